@@ -1,0 +1,72 @@
+import * as z from 'zod/mini';
+import { CountryCode, CurrencyCode, Language } from './collections';
+import { FeatureFlag } from './features';
+import { pageQuery, page } from './paging';
+
+/** The reserved "all distributors" merchant: only the super admin sees it, and it sorts first. */
+export const ALL_DISTRIBUTORS_ID = 'ALL';
+
+export const MerchantId = z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'invalid merchant id'));
+export const MerchantIdParams = z.strictObject({ id: MerchantId });
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
+
+/** What an admin may write on a merchant. Ids, dates and versions are the server's. */
+export const MerchantInput = z.strictObject({
+  name: z.string().check(z.trim(), z.minLength(1, 'name is required'), z.maxLength(100)),
+  screenConfigurationManagement: z._default(z.boolean(), false),
+  country: CountryCode,
+  language: Language,
+  timezone: z.string().check(z.refine(isTimeZone, 'unknown time zone')),
+  currency: CurrencyCode,
+  legalInfo: z._default(text(500), ''),
+  contactPerson: z._default(text(100), ''),
+  contactEmail: z.email('invalid email'),
+  licence: z._default(text(100), ''),
+  defaultWarranty: z._default(z.number().check(z.int(), z.minimum(0), z.maximum(120)), 24),
+  extendedWarranty: z._default(z.number().check(z.int(), z.minimum(0), z.maximum(120)), 0),
+  features: z._default(z.array(FeatureFlag).check(z.maxLength(20)), []),
+});
+export type MerchantInput = z.infer<typeof MerchantInput>;
+
+export const Merchant = z.object({
+  id: z.string(),
+  name: z.string(),
+  screenConfigurationManagement: z.boolean(),
+  country: z.string(),
+  language: z.string(),
+  timezone: z.string(),
+  currency: z.string(),
+  legalInfo: z.string(),
+  contactPerson: z.string(),
+  contactEmail: z.string(),
+  licence: z.string(),
+  defaultWarranty: z.number(),
+  extendedWarranty: z.number(),
+  features: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Merchant = z.infer<typeof Merchant>;
+
+/** The merchants a user can pick in the selector. */
+export const MerchantSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  currency: z.string(),
+  features: z.array(z.string()),
+});
+export type MerchantSummary = z.infer<typeof MerchantSummary>;
+
+export const MerchantListQuery = pageQuery(['name'] as const);
+export const MerchantPage = page(Merchant);
+export const MerchantSummaries = z.array(MerchantSummary);

@@ -1,0 +1,43 @@
+import * as z from 'zod/mini';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+const intFromQuery = (min: number, max: number, fallback: number) =>
+  z._default(z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max)), fallback);
+
+/** Query of every paged GET: page (1-based), size, ord (one of the route's sortable fields), ordType, cursor. */
+export function pageQuery<const O extends readonly [string, ...string[]], S extends z.core.$ZodLooseShape>(
+  ord: O,
+  filters: S = {} as S,
+) {
+  return z.strictObject({
+    page: intFromQuery(1, 100_000, 1),
+    size: intFromQuery(1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
+    ord: z._default(z.enum(ord), ord[0]),
+    ordType: z._default(z.enum(['asc', 'desc']), 'asc'),
+    cursor: z.optional(z.string().check(z.maxLength(2048))),
+    ...filters,
+  });
+}
+
+/** A page of items; `cursor` fetches the next page cheaply, `total` comes from a counter. */
+export function page<T extends z.core.$ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    page: z.number(),
+    size: z.number(),
+    total: z.number(),
+    cursor: z.optional(z.string()),
+  });
+}
+export interface Page<T> {
+  items: T[];
+  page: number;
+  size: number;
+  total: number;
+  cursor?: string;
+}
+
+/** Text search needs at least 3 letters (spec §5). */
+export const searchText = z.optional(z.string().check(z.trim(), z.minLength(3), z.maxLength(100)));
