@@ -1,0 +1,66 @@
+import type * as z from 'zod/mini';
+import type { Role } from '../../../schemas/roles';
+import type { Principal } from '../auth/principal';
+import type { Deps } from '../composition';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+export interface RouteRequest<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  headers: Record<string, string | undefined>;
+  correlationId: string;
+}
+
+export interface RouteContext<P, Q, B> extends RouteRequest<P, Q, B> {
+  /** Present on every route that is not public. */
+  principal: Principal;
+  deps: Deps;
+}
+
+/** What a handler may return instead of a plain JSON body: another status, headers, or a non-JSON body. */
+export interface RawResult {
+  raw: true;
+  status?: number;
+  headers?: Record<string, string>;
+  body: string;
+}
+
+type Schema<T> = z.ZodMiniType<T, unknown>;
+
+/**
+ * One /api/v1 route, declared once. The list of them drives the group's Lambda router, the local HTTP
+ * server, the CDK HttpApi routes, the OpenAPI document and the authorization matrix test.
+ */
+export interface Route<P = unknown, Q = unknown, B = unknown, R = unknown> {
+  /** Stable operation id: `<group>.<action>`. */
+  id: string;
+  method: Method;
+  /** Path under /api/v1, API Gateway style parameters: `/merchants/{id}`. */
+  path: string;
+  /** 'public' routes need no token. */
+  roles: readonly Role[] | 'public';
+  summary: string;
+  request?: { params?: Schema<P>; query?: Schema<Q>; body?: Schema<B> };
+  /** Response body schema; null for 204. */
+  response: Schema<R> | null;
+  /** Success status, 200 unless said. */
+  status?: 200 | 201 | 202 | 204;
+  /** Content type of a raw (non-JSON) success body, e.g. text/csv; documented in OpenAPI. */
+  produces?: string;
+  handler: (ctx: RouteContext<P, Q, B>) => Promise<R | RawResult>;
+}
+
+/** Keeps each route's type parameters while collecting them in a list. */
+export function route<P, Q, B, R>(r: Route<P, Q, B, R>): Route {
+  return r as unknown as Route;
+}
+
+export interface RouteGroup {
+  /** Lambda name part and folder under functions/api. */
+  name: string;
+  routes: Route[];
+}
+
+export const API_PREFIX = '/api/v1';
