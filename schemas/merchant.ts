@@ -67,6 +67,8 @@ export const MerchantSummary = z.object({
 });
 export type MerchantSummary = z.infer<typeof MerchantSummary>;
 
-export const MerchantListQuery = pageQuery(['name'] as const);
+/** GET /merchants with `page` or `size` answers a page; without both, every merchant (spec §7). */
+export const MerchantListQuery = z.partial(pageQuery(['name'] as const));
 export const MerchantPage = page(Merchant);
+export const MerchantList = z.union([MerchantPage, z.array(Merchant)]);
 export const MerchantSummaries = z.array(MerchantSummary);

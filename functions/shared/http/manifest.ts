@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import type { Role } from '../../../schemas/roles';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../../core/shared/principal';
 import type { Deps } from '../composition';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';

@@ -1,0 +1,126 @@
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Merchant, MerchantInput } from '../../../schemas/merchant';
+import type { Page } from '../../../schemas/paging';
+import { DuplicateMerchantNameException, MerchantNotFoundException } from '../../core/merchants/errors';
+import { nameKey } from '../../core/merchants/merchant';
+import type { MerchantPageRequest, MerchantRepository } from '../../core/merchants/ports';
+import { keys, stripKeys } from './keys';
+import { queryPage } from './paging';
+import { failedConditionIndex } from './transactions';
+
+const COUNTER = 'MERCHANTS';
+
+function toItem(m: Merchant) {
+  const nk = nameKey(m.name);
+  return { ...m, ...keys.merchant(m.id), ...keys.merchantByName(nk, m.id), entity: 'merchant', nameKey: nk };
+}
+
+function fromItem(item: Record<string, unknown>): Merchant {
+  const { nameKey: _nk, ...rest } = stripKeys<Merchant & { nameKey: string }>(item);
+  return rest;
+}
+
+export class DynamoMerchantRepository implements MerchantRepository {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async get(id: string): Promise<Merchant | undefined> {
+    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.merchant(id) }));
+    return res.Item ? fromItem(res.Item) : undefined;
+  }
+
+  async getMany(ids: string[]): Promise<Merchant[]> {
+    const unique = [...new Set(ids)];
+    const out: Merchant[] = [];
+    for (let i = 0; i < unique.length; i += 100) {
+      let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
+        [this.tableName]: { Keys: unique.slice(i, i + 100).map((id) => keys.merchant(id)) },
+      };
+      while (request && Object.keys(request).length > 0) {
+        const res = await this.doc.send(new BatchGetCommand({ RequestItems: request }));
+        out.push(...(res.Responses?.[this.tableName] ?? []).map(fromItem));
+        request = res.UnprocessedKeys as typeof request;
+      }
+    }
+    return out;
+  }
+
+  async listPage(req: MerchantPageRequest): Promise<Page<Merchant>> {
+    const [page, total] = await Promise.all([
+      queryPage(this.doc, { tableName: this.tableName, index: 'gsi1', partition: keys.merchantsIndexPk, forward: req.ordType === 'asc', page: req.page, size: req.size, cursor: req.cursor }),
+      this.count(),
+    ]);
+    return { items: page.items.map(fromItem), page: req.page, size: req.size, total, ...(page.cursor ? { cursor: page.cursor } : {}) };
+  }
+
+  async listAll(): Promise<Merchant[]> {
+    const out: Merchant[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const res = await this.doc.send(
+        new QueryCommand({ TableName: this.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.merchantsIndexPk }, ExclusiveStartKey: start }),
+      );
+      out.push(...(res.Items ?? []).map(fromItem));
+      start = res.LastEvaluatedKey;
+    } while (start);
+    return out;
+  }
+
+  async create(m: Merchant): Promise<void> {
+    const nk = nameKey(m.name);
+    try {
+      await this.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: this.tableName, Item: { ...keys.merchantNameGuard(nk), merchantId: m.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            { Put: { TableName: this.tableName, Item: toItem(m), ConditionExpression: 'attribute_not_exists(pk)' } },
+            { Update: { TableName: this.tableName, Key: keys.counter(COUNTER), UpdateExpression: 'ADD #c :one', ExpressionAttributeNames: { '#c': 'count' }, ExpressionAttributeValues: { ':one': 1 } } },
+          ],
+        }),
+      );
+    } catch (error) {
+      if (failedConditionIndex(error) === 0) throw new DuplicateMerchantNameException();
+      throw error;
+    }
+  }
+
+  async update(id: string, input: MerchantInput, updatedAt: string): Promise<Merchant> {
+    const current = await this.get(id);
+    if (!current) throw new MerchantNotFoundException();
+    const next: Merchant = { ...current, ...input, id, createdAt: current.createdAt, updatedAt };
+    const oldKey = nameKey(current.name);
+    const newKey = nameKey(next.name);
+    const putMerchant = {
+      Put: {
+        TableName: this.tableName,
+        Item: toItem(next),
+        ConditionExpression: 'attribute_exists(pk) AND nameKey = :old',
+        ExpressionAttributeValues: { ':old': oldKey },
+      },
+    };
+    const items =
+      oldKey === newKey
+        ? [putMerchant]
+        : [
+            { Put: { TableName: this.tableName, Item: { ...keys.merchantNameGuard(newKey), merchantId: id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            putMerchant,
+            { Delete: { TableName: this.tableName, Key: keys.merchantNameGuard(oldKey), ConditionExpression: 'merchantId = :id', ExpressionAttributeValues: { ':id': id } } },
+          ];
+    try {
+      await this.doc.send(new TransactWriteCommand({ TransactItems: items }));
+    } catch (error) {
+      const failed = failedConditionIndex(error);
+      if (failed === 0 && oldKey !== newKey) throw new DuplicateMerchantNameException();
+      if (failed >= 0) throw new MerchantNotFoundException();
+      throw error;
+    }
+    return next;
+  }
+
+  private async count(): Promise<number> {
+    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.counter(COUNTER) }));
+    return Number(res.Item?.count ?? 0);
+  }
+}

@@ -1,0 +1,13 @@
+import type { RouteGroup } from '../shared/http/manifest';
+import { routes as collections } from './collections/routes';
+import { routes as config } from './config/routes';
+import { routes as merchants } from './merchants/routes';
+import { routes as users } from './users/routes';
+
+/** Every /api/v1 route group. A route that is not here does not exist anywhere (DESIGN.md §3). */
+export const groups: RouteGroup[] = [
+  { name: 'config', routes: config },
+  { name: 'collections', routes: collections },
+  { name: 'users', routes: users },
+  { name: 'merchants', routes: merchants },
+];

@@ -1,0 +1,13 @@
+import { ConflictError, NotFoundError } from '../shared/domain-error';
+
+export class MerchantNotFoundException extends NotFoundError {
+  constructor() {
+    super('MerchantNotFoundException', 'Merchant not found');
+  }
+}
+
+export class DuplicateMerchantNameException extends ConflictError {
+  constructor() {
+    super('DuplicateMerchantNameException', 'A merchant with this name already exists');
+  }
+}

@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { MerchantRepository } from '../core/merchants/ports';
+import type { UserRepository } from '../core/users/ports';
+import { createDocumentClient } from '../adapters/dynamodb/client';
+import { DynamoMerchantRepository } from '../adapters/dynamodb/merchant-repository';
+import { DynamoUserRepository } from '../adapters/dynamodb/user-repository';
+import { loadConfig, type RuntimeConfig } from './config';
+
+/** Everything a route handler may use; built once per process from the environment. */
+export interface Deps {
+  config: RuntimeConfig;
+  doc: DynamoDBDocumentClient;
+  merchants: MerchantRepository;
+  users: UserRepository;
+  newId: () => string;
+  now: () => string;
+}
+
+let deps: Deps | undefined;
+
+export function buildDeps(config: RuntimeConfig): Deps {
+  const doc = createDocumentClient({ region: config.region, endpoint: config.dynamodbEndpoint });
+  return {
+    config,
+    doc,
+    merchants: new DynamoMerchantRepository(doc, config.tableName),
+    users: new DynamoUserRepository(doc, config.tableName),
+    newId: randomUUID,
+    now: () => new Date().toISOString(),
+  };
+}
+
+export function getDeps(): Deps {
+  deps ??= buildDeps(loadConfig());
+  return deps;
+}

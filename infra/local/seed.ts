@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { DuplicateMerchantNameException } from '../../functions/core/merchants/errors';
+import { newMerchant } from '../../functions/core/merchants/merchant';
+import type { Deps } from '../../functions/shared/composition';
+import { createCognitoUser } from './emulators/cognito';
+import { DEMO_MERCHANTS, DEMO_USERS } from './demo-data';
+import type { DemoUser } from './stack-info';
+
+/** A password that satisfies the pool policy (spec §5), different for every new local stack. */
+export function demoPassword(): string {
+  return `Demo-${randomBytes(6).toString('base64url').replace(/[-_]/g, 'x')}7`;
+}
+
+/**
+ * Writes the demo data through the same repositories the functions use. Idempotent: merchants that
+ * exist are kept, users get their role and password set again. `passwords` reuses earlier ones.
+ */
+export async function seedDemoData(
+  deps: Deps,
+  cognito: { endpoint: string; userPoolId: string },
+  passwords: Map<string, string> = new Map(),
+): Promise<DemoUser[]> {
+  for (const { id, input } of DEMO_MERCHANTS) {
+    if (await deps.merchants.get(id)) continue;
+    try {
+      await deps.merchants.create(newMerchant(id, input, deps.now()));
+    } catch (error) {
+      if (!(error instanceof DuplicateMerchantNameException)) throw error;
+    }
+  }
+  const users: DemoUser[] = [];
+  for (const seed of DEMO_USERS) {
+    const password = passwords.get(seed.email) ?? demoPassword();
+    const sub = await createCognitoUser(cognito, { email: seed.email, password, role: seed.role });
+    const existing = await deps.users.get(sub);
+    const now = deps.now();
+    await deps.users.put({
+      id: sub,
+      email: seed.email,
+      role: seed.role,
+      language: existing?.language ?? seed.language,
+      merchantIds: seed.merchantIds,
+      groupIds: seed.groupIds,
+      allowLicensing: seed.role !== 'NEBULARMERCHANTUSER',
+      receiveNotifications: true,
+      invisibleFlags: [],
+      createdAt: existing?.createdAt ?? now,
+      updatedAt: now,
+    });
+    users.push({ ...seed, password });
+  }
+  return users;
+}

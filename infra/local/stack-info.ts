@@ -1,0 +1,26 @@
+import type { Language } from '../../schemas/collections';
+import type { Role } from '../../schemas/roles';
+
+/** The shape of `.local/stack.json`: a contract other tools (tests, simulator, scripts) rely on. */
+export interface StackInfo {
+  web: string;
+  api: string;
+  cognito: { endpoint: string; userPoolId: string; clientId: string };
+  mqtt: string;
+  /** IoT data-plane shaped publish endpoint (POST /topics/{topic}?qos=1). */
+  iotData: string;
+  s3: string;
+  dynamodb: string;
+  tableName: string;
+  buckets: { firmware: string; cashDatabases: string; exports: string };
+  users: DemoUser[];
+}
+
+export interface DemoUser {
+  role: Role;
+  email: string;
+  password: string;
+  merchantIds: string[];
+  groupIds: string[];
+  language: Language;
+}

@@ -1,0 +1,124 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_TABLE_NAME } from '../../functions/adapters/dynamodb/table';
+import { groups } from '../../functions/api/manifest';
+import { buildDeps } from '../../functions/shared/composition';
+import { loadConfig } from '../../functions/shared/config';
+import { startApiServer } from './api-server';
+import { startCognito } from './emulators/cognito';
+import { startDynamo } from './emulators/dynamodb';
+import { startIot } from './emulators/iot';
+import { startS3 } from './emulators/s3';
+import { createTable } from './emulators/table';
+import { seedDemoData } from './seed';
+import type { StackInfo } from './stack-info';
+
+export interface StackOptions {
+  /** Persistent state folder (npm start: `.local`); absent = throw-away state removed on stop. */
+  dataDir?: string;
+  ports?: Partial<Record<'web' | 'dynamodb' | 's3' | 'mqtt' | 'iot' | 'cognito', number>>;
+  /** Built SPA to serve. */
+  webRoot?: string;
+  tenant?: string;
+  /** Where to write stack.json; defaults to `<dataDir>/stack.json` when persistent. */
+  stackFile?: string;
+}
+
+export interface RunningStack {
+  info: StackInfo;
+  stop(): Promise<void>;
+  /** DynamoDB operation counts since the last reset (for "no Scan" tests and the bench). */
+  dynamoOps(): Record<string, number>;
+  resetDynamoOps(): void;
+}
+
+const BUCKETS = { firmware: 'local-firmware', cashDatabases: 'local-cash-databases', exports: 'local-exports' };
+
+function previousPasswords(stackFile: string | undefined): Map<string, string> {
+  if (!stackFile || !existsSync(stackFile)) return new Map();
+  try {
+    const info = JSON.parse(readFileSync(stackFile, 'utf8')) as StackInfo;
+    return new Map(info.users.map((u) => [u.email, u.password]));
+  } catch {
+    return new Map();
+  }
+}
+
+/**
+ * Starts every AWS stand-in on 127.0.0.1, points the functions at them through the environment (the
+ * same variables CDK sets in AWS), serves the API and the SPA, and seeds demo data.
+ */
+export async function startStack(opts: StackOptions = {}): Promise<RunningStack> {
+  const ephemeral = !opts.dataDir;
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'vfc-stack-'));
+  mkdirSync(dataDir, { recursive: true });
+  const stackFile = opts.stackFile ?? (ephemeral ? undefined : join(dataDir, 'stack.json'));
+  const ports = opts.ports ?? {};
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    if (ephemeral) rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const dynamo = await startDynamo({ port: ports.dynamodb, path: ephemeral ? undefined : join(dataDir, 'dynamodb') });
+    stops.push(dynamo.stop);
+    await createTable(dynamo.endpoint, DEFAULT_TABLE_NAME);
+    const s3 = await startS3({ port: ports.s3, directory: join(dataDir, 's3'), buckets: Object.values(BUCKETS) });
+    stops.push(s3.stop);
+    const iot = await startIot({ mqttPort: ports.mqtt, httpPort: ports.iot });
+    stops.push(iot.stop);
+    const cognito = await startCognito({ port: ports.cognito, dataDir: join(dataDir, 'cognito') });
+    stops.push(cognito.stop);
+
+    Object.assign(process.env, {
+      STAGE: 'local',
+      AWS_REGION: 'eu-west-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      TENANT: opts.tenant ?? process.env.TENANT ?? 'nebular',
+      TABLE_NAME: DEFAULT_TABLE_NAME,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      S3_ENDPOINT: s3.endpoint,
+      IOT_DATA_ENDPOINT: iot.publishEndpoint,
+      FIRMWARE_BUCKET: BUCKETS.firmware,
+      CASH_DATABASES_BUCKET: BUCKETS.cashDatabases,
+      EXPORTS_BUCKET: BUCKETS.exports,
+      COGNITO_USER_POOL_ID: cognito.userPoolId,
+      COGNITO_CLIENT_ID: cognito.clientId,
+      COGNITO_ISSUER: cognito.issuer,
+      COGNITO_JWKS_URL: cognito.jwksUrl,
+      COGNITO_ENDPOINT: cognito.endpoint,
+      AWS_SDK_JS_SUPPRESS_NODE_VERSION_WARNING: '1',
+    });
+    const deps = buildDeps(loadConfig());
+
+    const api = await startApiServer({
+      port: ports.web ?? 0,
+      groups,
+      loadHandler: async (group) => (await import(`../../functions/api/${group}/handler.ts`)).handler,
+      webRoot: opts.webRoot,
+      connectSrc: [cognito.endpoint],
+    });
+    stops.push(api.stop);
+
+    const users = await seedDemoData(deps, cognito, previousPasswords(stackFile));
+    const info: StackInfo = {
+      web: api.url,
+      api: `${api.url}/api/v1`,
+      cognito: { endpoint: cognito.endpoint, userPoolId: cognito.userPoolId, clientId: cognito.clientId },
+      mqtt: iot.mqttUrl,
+      iotData: iot.publishEndpoint,
+      s3: s3.endpoint,
+      dynamodb: dynamo.endpoint,
+      tableName: DEFAULT_TABLE_NAME,
+      buckets: BUCKETS,
+      users,
+    };
+    if (stackFile) writeFileSync(stackFile, JSON.stringify(info, null, 2) + '\n');
+    return { info, stop: stopAll, dynamoOps: dynamo.opCounts, resetDynamoOps: dynamo.resetOpCounts };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

@@ -1,0 +1,54 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { startStack } from './stack';
+
+/** `npm start`: builds the SPA when needed, starts the embedded stack with persistent state, prints logins. */
+const root = new URL('../..', import.meta.url).pathname;
+const webRoot = join(root, 'frontend/dist');
+const port = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+
+if (process.env.SKIP_WEB_BUILD !== '1' || !existsSync(join(webRoot, 'index.html'))) {
+  const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', join(root, 'frontend/vite.config.ts'), '--logLevel', 'warn'], { stdio: 'inherit', cwd: root });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const stack = await startStack({
+  dataDir: join(root, '.local'),
+  webRoot,
+  ports: {
+    web: port('WEB_PORT') ?? 3000,
+    dynamodb: port('DYNAMODB_PORT') ?? 8000,
+    s3: port('S3_PORT') ?? 4569,
+    mqtt: port('MQTT_PORT') ?? 1883,
+    iot: port('IOT_PORT') ?? 8443,
+    cognito: port('COGNITO_PORT') ?? 9229,
+  },
+});
+
+const { info } = stack;
+process.stdout.write(
+  [
+    '',
+    `Console:   ${info.web}`,
+    `API:       ${info.api}`,
+    `MQTT:      ${info.mqtt}   (IoT data plane: ${info.iotData})`,
+    `Endpoints and logins: .local/stack.json`,
+    '',
+    'Demo logins:',
+    ...info.users.map((u) => `  ${u.role.padEnd(22)} ${u.email.padEnd(28)} ${u.password}`),
+    '',
+    'Ctrl-C stops everything.',
+    '',
+  ].join('\n'),
+);
+
+let stopping = false;
+const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
+  await stack.stop();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
