@@ -1,9 +1,8 @@
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Merchant, MerchantInput } from '../../../schemas/merchant';
-import type { Page } from '../../../schemas/paging';
 import { DuplicateMerchantNameException, MerchantNotFoundException } from '../../core/merchants/errors';
 import { nameKey } from '../../core/merchants/merchant';
-import type { MerchantPageRequest, MerchantRepository } from '../../core/merchants/ports';
+import type { MerchantSliceRequest, MerchantRepository } from '../../core/merchants/ports';
 import { keys, stripKeys } from './keys';
 import { queryPage } from './paging';
 import { failedConditionIndex } from './transactions';
@@ -47,12 +46,9 @@ export class DynamoMerchantRepository implements MerchantRepository {
     return out;
   }
 
-  async listPage(req: MerchantPageRequest): Promise<Page<Merchant>> {
-    const [page, total] = await Promise.all([
-      queryPage(this.doc, { tableName: this.tableName, index: 'gsi1', partition: keys.merchantsIndexPk, forward: req.ordType === 'asc', page: req.page, size: req.size, cursor: req.cursor }),
-      this.count(),
-    ]);
-    return { items: page.items.map(fromItem), page: req.page, size: req.size, total, ...(page.cursor ? { cursor: page.cursor } : {}) };
+  async listSlice(req: MerchantSliceRequest): Promise<{ items: Merchant[]; cursor?: string }> {
+    const slice = await queryPage(this.doc, { tableName: this.tableName, index: 'gsi1', partition: keys.merchantsIndexPk, forward: req.ordType === 'asc', offset: req.offset, limit: req.limit, cursor: req.cursor });
+    return { items: slice.items.map(fromItem), ...(slice.cursor ? { cursor: slice.cursor } : {}) };
   }
 
   async listAll(): Promise<Merchant[]> {
@@ -119,7 +115,7 @@ export class DynamoMerchantRepository implements MerchantRepository {
     return next;
   }
 
-  private async count(): Promise<number> {
+  async count(): Promise<number> {
     const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.counter(COUNTER) }));
     return Number(res.Item?.count ?? 0);
   }

@@ -11,14 +11,15 @@ export interface PageQuery {
   /** Partition value: always built from the caller's allowed scope, never from a client value. */
   partition: string;
   forward: boolean;
-  page: number;
-  size: number;
+  /** Items to pass over before the first one returned. */
+  offset: number;
+  limit: number;
   cursor?: string;
 }
 
 interface CursorBody {
-  /** The page this cursor opens. */
-  p: number;
+  /** The offset this cursor opens at. */
+  o: number;
   /** ExclusiveStartKey. */
   k: Record<string, string>;
 }
@@ -43,17 +44,18 @@ function decodeCursor(cursor: string, partitionKey: string, partition: string): 
   } catch {
     throw invalidCursor();
   }
-  if (!body || typeof body.p !== 'number' || typeof body.k !== 'object' || body.k?.[partitionKey] !== partition) throw invalidCursor();
+  if (!body || typeof body.o !== 'number' || typeof body.k !== 'object' || body.k?.[partitionKey] !== partition) throw invalidCursor();
   return body;
 }
 
 const encodeCursor = (body: CursorBody) => Buffer.from(JSON.stringify(body), 'utf8').toString('base64url');
 
 /**
- * One page of a partition, in sort-key order. With the cursor of the previous page it costs one Query;
- * jumping to page N without one walks the keys of the preceding items (keys only) first.
+ * A slice of a partition, in sort-key order. With the cursor of the previous slice it costs one Query;
+ * jumping to an offset without one walks the keys of the preceding items (keys only) first.
  */
 export async function queryPage(doc: DynamoDBDocumentClient, q: PageQuery): Promise<{ items: Item[]; cursor?: string }> {
+  if (q.limit <= 0) return { items: [] };
   const { partitionKey, keys } = keyNames(q.index);
   const base = {
     TableName: q.tableName,
@@ -65,10 +67,10 @@ export async function queryPage(doc: DynamoDBDocumentClient, q: PageQuery): Prom
   };
   let startKey: Record<string, string> | undefined;
   const fromCursor = q.cursor ? decodeCursor(q.cursor, partitionKey, q.partition) : undefined;
-  if (fromCursor && fromCursor.p === q.page) {
+  if (fromCursor && fromCursor.o === q.offset) {
     startKey = fromCursor.k;
-  } else if (q.page > 1) {
-    let toSkip = (q.page - 1) * q.size;
+  } else if (q.offset > 0) {
+    let toSkip = q.offset;
     do {
       const skipped = await doc.send(
         new QueryCommand({ ...base, ExclusiveStartKey: startKey, Limit: toSkip, ProjectionExpression: keys.map((_, i) => `#k${i}`).join(','), ExpressionAttributeNames: { ...base.ExpressionAttributeNames, ...Object.fromEntries(keys.map((k, i) => [`#k${i}`, k])) } }),
@@ -83,11 +85,11 @@ export async function queryPage(doc: DynamoDBDocumentClient, q: PageQuery): Prom
   const items: Item[] = [];
   let exclusive = startKey;
   do {
-    const res = await doc.send(new QueryCommand({ ...base, ExclusiveStartKey: exclusive, Limit: q.size + 1 - items.length }));
+    const res = await doc.send(new QueryCommand({ ...base, ExclusiveStartKey: exclusive, Limit: q.limit + 1 - items.length }));
     items.push(...(res.Items ?? []));
     exclusive = res.LastEvaluatedKey as Record<string, string> | undefined;
-  } while (exclusive && items.length <= q.size);
-  if (items.length <= q.size) return { items };
-  const page = items.slice(0, q.size);
-  return { items: page, cursor: encodeCursor({ p: q.page + 1, k: keyOf(page.at(-1)!, keys) }) };
+  } while (exclusive && items.length <= q.limit);
+  if (items.length <= q.limit) return { items };
+  const slice = items.slice(0, q.limit);
+  return { items: slice, cursor: encodeCursor({ o: q.offset + q.limit, k: keyOf(slice.at(-1)!, keys) }) };
 }

@@ -1,10 +1,10 @@
 import type { Merchant, MerchantInput } from '../../../schemas/merchant';
-import type { Page } from '../../../schemas/paging';
 
-export interface MerchantPageRequest {
-  page: number;
-  size: number;
+export interface MerchantSliceRequest {
+  offset: number;
+  limit: number;
   ordType: 'asc' | 'desc';
+  /** Opaque position returned by the previous slice. */
   cursor?: string;
 }
 
@@ -13,8 +13,10 @@ export interface MerchantRepository {
   get(id: string): Promise<Merchant | undefined>;
   /** Several merchants by id, in one round trip; unknown ids are left out. */
   getMany(ids: string[]): Promise<Merchant[]>;
-  /** Sorted by name case-insensitively. */
-  listPage(req: MerchantPageRequest): Promise<Page<Merchant>>;
+  /** Sorted by name case-insensitively; `cursor` opens the slice that follows. */
+  listSlice(req: MerchantSliceRequest): Promise<{ items: Merchant[]; cursor?: string }>;
+  /** Number of merchants, from a counter maintained on write. */
+  count(): Promise<number>;
   listAll(): Promise<Merchant[]>;
   /** Throws DuplicateMerchantNameException when the name is taken. */
   create(merchant: Merchant): Promise<void>;

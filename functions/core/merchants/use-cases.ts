@@ -3,8 +3,8 @@ import type { Page } from '../../../schemas/paging';
 import type { Principal } from '../shared/principal';
 import { canSeeMerchant } from '../shared/scope';
 import { MerchantNotFoundException } from './errors';
-import { ALL_DISTRIBUTORS, byName, newMerchant, toSummary } from './merchant';
-import type { MerchantPageRequest, MerchantRepository } from './ports';
+import { ALL_DISTRIBUTORS, ALL_DISTRIBUTORS_MERCHANT, byName, newMerchant, toSummary } from './merchant';
+import type { MerchantRepository } from './ports';
 
 export interface MerchantDeps {
   merchants: MerchantRepository;
@@ -12,12 +12,34 @@ export interface MerchantDeps {
   now: () => string;
 }
 
-export function listMerchantPage(deps: MerchantDeps, req: MerchantPageRequest): Promise<Page<Merchant>> {
-  return deps.merchants.listPage(req);
+export interface PageRequest {
+  page: number;
+  size: number;
+  ordType: 'asc' | 'desc';
+  cursor?: string;
 }
 
-export function listAllMerchants(deps: MerchantDeps): Promise<Merchant[]> {
-  return deps.merchants.listAll();
+/**
+ * The super admin's merchant list: "all distributors" first whatever the order, then merchants by name.
+ * It takes position 0, so stored merchants start one place later.
+ */
+export async function listMerchantPage(deps: MerchantDeps, req: PageRequest): Promise<Page<Merchant>> {
+  const start = (req.page - 1) * req.size;
+  const [slice, count] = await Promise.all([
+    deps.merchants.listSlice({
+      offset: Math.max(0, start - 1),
+      limit: start === 0 ? req.size - 1 : req.size,
+      ordType: req.ordType,
+      cursor: req.cursor,
+    }),
+    deps.merchants.count(),
+  ]);
+  const items = start === 0 ? [ALL_DISTRIBUTORS_MERCHANT, ...slice.items] : slice.items;
+  return { items, page: req.page, size: req.size, total: count + 1, ...(slice.cursor ? { cursor: slice.cursor } : {}) };
+}
+
+export async function listAllMerchants(deps: MerchantDeps): Promise<Merchant[]> {
+  return [ALL_DISTRIBUTORS_MERCHANT, ...(await deps.merchants.listAll())];
 }
 
 /** A foreign or unknown id answers the same 404, so ids do not leak. */
