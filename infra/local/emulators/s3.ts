@@ -1,0 +1,146 @@
+/**
+ * Local S3: s3rver 3.7 as a child process started by its own binary (so stopping it stops the real
+ * process), with `--openssl-legacy-provider` (without it truncated ListObjectsV2 fails on Node 20).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer, type AddressInfo } from 'node:net';
+import {
+  BucketAlreadyOwnedByYou,
+  CreateBucketCommand,
+  PutBucketCorsCommand,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
+
+const require = createRequire(import.meta.url);
+
+export interface StartS3Options {
+  /** 0 or absent = a free port. */
+  port?: number;
+  /** Folder where s3rver keeps buckets and objects. */
+  directory: string;
+  /** Buckets created (if missing) at boot, each with a permissive CORS configuration. */
+  buckets: string[];
+  /** Origins allowed by the buckets' CORS configuration; defaults to any port on 127.0.0.1 and localhost. */
+  corsOrigins?: string[];
+}
+
+export interface LocalS3 {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+/** The S3 client configuration every local caller uses (path style, checksums only when required). */
+export function localS3ClientConfig(endpoint: string): S3ClientConfig {
+  return {
+    endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function waitExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+export async function startS3(options: StartS3Options): Promise<LocalS3> {
+  mkdirSync(options.directory, { recursive: true });
+  const port = options.port && options.port > 0 ? options.port : await freePort();
+  const bin = require.resolve('s3rver/bin/s3rver.js');
+  const child = spawn(
+    process.execPath,
+    ['--openssl-legacy-provider', bin, '-d', options.directory, '-a', '127.0.0.1', '-p', String(port), '--silent'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-4000);
+  });
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  const stop = async () => {
+    process.off('exit', killOnExit);
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    if (!(await waitExit(child, 5000))) {
+      child.kill('SIGKILL');
+      await waitExit(child, 5000);
+    }
+  };
+
+  const endpoint = `http://127.0.0.1:${port}`;
+  try {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`s3rver exited (${child.exitCode ?? child.signalCode}): ${stderr}`);
+      try {
+        const res = await fetch(`${endpoint}/`);
+        await res.arrayBuffer();
+        break;
+      } catch {
+        if (Date.now() > deadline) throw new Error(`s3rver did not start on ${endpoint}: ${stderr}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+
+    const client = new S3Client(localS3ClientConfig(endpoint));
+    try {
+      const origins = options.corsOrigins ?? ['http://127.0.0.1:*', 'http://localhost:*'];
+      for (const bucket of options.buckets) {
+        try {
+          await client.send(new CreateBucketCommand({ Bucket: bucket }));
+        } catch (err) {
+          if (!(err instanceof BucketAlreadyOwnedByYou) && (err as Error).name !== 'BucketAlreadyExists') throw err;
+        }
+        await client.send(
+          new PutBucketCorsCommand({
+            Bucket: bucket,
+            CORSConfiguration: {
+              CORSRules: [
+                {
+                  AllowedOrigins: origins,
+                  AllowedMethods: ['GET', 'PUT', 'POST', 'DELETE', 'HEAD'],
+                  AllowedHeaders: ['*'],
+                  ExposeHeaders: ['ETag', 'Content-Length', 'Content-Type'],
+                  MaxAgeSeconds: 3000,
+                },
+              ],
+            },
+          }),
+        );
+      }
+    } finally {
+      client.destroy();
+    }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+
+  return { endpoint, stop };
+}

@@ -1,0 +1,90 @@
+/**
+ * Creates the single table on a local DynamoDB endpoint from the shared key definition. Idempotent.
+ */
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceInUseException,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+  type AttributeDefinition,
+} from '@aws-sdk/client-dynamodb';
+import { TABLE_DEFINITION } from '../../../functions/adapters/dynamodb/table';
+
+export function localDynamoClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 3,
+  });
+}
+
+async function waitActive(client: DynamoDBClient, tableName: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      if (Table?.TableStatus === 'ACTIVE') return;
+    } catch (err) {
+      if (!(err instanceof ResourceNotFoundException)) throw err;
+    }
+    if (Date.now() > deadline) throw new Error(`table ${tableName} did not become ACTIVE`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Creates `tableName` (keys, GSIs projected ALL, PAY_PER_REQUEST, TTL when supported) and waits until ACTIVE. */
+export async function createTable(endpoint: string, tableName: string): Promise<void> {
+  const client = localDynamoClient(endpoint);
+  try {
+    const def = TABLE_DEFINITION;
+    const attributeNames = new Set<string>([def.partitionKey, def.sortKey]);
+    for (const index of def.globalIndexes) {
+      attributeNames.add(index.partitionKey);
+      attributeNames.add(index.sortKey);
+    }
+    const attributes: AttributeDefinition[] = [...attributeNames].map((name) => ({ AttributeName: name, AttributeType: 'S' }));
+    let created = false;
+    try {
+      await client.send(
+        new CreateTableCommand({
+          TableName: tableName,
+          BillingMode: 'PAY_PER_REQUEST',
+          AttributeDefinitions: attributes,
+          KeySchema: [
+            { AttributeName: def.partitionKey, KeyType: 'HASH' },
+            { AttributeName: def.sortKey, KeyType: 'RANGE' },
+          ],
+          GlobalSecondaryIndexes: def.globalIndexes.map((index) => ({
+            IndexName: index.name,
+            KeySchema: [
+              { AttributeName: index.partitionKey, KeyType: 'HASH' },
+              { AttributeName: index.sortKey, KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          })),
+        }),
+      );
+      created = true;
+    } catch (err) {
+      if (!(err instanceof ResourceInUseException)) throw err;
+    }
+    await waitActive(client, tableName);
+    if (created) {
+      try {
+        await client.send(
+          new UpdateTimeToLiveCommand({
+            TableName: tableName,
+            TimeToLiveSpecification: { AttributeName: def.ttlAttribute, Enabled: true },
+          }),
+        );
+      } catch {
+        // dynalite has no UpdateTimeToLive (UnknownOperationException): TTL is not emulated locally.
+      }
+    }
+  } finally {
+    client.destroy();
+  }
+}

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import mqtt, { type MqttClient } from 'mqtt';
+import { IoTDataPlaneClient, PublishCommand } from '@aws-sdk/client-iot-data-plane';
+import { startIot, topicMatches, type IotRuleEvent, type LocalIot } from '../../infra/local/emulators/iot';
+
+function waitFor<T>(probe: () => T | undefined, timeoutMs = 5000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const tick = () => {
+      const value = probe();
+      if (value !== undefined) return resolve(value);
+      if (Date.now() - started > timeoutMs) return reject(new Error('timed out'));
+      setTimeout(tick, 10);
+    };
+    tick();
+  });
+}
+
+async function connect(url: string): Promise<MqttClient> {
+  const client = mqtt.connect(url, { protocolVersion: 4, clientId: `test-${Math.random().toString(16).slice(2)}`, reconnectPeriod: 0 });
+  await new Promise<void>((resolve, reject) => {
+    client.once('connect', () => resolve());
+    client.once('error', reject);
+  });
+  return client;
+}
+
+describe('topicMatches', () => {
+  it('handles + and # like MQTT', () => {
+    expect(topicMatches('vend/+/telemetry', 'vend/CENG-00000001/telemetry')).toBe(true);
+    expect(topicMatches('vend/+/telemetry', 'vend/CENG-00000001/sales')).toBe(false);
+    expect(topicMatches('vend/+/telemetry', 'vend/a/b/telemetry')).toBe(false);
+    expect(topicMatches('vend/#', 'vend/a/b/c')).toBe(true);
+    expect(topicMatches('vend/#', 'vend')).toBe(true);
+    expect(topicMatches('vend/+/commands/ack', 'vend/X/commands/ack')).toBe(true);
+    expect(topicMatches('vend/+/commands/ack', 'vend/X/commands')).toBe(false);
+    expect(topicMatches('#', '$SYS/broker')).toBe(false);
+  });
+});
+
+describe('local IoT (aedes + publish endpoint + rule router)', () => {
+  let iot: LocalIot;
+  const events: Array<{ rule: string; event: IotRuleEvent }> = [];
+  const errors: Array<{ rule: string; topic: string }> = [];
+
+  beforeAll(async () => {
+    iot = await startIot({
+      rules: [
+        { name: 'telemetry', topicFilter: 'vend/+/telemetry', handler: async (event) => void events.push({ rule: 'telemetry', event }) },
+        { name: 'everything', topicFilter: 'vend/#', handler: async (event) => void events.push({ rule: 'everything', event }) },
+        {
+          name: 'failing',
+          topicFilter: 'vend/+/alarms',
+          handler: async () => {
+            throw new Error('boom');
+          },
+        },
+      ],
+      onError: (_error, context) => errors.push(context),
+    });
+  });
+  afterAll(async () => {
+    await iot?.stop();
+  });
+
+  it('an HTTP publish reaches a subscriber and the matching rules with the IoT rule event shape', async () => {
+    expect(iot.mqttUrl).toMatch(/^mqtt:\/\/127\.0\.0\.1:\d+$/);
+    const sub = await connect(iot.mqttUrl);
+    try {
+      const received: Array<{ topic: string; payload: string }> = [];
+      sub.on('message', (topic, payload) => received.push({ topic, payload: payload.toString() }));
+      await sub.subscribeAsync('vend/+/telemetry', { qos: 1 });
+      events.length = 0;
+      const before = Date.now();
+      const body = JSON.stringify({ messageId: 'm1', serial: 'CENG-00000001', type: 'telemetry', payload: { t: 4 } });
+      const res = await fetch(`${iot.publishEndpoint}/topics/${encodeURIComponent('vend/CENG-00000001/telemetry')}?qos=1`, { method: 'POST', body });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({});
+      const message = await waitFor(() => received[0]);
+      expect(message).toEqual({ topic: 'vend/CENG-00000001/telemetry', payload: body });
+      await waitFor(() => (events.length >= 2 ? events : undefined));
+      expect(events.map((e) => e.rule).sort()).toEqual(['everything', 'telemetry']);
+      const event = events.find((e) => e.rule === 'telemetry')!.event;
+      expect(event).toMatchObject({ messageId: 'm1', serial: 'CENG-00000001', type: 'telemetry', payload: { t: 4 }, topic: 'vend/CENG-00000001/telemetry' });
+      expect(event.receivedAt).toBeGreaterThanOrEqual(before);
+    } finally {
+      await sub.endAsync();
+    }
+  });
+
+  it('works with the AWS SDK IoT data-plane client', async () => {
+    events.length = 0;
+    const client = new IoTDataPlaneClient({ endpoint: iot.publishEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+    try {
+      await client.send(new PublishCommand({ topic: 'vend/CENG-00000002/telemetry', qos: 1, payload: Buffer.from('{"a":1}') }));
+    } finally {
+      client.destroy();
+    }
+    const got = await waitFor(() => events.find((e) => e.rule === 'telemetry'));
+    expect(got.event).toMatchObject({ a: 1, topic: 'vend/CENG-00000002/telemetry' });
+  });
+
+  it('rules also see device publishes over MQTT; non-JSON payloads arrive as raw base64; non-matching topics are ignored', async () => {
+    events.length = 0;
+    const device = await connect(iot.mqttUrl);
+    try {
+      await device.publishAsync('vend/CENG-00000003/sales', Buffer.from([0xde, 0xad]), { qos: 1 });
+      await device.publishAsync('other/topic', '{"x":1}', { qos: 1 });
+      const got = await waitFor(() => events.find((e) => e.rule === 'everything'));
+      expect(got.event).toEqual({ raw: Buffer.from([0xde, 0xad]).toString('base64'), topic: 'vend/CENG-00000003/sales', receivedAt: expect.any(Number) });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(events).toHaveLength(1);
+    } finally {
+      await device.endAsync();
+    }
+  });
+
+  it('a failing handler is reported through onError and does not disturb the broker', async () => {
+    errors.length = 0;
+    const res = await fetch(`${iot.publishEndpoint}/topics/${encodeURIComponent('vend/CENG-00000004/alarms')}?qos=1`, { method: 'POST', body: '{}' });
+    expect(res.status).toBe(200);
+    await waitFor(() => errors[0]);
+    expect(errors[0]).toEqual({ rule: 'failing', topic: 'vend/CENG-00000004/alarms' });
+    const again = await fetch(`${iot.publishEndpoint}/topics/${encodeURIComponent('vend/CENG-00000004/telemetry')}?qos=1`, { method: 'POST', body: '{}' });
+    expect(again.status).toBe(200);
+  });
+
+  it('a slow rule does not block delivery to subscribers', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    iot.setRules([{ name: 'slow', topicFilter: 'slow/#', handler: () => gate }]);
+    const sub = await connect(iot.mqttUrl);
+    try {
+      const received: string[] = [];
+      sub.on('message', (topic) => received.push(topic));
+      await sub.subscribeAsync('slow/#', { qos: 1 });
+      for (const n of [1, 2, 3]) {
+        const res = await fetch(`${iot.publishEndpoint}/topics/slow%2F${n}?qos=1`, { method: 'POST', body: '{}' });
+        expect(res.status).toBe(200);
+      }
+      await waitFor(() => (received.length === 3 ? received : undefined));
+      expect(received).toEqual(['slow/1', 'slow/2', 'slow/3']);
+    } finally {
+      release();
+      await sub.endAsync();
+    }
+  });
+
+  it('answers 413 above 128 KB', async () => {
+    const res = await fetch(`${iot.publishEndpoint}/topics/vend%2Fbig%2Ftelemetry?qos=1`, { method: 'POST', body: 'x'.repeat(128 * 1024 + 1) });
+    expect(res.status).toBe(413);
+    const ok = await fetch(`${iot.publishEndpoint}/topics/vend%2Fbig%2Ftelemetry?qos=1`, { method: 'POST', body: 'x'.repeat(128 * 1024) });
+    expect(ok.status).toBe(200);
+  });
+});
