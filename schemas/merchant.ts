@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { CountryCode, CurrencyCode, Language } from './collections';
 import { FeatureFlag } from './features';
-import { pageQuery, page } from './paging';
+import { cursorParam, ordType, page, pageNumber, pageSize } from './paging';
 
 /** The reserved "all distributors" merchant: only the super admin sees it, and it sorts first. */
 export const ALL_DISTRIBUTORS_ID = 'ALL';
@@ -68,7 +68,13 @@ export const MerchantSummary = z.object({
 export type MerchantSummary = z.infer<typeof MerchantSummary>;
 
 /** GET /merchants with `page` or `size` answers a page; without both, every merchant (spec §7). */
-export const MerchantListQuery = z.partial(pageQuery(['name'] as const));
+export const MerchantListQuery = z.strictObject({
+  page: z.optional(pageNumber),
+  size: z.optional(pageSize),
+  ord: z.optional(z.enum(['name'])),
+  ordType: z.optional(ordType),
+  cursor: z.optional(cursorParam),
+});
 export const MerchantPage = page(Merchant);
 export const MerchantList = z.union([MerchantPage, z.array(Merchant)]);
 export const MerchantSummaries = z.array(MerchantSummary);

@@ -3,8 +3,13 @@ import * as z from 'zod/mini';
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
-const intFromQuery = (min: number, max: number, fallback: number) =>
-  z._default(z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max)), fallback);
+const intFromQuery = (min: number, max: number) => z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max));
+
+/** The paging parameters, without defaults (for routes that answer differently when they are absent). */
+export const pageNumber = intFromQuery(1, 100_000);
+export const pageSize = intFromQuery(1, MAX_PAGE_SIZE);
+export const ordType = z.enum(['asc', 'desc']);
+export const cursorParam = z.string().check(z.maxLength(2048));
 
 /** Query of every paged GET: page (1-based), size, ord (one of the route's sortable fields), ordType, cursor. */
 export function pageQuery<const O extends readonly [string, ...string[]], S extends z.core.$ZodLooseShape>(
@@ -12,11 +17,11 @@ export function pageQuery<const O extends readonly [string, ...string[]], S exte
   filters: S = {} as S,
 ) {
   return z.strictObject({
-    page: intFromQuery(1, 100_000, 1),
-    size: intFromQuery(1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
+    page: z._default(pageNumber, 1),
+    size: z._default(pageSize, DEFAULT_PAGE_SIZE),
     ord: z._default(z.enum(ord), ord[0]),
-    ordType: z._default(z.enum(['asc', 'desc']), 'asc'),
-    cursor: z.optional(z.string().check(z.maxLength(2048))),
+    ordType: z._default(ordType, 'asc'),
+    cursor: z.optional(cursorParam),
     ...filters,
   });
 }

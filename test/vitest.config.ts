@@ -14,6 +14,8 @@ export default defineConfig({
           name: 'api',
           include: ['test/api/**/*.test.ts'],
           globalSetup: ['test/api/global-setup.ts'],
+          // One shared stack: files run one after another so list assertions see a stable table.
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
