@@ -2,7 +2,7 @@
 # npm test: every test — types, unit, infra (CDK + emulators), API over HTTP, browser e2e in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export NODE_NO_WARNINGS=1 CDK_DISABLE_CLI_TELEMETRY=true LOG_LEVEL=${LOG_LEVEL:-silent}
+export AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true CDK_DISABLE_CLI_TELEMETRY=true LOG_LEVEL=${LOG_LEVEL:-silent}
 mkdir -p .local
 
 echo "== typecheck"

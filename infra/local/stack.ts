@@ -89,7 +89,8 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       COGNITO_ISSUER: cognito.issuer,
       COGNITO_JWKS_URL: cognito.jwksUrl,
       COGNITO_ENDPOINT: cognito.endpoint,
-      AWS_SDK_JS_SUPPRESS_NODE_VERSION_WARNING: '1',
+      // The machines run Node 20; Lambda runs Node 22. The SDK's Node 20 notice is noise here.
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     });
     const deps = buildDeps(loadConfig());
 
