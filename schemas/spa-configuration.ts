@@ -5,6 +5,8 @@ export const SpaConfiguration = z.object({
   version: z.string(),
   stage: z.string(),
   tenant: z.string(),
+  /** The tenant whose users may carry a single-value role claim (spec §4). */
+  defaultTenant: z.string(),
   apiBase: z.string(),
   defaultLanguage: z.string(),
   auth: z.object({

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { MerchantRepository } from '../core/merchants/ports';
+import type { MerchantRepository, MerchantSettingsRepository } from '../core/merchants/ports';
 import type { UserRepository } from '../core/users/ports';
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DynamoMerchantRepository } from '../adapters/dynamodb/merchant-repository';
+import { DynamoMerchantSettingsRepository } from '../adapters/dynamodb/merchant-settings-repository';
 import { DynamoUserRepository } from '../adapters/dynamodb/user-repository';
 import { loadConfig, type RuntimeConfig } from './config';
 
@@ -12,6 +13,7 @@ export interface Deps {
   config: RuntimeConfig;
   doc: DynamoDBDocumentClient;
   merchants: MerchantRepository;
+  merchantSettings: MerchantSettingsRepository;
   users: UserRepository;
   newId: () => string;
   now: () => string;
@@ -25,6 +27,7 @@ export function buildDeps(config: RuntimeConfig): Deps {
     config,
     doc,
     merchants: new DynamoMerchantRepository(doc, config.tableName),
+    merchantSettings: new DynamoMerchantSettingsRepository(doc, config.tableName),
     users: new DynamoUserRepository(doc, config.tableName),
     newId: randomUUID,
     now: () => new Date().toISOString(),

@@ -6,7 +6,7 @@ import { ROLES, type Role } from '../../schemas/roles';
 import { BAD_TOKEN_KINDS, badToken } from './support/forged-tokens';
 import { api } from './support/http';
 import { demoUser, stack, tokenFor } from './support/stack';
-import { merchantBody } from './support/samples';
+import { merchantBody, settingsBody, superAdminSettingsBody } from './support/samples';
 
 /**
  * Every route × the four roles × {valid token and each bad token} × {own merchant, foreign merchant},
@@ -40,6 +40,11 @@ const samples: Record<string, (scope: Scope) => Sample> = {
   'merchants.get': (scope) => ({ params: { id: scope === 'own' ? OWN : FOREIGN }, scoped: true }),
   'merchants.create': () => ({ body: merchantBody() }),
   'merchants.update': () => ({ params: { id: scratchMerchant }, body: merchantBody() }),
+  'merchants.getSettings': (scope) => ({ params: { id: scope === 'own' ? OWN : FOREIGN }, scoped: true }),
+  'merchants.saveSettings': (scope) => ({ params: { id: scope === 'own' ? OWN : FOREIGN }, body: settingsBody(), scoped: true }),
+  'merchants.regenerateApiToken': (scope) => ({ params: { id: scope === 'own' ? OWN : FOREIGN }, scoped: true }),
+  'merchants.getSuperAdminSettings': (scope) => ({ params: { id: scope === 'own' ? OWN : FOREIGN }, scoped: true }),
+  'merchants.saveSuperAdminSettings': (scope) => ({ params: { id: scope === 'own' ? OWN : FOREIGN }, body: superAdminSettingsBody(), scoped: true }),
 };
 
 const routes = groups.flatMap((g) => g.routes);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRoleClaim } from '../../functions/shared/auth/role-claim';
+import { parseRoleClaim } from '../../schemas/role-claim';
 
 describe('parseRoleClaim (spec §4)', () => {
   it('a single value belongs to the default tenant only', () => {

@@ -6,6 +6,8 @@ export const keys = {
   merchant: (id: string) => ({ pk: `MERCHANT#${id}`, sk: 'MERCHANT' }),
   merchantByName: (nameKey: string, id: string) => ({ gsi1pk: 'MERCHANTS', gsi1sk: `NAME#${nameKey}#${id}` }),
   merchantsIndexPk: 'MERCHANTS',
+  merchantSettings: (id: string) => ({ pk: `MERCHANT#${id}`, sk: 'SETTINGS' }),
+  superAdminSettings: (id: string) => ({ pk: `MERCHANT#${id}`, sk: 'SUPERADMIN_SETTINGS' }),
   merchantNameGuard: (nameKey: string) => ({ pk: `MERCHANTNAME#${nameKey}`, sk: 'GUARD' }),
   user: (id: string) => ({ pk: `USER#${id}`, sk: 'PROFILE' }),
   userEmailGuard: (email: string) => ({ pk: `USEREMAIL#${email.toLowerCase()}`, sk: 'GUARD' }),

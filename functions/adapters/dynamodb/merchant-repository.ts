@@ -3,6 +3,7 @@ import type { Merchant, MerchantInput } from '../../../schemas/merchant';
 import { DuplicateMerchantNameException, MerchantNotFoundException } from '../../core/merchants/errors';
 import { nameKey } from '../../core/merchants/merchant';
 import type { MerchantSliceRequest, MerchantRepository } from '../../core/merchants/ports';
+import { forgetCounter, readCounter } from './counters';
 import { keys, stripKeys } from './keys';
 import { queryPage } from './paging';
 import { failedConditionIndex } from './transactions';
@@ -80,6 +81,7 @@ export class DynamoMerchantRepository implements MerchantRepository {
       if (failedConditionIndex(error) === 0) throw new DuplicateMerchantNameException();
       throw error;
     }
+    forgetCounter(COUNTER);
   }
 
   async update(id: string, input: MerchantInput, updatedAt: string): Promise<Merchant> {
@@ -115,8 +117,7 @@ export class DynamoMerchantRepository implements MerchantRepository {
     return next;
   }
 
-  async count(): Promise<number> {
-    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.counter(COUNTER) }));
-    return Number(res.Item?.count ?? 0);
+  count(): Promise<number> {
+    return readCounter(this.doc, this.tableName, COUNTER);
   }
 }

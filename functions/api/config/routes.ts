@@ -13,6 +13,7 @@ export const routes = [
       version: config.configVersion,
       stage: config.stage,
       tenant: config.tenant,
+      defaultTenant: config.defaultTenant,
       apiBase: API_PREFIX,
       defaultLanguage: 'it',
       auth: {

@@ -1,7 +1,9 @@
 import { Merchant, MerchantIdParams, MerchantInput, MerchantList, MerchantListQuery } from '../../../schemas/merchant';
 import { DEFAULT_PAGE_SIZE } from '../../../schemas/paging';
-import { ALL_ROLES, SUPER_ADMIN } from '../../../schemas/roles';
+import { MerchantSettings, MerchantSettingsInput, SuperAdminSettings, SuperAdminSettingsInput } from '../../../schemas/merchant-settings';
+import { ADMINS, ALL_ROLES, SUPER_ADMIN } from '../../../schemas/roles';
 import { createMerchant, getMerchant, listAllMerchants, listMerchantPage, updateMerchant } from '../../core/merchants/use-cases';
+import { getMerchantSettings, getSuperAdminSettings, regenerateApiToken, saveMerchantSettings, saveSuperAdminSettings } from '../../core/merchants/settings';
 import { route } from '../../shared/http/manifest';
 
 export const routes = [
@@ -48,5 +50,55 @@ export const routes = [
     request: { params: MerchantIdParams, body: MerchantInput },
     response: Merchant,
     handler: ({ deps, params, body }) => updateMerchant(deps, params.id, body),
+  }),
+  route({
+    id: 'merchants.getSettings',
+    method: 'GET',
+    path: '/merchants/{id}/settings',
+    roles: ADMINS,
+    summary: 'Merchant settings (defaults until first saved)',
+    request: { params: MerchantIdParams },
+    response: MerchantSettings,
+    handler: ({ deps, principal, params }) => getMerchantSettings(deps, principal, params.id),
+  }),
+  route({
+    id: 'merchants.saveSettings',
+    method: 'PUT',
+    path: '/merchants/{id}/settings',
+    roles: ADMINS,
+    summary: 'Save merchant settings (device-association PIN of 8 digits, refunds, frequencies, prices sync)',
+    request: { params: MerchantIdParams, body: MerchantSettingsInput },
+    response: MerchantSettings,
+    handler: ({ deps, principal, params, body }) => saveMerchantSettings(deps, principal, params.id, body),
+  }),
+  route({
+    id: 'merchants.regenerateApiToken',
+    method: 'POST',
+    path: '/merchants/{id}/settings/api-token',
+    roles: ADMINS,
+    summary: 'Issue a new API token for the merchant’s ERP; the previous one stops working',
+    request: { params: MerchantIdParams },
+    response: MerchantSettings,
+    handler: ({ deps, principal, params }) => regenerateApiToken(deps, principal, params.id),
+  }),
+  route({
+    id: 'merchants.getSuperAdminSettings',
+    method: 'GET',
+    path: '/merchants/{id}/super-admin-settings',
+    roles: SUPER_ADMIN,
+    summary: 'Settings only the super admin sees (demo, SAP code, portals, services)',
+    request: { params: MerchantIdParams },
+    response: SuperAdminSettings,
+    handler: ({ deps, principal, params }) => getSuperAdminSettings(deps, principal, params.id),
+  }),
+  route({
+    id: 'merchants.saveSuperAdminSettings',
+    method: 'PUT',
+    path: '/merchants/{id}/super-admin-settings',
+    roles: SUPER_ADMIN,
+    summary: 'Save the super-admin settings; a demo needs an expiry date',
+    request: { params: MerchantIdParams, body: SuperAdminSettingsInput },
+    response: SuperAdminSettings,
+    handler: ({ deps, principal, params, body }) => saveSuperAdminSettings(deps, principal, params.id, body),
   }),
 ];

@@ -1,3 +1,4 @@
+import type { MerchantSettings, SuperAdminSettings } from '../../../schemas/merchant-settings';
 import type { Merchant, MerchantInput } from '../../../schemas/merchant';
 
 export interface MerchantSliceRequest {
@@ -22,4 +23,12 @@ export interface MerchantRepository {
   create(merchant: Merchant): Promise<void>;
   /** Throws MerchantNotFoundException / DuplicateMerchantNameException. */
   update(id: string, input: MerchantInput, updatedAt: string): Promise<Merchant>;
+}
+
+/** Per-merchant settings; writes fail with MerchantNotFoundException when the merchant does not exist. */
+export interface MerchantSettingsRepository {
+  getSettings(merchantId: string): Promise<MerchantSettings | undefined>;
+  putSettings(settings: MerchantSettings): Promise<void>;
+  getSuperAdminSettings(merchantId: string): Promise<SuperAdminSettings | undefined>;
+  putSuperAdminSettings(settings: SuperAdminSettings): Promise<void>;
 }

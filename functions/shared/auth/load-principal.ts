@@ -2,7 +2,7 @@ import type { Principal } from '../../core/shared/principal';
 import { UnauthorizedUserException } from '../../core/users/errors';
 import type { UserRepository } from '../../core/users/ports';
 import type { RuntimeConfig } from '../config';
-import { parseRoleClaim } from './role-claim';
+import { parseRoleClaim } from '../../../schemas/role-claim';
 import type { IdentityClaims } from './verify-token';
 
 /**

@@ -2,6 +2,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { Context } from 'aws-lambda';
 import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
 import { DomainError } from '../../core/shared/domain-error';
 import type { Principal } from '../../core/shared/principal';
 import { loadPrincipal } from '../auth/load-principal';
@@ -10,6 +11,9 @@ import { getDeps, type Deps } from '../composition';
 import { toErrorResponse, zodDetails } from './error-mapping';
 import type { HttpEvent, HttpResult } from './event';
 import { API_PREFIX, type RawResult, type Route } from './manifest';
+
+// zod/mini ships without messages; validation answers name the problem in English.
+z.config(en());
 
 /** Largest JSON body a route accepts; API Gateway would take more, no route needs it. */
 export const MAX_BODY_BYTES = 256 * 1024;

@@ -1,4 +1,7 @@
-import { ROLES, type Role } from '../../../schemas/roles';
+import { ROLES, type Role } from './roles';
+
+/** The ID-token claim that carries the role. */
+export const ROLE_CLAIM = 'custom:roles';
 
 /**
  * Reads the role from the identity token's `custom:roles` claim (spec §4): either a single value, which

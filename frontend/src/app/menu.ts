@@ -1,0 +1,31 @@
+import type { FeatureFlag } from '../../../schemas/features';
+import type { Role } from '../../../schemas/roles';
+import { ALL_DISTRIBUTORS_ID } from '../../../schemas/merchant';
+import type { IconName } from '../components/Icon';
+import { canOpen, type ProtectedRoute } from './route-roles';
+
+/** One side-menu entry. Roles come from the route table; a feature flag hides it for merchants without it. */
+export interface MenuEntry {
+  id: string;
+  route: ProtectedRoute;
+  messageId: string;
+  /** A glyph from the icon set in components/Icon. */
+  icon: IconName;
+  feature?: FeatureFlag;
+}
+
+/** The side menu, in display order. Later issues add their areas here as their screens land. */
+export const MENU: readonly MenuEntry[] = [{ id: 'dashboard', route: '/dashboard', messageId: 'menu.dashboard', icon: 'dashboard' }];
+
+/**
+ * The entries a role sees. A feature-gated entry needs the flag on the current merchant; with "all
+ * distributors" selected (super admin) every feature counts as available.
+ */
+export function menuFor(role: Role | null, merchant: { id: string; features: readonly string[] } | null): MenuEntry[] {
+  return MENU.filter((entry) => {
+    if (!canOpen(entry.route, role)) return false;
+    if (!entry.feature) return true;
+    if (!merchant) return false;
+    return merchant.id === ALL_DISTRIBUTORS_ID || merchant.features.includes(entry.feature);
+  });
+}

@@ -1,0 +1,61 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { PageSpinner } from '../components/Spinner';
+import { PublicOnly, RequireRole, RequireSignIn, RequireValidRole } from './guards';
+import { AppLayout } from './layout/AppLayout';
+import type { ProtectedRoute } from './route-roles';
+import { RouteError } from './RouteError';
+import { SessionProvider } from './SessionProvider';
+
+/** Screens are loaded on demand: each is its own chunk. */
+function screen(load: () => Promise<{ default: ComponentType }>): ReactNode {
+  const Screen = lazy(load);
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+const LoginPage = screen(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
+const UnauthorizedPage = screen(() => import('../features/auth/UnauthorizedPage').then((m) => ({ default: m.UnauthorizedPage })));
+const ConfirmClientDataPage = screen(() =>
+  import('../features/licences/ConfirmClientDataPage').then((m) => ({ default: m.ConfirmClientDataPage })),
+);
+const DashboardPage = screen(() => import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+
+/** A screen behind the navigation guard; its roles come from the route table (app/route-roles.ts). */
+function guarded(path: ProtectedRoute, element: ReactNode): RouteObject {
+  return { path, element: <RequireRole route={path}>{element}</RequireRole> };
+}
+
+/** Screens inside the console shell. Later issues add their areas here. */
+const consoleRoutes: RouteObject[] = [guarded('/dashboard', DashboardPage)];
+
+export function createAppRouter(apiBase: string) {
+  return createBrowserRouter([
+    {
+      element: (
+        <SessionProvider apiBase={apiBase}>
+          <Outlet />
+        </SessionProvider>
+      ),
+      errorElement: <RouteError />,
+      children: [
+        { path: '/login', element: <PublicOnly>{LoginPage}</PublicOnly> },
+        { path: '/confirm-client-data/:hash', element: <PublicOnly>{ConfirmClientDataPage}</PublicOnly> },
+        { path: '/unauthorized', element: <RequireSignIn>{UnauthorizedPage}</RequireSignIn> },
+        {
+          element: (
+            <RequireValidRole>
+              <AppLayout />
+            </RequireValidRole>
+          ),
+          children: consoleRoutes,
+        },
+        { path: '/', element: <Navigate to="/dashboard" replace /> },
+        { path: '*', element: <Navigate to="/dashboard" replace /> },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,91 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { ALL_DISTRIBUTORS_ID } from '../../../../schemas/merchant';
+import { Spinner } from '../../components/Spinner';
+import { EmptyState, ErrorState } from '../../components/states';
+import { useMyMerchants } from '../../lib/resources/get-my-merchants';
+import { useSession } from '../../lib/session';
+
+/** The landing screen: who is signed in, in which role, and which distributors they can work on. */
+export function DashboardPage() {
+  const intl = useIntl();
+  const { identity, currentMerchantId } = useSession();
+  const merchants = useMyMerchants();
+
+  return (
+    <div className="page" data-testid="dashboard">
+      <header className="page__header">
+        <h1>
+          <FormattedMessage id="dashboard.title" />
+        </h1>
+      </header>
+
+      <section className="card" aria-labelledby="dashboard-greeting">
+        <h2 id="dashboard-greeting" data-testid="dashboard-greeting">
+          <FormattedMessage id="dashboard.greeting" values={{ email: identity?.email ?? '' }} />
+        </h2>
+        <p>
+          <FormattedMessage
+            id="dashboard.role"
+            values={{ role: <strong data-testid="dashboard-role">{identity?.role ? intl.formatMessage({ id: `roles.${identity.role}` }) : ''}</strong> }}
+          />
+        </p>
+      </section>
+
+      <section className="card" aria-labelledby="dashboard-merchants">
+        <h2 id="dashboard-merchants">
+          <FormattedMessage id="dashboard.merchants.title" />
+        </h2>
+        {merchants.isLoading ? (
+          <div className="state">
+            <Spinner />
+          </div>
+        ) : merchants.error ? (
+          <ErrorState error={merchants.error} onRetry={() => void merchants.mutate()} />
+        ) : !merchants.data || merchants.data.length === 0 ? (
+          <EmptyState messageId="dashboard.merchants.empty" />
+        ) : (
+          <div className="table-wrap">
+            <table className="table" data-testid="merchant-list">
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <FormattedMessage id="dashboard.merchants.name" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="dashboard.merchants.currency" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="dashboard.merchants.features" />
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {merchants.data.map((m) => {
+                  const all = m.id === ALL_DISTRIBUTORS_ID;
+                  return (
+                    <tr key={m.id} data-merchant-id={m.id} aria-current={m.id === currentMerchantId ? 'true' : undefined}>
+                      <td>{all ? <FormattedMessage id="merchant.all" /> : m.name}</td>
+                      <td>{all ? '—' : m.currency}</td>
+                      <td>
+                        {all ? (
+                          '—'
+                        ) : m.features.length === 0 ? (
+                          <FormattedMessage id="dashboard.merchants.noFeatures" />
+                        ) : (
+                          intl.formatList(
+                            m.features.map((f) => intl.formatMessage({ id: `features.${f}`, defaultMessage: f })),
+                            { type: 'conjunction' },
+                          )
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import {
+  MERCHANT_SETTINGS_DEFAULTS,
+  SUPER_ADMIN_SETTINGS_DEFAULTS,
+  type MerchantSettings,
+  type MerchantSettingsInput,
+  type SuperAdminSettings,
+  type SuperAdminSettingsInput,
+} from '../../../schemas/merchant-settings';
+import type { Principal } from '../shared/principal';
+import { canSeeMerchant } from '../shared/scope';
+import { MerchantNotFoundException } from './errors';
+import type { MerchantRepository, MerchantSettingsRepository } from './ports';
+
+export interface SettingsDeps {
+  merchants: MerchantRepository;
+  merchantSettings: MerchantSettingsRepository;
+  now: () => string;
+}
+
+/** A merchant the caller may see, or the 404 that hides foreign ones. */
+async function requireMerchant(deps: SettingsDeps, principal: Principal, merchantId: string): Promise<void> {
+  if (!canSeeMerchant(principal, merchantId) || !(await deps.merchants.get(merchantId))) throw new MerchantNotFoundException();
+}
+
+const newApiToken = () => randomBytes(24).toString('base64url');
+
+export async function getMerchantSettings(deps: SettingsDeps, principal: Principal, merchantId: string): Promise<MerchantSettings> {
+  const [stored] = await Promise.all([deps.merchantSettings.getSettings(merchantId), requireMerchant(deps, principal, merchantId)]);
+  return stored ?? { merchantId, ...MERCHANT_SETTINGS_DEFAULTS, apiToken: '', updatedAt: '0001-01-01T00:00:00.000Z' };
+}
+
+export async function saveMerchantSettings(deps: SettingsDeps, principal: Principal, merchantId: string, input: MerchantSettingsInput): Promise<MerchantSettings> {
+  const current = await getMerchantSettings(deps, principal, merchantId);
+  const settings: MerchantSettings = { ...input, merchantId, apiToken: current.apiToken || newApiToken(), updatedAt: deps.now() };
+  await deps.merchantSettings.putSettings(settings);
+  return settings;
+}
+
+/** Issues a new API token; the old one stops working. */
+export async function regenerateApiToken(deps: SettingsDeps, principal: Principal, merchantId: string): Promise<MerchantSettings> {
+  const current = await getMerchantSettings(deps, principal, merchantId);
+  const settings: MerchantSettings = { ...current, apiToken: newApiToken(), updatedAt: deps.now() };
+  await deps.merchantSettings.putSettings(settings);
+  return settings;
+}
+
+export async function getSuperAdminSettings(deps: SettingsDeps, principal: Principal, merchantId: string): Promise<SuperAdminSettings> {
+  const [stored] = await Promise.all([deps.merchantSettings.getSuperAdminSettings(merchantId), requireMerchant(deps, principal, merchantId)]);
+  return stored ?? { merchantId, ...SUPER_ADMIN_SETTINGS_DEFAULTS, updatedAt: '0001-01-01T00:00:00.000Z' };
+}
+
+export async function saveSuperAdminSettings(deps: SettingsDeps, principal: Principal, merchantId: string, input: SuperAdminSettingsInput): Promise<SuperAdminSettings> {
+  await requireMerchant(deps, principal, merchantId);
+  const settings: SuperAdminSettings = { ...input, demoExpiration: input.demo ? input.demoExpiration : null, merchantId, updatedAt: deps.now() };
+  await deps.merchantSettings.putSuperAdminSettings(settings);
+  return settings;
+}

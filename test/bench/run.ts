@@ -1,0 +1,399 @@
+/**
+ * `npm run bench`: the performance budgets, as ratios measured in one run (machines are noisy) and as
+ * deterministic counts (DESIGN.md §10). Prints a table and writes test/bench/results/latest.json.
+ *
+ * (a) Each route group's Lambda bundle (bundled like the CDK does) against a bare DynamoDB-client bundle:
+ *     minified bytes and fresh-import time (median of N child processes) — budget ≤ 1.5× each.
+ * (b) GET /merchants?page=2&size=20 (with page 1's cursor, as the console pages) through the local API
+ *     server and the merchants handler against the raw SDK Query for the same page (same table, index,
+ *     endpoint, Limit 21), warm, interleaved batches — budget p95 ≤ 1.5×; plus DynamoDB calls per request.
+ *
+ * Always exits 0: a FAIL is reported, not thrown. Everything listens on 127.0.0.1 only.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { bundleEntry, bytesByPackage, groupEntry, LAMBDA_BUNDLE_OPTIONS, REPO_ROOT, type BundleResult } from './bundle';
+
+const BUDGET = 1.5;
+const IMPORT_RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 7);
+const SEED_MERCHANTS = 200;
+const PAGE = 2;
+const SIZE = 20;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
+const BATCH = 25;
+const WARMUP = 30;
+const LATENCY_DEADLINE_MS = 120_000;
+const CALL_COUNT_REQUESTS = 20;
+const RESULTS_FILE = join(REPO_ROOT, 'test/bench/results/latest.json');
+const BARE_ENTRY = join(REPO_ROOT, 'test/bench/fixtures/bare-dynamodb.ts');
+
+type Verdict = 'PASS' | 'FAIL' | 'info';
+const verdict = (ratio: number, budget = BUDGET): Verdict => (ratio <= budget ? 'PASS' : 'FAIL');
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/** Nearest-rank percentile. */
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
+}
+
+const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function table(headers: string[], rows: Array<Array<string | number>>): string {
+  const cells = [headers, ...rows.map((r) => r.map(String))];
+  const widths = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
+  const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
+}
+
+// ---------------------------------------------------------------- (a) bundles
+
+/** Imports the bundle in a fresh node and reports how long the import took inside that process. */
+const IMPORT_PROBE = `
+const t0 = performance.now();
+const m = await import(process.argv[1]);
+const t1 = performance.now();
+if (typeof m.handler !== 'function') throw new Error('bundle has no handler export');
+process.stdout.write(JSON.stringify({ importMs: t1 - t0 }));
+`;
+
+const CHILD_ENV = {
+  PATH: process.env.PATH ?? '',
+  LOG_LEVEL: 'silent',
+  AWS_REGION: 'eu-west-1',
+  TABLE_NAME: 'bench',
+  // The name this SDK version reads (infra/local/stack.ts sets an older one, which it ignores).
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+};
+
+function importOnce(outfile: string, sourceMaps: boolean): { importMs: number; processMs: number } {
+  const args = [...(sourceMaps ? ['--enable-source-maps'] : []), '--input-type=module', '-e', IMPORT_PROBE, pathToFileURL(outfile).href];
+  const t0 = performance.now();
+  const out = execFileSync(process.execPath, args, { env: CHILD_ENV, encoding: 'utf8', timeout: 30_000 });
+  const processMs = performance.now() - t0;
+  return { importMs: (JSON.parse(out) as { importMs: number }).importMs, processMs };
+}
+
+interface BundleFigures {
+  name: string;
+  bytes: number;
+  mapBytes: number;
+  importMs: number[];
+  importMsSourceMaps: number[];
+  processMs: number[];
+  /** Packages that the group bundle carries beyond the bare client (bytes in output), largest first. */
+  extraOverBare?: Array<{ name: string; bytes: number }>;
+}
+
+async function benchBundles(groupNames: string[], workDir: string) {
+  const built = new Map<string, BundleResult>();
+  built.set('bare-dynamodb', await bundleEntry(BARE_ENTRY, join(workDir, 'bare-dynamodb')));
+  for (const g of groupNames) built.set(g, await bundleEntry(groupEntry(g), join(workDir, g)));
+
+  const figures = new Map<string, BundleFigures>(
+    [...built].map(([name, b]) => [name, { name, bytes: b.bytes, mapBytes: b.mapBytes, importMs: [], importMsSourceMaps: [], processMs: [] }]),
+  );
+  // Interleaved: every round imports every bundle once (rotating the order), so drift hits all alike.
+  const names = [...built.keys()];
+  for (const b of built.values()) importOnce(b.outfile, false); // warm the file cache
+  for (let r = 0; r < IMPORT_RUNS; r++) {
+    const order = names.map((_, i) => names[(i + r) % names.length]!);
+    for (const name of order) {
+      const f = figures.get(name)!;
+      const plain = importOnce(built.get(name)!.outfile, false);
+      f.importMs.push(plain.importMs);
+      f.processMs.push(plain.processMs);
+      f.importMsSourceMaps.push(importOnce(built.get(name)!.outfile, true).importMs);
+    }
+  }
+  const bareByPackage = new Map(bytesByPackage(built.get('bare-dynamodb')!.metafile).map((p) => [p.name, p.bytes]));
+  for (const g of groupNames) {
+    figures.get(g)!.extraOverBare = bytesByPackage(built.get(g)!.metafile)
+      .map((p) => ({ name: p.name, bytes: p.bytes - (bareByPackage.get(p.name) ?? 0) }))
+      .filter((p) => p.bytes > 0)
+      .sort((a, b) => b.bytes - a.bytes);
+  }
+  return { bare: figures.get('bare-dynamodb')!, groups: groupNames.map((g) => figures.get(g)!) };
+}
+
+// ---------------------------------------------------------------- (b) merchants list latency
+
+interface Series {
+  name: string;
+  ms: number[];
+}
+
+async function benchMerchantList() {
+  process.env.LOG_LEVEL = 'silent';
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  const [{ startStack }, { signInWithPassword }, { buildDeps }, { loadConfig }, { newMerchant }] = await Promise.all([
+    import('../../infra/local/stack'),
+    import('../../infra/local/emulators/cognito'),
+    import('../../functions/shared/composition'),
+    import('../../functions/shared/config'),
+    import('../../functions/core/merchants/merchant'),
+  ]);
+  const stack = await startStack();
+  try {
+    const { info } = stack;
+    for (const url of [info.api, info.dynamodb, info.cognito.endpoint]) {
+      const host = new URL(url).hostname;
+      if (host !== '127.0.0.1' && host !== 'localhost') throw new Error(`bench refuses a non-local endpoint: ${url}`);
+    }
+    const admin = info.users.find((u) => u.role === 'NEBULARSUPERADMIN');
+    if (!admin) throw new Error('the local stack has no super admin user');
+    const { idToken } = await signInWithPassword(info.cognito, admin.email, admin.password);
+    const authorization = `Bearer ${idToken}`;
+
+    // Seed: stored merchants through the same repository the functions use.
+    const deps = buildDeps(loadConfig());
+    const now = new Date().toISOString();
+    for (let i = 0; i < SEED_MERCHANTS; i += 10) {
+      await Promise.all(
+        Array.from({ length: Math.min(10, SEED_MERCHANTS - i) }, (_, j) => {
+          const n = String(i + j).padStart(3, '0');
+          return deps.merchants.create(
+            newMerchant(`bench-${n}`, {
+              name: `Bench Merchant ${n}`, screenConfigurationManagement: false, country: 'IT', language: 'it', timezone: 'Europe/Rome',
+              currency: 'EUR', legalInfo: '', contactPerson: 'Bench', contactEmail: `bench-${n}@example.com`, licence: '',
+              defaultWarranty: 24, extendedWarranty: 0, features: [],
+            }, now),
+          );
+        }),
+      );
+    }
+    const stored = await deps.merchants.count();
+
+    // Handler: page 2 by page number (what the console asks for when jumping to a page).
+    const listUrl = `${info.api}/merchants?page=${PAGE}&size=${SIZE}`;
+    const getPage = async (url: string) => {
+      const res = await fetch(url, { headers: { authorization } });
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${text.slice(0, 200)}`);
+      return JSON.parse(text) as { items: Array<{ id: string }>; cursor?: string; total: number };
+    };
+    const page1 = await getPage(`${info.api}/merchants?page=1&size=${SIZE}`);
+    if (!page1.cursor) throw new Error('page 1 gave no cursor');
+    const cursorUrl = `${listUrl}&cursor=${encodeURIComponent(page1.cursor)}`;
+
+    // Raw SDK: the same page is one Query after the 19th stored merchant ("all distributors" is position 0).
+    const raw = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-west-1', endpoint: info.dynamodb }));
+    const base = { TableName: info.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'MERCHANTS' } };
+    const skip = (PAGE - 1) * SIZE - 1;
+    const before = await raw.send(new QueryCommand({ ...base, Limit: skip, ProjectionExpression: 'pk, sk, gsi1pk, gsi1sk' }));
+    const startKey = before.Items!.at(-1)!;
+    const rawQuery = () => raw.send(new QueryCommand({ ...base, Limit: SIZE + 1, ExclusiveStartKey: startKey }));
+
+    const handlerPage = await getPage(listUrl);
+    const rawPage = await rawQuery();
+    const samePage = JSON.stringify(handlerPage.items.map((m) => m.id)) === JSON.stringify((rawPage.Items ?? []).slice(0, SIZE).map((m) => m.id));
+    if (!samePage) throw new Error('the raw Query and the handler do not return the same page');
+
+    // Breakdown (info): the handler's own DynamoDB pattern through the raw SDK, and the HTTP + middy floor.
+    const rawHandlerPattern = async () => {
+      const keysOnly = await raw.send(new QueryCommand({ ...base, Limit: skip, ProjectionExpression: 'pk, sk, gsi1pk, gsi1sk' }));
+      await Promise.all([
+        raw.send(new QueryCommand({ ...base, Limit: SIZE + 1, ExclusiveStartKey: keysOnly.Items!.at(-1)! })),
+        raw.send(new GetCommand({ TableName: info.tableName, Key: { pk: 'COUNTER#MERCHANTS', sk: 'TOTAL' } })),
+      ]);
+    };
+    const rawCursorPattern = () =>
+      Promise.all([rawQuery(), raw.send(new GetCommand({ TableName: info.tableName, Key: { pk: 'COUNTER#MERCHANTS', sk: 'TOTAL' } }))]);
+    const httpFloor = async () => {
+      const res = await fetch(`${info.api}/spa-configuration`);
+      await res.text();
+      if (res.status !== 200) throw new Error(`GET /spa-configuration answered ${res.status}`);
+    };
+
+    const series: Record<'handler' | 'handlerCursor' | 'raw' | 'rawHandlerPattern' | 'rawCursorPattern' | 'httpFloor', Series> = {
+      handler: { name: `handler, page ${PAGE} without cursor (jump)`, ms: [] },
+      handlerCursor: { name: `handler GET /merchants?page=${PAGE}&size=${SIZE}&cursor=…`, ms: [] },
+      raw: { name: `raw SDK Query (gsi1, Limit ${SIZE + 1})`, ms: [] },
+      rawHandlerPattern: { name: 'raw SDK, handler pattern (skip Query → Query ‖ GetItem)', ms: [] },
+      rawCursorPattern: { name: 'raw SDK, cursor pattern (Query ‖ GetItem)', ms: [] },
+      httpFloor: { name: 'HTTP + middy floor: GET /spa-configuration (public, no DB)', ms: [] },
+    };
+    const ops: Record<keyof typeof series, () => Promise<unknown>> = {
+      handler: () => getPage(listUrl),
+      handlerCursor: () => getPage(cursorUrl),
+      raw: rawQuery,
+      rawHandlerPattern,
+      rawCursorPattern,
+      httpFloor,
+    };
+    const kinds = Object.keys(series) as Array<keyof typeof series>;
+    for (let i = 0; i < WARMUP; i++) for (const k of kinds) await ops[k]();
+
+    const deadline = performance.now() + LATENCY_DEADLINE_MS;
+    let timedOut = false;
+    for (let r = 0; series.raw.ms.length < REQUESTS; r++) {
+      // Alternating batches, rotating which goes first.
+      for (const k of kinds.map((_, i) => kinds[(i + r) % kinds.length]!)) {
+        for (let i = 0; i < BATCH && series[k].ms.length < REQUESTS; i++) {
+          const t0 = performance.now();
+          await ops[k]();
+          series[k].ms.push(performance.now() - t0);
+        }
+      }
+      if (performance.now() > deadline) {
+        timedOut = true;
+        break;
+      }
+    }
+
+    // DynamoDB calls per request: counted by the local DynamoDB front, one kind of request at a time.
+    const callsPer = async (op: () => Promise<unknown>) => {
+      await op(); // principal cache warm, so the count is the steady state
+      stack.resetDynamoOps();
+      for (let i = 0; i < CALL_COUNT_REQUESTS; i++) await op();
+      const counted = stack.dynamoOps();
+      const total = Object.values(counted).reduce((a, b) => a + b, 0);
+      return { perRequest: total / CALL_COUNT_REQUESTS, byOperation: Object.fromEntries(Object.entries(counted).map(([k, v]) => [k, v / CALL_COUNT_REQUESTS])) };
+    };
+    const calls = { handler: await callsPer(ops.handler), handlerCursor: await callsPer(ops.handlerCursor), raw: await callsPer(ops.raw), rawHandlerPattern: await callsPer(ops.rawHandlerPattern), rawCursorPattern: await callsPer(ops.rawCursorPattern), httpFloor: await callsPer(ops.httpFloor) };
+    raw.destroy();
+    deps.doc.destroy();
+    return { storedMerchants: stored, total: handlerPage.total, samePage, timedOut, series, calls };
+  } finally {
+    await stack.stop();
+  }
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  const started = new Date();
+  const { groups } = await import('../../functions/api/manifest');
+  const groupNames = groups.map((g) => g.name);
+  const workDir = mkdtempSync(join(tmpdir(), 'vfc-bench-'));
+  const out: Record<string, unknown> = {
+    startedAt: started.toISOString(),
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+    budgets: { bundleBytesRatio: BUDGET, importTimeRatio: BUDGET, listP95Ratio: BUDGET },
+    bundleOptions: LAMBDA_BUNDLE_OPTIONS,
+  };
+  let failures = 0;
+  try {
+    console.log(`Bundling ${groupNames.length} groups + bare DynamoDB client; ${IMPORT_RUNS} fresh imports each…`);
+    const bundles = await benchBundles(groupNames, workDir);
+    const bare = bundles.bare;
+    const bareImport = median(bare.importMs);
+    const bareImportSm = median(bare.importMsSourceMaps);
+    const bundleRows = bundles.groups.map((g) => {
+      const bytesRatio = g.bytes / bare.bytes;
+      // Paired: each round's group import over the same round's bare import, then the median of those
+      // ratios, so load that comes and goes during the run cancels out instead of landing on one side.
+      const importRatio = median(g.importMs.map((ms, i) => ms / bare.importMs[i]!));
+      const smRatio = median(g.importMsSourceMaps.map((ms, i) => ms / bare.importMsSourceMaps[i]!));
+      return {
+        group: g.name,
+        bytes: g.bytes,
+        bytesRatio: round(bytesRatio, 3),
+        bytesVerdict: verdict(bytesRatio),
+        importMsMedian: round(median(g.importMs)),
+        importRatio: round(importRatio, 3),
+        importRatioOfMedians: round(median(g.importMs) / bareImport, 3),
+        importMsMin: round(Math.min(...g.importMs)),
+        importRatioOfMinimums: round(Math.min(...g.importMs) / Math.min(...bare.importMs), 3),
+        importVerdict: verdict(importRatio),
+        importMsMedianWithSourceMaps: round(median(g.importMsSourceMaps)),
+        importRatioWithSourceMaps: round(smRatio, 3),
+        processMsMedian: round(median(g.processMs)),
+        importMsRuns: g.importMs.map((x) => round(x)),
+        mapBytes: g.mapBytes,
+        extraOverBare: g.extraOverBare?.slice(0, 8),
+      };
+    });
+    out.bundles = {
+      bare: {
+        bytes: bare.bytes, mapBytes: bare.mapBytes, importMsMedian: round(bareImport), importMsMedianWithSourceMaps: round(bareImportSm),
+        processMsMedian: round(median(bare.processMs)), importMsMin: round(Math.min(...bare.importMs)), importMsRuns: bare.importMs.map((x) => round(x)),
+      },
+      groups: bundleRows,
+    };
+    failures += bundleRows.filter((r) => r.bytesVerdict === 'FAIL' || r.importVerdict === 'FAIL').length;
+
+    console.log('\n(a) Lambda bundles vs bare DynamoDB client (budget ≤ 1.5× bytes and import time)\n');
+    console.log(
+      table(
+        ['bundle', 'bytes', 'ratio', 'bytes', 'import ms p50', 'min', 'ratio*', 'import', 'w/ --enable-source-maps p50', 'ratio*'],
+        [
+          ['bare-dynamodb', `${bare.bytes} (${kb(bare.bytes)})`, '1.00', '', round(bareImport).toFixed(2), Math.min(...bare.importMs).toFixed(2), '1.00', '', round(bareImportSm).toFixed(2), '1.00'],
+          ...bundleRows.map((r) => [
+            r.group, `${r.bytes} (${kb(r.bytes)})`, r.bytesRatio.toFixed(2), r.bytesVerdict, r.importMsMedian.toFixed(2), r.importMsMin.toFixed(2), r.importRatio.toFixed(2), r.importVerdict,
+            r.importMsMedianWithSourceMaps.toFixed(2), r.importRatioWithSourceMaps.toFixed(2),
+          ]),
+        ],
+      ),
+    );
+    console.log('  * median of per-round ratios (group import / bare import in the same round)');
+    for (const r of bundleRows) {
+      console.log(`  ${r.group}: beyond the bare client → ${(r.extraOverBare ?? []).slice(0, 5).map((p) => `${p.name} +${kb(p.bytes)}`).join(', ')}`);
+    }
+
+    console.log(`\n(b) Merchants list, warm, ${REQUESTS} requests each in interleaved batches of ${BATCH}…`);
+    const list = await benchMerchantList();
+    const stat = (s: Series) => ({ n: s.ms.length, p50: round(percentile(s.ms, 50)), p95: round(percentile(s.ms, 95)), max: round(Math.max(...s.ms)) });
+    const h = stat(list.series.handler);
+    const hc = stat(list.series.handlerCursor);
+    const r = stat(list.series.raw);
+    const rp = stat(list.series.rawHandlerPattern);
+    const rc = stat(list.series.rawCursorPattern);
+    const hf = stat(list.series.httpFloor);
+    // The budget applies to paging as the console does it: the next page with the cursor of the previous
+    // one. A jump to page N without a cursor walks the preceding keys first and is shown for information.
+    const p95Ratio = hc.p95 / r.p95;
+    const p95Verdict = verdict(p95Ratio);
+    if (p95Verdict === 'FAIL') failures++;
+    out.merchantList = {
+      storedMerchants: list.storedMerchants, total: list.total, page: PAGE, size: SIZE, samePage: list.samePage, timedOut: list.timedOut,
+      handler: h, handlerWithCursor: hc, raw: r, rawHandlerPattern: rp, rawCursorPattern: rc, httpFloor: hf,
+      p95Ratio: round(p95Ratio, 3), p95Verdict, p50Ratio: round(hc.p50 / r.p50, 3),
+      p95RatioPageJump: round(h.p95 / r.p95, 3),
+      dynamoCallsPerRequest: list.calls,
+    };
+    console.log(`   ${list.storedMerchants} stored merchants (total ${list.total} with "all distributors"); same page from both: ${list.samePage}${list.timedOut ? '; STOPPED AT THE TIME LIMIT' : ''}\n`);
+    const callsText = (c: { perRequest: number; byOperation: Record<string, number> }) =>
+      `${c.perRequest.toFixed(2)}${c.perRequest > 0 ? ` (${Object.entries(c.byOperation).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')})` : ''}`;
+    console.log(
+      table(
+        ['series', 'n', 'p50 ms', 'p95 ms', 'p95 ratio', 'budget', 'DynamoDB calls/request'],
+        [
+          [list.series.raw.name, r.n, r.p50.toFixed(2), r.p95.toFixed(2), '1.00', '', callsText(list.calls.raw)],
+          [list.series.handlerCursor.name, hc.n, hc.p50.toFixed(2), hc.p95.toFixed(2), p95Ratio.toFixed(2), p95Verdict, callsText(list.calls.handlerCursor)],
+          [list.series.handler.name, h.n, h.p50.toFixed(2), h.p95.toFixed(2), (h.p95 / r.p95).toFixed(2), 'info', callsText(list.calls.handler)],
+          [list.series.rawHandlerPattern.name, rp.n, rp.p50.toFixed(2), rp.p95.toFixed(2), (rp.p95 / r.p95).toFixed(2), 'info', callsText(list.calls.rawHandlerPattern)],
+          [list.series.rawCursorPattern.name, rc.n, rc.p50.toFixed(2), rc.p95.toFixed(2), (rc.p95 / r.p95).toFixed(2), 'info', callsText(list.calls.rawCursorPattern)],
+          [list.series.httpFloor.name, hf.n, hf.p50.toFixed(2), hf.p95.toFixed(2), (hf.p95 / r.p95).toFixed(2), 'info', callsText(list.calls.httpFloor)],
+        ],
+      ),
+    );
+  } catch (error) {
+    failures++;
+    out.error = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    console.error('\nBENCH ERROR:', error);
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+  out.failures = failures;
+  out.finishedAt = new Date().toISOString();
+  mkdirSync(join(REPO_ROOT, 'test/bench/results'), { recursive: true });
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(out, null, 2)}\n`);
+  console.log(`\n${failures === 0 ? 'ALL BUDGETS PASS' : `${failures} BUDGET FIGURE(S) FAIL`} — results in ${RESULTS_FILE}`);
+}
+
+await main();
+process.exit(0);
