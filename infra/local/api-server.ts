@@ -6,6 +6,7 @@ import { extname, join, normalize } from 'node:path';
 import type { Context } from 'aws-lambda';
 import type { HttpEvent, HttpResult } from '../../functions/shared/http/event';
 import { API_PREFIX, type Route, type RouteGroup } from '../../functions/shared/http/manifest';
+import { readBody } from './read-body';
 
 /** Reads at most this much of a request body; anything longer is refused before the function runs. */
 const BODY_READ_LIMIT = 1024 * 1024;
@@ -48,24 +49,6 @@ function securityHeaders(connectSrc: string[]): Record<string, string> {
   };
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > BODY_READ_LIMIT) {
-        resolve('too-large');
-        req.resume();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
 }
@@ -101,7 +84,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<{ url: str
     const match = compiled.map((c) => ({ c, m: c.route.method === method ? c.pattern.exec(url.pathname) : null })).find((x) => x.m);
     const requestId = randomUUID();
     if (!match?.m) return sendJson(res, 404, { code: 'RouteNotFoundException', message: 'Not found', correlationId: requestId });
-    const body = await readBody(req);
+    const body = await readBody(req, BODY_READ_LIMIT);
     if (body === 'too-large') return sendJson(res, 413, { code: 'PayloadTooLargeException', message: 'Request body is too large', correlationId: requestId });
     const pathParameters = Object.fromEntries(match.c.params.map((p, i) => [p, decodeURIComponent(match.m![i + 1]!)]));
     const query: Record<string, string> = {};

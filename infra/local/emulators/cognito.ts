@@ -24,6 +24,7 @@ import {
   UserNotFoundException,
   type CognitoIdentityProviderClientConfig,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { readBody } from '../read-body';
 
 const require = createRequire(import.meta.url);
 
@@ -108,14 +109,6 @@ const LOCAL_ORIGIN = /^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/;
 const DEFAULT_ALLOWED_HEADERS =
   'content-type, x-amz-target, x-amz-user-agent, cache-control, authorization, x-amz-date, x-amz-security-token, amz-sdk-invocation-id, amz-sdk-request';
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 function decodeJwtPayload(token: string): Record<string, unknown> {
   const part = token.split('.')[1] ?? '';
@@ -181,7 +174,7 @@ export async function startCognito(options: StartCognitoOptions): Promise<LocalC
     if (req.method === 'POST' && typeof target === 'string' && target.endsWith('.GetTokensFromRefreshToken') && route) {
       let body: { RefreshToken?: string; ClientId?: string };
       try {
-        body = JSON.parse((await readBody(req)) || '{}') as typeof body;
+        body = JSON.parse((await readBody(req)).toString('utf8') || '{}') as typeof body;
       } catch {
         send(res, 400, { __type: 'SerializationException', message: 'Invalid JSON' }, origin);
         return;

@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo, Socket } from 'node:net';
 import * as zlib from 'node:zlib';
+import { readBody } from '../read-body';
 
 const require = createRequire(import.meta.url);
 
@@ -120,14 +121,6 @@ const crc32 = (body: string): number | undefined =>
     ? (zlib as unknown as { crc32: (data: string) => number }).crc32(body)
     : undefined;
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 function listen(server: Server, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -441,7 +434,7 @@ export async function startDynamo(options: StartDynamoOptions = {}): Promise<Loc
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
-    const body = await readBody(req);
+    const body = (await readBody(req)).toString('utf8');
     const url = req.url ?? '/';
     if (url.startsWith('/__local/ops')) {
       if (req.method === 'DELETE') for (const k of Object.keys(counts)) delete counts[k];

@@ -1,3 +1,4 @@
+import { MERCHANT_SETTINGS_DEFAULTS, SUPER_ADMIN_SETTINGS_DEFAULTS } from '../../../schemas/merchant-settings';
 import { randomUUID } from 'node:crypto';
 
 /** A valid merchant body with a unique name. */
@@ -13,28 +14,6 @@ export function merchantBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export const settingsBody = () => ({
-  deviceAssociationPin: '87654321',
-  maximumRefund: 1000,
-  peripheralEventsFrequencyMinutes: 60,
-  scheduledAuditFrequencyHours: 24,
-  minimumSignalLevel: 45,
-  auditControlHours: 48,
-  unlockCloudCreditHours: 24,
-  pricesSync: 'IMMEDIATE',
-});
+export const settingsBody = () => ({ ...MERCHANT_SETTINGS_DEFAULTS, deviceAssociationPin: '87654321', maximumRefund: 1000 });
 
-export const superAdminSettingsBody = () => ({
-  demo: false,
-  demoExpiration: null,
-  sapCode: '',
-  webPortal: false,
-  webSocketUrl: '',
-  creditCardPmtUrl: '',
-  erpApi: false,
-  cogesKeyPortal: false,
-  screenConfigurationWhitelistExpiryDays: 30,
-  mobileApp: false,
-  externalOcfService: 'NONE',
-  creditBackup: false,
-});
+export const superAdminSettingsBody = () => ({ ...SUPER_ADMIN_SETTINGS_DEFAULTS });
