@@ -1,0 +1,34 @@
+import type { StageConfig } from './stage';
+
+/** What every application function (API groups and triggers) finds in its environment. */
+export interface RuntimeEnvironmentInputs {
+  stage: StageConfig;
+  tenant: string;
+  tableName: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  issuer: string;
+  jwksUrl: string;
+  firmwareBucket: string;
+  cashDatabasesBucket: string;
+  exportsBucket: string;
+  /** IoT data-plane (ATS) endpoint host name. */
+  iotEndpoint: string;
+}
+
+/** AWS_REGION is set by Lambda itself. */
+export function runtimeEnvironment(i: RuntimeEnvironmentInputs): Record<string, string> {
+  return {
+    STAGE: i.stage.name,
+    TENANT: i.tenant,
+    TABLE_NAME: i.tableName,
+    COGNITO_USER_POOL_ID: i.userPoolId,
+    COGNITO_CLIENT_ID: i.userPoolClientId,
+    COGNITO_ISSUER: i.issuer,
+    COGNITO_JWKS_URL: i.jwksUrl,
+    FIRMWARE_BUCKET: i.firmwareBucket,
+    CASH_DATABASES_BUCKET: i.cashDatabasesBucket,
+    EXPORTS_BUCKET: i.exportsBucket,
+    IOT_ENDPOINT: i.iotEndpoint,
+  };
+}

@@ -1,0 +1,109 @@
+import { Tags, type App, type Environment } from 'aws-cdk-lib';
+import type { RouteGroup } from '../../functions/shared/http/manifest';
+import { runtimeEnvironment } from '../constructs/runtime-environment';
+import { DEFAULT_TENANT, StageConfig } from '../constructs/stage';
+import { ApiStack, type ExtraGrant } from './api-stack';
+import { AuthStack } from './auth-stack';
+import { DataStack } from './data-stack';
+import { IotStack, type IotRuleDefinition } from './iot-stack';
+import { WebStack } from './web-stack';
+
+/**
+ * App-wide feature flags: cross-stack references stay strong (CloudFormation exports, which protect the
+ * producing stack) — set explicitly so CDK does not warn about the default.
+ */
+export const FEATURE_FLAGS: Readonly<Record<string, boolean | string>> = {
+  '@aws-cdk/core:defaultCrossStackReferences': 'strong',
+};
+
+function applyFeatureFlags(app: App): void {
+  for (const [flag, value] of Object.entries(FEATURE_FLAGS)) {
+    if (app.node.tryGetContext(flag) === value) continue;
+    if (app.node.children.length > 0) {
+      throw new Error(`Set context ${flag}=${value} on the App, or call createConsoleStacks on an empty App.`);
+    }
+    app.node.setContext(flag, value);
+  }
+}
+
+export interface ConsoleAppProps {
+  /** Validated stage name (parseStage). */
+  stage: string;
+  groups: readonly RouteGroup[];
+  tenant?: string;
+  env?: Environment;
+  /** Context `iotEndpoint`; otherwise a deploy-time lookup. */
+  iotEndpoint?: string;
+  /** false only in fast template tests (placeholder function code). */
+  bundle?: boolean;
+  iotRules?: readonly IotRuleDefinition[];
+  grants?: Readonly<Record<string, readonly ExtraGrant[]>>;
+  webAssetPath?: string;
+}
+
+export interface ConsoleStacks {
+  data: DataStack;
+  auth: AuthStack;
+  iot: IotStack;
+  api: ApiStack;
+  web: WebStack;
+}
+
+/** Every stack of one stage: `vend-<stage>-{data,auth,iot,api,web}`, all tagged with the stage. */
+export function createConsoleStacks(app: App, props: ConsoleAppProps): ConsoleStacks {
+  applyFeatureFlags(app);
+  const stage = new StageConfig(props.stage);
+  const tenant = props.tenant ?? DEFAULT_TENANT;
+  const common = { stage, env: props.env };
+  const stackName = (part: string) => stage.physicalName(part);
+
+  const data = new DataStack(app, stackName('data'), { ...common, description: `Vending console data (${stage.name})` });
+  const auth = new AuthStack(app, stackName('auth'), { ...common, description: `Vending console users (${stage.name})` });
+  const environment = (iotEndpoint: string) =>
+    runtimeEnvironment({
+      stage,
+      tenant,
+      tableName: data.table.tableName,
+      userPoolId: auth.userPool.userPoolId,
+      userPoolClientId: auth.userPoolClient.userPoolClientId,
+      issuer: auth.issuer,
+      jwksUrl: auth.jwksUrl,
+      firmwareBucket: data.firmwareBucket.bucketName,
+      cashDatabasesBucket: data.cashDatabasesBucket.bucketName,
+      exportsBucket: data.exportsBucket.bucketName,
+      iotEndpoint,
+    });
+  const iot = new IotStack(app, stackName('iot'), {
+    ...common,
+    description: `Vending console IoT rules and device policy (${stage.name})`,
+    table: data.table,
+    environment,
+    rules: props.iotRules,
+    iotEndpoint: props.iotEndpoint,
+    bundle: props.bundle,
+  });
+  const api = new ApiStack(app, stackName('api'), {
+    ...common,
+    description: `Vending console HTTP API (${stage.name})`,
+    groups: props.groups,
+    table: data.table,
+    userPool: auth.userPool,
+    userPoolClient: auth.userPoolClient,
+    issuer: auth.issuer,
+    environment: environment(iot.endpoint),
+    grants: props.grants,
+    bundle: props.bundle,
+  });
+  const web = new WebStack(app, stackName('web'), {
+    ...common,
+    description: `Vending console web front end (${stage.name})`,
+    apiDomainName: api.apiDomainName,
+    webAssetPath: props.webAssetPath,
+  });
+
+  for (const stack of [data, auth, iot, api, web]) {
+    Tags.of(stack).add('stage', stage.name);
+    Tags.of(stack).add('app', 'vending-fleet-console');
+  }
+  return { data, auth, iot, api, web };
+}

@@ -1,0 +1,174 @@
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { groups as manifest } from '../../functions/api/manifest';
+import { API_PREFIX, type RouteGroup } from '../../functions/shared/http/manifest';
+import { TABLE_DEFINITION } from '../../functions/adapters/dynamodb/table';
+import { AppFunction } from '../../infra/constructs/app-function';
+import { createConsoleStacks, type ConsoleAppProps } from '../../infra/stacks/console-app';
+
+type Resources = Record<string, { Properties: Record<string, any> }>;
+
+function build(groups: readonly RouteGroup[], extra: Partial<ConsoleAppProps> = {}) {
+  const app = new App();
+  const stacks = createConsoleStacks(app, {
+    stage: 'dev',
+    groups,
+    bundle: false,
+    iotEndpoint: 'example-ats.iot.eu-west-1.amazonaws.com',
+    webAssetPath: '/nonexistent/dist',
+    ...extra,
+  });
+  const assembly = app.synth();
+  return { stacks, api: Template.fromJSON(assembly.getStackByName(stacks.api.stackName).template) };
+}
+
+const fake = (name: string, routes: [method: string, path: string, roles: 'public' | string[]][]) =>
+  ({
+    name,
+    routes: routes.map(([method, path, roles], i) => ({ id: `${name}.r${i}`, method, path, roles, summary: '', response: null, handler: async () => null })),
+  }) as unknown as RouteGroup;
+
+const functionsOf = (t: Template) => Object.values(t.findResources('AWS::Lambda::Function') as Resources).map((f) => f.Properties);
+const roleOf = (t: Template, functionName: string) => {
+  const fn = functionsOf(t).find((f) => f.FunctionName === functionName)!;
+  const roleId = fn.Role['Fn::GetAtt'][0] as string;
+  const policies = Object.values(t.findResources('AWS::IAM::Policy') as Resources).filter((p) =>
+    (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId),
+  );
+  return policies.flatMap((p) => p.Properties.PolicyDocument.Statement as Record<string, any>[]);
+};
+const actionsOf = (statements: Record<string, any>[]) => statements.flatMap((s) => [s.Action].flat() as string[]);
+
+describe('api stack with the real route manifest', () => {
+  const { api } = build(manifest);
+  const routes = manifest.flatMap((g) => g.routes.map((r) => ({ group: g.name, ...r })));
+
+  it('has one nodejs22.x arm64 function per route group with the runtime environment', () => {
+    const functions = functionsOf(api);
+    expect(functions.map((f) => f.FunctionName).sort()).toEqual(manifest.map((g) => `vend-dev-api-${g.name}`).sort());
+    for (const f of functions) {
+      expect(f.Runtime).toBe('nodejs22.x');
+      expect(f.Architectures).toEqual(['arm64']);
+      expect(Object.keys(f.Environment.Variables).sort()).toEqual(
+        [
+          'CASH_DATABASES_BUCKET', 'COGNITO_CLIENT_ID', 'COGNITO_ISSUER', 'COGNITO_JWKS_URL', 'COGNITO_USER_POOL_ID',
+          'EXPORTS_BUCKET', 'FIRMWARE_BUCKET', 'IOT_ENDPOINT', 'NODE_OPTIONS', 'STAGE', 'TABLE_NAME', 'TENANT',
+        ].sort(),
+      );
+      expect(f.Environment.Variables).toMatchObject({ STAGE: 'dev', TENANT: 'nebular', IOT_ENDPOINT: 'example-ats.iot.eu-west-1.amazonaws.com' });
+      expect(f.LoggingConfig.LogGroup).toBeDefined();
+    }
+  });
+
+  it('has exactly one HttpApi route per manifest route, integrated with its group function', () => {
+    const created = Object.values(api.findResources('AWS::ApiGatewayV2::Route') as Resources).map((r) => r.Properties);
+    expect(created.map((r) => r.RouteKey).sort()).toEqual(routes.map((r) => `${r.method} ${API_PREFIX}${r.path}`).sort());
+    const integrations = api.findResources('AWS::ApiGatewayV2::Integration') as Resources;
+    expect(Object.keys(integrations)).toHaveLength(manifest.length);
+    const functionIds = Object.fromEntries(
+      Object.entries(api.findResources('AWS::Lambda::Function') as Resources).map(([id, f]) => [f.Properties.FunctionName, id]),
+    );
+    for (const route of routes) {
+      const r = created.find((c) => c.RouteKey === `${route.method} ${API_PREFIX}${route.path}`)!;
+      const integrationId = (r.Target['Fn::Join'][1] as unknown[])[1] as { Ref: string };
+      const integration = integrations[integrationId.Ref]!.Properties;
+      expect(integration.IntegrationUri['Fn::GetAtt'][0]).toBe(functionIds[`vend-dev-api-${route.group}`]);
+      expect(integration.PayloadFormatVersion).toBe('2.0');
+    }
+  });
+
+  it('puts the Cognito JWT authorizer on every non-public route and none on public ones', () => {
+    const authorizers = api.findResources('AWS::ApiGatewayV2::Authorizer') as Resources;
+    expect(Object.keys(authorizers)).toHaveLength(1);
+    const [authorizerId, authorizer] = Object.entries(authorizers)[0]!;
+    expect(authorizer.Properties).toMatchObject({ AuthorizerType: 'JWT', IdentitySource: ['$request.header.Authorization'] });
+    expect(JSON.stringify(authorizer.Properties.JwtConfiguration.Issuer)).toMatch(/vend-dev-auth:.*UserPool.*ProviderURL/);
+    expect(JSON.stringify(authorizer.Properties.JwtConfiguration.Audience)).toMatch(/vend-dev-auth:.*SpaClient/);
+    const created = Object.values(api.findResources('AWS::ApiGatewayV2::Route') as Resources).map((r) => r.Properties);
+    expect(routes.some((r) => r.roles === 'public')).toBe(true);
+    for (const route of routes) {
+      const r = created.find((c) => c.RouteKey === `${route.method} ${API_PREFIX}${route.path}`)!;
+      if (route.roles === 'public') {
+        expect(r.AuthorizationType).toBe('NONE');
+        expect(r.AuthorizerId).toBeUndefined();
+      } else {
+        expect(r.AuthorizationType).toBe('JWT');
+        expect(r.AuthorizerId).toEqual({ Ref: authorizerId });
+      }
+    }
+  });
+
+  it('throttles the auto-deployed $default stage and logs access', () => {
+    api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
+      AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
+    });
+  });
+});
+
+describe('api stack grants', () => {
+  const groups = [
+    fake('things', [['GET', '/things', ['NEBULARSUPERADMIN']]]),
+    fake('users', [['GET', '/users', ['NEBULARSUPERADMIN']]]),
+    fake('firmwares', [['POST', '/firmwares', ['NEBULARSUPERADMIN']]]),
+  ];
+  const { api } = build(groups);
+
+  it('gives every function item read/write on the table and its named indexes, and nothing else by default', () => {
+    const statements = roleOf(api, 'vend-dev-api-things');
+    const table = statements.find((s) => actionsOf([s]).includes('dynamodb:Query'))!;
+    expect(actionsOf([table])).not.toContain('dynamodb:Scan');
+    expect(JSON.stringify(table.Resource)).toContain(`/index/${TABLE_DEFINITION.globalIndexes[0]!.name}`);
+    expect(JSON.stringify(table.Resource)).not.toContain('*');
+    expect(actionsOf(statements).filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('logs:'))).toEqual([]);
+  });
+
+  it('gives cognito-idp:Admin* on the pool only to the users group', () => {
+    expect(actionsOf(roleOf(api, 'vend-dev-api-users'))).toContain('cognito-idp:Admin*');
+    expect(actionsOf(roleOf(api, 'vend-dev-api-things')).some((a) => a.startsWith('cognito-idp:'))).toBe(false);
+    expect(actionsOf(roleOf(api, 'vend-dev-api-firmwares')).some((a) => a.startsWith('cognito-idp:'))).toBe(false);
+  });
+
+  it('gives bucket access only to groups declared in the grant map', () => {
+    const firmware = roleOf(api, 'vend-dev-api-firmwares');
+    expect(actionsOf(firmware)).toEqual(expect.arrayContaining(['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:ListBucket']));
+    expect(JSON.stringify(firmware)).toContain('vend-dev-firmware-');
+    expect(JSON.stringify(firmware)).not.toMatch(/vend-dev-(cashdb|exports)-/);
+    expect(actionsOf(roleOf(api, 'vend-dev-api-users')).some((a) => a.startsWith('s3:'))).toBe(false);
+  });
+
+  it('takes the grant map as a prop', () => {
+    const { api: custom } = build(groups, { grants: { things: ['exportsBucket'] } });
+    expect(JSON.stringify(roleOf(custom, 'vend-dev-api-things'))).toContain('vend-dev-exports-');
+    expect(actionsOf(roleOf(custom, 'vend-dev-api-users')).some((a) => a.startsWith('cognito-idp:'))).toBe(false);
+  });
+
+  it('refuses a route declared by two groups and a bad group name', () => {
+    expect(() => build([fake('a', [['GET', '/x', 'public']]), fake('b', [['GET', '/x', 'public']])])).toThrow(/GET \/api\/v1\/x is declared by groups a and b/);
+    expect(() => build([fake('Bad_Name', [['GET', '/x', 'public']])])).toThrow(/must be lowercase/);
+  });
+});
+
+describe('function bundling', () => {
+  it('bundles a group with the local esbuild as minified ESM with the createRequire banner and a source map', async () => {
+    const { Stack } = await import('aws-cdk-lib');
+    const { StageConfig } = await import('../../infra/constructs/stage');
+    const { existsSync, readFileSync, readdirSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const app = new App();
+    const stack = new Stack(app, 'Bundle');
+    new AppFunction(stack, 'Config', { stage: new StageConfig('dev'), name: 'api-config', entry: 'functions/api/config/handler.ts', environment: {} });
+    const assembly = app.synth();
+    const fn = Object.values(Template.fromJSON(assembly.getStackByName('Bundle').template).findResources('AWS::Lambda::Function') as Resources)[0]!;
+    expect(fn.Properties.Handler).toBe('index.handler');
+    const assetDir = readdirSync(assembly.directory).map((d) => join(assembly.directory, d)).find((d) => existsSync(join(d, 'index.mjs')))!;
+    const code = readFileSync(join(assetDir, 'index.mjs'), 'utf8');
+    expect(code.startsWith("import { createRequire as __vendCreateRequire } from 'node:module';")).toBe(true);
+    expect(code).toMatch(/export\s*\{[^}]*as handler/);
+    expect(code.length / code.split('\n').length).toBeGreaterThan(1000); // minified: few, very long lines
+    expect(existsSync(join(assetDir, 'index.mjs.map'))).toBe(true);
+  });
+});

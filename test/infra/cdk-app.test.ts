@@ -1,0 +1,94 @@
+import { App, Stack } from 'aws-cdk-lib';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { groups as manifest } from '../../functions/api/manifest';
+import type { RouteGroup } from '../../functions/shared/http/manifest';
+import { GROUP_GRANTS } from '../../infra/stacks/api-stack';
+import { createConsoleStacks, type ConsoleAppProps } from '../../infra/stacks/console-app';
+import { DEFAULT_IOT_RULES } from '../../infra/stacks/iot-stack';
+
+const dir = mkdtempSync(join(tmpdir(), 'cdk-app-'));
+const dist = join(dir, 'dist');
+mkdirSync(dist);
+writeFileSync(join(dist, 'index.html'), '<!doctype html>');
+// Every trigger exists, so every rule and its function are checked too.
+const iotRules = DEFAULT_IOT_RULES.map((rule) => {
+  const entry = join(dir, `iot-${rule.name}.ts`);
+  writeFileSync(entry, 'export const handler = async () => undefined;\n');
+  return { ...rule, entry };
+});
+// Groups for every entry of the grant map, so every extra grant is checked too.
+const grantGroups = Object.keys(GROUP_GRANTS)
+  .filter((name) => !manifest.some((g) => g.name === name))
+  .map((name) => ({
+    name,
+    routes: [{ id: `${name}.list`, method: 'GET', path: `/nag-${name}`, roles: ['NEBULARSUPERADMIN'], summary: '', response: null, handler: async () => null }],
+  })) as unknown as RouteGroup[];
+
+function build(props: Partial<ConsoleAppProps>) {
+  const app = new App();
+  const stacks = createConsoleStacks(app, {
+    stage: 'dev',
+    groups: [...manifest, ...grantGroups],
+    bundle: false,
+    iotRules,
+    webAssetPath: dist,
+    ...props,
+  });
+  const assembly = app.synth();
+  return { app, stacks: Object.values(stacks) as Stack[], assembly };
+}
+
+describe.each([
+  ['dev, endpoint looked up at deploy time', { stage: 'dev' }],
+  ['prod, endpoint from context', { stage: 'prod', iotEndpoint: 'abc-ats.iot.eu-west-1.amazonaws.com' }],
+])('whole app (%s)', (_label, props) => {
+  const { app, stacks, assembly } = build(props);
+
+  it('has no unacknowledged cdk-nag AwsSolutions finding', () => {
+    // control: the same checker does flag an unacknowledged finding
+    const control = new App();
+    new s3.Bucket(new Stack(control, 'Control'), 'Plain');
+    expect(new AwsSolutionsChecks(control).validateScope(control).violations.map((v) => v.ruleName)).toContain('AwsSolutions-S10');
+
+    const report = new AwsSolutionsChecks(app).validateScope(app);
+    const findings = report.violations.map((v) => `${v.severity} ${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`);
+    expect(findings).toEqual([]);
+  });
+
+  it('has no CDK error or warning annotation in any stack', () => {
+    for (const stack of stacks) {
+      const messages = assembly.getStackByName(stack.stackName).messages.filter((m) => m.level === 'error' || m.level === 'warning');
+      expect(messages.map((m) => `${m.level} ${m.id}: ${String(m.entry.data)}`)).toEqual([]);
+    }
+  });
+
+  it('tags every stack and every taggable resource with the stage', () => {
+    for (const stack of stacks) {
+      const artifact = assembly.getStackByName(stack.stackName);
+      // Stack tags: CloudFormation propagates them to every resource, including CDK's own provider functions.
+      expect(artifact.tags).toMatchObject({ stage: props.stage });
+      const template = Template.fromJSON(artifact.template);
+      const resources = Object.entries(template.toJSON().Resources as Record<string, { Type: string; Properties?: Record<string, any> }>)
+        // aws-cdk-lib's CustomResourceProvider (autoDeleteObjects) is a raw CfnResource: stack tags only.
+        .filter(([id]) => !id.startsWith('CustomS3AutoDeleteObjectsCustomResourceProvider'))
+        .map(([, r]) => r);
+      for (const type of ['AWS::DynamoDB::Table', 'AWS::S3::Bucket', 'AWS::Lambda::Function', 'AWS::IoT::Policy', 'AWS::CloudFront::Distribution', 'AWS::IAM::Role']) {
+        for (const r of resources.filter((x) => x.Type === type)) {
+          expect(r.Properties?.Tags, `${type} in ${stack.stackName}`).toContainEqual({ Key: 'stage', Value: props.stage });
+        }
+      }
+      for (const r of resources.filter((x) => x.Type === 'AWS::Cognito::UserPool')) {
+        expect(r.Properties?.UserPoolTags).toMatchObject({ stage: props.stage });
+      }
+      for (const r of resources.filter((x) => x.Type === 'AWS::ApiGatewayV2::Api')) {
+        expect(r.Properties?.Tags).toMatchObject({ stage: props.stage });
+      }
+    }
+  });
+});

@@ -1,0 +1,115 @@
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { TABLE_DEFINITION } from '../../functions/adapters/dynamodb/table';
+import { StageConfig } from '../../infra/constructs/stage';
+import { AuthStack } from '../../infra/stacks/auth-stack';
+import { DataStack } from '../../infra/stacks/data-stack';
+
+function data(stage: string) {
+  const app = new App();
+  return Template.fromStack(new DataStack(app, `vend-${stage}-data`, { stage: new StageConfig(stage) }));
+}
+function auth(stage: string) {
+  const app = new App();
+  return Template.fromStack(new AuthStack(app, `vend-${stage}-auth`, { stage: new StageConfig(stage) }));
+}
+
+describe('data stack', () => {
+  const dev = data('dev');
+  const prod = data('prod');
+
+  it('creates the single table from TABLE_DEFINITION', () => {
+    dev.resourceCountIs('AWS::DynamoDB::Table', 1);
+    const [table] = Object.values(dev.findResources('AWS::DynamoDB::Table')) as { Properties: Record<string, any> }[];
+    const p = table!.Properties;
+    expect(p.TableName).toBe('vend-dev-table');
+    expect(p.KeySchema).toEqual([
+      { AttributeName: TABLE_DEFINITION.partitionKey, KeyType: 'HASH' },
+      { AttributeName: TABLE_DEFINITION.sortKey, KeyType: 'RANGE' },
+    ]);
+    expect(p.GlobalSecondaryIndexes).toEqual(
+      TABLE_DEFINITION.globalIndexes.map((index) => ({
+        IndexName: index.name,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    );
+    const keyAttributes = [TABLE_DEFINITION.partitionKey, TABLE_DEFINITION.sortKey, ...TABLE_DEFINITION.globalIndexes.flatMap((i) => [i.partitionKey, i.sortKey])];
+    expect(p.AttributeDefinitions).toEqual(keyAttributes.map((name) => ({ AttributeName: name, AttributeType: 'S' })));
+    expect(p.BillingMode).toBe('PAY_PER_REQUEST');
+    expect(p.TimeToLiveSpecification).toEqual({ AttributeName: TABLE_DEFINITION.ttlAttribute, Enabled: true });
+    expect(p.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(p.SSESpecification).toEqual({ SSEEnabled: true });
+  });
+
+  it('retains the table and buckets on prod and destroys them elsewhere', () => {
+    prod.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain', Properties: Match.objectLike({ DeletionProtectionEnabled: true }) });
+    dev.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete', UpdateReplacePolicy: 'Delete' });
+    for (const bucket of Object.values(prod.findResources('AWS::S3::Bucket'))) expect(bucket.DeletionPolicy).toBe('Retain');
+    for (const bucket of Object.values(dev.findResources('AWS::S3::Bucket'))) expect(bucket.DeletionPolicy).toBe('Delete');
+    // autoDeleteObjects only where buckets are destroyed
+    expect(Object.keys(dev.findResources('Custom::S3AutoDeleteObjects'))).toHaveLength(4);
+    expect(Object.keys(prod.findResources('Custom::S3AutoDeleteObjects'))).toHaveLength(0);
+  });
+
+  it('creates private, encrypted, SSL-only buckets that log to the access log bucket', () => {
+    const buckets = dev.findResources('AWS::S3::Bucket') as Record<string, { Properties: Record<string, any> }>;
+    const byName = Object.fromEntries(
+      Object.entries(buckets).map(([id, b]) => [JSON.stringify(b.Properties.BucketName).match(/vend-dev-([a-z]+)-/)![1], { id, ...b.Properties }]),
+    ) as Record<string, any>;
+    expect(Object.keys(byName).sort()).toEqual(['cashdb', 'exports', 'firmware', 'logs']);
+    for (const b of Object.values(byName)) {
+      expect(b.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+      expect(b.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
+    }
+    for (const purpose of ['firmware', 'cashdb', 'exports']) {
+      expect(byName[purpose].LoggingConfiguration.DestinationBucketName).toEqual({ Ref: byName.logs.id });
+    }
+    expect(byName.firmware.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect(byName.cashdb.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    // every bucket policy denies non-TLS requests
+    const policies = Object.values(dev.findResources('AWS::S3::BucketPolicy'));
+    expect(policies).toHaveLength(4);
+    for (const policy of policies) {
+      expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
+        expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      );
+    }
+  });
+});
+
+describe('auth stack', () => {
+  const dev = auth('dev');
+  const prod = auth('prod');
+
+  it('creates an email sign-in pool with custom:roles and the password policy, invitations only', () => {
+    dev.hasResourceProperties('AWS::Cognito::UserPool', {
+      UserPoolName: 'vend-dev-users',
+      UsernameAttributes: ['email'],
+      AdminCreateUserConfig: Match.objectLike({ AllowAdminCreateUserOnly: true }),
+      Policies: {
+        PasswordPolicy: Match.objectLike({ MinimumLength: 8, RequireUppercase: true, RequireNumbers: true, RequireSymbols: true }),
+      },
+      Schema: Match.arrayWith([Match.objectLike({ Name: 'roles', AttributeDataType: 'String', Mutable: true })]),
+    });
+  });
+
+  it('creates an app client without secret for USER_PASSWORD_AUTH, SRP and refresh', () => {
+    dev.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: Match.arrayEquals(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+      ReadAttributes: Match.arrayWith(['custom:roles']),
+    });
+    const [client] = Object.values(dev.findResources('AWS::Cognito::UserPoolClient'));
+    expect(client!.Properties.WriteAttributes).not.toContain('custom:roles');
+  });
+
+  it('retains the pool on prod only', () => {
+    prod.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain' });
+    dev.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Delete' });
+  });
+});
