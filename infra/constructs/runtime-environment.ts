@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import type { StageConfig } from './stage';
+
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 /** What every application function (API groups and triggers) finds in its environment. */
 export interface RuntimeEnvironmentInputs {
@@ -30,5 +33,8 @@ export function runtimeEnvironment(i: RuntimeEnvironmentInputs): Record<string, 
     CASH_DATABASES_BUCKET: i.cashDatabasesBucket,
     EXPORTS_BUCKET: i.exportsBucket,
     IOT_ENDPOINT: i.iotEndpoint,
+    APP_VERSION: version,
+    // The SPA clears cached configuration and table states when this changes: bump it with each release.
+    CONFIG_VERSION: version,
   };
 }

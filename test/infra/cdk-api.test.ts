@@ -52,7 +52,7 @@ describe('api stack with the real route manifest', () => {
       expect(f.Architectures).toEqual(['arm64']);
       expect(Object.keys(f.Environment.Variables).sort()).toEqual(
         [
-          'CASH_DATABASES_BUCKET', 'COGNITO_CLIENT_ID', 'COGNITO_ISSUER', 'COGNITO_JWKS_URL', 'COGNITO_USER_POOL_ID',
+          'APP_VERSION', 'CONFIG_VERSION', 'CASH_DATABASES_BUCKET', 'COGNITO_CLIENT_ID', 'COGNITO_ISSUER', 'COGNITO_JWKS_URL', 'COGNITO_USER_POOL_ID',
           'EXPORTS_BUCKET', 'FIRMWARE_BUCKET', 'IOT_ENDPOINT', 'NODE_OPTIONS', 'STAGE', 'TABLE_NAME', 'TENANT',
         ].sort(),
       );
