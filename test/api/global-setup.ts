@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startStack } from '../../infra/local/stack';
+import { startStackProcess } from '../../infra/local/stack-process';
 import type { StackInfo } from '../../infra/local/stack-info';
 
 declare module 'vitest' {
@@ -8,10 +8,9 @@ declare module 'vitest' {
   }
 }
 
-/** One throw-away embedded stack for all API tests (in-memory DynamoDB, temp folders). */
+/** One throw-away embedded stack for all API tests (in-memory DynamoDB, temp folders), in its own process. */
 export default async function setup(project: TestProject) {
-  process.env.LOG_LEVEL ??= 'silent';
-  const stack = await startStack({});
+  const stack = await startStackProcess();
   project.provide('stack', stack.info);
   return () => stack.stop();
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startStack } from '../../infra/local/stack';
+import { startStackProcess } from '../../infra/local/stack-process';
 import type { StackInfo } from '../../infra/local/stack-info';
 
 declare module 'vitest' {
@@ -12,12 +12,12 @@ declare module 'vitest' {
 
 const root = new URL('../..', import.meta.url).pathname;
 
-/** The whole console on a throw-away embedded stack, serving the built SPA (npm test builds it first). */
+/** The whole console on a throw-away embedded stack in its own process, serving the built SPA (npm test builds it first). */
 export default async function setup(project: TestProject) {
-  const webRoot = join(root, 'frontend/dist');
+  // E2E_WEB_ROOT: a build of one's own (vite build --outDir …), e.g. while someone else rebuilds frontend/dist.
+  const webRoot = process.env.E2E_WEB_ROOT ?? join(root, 'frontend/dist');
   if (!existsSync(join(webRoot, 'index.html'))) throw new Error('The SPA is not built: run npm run build:web (npm test does it).');
-  process.env.LOG_LEVEL ??= 'silent';
-  const stack = await startStack({ webRoot });
+  const stack = await startStackProcess({ webRoot });
   project.provide('stack', stack.info);
   return () => stack.stop();
 }

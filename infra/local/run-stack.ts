@@ -1,0 +1,24 @@
+import { startStack } from './stack';
+
+/**
+ * A throw-away embedded stack in its own process (tests start one per project, so each has its own
+ * environment, as separate deployments do). Prints `STACK_READY <stack info JSON>` once serving; stops on
+ * SIGTERM/SIGINT or when the parent closes stdin.
+ */
+const webRoot = process.argv[2] || undefined;
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+const stack = await startStack({ webRoot });
+process.stdout.write(`STACK_READY ${JSON.stringify(stack.info)}\n`);
+
+let stopping = false;
+const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
+  await stack.stop();
+  process.exit(0);
+};
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);
+process.stdin.on('end', shutdown);
+process.stdin.on('error', shutdown);
+process.stdin.resume();
