@@ -21,6 +21,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    // .vite/manifest.json: which chunks each screen loads (npm run bench measures the initial route JS with it).
+    manifest: true,
     chunkSizeWarningLimit: 500,
     rolldownOptions: {
       output: {

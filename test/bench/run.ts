@@ -7,6 +7,9 @@
  * (b) GET /merchants?page=2&size=20 (with page 1's cursor, as the console pages) through the local API
  *     server and the merchants handler against the raw SDK Query for the same page (same table, index,
  *     endpoint, Limit 21), warm, interleaved batches — budget p95 ≤ 1.5×; plus DynamoDB calls per request.
+ * (c) The SPA (test/bench/frontend-bundle.ts; builds frontend/dist first when there is no build): initial
+ *     route JS of /login and of the dashboard shell, gzipped — budget ≤ 250 KB each; the largest chunk
+ *     minified — budget ≤ 500 kB.
  *
  * Always exits 0: a FAIL is reported, not thrown. Everything listens on 127.0.0.1 only.
  */
@@ -19,6 +22,7 @@ import { performance } from 'node:perf_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { bundleEntry, bytesByPackage, groupEntry, LAMBDA_BUNDLE_OPTIONS, REPO_ROOT, type BundleResult } from './bundle';
+import { INITIAL_JS_BUDGET_BYTES, LARGEST_CHUNK_BUDGET_BYTES, measureFrontendBundle } from './frontend-bundle';
 
 const BUDGET = 1.5;
 const IMPORT_RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 7);
@@ -388,6 +392,36 @@ async function main() {
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
+
+  try {
+    const web = measureFrontendBundle(REPO_ROOT);
+    const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+    console.log(
+      `\n(c) Frontend bundle${web.built ? ' (built now)' : ''}: initial route JS gzipped (budget ≤ ${kB(INITIAL_JS_BUDGET_BYTES)} each), largest chunk minified (budget ≤ ${kB(LARGEST_CHUNK_BUDGET_BYTES)})\n`,
+    );
+    console.log(
+      table(
+        ['figure', 'chunks', 'minified', 'gzipped', 'budget', 'verdict'],
+        [
+          ...web.routes.map((r) => [`initial JS ${r.route}`, r.chunks.length, kB(r.bytes), kB(r.gzipBytes), kB(r.budgetBytes), r.verdict]),
+          [`largest chunk ${web.largestChunk.file}`, 1, kB(web.largestChunk.bytes), kB(web.largestChunk.gzipBytes), kB(web.largestChunk.budgetBytes), web.largestChunk.verdict],
+          ['all JS chunks (info)', '', kB(web.totalJsBytes), kB(web.totalJsGzipBytes), '', 'info'],
+        ],
+      ),
+    );
+    console.log(`  counted at startup for every route: ${[...web.startupChunks, web.catalogue].join(', ')} (largest catalogue)`);
+    for (const r of web.routes) console.log(`  ${r.route}: ${r.chunks.map((c) => `${c.file.replace(/^assets\//, '')} ${kB(c.gzipBytes)}`).join(', ')}`);
+    out.frontendBundle = {
+      budgets: { initialRouteJsGzipBytes: INITIAL_JS_BUDGET_BYTES, largestChunkBytes: LARGEST_CHUNK_BUDGET_BYTES },
+      ...web,
+    };
+    failures += web.routes.filter((r) => r.verdict === 'FAIL').length + (web.largestChunk.verdict === 'FAIL' ? 1 : 0);
+  } catch (error) {
+    failures++;
+    out.frontendBundleError = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    console.error('\nFRONTEND BUNDLE ERROR:', error);
+  }
+
   out.failures = failures;
   out.finishedAt = new Date().toISOString();
   mkdirSync(join(REPO_ROOT, 'test/bench/results'), { recursive: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkNewPassword, isValidEmail } from '../../frontend/src/features/auth/password-rules';
+import { checkNewPassword, isValidEmail } from '../../frontend/src/lib/password-rules';
 
 describe('new password rules', () => {
   it('accepts 8+ characters with an uppercase letter, a digit and a special character, repeated equally', () => {

@@ -95,9 +95,10 @@ export function SessionProvider({ apiBase, children }: { apiBase: string; childr
     await forgetSession();
     await mutate(meKey, user, { revalidate: false });
     await setLanguage(user.language);
+    await preload(collectionsKey, fetchCollections).catch(() => undefined);
+    // Signed in and on the dashboard in one step, so nothing can move the user in between.
     setIdentity(found);
     setStatus('signedIn');
-    await preload(collectionsKey, fetchCollections).catch(() => undefined);
     navigate('/dashboard', { replace: true });
   }, [forgetSession, mutate, navigate, setLanguage]);
 

@@ -15,7 +15,14 @@ export interface MenuEntry {
 }
 
 /** The side menu, in display order. Later issues add their areas here as their screens land. */
-export const MENU: readonly MenuEntry[] = [{ id: 'dashboard', route: '/dashboard', messageId: 'menu.dashboard', icon: 'dashboard' }];
+export const MENU: readonly MenuEntry[] = [
+  { id: 'dashboard', route: '/dashboard', messageId: 'menu.dashboard', icon: 'dashboard' },
+  // Admin (super admin)
+  { id: 'admin-merchants', route: '/admin/merchants', messageId: 'merchants.menu', icon: 'store' },
+  // Settings (all roles)
+  { id: 'settings-profile', route: '/settings/profile', messageId: 'settings.menu.profile', icon: 'account' },
+  { id: 'settings-password', route: '/settings/password', messageId: 'settings.menu.password', icon: 'lock' },
+];
 
 /**
  * The entries a role sees. A feature-gated entry needs the flag on the current merchant; with "all

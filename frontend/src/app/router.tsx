@@ -23,6 +23,12 @@ const ConfirmClientDataPage = screen(() =>
   import('../features/licences/ConfirmClientDataPage').then((m) => ({ default: m.ConfirmClientDataPage })),
 );
 const DashboardPage = screen(() => import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+const MerchantListPage = screen(() => import('../features/merchants/MerchantListPage').then((m) => ({ default: m.MerchantListPage })));
+const MerchantCreatePage = screen(() => import('../features/merchants/MerchantCreatePage').then((m) => ({ default: m.MerchantCreatePage })));
+const MerchantDetailPage = screen(() => import('../features/merchants/MerchantDetailPage').then((m) => ({ default: m.MerchantDetailPage })));
+const MerchantSettingsPage = screen(() => import('../features/merchants/MerchantSettingsPage').then((m) => ({ default: m.MerchantSettingsPage })));
+const ProfilePage = screen(() => import('../features/settings/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const PasswordPage = screen(() => import('../features/settings/PasswordPage').then((m) => ({ default: m.PasswordPage })));
 
 /** A screen behind the navigation guard; its roles come from the route table (app/route-roles.ts). */
 function guarded(path: ProtectedRoute, element: ReactNode): RouteObject {
@@ -30,7 +36,19 @@ function guarded(path: ProtectedRoute, element: ReactNode): RouteObject {
 }
 
 /** Screens inside the console shell. Later issues add their areas here. */
-const consoleRoutes: RouteObject[] = [guarded('/dashboard', DashboardPage)];
+const consoleRoutes: RouteObject[] = [
+  guarded('/dashboard', DashboardPage),
+  // Admin (super admin): /admin → merchants
+  guarded('/admin', <Navigate to="/admin/merchants" replace />),
+  guarded('/admin/merchants', MerchantListPage),
+  guarded('/admin/merchants/create', MerchantCreatePage),
+  guarded('/admin/merchants/:id', MerchantDetailPage),
+  guarded('/admin/merchants/:id/setting', MerchantSettingsPage),
+  // Settings (all roles): /settings → profile
+  guarded('/settings', <Navigate to="/settings/profile" replace />),
+  guarded('/settings/profile', ProfilePage),
+  guarded('/settings/password', PasswordPage),
+];
 
 export function createAppRouter(apiBase: string) {
   return createBrowserRouter([

@@ -43,7 +43,7 @@ function tenant(): string {
 }
 
 /** Why a sign-in step failed, as the UI tells it. */
-export type AuthFailure = 'wrongCredentials' | 'invalidPassword' | 'tooManyAttempts' | 'unavailable' | 'generic';
+export type AuthFailure = 'wrongCredentials' | 'wrongCurrentPassword' | 'invalidPassword' | 'tooManyAttempts' | 'unavailable' | 'generic';
 
 export class AuthError extends Error {
   constructor(
@@ -55,9 +55,20 @@ export class AuthError extends Error {
   }
 }
 
-function toAuthError(error: unknown, step: 'signIn' | 'newPassword'): AuthError {
+function toAuthError(error: unknown, step: 'signIn' | 'newPassword' | 'changePassword'): AuthError {
   if (error instanceof AuthError) return error;
   const name = error instanceof Error ? error.name : '';
+  if (step === 'changePassword') {
+    // Cognito answers a wrong current password with NotAuthorizedException; cognito-local with
+    // InvalidPasswordException ("Invalid password"). Cognito uses InvalidPasswordException for a new password
+    // that breaks the pool policy ("Password does not conform to policy…") — the form checks the same
+    // rules first, so that one is rare.
+    if (name === 'NotAuthorizedException') return new AuthError('wrongCurrentPassword', { cause: error });
+    if (name === 'InvalidPasswordException') {
+      const policy = error instanceof Error && /conform|policy/i.test(error.message);
+      return new AuthError(policy ? 'invalidPassword' : 'wrongCurrentPassword', { cause: error });
+    }
+  }
   // cognito-local answers a wrong password with InvalidPasswordException; at sign-in it can mean nothing else.
   if (step === 'signIn' && name === 'InvalidPasswordException') return new AuthError('wrongCredentials', { cause: error });
   switch (name) {
@@ -112,6 +123,16 @@ function outcome(step: string): SignInOutcome {
   if (step === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED') return { kind: 'newPasswordRequired' };
   // MFA, custom challenges, password reset: not enabled on this user pool.
   throw new AuthError('generic');
+}
+
+/** Changes the signed-in user's password (Cognito ChangePassword with the current access token). */
+export async function changePassword(oldPassword: string, newPassword: string): Promise<void> {
+  const auth = await amplifyAuth();
+  try {
+    await auth.updatePassword({ oldPassword, newPassword });
+  } catch (error) {
+    throw toAuthError(error, 'changePassword');
+  }
 }
 
 /** The signed-in identity as read from the ID token. `role` is null when the claim gives no valid role. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Outlet } from 'react-router-dom';
+import { Link, Outlet } from 'react-router-dom';
 import { Icon } from '../../components/Icon';
 import { Spinner } from '../../components/Spinner';
 import { useToast } from '../../components/toasts';
@@ -65,12 +65,27 @@ export function AppLayout() {
         </span>
         <span className="app-bar__spacer" />
         {merchants.data && <MerchantSelector merchants={merchants.data} />}
-        <span className="app-bar__user" title={identity?.email}>
+        <Link
+          to="/settings/profile"
+          className="app-bar__user"
+          title={intl.formatMessage({ id: 'settings.openProfile' })}
+          aria-label={intl.formatMessage({ id: 'settings.openProfile' })}
+          data-testid="user-profile-link"
+        >
           <Icon name="account" />
           <span className="app-bar__email" data-testid="user-email">
             {identity?.email}
           </span>
-        </span>
+        </Link>
+        <Link
+          to="/settings/password"
+          className="icon-button"
+          title={intl.formatMessage({ id: 'settings.openPassword' })}
+          aria-label={intl.formatMessage({ id: 'settings.openPassword' })}
+          data-testid="user-password-link"
+        >
+          <Icon name="lock" />
+        </Link>
         <button
           type="button"
           className="icon-button"

@@ -4,7 +4,7 @@ import { Spinner } from '../../components/Spinner';
 import { signInWithPassword } from '../../lib/auth';
 import { failureMessageId } from './failure-messages';
 import { useSession } from '../../lib/session';
-import { isValidEmail } from './password-rules';
+import { isValidEmail } from '../../lib/password-rules';
 import { NewPasswordForm } from './NewPasswordForm';
 
 type Step = 'credentials' | 'newPassword';

@@ -2,17 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Spinner } from '../../components/Spinner';
 import { confirmNewPassword } from '../../lib/auth';
-import { checkNewPassword, PASSWORD_MIN_LENGTH, type PasswordProblem } from './password-rules';
+import { checkNewPassword, PASSWORD_MIN_LENGTH, PASSWORD_PROBLEM_MESSAGE } from '../../lib/password-rules';
 import { failureMessageId } from './failure-messages';
-
-const PROBLEM_MESSAGE: Record<PasswordProblem, string> = {
-  required: 'validation.required',
-  tooShort: 'password.rule.length',
-  uppercase: 'password.rule.uppercase',
-  digit: 'password.rule.digit',
-  special: 'password.rule.special',
-  mismatch: 'password.rule.match',
-};
 
 /** The NEW_PASSWORD_REQUIRED step of a first sign-in (an invited user sets their own password). */
 export function NewPasswordForm({ onDone }: { onDone: () => Promise<void> }) {
@@ -73,7 +64,7 @@ export function NewPasswordForm({ onDone }: { onDone: () => Promise<void> }) {
         <ul className="form__problems" data-testid="password-problems">
           {problems.map((problem) => (
             <li key={problem}>
-              <FormattedMessage id={PROBLEM_MESSAGE[problem]} values={{ min: PASSWORD_MIN_LENGTH }} />
+              <FormattedMessage id={PASSWORD_PROBLEM_MESSAGE[problem]} values={{ min: PASSWORD_MIN_LENGTH }} />
             </li>
           ))}
         </ul>

@@ -2,6 +2,7 @@ import { AuthError, type AuthFailure } from '../../lib/auth';
 
 const FAILURE_MESSAGE: Record<AuthFailure, string> = {
   wrongCredentials: 'login.error.wrongCredentials',
+  wrongCurrentPassword: 'password.error.wrongCurrent',
   invalidPassword: 'password.error.rejected',
   tooManyAttempts: 'login.error.tooManyAttempts',
   unavailable: 'errors.unavailable',

@@ -3,6 +3,16 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 export type PasswordProblem = 'required' | 'tooShort' | 'uppercase' | 'digit' | 'special' | 'mismatch';
 
+/** The message id telling the user about each problem (`{min}` is PASSWORD_MIN_LENGTH). */
+export const PASSWORD_PROBLEM_MESSAGE: Record<PasswordProblem, string> = {
+  required: 'validation.required',
+  tooShort: 'password.rule.length',
+  uppercase: 'password.rule.uppercase',
+  digit: 'password.rule.digit',
+  special: 'password.rule.special',
+  mismatch: 'password.rule.match',
+};
+
 /** Every rule the new password breaks, in the order the form lists them; empty when it is acceptable. */
 export function checkNewPassword(password: string, confirmation: string): PasswordProblem[] {
   if (password === '') return ['required'];

@@ -1,0 +1,52 @@
+import { useEffect, useRef } from 'react';
+import { FormattedMessage } from 'react-intl';
+import './confirm-dialog.css';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  titleId: string;
+  messageId: string;
+  confirmId: string;
+  cancelId: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A modal question before an action that cannot be undone (native <dialog>: focus trap, Escape cancels). */
+export function ConfirmDialog({ open, titleId, messageId, confirmId, cancelId, onConfirm, onCancel }: ConfirmDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (open && !dialog?.open) dialog?.showModal();
+    if (!open && dialog?.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="confirm-dialog"
+      aria-labelledby="confirm-dialog-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        onCancel();
+      }}
+      data-testid="confirm-dialog"
+    >
+      <h2 id="confirm-dialog-title">
+        <FormattedMessage id={titleId} />
+      </h2>
+      <p>
+        <FormattedMessage id={messageId} />
+      </p>
+      <div className="form__actions">
+        <button type="button" className="button button--secondary" onClick={onCancel} data-testid="confirm-cancel">
+          <FormattedMessage id={cancelId} />
+        </button>
+        <button type="button" className="button button--primary" onClick={onConfirm} data-testid="confirm-ok">
+          <FormattedMessage id={confirmId} />
+        </button>
+      </div>
+    </dialog>
+  );
+}

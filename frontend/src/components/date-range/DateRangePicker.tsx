@@ -1,0 +1,66 @@
+import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { DATE_PRESETS, presetOf, presetRange, type DatePreset, type DateRange } from './presets';
+import './date-range.css';
+
+const CUSTOM = 'custom';
+
+/** Seven presets plus a custom from/to; a custom range applies once both dates are set and in order. */
+export function DateRangePicker({ value, onChange, labelId = 'dateRange.label' }: { value: DateRange; onChange: (range: DateRange) => void; labelId?: string }) {
+  const intl = useIntl();
+  const id = useId();
+  const [choice, setChoice] = useState<DatePreset | typeof CUSTOM>(() => presetOf(value) ?? CUSTOM);
+  const [draft, setDraft] = useState(value);
+  const inverted = draft.startDate !== '' && draft.endDate !== '' && draft.startDate > draft.endDate;
+
+  function pick(next: string) {
+    if (next === CUSTOM) {
+      setChoice(CUSTOM);
+      return;
+    }
+    const preset = next as DatePreset;
+    const range = presetRange(preset);
+    setChoice(preset);
+    setDraft(range);
+    onChange(range);
+  }
+
+  function edit(part: keyof DateRange, date: string) {
+    const next = { ...draft, [part]: date };
+    setDraft(next);
+    if (next.startDate !== '' && next.endDate !== '' && next.startDate <= next.endDate) onChange(next);
+  }
+
+  return (
+    <fieldset className="date-range" data-testid="date-range">
+      <legend className="field__label">
+        <FormattedMessage id={labelId} />
+      </legend>
+      <select value={choice} onChange={(e) => pick(e.target.value)} aria-label={intl.formatMessage({ id: 'dateRange.preset' })} data-testid="date-range-preset">
+        {DATE_PRESETS.map((preset) => (
+          <option key={preset} value={preset}>
+            {intl.formatMessage({ id: `dateRange.${preset}` })}
+          </option>
+        ))}
+        <option value={CUSTOM}>{intl.formatMessage({ id: 'dateRange.custom' })}</option>
+      </select>
+      {choice === CUSTOM && (
+        <>
+          <label htmlFor={`${id}-from`}>
+            <FormattedMessage id="dateRange.from" />
+          </label>
+          <input id={`${id}-from`} type="date" value={draft.startDate} max={draft.endDate || undefined} onChange={(e) => edit('startDate', e.target.value)} />
+          <label htmlFor={`${id}-to`}>
+            <FormattedMessage id="dateRange.to" />
+          </label>
+          <input id={`${id}-to`} type="date" value={draft.endDate} min={draft.startDate || undefined} onChange={(e) => edit('endDate', e.target.value)} aria-invalid={inverted} />
+          {inverted && (
+            <span className="field__error" role="alert">
+              <FormattedMessage id="dateRange.inverted" />
+            </span>
+          )}
+        </>
+      )}
+    </fieldset>
+  );
+}

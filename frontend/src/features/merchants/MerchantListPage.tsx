@@ -1,0 +1,55 @@
+import { useMemo } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { ALL_DISTRIBUTORS_ID, type Merchant } from '../../../../schemas/merchant';
+import { DataTable } from '../../components/data-table/DataTable';
+import { useDataTable, type Column } from '../../components/data-table/use-data-table';
+import { formatDate } from '../../lib/format';
+import { fetchAllMerchants } from './api/get-all-merchants';
+import { useMerchantPage } from './api/get-merchant-page';
+import './merchants.css';
+
+const DEFAULT_SORT = { ord: 'name', ordType: 'asc' } as const;
+
+/** /admin/merchants: every merchant, "all distributors" first (shown, but it is not a merchant to edit). */
+export function MerchantListPage() {
+  const intl = useIntl();
+  const columns = useMemo<Column<Merchant>[]>(() => {
+    const regions = new Intl.DisplayNames([intl.locale], { type: 'region' });
+    const languages = new Intl.DisplayNames([intl.locale], { type: 'language' });
+    const all = (m: Merchant) => m.id === ALL_DISTRIBUTORS_ID;
+    const unlessAll = (text: (m: Merchant) => string) => (m: Merchant) => (all(m) ? '' : text(m));
+    return [
+      {
+        id: 'name',
+        messageId: 'merchants.field.name',
+        ord: 'name',
+        value: (m) => (all(m) ? intl.formatMessage({ id: 'merchant.all' }) : m.name),
+        render: (m) => (all(m) ? <FormattedMessage id="merchant.all" /> : <Link to={`/admin/merchants/${encodeURIComponent(m.id)}`}>{m.name}</Link>),
+      },
+      { id: 'country', messageId: 'merchants.field.country', value: unlessAll((m) => regions.of(m.country) ?? m.country) },
+      { id: 'currency', messageId: 'merchants.field.currency', value: unlessAll((m) => m.currency) },
+      { id: 'contactEmail', messageId: 'merchants.field.contactEmail', value: unlessAll((m) => m.contactEmail) },
+      { id: 'language', messageId: 'merchants.field.language', value: unlessAll((m) => languages.of(m.language) ?? m.language) },
+      { id: 'features', messageId: 'merchants.field.featuresCount', value: unlessAll((m) => String(m.features.length)) },
+      { id: 'createdAt', messageId: 'merchants.field.createdAt', value: unlessAll((m) => formatDate(m.createdAt, intl.locale)) },
+    ];
+  }, [intl]);
+
+  const table = useDataTable({ tableId: 'admin-merchants', columns, defaultSort: DEFAULT_SORT });
+  const page = useMerchantPage(table.query);
+
+  return (
+    <div className="page" data-testid="merchant-list-page">
+      <header className="page__header page__header--actions">
+        <h1>
+          <FormattedMessage id="merchants.list.title" />
+        </h1>
+        <Link to="/admin/merchants/create" className="button button--primary" data-testid="merchant-create">
+          <FormattedMessage id="merchants.create.action" />
+        </Link>
+      </header>
+      <DataTable table={table} result={page} rowKey={(m) => m.id} emptyMessageId="merchants.list.empty" exportRows={fetchAllMerchants} />
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { MerchantSettingsInput, PRICES_SYNC, type MerchantSettings } from '../../../../../schemas/merchant-settings';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { Spinner } from '../../../components/Spinner';
+import { useToast } from '../../../components/toasts';
+import { currencyFormat, formatMoney, toMinorUnits } from '../../../lib/format';
+import { regenerateApiToken } from '../api/regenerate-api-token';
+import { saveMerchantSettings } from '../api/save-merchant-settings';
+import { merchantErrorMessageId } from '../messages';
+import { useFormSubmit } from '../use-form-submit';
+import { NumberField, SelectField, TextField } from './fields';
+
+const PRICES_SYNC_LABELS: Record<(typeof PRICES_SYNC)[number], string> = {
+  IMMEDIATE: 'merchantSettings.pricesSync.IMMEDIATE',
+  AFTER_AUDIT: 'merchantSettings.pricesSync.AFTER_AUDIT',
+};
+
+type SettingsDraft = Omit<MerchantSettingsInput, 'pricesSync'> & { pricesSync: string };
+
+/** The merchant settings (spec §3); the maximum refund is typed in major units of the merchant currency. */
+export function MerchantSettingsForm({ merchantId, settings, currency }: { merchantId: string; settings: MerchantSettings; currency: string }) {
+  const intl = useIntl();
+  const { decimals } = currencyFormat(currency);
+  const [draft, setDraft] = useState<SettingsDraft>(() => ({
+    deviceAssociationPin: settings.deviceAssociationPin,
+    maximumRefund: settings.maximumRefund / 10 ** decimals,
+    peripheralEventsFrequencyMinutes: settings.peripheralEventsFrequencyMinutes,
+    scheduledAuditFrequencyHours: settings.scheduledAuditFrequencyHours,
+    minimumSignalLevel: settings.minimumSignalLevel,
+    auditControlHours: settings.auditControlHours,
+    unlockCloudCreditHours: settings.unlockCloudCreditHours,
+    pricesSync: settings.pricesSync,
+  }));
+  const { errors, saving, submit } = useFormSubmit(MerchantSettingsInput, 'merchantSettings.saved');
+  const set = <K extends keyof SettingsDraft>(key: K) => (value: SettingsDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const refundMinor = toMinorUnits(draft.maximumRefund, currency);
+  const hours = intl.formatMessage({ id: 'merchantSettings.unit.hours' });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    void submit({ ...draft, maximumRefund: refundMinor }, (input) => saveMerchantSettings(merchantId, input));
+  }
+
+  return (
+    <form className="card form" onSubmit={onSubmit} noValidate aria-labelledby="merchant-settings-title" data-testid="merchant-settings-form">
+      <h2 id="merchant-settings-title">
+        <FormattedMessage id="merchantSettings.title" />
+      </h2>
+      <div className="form-grid">
+        <TextField
+          name="deviceAssociationPin"
+          labelId="merchantSettings.deviceAssociationPin"
+          value={draft.deviceAssociationPin}
+          onChange={set('deviceAssociationPin')}
+          hint={<FormattedMessage id="merchantSettings.deviceAssociationPin.hint" />}
+          error={errors.deviceAssociationPin}
+        />
+        <NumberField
+          name="maximumRefund"
+          labelId="merchantSettings.maximumRefund"
+          value={draft.maximumRefund}
+          onChange={set('maximumRefund')}
+          min={0}
+          step={1 / 10 ** decimals}
+          hint={Number.isFinite(refundMinor) ? formatMoney(refundMinor, currency) : currency}
+          error={errors.maximumRefund}
+        />
+        <NumberField
+          name="peripheralEventsFrequencyMinutes"
+          labelId="merchantSettings.peripheralEventsFrequencyMinutes"
+          value={draft.peripheralEventsFrequencyMinutes}
+          onChange={set('peripheralEventsFrequencyMinutes')}
+          min={1}
+          hint={<FormattedMessage id="merchantSettings.unit.minutes" />}
+          error={errors.peripheralEventsFrequencyMinutes}
+        />
+        <NumberField
+          name="scheduledAuditFrequencyHours"
+          labelId="merchantSettings.scheduledAuditFrequencyHours"
+          value={draft.scheduledAuditFrequencyHours}
+          onChange={set('scheduledAuditFrequencyHours')}
+          min={0}
+          hint={hours}
+          error={errors.scheduledAuditFrequencyHours}
+        />
+        <NumberField
+          name="minimumSignalLevel"
+          labelId="merchantSettings.minimumSignalLevel"
+          value={draft.minimumSignalLevel}
+          onChange={set('minimumSignalLevel')}
+          min={0}
+          max={100}
+          hint="%"
+          error={errors.minimumSignalLevel}
+        />
+        <NumberField
+          name="auditControlHours"
+          labelId="merchantSettings.auditControlHours"
+          value={draft.auditControlHours}
+          onChange={set('auditControlHours')}
+          min={0}
+          hint={hours}
+          error={errors.auditControlHours}
+        />
+        <NumberField
+          name="unlockCloudCreditHours"
+          labelId="merchantSettings.unlockCloudCreditHours"
+          value={draft.unlockCloudCreditHours}
+          onChange={set('unlockCloudCreditHours')}
+          min={0}
+          hint={hours}
+          error={errors.unlockCloudCreditHours}
+        />
+        <SelectField
+          name="pricesSync"
+          labelId="merchantSettings.pricesSync"
+          value={draft.pricesSync}
+          onChange={set('pricesSync')}
+          options={PRICES_SYNC.map((value) => ({ value, label: intl.formatMessage({ id: PRICES_SYNC_LABELS[value] }) }))}
+          error={errors.pricesSync}
+        />
+      </div>
+      <ApiToken merchantId={merchantId} token={settings.apiToken} />
+      <div className="form__actions">
+        <button type="submit" className="button button--primary" disabled={saving} data-testid="merchant-settings-submit">
+          {saving ? <Spinner size="small" /> : <FormattedMessage id="merchants.save" />}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The ERP API token: read-only, copied with one click, regenerated after a confirmation. */
+function ApiToken({ merchantId, token }: { merchantId: string; token: string }) {
+  const { showToast } = useToast();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(token);
+      showToast({ kind: 'success', messageId: 'merchantSettings.apiToken.copied' });
+    } catch {
+      showToast({ kind: 'error', messageId: 'errors.generic' });
+    }
+  }
+
+  async function regenerate() {
+    setConfirming(false);
+    setBusy(true);
+    try {
+      await regenerateApiToken(merchantId);
+      showToast({ kind: 'success', messageId: 'merchantSettings.apiToken.regenerated' });
+    } catch (error) {
+      showToast({ kind: 'error', messageId: merchantErrorMessageId(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="api-token">
+      <TextField name="apiToken" labelId="merchantSettings.apiToken" value={token} readOnly />
+      <button type="button" className="button button--secondary" onClick={copy} disabled={!token} data-testid="api-token-copy">
+        <FormattedMessage id="merchantSettings.apiToken.copy" />
+      </button>
+      <button type="button" className="button button--secondary" onClick={() => setConfirming(true)} disabled={busy} data-testid="api-token-regenerate">
+        {busy ? <Spinner size="small" /> : <FormattedMessage id="merchantSettings.apiToken.regenerate" />}
+      </button>
+      <ConfirmDialog
+        open={confirming}
+        titleId="merchantSettings.apiToken.confirmTitle"
+        messageId="merchantSettings.apiToken.confirmMessage"
+        confirmId="merchantSettings.apiToken.regenerate"
+        cancelId="merchants.cancel"
+        onConfirm={regenerate}
+        onCancel={() => setConfirming(false)}
+      />
+    </div>
+  );
+}

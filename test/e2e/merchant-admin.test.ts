@@ -1,0 +1,194 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import de from '../../frontend/src/i18n/de.json';
+import en from '../../frontend/src/i18n/en.json';
+import es from '../../frontend/src/i18n/es.json';
+import fr from '../../frontend/src/i18n/fr.json';
+import itMessages from '../../frontend/src/i18n/it.json';
+import pt from '../../frontend/src/i18n/pt.json';
+import { getStack, launchBrowser, newPage, signIn } from './browser';
+
+const CATALOGUES: Record<string, Record<string, string>> = { it: itMessages, en, es, fr, de, pt };
+const stack = getStack();
+const web = (path: string) => new URL(path, stack.web).toString();
+const apiBase = /\/api\/v1\/?$/.test(stack.api) ? stack.api.replace(/\/$/, '') : new URL('/api/v1', stack.api).toString();
+
+function demoUser(role: string) {
+  const user = stack.users.find((u) => u.role === role);
+  if (!user) throw new Error(`no demo ${role}`);
+  return user;
+}
+
+/** An ID token straight from the user pool, to set up data through the API. */
+async function idToken(email: string, password: string): Promise<string> {
+  const response = await fetch(stack.cognito.endpoint, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.cognito.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
+  });
+  const token = ((await response.json()) as { AuthenticationResult?: { IdToken?: string } }).AuthenticationResult?.IdToken;
+  if (!token) throw new Error(`cannot sign ${email} in`);
+  return token;
+}
+
+async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${apiBase}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function uiMessages(page: Page): Promise<Record<string, string>> {
+  const messages = CATALOGUES[await page.evaluate(() => document.documentElement.lang)];
+  if (!messages) throw new Error('unexpected UI language');
+  return messages;
+}
+
+const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+const isMerchantPage = (page: number) => (url: string) => {
+  const u = new URL(url);
+  return u.pathname.endsWith('/api/v1/merchants') && u.searchParams.get('page') === String(page);
+};
+
+let browser: Browser;
+const run = Date.now().toString(36);
+let superAdminToken: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const admin = demoUser('NEBULARSUPERADMIN');
+  superAdminToken = await idToken(admin.email, admin.password);
+  // Enough merchants for a second page of 20 rows.
+  for (let i = 1; i <= 20; i++) {
+    await api(superAdminToken, 'POST', '/merchants', {
+      name: `E2E Bulk ${run} ${String(i).padStart(2, '0')}`,
+      country: 'IT',
+      language: 'it',
+      timezone: 'Europe/Rome',
+      currency: 'EUR',
+      contactEmail: `bulk${i}@example.com`,
+    });
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('merchant administration', () => {
+  it('the super admin creates a merchant, sets its settings and finds it again with the table state kept', async () => {
+    const admin = demoUser('NEBULARSUPERADMIN');
+    const page = await newPage(browser);
+    await signIn(page, stack.web, admin.email, admin.password);
+    await page.waitForURL(/\/dashboard$/);
+    const messages = await uiMessages(page);
+
+    await page.locator('[data-testid="side-menu"] [data-menu-id="admin-merchants"]').waitFor();
+    await page.goto(web('/admin')); // → /admin/merchants
+    await page.waitForURL(/\/admin\/merchants$/);
+    await page.getByTestId('merchant-create').click();
+
+    // Required fields are checked before anything is sent.
+    await page.getByTestId('merchant-submit').click();
+    await expect.poll(() => page.getByTestId('error-name').textContent()).toBe(messages['validation.required']);
+    await expect.poll(() => page.getByTestId('error-country').textContent()).toBe(messages['validation.required']);
+
+    // "Aardvark" sorts last in descending order: on page 2.
+    const name = `Aardvark E2E ${run}`;
+    await page.getByTestId('field-name').fill(name);
+    await page.getByTestId('field-contactEmail').fill('ops@aardvark.example');
+    await page.getByTestId('field-country').selectOption('ES');
+    await page.getByTestId('merchant-submit').click();
+    await toast(page, messages['merchants.created']!).waitFor();
+    await page.waitForURL(/\/admin\/merchants\/[^/]+$/);
+    const merchantId = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1)!);
+    const created = await api<{ name: string; currency: string }>(superAdminToken, 'GET', `/merchants/${merchantId}`);
+    expect(created).toMatchObject({ name, currency: 'EUR' });
+
+    // Settings: a 7-digit PIN is refused in the UI language; valid settings are saved.
+    await page.getByTestId('merchant-settings-link').click();
+    await page.waitForURL(/\/setting$/);
+    await page.getByTestId('field-deviceAssociationPin').fill('1234567');
+    await page.getByTestId('field-maximumRefund').fill('12.5');
+    await page.getByTestId('merchant-settings-submit').click();
+    await expect.poll(() => page.getByTestId('error-deviceAssociationPin').textContent()).toBe(messages['errors.validation.pin']);
+    expect((await api<{ deviceAssociationPin: string }>(superAdminToken, 'GET', `/merchants/${merchantId}/settings`)).deviceAssociationPin).toBe('');
+
+    await page.getByTestId('field-deviceAssociationPin').fill('12345678');
+    await page.getByTestId('merchant-settings-submit').click();
+    await toast(page, messages['merchantSettings.saved']!).waitFor();
+    expect(await page.getByTestId('error-deviceAssociationPin').count()).toBe(0);
+    expect(await api(superAdminToken, 'GET', `/merchants/${merchantId}/settings`)).toMatchObject({ deviceAssociationPin: '12345678', maximumRefund: 1250 });
+
+    // The list: sort by name descending, hide a column, next page (one Query: the cursor of page 1 is sent).
+    await page.goto(web('/admin/merchants'));
+    const table = page.getByTestId('table-admin-merchants');
+    await table.locator('tbody tr').first().waitFor();
+    await page.getByTestId('sort-name').click(); // ascending → descending
+    await expect.poll(() => table.locator('th[data-column="name"]').getAttribute('aria-sort')).toBe('descending');
+    await page.getByTestId('table-columns').locator('summary').click();
+    await page.getByTestId('table-columns').locator('input[data-column="contactEmail"]').uncheck();
+    expect(await table.locator('th[data-column="contactEmail"]').count()).toBe(0);
+    const nextPage = page.waitForRequest((r) => isMerchantPage(2)(r.url()));
+    await page.getByTestId('table-next').click();
+    expect(new URL((await nextPage).url()).searchParams.get('cursor')).toBeTruthy();
+    await table.locator('tbody tr', { hasText: name }).waitFor();
+
+    // After a reload the same page, order and columns come back (page 2 asked for by page and size).
+    const reloaded = page.waitForRequest((r) => isMerchantPage(2)(r.url()));
+    await page.reload();
+    const request = new URL((await reloaded).url());
+    expect(Object.fromEntries(request.searchParams)).toMatchObject({ page: '2', size: '20', ord: 'name', ordType: 'desc' });
+    await table.locator('tbody tr', { hasText: name }).waitFor();
+    await expect.poll(() => page.getByTestId('table-page').inputValue()).toBe('2');
+    expect(await table.locator('th[data-column="name"]').getAttribute('aria-sort')).toBe('descending');
+    expect(await table.locator('th[data-column="contactEmail"]').count()).toBe(0);
+    expect(await table.locator('th[data-column="country"]').count()).toBe(1);
+
+    // The CSV export has every merchant (not "all distributors") with the visible columns only.
+    const download = page.waitForEvent('download');
+    await page.getByTestId('table-export').click();
+    const csv = await readFile((await (await download).path())!, 'utf8');
+    const lines = csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines[0]).toBe(['name', 'country', 'currency', 'language', 'featuresCount', 'createdAt'].map((c) => messages[`merchants.field.${c}`]).join(','));
+    expect(lines.find((line) => line.startsWith(`${name},`))).toContain(',EUR,');
+    const all = await api<{ id: string }[]>(superAdminToken, 'GET', '/merchants');
+    expect(lines).toHaveLength(1 + all.filter((m) => m.id !== 'ALL').length);
+
+    // "All distributors" comes first on page 1 and is not a link to edit.
+    await page.getByTestId('table-first').click();
+    const first = table.locator('tbody tr').first();
+    await expect.poll(() => first.getAttribute('data-row-id')).toBe('ALL');
+    expect(await first.locator('a').count()).toBe(0);
+  });
+
+  it('tells the super admin when a merchant name is taken', async () => {
+    const admin = demoUser('NEBULARSUPERADMIN');
+    const page = await newPage(browser);
+    await signIn(page, stack.web, admin.email, admin.password);
+    await page.waitForURL(/\/dashboard$/);
+    const messages = await uiMessages(page);
+    await page.goto(web('/admin/merchants/create'));
+    await page.getByTestId('field-name').fill(`e2e bulk ${run} 01`);
+    await page.getByTestId('field-contactEmail').fill('dup@example.com');
+    await page.getByTestId('field-country').selectOption('IT');
+    await page.getByTestId('merchant-submit').click();
+    await toast(page, messages['errors.DuplicateMerchantNameException']!).waitFor();
+    await expect.poll(() => page.getByTestId('error-name').textContent()).toBe(messages['errors.DuplicateMerchantNameException']);
+    expect(new URL(page.url()).pathname).toBe('/admin/merchants/create');
+  });
+
+  it('sends a merchant user who opens the merchant administration to /unauthorized', async () => {
+    const user = demoUser('NEBULARMERCHANTUSER');
+    const page = await newPage(browser);
+    await signIn(page, stack.web, user.email, user.password);
+    await page.waitForURL(/\/dashboard$/);
+    expect(await page.locator('[data-menu-id="admin-merchants"]').count()).toBe(0);
+    await page.goto(web('/admin/merchants'));
+    await page.waitForURL(/\/unauthorized$/);
+    await page.getByTestId('unauthorized').waitFor();
+  });
+});

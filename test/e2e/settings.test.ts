@@ -1,0 +1,342 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import de from '../../frontend/src/i18n/de.json';
+import en from '../../frontend/src/i18n/en.json';
+import { buildDeps } from '../../functions/shared/composition';
+import { loadConfig } from '../../functions/shared/config';
+import { createCognitoUser } from '../../infra/local/emulators/cognito';
+import type { StackInfo } from '../../infra/local/stack-info';
+import { launchBrowser, newPage, signIn } from './browser';
+
+const stack: StackInfo = inject('stack');
+const web = (path: string) => new URL(path, stack.web).toString();
+const apiBase = /\/api\/v1\/?$/.test(stack.api) ? stack.api.replace(/\/$/, '') : new URL('/api/v1', stack.api).toString();
+
+process.env.AWS_ACCESS_KEY_ID ??= 'local';
+process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+
+interface TestUser {
+  email: string;
+  password: string;
+}
+
+/**
+ * A throw-away merchant user (Cognito user + console user record, language en), so changing its language
+ * or password never disturbs the demo users other test files sign in with.
+ */
+async function createUser(): Promise<TestUser> {
+  const template = stack.users.find((u) => u.role === 'NEBULARMERCHANTUSER') ?? stack.users[0];
+  if (!template) throw new Error('the stack has no demo users');
+  const email = `settings-${randomBytes(4).toString('hex')}@example.com`;
+  const password = `Start-${randomBytes(4).toString('hex')}1!`;
+  const sub = await createCognitoUser(stack.cognito, { email, password, role: 'NEBULARMERCHANTUSER' });
+  const deps = buildDeps(
+    loadConfig({
+      AWS_REGION: 'eu-west-1',
+      TABLE_NAME: stack.tableName,
+      DYNAMODB_ENDPOINT: stack.dynamodb,
+      COGNITO_USER_POOL_ID: stack.cognito.userPoolId,
+      COGNITO_CLIENT_ID: stack.cognito.clientId,
+    }),
+  );
+  try {
+    const now = new Date().toISOString();
+    await deps.users.put({
+      id: sub,
+      email,
+      role: 'NEBULARMERCHANTUSER',
+      language: 'en',
+      merchantIds: template.merchantIds,
+      groupIds: template.groupIds,
+      allowLicensing: false,
+      receiveNotifications: true,
+      invisibleFlags: [],
+      createdAt: now,
+      updatedAt: now,
+    });
+  } finally {
+    deps.doc.destroy();
+  }
+  return { email, password };
+}
+
+/** Calls the local user pool directly (cognito-local does not check request signatures). */
+async function cognito(action: string, body: Record<string, unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(stack.cognito.endpoint, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': `AWSCognitoIdentityProviderService.${action}` },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function idToken(user: TestUser): Promise<string | undefined> {
+  const { body } = await cognito('InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: stack.cognito.clientId,
+    AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+  });
+  return (body.AuthenticationResult as { IdToken?: string } | undefined)?.IdToken;
+}
+
+async function me(user: TestUser, language?: string): Promise<{ language: string }> {
+  const token = await idToken(user);
+  if (!token) throw new Error(`cannot sign ${user.email} in`);
+  const response = await fetch(`${apiBase}/users/me`, {
+    method: language ? 'PUT' : 'GET',
+    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: language ? JSON.stringify({ language }) : undefined,
+  });
+  if (!response.ok) throw new Error(`/users/me: HTTP ${response.status}`);
+  return (await response.json()) as { language: string };
+}
+
+const myLanguage = async (user: TestUser) => (await me(user)).language;
+/** Puts the user back to English, whatever a failed test left behind. */
+const restoreEnglish = () => me(user, 'en');
+
+async function signInToDashboard(page: Page, user: TestUser): Promise<void> {
+  await signIn(page, stack.web, user.email, user.password);
+  await page.waitForURL(/\/dashboard$/);
+  await page.getByTestId('dashboard').waitFor();
+}
+
+/** The toasts' messages (without their close button). */
+const toastTexts = (page: Page) => page.getByTestId('toast').locator('span').allTextContents();
+const uiLanguage = (page: Page) => page.evaluate(() => document.documentElement.lang);
+
+/** Amplify keeps the Cognito tokens in localStorage under CognitoIdentityServiceProvider.<client>.<user>.<name>. */
+function storedToken(page: Page, name: 'idToken' | 'accessToken' | 'refreshToken'): Promise<string | null> {
+  return page.evaluate((suffix) => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('CognitoIdentityServiceProvider.') && k.endsWith(`.${suffix}`));
+    return key ? localStorage.getItem(key) : null;
+  }, name);
+}
+
+/** Rewrites the stored ID and access tokens so their `exp` lies in the past (Amplify reads, never verifies them). */
+async function expireStoredTokens(page: Page): Promise<void> {
+  const rewritten = await page.evaluate(() => {
+    const b64url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const fromB64url = (part: string) => atob(part.replace(/-/g, '+').replace(/_/g, '/'));
+    let count = 0;
+    for (const key of Object.keys(localStorage)) {
+      if (!key.startsWith('CognitoIdentityServiceProvider.') || !/\.(idToken|accessToken)$/.test(key)) continue;
+      const [header, payload, signature] = (localStorage.getItem(key) ?? '').split('.');
+      const claims = JSON.parse(fromB64url(payload ?? '')) as { exp: number; iat: number };
+      claims.exp = Math.floor(Date.now() / 1000) - 120;
+      claims.iat = claims.exp - 3600;
+      localStorage.setItem(key, [header, b64url(JSON.stringify(claims)), signature].join('.'));
+      count++;
+    }
+    return count;
+  });
+  expect(rewritten).toBe(2);
+}
+
+const tokenExpiry = (jwt: string | null) => (jwt ? (JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp: number }).exp : 0);
+
+let browser: Browser;
+let user: TestUser;
+
+beforeAll(async () => {
+  [browser, user] = await Promise.all([launchBrowser(), createUser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('profile', () => {
+  afterEach(restoreEnglish);
+
+  it('shows the email and switches the UI language, which the next sign-in keeps', async () => {
+    const page = await newPage(browser); // browser in English, user language en
+    await signInToDashboard(page, user);
+    expect(await uiLanguage(page)).toBe('en');
+
+    // The app bar leads to the profile; /settings leads there too.
+    await page.getByTestId('user-profile-link').click();
+    await page.waitForURL(/\/settings\/profile$/);
+    await page.goto(web('/settings'));
+    await page.waitForURL(/\/settings\/profile$/);
+    await expect.poll(() => page.getByTestId('profile-email').inputValue()).toBe(user.email);
+    expect(await page.getByTestId('profile-email').getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByTestId('profile-language').inputValue()).toBe('en');
+    expect(await page.locator('h1').textContent()).toBe(en['profile.title']);
+
+    await page.getByTestId('profile-language').selectOption('de');
+    await expect.poll(() => uiLanguage(page)).toBe('de');
+    await expect.poll(() => toastTexts(page)).toContain(de['profile.updated']);
+    expect(await page.locator('h1').textContent()).toBe(de['profile.title']);
+    expect(await page.locator('[data-menu-id="settings-password"]').textContent()).toBe(de['settings.menu.password']);
+    expect(await page.getByTestId('logout').getAttribute('title')).toBe(de['common.logout']);
+    expect(await myLanguage(user)).toBe('de');
+
+    // A new sign-in, in a browser that never saw this user, opens in German.
+    const next = await newPage(browser);
+    await signInToDashboard(next, user);
+    await expect.poll(() => uiLanguage(next)).toBe('de');
+    await expect.poll(() => next.locator('#dashboard-merchants').textContent()).toBe(de['dashboard.merchants.title']);
+
+    // And back to English.
+    await page.getByTestId('profile-language').selectOption('en');
+    await expect.poll(() => uiLanguage(page)).toBe('en');
+    await expect.poll(() => toastTexts(page)).toContain(en['profile.updated']);
+    expect(await page.locator('h1').textContent()).toBe(en['profile.title']);
+    expect(await myLanguage(user)).toBe('en');
+  });
+
+  it('keeps the language and tells the user when saving fails', async () => {
+    const page = await newPage(browser);
+    await signInToDashboard(page, user);
+    await page.goto(web('/settings/profile'));
+    await expect.poll(() => page.getByTestId('profile-language').inputValue()).toBe('en');
+
+    await page.route('**/api/v1/users/me', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({
+            status: 409,
+            contentType: 'application/json',
+            body: JSON.stringify({ code: 'ConflictException', message: 'The user was changed meanwhile', correlationId: 'e2e' }),
+          })
+        : route.fallback(),
+    );
+    await page.getByTestId('profile-language').selectOption('fr');
+    await expect.poll(() => toastTexts(page)).toContain(en['profile.error.update']);
+    expect(await page.locator('[data-testid="toast"].toast--error').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('profile-language').inputValue()).toBe('en');
+    expect(await uiLanguage(page)).toBe('en');
+    expect(await myLanguage(user)).toBe('en');
+  });
+});
+
+describe('password', () => {
+  it('checks the rules, refuses a wrong current password and changes the password', async () => {
+    const page = await newPage(browser);
+    await signInToDashboard(page, user);
+
+    // From the menu; the profile links here too.
+    await page.locator('[data-menu-id="settings-password"]').click();
+    await page.waitForURL(/\/settings\/password$/);
+    await page.getByTestId('password-change-form').waitFor();
+    const current = page.getByTestId('current-password');
+    const fresh = page.getByTestId('new-password');
+    const confirmation = page.getByTestId('new-password-confirm');
+    const submit = page.getByTestId('password-change-submit');
+    const problems = () => page.getByTestId('password-problems').locator('li').allTextContents();
+    const changed = `Changed-${randomBytes(4).toString('hex')}2#`;
+
+    // Confirmation differs.
+    await current.fill(user.password);
+    await fresh.fill(changed);
+    await confirmation.fill(`${changed}x`);
+    await submit.click();
+    await expect.poll(problems).toEqual([en['password.rule.match']]);
+
+    // Too weak.
+    await fresh.fill('weak');
+    await confirmation.fill('weak');
+    await submit.click();
+    await expect.poll(problems).toEqual([
+      en['password.rule.length'].replace('{min}', '8'),
+      en['password.rule.uppercase'],
+      en['password.rule.digit'],
+      en['password.rule.special'],
+    ]);
+    expect(await idToken(user)).toMatch(/^ey/); // nothing was sent
+
+    // Wrong current password.
+    await current.fill('Not-The-Password9!');
+    await fresh.fill(changed);
+    await confirmation.fill(changed);
+    await submit.click();
+    await expect.poll(() => page.getByTestId('password-change-error').textContent()).toBe(en['password.error.wrongCurrent']);
+    expect(await current.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByTestId('password-problems').count()).toBe(0);
+
+    // Right current password.
+    await current.fill(user.password);
+    await submit.click();
+    await expect.poll(() => toastTexts(page)).toContain(en['password.changed']);
+    expect(await current.inputValue()).toBe('');
+    expect(await page.getByTestId('password-change-error').count()).toBe(0);
+
+    const old = user.password;
+    user.password = changed;
+    expect(await idToken({ email: user.email, password: old })).toBeUndefined();
+
+    // Signing in again needs the new password.
+    await page.getByTestId('logout').click();
+    await page.waitForURL(/\/login$/);
+    await signIn(page, stack.web, user.email, old);
+    await expect.poll(() => page.getByTestId('login-error').textContent()).toBe(en['login.error.wrongCredentials']);
+    await signInToDashboard(page, user);
+  });
+
+  it('is linked from the profile and from the app bar', async () => {
+    const page = await newPage(browser);
+    await signInToDashboard(page, user);
+    await page.getByTestId('user-password-link').click();
+    await page.waitForURL(/\/settings\/password$/);
+    await page.getByTestId('password-change-form').waitFor();
+    await page.goto(web('/settings/profile'));
+    await page.getByTestId('profile-change-password').click();
+    await page.waitForURL(/\/settings\/password$/);
+    await expect.poll(() => page.locator('h1').textContent()).toBe(en['password.change.title']);
+  });
+});
+
+describe('session tokens', () => {
+  it('refreshes an expired ID token with the refresh token, and the API calls go on working', async () => {
+    const page = await newPage(browser);
+    await signInToDashboard(page, user);
+    const before = await storedToken(page, 'idToken');
+    expect(tokenExpiry(before)).toBeGreaterThan(Date.now() / 1000);
+
+    const refreshCalls: string[] = [];
+    page.on('request', (request) => {
+      const target = request.headers()['x-amz-target'] ?? '';
+      if (/GetTokensFromRefreshToken|InitiateAuth/.test(target)) refreshCalls.push(target.split('.').pop() ?? target);
+    });
+    await expireStoredTokens(page);
+    expect(tokenExpiry(await storedToken(page, 'idToken'))).toBeLessThan(Date.now() / 1000);
+
+    // The next start asks Amplify for the session: it must refresh instead of signing the user out.
+    await page.reload();
+    await page.getByTestId('dashboard').waitFor();
+    await page.getByTestId('merchant-list').or(page.getByTestId('empty-state')).waitFor();
+    expect(await page.getByTestId('error-state').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    expect(refreshCalls).toContain('GetTokensFromRefreshToken');
+    const after = await storedToken(page, 'idToken');
+    expect(after).not.toBe(before);
+    expect(tokenExpiry(after)).toBeGreaterThan(Date.now() / 1000);
+
+    // An API call from a screen works with the refreshed token.
+    await page.goto(web('/settings/profile'));
+    await expect.poll(() => page.getByTestId('profile-email').inputValue()).toBe(user.email);
+  });
+
+  it('logs out when no token can be had any more (refresh token revoked)', async () => {
+    const page = await newPage(browser);
+    await signInToDashboard(page, user);
+    await page.locator('[data-menu-id="settings-profile"]').click();
+    await expect.poll(() => page.getByTestId('profile-email').inputValue()).toBe(user.email);
+
+    // The refresh token is revoked at the user pool and the ID token has expired.
+    const refreshToken = await storedToken(page, 'refreshToken');
+    expect(refreshToken).toBeTruthy();
+    const revoked = await cognito('RevokeToken', { ClientId: stack.cognito.clientId, Token: refreshToken });
+    expect(revoked.status).toBe(200);
+    await expireStoredTokens(page);
+
+    // The next API call cannot get a token: the app signs out and goes to the login page.
+    await page.getByTestId('profile-language').selectOption('de');
+    await page.waitForURL(/\/login$/);
+    await expect.poll(() => toastTexts(page)).toContain(en['session.expired']);
+    expect(await storedToken(page, 'idToken')).toBeNull();
+    expect(await myLanguage(user)).toBe('en');
+    await page.goto(web('/settings/profile'));
+    await page.waitForURL(/\/login$/);
+  });
+});
