@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { Language } from './collections';
+import { page, pageQuery, searchText } from './paging';
 import { Role } from './roles';
 
 /** The signed-in user's own view (spec §3 User info + User). */
@@ -17,3 +18,54 @@ export type UserMe = z.infer<typeof UserMe>;
 
 /** A user may change only their own language here; role, merchants, dates and versions are not theirs to set. */
 export const UserMeUpdate = z.strictObject({ language: Language });
+
+export const UserId = z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'invalid user id'));
+export const UserIdParams = z.strictObject({ id: UserId });
+const ids = z.array(z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/))).check(z.maxLength(200));
+
+/** Flags only the super admin sees and sets on a user. */
+export const INVISIBLE_FLAGS = ['BETA_FEATURES', 'SUPPORT_ACCESS', 'API_ACCESS'] as const;
+
+/** A user as administrators see it. `invisibleFlags` is present only for the super admin. */
+export const User = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: Role,
+  language: Language,
+  merchantIds: z.array(z.string()),
+  groupIds: z.array(z.string()),
+  allowLicensing: z.boolean(),
+  receiveNotifications: z.boolean(),
+  invisibleFlags: z.optional(z.array(z.string())),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof User>;
+
+const userFields = {
+  role: Role,
+  language: Language,
+  merchantIds: ids,
+  groupIds: z._default(ids, []),
+  allowLicensing: z._default(z.boolean(), false),
+  receiveNotifications: z._default(z.boolean(), true),
+  /** Super admin only: anyone else sending it gets a 400. */
+  invisibleFlags: z.optional(z.array(z.enum(INVISIBLE_FLAGS))),
+};
+
+/** POST /users: creates the identity (invitation sent) and the user record. */
+export const UserCreate = z.strictObject({
+  email: z.email('invalid email').check(z.maxLength(254), z.toLowerCase(), z.trim()),
+  ...userFields,
+});
+export type UserCreate = z.infer<typeof UserCreate>;
+
+/** PUT /users/{id}: everything but the email. */
+export const UserUpdate = z.strictObject(userFields);
+export type UserUpdate = z.infer<typeof UserUpdate>;
+
+export const AssociateGroup = z.strictObject({ groupId: z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'invalid group id')) });
+
+/** Paged user lists: by email; `role` narrows, `search` (≥ 3 letters) matches the start of the email. */
+export const UserListQuery = pageQuery(['email'] as const, { role: z.optional(Role), search: searchText });
+export const UserPage = page(User);
