@@ -2,6 +2,12 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { inject, onTestFinished } from 'vitest';
+import de from '../../frontend/src/i18n/de.json';
+import en from '../../frontend/src/i18n/en.json';
+import es from '../../frontend/src/i18n/es.json';
+import fr from '../../frontend/src/i18n/fr.json';
+import itMessages from '../../frontend/src/i18n/it.json';
+import pt from '../../frontend/src/i18n/pt.json';
 
 /** What test/e2e/global-setup.ts provides as `stack`. */
 export interface E2eStack {
@@ -65,4 +71,48 @@ export async function signIn(page: Page, web: string, email: string, password: s
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
+}
+
+/** Signs in through the login form and waits for the dashboard. */
+export async function signInToDashboard(page: Page, web: string, user: { email: string; password: string }): Promise<void> {
+  await signIn(page, web, user.email, user.password);
+  await page.waitForURL(/\/dashboard$/);
+  await page.getByTestId('dashboard').waitFor();
+}
+
+export const CATALOGUES: Record<string, Record<string, string>> = { it: itMessages, en, es, fr, de, pt };
+
+/** The catalogue of the language the page is shown in. */
+export async function uiMessages(page: Page): Promise<Record<string, string>> {
+  const lang = await page.evaluate(() => document.documentElement.lang);
+  const messages = CATALOGUES[lang];
+  if (!messages) throw new Error(`unexpected UI language ${lang}`);
+  return messages;
+}
+
+/** An ID token straight from the user pool (USER_PASSWORD_AUTH), to set up data through the API. */
+export async function idToken(email: string, password: string): Promise<string> {
+  const { cognito } = getStack();
+  const response = await fetch(cognito.endpoint, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: cognito.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
+  });
+  const body = (await response.json()) as { AuthenticationResult?: { IdToken?: string } };
+  const token = body.AuthenticationResult?.IdToken;
+  if (!token) throw new Error(`cannot sign ${email} in: ${JSON.stringify(body)}`);
+  return token;
+}
+
+/** Calls the console API of the stack (path below /api/v1) with an ID token. */
+export async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const { api: base } = getStack();
+  const apiBase = /\/api\/v1\/?$/.test(base) ? base.replace(/\/$/, '') : new URL('/api/v1', base).toString();
+  const response = await fetch(`${apiBase}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
 }

@@ -1,51 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import de from '../../frontend/src/i18n/de.json';
-import en from '../../frontend/src/i18n/en.json';
-import es from '../../frontend/src/i18n/es.json';
-import fr from '../../frontend/src/i18n/fr.json';
-import itMessages from '../../frontend/src/i18n/it.json';
-import pt from '../../frontend/src/i18n/pt.json';
-import { getStack, launchBrowser, newPage, signIn } from './browser';
+import { api, getStack, idToken, launchBrowser, newPage, signInToDashboard, uiMessages } from './browser';
 
-const CATALOGUES: Record<string, Record<string, string>> = { it: itMessages, en, es, fr, de, pt };
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
-const apiBase = /\/api\/v1\/?$/.test(stack.api) ? stack.api.replace(/\/$/, '') : new URL('/api/v1', stack.api).toString();
 
 function demoUser(role: string) {
   const user = stack.users.find((u) => u.role === role);
   if (!user) throw new Error(`no demo ${role}`);
   return user;
-}
-
-/** An ID token straight from the user pool, to set up data through the API. */
-async function idToken(email: string, password: string): Promise<string> {
-  const response = await fetch(stack.cognito.endpoint, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.cognito.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
-  });
-  const token = ((await response.json()) as { AuthenticationResult?: { IdToken?: string } }).AuthenticationResult?.IdToken;
-  if (!token) throw new Error(`cannot sign ${email} in`);
-  return token;
-}
-
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${apiBase}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function uiMessages(page: Page): Promise<Record<string, string>> {
-  const messages = CATALOGUES[await page.evaluate(() => document.documentElement.lang)];
-  if (!messages) throw new Error('unexpected UI language');
-  return messages;
 }
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
@@ -82,8 +46,7 @@ describe('merchant administration', () => {
   it('the super admin creates a merchant, sets its settings and finds it again with the table state kept', async () => {
     const admin = demoUser('NEBULARSUPERADMIN');
     const page = await newPage(browser);
-    await signIn(page, stack.web, admin.email, admin.password);
-    await page.waitForURL(/\/dashboard$/);
+    await signInToDashboard(page, stack.web, admin);
     const messages = await uiMessages(page);
 
     await page.locator('[data-testid="side-menu"] [data-menu-id="admin-merchants"]').waitFor();
@@ -168,8 +131,7 @@ describe('merchant administration', () => {
   it('tells the super admin when a merchant name is taken', async () => {
     const admin = demoUser('NEBULARSUPERADMIN');
     const page = await newPage(browser);
-    await signIn(page, stack.web, admin.email, admin.password);
-    await page.waitForURL(/\/dashboard$/);
+    await signInToDashboard(page, stack.web, admin);
     const messages = await uiMessages(page);
     await page.goto(web('/admin/merchants/create'));
     await page.getByTestId('field-name').fill(`e2e bulk ${run} 01`);
@@ -184,8 +146,7 @@ describe('merchant administration', () => {
   it('sends a merchant user who opens the merchant administration to /unauthorized', async () => {
     const user = demoUser('NEBULARMERCHANTUSER');
     const page = await newPage(browser);
-    await signIn(page, stack.web, user.email, user.password);
-    await page.waitForURL(/\/dashboard$/);
+    await signInToDashboard(page, stack.web, user);
     expect(await page.locator('[data-menu-id="admin-merchants"]').count()).toBe(0);
     await page.goto(web('/admin/merchants'));
     await page.waitForURL(/\/unauthorized$/);

@@ -3,18 +3,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import de from '../../frontend/src/i18n/de.json';
 import en from '../../frontend/src/i18n/en.json';
-import { buildDeps } from '../../functions/shared/composition';
-import { loadConfig } from '../../functions/shared/config';
 import { createCognitoUser } from '../../infra/local/emulators/cognito';
 import type { StackInfo } from '../../infra/local/stack-info';
-import { launchBrowser, newPage, signIn } from './browser';
+import { stackDeps } from '../api/support/stack';
+import { api, launchBrowser, newPage, signIn, signInToDashboard } from './browser';
 
 const stack: StackInfo = inject('stack');
 const web = (path: string) => new URL(path, stack.web).toString();
-const apiBase = /\/api\/v1\/?$/.test(stack.api) ? stack.api.replace(/\/$/, '') : new URL('/api/v1', stack.api).toString();
-
-process.env.AWS_ACCESS_KEY_ID ??= 'local';
-process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
 
 interface TestUser {
   email: string;
@@ -31,15 +26,7 @@ async function createUser(): Promise<TestUser> {
   const email = `settings-${randomBytes(4).toString('hex')}@example.com`;
   const password = `Start-${randomBytes(4).toString('hex')}1!`;
   const sub = await createCognitoUser(stack.cognito, { email, password, role: 'NEBULARMERCHANTUSER' });
-  const deps = buildDeps(
-    loadConfig({
-      AWS_REGION: 'eu-west-1',
-      TABLE_NAME: stack.tableName,
-      DYNAMODB_ENDPOINT: stack.dynamodb,
-      COGNITO_USER_POOL_ID: stack.cognito.userPoolId,
-      COGNITO_CLIENT_ID: stack.cognito.clientId,
-    }),
-  );
+  const deps = stackDeps();
   try {
     const now = new Date().toISOString();
     await deps.users.put({
@@ -83,24 +70,12 @@ async function idToken(user: TestUser): Promise<string | undefined> {
 async function me(user: TestUser, language?: string): Promise<{ language: string }> {
   const token = await idToken(user);
   if (!token) throw new Error(`cannot sign ${user.email} in`);
-  const response = await fetch(`${apiBase}/users/me`, {
-    method: language ? 'PUT' : 'GET',
-    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: language ? JSON.stringify({ language }) : undefined,
-  });
-  if (!response.ok) throw new Error(`/users/me: HTTP ${response.status}`);
-  return (await response.json()) as { language: string };
+  return api(token, language ? 'PUT' : 'GET', '/users/me', language ? { language } : undefined);
 }
 
 const myLanguage = async (user: TestUser) => (await me(user)).language;
 /** Puts the user back to English, whatever a failed test left behind. */
 const restoreEnglish = () => me(user, 'en');
-
-async function signInToDashboard(page: Page, user: TestUser): Promise<void> {
-  await signIn(page, stack.web, user.email, user.password);
-  await page.waitForURL(/\/dashboard$/);
-  await page.getByTestId('dashboard').waitFor();
-}
 
 /** The toasts' messages (without their close button). */
 const toastTexts = (page: Page) => page.getByTestId('toast').locator('span').allTextContents();
@@ -151,7 +126,7 @@ describe('profile', () => {
 
   it('shows the email and switches the UI language, which the next sign-in keeps', async () => {
     const page = await newPage(browser); // browser in English, user language en
-    await signInToDashboard(page, user);
+    await signInToDashboard(page, stack.web, user);
     expect(await uiLanguage(page)).toBe('en');
 
     // The app bar leads to the profile; /settings leads there too.
@@ -174,7 +149,7 @@ describe('profile', () => {
 
     // A new sign-in, in a browser that never saw this user, opens in German.
     const next = await newPage(browser);
-    await signInToDashboard(next, user);
+    await signInToDashboard(next, stack.web, user);
     await expect.poll(() => uiLanguage(next)).toBe('de');
     await expect.poll(() => next.locator('#dashboard-merchants').textContent()).toBe(de['dashboard.merchants.title']);
 
@@ -188,7 +163,7 @@ describe('profile', () => {
 
   it('keeps the language and tells the user when saving fails', async () => {
     const page = await newPage(browser);
-    await signInToDashboard(page, user);
+    await signInToDashboard(page, stack.web, user);
     await page.goto(web('/settings/profile'));
     await expect.poll(() => page.getByTestId('profile-language').inputValue()).toBe('en');
 
@@ -213,7 +188,7 @@ describe('profile', () => {
 describe('password', () => {
   it('checks the rules, refuses a wrong current password and changes the password', async () => {
     const page = await newPage(browser);
-    await signInToDashboard(page, user);
+    await signInToDashboard(page, stack.web, user);
 
     // From the menu; the profile links here too.
     await page.locator('[data-menu-id="settings-password"]').click();
@@ -270,12 +245,12 @@ describe('password', () => {
     await page.waitForURL(/\/login$/);
     await signIn(page, stack.web, user.email, old);
     await expect.poll(() => page.getByTestId('login-error').textContent()).toBe(en['login.error.wrongCredentials']);
-    await signInToDashboard(page, user);
+    await signInToDashboard(page, stack.web, user);
   });
 
   it('is linked from the profile and from the app bar', async () => {
     const page = await newPage(browser);
-    await signInToDashboard(page, user);
+    await signInToDashboard(page, stack.web, user);
     await page.getByTestId('user-password-link').click();
     await page.waitForURL(/\/settings\/password$/);
     await page.getByTestId('password-change-form').waitFor();
@@ -289,7 +264,7 @@ describe('password', () => {
 describe('session tokens', () => {
   it('refreshes an expired ID token with the refresh token, and the API calls go on working', async () => {
     const page = await newPage(browser);
-    await signInToDashboard(page, user);
+    await signInToDashboard(page, stack.web, user);
     const before = await storedToken(page, 'idToken');
     expect(tokenExpiry(before)).toBeGreaterThan(Date.now() / 1000);
 
@@ -319,7 +294,7 @@ describe('session tokens', () => {
 
   it('logs out when no token can be had any more (refresh token revoked)', async () => {
     const page = await newPage(browser);
-    await signInToDashboard(page, user);
+    await signInToDashboard(page, stack.web, user);
     await page.locator('[data-menu-id="settings-profile"]').click();
     await expect.poll(() => page.getByTestId('profile-email').inputValue()).toBe(user.email);
 

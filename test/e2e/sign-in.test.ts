@@ -1,20 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canOpen } from '../../frontend/src/app/route-roles';
 import { MENU } from '../../frontend/src/app/menu';
-import de from '../../frontend/src/i18n/de.json';
 import en from '../../frontend/src/i18n/en.json';
-import es from '../../frontend/src/i18n/es.json';
 import fr from '../../frontend/src/i18n/fr.json';
-import itMessages from '../../frontend/src/i18n/it.json';
-import pt from '../../frontend/src/i18n/pt.json';
 import type { Role } from '../../schemas/roles';
-import { getStack, launchBrowser, newPage, signIn } from './browser';
+import { api, CATALOGUES, getStack, idToken, launchBrowser, newPage, signIn, signInToDashboard, uiMessages } from './browser';
 
-const CATALOGUES: Record<string, Record<string, string>> = { it: itMessages, en, es, fr, de, pt };
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
-const apiBase = /\/api\/v1\/?$/.test(stack.api) ? stack.api.replace(/\/$/, '') : new URL('/api/v1', stack.api).toString();
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,13 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function uiLanguage(page: Page): Promise<Record<string, string>> {
-  const lang = await page.evaluate(() => document.documentElement.lang);
-  const messages = CATALOGUES[lang];
-  if (!messages) throw new Error(`unexpected UI language ${lang}`);
-  return messages;
-}
 
 /** Calls the local user pool directly (cognito-local does not check request signatures). */
 async function cognito(action: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -41,29 +28,6 @@ async function cognito(action: string, body: Record<string, unknown>): Promise<R
   const result = (await response.json()) as Record<string, unknown>;
   if (!response.ok) throw new Error(`${action}: ${JSON.stringify(result)}`);
   return result;
-}
-
-/** An ID token straight from the user pool (USER_PASSWORD_AUTH), to set up data through the API. */
-async function idToken(email: string, password: string): Promise<string> {
-  const response = await fetch(stack.cognito.endpoint, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.cognito.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
-  });
-  const body = (await response.json()) as { AuthenticationResult?: { IdToken?: string } };
-  const token = body.AuthenticationResult?.IdToken;
-  if (!token) throw new Error(`cannot sign ${email} in: ${JSON.stringify(body)}`);
-  return token;
-}
-
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${apiBase}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
 }
 
 describe('sign-in', () => {
@@ -82,11 +46,10 @@ describe('sign-in', () => {
   it.each(stack.users.map((user) => [user.role, user.email, user] as const))('%s %s signs in and sees the dashboard and the menu of the role', async (_role, _email, user) => {
     const role = user.role as Role;
     const page = await newPage(browser);
-    await signIn(page, stack.web, user.email, user.password);
-    await page.waitForURL(/\/dashboard$/);
+    await signInToDashboard(page, stack.web, user);
     await expect.poll(() => page.getByTestId('user-email').textContent()).toBe(user.email);
     await expect.poll(() => page.getByTestId('dashboard-greeting').textContent()).toContain(user.email);
-    const messages = await uiLanguage(page);
+    const messages = await uiMessages(page);
     await expect.poll(() => page.getByTestId('dashboard-role').textContent()).toBe(messages[`roles.${role}`]);
 
     // The menu lists what the role may open: every ungated entry of the role, and nothing beyond the role.
@@ -143,8 +106,7 @@ describe('sign-in', () => {
     await api(token, 'PUT', '/users/me', { language: target });
     try {
       const page = await newPage(browser); // browser in English
-      await signIn(page, stack.web, user.email, user.password);
-      await page.waitForURL(/\/dashboard$/);
+      await signInToDashboard(page, stack.web, user);
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(target);
       // Keys whose text differs from English in both candidate languages.
       await expect.poll(() => page.locator('#dashboard-merchants').textContent()).toBe(CATALOGUES[target]?.['dashboard.merchants.title']);

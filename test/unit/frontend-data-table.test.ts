@@ -10,28 +10,7 @@ import {
   type TableState,
 } from '../../frontend/src/components/data-table/table-state';
 import { clearTableStates } from '../../frontend/src/lib/storage';
-
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, String(value));
-  }
-}
+import { MemoryStorage } from './support/memory-storage';
 
 describe('CSV export', () => {
   it('quotes only the fields that need it and doubles inner quotes', () => {

@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { ApiError } from '../lib/api';
+import { PageSpinner } from './Spinner';
 
 /** What to tell the user about a failed call: service errors and the generic message (spec §8). */
 export function errorMessageId(error: unknown): string {
@@ -35,4 +37,23 @@ export function EmptyState({ messageId }: { messageId: string }) {
       </p>
     </div>
   );
+}
+
+/** A loaded resource: `loading` while it loads, its error with a retry, then `children` with the data. */
+export function Loaded<T>({
+  result,
+  loading = <PageSpinner />,
+  errorMessageId,
+  children,
+}: {
+  result: { data?: T; error?: unknown; isLoading: boolean; mutate: () => Promise<unknown> };
+  loading?: ReactNode;
+  /** A feature's own message for the error (see ErrorState). */
+  errorMessageId?: (error: unknown) => string;
+  children: (data: T) => ReactNode;
+}) {
+  if (result.isLoading) return loading;
+  if (result.error || result.data === undefined)
+    return <ErrorState error={result.error} messageId={errorMessageId?.(result.error)} onRetry={() => void result.mutate()} />;
+  return children(result.data);
 }

@@ -45,6 +45,12 @@ export function AppLayout() {
     }
   }
 
+  /** The name of a control shown as an icon: its tooltip and its accessible name. */
+  function named(id: string) {
+    const name = intl.formatMessage({ id });
+    return { title: name, 'aria-label': name };
+  }
+
   const shellClass = ['shell', collapsed ? 'shell--collapsed' : '', drawerOpen ? 'shell--drawer-open' : ''].filter(Boolean).join(' ');
 
   return (
@@ -65,36 +71,16 @@ export function AppLayout() {
         </span>
         <span className="app-bar__spacer" />
         {merchants.data && <MerchantSelector merchants={merchants.data} />}
-        <Link
-          to="/settings/profile"
-          className="app-bar__user"
-          title={intl.formatMessage({ id: 'settings.openProfile' })}
-          aria-label={intl.formatMessage({ id: 'settings.openProfile' })}
-          data-testid="user-profile-link"
-        >
+        <Link to="/settings/profile" className="app-bar__user" {...named('settings.openProfile')} data-testid="user-profile-link">
           <Icon name="account" />
           <span className="app-bar__email" data-testid="user-email">
             {identity?.email}
           </span>
         </Link>
-        <Link
-          to="/settings/password"
-          className="icon-button"
-          title={intl.formatMessage({ id: 'settings.openPassword' })}
-          aria-label={intl.formatMessage({ id: 'settings.openPassword' })}
-          data-testid="user-password-link"
-        >
+        <Link to="/settings/password" className="icon-button" {...named('settings.openPassword')} data-testid="user-password-link">
           <Icon name="lock" />
         </Link>
-        <button
-          type="button"
-          className="icon-button"
-          onClick={onLogout}
-          disabled={loggingOut}
-          aria-label={intl.formatMessage({ id: 'common.logout' })}
-          title={intl.formatMessage({ id: 'common.logout' })}
-          data-testid="logout"
-        >
+        <button type="button" className="icon-button" onClick={onLogout} disabled={loggingOut} {...named('common.logout')} data-testid="logout">
           {loggingOut ? <Spinner size="small" /> : <Icon name="logout" />}
         </button>
       </header>

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Spinner } from '../../components/Spinner';
+import { FormattedMessage } from 'react-intl';
+import { TextField } from '../../components/form/fields';
+import { FormError } from '../../components/form/FormError';
+import { SubmitButton } from '../../components/form/SubmitButton';
 import { signInWithPassword } from '../../lib/auth';
 import { failureMessageId } from './failure-messages';
 import { useSession } from '../../lib/session';
@@ -10,7 +12,6 @@ import { NewPasswordForm } from './NewPasswordForm';
 type Step = 'credentials' | 'newPassword';
 
 export function LoginPage() {
-  const intl = useIntl();
   const { completeSignIn } = useSession();
   const [step, setStep] = useState<Step>('credentials');
   const [email, setEmail] = useState('');
@@ -65,54 +66,30 @@ export function LoginPage() {
             <p className="form__hint">
               <FormattedMessage id="login.subtitle" />
             </p>
-            <label className="field">
-              <span className="field__label">
-                <FormattedMessage id="login.email" />
-              </span>
-              <input
-                name="email"
-                type="email"
-                autoComplete="username"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                aria-invalid={touched && emailError !== null}
-                data-testid="login-email"
-                required
-              />
-              {touched && emailError && (
-                <span className="field__error">
-                  <FormattedMessage id={emailError} />
-                </span>
-              )}
-            </label>
-            <label className="field">
-              <span className="field__label">
-                <FormattedMessage id="login.password" />
-              </span>
-              <input
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                aria-invalid={touched && passwordError !== null}
-                data-testid="login-password"
-                required
-              />
-              {touched && passwordError && (
-                <span className="field__error">
-                  <FormattedMessage id={passwordError} />
-                </span>
-              )}
-            </label>
-            {errorId && (
-              <p className="form__error" role="alert" data-testid="login-error">
-                <FormattedMessage id={errorId} />
-              </p>
-            )}
-            <button type="submit" className="button button--primary button--block" disabled={busy} data-testid="login-submit">
-              {busy ? <Spinner size="small" label={intl.formatMessage({ id: 'login.signingIn' })} /> : <FormattedMessage id="login.submit" />}
-            </button>
+            <TextField
+              name="email"
+              labelId="login.email"
+              type="email"
+              autoComplete="username"
+              value={email}
+              onChange={setEmail}
+              error={touched && emailError ? { messageId: emailError } : undefined}
+              testId="login-email"
+              required
+            />
+            <TextField
+              name="password"
+              labelId="login.password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={setPassword}
+              error={touched && passwordError ? { messageId: passwordError } : undefined}
+              testId="login-password"
+              required
+            />
+            <FormError messageId={errorId} testId="login-error" />
+            <SubmitButton labelId="login.submit" busy={busy} busyLabelId="login.signingIn" block testId="login-submit" />
           </form>
         )}
       </section>

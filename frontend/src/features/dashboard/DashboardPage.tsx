@@ -1,7 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ALL_DISTRIBUTORS_ID } from '../../../../schemas/merchant';
+import { ALL_DISTRIBUTORS_ID, type MerchantSummary } from '../../../../schemas/merchant';
+import { Page } from '../../components/Page';
 import { Spinner } from '../../components/Spinner';
-import { EmptyState, ErrorState } from '../../components/states';
+import { EmptyState, Loaded } from '../../components/states';
 import { useMyMerchants } from '../../lib/resources/get-my-merchants';
 import { useSession } from '../../lib/session';
 
@@ -12,13 +13,7 @@ export function DashboardPage() {
   const merchants = useMyMerchants();
 
   return (
-    <div className="page" data-testid="dashboard">
-      <header className="page__header">
-        <h1>
-          <FormattedMessage id="dashboard.title" />
-        </h1>
-      </header>
-
+    <Page title={<FormattedMessage id="dashboard.title" />} testId="dashboard">
       <section className="card" aria-labelledby="dashboard-greeting">
         <h2 id="dashboard-greeting" data-testid="dashboard-greeting">
           <FormattedMessage id="dashboard.greeting" values={{ email: identity?.email ?? '' }} />
@@ -35,57 +30,63 @@ export function DashboardPage() {
         <h2 id="dashboard-merchants">
           <FormattedMessage id="dashboard.merchants.title" />
         </h2>
-        {merchants.isLoading ? (
-          <div className="state">
-            <Spinner />
-          </div>
-        ) : merchants.error ? (
-          <ErrorState error={merchants.error} onRetry={() => void merchants.mutate()} />
-        ) : !merchants.data || merchants.data.length === 0 ? (
-          <EmptyState messageId="dashboard.merchants.empty" />
-        ) : (
-          <div className="table-wrap">
-            <table className="table" data-testid="merchant-list">
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <FormattedMessage id="dashboard.merchants.name" />
-                  </th>
-                  <th scope="col">
-                    <FormattedMessage id="dashboard.merchants.currency" />
-                  </th>
-                  <th scope="col">
-                    <FormattedMessage id="dashboard.merchants.features" />
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {merchants.data.map((m) => {
-                  const all = m.id === ALL_DISTRIBUTORS_ID;
-                  return (
-                    <tr key={m.id} data-merchant-id={m.id} aria-current={m.id === currentMerchantId ? 'true' : undefined}>
-                      <td>{all ? <FormattedMessage id="merchant.all" /> : m.name}</td>
-                      <td>{all ? '—' : m.currency}</td>
-                      <td>
-                        {all ? (
-                          '—'
-                        ) : m.features.length === 0 ? (
-                          <FormattedMessage id="dashboard.merchants.noFeatures" />
-                        ) : (
-                          intl.formatList(
-                            m.features.map((f) => intl.formatMessage({ id: `features.${f}`, defaultMessage: f })),
-                            { type: 'conjunction' },
-                          )
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <Loaded
+          result={merchants}
+          loading={
+            <div className="state">
+              <Spinner />
+            </div>
+          }
+        >
+          {(list) => (list.length === 0 ? <EmptyState messageId="dashboard.merchants.empty" /> : <MerchantTable merchants={list} currentMerchantId={currentMerchantId} />)}
+        </Loaded>
       </section>
+    </Page>
+  );
+}
+
+function MerchantTable({ merchants, currentMerchantId }: { merchants: readonly MerchantSummary[]; currentMerchantId: string | null }) {
+  const intl = useIntl();
+  return (
+    <div className="table-wrap">
+      <table className="table" data-testid="merchant-list">
+        <thead>
+          <tr>
+            <th scope="col">
+              <FormattedMessage id="dashboard.merchants.name" />
+            </th>
+            <th scope="col">
+              <FormattedMessage id="dashboard.merchants.currency" />
+            </th>
+            <th scope="col">
+              <FormattedMessage id="dashboard.merchants.features" />
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {merchants.map((m) => {
+            const all = m.id === ALL_DISTRIBUTORS_ID;
+            return (
+              <tr key={m.id} data-merchant-id={m.id} aria-current={m.id === currentMerchantId ? 'true' : undefined}>
+                <td>{all ? <FormattedMessage id="merchant.all" /> : m.name}</td>
+                <td>{all ? '—' : m.currency}</td>
+                <td>
+                  {all ? (
+                    '—'
+                  ) : m.features.length === 0 ? (
+                    <FormattedMessage id="dashboard.merchants.noFeatures" />
+                  ) : (
+                    intl.formatList(
+                      m.features.map((f) => intl.formatMessage({ id: `features.${f}`, defaultMessage: f })),
+                      { type: 'conjunction' },
+                    )
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import type { MerchantInput } from '../../../../schemas/merchant';
+import { Page } from '../../components/Page';
 import { useLanguage } from '../../lib/intl';
 import { createMerchant } from './api/create-merchant';
 import { MerchantForm, newDraft } from './components/MerchantForm';
@@ -17,16 +18,16 @@ export function MerchantCreatePage() {
   }
 
   return (
-    <div className="page" data-testid="merchant-create-page">
-      <header className="page__header page__header--actions">
-        <h1>
-          <FormattedMessage id="merchants.create.title" />
-        </h1>
+    <Page
+      title={<FormattedMessage id="merchants.create.title" />}
+      actions={
         <Link to="/admin/merchants" className="button button--secondary">
           <FormattedMessage id="merchants.backToList" />
         </Link>
-      </header>
+      }
+      testId="merchant-create-page"
+    >
       <MerchantForm initial={newDraft(language)} features={[]} submitLabelId="merchants.create.submit" successMessageId="merchants.created" send={send} />
-    </div>
+    </Page>
   );
 }

@@ -1,8 +1,8 @@
 import { FormattedMessage } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import type { MerchantInput } from '../../../../schemas/merchant';
-import { PageSpinner } from '../../components/Spinner';
-import { ErrorState } from '../../components/states';
+import { Page } from '../../components/Page';
+import { Loaded } from '../../components/states';
 import { useMerchant } from './api/get-merchant';
 import { updateMerchant } from './api/update-merchant';
 import { draftOf, MerchantForm } from './components/MerchantForm';
@@ -14,35 +14,35 @@ export function MerchantDetailPage() {
   const id = useParams().id ?? '';
   const merchant = useMerchant(id);
 
-  let content;
-  if (merchant.error) content = <ErrorState error={merchant.error} messageId={merchantErrorMessageId(merchant.error)} onRetry={() => void merchant.mutate()} />;
-  else if (!merchant.data) content = <PageSpinner />;
-  else
-    content = (
-      <MerchantForm
-        key={merchant.data.updatedAt}
-        initial={draftOf(merchant.data)}
-        features={merchant.data.features}
-        submitLabelId="merchants.save"
-        successMessageId="merchants.updated"
-        send={(input: MerchantInput) => updateMerchant(id, input)}
-      />
-    );
-
   return (
-    <div className="page" data-testid="merchant-detail-page">
-      <header className="page__header page__header--actions">
-        <h1>{merchant.data?.name ?? <FormattedMessage id="merchants.detail.title" />}</h1>
-        <Link to="/admin/merchants" className="button button--secondary">
-          <FormattedMessage id="merchants.backToList" />
-        </Link>
-        {merchant.data && (
-          <Link to={`/admin/merchants/${encodeURIComponent(id)}/setting`} className="button button--secondary" data-testid="merchant-settings-link">
-            <FormattedMessage id="merchants.settings.action" />
+    <Page
+      title={merchant.data?.name ?? <FormattedMessage id="merchants.detail.title" />}
+      actions={
+        <>
+          <Link to="/admin/merchants" className="button button--secondary">
+            <FormattedMessage id="merchants.backToList" />
           </Link>
+          {merchant.data && (
+            <Link to={`/admin/merchants/${encodeURIComponent(id)}/setting`} className="button button--secondary" data-testid="merchant-settings-link">
+              <FormattedMessage id="merchants.settings.action" />
+            </Link>
+          )}
+        </>
+      }
+      testId="merchant-detail-page"
+    >
+      <Loaded result={merchant} errorMessageId={merchantErrorMessageId}>
+        {(m) => (
+          <MerchantForm
+            key={m.updatedAt}
+            initial={draftOf(m)}
+            features={m.features}
+            submitLabelId="merchants.save"
+            successMessageId="merchants.updated"
+            send={(input: MerchantInput) => updateMerchant(id, input)}
+          />
         )}
-      </header>
-      {content}
-    </div>
+      </Loaded>
+    </Page>
   );
 }

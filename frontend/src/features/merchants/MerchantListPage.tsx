@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { ALL_DISTRIBUTORS_ID, type Merchant } from '../../../../schemas/merchant';
 import { DataTable } from '../../components/data-table/DataTable';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
+import { Page } from '../../components/Page';
 import { formatDate } from '../../lib/format';
 import { fetchAllMerchants } from './api/get-all-merchants';
 import { useMerchantPage } from './api/get-merchant-page';
@@ -40,16 +41,16 @@ export function MerchantListPage() {
   const page = useMerchantPage(table.query);
 
   return (
-    <div className="page" data-testid="merchant-list-page">
-      <header className="page__header page__header--actions">
-        <h1>
-          <FormattedMessage id="merchants.list.title" />
-        </h1>
+    <Page
+      title={<FormattedMessage id="merchants.list.title" />}
+      actions={
         <Link to="/admin/merchants/create" className="button button--primary" data-testid="merchant-create">
           <FormattedMessage id="merchants.create.action" />
         </Link>
-      </header>
+      }
+      testId="merchant-list-page"
+    >
       <DataTable table={table} result={page} rowKey={(m) => m.id} emptyMessageId="merchants.list.empty" exportRows={fetchAllMerchants} />
-    </div>
+    </Page>
   );
 }

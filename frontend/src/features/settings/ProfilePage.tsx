@@ -1,9 +1,11 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { LANGUAGES, type Language } from '../../../../schemas/collections';
-import { PageSpinner, Spinner } from '../../components/Spinner';
-import { errorMessageId, ErrorState } from '../../components/states';
+import { Field, TextField } from '../../components/form/fields';
+import { Page } from '../../components/Page';
+import { Spinner } from '../../components/Spinner';
+import { errorMessageId, Loaded } from '../../components/states';
 import { useToast } from '../../components/toasts';
 import { ApiError, UNAUTHENTICATED } from '../../lib/api';
 import { useLanguage } from '../../lib/intl';
@@ -24,7 +26,6 @@ function endonym(language: Language): string {
 /** /settings/profile (all roles): the email (read-only) and the UI language, saved on the user's record. */
 export function ProfilePage() {
   const intl = useIntl();
-  const fieldId = useId();
   const me = useMe();
   const { setLanguage } = useLanguage();
   const { showToast } = useToast();
@@ -50,81 +51,58 @@ export function ProfilePage() {
   }
 
   return (
-    <div className="page" data-testid="profile">
-      <header className="page__header">
-        <h1>
-          <FormattedMessage id="profile.title" />
-        </h1>
-      </header>
-
-      {me.isLoading ? (
-        <PageSpinner />
-      ) : me.error || !me.data ? (
-        <ErrorState error={me.error} onRetry={() => void me.mutate()} />
-      ) : (
-        <>
-          <section className="card settings-card" aria-labelledby="profile-account">
-            <h2 id="profile-account">
-              <FormattedMessage id="profile.account.title" />
-            </h2>
-            <div className="form">
-              <label className="field">
-                <span className="field__label">
-                  <FormattedMessage id="profile.email" />
-                </span>
-                <input type="email" value={me.data.email} readOnly data-testid="profile-email" />
-              </label>
-              <label className="field">
-                <span className="field__label">
-                  <FormattedMessage id="profile.role" />
-                </span>
-                <input type="text" value={intl.formatMessage({ id: `roles.${me.data.role}` })} readOnly data-testid="profile-role" />
-              </label>
-              <div className="field">
-                <label className="field__label" htmlFor={fieldId}>
-                  <FormattedMessage id="profile.language" />
-                </label>
-                <div className="inline-status">
-                  <select
-                    id={fieldId}
-                    value={pending ?? me.data.language}
-                    onChange={(e) => void onLanguage(e.target.value)}
-                    disabled={pending !== null}
-                    aria-describedby={`${fieldId}-hint`}
-                    data-testid="profile-language"
-                  >
-                    {LANGUAGES.map((language) => {
-                      const own = endonym(language);
-                      const name = intl.formatMessage({ id: `language.${language}` });
-                      return (
-                        <option key={language} value={language}>
-                          {own && own.toLocaleLowerCase() !== name.toLocaleLowerCase() ? `${name} (${own})` : name}
-                        </option>
-                      );
-                    })}
-                  </select>
-                  {pending !== null && <Spinner size="small" label={intl.formatMessage({ id: 'profile.saving' })} />}
-                </div>
-                <span className="form__hint" id={`${fieldId}-hint`}>
-                  <FormattedMessage id="profile.language.hint" />
-                </span>
+    <Page title={<FormattedMessage id="profile.title" />} testId="profile">
+      <Loaded result={me}>
+        {(user) => (
+          <>
+            <section className="card settings-card" aria-labelledby="profile-account">
+              <h2 id="profile-account">
+                <FormattedMessage id="profile.account.title" />
+              </h2>
+              <div className="form">
+                <TextField labelId="profile.email" type="email" value={user.email} readOnly testId="profile-email" />
+                <TextField labelId="profile.role" value={intl.formatMessage({ id: `roles.${user.role}` })} readOnly testId="profile-role" />
+                <Field labelId="profile.language" hint={<FormattedMessage id="profile.language.hint" />}>
+                  {(control) => (
+                    <div className="inline-status">
+                      <select
+                        {...control}
+                        value={pending ?? user.language}
+                        onChange={(e) => void onLanguage(e.target.value)}
+                        disabled={pending !== null}
+                        data-testid="profile-language"
+                      >
+                        {LANGUAGES.map((language) => {
+                          const own = endonym(language);
+                          const name = intl.formatMessage({ id: `language.${language}` });
+                          return (
+                            <option key={language} value={language}>
+                              {own && own.toLocaleLowerCase() !== name.toLocaleLowerCase() ? `${name} (${own})` : name}
+                            </option>
+                          );
+                        })}
+                      </select>
+                      {pending !== null && <Spinner size="small" label={intl.formatMessage({ id: 'profile.saving' })} />}
+                    </div>
+                  )}
+                </Field>
               </div>
-            </div>
-          </section>
+            </section>
 
-          <section className="card settings-card" aria-labelledby="profile-password">
-            <h2 id="profile-password">
-              <FormattedMessage id="profile.password.title" />
-            </h2>
-            <p className="muted">
-              <FormattedMessage id="profile.password.hint" />
-            </p>
-            <Link to="/settings/password" className="button button--secondary" data-testid="profile-change-password">
-              <FormattedMessage id="profile.password.link" />
-            </Link>
-          </section>
-        </>
-      )}
-    </div>
+            <section className="card settings-card" aria-labelledby="profile-password">
+              <h2 id="profile-password">
+                <FormattedMessage id="profile.password.title" />
+              </h2>
+              <p className="muted">
+                <FormattedMessage id="profile.password.hint" />
+              </p>
+              <Link to="/settings/password" className="button button--secondary" data-testid="profile-change-password">
+                <FormattedMessage id="profile.password.link" />
+              </Link>
+            </section>
+          </>
+        )}
+      </Loaded>
+    </Page>
   );
 }

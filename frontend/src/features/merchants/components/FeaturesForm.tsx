@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { FEATURE_FLAGS } from '../../../../../schemas/features';
 import { MerchantInput, type Merchant } from '../../../../../schemas/merchant';
-import { Spinner } from '../../../components/Spinner';
+import { CheckboxField } from '../../../components/form/fields';
+import { SubmitButton } from '../../../components/form/SubmitButton';
 import { updateMerchant } from '../api/update-merchant';
 import { useFormSubmit } from '../use-form-submit';
 import { draftOf } from './MerchantForm';
-import { CheckboxField } from './fields';
 
 /** The merchant's feature flags (spec §1), saved with the merchant itself (PUT /merchants/{id}). */
 export function FeaturesForm({ merchant }: { merchant: Merchant }) {
@@ -34,9 +34,7 @@ export function FeaturesForm({ merchant }: { merchant: Merchant }) {
         ))}
       </div>
       <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={saving} data-testid="merchant-features-submit">
-          {saving ? <Spinner size="small" /> : <FormattedMessage id="merchants.save" />}
-        </button>
+        <SubmitButton labelId="merchants.save" busy={saving} testId="merchant-features-submit" />
       </div>
     </form>
   );

@@ -1,11 +1,12 @@
-import { useMemo, useState, type FormEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useMemo, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { CURRENCIES, LANGUAGES } from '../../../../../schemas/collections';
 import { MerchantInput, type Merchant } from '../../../../../schemas/merchant';
-import { Spinner } from '../../../components/Spinner';
+import { CheckboxField, NumberField, SelectField, TextField } from '../../../components/form/fields';
+import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useCollections } from '../../../lib/resources/get-collections';
+import { useDraft } from '../use-draft';
 import { useFormSubmit } from '../use-form-submit';
-import { CheckboxField, NumberField, SelectField, TextField } from './fields';
 
 /** The editable merchant fields as the form holds them; features are edited on the settings screen. */
 export interface MerchantDraft {
@@ -58,9 +59,8 @@ interface MerchantFormProps {
 export function MerchantForm({ initial, features, submitLabelId, successMessageId, send }: MerchantFormProps) {
   const intl = useIntl();
   const collections = useCollections();
-  const [draft, setDraft] = useState(initial);
   const { errors, saving, submit } = useFormSubmit(MerchantInput, successMessageId);
-  const set = <K extends keyof MerchantDraft>(key: K) => (value: MerchantDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const { draft, setDraft, set, field } = useDraft(initial, errors);
 
   const options = useMemo(() => {
     const regions = new Intl.DisplayNames([intl.locale], { type: 'region' });
@@ -89,55 +89,22 @@ export function MerchantForm({ initial, features, submitLabelId, successMessageI
   }
 
   const months = intl.formatMessage({ id: 'merchants.field.months' });
+  const choose = intl.formatMessage({ id: 'merchants.field.choose' });
   return (
     <form className="card form merchant-form" onSubmit={onSubmit} noValidate data-testid="merchant-form">
       <div className="form-grid">
-        <TextField name="name" labelId="merchants.field.name" value={draft.name} onChange={set('name')} error={errors.name} />
-        <TextField name="contactEmail" labelId="merchants.field.contactEmail" type="email" value={draft.contactEmail} onChange={set('contactEmail')} error={errors.contactEmail} />
-        <TextField name="contactPerson" labelId="merchants.field.contactPerson" value={draft.contactPerson} onChange={set('contactPerson')} error={errors.contactPerson} />
-        <SelectField
-          name="country"
-          labelId="merchants.field.country"
-          value={draft.country}
-          onChange={pickCountry}
-          options={options.countries}
-          placeholder={intl.formatMessage({ id: 'merchants.field.choose' })}
-          error={errors.country}
-        />
-        <SelectField name="currency" labelId="merchants.field.currency" value={draft.currency} onChange={set('currency')} options={options.currencies} error={errors.currency} />
-        <SelectField name="language" labelId="merchants.field.language" value={draft.language} onChange={set('language')} options={options.languages} error={errors.language} />
-        <SelectField
-          name="timezone"
-          labelId="merchants.field.timezone"
-          value={draft.timezone}
-          onChange={set('timezone')}
-          options={timezones}
-          placeholder={intl.formatMessage({ id: 'merchants.field.choose' })}
-          error={errors.timezone}
-        />
-        <TextField name="licence" labelId="merchants.field.licence" value={draft.licence} onChange={set('licence')} error={errors.licence} />
-        <NumberField
-          name="defaultWarranty"
-          labelId="merchants.field.defaultWarranty"
-          value={draft.defaultWarranty}
-          onChange={set('defaultWarranty')}
-          min={0}
-          max={WARRANTY_MAX_MONTHS}
-          hint={months}
-          error={errors.defaultWarranty}
-        />
-        <NumberField
-          name="extendedWarranty"
-          labelId="merchants.field.extendedWarranty"
-          value={draft.extendedWarranty}
-          onChange={set('extendedWarranty')}
-          min={0}
-          max={WARRANTY_MAX_MONTHS}
-          hint={months}
-          error={errors.extendedWarranty}
-        />
+        <TextField {...field('name')} labelId="merchants.field.name" />
+        <TextField {...field('contactEmail')} labelId="merchants.field.contactEmail" type="email" />
+        <TextField {...field('contactPerson')} labelId="merchants.field.contactPerson" />
+        <SelectField {...field('country')} labelId="merchants.field.country" onChange={pickCountry} options={options.countries} placeholder={choose} />
+        <SelectField {...field('currency')} labelId="merchants.field.currency" options={options.currencies} />
+        <SelectField {...field('language')} labelId="merchants.field.language" options={options.languages} />
+        <SelectField {...field('timezone')} labelId="merchants.field.timezone" options={timezones} placeholder={choose} />
+        <TextField {...field('licence')} labelId="merchants.field.licence" />
+        <NumberField {...field('defaultWarranty')} labelId="merchants.field.defaultWarranty" min={0} max={WARRANTY_MAX_MONTHS} hint={months} />
+        <NumberField {...field('extendedWarranty')} labelId="merchants.field.extendedWarranty" min={0} max={WARRANTY_MAX_MONTHS} hint={months} />
       </div>
-      <TextField name="legalInfo" labelId="merchants.field.legalInfo" multiline value={draft.legalInfo} onChange={set('legalInfo')} error={errors.legalInfo} />
+      <TextField {...field('legalInfo')} labelId="merchants.field.legalInfo" multiline />
       <CheckboxField
         name="screenConfigurationManagement"
         labelId="merchants.field.screenConfigurationManagement"
@@ -145,9 +112,7 @@ export function MerchantForm({ initial, features, submitLabelId, successMessageI
         onChange={set('screenConfigurationManagement')}
       />
       <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={saving} data-testid="merchant-submit">
-          {saving ? <Spinner size="small" /> : <FormattedMessage id={submitLabelId} />}
-        </button>
+        <SubmitButton labelId={submitLabelId} busy={saving} testId="merchant-submit" />
       </div>
     </form>
   );

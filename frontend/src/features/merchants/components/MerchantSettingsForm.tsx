@@ -2,14 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { MerchantSettingsInput, PRICES_SYNC, type MerchantSettings } from '../../../../../schemas/merchant-settings';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { NumberField, SelectField, TextField } from '../../../components/form/fields';
+import { SubmitButton } from '../../../components/form/SubmitButton';
 import { Spinner } from '../../../components/Spinner';
 import { useToast } from '../../../components/toasts';
 import { currencyFormat, formatMoney, toMinorUnits } from '../../../lib/format';
 import { regenerateApiToken } from '../api/regenerate-api-token';
 import { saveMerchantSettings } from '../api/save-merchant-settings';
 import { merchantErrorMessageId } from '../messages';
+import { useDraft } from '../use-draft';
 import { useFormSubmit } from '../use-form-submit';
-import { NumberField, SelectField, TextField } from './fields';
 
 const PRICES_SYNC_LABELS: Record<(typeof PRICES_SYNC)[number], string> = {
   IMMEDIATE: 'merchantSettings.pricesSync.IMMEDIATE',
@@ -22,18 +24,20 @@ type SettingsDraft = Omit<MerchantSettingsInput, 'pricesSync'> & { pricesSync: s
 export function MerchantSettingsForm({ merchantId, settings, currency }: { merchantId: string; settings: MerchantSettings; currency: string }) {
   const intl = useIntl();
   const { decimals } = currencyFormat(currency);
-  const [draft, setDraft] = useState<SettingsDraft>(() => ({
-    deviceAssociationPin: settings.deviceAssociationPin,
-    maximumRefund: settings.maximumRefund / 10 ** decimals,
-    peripheralEventsFrequencyMinutes: settings.peripheralEventsFrequencyMinutes,
-    scheduledAuditFrequencyHours: settings.scheduledAuditFrequencyHours,
-    minimumSignalLevel: settings.minimumSignalLevel,
-    auditControlHours: settings.auditControlHours,
-    unlockCloudCreditHours: settings.unlockCloudCreditHours,
-    pricesSync: settings.pricesSync,
-  }));
   const { errors, saving, submit } = useFormSubmit(MerchantSettingsInput, 'merchantSettings.saved');
-  const set = <K extends keyof SettingsDraft>(key: K) => (value: SettingsDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const { draft, field } = useDraft<SettingsDraft>(
+    () => ({
+      deviceAssociationPin: settings.deviceAssociationPin,
+      maximumRefund: settings.maximumRefund / 10 ** decimals,
+      peripheralEventsFrequencyMinutes: settings.peripheralEventsFrequencyMinutes,
+      scheduledAuditFrequencyHours: settings.scheduledAuditFrequencyHours,
+      minimumSignalLevel: settings.minimumSignalLevel,
+      auditControlHours: settings.auditControlHours,
+      unlockCloudCreditHours: settings.unlockCloudCreditHours,
+      pricesSync: settings.pricesSync,
+    }),
+    errors,
+  );
   const refundMinor = toMinorUnits(draft.maximumRefund, currency);
   const hours = intl.formatMessage({ id: 'merchantSettings.unit.hours' });
 
@@ -48,84 +52,33 @@ export function MerchantSettingsForm({ merchantId, settings, currency }: { merch
         <FormattedMessage id="merchantSettings.title" />
       </h2>
       <div className="form-grid">
-        <TextField
-          name="deviceAssociationPin"
-          labelId="merchantSettings.deviceAssociationPin"
-          value={draft.deviceAssociationPin}
-          onChange={set('deviceAssociationPin')}
-          hint={<FormattedMessage id="merchantSettings.deviceAssociationPin.hint" />}
-          error={errors.deviceAssociationPin}
-        />
+        <TextField {...field('deviceAssociationPin')} labelId="merchantSettings.deviceAssociationPin" hint={<FormattedMessage id="merchantSettings.deviceAssociationPin.hint" />} />
         <NumberField
-          name="maximumRefund"
+          {...field('maximumRefund')}
           labelId="merchantSettings.maximumRefund"
-          value={draft.maximumRefund}
-          onChange={set('maximumRefund')}
           min={0}
           step={1 / 10 ** decimals}
           hint={Number.isFinite(refundMinor) ? formatMoney(refundMinor, currency) : currency}
-          error={errors.maximumRefund}
         />
         <NumberField
-          name="peripheralEventsFrequencyMinutes"
+          {...field('peripheralEventsFrequencyMinutes')}
           labelId="merchantSettings.peripheralEventsFrequencyMinutes"
-          value={draft.peripheralEventsFrequencyMinutes}
-          onChange={set('peripheralEventsFrequencyMinutes')}
           min={1}
           hint={<FormattedMessage id="merchantSettings.unit.minutes" />}
-          error={errors.peripheralEventsFrequencyMinutes}
         />
-        <NumberField
-          name="scheduledAuditFrequencyHours"
-          labelId="merchantSettings.scheduledAuditFrequencyHours"
-          value={draft.scheduledAuditFrequencyHours}
-          onChange={set('scheduledAuditFrequencyHours')}
-          min={0}
-          hint={hours}
-          error={errors.scheduledAuditFrequencyHours}
-        />
-        <NumberField
-          name="minimumSignalLevel"
-          labelId="merchantSettings.minimumSignalLevel"
-          value={draft.minimumSignalLevel}
-          onChange={set('minimumSignalLevel')}
-          min={0}
-          max={100}
-          hint="%"
-          error={errors.minimumSignalLevel}
-        />
-        <NumberField
-          name="auditControlHours"
-          labelId="merchantSettings.auditControlHours"
-          value={draft.auditControlHours}
-          onChange={set('auditControlHours')}
-          min={0}
-          hint={hours}
-          error={errors.auditControlHours}
-        />
-        <NumberField
-          name="unlockCloudCreditHours"
-          labelId="merchantSettings.unlockCloudCreditHours"
-          value={draft.unlockCloudCreditHours}
-          onChange={set('unlockCloudCreditHours')}
-          min={0}
-          hint={hours}
-          error={errors.unlockCloudCreditHours}
-        />
+        <NumberField {...field('scheduledAuditFrequencyHours')} labelId="merchantSettings.scheduledAuditFrequencyHours" min={0} hint={hours} />
+        <NumberField {...field('minimumSignalLevel')} labelId="merchantSettings.minimumSignalLevel" min={0} max={100} hint="%" />
+        <NumberField {...field('auditControlHours')} labelId="merchantSettings.auditControlHours" min={0} hint={hours} />
+        <NumberField {...field('unlockCloudCreditHours')} labelId="merchantSettings.unlockCloudCreditHours" min={0} hint={hours} />
         <SelectField
-          name="pricesSync"
+          {...field('pricesSync')}
           labelId="merchantSettings.pricesSync"
-          value={draft.pricesSync}
-          onChange={set('pricesSync')}
           options={PRICES_SYNC.map((value) => ({ value, label: intl.formatMessage({ id: PRICES_SYNC_LABELS[value] }) }))}
-          error={errors.pricesSync}
         />
       </div>
       <ApiToken merchantId={merchantId} token={settings.apiToken} />
       <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={saving} data-testid="merchant-settings-submit">
-          {saving ? <Spinner size="small" /> : <FormattedMessage id="merchants.save" />}
-        </button>
+        <SubmitButton labelId="merchants.save" busy={saving} testId="merchant-settings-submit" />
       </div>
     </form>
   );

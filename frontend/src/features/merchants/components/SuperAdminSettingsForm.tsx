@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { SuperAdminSettingsInput, type SuperAdminSettings } from '../../../../../schemas/merchant-settings';
-import { Spinner } from '../../../components/Spinner';
+import { CheckboxField, NumberField, TextField } from '../../../components/form/fields';
+import { SubmitButton } from '../../../components/form/SubmitButton';
 import { saveSuperAdminSettings } from '../api/save-super-admin-settings';
+import { useDraft } from '../use-draft';
 import { useFormSubmit } from '../use-form-submit';
-import { CheckboxField, NumberField, TextField } from './fields';
 
 const NO_OCF_SERVICE = 'NONE';
 
@@ -12,23 +13,25 @@ type Draft = Omit<SuperAdminSettingsInput, 'demoExpiration' | 'externalOcfServic
 
 /** Settings only the super admin sees (spec §3): demo, SAP code, portals, service URLs, external OCF service. */
 export function SuperAdminSettingsForm({ merchantId, settings }: { merchantId: string; settings: SuperAdminSettings }) {
-  const [draft, setDraft] = useState<Draft>(() => ({
-    demo: settings.demo,
-    demoExpiration: settings.demoExpiration ?? '',
-    sapCode: settings.sapCode,
-    webPortal: settings.webPortal,
-    webSocketUrl: settings.webSocketUrl,
-    creditCardPmtUrl: settings.creditCardPmtUrl,
-    erpApi: settings.erpApi,
-    cogesKeyPortal: settings.cogesKeyPortal,
-    screenConfigurationWhitelistExpiryDays: settings.screenConfigurationWhitelistExpiryDays,
-    mobileApp: settings.mobileApp,
-    ocfService: settings.externalOcfService !== NO_OCF_SERVICE,
-    ocfProvider: settings.externalOcfService === NO_OCF_SERVICE ? '' : settings.externalOcfService,
-    creditBackup: settings.creditBackup,
-  }));
   const { errors, saving, submit } = useFormSubmit(SuperAdminSettingsInput, 'superAdminSettings.saved');
-  const set = <K extends keyof Draft>(key: K) => (value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const { draft, set, field } = useDraft<Draft>(
+    () => ({
+      demo: settings.demo,
+      demoExpiration: settings.demoExpiration ?? '',
+      sapCode: settings.sapCode,
+      webPortal: settings.webPortal,
+      webSocketUrl: settings.webSocketUrl,
+      creditCardPmtUrl: settings.creditCardPmtUrl,
+      erpApi: settings.erpApi,
+      cogesKeyPortal: settings.cogesKeyPortal,
+      screenConfigurationWhitelistExpiryDays: settings.screenConfigurationWhitelistExpiryDays,
+      mobileApp: settings.mobileApp,
+      ocfService: settings.externalOcfService !== NO_OCF_SERVICE,
+      ocfProvider: settings.externalOcfService === NO_OCF_SERVICE ? '' : settings.externalOcfService,
+      creditBackup: settings.creditBackup,
+    }),
+    errors,
+  );
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -45,21 +48,16 @@ export function SuperAdminSettingsForm({ merchantId, settings }: { merchantId: s
       <div className="form-grid">
         <div className="form-stack">
           <CheckboxField name="demo" labelId="superAdminSettings.demo" checked={draft.demo} onChange={set('demo')} />
-          {draft.demo && (
-            <TextField name="demoExpiration" labelId="superAdminSettings.demoExpiration" type="date" value={draft.demoExpiration} onChange={set('demoExpiration')} error={errors.demoExpiration} />
-          )}
+          {draft.demo && <TextField {...field('demoExpiration')} labelId="superAdminSettings.demoExpiration" type="date" />}
         </div>
-        <TextField name="sapCode" labelId="superAdminSettings.sapCode" value={draft.sapCode} onChange={set('sapCode')} error={errors.sapCode} />
-        <TextField name="webSocketUrl" labelId="superAdminSettings.webSocketUrl" type="url" value={draft.webSocketUrl} onChange={set('webSocketUrl')} error={errors.webSocketUrl} />
-        <TextField name="creditCardPmtUrl" labelId="superAdminSettings.creditCardPmtUrl" type="url" value={draft.creditCardPmtUrl} onChange={set('creditCardPmtUrl')} error={errors.creditCardPmtUrl} />
+        <TextField {...field('sapCode')} labelId="superAdminSettings.sapCode" />
+        <TextField {...field('webSocketUrl')} labelId="superAdminSettings.webSocketUrl" type="url" />
+        <TextField {...field('creditCardPmtUrl')} labelId="superAdminSettings.creditCardPmtUrl" type="url" />
         <NumberField
-          name="screenConfigurationWhitelistExpiryDays"
+          {...field('screenConfigurationWhitelistExpiryDays')}
           labelId="superAdminSettings.screenConfigurationWhitelistExpiryDays"
-          value={draft.screenConfigurationWhitelistExpiryDays}
-          onChange={set('screenConfigurationWhitelistExpiryDays')}
           min={0}
           hint={<FormattedMessage id="superAdminSettings.unit.days" />}
-          error={errors.screenConfigurationWhitelistExpiryDays}
         />
         <div className="form-stack">
           <CheckboxField name="ocfService" labelId="superAdminSettings.externalOcfService" checked={draft.ocfService} onChange={set('ocfService')} />
@@ -76,9 +74,7 @@ export function SuperAdminSettingsForm({ merchantId, settings }: { merchantId: s
         <CheckboxField name="creditBackup" labelId="superAdminSettings.creditBackup" checked={draft.creditBackup} onChange={set('creditBackup')} />
       </div>
       <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={saving} data-testid="super-admin-settings-submit">
-          {saving ? <Spinner size="small" /> : <FormattedMessage id="merchants.save" />}
-        </button>
+        <SubmitButton labelId="merchants.save" busy={saving} testId="super-admin-settings-submit" />
       </div>
     </form>
   );
