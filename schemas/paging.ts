@@ -12,7 +12,7 @@ export const ordType = z.enum(['asc', 'desc']);
 export const cursorParam = z.string().check(z.maxLength(2048));
 
 /** Query of every paged GET: page (1-based), size, ord (one of the route's sortable fields), ordType, cursor. */
-export function pageQuery<const O extends readonly [string, ...string[]], S extends z.core.$ZodLooseShape>(
+export function pageQuery<const O extends readonly [string, ...string[]], S extends z.core.$ZodLooseShape = {}>(
   ord: O,
   filters: S = {} as S,
 ) {

@@ -22,3 +22,29 @@ export function parseRoleClaim(claim: unknown, tenant: string, defaultTenant: st
   const role = value?.trim().toUpperCase();
   return (ROLES as readonly string[]).includes(role ?? '') ? (role as Role) : undefined;
 }
+
+/**
+ * The `custom:roles` claim after giving `tenant` the role `role`, keeping every other tenant's pair. A claim
+ * that was a single value stays one when this is the default tenant; otherwise it becomes pairs (the old
+ * single value kept as the default tenant's pair). `role` undefined removes this tenant's role.
+ */
+export function withTenantRole(claim: string | undefined, tenant: string, defaultTenant: string, role: Role | undefined): string {
+  const t = tenant.trim().toLowerCase();
+  const d = defaultTenant.trim().toLowerCase();
+  const current = (claim ?? '').trim();
+  const pairs = new Map<string, string>();
+  if (current && !current.includes('=')) {
+    if (t === d) return role ?? '';
+    pairs.set(d, current);
+  } else if (current === '') {
+    if (t === d) return role ?? '';
+  } else {
+    for (const pair of current.split(';')) {
+      const [pt, pr] = pair.split('=');
+      if (pt?.trim() && pr?.trim()) pairs.set(pt.trim().toLowerCase(), pr.trim());
+    }
+  }
+  if (role) pairs.set(t, role);
+  else pairs.delete(t);
+  return [...pairs].map(([k, v]) => `${k}=${v}`).join(';');
+}

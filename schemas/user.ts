@@ -21,7 +21,15 @@ export const UserMeUpdate = z.strictObject({ language: Language });
 
 export const UserId = z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'invalid user id'));
 export const UserIdParams = z.strictObject({ id: UserId });
-const ids = z.array(z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/))).check(z.maxLength(200));
+const id = z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/));
+/**
+ * A user belongs to at most this many merchants and groups: every change of a user (record, one membership
+ * item and one counter per merchant, a check per group) is one DynamoDB transaction of at most 100 items.
+ */
+export const MAX_USER_MERCHANTS = 10;
+export const MAX_USER_GROUPS = 50;
+const merchantIds = z.array(id).check(z.maxLength(MAX_USER_MERCHANTS));
+const groupIds = z.array(id).check(z.maxLength(MAX_USER_GROUPS));
 
 /** Flags only the super admin sees and sets on a user. */
 export const INVISIBLE_FLAGS = ['BETA_FEATURES', 'SUPPORT_ACCESS', 'API_ACCESS'] as const;
@@ -45,8 +53,8 @@ export type User = z.infer<typeof User>;
 const userFields = {
   role: Role,
   language: Language,
-  merchantIds: ids,
-  groupIds: z._default(ids, []),
+  merchantIds,
+  groupIds: z._default(groupIds, []),
   allowLicensing: z._default(z.boolean(), false),
   receiveNotifications: z._default(z.boolean(), true),
   /** Super admin only: anyone else sending it gets a 400. */
@@ -69,3 +77,10 @@ export const AssociateGroup = z.strictObject({ groupId: z.string().check(z.regex
 /** Paged user lists: by email; `role` narrows, `search` (≥ 3 letters) matches the start of the email. */
 export const UserListQuery = pageQuery(['email'] as const, { role: z.optional(Role), search: searchText });
 export const UserPage = page(User);
+export const UserList = z.array(User);
+
+/** GET /users/csv and GET /users/all: optionally one merchant's users only. */
+export const UserExportQuery = z.strictObject({ merchantId: z.optional(z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'invalid merchant id'))) });
+
+/** Most users GET /users/all and GET /users/csv answer; beyond it the caller narrows (spec §5: exports are capped). */
+export const MAX_EXPORT_USERS = 5_000;

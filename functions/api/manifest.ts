@@ -1,6 +1,7 @@
 import type { RouteGroup } from '../shared/http/manifest';
 import { routes as collections } from './collections/routes';
 import { routes as config } from './config/routes';
+import { routes as groupRoutes } from './groups/routes';
 import { routes as merchants } from './merchants/routes';
 import { routes as users } from './users/routes';
 
@@ -10,4 +11,5 @@ export const groups: RouteGroup[] = [
   { name: 'collections', routes: collections },
   { name: 'users', routes: users },
   { name: 'merchants', routes: merchants },
+  { name: 'groups', routes: groupRoutes },
 ];

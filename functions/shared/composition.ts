@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { GroupRepository } from '../core/groups/ports';
 import type { MerchantRepository, MerchantSettingsRepository } from '../core/merchants/ports';
-import type { UserRepository } from '../core/users/ports';
+import type { IdentityProvider, UserRepository } from '../core/users/ports';
+import { CognitoIdentityProvider } from '../adapters/cognito/identity-provider';
 import { createDocumentClient } from '../adapters/dynamodb/client';
+import { DynamoGroupRepository } from '../adapters/dynamodb/group-repository';
 import { DynamoMerchantRepository } from '../adapters/dynamodb/merchant-repository';
 import { DynamoMerchantSettingsRepository } from '../adapters/dynamodb/merchant-settings-repository';
 import { DynamoUserRepository } from '../adapters/dynamodb/user-repository';
+import { forgetPrincipal } from './auth/load-principal';
 import { loadConfig, type RuntimeConfig } from './config';
 
 /** Everything a route handler may use; built once per process from the environment. */
@@ -15,6 +19,10 @@ export interface Deps {
   merchants: MerchantRepository;
   merchantSettings: MerchantSettingsRepository;
   users: UserRepository;
+  groups: GroupRepository;
+  identity: IdentityProvider;
+  /** Drops this process's cached memberships of a changed or deleted user. */
+  forgetPrincipal: (userId: string) => void;
   newId: () => string;
   now: () => string;
 }
@@ -29,6 +37,9 @@ export function buildDeps(config: RuntimeConfig): Deps {
     merchants: new DynamoMerchantRepository(doc, config.tableName),
     merchantSettings: new DynamoMerchantSettingsRepository(doc, config.tableName),
     users: new DynamoUserRepository(doc, config.tableName),
+    groups: new DynamoGroupRepository(doc, config.tableName),
+    identity: new CognitoIdentityProvider({ userPoolId: config.cognito.userPoolId, region: config.region, endpoint: config.cognito.endpoint }),
+    forgetPrincipal,
     newId: randomUUID,
     now: () => new Date().toISOString(),
   };

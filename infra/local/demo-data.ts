@@ -30,6 +30,13 @@ export const DEMO_MERCHANTS: Array<{ id: string; input: MerchantInput }> = [
   },
 ];
 
+/** Demo groups: fixed ids (the demo group admin has `acme-north`). */
+export const DEMO_GROUPS: Array<{ merchantId: string; id: string; name: string; description: string }> = [
+  { merchantId: 'acme-vending', id: 'acme-north', name: 'Acme North', description: 'Machines north of the river' },
+  { merchantId: 'acme-vending', id: 'acme-south', name: 'Acme South', description: 'Machines south of the river' },
+  { merchantId: 'bravo-distribucion', id: 'bravo-centro', name: 'Bravo Centro', description: 'Madrid centre' },
+];
+
 export type DemoUserSeed = Omit<DemoUser, 'password'>;
 
 /** One demo user per role, plus an admin of a second merchant (the "foreign" tenant in tests). */

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { DuplicateGroupNameException } from '../../functions/core/groups/errors';
 import { DuplicateMerchantNameException } from '../../functions/core/merchants/errors';
 import { newMerchant } from '../../functions/core/merchants/merchant';
 import type { Deps } from '../../functions/shared/composition';
 import { createCognitoUser } from './emulators/cognito';
-import { DEMO_MERCHANTS, DEMO_USERS } from './demo-data';
+import { DEMO_GROUPS, DEMO_MERCHANTS, DEMO_USERS } from './demo-data';
 import type { DemoUser } from './stack-info';
 
 /** A password that satisfies the pool policy (spec §5), different for every new local stack. */
@@ -12,8 +13,8 @@ export function demoPassword(): string {
 }
 
 /**
- * Writes the demo data through the same repositories the functions use. Idempotent: merchants that
- * exist are kept, users get their role and password set again. `passwords` reuses earlier ones.
+ * Writes the demo data through the same repositories the functions use. Idempotent: merchants and
+ * groups that exist are kept, users get their role and password set again. `passwords` reuses earlier ones.
  */
 export async function seedDemoData(
   deps: Deps,
@@ -26,6 +27,15 @@ export async function seedDemoData(
       await deps.merchants.create(newMerchant(id, input, deps.now()));
     } catch (error) {
       if (!(error instanceof DuplicateMerchantNameException)) throw error;
+    }
+  }
+  for (const { merchantId, id, name, description } of DEMO_GROUPS) {
+    if (await deps.groups.get(merchantId, id)) continue;
+    const now = deps.now();
+    try {
+      await deps.groups.create({ id, merchantId, name, description, createdAt: now, updatedAt: now });
+    } catch (error) {
+      if (!(error instanceof DuplicateGroupNameException)) throw error;
     }
   }
   const users: DemoUser[] = [];

@@ -7,6 +7,7 @@ import { BAD_TOKEN_KINDS, badToken } from './support/forged-tokens';
 import { api } from './support/http';
 import { demoUser, stack, tokenFor } from './support/stack';
 import { merchantBody, settingsBody, superAdminSettingsBody } from './support/samples';
+import { createUser, updateBodyOf, userBody } from './support/users';
 
 /**
  * Every route × the four roles × {valid token and each bad token} × {own merchant, foreign merchant},
@@ -24,10 +25,18 @@ interface Sample {
 
 const OWN = 'acme-vending';
 const FOREIGN = 'bravo-distribucion';
+const merchantOf = (scope: Scope) => (scope === 'own' ? OWN : FOREIGN);
 let scratchMerchant = '';
+/** Users and groups made in beforeAll: an Acme one (own) and a Bravo one (foreign), plus one to delete per scope and role. */
+const users: Record<Scope, Record<string, any>> = { own: {}, foreign: {} };
+const groupIds: Record<Scope, string> = { own: '', foreign: '' };
+const deletableUsers = new Map<string, string>();
+const deletableGroups = new Map<string, string>();
+const DELETERS: Role[] = ['NEBULARSUPERADMIN', 'NEBULARMERCHANTADMIN'];
+const uniqueName = () => `Matrix ${Math.random().toString(36).slice(2, 10)}`;
 
 /** One sample request per route; a new route without a sample fails the test below. */
-const samples: Record<string, (scope: Scope) => Sample> = {
+const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'config.spaConfiguration': () => ({}),
   'collections.all': () => ({}),
   'collections.countries': () => ({}),
@@ -45,6 +54,22 @@ const samples: Record<string, (scope: Scope) => Sample> = {
   'merchants.regenerateApiToken': (scope) => ({ params: { id: scope === 'own' ? OWN : FOREIGN }, scoped: true }),
   'merchants.getSuperAdminSettings': (scope) => ({ params: { id: scope === 'own' ? OWN : FOREIGN }, scoped: true }),
   'merchants.saveSuperAdminSettings': (scope) => ({ params: { id: scope === 'own' ? OWN : FOREIGN }, body: superAdminSettingsBody(), scoped: true }),
+  'users.list': () => ({ query: { page: '1', size: '5' } }),
+  'users.listOfMerchant': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5' }, scoped: true }),
+  'users.all': () => ({}),
+  'users.csv': () => ({}),
+  'users.get': (scope) => ({ params: { id: users[scope].id }, scoped: true }),
+  'users.create': () => ({ body: userBody() }),
+  'users.update': (scope) => ({ params: { id: users[scope].id }, body: updateBodyOf(users[scope]), scoped: true }),
+  'users.delete': (scope, role) => ({ params: { id: deletableUsers.get(`${scope} ${role}`) ?? 'not-allowed' }, scoped: true }),
+  'users.associateGroup': (scope) => ({ params: { id: users[scope].id }, body: { groupId: scope === 'own' ? 'acme-north' : 'bravo-centro' }, scoped: true }),
+  'users.resendInvitation': (scope) => ({ params: { id: users[scope].id }, scoped: true }),
+  'groups.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5' }, scoped: true }),
+  'groups.create': (scope) => ({ params: { id: merchantOf(scope) }, body: { name: uniqueName() }, scoped: true }),
+  // acme-north is the demo group admin's own group.
+  'groups.get': (scope) => ({ params: { id: merchantOf(scope), groupId: scope === 'own' ? 'acme-north' : 'bravo-centro' }, scoped: true }),
+  'groups.update': (scope) => ({ params: { id: merchantOf(scope), groupId: groupIds[scope] }, body: { name: `Matrix scratch ${scope} ${groupIds[scope]}` }, scoped: true }),
+  'groups.delete': (scope, role) => ({ params: { id: merchantOf(scope), groupId: deletableGroups.get(`${scope} ${role}`) ?? 'not-allowed' }, scoped: true }),
 };
 
 const routes = groups.flatMap((g) => g.routes);
@@ -62,9 +87,23 @@ function call(route: Route, sample: Sample, token: string | undefined) {
 const success = (route: Route) => route.status ?? 200;
 
 beforeAll(async () => {
-  const created = await api('/merchants', { method: 'POST', token: await tokenFor('NEBULARSUPERADMIN'), body: merchantBody() });
+  const superAdmin = await tokenFor('NEBULARSUPERADMIN');
+  const created = await api('/merchants', { method: 'POST', token: superAdmin, body: merchantBody() });
   expect(created.status).toBe(201);
   scratchMerchant = created.body.id;
+  const group = async (merchantId: string) => {
+    const res = await api(`/merchants/${merchantId}/groups`, { method: 'POST', token: superAdmin, body: { name: uniqueName() } });
+    expect(res.status).toBe(201);
+    return res.body.id as string;
+  };
+  for (const scope of ['own', 'foreign'] as const) {
+    users[scope] = await createUser(superAdmin, { merchantIds: [merchantOf(scope)] });
+    groupIds[scope] = await group(merchantOf(scope));
+    for (const role of DELETERS) {
+      deletableUsers.set(`${scope} ${role}`, (await createUser(superAdmin, { merchantIds: [merchantOf(scope)] })).id);
+      deletableGroups.set(`${scope} ${role}`, await group(merchantOf(scope)));
+    }
+  }
 });
 
 describe('authorization matrix', () => {
@@ -76,7 +115,7 @@ describe('authorization matrix', () => {
     describe(`${route.method} ${route.path}`, () => {
       for (const role of ROLES as readonly Role[]) {
         for (const scope of ['own', 'foreign'] as const) {
-          const sampleOf = () => samples[route.id]!(scope);
+          const sampleOf = () => samples[route.id]!(scope, role);
           it(`${role} · ${scope}`, async () => {
             const real = await tokenFor(role);
             const sample = sampleOf();

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRemoteJWKSet, decodeProtectedHeader, importJWK, jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import {
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
   CognitoIdentityProviderClient,
   GetTokensFromRefreshTokenCommand,
   NotAuthorizedException,
@@ -11,7 +13,10 @@ import {
 import {
   COGNITO_LOCAL_KID,
   COGNITO_LOCAL_SIGNING_KEY_PATH,
+  completeInvitation,
   createCognitoUser,
+  latestTemporaryPassword,
+  readOutbox,
   localCognitoClientConfig,
   signInWithPassword,
   startCognito,
@@ -83,6 +88,49 @@ describe('local Cognito (cognito-local in process)', () => {
   it('a temporary password leads to a NEW_PASSWORD_REQUIRED challenge, not tokens', async () => {
     await createCognitoUser(cognito, { email: 'temp@example.com', password: 'Temp-passw0rd!', role: 'viewer', temporary: true });
     await expect(signInWithPassword(cognito, 'temp@example.com', 'Temp-passw0rd!')).rejects.toThrow(/NEW_PASSWORD_REQUIRED/);
+  });
+
+  it('keeps invitations in an outbox (GET /__local/messages?email=), resends them, and the temporary password leads to a new one', async () => {
+    const client = new CognitoIdentityProviderClient(localCognitoClientConfig(cognito.endpoint));
+    const email = 'invited@example.com';
+    try {
+      const created = await client.send(
+        new AdminCreateUserCommand({
+          UserPoolId: cognito.userPoolId,
+          Username: email,
+          DesiredDeliveryMediums: ['EMAIL'],
+          UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }, { Name: 'custom:roles', Value: 'viewer' }],
+        }),
+      );
+      expect(created.User?.UserStatus).toBe('FORCE_CHANGE_PASSWORD');
+      expect(created.User?.UserCreateDate).toBeInstanceOf(Date);
+      const [invitation] = await readOutbox(cognito.endpoint, 'INVITED@example.com');
+      expect(invitation).toMatchObject({ source: 'AdminCreateUser', destination: email, deliveryMedium: 'EMAIL' });
+      // Like Cognito's, the generated temporary password meets the pool policy (8+, upper, lower, digit, symbol).
+      expect(invitation!.code).toMatch(/^(?=.*[A-Z])(?=.*[a-z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,}$/);
+      expect(invitation!.message).toContain(invitation!.code);
+      expect(await readOutbox(cognito.endpoint, 'nobody@example.com')).toEqual([]);
+
+      await client.send(new AdminCreateUserCommand({ UserPoolId: cognito.userPoolId, Username: email, MessageAction: 'RESEND', DesiredDeliveryMediums: ['EMAIL'] }));
+      const messages = await readOutbox(cognito.endpoint, email);
+      expect(messages).toHaveLength(2);
+      expect(messages[1]!.code).not.toBe(invitation!.code);
+      expect(await latestTemporaryPassword(cognito.endpoint, email)).toBe(messages[1]!.code);
+      await expect(signInWithPassword(cognito, email, invitation!.code)).rejects.toThrow();
+
+      const tokens = await completeInvitation(cognito, email, messages[1]!.code, 'Brand-new-passw0rd!');
+      expect(JSON.parse(Buffer.from(tokens.idToken.split('.')[1]!, 'base64url').toString())).toMatchObject({ email, 'custom:roles': 'viewer' });
+      expect((await client.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: email }))).UserStatus).toBe('CONFIRMED');
+      await expect(
+        client.send(new AdminCreateUserCommand({ UserPoolId: cognito.userPoolId, Username: email, MessageAction: 'RESEND', DesiredDeliveryMediums: ['EMAIL'] })),
+      ).rejects.toMatchObject({ name: 'UnsupportedUserStateException' });
+      await expect(
+        client.send(new AdminCreateUserCommand({ UserPoolId: cognito.userPoolId, Username: 'ghost@example.com', MessageAction: 'RESEND' })),
+      ).rejects.toMatchObject({ name: 'UserNotFoundException' });
+      await expect(client.send(new AdminCreateUserCommand({ UserPoolId: cognito.userPoolId, Username: email }))).rejects.toMatchObject({ name: 'UsernameExistsException' });
+    } finally {
+      client.destroy();
+    }
   });
 
   it('allows browser CORS preflights from local origins with the SDK headers', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRoleClaim } from '../../schemas/role-claim';
+import { parseRoleClaim, withTenantRole } from '../../schemas/role-claim';
 
 describe('parseRoleClaim (spec §4)', () => {
   it('a single value belongs to the default tenant only', () => {
@@ -22,5 +22,27 @@ describe('parseRoleClaim (spec §4)', () => {
     }
     expect(parseRoleClaim(undefined, 'nebular', 'nebular')).toBeUndefined();
     expect(parseRoleClaim(['NEBULARSUPERADMIN'], 'nebular', 'nebular')).toBeUndefined();
+  });
+});
+
+describe('withTenantRole', () => {
+  it('keeps a single value single for the default tenant', () => {
+    expect(withTenantRole(undefined, 'nebular', 'nebular', 'NEBULARMERCHANTUSER')).toBe('NEBULARMERCHANTUSER');
+    expect(withTenantRole('NEBULARMERCHANTUSER', 'nebular', 'nebular', 'NEBULARMERCHANTADMIN')).toBe('NEBULARMERCHANTADMIN');
+  });
+
+  it('replaces only this tenant’s pair and keeps the others', () => {
+    const next = withTenantRole('acme=NEBULARGROUPADMIN;nebular=NEBULARMERCHANTUSER', 'nebular', 'nebular', 'NEBULARMERCHANTADMIN');
+    expect(next).toBe('acme=NEBULARGROUPADMIN;nebular=NEBULARMERCHANTADMIN');
+    expect(parseRoleClaim(next, 'acme', 'nebular')).toBe('NEBULARGROUPADMIN');
+    expect(withTenantRole('acme=NEBULARGROUPADMIN', 'nebular', 'nebular', 'NEBULARMERCHANTUSER')).toBe('acme=NEBULARGROUPADMIN;nebular=NEBULARMERCHANTUSER');
+  });
+
+  it('turns a default-tenant single value into pairs when another tenant gets a role', () => {
+    const next = withTenantRole('NEBULARSUPERADMIN', 'acme', 'nebular', 'NEBULARMERCHANTUSER');
+    expect(next).toBe('nebular=NEBULARSUPERADMIN;acme=NEBULARMERCHANTUSER');
+    expect(parseRoleClaim(next, 'nebular', 'nebular')).toBe('NEBULARSUPERADMIN');
+    expect(parseRoleClaim(next, 'acme', 'nebular')).toBe('NEBULARMERCHANTUSER');
+    expect(withTenantRole(undefined, 'acme', 'nebular', 'NEBULARGROUPADMIN')).toBe('acme=NEBULARGROUPADMIN');
   });
 });

@@ -7,15 +7,32 @@ import { keys } from './keys';
  * a total may lag writes made by other instances by that much.
  */
 const MAX_AGE_MS = 5_000;
-const cache = new Map<string, { at: number; value: number }>();
+const cache = new Map<string, { at: number; item: Record<string, unknown> }>();
 
-export async function readCounter(doc: DynamoDBDocumentClient, tableName: string, name: string, now = Date.now()): Promise<number> {
-  const hit = cache.get(name);
-  if (hit && now - hit.at < MAX_AGE_MS) return hit.value;
-  const res = await doc.send(new GetCommand({ TableName: tableName, Key: keys.counter(name) }));
-  const value = Number(res.Item?.count ?? 0);
-  cache.set(name, { at: now, value });
-  return value;
+/** `attribute`: one counter item holds a total (`count`) and sub-totals (e.g. per role). */
+export async function readCounter(doc: DynamoDBDocumentClient, tableName: string, name: string, now = Date.now(), attribute = 'count'): Promise<number> {
+  let hit = cache.get(name);
+  if (!hit || now - hit.at >= MAX_AGE_MS) {
+    const res = await doc.send(new GetCommand({ TableName: tableName, Key: keys.counter(name) }));
+    hit = { at: now, item: res.Item ?? {} };
+    cache.set(name, hit);
+  }
+  return Number(hit.item[attribute] ?? 0);
+}
+
+/** A TransactWriteItems Update that adds `deltas` to attributes of a counter item; undefined when nothing changes. */
+export function counterUpdate(tableName: string, name: string, deltas: Record<string, number>) {
+  const entries = Object.entries(deltas).filter(([, d]) => d !== 0);
+  if (!entries.length) return undefined;
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.counter(name),
+      UpdateExpression: `ADD ${entries.map((_, i) => `#a${i} :d${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([a], i) => [`#a${i}`, a])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([, d], i) => [`:d${i}`, d])),
+    },
+  };
 }
 
 /** Forget a cached total after this process changed it. */

@@ -10,7 +10,16 @@ export const keys = {
   superAdminSettings: (id: string) => ({ pk: `MERCHANT#${id}`, sk: 'SUPERADMIN_SETTINGS' }),
   merchantNameGuard: (nameKey: string) => ({ pk: `MERCHANTNAME#${nameKey}`, sk: 'GUARD' }),
   user: (id: string) => ({ pk: `USER#${id}`, sk: 'PROFILE' }),
+  usersByEmail: (email: string, id: string) => ({ gsi1pk: 'USERS', gsi1sk: `${email.toLowerCase()}#${id}` }),
+  usersIndexPk: 'USERS',
   userEmailGuard: (email: string) => ({ pk: `USEREMAIL#${email.toLowerCase()}`, sk: 'GUARD' }),
+  /** A copy of the user in each of its merchants, for listing a merchant's users by email. */
+  userMembership: (merchantId: string, email: string, id: string) => ({ pk: `MERCHANT#${merchantId}#USERS`, sk: `${email.toLowerCase()}#${id}` }),
+  merchantUsersPk: (merchantId: string) => `MERCHANT#${merchantId}#USERS`,
+  group: (merchantId: string, id: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `GROUP#${id}` }),
+  groupByName: (merchantId: string, nameKey: string, id: string) => ({ gsi1pk: `MERCHANT#${merchantId}#GROUPS`, gsi1sk: `${nameKey}#${id}` }),
+  merchantGroupsPk: (merchantId: string) => `MERCHANT#${merchantId}#GROUPS`,
+  groupNameGuard: (merchantId: string, nameKey: string) => ({ pk: `GROUPNAME#${merchantId}#${nameKey}`, sk: 'GUARD' }),
   counter: (name: string) => ({ pk: `COUNTER#${name}`, sk: 'TOTAL' }),
 } as const;
 

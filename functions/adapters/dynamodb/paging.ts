@@ -15,6 +15,16 @@ export interface PageQuery {
   offset: number;
   limit: number;
   cursor?: string;
+  /** Narrows to sort keys that start with this (a search on the sort key's leading field). */
+  beginsWith?: string;
+  /** A FilterExpression on item attributes (e.g. role); placeholders must not start with #pk, #sk, :pk, :prefix, #k. */
+  filter?: ItemFilter;
+}
+
+export interface ItemFilter {
+  expression: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
 }
 
 interface CursorBody {
@@ -27,7 +37,39 @@ interface CursorBody {
 function keyNames(index: PageQuery['index']) {
   const base = [TABLE_DEFINITION.partitionKey, TABLE_DEFINITION.sortKey];
   const gsi = TABLE_DEFINITION.globalIndexes.find((g) => g.name === index);
-  return { partitionKey: gsi?.partitionKey ?? TABLE_DEFINITION.partitionKey, keys: gsi ? [...base, gsi.partitionKey, gsi.sortKey] : base };
+  return {
+    partitionKey: gsi?.partitionKey ?? TABLE_DEFINITION.partitionKey,
+    sortKey: gsi?.sortKey ?? TABLE_DEFINITION.sortKey,
+    keys: gsi ? [...base, gsi.partitionKey, gsi.sortKey] : base,
+  };
+}
+
+/** The key condition and filter of a (possibly narrowed) partition read. */
+function queryBase(q: Pick<PageQuery, 'tableName' | 'index' | 'partition' | 'beginsWith' | 'filter'>) {
+  const { partitionKey, sortKey } = keyNames(q.index);
+  return {
+    TableName: q.tableName,
+    IndexName: q.index,
+    KeyConditionExpression: q.beginsWith !== undefined ? '#pk = :pk AND begins_with(#sk, :prefix)' : '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': partitionKey, ...(q.beginsWith !== undefined ? { '#sk': sortKey } : {}), ...q.filter?.names },
+    ExpressionAttributeValues: { ':pk': q.partition, ...(q.beginsWith !== undefined ? { ':prefix': q.beginsWith } : {}), ...q.filter?.values },
+    ...(q.filter ? { FilterExpression: q.filter.expression } : {}),
+  };
+}
+
+/**
+ * Number of items of a partition read (key range and filter), with Select COUNT: it reads only the
+ * narrowed key range, so it is used where a search narrows a list and no counter can answer.
+ */
+export async function countQuery(doc: DynamoDBDocumentClient, q: Pick<PageQuery, 'tableName' | 'index' | 'partition' | 'beginsWith' | 'filter'>): Promise<number> {
+  let total = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await doc.send(new QueryCommand({ ...queryBase(q), Select: 'COUNT', ExclusiveStartKey: start }));
+    total += res.Count ?? 0;
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return total;
 }
 
 function keyOf(item: Item, names: string[]): Record<string, string> {
@@ -36,8 +78,8 @@ function keyOf(item: Item, names: string[]): Record<string, string> {
 
 const invalidCursor = () => new ValidationError('InvalidCursorException', 'Invalid paging cursor', [{ path: 'cursor', message: 'invalid cursor' }]);
 
-/** Decodes a cursor; it must point inside the partition being read, so it cannot reach other tenants' data. */
-function decodeCursor(cursor: string, partitionKey: string, partition: string): CursorBody {
+/** Decodes a cursor; it must point inside the partition (and key range) being read, so it cannot reach other tenants' data. */
+function decodeCursor(cursor: string, partitionKey: string, partition: string, sortKey: string, prefix: string | undefined): CursorBody {
   let body: CursorBody;
   try {
     body = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as CursorBody;
@@ -45,6 +87,7 @@ function decodeCursor(cursor: string, partitionKey: string, partition: string): 
     throw invalidCursor();
   }
   if (!body || typeof body.o !== 'number' || typeof body.k !== 'object' || body.k?.[partitionKey] !== partition) throw invalidCursor();
+  if (prefix !== undefined && !String(body.k[sortKey] ?? '').startsWith(prefix)) throw invalidCursor();
   return body;
 }
 
@@ -56,31 +99,26 @@ const encodeCursor = (body: CursorBody) => Buffer.from(JSON.stringify(body), 'ut
  */
 export async function queryPage(doc: DynamoDBDocumentClient, q: PageQuery): Promise<{ items: Item[]; cursor?: string }> {
   if (q.limit <= 0) return { items: [] };
-  const { partitionKey, keys } = keyNames(q.index);
-  const base = {
-    TableName: q.tableName,
-    IndexName: q.index,
-    KeyConditionExpression: '#pk = :pk',
-    ExpressionAttributeNames: { '#pk': partitionKey },
-    ExpressionAttributeValues: { ':pk': q.partition },
-    ScanIndexForward: q.forward,
-  };
+  const { partitionKey, sortKey, keys } = keyNames(q.index);
+  const base = { ...queryBase(q), ScanIndexForward: q.forward };
   let startKey: Record<string, string> | undefined;
-  const fromCursor = q.cursor ? decodeCursor(q.cursor, partitionKey, q.partition) : undefined;
+  const fromCursor = q.cursor ? decodeCursor(q.cursor, partitionKey, q.partition, sortKey, q.beginsWith) : undefined;
   if (fromCursor && fromCursor.o === q.offset) {
     startKey = fromCursor.k;
-  } else if (q.offset > 0) {
+  } else {
+    // Walk over the first `offset` items reading keys only. With a filter, DynamoDB applies Limit before
+    // filtering: an incomplete round continues from LastEvaluatedKey (evaluated, possibly filtered out).
     let toSkip = q.offset;
-    do {
+    while (toSkip > 0) {
       const skipped = await doc.send(
         new QueryCommand({ ...base, ExclusiveStartKey: startKey, Limit: toSkip, ProjectionExpression: keys.map((_, i) => `#k${i}`).join(','), ExpressionAttributeNames: { ...base.ExpressionAttributeNames, ...Object.fromEntries(keys.map((k, i) => [`#k${i}`, k])) } }),
       );
       const got = skipped.Items ?? [];
       toSkip -= got.length;
-      const last = got.at(-1);
-      if (!last || (!skipped.LastEvaluatedKey && toSkip > 0)) return { items: [] };
-      startKey = keyOf(last, keys);
-    } while (toSkip > 0);
+      if (toSkip === 0) startKey = keyOf(got.at(-1)!, keys);
+      else if (!skipped.LastEvaluatedKey) return { items: [] };
+      else startKey = skipped.LastEvaluatedKey as Record<string, string>;
+    }
   }
   const items: Item[] = [];
   let exclusive = startKey;

@@ -31,3 +31,9 @@ export class ValidationError extends DomainError {
     super(code, 'validation', message, details);
   }
 }
+
+export class ForbiddenError extends DomainError {
+  constructor(message: string, code = 'ForbiddenException') {
+    super(code, 'forbidden', message);
+  }
+}

@@ -1,5 +1,7 @@
 import type { Language } from '../../../schemas/collections';
 import type { Role } from '../../../schemas/roles';
+import type { User as UserView } from '../../../schemas/user';
+import type { Principal } from '../shared/principal';
 
 /** The stored user record (spec §3 User). `invisibleFlags` are seen and set by the super admin only. */
 export interface User {
@@ -14,4 +16,25 @@ export interface User {
   invisibleFlags: string[];
   createdAt: string;
   updatedAt: string;
+}
+
+/** A user as `principal` may see it: `invisibleFlags` only for the super admin. */
+export function toUserView(user: User, principal: Principal): UserView {
+  const { invisibleFlags, ...rest } = user;
+  return principal.allMerchants ? { ...rest, invisibleFlags } : rest;
+}
+
+/** A merchant admin sees a user who shares one of its merchants. */
+export function isVisibleTo(principal: Principal, user: User): boolean {
+  return principal.allMerchants || user.merchantIds.some((m) => principal.merchantIds.includes(m));
+}
+
+/** …and manages only a user all of whose merchants are its own. */
+export function isManageableBy(principal: Principal, user: User): boolean {
+  return principal.allMerchants || (user.merchantIds.length > 0 && user.merchantIds.every((m) => principal.merchantIds.includes(m)));
+}
+
+/** `now`, or just after `previous` when the clock has not moved on: every write changes updatedAt (the version check). */
+export function nextUpdatedAt(now: string, previous: string): string {
+  return now > previous ? now : new Date(Date.parse(previous) + 1).toISOString();
 }

@@ -3,15 +3,26 @@ import { UnauthorizedUserException } from '../../core/users/errors';
 import type { UserRepository } from '../../core/users/ports';
 import type { RuntimeConfig } from '../config';
 import { parseRoleClaim } from '../../../schemas/role-claim';
+import type { Role } from '../../../schemas/roles';
+import { DomainError } from '../../core/shared/domain-error';
 import type { IdentityClaims } from './verify-token';
+
+/** The token was issued before an administrator changed the user's role: a fresh token carries the new one. */
+export class RoleChangedError extends DomainError {
+  constructor() {
+    super('RoleChangedException', 'unauthorized', 'Your role has changed: sign in again');
+  }
+}
 
 /**
  * Memberships change rarely and every request needs them: a warm function keeps them for a short
- * while instead of reading the user record on each call. The role always comes from the token.
+ * while instead of reading the user record on each call. The role comes from the token and must equal
+ * the record's, so a deleted or changed user loses its old access within CACHE_MS (at once in the
+ * process that made the change: forgetPrincipal), not only when its token expires.
  */
 const CACHE_MS = 15_000;
 const CACHE_MAX = 1_000;
-const cache = new Map<string, { at: number; merchantIds: string[]; groupIds: string[]; email: string }>();
+const cache = new Map<string, { at: number; role: Role; merchantIds: string[]; groupIds: string[]; email: string }>();
 
 export async function loadPrincipal(claims: IdentityClaims, config: RuntimeConfig, users: UserRepository, now = Date.now()): Promise<Principal> {
   const role = parseRoleClaim(claims['custom:roles'], config.tenant, config.defaultTenant);
@@ -20,10 +31,11 @@ export async function loadPrincipal(claims: IdentityClaims, config: RuntimeConfi
   if (!membership || now - membership.at > CACHE_MS) {
     const user = await users.get(claims.sub);
     if (!user) throw new UnauthorizedUserException();
-    membership = { at: now, merchantIds: user.merchantIds, groupIds: user.groupIds, email: user.email };
+    membership = { at: now, role: user.role, merchantIds: user.merchantIds, groupIds: user.groupIds, email: user.email };
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
     cache.set(claims.sub, membership);
   }
+  if (membership.role !== role) throw new RoleChangedError();
   const allMerchants = role === 'NEBULARSUPERADMIN';
   return {
     userId: claims.sub,

@@ -3,9 +3,16 @@
  * - tokens are issued by `http://127.0.0.1:<real port>/<poolId>` (its TokenConfig.IssuerDomain), and the
  *   discovery document answers that issuer and JWKS URL (it hard-codes localhost:9229);
  * - `GetTokensFromRefreshToken` (Amplify's refresh) is answered through REFRESH_TOKEN_AUTH;
- * - CORS preflights from local web origins allow the SDK's headers.
+ * - CORS preflights from local web origins allow the SDK's headers;
+ * - an outbox instead of email: every message cognito-local would deliver (invitations with their
+ *   temporary password, codes) is kept and answered by `GET /__local/messages?email=` (newest last), so
+ *   tests read an invitation the way a user reads the email (`readOutbox`, `latestTemporaryPassword`);
+ * - `AdminCreateUser` with MessageAction RESEND (cognito-local refuses it) sends a new invitation with a
+ *   new temporary password to a user who never signed in; generated temporary passwords satisfy the
+ *   pool's password policy, as Cognito's do.
  * Data lives under `dataDir`; a second start finds the pool and client by name instead of creating more.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
@@ -21,6 +28,7 @@ import {
   InitiateAuthCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
+  RespondToAuthChallengeCommand,
   UserNotFoundException,
   type CognitoIdentityProviderClientConfig,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -68,18 +76,46 @@ interface CognitoLocalModules {
     DateClock: new () => unknown;
     TriggersService: new (clock: unknown, cognito: unknown, lambda: unknown, crypto: unknown) => unknown;
     LambdaService: new (config: unknown, lambda: unknown) => unknown;
-    MessagesService: new (triggers: unknown, delivery: unknown) => unknown;
   };
   cognitoService: { CognitoServiceFactoryImpl: new (dir: string, stores: unknown, pools: unknown) => { create(ctx: CognitoCtx, defaults: unknown): Promise<unknown> } };
   userPoolService: { UserPoolServiceFactoryImpl: new (clock: unknown, stores: unknown) => unknown };
   stormDb: { StormDBDataStoreFactory: new (dir: string) => unknown };
-  messageDelivery: { MessageDeliveryService: new (sender: unknown) => unknown };
-  consoleSender: { ConsoleMessageSender: new () => unknown };
   otp: { otp: unknown };
   tokenGenerator: { JwtTokenGenerator: new (clock: unknown, triggers: unknown, config: unknown) => unknown };
   router: { Router: (services: unknown) => (target: string) => Route };
   server: { createServer: (router: unknown, logger: unknown, options: unknown, services: unknown) => { application: RequestListener } };
-  errors: { CognitoError: new (...args: unknown[]) => Error & { code: string } };
+  errors: { CognitoError: new (...args: unknown[]) => Error & { code: string }; UserNotFoundError: new (message?: string) => Error };
+  responses: { userToResponseObject: (user: CognitoLocalUser) => Record<string, unknown> };
+}
+
+interface CognitoLocalUser {
+  Username: string;
+  Password?: string;
+  UserStatus?: string;
+  Attributes?: Array<{ Name: string; Value?: string }>;
+  UserLastModifiedDate?: Date;
+}
+interface CognitoLocalUserPool {
+  options: { Id: string };
+  getUserByUsername(ctx: CognitoCtx, username: string): Promise<CognitoLocalUser | null>;
+  saveUser(ctx: CognitoCtx, user: CognitoLocalUser): Promise<void>;
+}
+
+/** One message cognito-local delivered: what the user would find in their mailbox. */
+export interface OutboxMessage {
+  /** ISO time of delivery. */
+  at: string;
+  /** Why it was sent: `AdminCreateUser` (invitation, also on resend), `ForgotPassword`, `SignUp`, … */
+  source: string;
+  /** Where it went: the email address (or phone number). */
+  destination: string;
+  deliveryMedium: 'EMAIL' | 'SMS';
+  /** The pool's username of the user (a UUID in an email-username pool). */
+  username: string;
+  /** The temporary password of an invitation, or the confirmation code. */
+  code: string;
+  subject: string;
+  message: string;
 }
 
 function loadCognitoLocal(): CognitoLocalModules {
@@ -91,18 +127,36 @@ function loadCognitoLocal(): CognitoLocalModules {
     cognitoService: lib('services/cognitoService'),
     userPoolService: lib('services/userPoolService'),
     stormDb: lib('services/dataStore/stormDb'),
-    messageDelivery: lib('services/messageDelivery/messageDelivery'),
-    consoleSender: lib('services/messageDelivery/consoleMessageSender'),
     otp: lib('services/otp'),
     tokenGenerator: lib('services/tokenGenerator'),
     router: lib('server/Router'),
     server: lib('server/server'),
     errors: lib('errors'),
+    responses: lib('targets/responses'),
   };
 }
 
 export function localCognitoClientConfig(endpoint: string): CognitoIdentityProviderClientConfig {
   return { endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
+}
+
+/** A temporary password that satisfies the pool's policy (8+ characters, upper, lower, digit, symbol), as Cognito's do. */
+export function temporaryPassword(): string {
+  return `Tmp-${randomBytes(6).toString('base64url').replace(/[-_]/g, 'x')}9a`;
+}
+
+/** The messages the local Cognito delivered to `email`, newest last (the local stand-in for the mailbox). */
+export async function readOutbox(endpoint: string, email: string): Promise<OutboxMessage[]> {
+  const res = await fetch(`${endpoint}/__local/messages?email=${encodeURIComponent(email)}`);
+  if (!res.ok) throw new Error(`local Cognito outbox answered ${res.status}`);
+  return (await res.json()) as OutboxMessage[];
+}
+
+/** The temporary password of the newest invitation to `email`; fails when none was sent. */
+export async function latestTemporaryPassword(endpoint: string, email: string): Promise<string> {
+  const invitation = (await readOutbox(endpoint, email)).filter((m) => m.source === 'AdminCreateUser').at(-1);
+  if (!invitation) throw new Error(`no invitation was sent to ${email}`);
+  return invitation.code;
 }
 
 const LOCAL_ORIGIN = /^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/;
@@ -122,6 +176,26 @@ export async function startCognito(options: StartCognitoOptions): Promise<LocalC
 
   let application: RequestListener | undefined;
   let route: ((target: string) => Route) | undefined;
+  let userPoolOf: ((id: string) => Promise<CognitoLocalUserPool>) | undefined;
+  const outbox: OutboxMessage[] = [];
+  /** Stands in for cognito-local's MessagesService (no CustomMessage triggers locally): keeps each message. */
+  const messages = {
+    deliver: async (_ctx: CognitoCtx, source: string, _clientId: unknown, _poolId: string, user: CognitoLocalUser, code: string, _meta: unknown, details: { DeliveryMedium: 'EMAIL' | 'SMS'; Destination: string }) => {
+      const invitation = source === 'AdminCreateUser';
+      const destination = details.Destination;
+      outbox.push({
+        at: new Date().toISOString(),
+        source,
+        destination,
+        deliveryMedium: details.DeliveryMedium,
+        username: user.Username,
+        code,
+        subject: invitation ? 'Your temporary password' : 'Your verification code',
+        message: invitation ? `Your username is ${destination} and temporary password is ${code}.` : `Your verification code is ${code}.`,
+      });
+      if (outbox.length > 10_000) outbox.splice(0, outbox.length - 10_000);
+    },
+  };
   const logger = m.pino({ level: 'silent' });
 
   const send = (res: ServerResponse, status: number, body: unknown, origin?: string) => {
@@ -131,6 +205,23 @@ export async function startCognito(options: StartCognitoOptions): Promise<LocalC
     res.setHeader('content-length', Buffer.byteLength(text));
     if (origin) res.setHeader('access-control-allow-origin', LOCAL_ORIGIN.test(origin) ? origin : '*');
     res.end(text);
+  };
+
+  /** AdminCreateUser RESEND: a new temporary password, mailed again, only while the user never signed in. */
+  const resend = async (body: { UserPoolId?: string; Username?: string; TemporaryPassword?: string }) => {
+    const ctx: CognitoCtx = { logger };
+    const pool = await userPoolOf!(String(body.UserPoolId));
+    const user = await pool.getUserByUsername(ctx, String(body.Username));
+    if (!user) throw new m.errors.UserNotFoundError('User does not exist.');
+    if (user.UserStatus !== 'FORCE_CHANGE_PASSWORD') {
+      throw new m.errors.CognitoError('UnsupportedUserStateException', 'Resend not possible. User is not in FORCE_CHANGE_PASSWORD state.');
+    }
+    const password = body.TemporaryPassword ?? temporaryPassword();
+    const updated = { ...user, Password: password, UserLastModifiedDate: new Date() };
+    await pool.saveUser(ctx, updated);
+    const email = user.Attributes?.find((a) => a.Name === 'email')?.Value;
+    if (email) await messages.deliver(ctx, 'AdminCreateUser', null, pool.options.Id, updated, password, undefined, { DeliveryMedium: 'EMAIL', Destination: email });
+    return { User: m.responses.userToResponseObject(updated) };
   };
 
   let port = 0;
@@ -148,6 +239,16 @@ export async function startCognito(options: StartCognitoOptions): Promise<LocalC
       res.setHeader('access-control-max-age', '86400');
       res.setHeader('content-length', '0');
       res.end();
+      return;
+    }
+
+    if (req.method === 'GET' && url.pathname === '/__local/messages') {
+      const email = url.searchParams.get('email')?.toLowerCase();
+      const text = JSON.stringify(email ? outbox.filter((m) => m.destination.toLowerCase() === email) : outbox);
+      res.statusCode = 200;
+      res.setHeader('content-type', 'application/json');
+      if (origin) res.setHeader('access-control-allow-origin', LOCAL_ORIGIN.test(origin) ? origin : '*');
+      res.end(text);
       return;
     }
 
@@ -188,6 +289,31 @@ export async function startCognito(options: StartCognitoOptions): Promise<LocalC
         const claims = result.AccessToken ? decodeJwtPayload(result.AccessToken) : {};
         const expiresIn = typeof claims.exp === 'number' && typeof claims.iat === 'number' ? claims.exp - claims.iat : 3600;
         send(res, 200, { AuthenticationResult: { AccessToken: result.AccessToken, IdToken: result.IdToken, ExpiresIn: expiresIn, TokenType: 'Bearer' } }, origin);
+      } catch (err) {
+        if (err instanceof m.errors.CognitoError) send(res, 400, { __type: err.code, message: err.message }, origin);
+        else send(res, 500, { __type: 'InternalErrorException', message: String((err as Error)?.message ?? err) }, origin);
+      }
+      return;
+    }
+
+    if (req.method === 'POST' && typeof target === 'string' && target.endsWith('.AdminCreateUser') && route && userPoolOf) {
+      let body: Record<string, unknown> & { UserPoolId?: string; Username?: string; MessageAction?: string; TemporaryPassword?: string };
+      try {
+        body = JSON.parse((await readBody(req)).toString('utf8') || '{}') as typeof body;
+      } catch {
+        send(res, 400, { __type: 'SerializationException', message: 'Invalid JSON' }, origin);
+        return;
+      }
+      try {
+        const output = body.MessageAction === 'RESEND' ? await resend(body) : await route('AdminCreateUser')({ logger }, { ...body, TemporaryPassword: body.TemporaryPassword ?? temporaryPassword() });
+        // The SDK reads timestamps as epoch seconds (cognito-local's server does the same).
+        const text = JSON.stringify(output, function (this: Record<string, unknown>, key, value) {
+          return this[key] instanceof Date ? Math.floor((this[key] as Date).getTime() / 1000) : value;
+        });
+        res.statusCode = 200;
+        res.setHeader('content-type', 'application/x-amz-json-1.1');
+        if (origin) res.setHeader('access-control-allow-origin', LOCAL_ORIGIN.test(origin) ? origin : '*');
+        res.end(text);
       } catch (err) {
         if (err instanceof m.errors.CognitoError) send(res, 400, { __type: err.code, message: err.message }, origin);
         else send(res, 500, { __type: 'InternalErrorException', message: String((err as Error)?.message ?? err) }, origin);
@@ -241,14 +367,15 @@ export async function startCognito(options: StartCognitoOptions): Promise<LocalC
       stores,
       new m.userPoolService.UserPoolServiceFactoryImpl(clock, stores),
     );
-    const cognito = await cognitoFactory.create(ctx, { UsernameAttributes: ['email'] });
+    const cognito = (await cognitoFactory.create(ctx, { UsernameAttributes: ['email'] })) as { getUserPool(ctx: CognitoCtx, id: string): Promise<CognitoLocalUserPool> };
+    userPoolOf = (id) => cognito.getUserPool(ctx, id);
     // No Lambda triggers and no KMS locally: stand-ins instead of aws-sdk v2 clients.
     const triggers = new m.services.TriggersService(clock, cognito, new m.services.LambdaService({}, {}), {});
     const services = {
       clock,
       cognito,
       config: { TokenConfig: tokenConfig, TriggerFunctions: {}, UserPoolDefaults: { UsernameAttributes: ['email'] } },
-      messages: new m.services.MessagesService(triggers, new m.messageDelivery.MessageDeliveryService(new m.consoleSender.ConsoleMessageSender())),
+      messages,
       otp: m.otp.otp,
       tokenGenerator: new m.tokenGenerator.JwtTokenGenerator(clock, triggers, tokenConfig),
       triggers,
@@ -399,6 +526,38 @@ export async function signInWithPassword(
     if (!result?.IdToken || !result.AccessToken || !result.RefreshToken) {
       throw new Error(`sign-in for ${email} did not complete${out.ChallengeName ? ` (challenge ${out.ChallengeName})` : ''}`);
     }
+    return { idToken: result.IdToken, accessToken: result.AccessToken, refreshToken: result.RefreshToken };
+  } finally {
+    client.destroy();
+  }
+}
+
+/**
+ * First sign-in of an invited user: the temporary password leads to NEW_PASSWORD_REQUIRED, answered with
+ * `newPassword` (what the console's new-password form does). Returns the tokens.
+ */
+export async function completeInvitation(
+  app: { endpoint: string; clientId: string },
+  email: string,
+  temporaryPassword: string,
+  newPassword: string,
+): Promise<CognitoTokens> {
+  const client = new CognitoIdentityProviderClient(localCognitoClientConfig(app.endpoint));
+  try {
+    const started = await client.send(
+      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: app.clientId, AuthParameters: { USERNAME: email, PASSWORD: temporaryPassword } }),
+    );
+    if (started.ChallengeName !== 'NEW_PASSWORD_REQUIRED') throw new Error(`expected NEW_PASSWORD_REQUIRED for ${email}, got ${started.ChallengeName ?? 'tokens'}`);
+    const out = await client.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: app.clientId,
+        ChallengeName: 'NEW_PASSWORD_REQUIRED',
+        Session: started.Session,
+        ChallengeResponses: { USERNAME: started.ChallengeParameters?.USER_ID_FOR_SRP ?? email, NEW_PASSWORD: newPassword },
+      }),
+    );
+    const result = out.AuthenticationResult;
+    if (!result?.IdToken || !result.AccessToken || !result.RefreshToken) throw new Error(`new-password challenge for ${email} did not complete`);
     return { idToken: result.IdToken, accessToken: result.AccessToken, refreshToken: result.RefreshToken };
   } finally {
     client.destroy();

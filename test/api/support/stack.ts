@@ -19,6 +19,7 @@ export function stackDeps(): Deps {
       DYNAMODB_ENDPOINT: stack.dynamodb,
       COGNITO_USER_POOL_ID: stack.cognito.userPoolId,
       COGNITO_CLIENT_ID: stack.cognito.clientId,
+      COGNITO_ENDPOINT: stack.cognito.endpoint,
     }),
   );
 }
