@@ -14,7 +14,7 @@ export interface E2eStack {
   web: string;
   api: string;
   cognito: { endpoint: string; userPoolId: string; clientId: string };
-  users: { role: string; email: string; password: string; merchantIds: string[] }[];
+  users: { role: string; email: string; password: string; merchantIds: string[]; groupIds: string[] }[];
 }
 
 export function getStack(): E2eStack {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { PageSpinner } from '../components/Spinner';
 import { useSession } from '../lib/session';
-import { canOpen, type ProtectedRoute } from './route-roles';
+import { canOpen, manageHome, type ProtectedRoute } from './route-roles';
 
 /** Before each protected screen (spec §2): not signed in → /login; role not allowed → /unauthorized. */
 export function RequireRole({ route, children }: { route: ProtectedRoute; children: ReactNode }) {
@@ -36,4 +36,10 @@ export function RequireValidRole({ children }: { children: ReactNode }) {
   if (status === 'signedOut' || !identity) return <Navigate to="/login" replace />;
   if (!identity.role) return <Navigate to="/unauthorized" replace />;
   return children;
+}
+
+/** /manage: the area's first screen for the role (spec §2). */
+export function ManageIndex() {
+  const { identity } = useSession();
+  return <Navigate to={manageHome(identity?.role)} replace />;
 }

@@ -19,6 +19,10 @@ export const MENU: readonly MenuEntry[] = [
   { id: 'dashboard', route: '/dashboard', messageId: 'menu.dashboard', icon: 'dashboard' },
   // Admin (super admin)
   { id: 'admin-merchants', route: '/admin/merchants', messageId: 'merchants.menu', icon: 'store' },
+  { id: 'admin-users', route: '/admin/users', messageId: 'users.menu.admin', icon: 'people' },
+  // Manage
+  { id: 'manage-users', route: '/manage/users', messageId: 'users.menu.manage', icon: 'people' },
+  { id: 'manage-groups', route: '/manage/groups', messageId: 'groups.menu', icon: 'workspaces' },
   // Settings (all roles)
   { id: 'settings-profile', route: '/settings/profile', messageId: 'settings.menu.profile', icon: 'account' },
   { id: 'settings-password', route: '/settings/password', messageId: 'settings.menu.password', icon: 'lock' },

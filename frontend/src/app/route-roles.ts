@@ -142,3 +142,10 @@ export function rolesFor(route: ProtectedRoute): readonly Role[] {
 export function canOpen(route: ProtectedRoute, role: Role | null | undefined): boolean {
   return role != null && ROUTE_ROLES[route].includes(role);
 }
+
+/** Spec §2: /manage opens clients for a merchant user, groups for a group admin, users for administrators. */
+export function manageHome(role: Role | null | undefined): ProtectedRoute {
+  if (role === 'NEBULARMERCHANTUSER') return '/manage/clients';
+  if (role === 'NEBULARGROUPADMIN') return '/manage/groups';
+  return '/manage/users';
+}

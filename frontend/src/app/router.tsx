@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../components/Spinner';
-import { PublicOnly, RequireRole, RequireSignIn, RequireValidRole } from './guards';
+import { ManageIndex, PublicOnly, RequireRole, RequireSignIn, RequireValidRole } from './guards';
 import { AppLayout } from './layout/AppLayout';
 import type { ProtectedRoute } from './route-roles';
 import { RouteError } from './RouteError';
@@ -27,6 +27,14 @@ const MerchantListPage = screen(() => import('../features/merchants/MerchantList
 const MerchantCreatePage = screen(() => import('../features/merchants/MerchantCreatePage').then((m) => ({ default: m.MerchantCreatePage })));
 const MerchantDetailPage = screen(() => import('../features/merchants/MerchantDetailPage').then((m) => ({ default: m.MerchantDetailPage })));
 const MerchantSettingsPage = screen(() => import('../features/merchants/MerchantSettingsPage').then((m) => ({ default: m.MerchantSettingsPage })));
+const AdminUserListPage = screen(() => import('../features/users/UserListPage').then((m) => ({ default: m.AdminUserListPage })));
+const AdminUserCreatePage = screen(() => import('../features/users/UserCreatePage').then((m) => ({ default: m.AdminUserCreatePage })));
+const AdminUserDetailPage = screen(() => import('../features/users/UserDetailPage').then((m) => ({ default: m.AdminUserDetailPage })));
+const ManageUserListPage = screen(() => import('../features/users/UserListPage').then((m) => ({ default: m.ManageUserListPage })));
+const ManageUserCreatePage = screen(() => import('../features/users/UserCreatePage').then((m) => ({ default: m.ManageUserCreatePage })));
+const ManageUserDetailPage = screen(() => import('../features/users/UserDetailPage').then((m) => ({ default: m.ManageUserDetailPage })));
+const GroupListPage = screen(() => import('../features/groups/GroupListPage').then((m) => ({ default: m.GroupListPage })));
+const GroupDetailPage = screen(() => import('../features/groups/GroupDetailPage').then((m) => ({ default: m.GroupDetailPage })));
 const ProfilePage = screen(() => import('../features/settings/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const PasswordPage = screen(() => import('../features/settings/PasswordPage').then((m) => ({ default: m.PasswordPage })));
 
@@ -44,6 +52,16 @@ const consoleRoutes: RouteObject[] = [
   guarded('/admin/merchants/create', MerchantCreatePage),
   guarded('/admin/merchants/:id', MerchantDetailPage),
   guarded('/admin/merchants/:id/setting', MerchantSettingsPage),
+  guarded('/admin/users', AdminUserListPage),
+  guarded('/admin/users/create', AdminUserCreatePage),
+  guarded('/admin/users/:id', AdminUserDetailPage),
+  // Manage: /manage → clients (merchant user), groups (group admin), users (administrators)
+  guarded('/manage', <ManageIndex />),
+  guarded('/manage/users', ManageUserListPage),
+  guarded('/manage/users/create', ManageUserCreatePage),
+  guarded('/manage/users/:id', ManageUserDetailPage),
+  guarded('/manage/groups', GroupListPage),
+  guarded('/manage/groups/:id', GroupDetailPage),
   // Settings (all roles): /settings → profile
   guarded('/settings', <Navigate to="/settings/profile" replace />),
   guarded('/settings/profile', ProfilePage),

@@ -27,10 +27,12 @@ interface DataTableProps<T> {
   filters?: ReactNode;
   /** Every row to export; without it there is no CSV export. */
   exportRows?: () => Promise<T[]>;
+  /** The feature's message for a failed load or export (its own error codes); the generic mapping otherwise. */
+  errorMessageId?: (error: unknown) => string;
 }
 
 /** The one list component: server paging, sorting, filters, column chooser, CSV export, auto-refresh. */
-export function DataTable<T>({ table, result, rowKey, emptyMessageId, filters, exportRows }: DataTableProps<T>) {
+export function DataTable<T>({ table, result, rowKey, emptyMessageId, filters, exportRows, errorMessageId: featureMessageId }: DataTableProps<T>) {
   const intl = useIntl();
   const { showToast } = useToast();
   const { tableId, columns, state, onPage, setPage } = table;
@@ -63,14 +65,14 @@ export function DataTable<T>({ table, result, rowKey, emptyMessageId, filters, e
       const csvColumns = visible.map((c) => ({ header: intl.formatMessage({ id: c.messageId }), value: c.value }));
       downloadCsv(`${tableId}-${new Date().toISOString().slice(0, 10)}.csv`, toCsv(csvColumns, rows));
     } catch (failure) {
-      showToast({ kind: 'error', messageId: errorMessageId(failure) });
+      showToast({ kind: 'error', messageId: (featureMessageId ?? errorMessageId)(failure) });
     } finally {
       setExporting(false);
     }
   }
 
   let body: ReactNode;
-  if (error && !data) body = <ErrorState error={error} onRetry={() => void mutate()} />;
+  if (error && !data) body = <ErrorState error={error} messageId={featureMessageId?.(error)} onRetry={() => void mutate()} />;
   else if (isLoading || !data) body = <div className="state"><Spinner /></div>;
   else if (data.items.length === 0) body = <EmptyState messageId={emptyMessageId} />;
   else

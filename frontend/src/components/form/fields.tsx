@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { FieldError } from '../../lib/form-errors';
+import './form.css';
 
 interface FieldProps {
   labelId: string;
@@ -149,11 +150,24 @@ export function SelectField({
   );
 }
 
-export function CheckboxField({ name, labelId, checked, onChange }: { name: string; labelId: string; checked: boolean; onChange: (checked: boolean) => void }) {
+/** A checkbox with its label: a message (`labelId`) or a name from the data (`label`, e.g. a merchant's name). */
+export function CheckboxField({
+  name,
+  labelId,
+  label,
+  checked,
+  disabled,
+  onChange,
+}: {
+  name: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+} & ({ labelId: string; label?: never } | { label: ReactNode; labelId?: never })) {
   return (
     <label className="checkbox-field">
-      <input type="checkbox" name={name} checked={checked} onChange={(e) => onChange(e.target.checked)} data-testid={`field-${name}`} />
-      <FormattedMessage id={labelId} />
+      <input type="checkbox" name={name} checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} data-testid={`field-${name}`} />
+      {labelId ? <FormattedMessage id={labelId} /> : label}
     </label>
   );
 }

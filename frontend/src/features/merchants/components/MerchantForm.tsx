@@ -5,7 +5,7 @@ import { MerchantInput, type Merchant } from '../../../../../schemas/merchant';
 import { CheckboxField, NumberField, SelectField, TextField } from '../../../components/form/fields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useCollections } from '../../../lib/resources/get-collections';
-import { useDraft } from '../use-draft';
+import { useDraft } from '../../../components/form/use-draft';
 import { useFormSubmit } from '../use-form-submit';
 
 /** The editable merchant fields as the form holds them; features are edited on the settings screen. */

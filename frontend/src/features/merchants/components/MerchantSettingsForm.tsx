@@ -10,7 +10,7 @@ import { currencyFormat, formatMoney, toMinorUnits } from '../../../lib/format';
 import { regenerateApiToken } from '../api/regenerate-api-token';
 import { saveMerchantSettings } from '../api/save-merchant-settings';
 import { merchantErrorMessageId } from '../messages';
-import { useDraft } from '../use-draft';
+import { useDraft } from '../../../components/form/use-draft';
 import { useFormSubmit } from '../use-form-submit';
 
 const PRICES_SYNC_LABELS: Record<(typeof PRICES_SYNC)[number], string> = {

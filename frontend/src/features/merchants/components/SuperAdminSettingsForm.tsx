@@ -4,7 +4,7 @@ import { SuperAdminSettingsInput, type SuperAdminSettings } from '../../../../..
 import { CheckboxField, NumberField, TextField } from '../../../components/form/fields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { saveSuperAdminSettings } from '../api/save-super-admin-settings';
-import { useDraft } from '../use-draft';
+import { useDraft } from '../../../components/form/use-draft';
 import { useFormSubmit } from '../use-form-submit';
 
 const NO_OCF_SERVICE = 'NONE';
