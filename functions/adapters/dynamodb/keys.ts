@@ -21,6 +21,28 @@ export const keys = {
   merchantGroupsPk: (merchantId: string) => `MERCHANT#${merchantId}#GROUPS`,
   groupNameGuard: (merchantId: string, nameKey: string) => ({ pk: `GROUPNAME#${merchantId}#${nameKey}`, sk: 'GUARD' }),
   counter: (name: string) => ({ pk: `COUNTER#${name}`, sk: 'TOTAL' }),
+
+  // Machines (points of sale). Slow-changing fields and the list indexes live on the POS item; what
+  // devices report often (ping, signal, temperature, connection, last sale/audit) lives on a TELEMETRY
+  // item that no index projects, so ingestion never writes a GSI partition. A list page is one Query on
+  // the POS index plus one BatchGet of the page's TELEMETRY items.
+  /** Who owns a serial: the only key built from a serial alone (ingestion, joining, super admin lookups). */
+  deviceRegistry: (serial: string) => ({ pk: `DEVICE#${serial}`, sk: 'REGISTRY' }),
+  posPk: (merchantId: string, serial: string) => `MERCHANT#${merchantId}#POS#${serial}`,
+  pos: (merchantId: string, serial: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: 'POS' }),
+  posTelemetry: (merchantId: string, serial: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: 'TELEMETRY' }),
+  /** Visible machines of a merchant by name; hidden ones move to the `#HIDDEN` partition of the index. */
+  posByName: (merchantId: string, hidden: boolean, nameKey: string, serial: string) => ({
+    gsi1pk: `MERCHANT#${merchantId}#POS${hidden ? '#HIDDEN' : ''}`,
+    gsi1sk: `${nameKey}#${serial}`,
+  }),
+  /** The machines of one group by name: what a group admin lists. */
+  posByGroup: (merchantId: string, groupId: string, nameKey: string, serial: string) => ({
+    gsi2pk: `MERCHANT#${merchantId}#GROUP#${groupId}#POS`,
+    gsi2sk: `${nameKey}#${serial}`,
+  }),
+  /** A processed device message (idempotency), kept until `expiresAt`. */
+  deviceMessage: (messageId: string) => ({ pk: `MSG#${messageId}`, sk: 'MSG' }),
 } as const;
 
 /** Attributes that belong to the storage, not to the entity. */
