@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { GroupRepository } from '../core/groups/ports';
 import type { MerchantRepository, MerchantSettingsRepository } from '../core/merchants/ports';
-import type { IdentityProvider, UserRepository } from '../core/users/ports';
-import { CognitoIdentityProvider } from '../adapters/cognito/identity-provider';
+import type { UserRepository } from '../core/users/ports';
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DynamoGroupRepository } from '../adapters/dynamodb/group-repository';
 import { DynamoMerchantRepository } from '../adapters/dynamodb/merchant-repository';
@@ -20,7 +19,6 @@ export interface Deps {
   merchantSettings: MerchantSettingsRepository;
   users: UserRepository;
   groups: GroupRepository;
-  identity: IdentityProvider;
   /** Drops this process's cached memberships of a changed or deleted user. */
   forgetPrincipal: (userId: string) => void;
   newId: () => string;
@@ -38,7 +36,6 @@ export function buildDeps(config: RuntimeConfig): Deps {
     merchantSettings: new DynamoMerchantSettingsRepository(doc, config.tableName),
     users: new DynamoUserRepository(doc, config.tableName),
     groups: new DynamoGroupRepository(doc, config.tableName),
-    identity: new CognitoIdentityProvider({ userPoolId: config.cognito.userPoolId, region: config.region, endpoint: config.cognito.endpoint }),
     forgetPrincipal,
     newId: randomUUID,
     now: () => new Date().toISOString(),

@@ -36,6 +36,9 @@ export interface UserAdminDeps {
   forgetPrincipal: (userId: string) => void;
 }
 
+/** Reading users needs no identity provider. */
+export type UserReadDeps = Omit<UserAdminDeps, 'identity'>;
+
 export interface UserListQuery {
   page: number;
   size: number;
@@ -64,13 +67,13 @@ async function undo(step: () => Promise<unknown>): Promise<void> {
   }
 }
 
-async function requireVisible(deps: UserAdminDeps, principal: Principal, id: string): Promise<User> {
+async function requireVisible(deps: UserReadDeps, principal: Principal, id: string): Promise<User> {
   const user = await deps.users.get(id);
   if (!user || !isVisibleTo(principal, user)) throw new UserNotFoundException();
   return user;
 }
 
-async function requireManageable(deps: UserAdminDeps, principal: Principal, id: string): Promise<User> {
+async function requireManageable(deps: UserReadDeps, principal: Principal, id: string): Promise<User> {
   const user = await requireVisible(deps, principal, id);
   if (!isManageableBy(principal, user)) throw new UserForbiddenException('This user also belongs to merchants you do not manage');
   return user;
@@ -160,7 +163,7 @@ export async function createUser(deps: UserAdminDeps, principal: Principal, inpu
   return toUserView(user, principal);
 }
 
-export async function getUser(deps: UserAdminDeps, principal: Principal, id: string): Promise<UserView> {
+export async function getUser(deps: UserReadDeps, principal: Principal, id: string): Promise<UserView> {
   return toUserView(await requireVisible(deps, principal, id), principal);
 }
 
@@ -242,14 +245,14 @@ export async function resendInvitation(deps: UserAdminDeps, principal: Principal
  * The list scope of `GET /merchants/{id}/users`: a merchant the caller sees (404 otherwise); the super
  * admin's "all distributors" is every user.
  */
-export async function merchantListScope(deps: UserAdminDeps, principal: Principal, merchantId: string): Promise<UserListScope> {
+export async function merchantListScope(deps: UserReadDeps, principal: Principal, merchantId: string): Promise<UserListScope> {
   if (merchantId === ALL_DISTRIBUTORS_ID && principal.allMerchants) return { kind: 'all' };
   if (!canSeeMerchant(principal, merchantId) || !(await deps.merchants.get(merchantId))) throw new MerchantNotFoundException();
   return { kind: 'merchant', merchantId };
 }
 
 /** A page of users by email; totals come from counters, or from a count of the searched key range. */
-export async function listUsers(deps: UserAdminDeps, principal: Principal, scope: UserListScope, query: UserListQuery): Promise<Page<UserView>> {
+export async function listUsers(deps: UserReadDeps, principal: Principal, scope: UserListScope, query: UserListQuery): Promise<Page<UserView>> {
   const filter = { ...(query.role ? { role: query.role } : {}), ...(query.search ? { search: query.search.toLowerCase() } : {}) };
   const [slice, total] = await Promise.all([
     deps.users.listSlice(scope, { ...filter, offset: (query.page - 1) * query.size, limit: query.size, ordType: query.ordType, cursor: query.cursor }),
@@ -268,7 +271,7 @@ export async function listUsers(deps: UserAdminDeps, principal: Principal, scope
  * Every user the caller sees (optionally of one merchant), by email, without duplicates: for the super
  * admin all users, for a merchant admin the users of its merchants. More than MAX_EXPORT_USERS → 400.
  */
-export async function listVisibleUsers(deps: UserAdminDeps, principal: Principal, merchantId?: string): Promise<UserView[]> {
+export async function listVisibleUsers(deps: UserReadDeps, principal: Principal, merchantId?: string): Promise<UserView[]> {
   let scopes: UserListScope[];
   if (merchantId !== undefined) scopes = [await merchantListScope(deps, principal, merchantId)];
   else scopes = principal.allMerchants ? [{ kind: 'all' }] : principal.merchantIds.map((m) => ({ kind: 'merchant', merchantId: m }));
