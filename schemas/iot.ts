@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { Serial } from './pos';
+import { CurrencyCode } from './collections';
+import { NetworkType, Serial } from './pos';
 
 /** Device → cloud message kinds, one per topic `vend/{serial}/{kind}` (DESIGN.md §6). */
 export const DEVICE_MESSAGE_TYPES = ['telemetry', 'sales', 'alarms', 'audit', 'config', 'commands/ack'] as const;
@@ -18,3 +19,125 @@ export function envelope<T extends string, P extends z.core.$ZodType>(type: T, p
     payload,
   });
 }
+
+// ---------------------------------------------------------------- device → cloud payloads (ingestion)
+
+const isoTime = z.iso.datetime({ offset: true });
+const text = (max: number, min = 0) => z.string().check(z.minLength(min), z.maxLength(max));
+const int = (min: number, max: number) => z.number().check(z.int(), z.gte(min), z.lte(max));
+const oneOf = <T extends number>(values: readonly T[], what: string) =>
+  z.number().check(z.refine((v) => (values as readonly number[]).includes(v), `unknown ${what}`));
+
+/** Spec §3 transaction types a device reports (0 "all" is a list filter, not a record type). */
+export const TRANSACTION_TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 107, 108, 109, 110] as const;
+/** Spec §3 media types. */
+export const MEDIA_TYPES = [
+  0, 1, 2, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 90, 91, 92, 230, 250, 251, 252, 253, 254,
+] as const;
+/** Spec §4 audit origins: 0 undefined, 1 user, 2 scheduled, 3 remote, 4 remote plus refill, 5 initial, 6 price change. */
+export const AUDIT_ORIGINS = [0, 1, 2, 3, 4, 5, 6] as const;
+/** Spec §3 audit ports. */
+export const AUDIT_PORTS = ['auto', 'cashless', 'machine', 'coinChanger', 'internal'] as const;
+export const MAX_SALES_PER_MESSAGE = 200;
+export const MAX_CONFIG_VALUES = 500;
+
+/** Telemetry (the ping): radio, temperature, how the device is connected, what it runs. */
+export const TelemetryPayload = z.strictObject({
+  signalLevel: int(0, 100),
+  /** °C, one decimal is enough; the sensor range of the boards. */
+  temperature: z.number().check(z.gte(-40), z.lte(125)),
+  connection: z.strictObject({
+    networkType: NetworkType,
+    publicIp: z.union([z.ipv4(), z.ipv6()]),
+    imei: z.optional(z.string().check(z.regex(/^\d{15}$/, 'IMEI: 15 digits'))),
+    sim: z.optional(
+      z.strictObject({
+        iccid: z.string().check(z.regex(/^\d{18,20}F?$/, 'ICCID: 18–20 digits')),
+        imsi: z.string().check(z.regex(/^\d{6,15}$/, 'IMSI: up to 15 digits')),
+        operator: text(64),
+      }),
+    ),
+    macs: z.optional(z.array(z.string().check(z.regex(/^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$/, 'MAC address'))).check(z.maxLength(8))),
+  }),
+  firmwareVersion: text(32, 1),
+  boards: z.strictObject({
+    board: z.optional(text(64)),
+    modem: z.optional(text(64)),
+    telemetryBoard: z.optional(text(64)),
+  }),
+});
+export type TelemetryPayload = z.infer<typeof TelemetryPayload>;
+
+/** One sale/recharge/visit record (spec §3 transaction); money in minor units with its currency. */
+export const SaleTransaction = z.strictObject({
+  id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'transaction id: 1–64 url-safe characters')),
+  type: oneOf(TRANSACTION_TYPES, 'transaction type'),
+  line: int(0, 9999),
+  productCode: text(32),
+  priceTable: int(1, 8),
+  value: int(-1_000_000_000, 1_000_000_000),
+  currency: CurrencyCode,
+  mediaType: oneOf(MEDIA_TYPES, 'media type'),
+  createdAt: isoTime,
+  valueCharge: z.optional(int(-1_000_000_000, 1_000_000_000)),
+  freeSale: z.optional(z.boolean()),
+  errorSale: z.optional(z.boolean()),
+});
+export type SaleTransaction = z.infer<typeof SaleTransaction>;
+
+export const SalesPayload = z.strictObject({
+  transactions: z
+    .array(SaleTransaction)
+    .check(
+      z.minLength(1),
+      z.maxLength(MAX_SALES_PER_MESSAGE),
+      z.refine((list) => new Set(list.map((t) => t.id)).size === list.length, 'transaction ids must be unique in a message'),
+    ),
+});
+export type SalesPayload = z.infer<typeof SalesPayload>;
+
+/** An audit read (spec §3/§4): when, why (origin), through which port; the EVA-DTS text when sent. */
+export const AuditPayload = z.strictObject({
+  readAt: isoTime,
+  origin: oneOf(AUDIT_ORIGINS, 'audit origin'),
+  port: z.enum(AUDIT_PORTS),
+  dex: z.optional(text(MAX_DEVICE_MESSAGE_BYTES)),
+});
+export type AuditPayload = z.infer<typeof AuditPayload>;
+
+/** The configuration the device runs, as name → value. */
+export const ConfigPayload = z.strictObject({
+  reportedAt: isoTime,
+  values: z
+    .record(z.string().check(z.regex(/^[A-Za-z0-9_.-]{1,64}$/, 'config key: 1–64 of A-Z a-z 0-9 _ . -')), text(1024))
+    .check(z.refine((values) => Object.keys(values).length <= MAX_CONFIG_VALUES, `at most ${MAX_CONFIG_VALUES} values`)),
+});
+export type ConfigPayload = z.infer<typeof ConfigPayload>;
+
+export const TelemetryMessage = envelope('telemetry', TelemetryPayload);
+export const SalesMessage = envelope('sales', SalesPayload);
+export const AuditMessage = envelope('audit', AuditPayload);
+export const ConfigMessage = envelope('config', ConfigPayload);
+export type TelemetryMessage = z.infer<typeof TelemetryMessage>;
+export type SalesMessage = z.infer<typeof SalesMessage>;
+export type AuditMessage = z.infer<typeof AuditMessage>;
+export type ConfigMessage = z.infer<typeof ConfigMessage>;
+
+/** The message kinds ingestion stores, each validated by its envelope. */
+export const INGESTED_MESSAGES = { telemetry: TelemetryMessage, sales: SalesMessage, audit: AuditMessage, config: ConfigMessage } as const;
+export type IngestedKind = keyof typeof INGESTED_MESSAGES;
+export type IngestedMessage = TelemetryMessage | SalesMessage | AuditMessage | ConfigMessage;
+
+// ---------------------------------------------------------------- commands (cloud → device) and acknowledgements
+
+/** Spec §4 remote command results: 0 success, 1 id not supported, 2 unspecified error, 3 unspecified warning. */
+export const COMMAND_RESULTS = { success: 0, idNotSupported: 1, unspecifiedError: 2, unspecifiedWarning: 3 } as const;
+
+/** What a device answers on `vend/{serial}/commands/ack` for a command it received. */
+export const CommandAckPayload = z.strictObject({
+  commandId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'command id')),
+  result: oneOf(Object.values(COMMAND_RESULTS), 'command result'),
+  message: z.optional(text(256)),
+});
+export const CommandAckMessage = envelope('commands/ack', CommandAckPayload);
+export type CommandAckMessage = z.infer<typeof CommandAckMessage>;

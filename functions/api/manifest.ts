@@ -1,8 +1,10 @@
 import type { RouteGroup } from '../shared/http/manifest';
+import { routes as clients } from './clients/routes';
 import { routes as collections } from './collections/routes';
 import { routes as config } from './config/routes';
 import { routes as groupRoutes } from './groups/routes';
 import { routes as merchants } from './merchants/routes';
+import { routes as pos } from './pos/routes';
 import { routes as users } from './users/routes';
 
 /** Every /api/v1 route group. A route that is not here does not exist anywhere (DESIGN.md §3). */
@@ -12,4 +14,6 @@ export const groups: RouteGroup[] = [
   { name: 'users', routes: users },
   { name: 'merchants', routes: merchants },
   { name: 'groups', routes: groupRoutes },
+  { name: 'pos', routes: pos },
+  { name: 'clients', routes: clients },
 ];

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { ClientRepository } from '../core/clients/ports';
+import type { PosRepository } from '../core/devices/ports';
 import type { GroupRepository } from '../core/groups/ports';
 import type { MerchantRepository, MerchantSettingsRepository } from '../core/merchants/ports';
 import type { UserRepository } from '../core/users/ports';
 import { createDocumentClient } from '../adapters/dynamodb/client';
+import { DynamoClientRepository } from '../adapters/dynamodb/client-repository';
 import { DynamoGroupRepository } from '../adapters/dynamodb/group-repository';
+import { DynamoPosRepository } from '../adapters/dynamodb/pos-repository';
 import { DynamoMerchantRepository } from '../adapters/dynamodb/merchant-repository';
 import { DynamoMerchantSettingsRepository } from '../adapters/dynamodb/merchant-settings-repository';
 import { DynamoUserRepository } from '../adapters/dynamodb/user-repository';
@@ -19,6 +23,8 @@ export interface Deps {
   merchantSettings: MerchantSettingsRepository;
   users: UserRepository;
   groups: GroupRepository;
+  pos: PosRepository;
+  clients: ClientRepository;
   /** Drops this process's cached memberships of a changed or deleted user. */
   forgetPrincipal: (userId: string) => void;
   newId: () => string;
@@ -36,6 +42,8 @@ export function buildDeps(config: RuntimeConfig): Deps {
     merchantSettings: new DynamoMerchantSettingsRepository(doc, config.tableName),
     users: new DynamoUserRepository(doc, config.tableName),
     groups: new DynamoGroupRepository(doc, config.tableName),
+    pos: new DynamoPosRepository(doc, config.tableName),
+    clients: new DynamoClientRepository(doc, config.tableName),
     forgetPrincipal,
     newId: randomUUID,
     now: () => new Date().toISOString(),

@@ -10,6 +10,8 @@ export interface RuntimeConfig {
   dynamodbEndpoint?: string;
   configVersion: string;
   appVersion: string;
+  /** The console's origin for links to it (QR codes); absent = the host a request came to. */
+  consoleUrl?: string;
   cognito: { userPoolId: string; clientId: string; issuer: string; jwksUrl: string; endpoint?: string };
 }
 
@@ -32,6 +34,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     dynamodbEndpoint: env.DYNAMODB_ENDPOINT || undefined,
     configVersion: env.CONFIG_VERSION ?? '1',
     appVersion: env.APP_VERSION ?? '0.1.0',
+    consoleUrl: env.CONSOLE_URL || undefined,
     cognito: {
       userPoolId,
       clientId: required(env, 'COGNITO_CLIENT_ID'),

@@ -37,6 +37,33 @@ export const DEMO_GROUPS: Array<{ merchantId: string; id: string; name: string; 
   { merchantId: 'bravo-distribucion', id: 'bravo-centro', name: 'Bravo Centro', description: 'Madrid centre' },
 ];
 
+/** Device-association PINs of the demo merchants (merchant settings; a device joins with one). */
+export const DEMO_PINS: Record<string, string> = { 'acme-vending': '11223344', 'bravo-distribucion': '22334455', 'colibri-cash': '33445566' };
+
+export interface DemoMachine {
+  serial: string;
+  merchantId: string;
+  name: string;
+  groupId: string | null;
+  hidden?: boolean;
+}
+
+const serial = (type: string, n: number) => `${type}-${String(n).padStart(8, '0')}`;
+
+/**
+ * Demo machines (20): Acme's in acme-north (4, the demo group admin's), acme-south (4) and no group (4, one
+ * hidden); Bravo's (5, two in bravo-centro); Colibrí's cash machines (3). The device simulator plays these serials.
+ */
+export const DEMO_MACHINES: DemoMachine[] = [
+  ...['Milano Centrale', 'Milano Garibaldi', 'Monza Ospedale', 'Bergamo Fiera'].map((name, i) => ({ serial: serial('CENG', i + 1), merchantId: 'acme-vending', name, groupId: 'acme-north' })),
+  ...['Roma Termini', 'Napoli Centrale', 'Bari Porto', 'Palermo Università'].map((name, i) => ({ serial: serial('CENG', i + 5), merchantId: 'acme-vending', name, groupId: 'acme-south' })),
+  ...['Torino Lingotto', 'Genova Brignole', 'Bologna Fiera'].map((name, i) => ({ serial: serial('CUNI', i + 9), merchantId: 'acme-vending', name, groupId: null })),
+  { serial: serial('CUNI', 12), merchantId: 'acme-vending', name: 'Magazzino (dismessa)', groupId: null, hidden: true },
+  ...['Madrid Atocha', 'Madrid Chamartín'].map((name, i) => ({ serial: serial('CHEX', i + 13), merchantId: 'bravo-distribucion', name, groupId: 'bravo-centro' })),
+  ...['Barcelona Sants', 'Valencia Nord', 'Sevilla Santa Justa'].map((name, i) => ({ serial: serial('CHEX', i + 15), merchantId: 'bravo-distribucion', name, groupId: null })),
+  ...['Bogotá Andino', 'Medellín Centro', 'Cali Norte'].map((name, i) => ({ serial: serial('C100', i + 18), merchantId: 'colibri-cash', name, groupId: null })),
+];
+
 export type DemoUserSeed = Omit<DemoUser, 'password'>;
 
 /** One demo user per role, plus an admin of a second merchant (the "foreign" tenant in tests). */

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { newPosRecord } from '../../functions/core/devices/use-cases';
 import { DuplicateGroupNameException } from '../../functions/core/groups/errors';
 import { DuplicateMerchantNameException } from '../../functions/core/merchants/errors';
 import { newMerchant } from '../../functions/core/merchants/merchant';
 import type { Deps } from '../../functions/shared/composition';
 import { createCognitoUser } from './emulators/cognito';
-import { DEMO_GROUPS, DEMO_MERCHANTS, DEMO_USERS } from './demo-data';
+import { MERCHANT_SETTINGS_DEFAULTS } from '../../schemas/merchant-settings';
+import { DEMO_GROUPS, DEMO_MACHINES, DEMO_MERCHANTS, DEMO_PINS, DEMO_USERS } from './demo-data';
 import type { DemoUser } from './stack-info';
 
 /** A password that satisfies the pool policy (spec §5), different for every new local stack. */
@@ -38,6 +40,13 @@ export async function seedDemoData(
       if (!(error instanceof DuplicateGroupNameException)) throw error;
     }
   }
+  for (const { id } of DEMO_MERCHANTS) {
+    const pin = DEMO_PINS[id];
+    if (!pin || (await deps.merchantSettings.getSettings(id))) continue;
+    const settings = { ...MERCHANT_SETTINGS_DEFAULTS, deviceAssociationPin: pin, merchantId: id, apiToken: randomBytes(24).toString('base64url'), updatedAt: deps.now() };
+    await deps.merchantSettings.putSettings(settings, '');
+  }
+  await seedDemoMachines(deps);
   const users: DemoUser[] = [];
   for (const seed of DEMO_USERS) {
     const password = passwords.get(seed.email) ?? demoPassword();
@@ -60,4 +69,16 @@ export async function seedDemoData(
     users.push({ ...seed, password });
   }
   return users;
+}
+
+/** The demo machines, through the repository (registry, record, name guard, counters); existing serials are kept. */
+export async function seedDemoMachines(deps: Deps): Promise<void> {
+  const now = deps.now();
+  const warrantyEnd = `${Number(now.slice(0, 4)) + 2}${now.slice(4, 10)}`;
+  await Promise.all(
+    DEMO_MACHINES.map(async (m) => {
+      if (await deps.pos.registration(m.serial)) return;
+      await deps.pos.create({ ...newPosRecord({ serial: m.serial, merchantId: m.merchantId, name: m.name, groupId: m.groupId, now, warrantyEnd }), hidden: m.hidden ?? false });
+    }),
+  );
 }

@@ -8,7 +8,10 @@ import { loadConfig } from '../../functions/shared/config';
 import { startApiServer } from './api-server';
 import { startCognito } from './emulators/cognito';
 import { startDynamo } from './emulators/dynamodb';
-import { startIot } from './emulators/iot';
+import { startIot, type LocalIot } from './emulators/iot';
+import { resetIngestionDeps } from '../../functions/shared/ingestion';
+import { logger } from '../../functions/shared/logger';
+import { localIotRules, startConnectionSweep } from './iot-rules';
 import { startS3 } from './emulators/s3';
 import { createTable } from './emulators/table';
 import { seedDemoData } from './seed';
@@ -31,6 +34,10 @@ export interface RunningStack {
   /** DynamoDB operation counts since the last reset (for "no Scan" tests and the bench). */
   dynamoOps(): Record<string, number>;
   resetDynamoOps(): void;
+  /** The local IoT Core (rule statistics for the bench; rules can be swapped there). */
+  iot: LocalIot;
+  /** Runs the connection sweep once now (it also runs every CONNECTION_SWEEP_INTERVAL_MS). */
+  sweepConnections(): Promise<unknown>;
 }
 
 const BUCKETS = { firmware: 'local-firmware', cashDatabases: 'local-cash-databases', exports: 'local-exports' };
@@ -103,6 +110,13 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     });
     stops.push(api.stop);
 
+    // Device messages: the IoT rules of the CDK iot stack, invoking the same trigger functions (their
+    // clients are rebuilt from the environment just set).
+    resetIngestionDeps();
+    iot.setRules(await localIotRules((error, context) => logger.error('iot rule failed', { ...context, error })));
+    const sweep = startConnectionSweep();
+    stops.push(sweep.stop);
+
     const users = await seedDemoData(deps, cognito, previousPasswords(stackFile));
     const info: StackInfo = {
       web: api.url,
@@ -117,7 +131,7 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       users,
     };
     if (stackFile) writeFileSync(stackFile, JSON.stringify(info, null, 2) + '\n');
-    return { info, stop: stopAll, dynamoOps: dynamo.opCounts, resetDynamoOps: dynamo.resetOpCounts };
+    return { info, stop: stopAll, dynamoOps: dynamo.opCounts, resetDynamoOps: dynamo.resetOpCounts, iot, sweepConnections: sweep.runNow };
   } catch (error) {
     await stopAll();
     throw error;

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { startFleet } from './simulator';
 import { startStack } from './stack';
 
 /** `npm start`: builds the SPA when needed, starts the embedded stack with persistent state, prints logins. */
@@ -27,6 +28,16 @@ const stack = await startStack({
   },
 });
 
+// A small fleet plays the demo machines (SIMULATED_DEVICES=0 turns it off).
+const { DEMO_MACHINES } = await import('./demo-data');
+const fleet =
+  process.env.SIMULATED_DEVICES === '0'
+    ? undefined
+    : await startFleet({
+        mqttUrl: stack.info.mqtt,
+        serials: DEMO_MACHINES.filter((m) => !m.hidden).map((m) => m.serial).slice(0, Number(process.env.SIMULATED_DEVICES ?? 20)),
+      });
+
 const { info } = stack;
 process.stdout.write(
   [
@@ -34,6 +45,7 @@ process.stdout.write(
     `Console:   ${info.web}`,
     `API:       ${info.api}`,
     `MQTT:      ${info.mqtt}   (IoT data plane: ${info.iotData})`,
+    `Devices:   ${fleet ? `${fleet.devices.length} simulated machines publishing (more: tsx infra/local/simulator.ts --devices N --register <merchantId>)` : 'simulator off'}`,
     `Endpoints and logins: .local/stack.json`,
     '',
     'Demo logins:',
@@ -48,6 +60,7 @@ let stopping = false;
 const shutdown = async () => {
   if (stopping) return;
   stopping = true;
+  await fleet?.stop();
   await stack.stop();
   process.exit(0);
 };

@@ -1,8 +1,12 @@
-import { Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as iot from 'aws-cdk-lib/aws-iot';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
@@ -18,19 +22,46 @@ export interface IotRuleDefinition {
   topicFilter: string;
   /** Trigger entry (exports `handler`), absolute or relative to the repository root. */
   entry: string;
+  /**
+   * Batched delivery: the rule sends to an SQS queue (with a dead-letter queue) and the trigger consumes
+   * it in batches with partial batch responses. Without it the rule invokes the trigger per message.
+   */
+  batch?: IotRuleBatch;
 }
+
+export interface IotRuleBatch {
+  /** Records per invocation (event source mapping BatchSize). */
+  size: number;
+  /** How long the poller gathers a batch (MaximumBatchingWindowInSeconds). */
+  windowSeconds: number;
+  /** Concurrent invocations (ScalingConfig.MaximumConcurrency, ≥ 2). */
+  maxConcurrency: number;
+  /** Deliveries before a record goes to the dead-letter queue. */
+  maxReceiveCount: number;
+}
+
+/**
+ * Ingestion batches: IoT rule → SQS → Lambda, up to 500 records or 1 s per invocation. The local rule
+ * router delivers the same batches (infra/local/stack.ts), with a shorter gathering window.
+ */
+export const INGESTION_BATCH: IotRuleBatch = { size: 500, windowSeconds: 1, maxConcurrency: 10, maxReceiveCount: 5 };
 
 /** Device → cloud topics (DESIGN §6). A rule exists only once its trigger file exists. */
 export const DEFAULT_IOT_RULES: readonly IotRuleDefinition[] = [
-  { name: 'telemetry', topicFilter: 'vend/+/telemetry', entry: 'functions/triggers/iot-telemetry.ts' },
-  { name: 'sales', topicFilter: 'vend/+/sales', entry: 'functions/triggers/iot-sales.ts' },
+  { name: 'telemetry', topicFilter: 'vend/+/telemetry', entry: 'functions/triggers/iot-telemetry.ts', batch: INGESTION_BATCH },
+  { name: 'sales', topicFilter: 'vend/+/sales', entry: 'functions/triggers/iot-sales.ts', batch: INGESTION_BATCH },
   { name: 'alarms', topicFilter: 'vend/+/alarms', entry: 'functions/triggers/iot-alarms.ts' },
-  { name: 'audit', topicFilter: 'vend/+/audit', entry: 'functions/triggers/iot-audit.ts' },
+  { name: 'audit', topicFilter: 'vend/+/audit', entry: 'functions/triggers/iot-audit.ts', batch: INGESTION_BATCH },
+  { name: 'config', topicFilter: 'vend/+/config', entry: 'functions/triggers/iot-config.ts', batch: INGESTION_BATCH },
   { name: 'commands-ack', topicFilter: 'vend/+/commands/ack', entry: 'functions/triggers/iot-commands-ack.ts' },
 ];
 
+/** The scheduled connection sweep (takes silent machines offline). */
+export const CONNECTION_SWEEP = { entry: 'functions/triggers/connection-sweep.ts', everyMinutes: 1 } as const;
+export const DEFAULT_CONNECTION_OFFLINE_AFTER_SECONDS = 900;
+
 /** Topics a device publishes to, relative to `vend/<thingName>/`. */
-export const DEVICE_PUBLISH_TOPICS = ['telemetry', 'sales', 'alarms', 'audit', 'commands/ack'] as const;
+export const DEVICE_PUBLISH_TOPICS = ['telemetry', 'sales', 'alarms', 'audit', 'config', 'commands/ack'] as const;
 /** Topics a device subscribes to, relative to `vend/<thingName>/`. */
 export const DEVICE_SUBSCRIBE_TOPICS = ['commands'] as const;
 
@@ -44,6 +75,10 @@ export interface IotStackProps extends StackProps {
   environment: (iotEndpoint: string) => Record<string, string>;
   /** Defaults to DEFAULT_IOT_RULES; entries that do not exist are skipped. */
   rules?: readonly IotRuleDefinition[];
+  /** Connection sweep entry; defaults to CONNECTION_SWEEP.entry; skipped when the file does not exist. */
+  sweepEntry?: string;
+  /** CONNECTION_OFFLINE_AFTER_SECONDS of the triggers and the sweep (default 900). */
+  offlineAfterSeconds?: number;
   /** Context `iotEndpoint`; when absent a custom resource looks it up at deploy time. */
   iotEndpoint?: string;
   bundle?: boolean;
@@ -54,13 +89,19 @@ export class IotStack extends Stack {
   readonly endpoint: string;
   readonly devicePolicy: iot.CfnPolicy;
   readonly rules: ReadonlyMap<string, iot.CfnTopicRule>;
+  /** Ingestion queues of the batched rules, by rule name. */
+  readonly queues: ReadonlyMap<string, sqs.Queue>;
+  readonly sweepSchedule?: events.Rule;
 
   constructor(scope: Construct, id: string, props: IotStackProps) {
     super(scope, id, props);
     const { stage } = props;
 
     this.endpoint = new IotEndpoint(this, 'Endpoint', { endpoint: props.iotEndpoint }).address;
-    const environment = props.environment(this.endpoint);
+    const environment = {
+      ...props.environment(this.endpoint),
+      CONNECTION_OFFLINE_AFTER_SECONDS: String(props.offlineAfterSeconds ?? DEFAULT_CONNECTION_OFFLINE_AFTER_SECONDS),
+    };
 
     const arn = (resource: string, resourceName: string) => this.formatArn({ service: 'iot', resource, resourceName });
     const thing = '${iot:Connection.Thing.ThingName}';
@@ -108,35 +149,100 @@ export class IotStack extends Stack {
     errorLogs.grant(errorRole, 'logs:DescribeLogStreams');
 
     const rules = new Map<string, iot.CfnTopicRule>();
+    const queues = new Map<string, sqs.Queue>();
+    let queueRole: iam.Role | undefined;
     for (const def of props.rules ?? DEFAULT_IOT_RULES) {
       const entry = isAbsolute(def.entry) ? def.entry : join(REPO_ROOT, def.entry);
       if (!existsSync(entry)) continue;
+      const timeout = Duration.seconds(29);
       const trigger = new AppFunction(this, `Trigger-${def.name}`, {
         stage,
         name: `iot-${def.name}`,
         entry,
         environment,
         bundle: props.bundle,
-        description: `IoT rule ${def.topicFilter}`,
+        timeout,
+        description: `IoT rule ${def.topicFilter}${def.batch ? ' (batches from its queue)' : ''}`,
       });
       grantTableReadWrite(trigger.role, props.table);
+      let action: iot.CfnTopicRule.ActionProperty;
+      if (def.batch) {
+        const deadLetters = new sqs.Queue(this, `DeadLetters-${def.name}`, {
+          queueName: stage.physicalName(`iot-${def.name}-dlq`),
+          encryption: sqs.QueueEncryption.SQS_MANAGED,
+          enforceSSL: true,
+          retentionPeriod: Duration.days(14),
+          removalPolicy: stage.removalPolicy,
+        });
+        const queue = new sqs.Queue(this, `Queue-${def.name}`, {
+          queueName: stage.physicalName(`iot-${def.name}`),
+          encryption: sqs.QueueEncryption.SQS_MANAGED,
+          enforceSSL: true,
+          // AWS guidance for Lambda event sources: at least six times the function timeout.
+          visibilityTimeout: Duration.seconds(timeout.toSeconds() * 6),
+          retentionPeriod: Duration.days(4),
+          deadLetterQueue: { queue: deadLetters, maxReceiveCount: def.batch.maxReceiveCount },
+          removalPolicy: stage.removalPolicy,
+        });
+        queueRole ??= new iam.Role(this, 'RuleQueueRole', {
+          assumedBy: new iam.ServicePrincipal('iot.amazonaws.com'),
+          description: 'IoT rules send device messages to the ingestion queues',
+        });
+        queue.grantSendMessages(queueRole);
+        trigger.fn.addEventSource(
+          new SqsEventSource(queue, {
+            batchSize: def.batch.size,
+            maxBatchingWindow: Duration.seconds(def.batch.windowSeconds),
+            maxConcurrency: def.batch.maxConcurrency,
+            reportBatchItemFailures: true,
+          }),
+        );
+        queues.set(def.name, queue);
+        action = { sqs: { queueUrl: queue.queueUrl, roleArn: queueRole.roleArn, useBase64: false } };
+      } else {
+        action = { lambda: { functionArn: trigger.fn.functionArn } };
+      }
       const rule = new iot.CfnTopicRule(this, `Rule-${def.name}`, {
         ruleName: stage.underscored(def.name),
         topicRulePayload: {
           sql: ruleSql(def.topicFilter),
           awsIotSqlVersion: '2016-03-23',
           ruleDisabled: false,
-          actions: [{ lambda: { functionArn: trigger.fn.functionArn } }],
+          actions: [action],
           errorAction: { cloudwatchLogs: { logGroupName: errorLogs.logGroupName, roleArn: errorRole.roleArn } },
         },
       });
-      trigger.fn.addPermission('IotRuleInvoke', {
-        principal: new iam.ServicePrincipal('iot.amazonaws.com'),
-        sourceArn: rule.attrArn,
-        sourceAccount: this.account,
-      });
+      if (!def.batch) {
+        trigger.fn.addPermission('IotRuleInvoke', {
+          principal: new iam.ServicePrincipal('iot.amazonaws.com'),
+          sourceArn: rule.attrArn,
+          sourceAccount: this.account,
+        });
+      }
       rules.set(def.name, rule);
     }
     this.rules = rules;
+    this.queues = queues;
+
+    const sweepEntry = props.sweepEntry ?? CONNECTION_SWEEP.entry;
+    const sweepPath = isAbsolute(sweepEntry) ? sweepEntry : join(REPO_ROOT, sweepEntry);
+    if (existsSync(sweepPath)) {
+      const sweep = new AppFunction(this, 'ConnectionSweep', {
+        stage,
+        name: 'connection-sweep',
+        entry: sweepPath,
+        environment,
+        bundle: props.bundle,
+        timeout: Duration.seconds(50),
+        description: 'Takes machines offline when no ping arrived within CONNECTION_OFFLINE_AFTER_SECONDS',
+      });
+      grantTableReadWrite(sweep.role, props.table);
+      this.sweepSchedule = new events.Rule(this, 'ConnectionSweepSchedule', {
+        ruleName: stage.physicalName('connection-sweep'),
+        description: 'Runs the connection sweep',
+        schedule: events.Schedule.rate(Duration.minutes(CONNECTION_SWEEP.everyMinutes)),
+        targets: [new targets.LambdaFunction(sweep.fn, { retryAttempts: 2, maxEventAge: Duration.minutes(5) })],
+      });
+    }
   }
 }

@@ -7,6 +7,7 @@ import { BAD_TOKEN_KINDS, badToken } from './support/forged-tokens';
 import { api } from './support/http';
 import { demoUser, stack, tokenFor } from './support/stack';
 import { merchantBody, settingsBody, superAdminSettingsBody } from './support/samples';
+import { DEMO_PINS } from '../../infra/local/demo-data';
 import { createUser, updateBodyOf, userBody } from './support/users';
 
 /**
@@ -33,6 +34,15 @@ const groupIds: Record<Scope, string> = { own: '', foreign: '' };
 const deletableUsers = new Map<string, string>();
 const deletableGroups = new Map<string, string>();
 const DELETERS: Role[] = ['NEBULARSUPERADMIN', 'NEBULARMERCHANTADMIN'];
+/** Machines made in beforeAll: an Acme one in acme-north (the demo group admin's group) and a Bravo one, plus one to delete per scope and deleter. */
+const machines: Record<Scope, { serial: string; name: string }> = { own: { serial: '', name: '' }, foreign: { serial: '', name: '' } };
+const deletableMachines = new Map<string, string>();
+const clients: Record<Scope, { id: string; name: string }> = { own: { id: '', name: '' }, foreign: { id: '', name: '' } };
+const deletableClients = new Map<string, string>();
+const PINS: Record<Scope, string> = { own: DEMO_PINS['acme-vending']!, foreign: DEMO_PINS['bravo-distribucion']! };
+let serialCounter = 0;
+const newSerial = () => `CENG-${String(70_000_000 + Math.floor(Math.random() * 9_000_000) + serialCounter++).padStart(8, '0')}`;
+const machine = (scope: Scope) => ({ params: { id: machines[scope].serial }, scoped: true });
 const uniqueName = () => `Matrix ${Math.random().toString(36).slice(2, 10)}`;
 
 /** One sample request per route; a new route without a sample fails the test below. */
@@ -50,7 +60,8 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'merchants.create': () => ({ body: merchantBody() }),
   'merchants.update': () => ({ params: { id: scratchMerchant }, body: merchantBody() }),
   'merchants.getSettings': (scope) => ({ params: { id: scope === 'own' ? OWN : FOREIGN }, scoped: true }),
-  'merchants.saveSettings': (scope) => ({ params: { id: scope === 'own' ? OWN : FOREIGN }, body: settingsBody(), scoped: true }),
+  // Each merchant keeps its demo PIN (PINs are unique across merchants; demo devices join with them).
+  'merchants.saveSettings': (scope) => ({ params: { id: scope === 'own' ? OWN : FOREIGN }, body: { ...settingsBody(), deviceAssociationPin: PINS[scope] }, scoped: true }),
   'merchants.regenerateApiToken': (scope) => ({ params: { id: scope === 'own' ? OWN : FOREIGN }, scoped: true }),
   'merchants.getSuperAdminSettings': (scope) => ({ params: { id: scope === 'own' ? OWN : FOREIGN }, scoped: true }),
   'merchants.saveSuperAdminSettings': (scope) => ({ params: { id: scope === 'own' ? OWN : FOREIGN }, body: superAdminSettingsBody(), scoped: true }),
@@ -70,6 +81,35 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'groups.get': (scope) => ({ params: { id: merchantOf(scope), groupId: scope === 'own' ? 'acme-north' : 'bravo-centro' }, scoped: true }),
   'groups.update': (scope) => ({ params: { id: merchantOf(scope), groupId: groupIds[scope] }, body: { name: `Matrix scratch ${scope} ${groupIds[scope]}` }, scoped: true }),
   'groups.delete': (scope, role) => ({ params: { id: merchantOf(scope), groupId: deletableGroups.get(`${scope} ${role}`) ?? 'not-allowed' }, scoped: true }),
+  'pos.list': (scope) => ({ query: { merchantId: merchantOf(scope), size: '5' }, scoped: true }),
+  'pos.all': (scope) => ({ query: { merchantId: merchantOf(scope) }, scoped: true }),
+  'pos.counts': (scope) => ({ query: { merchantId: merchantOf(scope) }, scoped: true }),
+  'pos.csv': (scope) => ({ query: { merchantId: merchantOf(scope) }, scoped: true }),
+  // The PIN decides the merchant: a foreign PIN is refused like an unknown one (400), so both scopes join Acme.
+  'pos.join': () => ({ body: { serial: newSerial(), pin: PINS.own, name: uniqueName() } }),
+  'pos.get': machine,
+  'pos.update': (scope) => ({ ...machine(scope), body: { name: machines[scope].name, networkType: '4G', warrantyEnd: null, planogramId: null } }),
+  'pos.delete': (scope, role) => ({ params: { id: deletableMachines.get(`${scope} ${role}`) ?? 'CENG-00000000' }, scoped: true }),
+  'pos.reset': machine,
+  'pos.hide': machine,
+  'pos.unhide': machine,
+  'pos.status': machine,
+  'pos.associateGroup': (scope) => ({ ...machine(scope), body: { groupId: scope === 'own' ? 'acme-north' : 'bravo-centro' } }),
+  'pos.associateClient': (scope) => ({ ...machine(scope), body: { clientId: null } }),
+  'pos.associateNoVendProfile': (scope) => ({ ...machine(scope), body: { noVendProfileId: null } }),
+  'pos.manageStock': (scope) => ({ ...machine(scope), body: { manageStock: false } }),
+  'pos.qrcode': machine,
+  'pos.qrcodeImage': machine,
+  'pos.qrcodeDownload': machine,
+  'pos.listNotes': (scope) => ({ ...machine(scope), query: { size: '5' } }),
+  'pos.addNote': (scope) => ({ ...machine(scope), body: { note: 'matrix' } }),
+  'pos.historicalSignal': (scope) => ({ ...machine(scope), query: { from: '2026-01-01T00:00:00Z', to: '2026-01-08T00:00:00Z' } }),
+  'pos.historicalTemperature': (scope) => ({ ...machine(scope), query: { from: '2026-01-01T00:00:00Z', to: '2026-01-08T00:00:00Z' } }),
+  'clients.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5' }, scoped: true }),
+  'clients.create': (scope) => ({ params: { id: merchantOf(scope) }, body: { name: uniqueName(), country: 'IT' }, scoped: true }),
+  'clients.get': (scope) => ({ params: { id: merchantOf(scope), clientId: clients[scope].id }, scoped: true }),
+  'clients.update': (scope) => ({ params: { id: merchantOf(scope), clientId: clients[scope].id }, body: { name: clients[scope].name, country: 'ES', city: 'Madrid' }, scoped: true }),
+  'clients.delete': (scope, role) => ({ params: { id: merchantOf(scope), clientId: deletableClients.get(`${scope} ${role}`) ?? 'not-allowed' }, scoped: true }),
 };
 
 const routes = groups.flatMap((g) => g.routes);
@@ -96,7 +136,28 @@ beforeAll(async () => {
     expect(res.status).toBe(201);
     return res.body.id as string;
   };
+  const joinMachine = async (scope: Scope, name = uniqueName()) => {
+    const res = await api('/pos/join', { method: 'POST', token: superAdmin, body: { serial: newSerial(), pin: PINS[scope], name } });
+    expect(res.status, res.text).toBe(201);
+    return res.body.serial as string;
+  };
+  const client = async (merchantId: string, name = uniqueName()) => {
+    const res = await api(`/merchants/${merchantId}/clients`, { method: 'POST', token: superAdmin, body: { name, country: 'IT' } });
+    expect(res.status, res.text).toBe(201);
+    return res.body.id as string;
+  };
   for (const scope of ['own', 'foreign'] as const) {
+    const name = uniqueName();
+    const serial = await joinMachine(scope, name);
+    const grouped = await api(`/pos/${serial}/associate-group`, { method: 'PUT', token: superAdmin, body: { groupId: scope === 'own' ? 'acme-north' : 'bravo-centro' } });
+    expect(grouped.status).toBe(200);
+    machines[scope] = { serial, name };
+    const clientName = uniqueName();
+    clients[scope] = { id: await client(merchantOf(scope), clientName), name: clientName };
+    for (const role of DELETERS) {
+      deletableMachines.set(`${scope} ${role}`, await joinMachine(scope));
+      deletableClients.set(`${scope} ${role}`, await client(merchantOf(scope)));
+    }
     users[scope] = await createUser(superAdmin, { merchantIds: [merchantOf(scope)] });
     groupIds[scope] = await group(merchantOf(scope));
     for (const role of DELETERS) {

@@ -10,6 +10,14 @@
  * (c) The SPA (test/bench/frontend-bundle.ts; builds frontend/dist first when there is no build): initial
  *     route JS of /login and of the dashboard shell, gzipped — budget ≤ 250 KB each; the largest chunk
  *     minified — budget ≤ 500 kB.
+ * (d) The devices list of a 50,000-machine merchant (test/bench/device-list.ts; BENCH_DEVICES lowers it):
+ *     GET /pos page 2 with page 1's cursor vs the raw SDK Query of the same page — budget p95 ≤ 1.5×;
+ *     DynamoDB calls per page ≤ 2 (Query + BatchGet of TELEMETRY); GET /pos/counts with 0 Queries.
+ *
+ * (e) Device ingestion (test/bench/ingestion.ts): N simulated devices publish telemetry over real MQTT;
+ *     broker-only rate (broker → rule router → no-op rule) beside the end-to-end rate (broker → rule
+ *     router → batched iot-telemetry trigger → dynalite) — budget ≥ 5,000 messages/s end to end; plus
+ *     DynamoDB requests per message and a stored-exactly-once check.
  *
  * Always exits 0: a FAIL is reported, not thrown. Everything listens on 127.0.0.1 only.
  */
@@ -22,7 +30,9 @@ import { performance } from 'node:perf_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { bundleEntry, bytesByPackage, groupEntry, LAMBDA_BUNDLE_OPTIONS, REPO_ROOT, type BundleResult } from './bundle';
+import { benchDeviceList, DEVICE_LIST_BUDGET, printDeviceList } from './device-list';
 import { INITIAL_JS_BUDGET_BYTES, LARGEST_CHUNK_BUDGET_BYTES, measureFrontendBundle } from './frontend-bundle';
+import { benchIngestion, INGESTION_BUDGET_PER_SECOND } from './ingestion';
 
 const BUDGET = 1.5;
 const IMPORT_RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 7);
@@ -420,6 +430,49 @@ async function main() {
     failures++;
     out.frontendBundleError = error instanceof Error ? (error.stack ?? error.message) : String(error);
     console.error('\nFRONTEND BUNDLE ERROR:', error);
+  }
+
+  try {
+    console.log(`\n(d) Devices list of a ${process.env.BENCH_DEVICES ?? 50_000}-machine merchant: seeding, then ${REQUESTS} requests each in interleaved batches…`);
+    const devices = await benchDeviceList();
+    printDeviceList(devices, table);
+    out.deviceList = { budgets: DEVICE_LIST_BUDGET, ...devices };
+    failures += [devices.p95Verdict, devices.callsVerdict, devices.countsVerdict].filter((v) => v === 'FAIL').length;
+  } catch (error) {
+    failures++;
+    out.deviceListError = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    console.error('\nDEVICE LIST BENCH ERROR:', error);
+  }
+
+  try {
+    const devices = Number(process.env.BENCH_INGESTION_DEVICES ?? 100);
+    const perDevice = Number(process.env.BENCH_INGESTION_MESSAGES ?? 200);
+    console.log(`\n(e) Device ingestion: ${devices} MQTT devices × ${perDevice} telemetry messages (QoS 1, ≤ 100/s and ≤ 20 in flight per device)…\n`);
+    const [r] = await benchIngestion([{ name: 'telemetry', devices, perDevice, firstSerial: 90_000_001 }]);
+    const row = (name: string, p: { messages: number; completed: number; failed: number; seconds: number; perSecond: number; timedOut: boolean }, budget: string, v: string) => [
+      name, p.messages, p.completed, p.failed, p.seconds.toFixed(2), `${Math.round(p.perSecond)}${p.timedOut ? ' (time limit)' : ''}`, budget, v,
+    ];
+    console.log(
+      table(
+        ['pipeline', 'messages', 'done', 'failed', 'seconds', 'messages/s', 'budget', 'verdict'],
+        [
+          row('broker → rule router (no-op rule)', r!.brokerOnly, '', 'info'),
+          row('broker → router → iot-telemetry batches → dynalite', r!.endToEnd, `≥ ${INGESTION_BUDGET_PER_SECOND}`, r!.verdict),
+        ],
+      ),
+    );
+    console.log(
+      `  end to end = ${(r!.ratioToBroker * 100).toFixed(1)}% of broker-only; ${r!.endToEnd.invocations} trigger invocations; ` +
+        `${r!.dynamoRequestsPerMessage.toFixed(3)} DynamoDB requests/message (${Object.entries(r!.dynamoRequestsByOperation).map(([k, v]) => `${k} ${v}`).join(', ')}); ` +
+        `stored samples ${r!.storedSamples} of ${r!.endToEnd.messages}`,
+    );
+    out.ingestion = { budgetPerSecond: INGESTION_BUDGET_PER_SECOND, ...r };
+    if (r!.verdict === 'FAIL') failures++;
+    if (r!.storedSamples !== r!.endToEnd.messages) failures++;
+  } catch (error) {
+    failures++;
+    out.ingestionError = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    console.error('\nINGESTION BENCH ERROR:', error);
   }
 
   out.failures = failures;

@@ -31,13 +31,14 @@ function iot(extra: { iotEndpoint?: string } = {}) {
 describe('iot stack', () => {
   const t = iot();
 
-  it('declares the five device → cloud topics by default, each with its trigger file', () => {
-    expect(DEFAULT_IOT_RULES.map((r) => [r.topicFilter, r.entry])).toEqual([
-      ['vend/+/telemetry', 'functions/triggers/iot-telemetry.ts'],
-      ['vend/+/sales', 'functions/triggers/iot-sales.ts'],
-      ['vend/+/alarms', 'functions/triggers/iot-alarms.ts'],
-      ['vend/+/audit', 'functions/triggers/iot-audit.ts'],
-      ['vend/+/commands/ack', 'functions/triggers/iot-commands-ack.ts'],
+  it('declares the six device → cloud topics by default, each with its trigger file; ingestion rules are batched', () => {
+    expect(DEFAULT_IOT_RULES.map((r) => [r.topicFilter, r.entry, !!r.batch])).toEqual([
+      ['vend/+/telemetry', 'functions/triggers/iot-telemetry.ts', true],
+      ['vend/+/sales', 'functions/triggers/iot-sales.ts', true],
+      ['vend/+/alarms', 'functions/triggers/iot-alarms.ts', false],
+      ['vend/+/audit', 'functions/triggers/iot-audit.ts', true],
+      ['vend/+/config', 'functions/triggers/iot-config.ts', true],
+      ['vend/+/commands/ack', 'functions/triggers/iot-commands-ack.ts', false],
     ]);
   });
 
@@ -66,15 +67,62 @@ describe('iot stack', () => {
       const payload = rule.Properties.TopicRulePayload;
       expect(payload.Sql).toBe(`SELECT *, topic() AS topic, timestamp() AS receivedAt FROM '${filter}'`);
       expect(payload.AwsIotSqlVersion).toBe('2016-03-23');
-      const fnId = functionIds[`vend-dev-iot-${name.replace('_', '-')}`];
-      expect(payload.Actions).toEqual([{ Lambda: { FunctionArn: { 'Fn::GetAtt': [fnId, 'Arn'] } } }]);
       expect(payload.ErrorAction.CloudwatchLogs.LogGroupName).toEqual({ Ref: errorLog[0] });
-      t.hasResourceProperties('AWS::Lambda::Permission', {
-        FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] },
-        Principal: 'iot.amazonaws.com',
-        SourceArn: { 'Fn::GetAtt': [ruleId, 'Arn'] },
-      });
+      const fnId = functionIds[`vend-dev-iot-${name.replace('_', '-')}`];
+      if (name === 'commands_ack') {
+        expect(payload.Actions).toEqual([{ Lambda: { FunctionArn: { 'Fn::GetAtt': [fnId, 'Arn'] } } }]);
+        t.hasResourceProperties('AWS::Lambda::Permission', {
+          FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] },
+          Principal: 'iot.amazonaws.com',
+          SourceArn: { 'Fn::GetAtt': [ruleId, 'Arn'] },
+        });
+      }
     }
+  });
+
+  it('batched rules: IoT rule → SQS queue (encrypted, TLS only, dead letters) → trigger in batches with partial failures', () => {
+    const queues = t.findResources('AWS::SQS::Queue') as Resources;
+    const byName = (n: string) => Object.entries(queues).find(([, q]) => q.Properties.QueueName === n)!;
+    const [queueId, queue] = byName('vend-dev-iot-telemetry');
+    const [dlqId, dlq] = byName('vend-dev-iot-telemetry-dlq');
+    expect(Object.keys(queues)).toHaveLength(2); // only the telemetry trigger exists here
+    expect(queue.Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+      VisibilityTimeout: 174,
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: 5 },
+    });
+    expect(dlq.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 86_400 });
+    for (const id of [queueId, dlqId]) {
+      const policies = Object.values(t.findResources('AWS::SQS::QueuePolicy') as Resources).filter((p) => JSON.stringify(p.Properties.Queues).includes(id));
+      expect(JSON.stringify(policies)).toContain('"aws:SecureTransport":"false"');
+    }
+    const rule = Object.values(t.findResources('AWS::IoT::TopicRule') as Resources).find((r) => r.Properties.RuleName === 'vend_dev_telemetry')!;
+    const [action] = rule.Properties.TopicRulePayload.Actions;
+    expect(action.Sqs).toMatchObject({ QueueUrl: { Ref: queueId }, UseBase64: false });
+    const roleId = action.Sqs.RoleArn['Fn::GetAtt'][0];
+    const roleJson = JSON.stringify(Object.values(t.findResources('AWS::IAM::Policy') as Resources).filter((p) => JSON.stringify(p.Properties.Roles).includes(roleId)));
+    expect(roleJson).toContain('sqs:SendMessage');
+    const functionIds = Object.fromEntries(Object.entries(t.findResources('AWS::Lambda::Function') as Resources).map(([id, f]) => [f.Properties.FunctionName, id]));
+    t.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: functionIds['vend-dev-iot-telemetry'] },
+      EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+      BatchSize: 500,
+      MaximumBatchingWindowInSeconds: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: 10 },
+    });
+  });
+
+  it('runs the connection sweep every minute with the offline window in the environment', () => {
+    const fn = Object.entries(t.findResources('AWS::Lambda::Function') as Resources).find(([, f]) => f.Properties.FunctionName === 'vend-dev-connection-sweep')!;
+    expect(fn[1].Properties.Environment.Variables).toMatchObject({ CONNECTION_OFFLINE_AFTER_SECONDS: '900', TABLE_NAME: expect.anything() });
+    const telemetry = Object.values(t.findResources('AWS::Lambda::Function') as Resources).find((f) => f.Properties.FunctionName === 'vend-dev-iot-telemetry')!;
+    expect(telemetry.Properties.Environment.Variables.CONNECTION_OFFLINE_AFTER_SECONDS).toBe('900');
+    const [schedule] = Object.values(t.findResources('AWS::Events::Rule') as Resources);
+    expect(schedule!.Properties).toMatchObject({ Name: 'vend-dev-connection-sweep', ScheduleExpression: 'rate(1 minute)', State: 'ENABLED' });
+    expect(schedule!.Properties.Targets).toEqual([
+      expect.objectContaining({ Arn: { 'Fn::GetAtt': [fn[0], 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 300 } }),
+    ]);
   });
 
   it('has a device policy bound to the thing name: client id, publish and subscribe under vend/<thing>/', () => {
@@ -88,7 +136,7 @@ describe('iot stack', () => {
     expect(flat(by('iot:Connect'))).toEqual([expect.stringContaining(`:client/${thing}"`)]);
     expect(by('iot:Connect').Condition).toEqual({ Bool: { 'iot:Connection.Thing.IsAttached': 'true' } });
     expect(flat(by('iot:Publish')).map((r) => r.match(/:topic\/(.*)"\]\]\}$/)![1])).toEqual(
-      ['telemetry', 'sales', 'alarms', 'audit', 'commands/ack'].map((topic) => `vend/${thing}/${topic}`),
+      ['telemetry', 'sales', 'alarms', 'audit', 'config', 'commands/ack'].map((topic) => `vend/${thing}/${topic}`),
     );
     expect(flat(by('iot:Subscribe'))).toEqual([expect.stringContaining(`:topicfilter/vend/${thing}/commands"`)]);
     expect(flat(by('iot:Receive'))).toEqual([expect.stringContaining(`:topic/vend/${thing}/commands"`)]);

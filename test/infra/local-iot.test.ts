@@ -146,6 +146,41 @@ describe('local IoT (aedes + publish endpoint + rule router)', () => {
     }
   });
 
+  it('batched rules: events arrive in batches of at most maxSize, failed positions are redelivered, stats count them', async () => {
+    const batches: number[][] = [];
+    const failedOnce = new Set<number>();
+    iot.setRules([
+      {
+        name: 'batched',
+        topicFilter: 'batch/+',
+        batch: {
+          maxSize: 10,
+          maxWaitMs: 20,
+          maxConcurrency: 2,
+          handler: async (events) => {
+            const ns = events.map((e) => Number(e.n));
+            batches.push(ns);
+            // Each multiple of 7 fails on its first delivery.
+            return ns.flatMap((n, i) => (n % 7 === 0 && !failedOnce.has(n) ? (failedOnce.add(n), [i]) : []));
+          },
+        },
+      },
+    ]);
+    iot.resetStats();
+    const device = await connect(iot.mqttUrl);
+    try {
+      await Promise.all(Array.from({ length: 35 }, (_, n) => device.publishAsync(`batch/${n}`, JSON.stringify({ n }), { qos: 1 })));
+      await waitFor(() => (iot.stats().batched?.completed === 35 ? true : undefined));
+      expect(Math.max(...batches.map((b) => b.length))).toBeLessThanOrEqual(10);
+      const delivered = batches.flat();
+      expect(new Set(delivered).size).toBe(35);
+      expect(delivered.filter((n) => n % 7 === 0).length).toBe(2 * 5); // 0, 7, 14, 21, 28 twice
+      expect(iot.stats().batched).toMatchObject({ matched: 35, completed: 35, failed: 0, queued: 0 });
+    } finally {
+      await device.endAsync();
+    }
+  });
+
   it('answers 413 above 128 KB', async () => {
     const res = await fetch(`${iot.publishEndpoint}/topics/vend%2Fbig%2Ftelemetry?qos=1`, { method: 'POST', body: 'x'.repeat(128 * 1024 + 1) });
     expect(res.status).toBe(413);

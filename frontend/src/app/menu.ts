@@ -17,12 +17,15 @@ export interface MenuEntry {
 /** The side menu, in display order. Later issues add their areas here as their screens land. */
 export const MENU: readonly MenuEntry[] = [
   { id: 'dashboard', route: '/dashboard', messageId: 'menu.dashboard', icon: 'dashboard' },
+  // Devices (all roles)
+  { id: 'devices', route: '/devices/list', messageId: 'devices.menu', icon: 'devices' },
   // Admin (super admin)
   { id: 'admin-merchants', route: '/admin/merchants', messageId: 'merchants.menu', icon: 'store' },
   { id: 'admin-users', route: '/admin/users', messageId: 'users.menu.admin', icon: 'people' },
   // Manage
   { id: 'manage-users', route: '/manage/users', messageId: 'users.menu.manage', icon: 'people' },
   { id: 'manage-groups', route: '/manage/groups', messageId: 'groups.menu', icon: 'workspaces' },
+  { id: 'manage-clients', route: '/manage/clients', messageId: 'clients.menu', icon: 'business' },
   // Settings (all roles)
   { id: 'settings-profile', route: '/settings/profile', messageId: 'settings.menu.profile', icon: 'account' },
   { id: 'settings-password', route: '/settings/password', messageId: 'settings.menu.password', icon: 'lock' },

@@ -56,7 +56,8 @@ export const ROUTE_ROLES = {
   '/customers-medias/customers/:id/transactions': NOT_MERCHANT_USER,
   '/customers-medias/customers/:id/medias': NOT_MERCHANT_USER,
 
-  // Devices
+  // Devices (/devices → /devices/list)
+  '/devices': ALL_ROLES,
   '/devices/list': ALL_ROLES,
   '/devices/firmware-rules': ALL_ROLES,
   '/devices/manage-stock': ALL_ROLES,

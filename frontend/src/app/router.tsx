@@ -35,12 +35,28 @@ const ManageUserCreatePage = screen(() => import('../features/users/UserCreatePa
 const ManageUserDetailPage = screen(() => import('../features/users/UserDetailPage').then((m) => ({ default: m.ManageUserDetailPage })));
 const GroupListPage = screen(() => import('../features/groups/GroupListPage').then((m) => ({ default: m.GroupListPage })));
 const GroupDetailPage = screen(() => import('../features/groups/GroupDetailPage').then((m) => ({ default: m.GroupDetailPage })));
+const DeviceListPage = screen(() => import('../features/devices/DeviceListPage').then((m) => ({ default: m.DeviceListPage })));
+const DeviceDetailPage = screen(() => import('../features/devices/DeviceDetailPage').then((m) => ({ default: m.DeviceDetailPage })));
+const DeviceDetailsTab = screen(() => import('../features/devices/tabs/DetailsTab').then((m) => ({ default: m.DetailsTab })));
+const DeviceNotesTab = screen(() => import('../features/devices/tabs/NotesTab').then((m) => ({ default: m.NotesTab })));
+const DeviceNoteCreateTab = screen(() => import('../features/devices/tabs/NoteCreateTab').then((m) => ({ default: m.NoteCreateTab })));
+// Both charts share one chunk, the only one that loads chart.js.
+const DeviceSignalTab = screen(() => import('../features/devices/tabs/HistoryChartTab').then((m) => ({ default: m.SignalTab })));
+const DeviceTemperatureTab = screen(() => import('../features/devices/tabs/HistoryChartTab').then((m) => ({ default: m.TemperatureTab })));
+const ClientListPage = screen(() => import('../features/clients/ClientListPage').then((m) => ({ default: m.ClientListPage })));
+const ClientCreatePage = screen(() => import('../features/clients/ClientCreatePage').then((m) => ({ default: m.ClientCreatePage })));
+const ClientDetailPage = screen(() => import('../features/clients/ClientDetailPage').then((m) => ({ default: m.ClientDetailPage })));
 const ProfilePage = screen(() => import('../features/settings/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const PasswordPage = screen(() => import('../features/settings/PasswordPage').then((m) => ({ default: m.PasswordPage })));
 
 /** A screen behind the navigation guard; its roles come from the route table (app/route-roles.ts). */
 function guarded(path: ProtectedRoute, element: ReactNode): RouteObject {
   return { path, element: <RequireRole route={path}>{element}</RequireRole> };
+}
+
+/** A screen with its own screens inside (tabs): the children are guarded routes with absolute paths below it. */
+function guardedWithChildren(path: ProtectedRoute, element: ReactNode, children: RouteObject[]): RouteObject {
+  return { path, element: <RequireRole route={path}>{element}</RequireRole>, children };
 }
 
 /** Screens inside the console shell. Later issues add their areas here. */
@@ -55,6 +71,17 @@ const consoleRoutes: RouteObject[] = [
   guarded('/admin/users', AdminUserListPage),
   guarded('/admin/users/create', AdminUserCreatePage),
   guarded('/admin/users/:id', AdminUserDetailPage),
+  // Devices (all roles): /devices → list; a machine's screen has its tabs as nested routes (spec §2 names)
+  guarded('/devices', <Navigate to="/devices/list" replace />),
+  guarded('/devices/list', DeviceListPage),
+  guardedWithChildren('/devices/:id', DeviceDetailPage, [
+    { index: true, element: <Navigate to="details" replace /> },
+    guarded('/devices/:id/details', DeviceDetailsTab),
+    guarded('/devices/:id/notes', DeviceNotesTab),
+    guarded('/devices/:id/notes/create', DeviceNoteCreateTab),
+    guarded('/devices/:id/signal', DeviceSignalTab),
+    guarded('/devices/:id/temperature', DeviceTemperatureTab),
+  ]),
   // Manage: /manage → clients (merchant user), groups (group admin), users (administrators)
   guarded('/manage', <ManageIndex />),
   guarded('/manage/users', ManageUserListPage),
@@ -62,6 +89,9 @@ const consoleRoutes: RouteObject[] = [
   guarded('/manage/users/:id', ManageUserDetailPage),
   guarded('/manage/groups', GroupListPage),
   guarded('/manage/groups/:id', GroupDetailPage),
+  guarded('/manage/clients', ClientListPage),
+  guarded('/manage/clients/create', ClientCreatePage),
+  guarded('/manage/clients/:id', ClientDetailPage),
   // Settings (all roles): /settings → profile
   guarded('/settings', <Navigate to="/settings/profile" replace />),
   guarded('/settings/profile', ProfilePage),

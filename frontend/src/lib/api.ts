@@ -88,12 +88,12 @@ async function errorFrom(response: Response): Promise<ApiError> {
   return new ApiError(response.status, `Http${response.status}`, response.statusText || `HTTP ${response.status}`);
 }
 
-/** Sends one request: JSON in and out, bearer token, timeout; a non-2xx answer throws an ApiError. */
-export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', query, body, schema, timeoutMs = DEFAULT_TIMEOUT_MS, signal, anonymous = false } = options;
+/** One HTTP exchange with the bearer token, timeout and one token refresh on 401; a non-2xx answer throws an ApiError. */
+async function exchange(path: string, options: RequestOptions<unknown>, accept: string): Promise<Response> {
+  const { method = 'GET', query, body, timeoutMs = DEFAULT_TIMEOUT_MS, signal, anonymous = false } = options;
 
   const send = async (forceRefresh: boolean): Promise<Response> => {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: accept };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (!anonymous) headers.Authorization = `Bearer ${await token(forceRefresh)}`;
 
@@ -128,6 +128,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
     }
   }
   if (!response.ok) throw await errorFrom(response);
+  return response;
+}
+
+/** Sends one request: JSON in and out, bearer token, timeout; a non-2xx answer throws an ApiError. */
+export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { schema } = options;
+  const response = await exchange(path, options, 'application/json');
   if (response.status === 204) return undefined as T;
 
   let data: unknown;
@@ -146,3 +153,31 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
 
 export const apiGet = <T>(path: string, schema?: Parser<T>, options: Omit<RequestOptions<T>, 'method' | 'schema'> = {}) =>
   apiRequest<T>(path, { ...options, method: 'GET', ...(schema ? { schema } : {}) });
+
+/** A file the API answers (CSV export, QR code image, audit download): its bytes and the name it suggests. */
+export interface ApiFile {
+  blob: Blob;
+  /** From Content-Disposition when the API names the file. */
+  fileName: string | null;
+}
+
+/** The file name of a Content-Disposition header (`filename*=UTF-8''…` wins over `filename=`). */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!.trim());
+    } catch {
+      return null;
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(disposition);
+  return plain ? plain[1]!.trim() : null;
+}
+
+/** GET of a file (any content type), with the same token, timeout and errors as the JSON calls. */
+export async function apiFile(path: string, options: Omit<RequestOptions<unknown>, 'schema' | 'body'> = {}): Promise<ApiFile> {
+  const response = await exchange(path, options, '*/*');
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) };
+}

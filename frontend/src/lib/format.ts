@@ -89,3 +89,23 @@ export function formatDayMonth(value: string | Date): string {
   const mm = String(date.getUTCMonth() + 1).padStart(2, '0');
   return `${dd}/${mm}`;
 }
+
+export interface RelativeTime {
+  value: number;
+  unit: 'second' | 'minute' | 'hour' | 'day';
+}
+
+/**
+ * How long ago (negative) or ahead a moment is, in the largest whole unit that fits (for "3 minutes ago"
+ * with Intl.RelativeTimeFormat); null for 0001-01-01, missing or invalid values.
+ */
+export function relativeTime(value: string | Date | null | undefined, now: Date = new Date()): RelativeTime | null {
+  if (isEmptyDate(value)) return null;
+  const date = typeof value === 'string' ? new Date(value) : (value as Date);
+  const seconds = Math.round((date.getTime() - now.getTime()) / 1000);
+  const abs = Math.abs(seconds);
+  if (abs < 60) return { value: seconds, unit: 'second' };
+  if (abs < 3600) return { value: Math.trunc(seconds / 60), unit: 'minute' };
+  if (abs < 86_400) return { value: Math.trunc(seconds / 3600), unit: 'hour' };
+  return { value: Math.trunc(seconds / 86_400), unit: 'day' };
+}

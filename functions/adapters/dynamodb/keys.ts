@@ -41,6 +41,44 @@ export const keys = {
     gsi2pk: `MERCHANT#${merchantId}#GROUP#${groupId}#POS`,
     gsi2sk: `${nameKey}#${serial}`,
   }),
+  /** Machine name uniqueness per merchant (guard item in the machine's transactions). */
+  posNameGuard: (merchantId: string, nameKey: string) => ({ pk: `POSNAME#${merchantId}#${nameKey}`, sk: 'GUARD' }),
+  /** A note of a machine, in the machine's partition: sk orders by creation date. */
+  posNote: (merchantId: string, serial: string, creationDate: string, id: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: `NOTE#${creationDate}#${id}` }),
+  posNotePrefix: 'NOTE#',
+  /** Counter item names (keys.counter): machines of a merchant, and of one group of it. */
+  posCounterName: (merchantId: string) => `POS#${merchantId}`,
+  posGroupCounterName: (merchantId: string, groupId: string) => `POS#${merchantId}#GROUP#${groupId}`,
+  /** Which merchant a device-association PIN belongs to (unique across merchants). */
+  pinGuard: (pin: string) => ({ pk: `PIN#${pin}`, sk: 'GUARD' }),
+  client: (merchantId: string, id: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `CLIENT#${id}` }),
+  clientByName: (merchantId: string, nameKey: string, id: string) => ({ gsi1pk: `MERCHANT#${merchantId}#CLIENTS`, gsi1sk: `${nameKey}#${id}` }),
+  merchantClientsPk: (merchantId: string) => `MERCHANT#${merchantId}#CLIENTS`,
+  clientNameGuard: (merchantId: string, nameKey: string) => ({ pk: `CLIENTNAME#${merchantId}#${nameKey}`, sk: 'GUARD' }),
+  // Ingestion (functions/core/ingestion): history items in the machine's partition, keyed by the time the
+  // device reported and the message id, so a redelivered message rewrites the same item.
+  /** A signal/temperature sample of one telemetry message. */
+  posSensorSample: (merchantId: string, serial: string, at: string, messageId: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: `SENSOR#${at}#${messageId}` }),
+  /** Transaction `n` (0-based, 3 digits) of one sales message. */
+  posSale: (merchantId: string, serial: string, at: string, messageId: string, n: number) => ({
+    pk: `MERCHANT#${merchantId}#POS#${serial}`,
+    sk: `SALE#${at}#${messageId}#${String(n).padStart(3, '0')}`,
+  }),
+  posAudit: (merchantId: string, serial: string, at: string, messageId: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: `AUDIT#${at}#${messageId}` }),
+  /** A reported configuration; its history is `CONFIG#0` … `CONFIG#9` (the latest copy sorts after: `CONFIG#LATEST`). */
+  posConfig: (merchantId: string, serial: string, at: string, messageId: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: `CONFIG#${at}#${messageId}` }),
+  posConfigLatest: (merchantId: string, serial: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: 'CONFIG#LATEST' }),
+  historyPrefix: { sensor: 'SENSOR#', sale: 'SALE#', audit: 'AUDIT#', config: 'CONFIG#' },
+  /** A device message kept aside (invalid or from an unknown serial), per UTC day of receipt. */
+  invalidMessage: (day: string, receivedAt: string, hash: string) => ({ pk: `INVALID#${day}`, sk: `${receivedAt}#${hash}` }),
+  invalidMessagesCounterName: 'INVALID_MESSAGES',
+  /**
+   * Online-machines index for the connection sweep: an entry per online machine and ping-time bucket
+   * (written when a machine enters a new bucket), sharded so a busy minute spreads over partitions.
+   */
+  onlineEntry: (bucket: string, shard: number, merchantId: string, serial: string) => ({ pk: `ONLINE#${bucket}#${shard}`, sk: `${merchantId}#${serial}` }),
+  onlinePk: (bucket: string, shard: number) => `ONLINE#${bucket}#${shard}`,
+  connectionSweepState: { pk: 'SWEEP#CONNECTION', sk: 'STATE' },
   /** A processed device message (idempotency), kept until `expiresAt`. */
   deviceMessage: (messageId: string) => ({ pk: `MSG#${messageId}`, sk: 'MSG' }),
 } as const;

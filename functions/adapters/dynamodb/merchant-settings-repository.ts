@@ -1,6 +1,7 @@
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { MerchantSettings, SuperAdminSettings } from '../../../schemas/merchant-settings';
-import { MerchantNotFoundException } from '../../core/merchants/errors';
+import { DuplicateDevicePinException } from '../../core/devices/errors';
+import { MerchantNotFoundException, SettingsChangedConcurrentlyException } from '../../core/merchants/errors';
 import type { MerchantSettingsRepository } from '../../core/merchants/ports';
 import { keys, stripKeys } from './keys';
 import { failedConditionIndex } from './transactions';
@@ -37,8 +38,51 @@ export class DynamoMerchantSettingsRepository implements MerchantSettingsReposit
     return this.read<MerchantSettings>(keys.merchantSettings(merchantId));
   }
 
-  putSettings(settings: MerchantSettings) {
-    return this.write(settings.merchantId, keys.merchantSettings(settings.merchantId), { ...settings, entity: 'merchantSettings' });
+  /**
+   * Saves the settings and keeps the PIN guard (`PIN#{pin}` → merchantId) in step, in one transaction: a PIN
+   * another merchant holds → DuplicateDevicePinException; the settings item must still carry `previousPin`
+   * (else someone saved meanwhile → SettingsChangedConcurrentlyException).
+   */
+  async putSettings(settings: MerchantSettings, previousPin: string) {
+    const T = this.tableName;
+    const m = settings.merchantId;
+    const pin = settings.deviceAssociationPin;
+    const changed = pin !== previousPin;
+    try {
+      await this.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { ConditionCheck: { TableName: T, Key: keys.merchant(m), ConditionExpression: 'attribute_exists(pk)' } },
+            {
+              Put: {
+                TableName: T,
+                Item: { ...settings, ...keys.merchantSettings(m), entity: 'merchantSettings' },
+                ConditionExpression: previousPin ? 'deviceAssociationPin = :old' : 'attribute_not_exists(pk) OR deviceAssociationPin = :old',
+                ExpressionAttributeValues: { ':old': previousPin },
+              },
+            },
+            ...(changed && pin
+              ? [{ Put: { TableName: T, Item: { ...keys.pinGuard(pin), merchantId: m }, ConditionExpression: 'attribute_not_exists(pk) OR merchantId = :m', ExpressionAttributeValues: { ':m': m } } }]
+              : []),
+            ...(changed && previousPin
+              ? [{ Delete: { TableName: T, Key: keys.pinGuard(previousPin), ConditionExpression: 'attribute_not_exists(pk) OR merchantId = :m', ExpressionAttributeValues: { ':m': m } } }]
+              : []),
+          ],
+        }),
+      );
+    } catch (error) {
+      const failed = failedConditionIndex(error);
+      if (failed === 0) throw new MerchantNotFoundException();
+      if (failed === 2 && changed && pin) throw new DuplicateDevicePinException();
+      if (failed >= 0) throw new SettingsChangedConcurrentlyException();
+      throw error;
+    }
+  }
+
+  /** The merchant whose device-association PIN this is. */
+  async merchantOfPin(pin: string): Promise<string | undefined> {
+    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.pinGuard(pin) }));
+    return res.Item ? String(res.Item.merchantId) : undefined;
   }
 
   getSuperAdminSettings(merchantId: string) {

@@ -13,7 +13,7 @@ export class DuplicateGroupNameException extends ConflictError {
 }
 
 export class GroupInUseException extends ConflictError {
-  constructor() {
-    super('GroupInUseException', 'Users still belong to this group: remove it from them first');
+  constructor(message = 'Users still belong to this group: remove it from them first') {
+    super('GroupInUseException', message);
   }
 }

@@ -5,6 +5,7 @@ import { nameKey } from '../merchants/merchant';
 import type { MerchantRepository } from '../merchants/ports';
 import type { Principal } from '../shared/principal';
 import { canSeeGroup, groupScope } from '../shared/scope';
+import type { PosRepository } from '../devices/ports';
 import type { UserRepository } from '../users/ports';
 import { GroupInUseException, GroupNotFoundException } from './errors';
 import type { GroupRepository } from './ports';
@@ -13,6 +14,7 @@ export interface GroupDeps {
   groups: GroupRepository;
   merchants: MerchantRepository;
   users: UserRepository;
+  pos: Pick<PosRepository, 'groupHasMachines'>;
   newId: () => string;
   now: () => string;
 }
@@ -73,10 +75,14 @@ export async function updateGroup(deps: GroupDeps, principal: Principal, merchan
   return deps.groups.update(merchantId, id, { ...input, name: input.name.trim() }, deps.now());
 }
 
-/** A group still given to a user cannot go (GroupInUseException): the users are found through the merchant's memberships. */
+/**
+ * A group still given to a user, or still holding machines, cannot go (GroupInUseException): the users are
+ * found through the merchant's memberships, the machines through the group's index partition.
+ */
 export async function deleteGroup(deps: GroupDeps, principal: Principal, merchantId: string, id: string): Promise<void> {
   if (groupScope(principal, merchantId).kind === 'none') throw new MerchantNotFoundException();
   if (!(await deps.groups.get(merchantId, id))) throw new GroupNotFoundException();
   if (await deps.users.isGroupReferenced(merchantId, id)) throw new GroupInUseException();
+  if (await deps.pos.groupHasMachines(merchantId, id)) throw new GroupInUseException('Machines are still in this group: move them first');
   await deps.groups.delete(merchantId, id);
 }

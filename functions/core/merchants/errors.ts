@@ -11,3 +11,9 @@ export class DuplicateMerchantNameException extends ConflictError {
     super('DuplicateMerchantNameException', 'A merchant with this name already exists');
   }
 }
+
+export class SettingsChangedConcurrentlyException extends ConflictError {
+  constructor() {
+    super('SettingsChangedConcurrentlyException', 'The settings were changed meanwhile: reload and try again');
+  }
+}

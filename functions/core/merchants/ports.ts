@@ -28,7 +28,10 @@ export interface MerchantRepository {
 /** Per-merchant settings; writes fail with MerchantNotFoundException when the merchant does not exist. */
 export interface MerchantSettingsRepository {
   getSettings(merchantId: string): Promise<MerchantSettings | undefined>;
-  putSettings(settings: MerchantSettings): Promise<void>;
+  /** Also moves the PIN guard from `previousPin` to the new PIN (DuplicateDevicePinException when another merchant has it). */
+  putSettings(settings: MerchantSettings, previousPin: string): Promise<void>;
+  /** The merchant whose device-association PIN this is. */
+  merchantOfPin(pin: string): Promise<string | undefined>;
   getSuperAdminSettings(merchantId: string): Promise<SuperAdminSettings | undefined>;
   putSuperAdminSettings(settings: SuperAdminSettings): Promise<void>;
 }

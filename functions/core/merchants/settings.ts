@@ -33,7 +33,7 @@ export async function getMerchantSettings(deps: SettingsDeps, principal: Princip
 export async function saveMerchantSettings(deps: SettingsDeps, principal: Principal, merchantId: string, input: MerchantSettingsInput): Promise<MerchantSettings> {
   const current = await getMerchantSettings(deps, principal, merchantId);
   const settings: MerchantSettings = { ...input, merchantId, apiToken: current.apiToken || newApiToken(), updatedAt: deps.now() };
-  await deps.merchantSettings.putSettings(settings);
+  await deps.merchantSettings.putSettings(settings, current.deviceAssociationPin);
   return settings;
 }
 
@@ -41,7 +41,7 @@ export async function saveMerchantSettings(deps: SettingsDeps, principal: Princi
 export async function regenerateApiToken(deps: SettingsDeps, principal: Principal, merchantId: string): Promise<MerchantSettings> {
   const current = await getMerchantSettings(deps, principal, merchantId);
   const settings: MerchantSettings = { ...current, apiToken: newApiToken(), updatedAt: deps.now() };
-  await deps.merchantSettings.putSettings(settings);
+  await deps.merchantSettings.putSettings(settings, current.deviceAssociationPin);
   return settings;
 }
 

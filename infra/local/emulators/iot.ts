@@ -20,7 +20,30 @@ export interface IotRule {
   name: string;
   /** MQTT topic filter (`+` and `#` wildcards). */
   topicFilter: string;
-  handler: (event: IotRuleEvent) => Promise<void>;
+  /** One invocation per message (an IoT rule's Lambda action). */
+  handler?: (event: IotRuleEvent) => Promise<void>;
+  /**
+   * Batched delivery instead, like an IoT rule's SQS action feeding a Lambda event source mapping: up to
+   * `maxSize` events or `maxWaitMs` of waiting per invocation, at most `maxConcurrency` invocations at a
+   * time (the rest waits in the rule's queue). The handler answers the positions to deliver again
+   * (partial batch response); they are retried up to `maxAttempts` times, then reported via onError.
+   */
+  batch?: {
+    handler: (events: IotRuleEvent[]) => Promise<number[] | void>;
+    maxSize: number;
+    maxWaitMs: number;
+    maxConcurrency: number;
+    maxAttempts?: number;
+  };
+}
+
+/** Per rule: events matched, and events whose invocation finished (ok), failed for good, or wait. */
+export interface IotRuleStats {
+  matched: number;
+  completed: number;
+  failed: number;
+  queued: number;
+  invocations: number;
 }
 
 export interface StartIotOptions {
@@ -35,6 +58,9 @@ export interface LocalIot {
   mqttUrl: string;
   publishEndpoint: string;
   setRules(rules: IotRule[]): void;
+  /** Counters per rule name since start (or the last reset). */
+  stats(): Record<string, IotRuleStats>;
+  resetStats(): void;
   stop(): Promise<void>;
 }
 
@@ -82,6 +108,86 @@ export async function startIot(options: StartIotOptions = {}): Promise<LocalIot>
   let rules: IotRule[] = [...(options.rules ?? [])];
   const inFlight = new Set<Promise<void>>();
   const broker = await Aedes.createBroker();
+  const stats = new Map<string, IotRuleStats>();
+  const statsOf = (name: string) => {
+    let s = stats.get(name);
+    if (!s) stats.set(name, (s = { matched: 0, completed: 0, failed: 0, queued: 0, invocations: 0 }));
+    return s;
+  };
+  const reportError = (error: unknown, context: { rule: string; topic: string }) => {
+    try {
+      options.onError?.(error, context);
+    } catch {
+      /* a failing error reporter must not crash the broker either */
+    }
+  };
+  const track = (run: Promise<void>) => {
+    inFlight.add(run);
+    void run.finally(() => inFlight.delete(run));
+  };
+
+  /** The queue of one batched rule (by rule name, so setRules keeps what waits). */
+  interface Queued {
+    event: IotRuleEvent;
+    attempts: number;
+  }
+  const queues = new Map<string, { items: Queued[]; running: number; timer?: NodeJS.Timeout }>();
+  const queueOf = (name: string) => {
+    let q = queues.get(name);
+    if (!q) queues.set(name, (q = { items: [], running: 0 }));
+    return q;
+  };
+  function pump(rule: IotRule): void {
+    const batch = rule.batch!;
+    const q = queueOf(rule.name);
+    while (q.items.length >= batch.maxSize && q.running < batch.maxConcurrency) flush(rule);
+    if (q.items.length > 0 && !q.timer && q.running < batch.maxConcurrency) {
+      q.timer = setTimeout(() => {
+        q.timer = undefined;
+        flush(rule);
+      }, batch.maxWaitMs);
+    }
+  }
+  function flush(rule: IotRule): void {
+    const batch = rule.batch!;
+    const q = queueOf(rule.name);
+    const s = statsOf(rule.name);
+    if (q.timer) {
+      clearTimeout(q.timer);
+      q.timer = undefined;
+    }
+    if (q.items.length === 0 || q.running >= batch.maxConcurrency) return;
+    const taken = q.items.splice(0, batch.maxSize);
+    s.queued = q.items.length;
+    q.running++;
+    s.invocations++;
+    const run = Promise.resolve()
+      .then(() => batch.handler(taken.map((t) => t.event)))
+      .then(
+        (failedIndexes) => [...new Set(failedIndexes ?? [])].filter((i) => i >= 0 && i < taken.length),
+        (error: unknown) => {
+          reportError(error, { rule: rule.name, topic: taken[0]?.event.topic ?? '' });
+          return taken.map((_, i) => i);
+        },
+      )
+      .then((failed) => {
+        const retry = new Set(failed);
+        taken.forEach((t, i) => {
+          if (!retry.has(i)) return void s.completed++;
+          if (t.attempts + 1 >= (batch.maxAttempts ?? 3)) {
+            s.failed++;
+            reportError(new Error(`gave up after ${t.attempts + 1} attempts`), { rule: rule.name, topic: t.event.topic });
+          } else q.items.push({ event: t.event, attempts: t.attempts + 1 });
+        });
+      })
+      .finally(() => {
+        q.running--;
+        s.queued = q.items.length;
+        const current = rules.find((r) => r.name === rule.name && r.batch) ?? rule;
+        if (q.items.length > 0) pump(current);
+      });
+    track(run);
+  }
 
   broker.on('publish', (packet) => {
     const topic = packet.topic;
@@ -91,18 +197,28 @@ export async function startIot(options: StartIotOptions = {}): Promise<LocalIot>
     const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
     const receivedAt = Date.now();
     for (const rule of matching) {
+      const s = statsOf(rule.name);
+      s.matched++;
+      if (rule.batch) {
+        const q = queueOf(rule.name);
+        q.items.push({ event: ruleEvent(topic, payload, receivedAt), attempts: 0 });
+        s.queued = q.items.length;
+        pump(rule);
+        continue;
+      }
+      const handler = rule.handler;
+      if (!handler) continue;
       // Each invocation runs on its own, after the current tick: it never holds up delivery to subscribers.
       const run = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(() => rule.handler(ruleEvent(topic, payload, receivedAt)))
-        .catch((error: unknown) => {
-          try {
-            options.onError?.(error, { rule: rule.name, topic });
-          } catch {
-            /* a failing error reporter must not crash the broker either */
-          }
-        })
-        .finally(() => inFlight.delete(run));
-      inFlight.add(run);
+        .then(() => handler(ruleEvent(topic, payload, receivedAt)))
+        .then(
+          () => void s.completed++,
+          (error: unknown) => {
+            s.failed++;
+            reportError(error, { rule: rule.name, topic });
+          },
+        );
+      track(run);
     }
   });
 
@@ -192,6 +308,12 @@ export async function startIot(options: StartIotOptions = {}): Promise<LocalIot>
     setRules(next) {
       rules = [...next];
     },
+    stats() {
+      return Object.fromEntries([...stats].map(([name, s]) => [name, { ...s }]));
+    },
+    resetStats() {
+      stats.clear();
+    },
     stop() {
       stopped ??= (async () => {
         const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
@@ -201,6 +323,8 @@ export async function startIot(options: StartIotOptions = {}): Promise<LocalIot>
         const mqttClosed = new Promise<void>((resolve) => mqttServer.close(() => resolve()));
         for (const socket of mqttSockets) socket.destroy();
         await mqttClosed;
+        for (const q of queues.values()) if (q.timer) clearTimeout(q.timer);
+        queues.clear();
         await Promise.allSettled([...inFlight]);
       })();
       return stopped;

@@ -4,7 +4,8 @@ import type { Page } from '../../../../schemas/paging';
 import { Spinner } from '../Spinner';
 import { EmptyState, ErrorState, errorMessageId } from '../states';
 import { useToast } from '../toasts';
-import { downloadCsv, toCsv } from './csv';
+import type { ApiFile } from '../../lib/api';
+import { downloadCsv, saveFile, toCsv } from './csv';
 import { AUTO_REFRESH_MS, FIRST_PAGE, PAGE_SIZES } from './table-state';
 import type { Column, DataTableModel } from './use-data-table';
 import './data-table.css';
@@ -25,14 +26,16 @@ interface DataTableProps<T> {
   emptyMessageId: string;
   /** The filter bar (e.g. SearchFilter fields). */
   filters?: ReactNode;
-  /** Every row to export; without it there is no CSV export. */
+  /** Every row to export, written as CSV with the visible columns; without it (or exportFile) there is no CSV export. */
   exportRows?: () => Promise<T[]>;
+  /** The CSV file the API writes for the current filters (an export route), instead of exportRows. */
+  exportFile?: () => Promise<ApiFile>;
   /** The feature's message for a failed load or export (its own error codes); the generic mapping otherwise. */
   errorMessageId?: (error: unknown) => string;
 }
 
 /** The one list component: server paging, sorting, filters, column chooser, CSV export, auto-refresh. */
-export function DataTable<T>({ table, result, rowKey, emptyMessageId, filters, exportRows, errorMessageId: featureMessageId }: DataTableProps<T>) {
+export function DataTable<T>({ table, result, rowKey, emptyMessageId, filters, exportRows, exportFile, errorMessageId: featureMessageId }: DataTableProps<T>) {
   const intl = useIntl();
   const { showToast } = useToast();
   const { tableId, columns, state, onPage, setPage } = table;
@@ -58,12 +61,18 @@ export function DataTable<T>({ table, result, rowKey, emptyMessageId, filters, e
   }, [autoRefresh, mutate]);
 
   async function exportCsv() {
-    if (!exportRows) return;
+    if (!exportRows && !exportFile) return;
     setExporting(true);
+    const fileName = `${tableId}-${new Date().toISOString().slice(0, 10)}.csv`;
     try {
-      const rows = await exportRows();
-      const csvColumns = visible.map((c) => ({ header: intl.formatMessage({ id: c.messageId }), value: c.value }));
-      downloadCsv(`${tableId}-${new Date().toISOString().slice(0, 10)}.csv`, toCsv(csvColumns, rows));
+      if (exportFile) {
+        const file = await exportFile();
+        saveFile(file.fileName ?? fileName, file.blob);
+      } else if (exportRows) {
+        const rows = await exportRows();
+        const csvColumns = visible.map((c) => ({ header: intl.formatMessage({ id: c.messageId }), value: c.value }));
+        downloadCsv(fileName, toCsv(csvColumns, rows));
+      }
     } catch (failure) {
       showToast({ kind: 'error', messageId: (featureMessageId ?? errorMessageId)(failure) });
     } finally {
@@ -111,7 +120,7 @@ export function DataTable<T>({ table, result, rowKey, emptyMessageId, filters, e
             <FormattedMessage id="table.autoRefresh" />
           </label>
           <ColumnChooser table={table} />
-          {exportRows && (
+          {(exportRows || exportFile) && (
             <button type="button" className="button button--secondary" onClick={exportCsv} disabled={exporting} data-testid="table-export">
               {exporting ? <Spinner size="small" /> : <FormattedMessage id="table.export" />}
             </button>

@@ -21,7 +21,12 @@ export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): 
 
 /** Saves the text as a file; the byte order mark makes spreadsheets read it as UTF-8. */
 export function downloadCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
+  saveFile(fileName, new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
+}
+
+/** Offers the bytes as a download under the given name (CSV exports, QR codes, audit files). */
+export function saveFile(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

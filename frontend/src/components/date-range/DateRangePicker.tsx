@@ -4,18 +4,42 @@ import { DATE_PRESETS, presetOf, presetRange, type DatePreset, type DateRange } 
 import './date-range.css';
 
 const CUSTOM = 'custom';
+const ANY = 'any';
+const NO_RANGE: DateRange = { startDate: '', endDate: '' };
 
-/** Seven presets plus a custom from/to; a custom range applies once both dates are set and in order. */
-export function DateRangePicker({ value, onChange, labelId = 'dateRange.label' }: { value: DateRange; onChange: (range: DateRange) => void; labelId?: string }) {
+/**
+ * Seven presets plus a custom from/to; a custom range applies once both dates are set and in order.
+ * `optional` (list filters) adds "any date" first: the empty range, i.e. no filter.
+ */
+export function DateRangePicker({
+  value,
+  onChange,
+  labelId = 'dateRange.label',
+  optional = false,
+  testId = 'date-range',
+}: {
+  value: DateRange;
+  onChange: (range: DateRange) => void;
+  labelId?: string;
+  optional?: boolean;
+  testId?: string;
+}) {
   const intl = useIntl();
   const id = useId();
-  const [choice, setChoice] = useState<DatePreset | typeof CUSTOM>(() => presetOf(value) ?? CUSTOM);
+  const empty = value.startDate === '' && value.endDate === '';
+  const [choice, setChoice] = useState<DatePreset | typeof CUSTOM | typeof ANY>(() => (optional && empty ? ANY : (presetOf(value) ?? CUSTOM)));
   const [draft, setDraft] = useState(value);
   const inverted = draft.startDate !== '' && draft.endDate !== '' && draft.startDate > draft.endDate;
 
   function pick(next: string) {
     if (next === CUSTOM) {
       setChoice(CUSTOM);
+      return;
+    }
+    if (next === ANY) {
+      setChoice(ANY);
+      setDraft(NO_RANGE);
+      onChange(NO_RANGE);
       return;
     }
     const preset = next as DatePreset;
@@ -32,11 +56,12 @@ export function DateRangePicker({ value, onChange, labelId = 'dateRange.label' }
   }
 
   return (
-    <fieldset className="date-range" data-testid="date-range">
+    <fieldset className="date-range" data-testid={testId}>
       <legend className="field__label">
         <FormattedMessage id={labelId} />
       </legend>
       <select value={choice} onChange={(e) => pick(e.target.value)} aria-label={intl.formatMessage({ id: 'dateRange.preset' })} data-testid="date-range-preset">
+        {optional && <option value={ANY}>{intl.formatMessage({ id: 'dateRange.any' })}</option>}
         {DATE_PRESETS.map((preset) => (
           <option key={preset} value={preset}>
             {intl.formatMessage({ id: `dateRange.${preset}` })}

@@ -1,0 +1,80 @@
+import { CategoryScale, Chart, Filler, LinearScale, LineController, LineElement, PointElement, Tooltip, type ChartOptions } from 'chart.js';
+import { useMemo } from 'react';
+import { Line } from 'react-chartjs-2';
+import { useIntl } from 'react-intl';
+import { formatDateTime } from '../../lib/format';
+import { dayLabel, type ChartPoint, type ChartWeek } from './chart-week';
+
+// Only what a line chart needs, so the chart chunk stays small (chart.js loads with the chart screens only).
+Chart.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Tooltip, Filler);
+
+interface WeekLineChartProps {
+  week: ChartWeek;
+  points: readonly ChartPoint[];
+  /** The series name (legend of the tooltip), already translated. */
+  label: string;
+  /** The value axis title (unit), already translated. */
+  unitLabel: string;
+  color: string;
+  min?: number;
+  max?: number;
+  testId: string;
+}
+
+/** A week of readings on a time axis with one tick per day labelled DD/MM (spec §9). */
+export function WeekLineChart({ week, points, label, unitLabel, color, min, max, testId }: WeekLineChartProps) {
+  const intl = useIntl();
+  const data = useMemo(
+    () => ({
+      datasets: [
+        {
+          label,
+          data: points.map((p) => ({ x: p.x, y: p.y })),
+          borderColor: color,
+          backgroundColor: `${color}22`,
+          fill: true,
+          pointRadius: points.length > 200 ? 0 : 2,
+          tension: 0.2,
+        },
+      ],
+    }),
+    [points, label, color],
+  );
+  const options = useMemo<ChartOptions<'line'>>(
+    () => ({
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: false,
+      parsing: false,
+      interaction: { mode: 'nearest', intersect: false },
+      scales: {
+        x: {
+          type: 'linear',
+          min: week.from,
+          max: week.to,
+          // One tick at the start of each of the 7 days.
+          afterBuildTicks: (axis) => {
+            axis.ticks = week.days.map((d) => ({ value: d.start }));
+          },
+          ticks: { callback: (value) => dayLabel(week, Number(value)), autoSkip: false, maxRotation: 0 },
+        },
+        y: { min, max, title: { display: true, text: unitLabel } },
+      },
+      plugins: {
+        legend: { display: false },
+        tooltip: {
+          callbacks: {
+            title: (items) => (items[0] ? formatDateTime(new Date(items[0].parsed.x ?? 0), intl.locale) : ''),
+            label: (item) => `${label}: ${intl.formatNumber(item.parsed.y ?? 0)} ${unitLabel}`,
+          },
+        },
+      },
+    }),
+    [week, min, max, unitLabel, label, intl],
+  );
+  return (
+    <div className="week-chart" data-testid={testId} data-points={points.length}>
+      <Line data={data} options={options} aria-label={label} role="img" />
+    </div>
+  );
+}

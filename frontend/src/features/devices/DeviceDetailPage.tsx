@@ -1,0 +1,62 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, NavLink, Outlet, useParams } from 'react-router-dom';
+import { Page } from '../../components/Page';
+import { Loaded } from '../../components/states';
+import { useSession } from '../../lib/session';
+import { usePos } from './api/get-pos';
+import { DEVICE_TABS, deviceRights } from './can-manage';
+import { ConnectionBadge, StatusBadge } from './components/Badges';
+import { DeviceActions } from './components/DeviceActions';
+import { RelativeTime } from './components/RelativeTime';
+import { deviceErrorMessageId } from './messages';
+import { devicePath } from './pos-labels';
+import './devices.css';
+
+/** /devices/{serial}: the machine's header, its actions and its tabs (nested routes). */
+export function DeviceDetailPage() {
+  const intl = useIntl();
+  const serial = useParams().id ?? '';
+  const pos = usePos(serial);
+  const { identity } = useSession();
+  const rights = deviceRights(identity?.role);
+
+  return (
+    <Page
+      title={pos.data ? `${pos.data.name} · ${pos.data.serial}` : serial}
+      actions={
+        <Link to="/devices/list" className="button button--secondary">
+          <FormattedMessage id="devices.backToList" />
+        </Link>
+      }
+      testId="device-detail-page"
+    >
+      <Loaded result={pos} errorMessageId={deviceErrorMessageId}>
+        {(p) => (
+          <>
+            <section className="card device-summary" data-testid="device-summary" data-serial={p.serial} data-hidden={p.hidden}>
+              <ConnectionBadge connection={p.connection} />
+              <StatusBadge status={p.status} />
+              {p.hidden && (
+                <span className="badge badge--neutral" data-testid="device-hidden-badge">
+                  <FormattedMessage id="devices.hiddenBadge" />
+                </span>
+              )}
+              <span className="device-summary__ping">
+                <FormattedMessage id="devices.field.lastPing" />: <RelativeTime value={p.lastPingAt} testId="device-last-ping" />
+              </span>
+              <DeviceActions pos={p} rights={rights} />
+            </section>
+            <nav className="tabs" aria-label={intl.formatMessage({ id: 'devices.tabs' })} data-testid="device-tabs">
+              {DEVICE_TABS.map((tab) => (
+                <NavLink key={tab.path} to={devicePath(p.serial, tab.path)} className="tabs__tab" data-tab={tab.path}>
+                  <FormattedMessage id={tab.messageId} />
+                </NavLink>
+              ))}
+            </nav>
+            <Outlet />
+          </>
+        )}
+      </Loaded>
+    </Page>
+  );
+}

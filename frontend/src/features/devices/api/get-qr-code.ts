@@ -1,0 +1,23 @@
+import useSWR from 'swr';
+import { PosQrCode } from '../../../../../schemas/pos';
+import { apiFile, apiGet, type ApiFile } from '../../../lib/api';
+import { posKey } from './get-pos';
+
+/** GET /pos/{serial}/qrcode: the console link the machine's QR code carries. */
+export const qrCodeKey = (serial: string) => `${posKey(serial)}/qrcode`;
+export const fetchQrCode = (serial: string) => apiGet(qrCodeKey(serial), PosQrCode);
+
+export function useQrCode(serial: string, enabled: boolean) {
+  return useSWR(enabled ? qrCodeKey(serial) : null, () => fetchQrCode(serial));
+}
+
+/** GET /pos/{serial}/qrcode/image: the QR code as SVG, shown in the page (an object URL of the bytes). */
+const imageKey = (serial: string) => `${qrCodeKey(serial)}/image`;
+export const fetchQrCodeImage = (serial: string) => apiFile(imageKey(serial));
+
+export function useQrCodeImage(serial: string, enabled: boolean) {
+  return useSWR(enabled ? imageKey(serial) : null, () => fetchQrCodeImage(serial));
+}
+
+/** GET /pos/{serial}/qrcode/download: the same image as an attachment named after the machine. */
+export const downloadQrCode = (serial: string): Promise<ApiFile> => apiFile(`${qrCodeKey(serial)}/download`);

@@ -1,0 +1,140 @@
+import type { FormEvent, ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useParams } from 'react-router-dom';
+import { NETWORK_TYPES, PosUpdate, type PointOfSale } from '../../../../../schemas/pos';
+import { SelectField, TextField } from '../../../components/form/fields';
+import { SubmitButton } from '../../../components/form/SubmitButton';
+import { useDraft } from '../../../components/form/use-draft';
+import { useFormSubmit } from '../../../components/form/use-form-submit';
+import { Loaded } from '../../../components/states';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { useMerchantClients } from '../../../lib/resources/get-merchant-clients';
+import { useGroupsOfMerchants } from '../../../lib/resources/get-merchant-groups';
+import { useSession } from '../../../lib/session';
+import { usePos } from '../api/get-pos';
+import { updatePos } from '../api/update-pos';
+import { deviceRights } from '../can-manage';
+import { DEVICE_FORM_MESSAGES, deviceErrorMessageId } from '../messages';
+import { CONNECTION_MESSAGES, STATUS_MESSAGES } from '../pos-labels';
+
+/** /devices/{serial}/details: every field of the machine; name, network type, warranty and planogram editable by non-merchant-users. */
+export function DetailsTab() {
+  const serial = useParams().id ?? '';
+  const pos = usePos(serial);
+  const { identity } = useSession();
+  const canManage = deviceRights(identity?.role).manage;
+  return (
+    <Loaded result={pos} errorMessageId={deviceErrorMessageId}>
+      {(p) => (
+        <div className="device-details" data-testid="device-details">
+          {canManage && <DeviceForm key={p.updatedAt} pos={p} />}
+          <DeviceFields pos={p} readsGroups={identity?.role !== 'NEBULARMERCHANTUSER'} />
+        </div>
+      )}
+    </Loaded>
+  );
+}
+
+interface DeviceDraft {
+  name: string;
+  networkType: string;
+  warrantyEnd: string;
+  planogramId: string;
+}
+
+const NO_NETWORK = '';
+
+function DeviceForm({ pos }: { pos: PointOfSale }) {
+  const intl = useIntl();
+  const { errors, saving, submit } = useFormSubmit(PosUpdate, 'devices.updated', DEVICE_FORM_MESSAGES);
+  const { draft, field } = useDraft<DeviceDraft>(
+    { name: pos.name, networkType: pos.networkType ?? NO_NETWORK, warrantyEnd: pos.warrantyEnd?.slice(0, 10) ?? '', planogramId: pos.planogramId ?? '' },
+    errors,
+  );
+  const networkOptions = [{ value: NO_NETWORK, label: intl.formatMessage({ id: 'devices.networkType.none' }) }, ...NETWORK_TYPES.map((t) => ({ value: t, label: t }))];
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const body = {
+      name: draft.name,
+      networkType: draft.networkType === NO_NETWORK ? null : draft.networkType,
+      warrantyEnd: draft.warrantyEnd === '' ? null : draft.warrantyEnd,
+      planogramId: draft.planogramId.trim() === '' ? null : draft.planogramId.trim(),
+    };
+    void submit(body, (input) => updatePos(pos.serial, input));
+  }
+
+  return (
+    <form className="card form" onSubmit={onSubmit} noValidate data-testid="device-form">
+      <h2>
+        <FormattedMessage id="devices.edit.title" />
+      </h2>
+      <div className="form-grid">
+        <TextField {...field('name')} labelId="devices.field.name" />
+        <SelectField {...field('networkType')} labelId="devices.field.networkType" options={networkOptions} />
+        <TextField {...field('warrantyEnd')} labelId="devices.field.warrantyEnd" type="date" />
+        <TextField {...field('planogramId')} labelId="devices.field.planogram" />
+      </div>
+      <div className="form__actions">
+        <SubmitButton labelId="devices.save" busy={saving} testId="device-submit" />
+      </div>
+    </form>
+  );
+}
+
+function DeviceFields({ pos, readsGroups }: { pos: PointOfSale; readsGroups: boolean }) {
+  const intl = useIntl();
+  const groups = useGroupsOfMerchants(readsGroups && pos.groupId ? [pos.merchantId] : []);
+  const clients = useMerchantClients(pos.clientId ? pos.merchantId : null);
+  const groupName = pos.groupId ? (groups.data?.[pos.merchantId]?.find((g) => g.id === pos.groupId)?.name ?? pos.groupId) : '';
+  const clientName = pos.clientId ? (clients.data?.find((c) => c.id === pos.clientId)?.name ?? pos.clientId) : '';
+  const dateTime = (value: string | null) => formatDateTime(value, intl.locale);
+  const yesNo = (on: boolean) => intl.formatMessage({ id: on ? 'devices.yes' : 'devices.no' });
+
+  const rows: [string, string, ReactNode][] = [
+    ['serial', 'devices.field.serial', pos.serial],
+    ['name', 'devices.field.name', pos.name],
+    ['deviceType', 'devices.field.deviceType', pos.deviceType],
+    ['networkType', 'devices.field.networkType', pos.networkType ?? ''],
+    ['board', 'devices.field.board', pos.board],
+    ['modem', 'devices.field.modem', pos.modem],
+    ['simIccid', 'devices.field.simIccid', pos.simIccid],
+    ['simImsi', 'devices.field.simImsi', pos.simImsi],
+    ['simOperator', 'devices.field.simOperator', pos.simOperator],
+    ['imei', 'devices.field.imei', pos.imei],
+    ['macs', 'devices.field.macs', intl.formatList(pos.macs, { type: 'unit' })],
+    ['publicIp', 'devices.field.publicIp', pos.publicIp],
+    ['firmware', 'devices.field.firmware', pos.firmwareVersion],
+    ['telemetryBoard', 'devices.field.telemetryBoard', pos.telemetryBoard],
+    ['lastAudit', 'devices.field.lastAudit', dateTime(pos.lastAuditAt)],
+    ['lastSale', 'devices.field.lastSale', dateTime(pos.lastSaleAt)],
+    ['lastPing', 'devices.field.lastPing', dateTime(pos.lastPingAt)],
+    ['signal', 'devices.field.signal', pos.signalLevel === null ? '' : intl.formatNumber(pos.signalLevel / 100, { style: 'percent' })],
+    ['temperature', 'devices.field.temperature', pos.temperature === null ? '' : intl.formatMessage({ id: 'devices.celsius' }, { value: intl.formatNumber(pos.temperature) })],
+    ['connection', 'devices.field.connection', intl.formatMessage({ id: CONNECTION_MESSAGES[pos.connection] })],
+    ['status', 'devices.field.status', intl.formatMessage({ id: STATUS_MESSAGES[pos.status] })],
+    ['hidden', 'devices.field.hidden', yesNo(pos.hidden)],
+    ['warrantyEnd', 'devices.field.warrantyEnd', formatDate(pos.warrantyEnd, intl.locale)],
+    ['client', 'devices.field.client', clientName],
+    ['group', 'devices.field.group', groupName],
+    ['planogram', 'devices.field.planogram', pos.planogramId ?? ''],
+    ['noVendProfile', 'devices.field.noVendProfile', pos.noVendProfileId ?? ''],
+    ['manageStock', 'devices.field.manageStock', yesNo(pos.manageStock)],
+    ['createdAt', 'devices.field.createdAt', dateTime(pos.createdAt)],
+    ['updatedAt', 'devices.field.updatedAt', dateTime(pos.updatedAt)],
+  ];
+  return (
+    <section className="card">
+      <dl className="field-list" data-testid="device-fields">
+        {rows.map(([key, labelId, value]) => (
+          <div key={key} className="field-list__row" data-field={key}>
+            <dt>
+              <FormattedMessage id={labelId} />
+            </dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,482 @@
+/**
+ * DynamoDB side of ingestion (port: core/ingestion/ports.ts). Bulk work goes through BatchGetItem /
+ * BatchWriteItem (idempotent puts keyed by time + messageId); state that must not go backwards is moved
+ * with conditional UpdateItem once per machine and batch; counters move only inside TransactWriteItems
+ * guarded by the state they leave, so a retry or a concurrent writer never counts twice.
+ */
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import type { HistoryRecord, IngestionStore, OnlineEntry, PingUpdate, Registration, WriteOutcome, Device } from '../../core/ingestion/ports';
+import { deviceKey } from '../../core/ingestion/ports';
+import { isAfter, ONLINE, OFFLINE, transitionDeltas, UNKNOWN, type ConnectionState, type TelemetryState } from '../../core/ingestion/rules';
+import type { InvalidMessage } from '../../core/ingestion/validation';
+import { counterUpdate } from './counters';
+import { isConditionFailure } from './transactions';
+import { keys } from './keys';
+
+type Key = { pk: string; sk: string };
+type Item = Record<string, unknown>;
+
+const BATCH_GET_MAX = 100;
+const BATCH_WRITE_MAX = 25;
+const PARALLEL_REQUESTS = 8;
+const MAX_BATCH_ROUNDS = 10;
+/** Sensor samples feed the charts; they expire after ~13 months. Sales, audits and configs stay. */
+const SENSOR_SAMPLE_TTL_SECONDS = 400 * 86_400;
+
+const chunk = <T>(items: readonly T[], size: number): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function limited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i]!);
+      }
+    }),
+  );
+  return out;
+}
+
+const cancelledAt = (error: unknown): number[] => {
+  if (!(error instanceof TransactionCanceledException) && (error as { name?: string })?.name !== 'TransactionCanceledException') return [];
+  return ((error as TransactionCanceledException).CancellationReasons ?? []).flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
+};
+const isCancelled = (error: unknown) => (error as { name?: string })?.name === 'TransactionCanceledException';
+
+function telemetryState(item: Item | undefined): TelemetryState | undefined {
+  if (!item) return undefined;
+  const c = item.connection;
+  return {
+    connection: c === 0 || c === 1 || c === 2 ? (c as ConnectionState) : undefined,
+    lastPingAt: typeof item.lastPingAt === 'string' ? item.lastPingAt : undefined,
+    lastPingMessageId: typeof item.lastPingMessageId === 'string' ? item.lastPingMessageId : undefined,
+    lastSeenAt: typeof item.lastSeenAt === 'number' ? item.lastSeenAt : undefined,
+    onlineBucket: typeof item.onlineBucket === 'string' ? item.onlineBucket : undefined,
+  };
+}
+
+/** `SET a = :a, …` parts for defined fields. */
+function setParts(fields: Record<string, unknown>, prefix: string) {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const parts: string[] = [];
+  Object.entries(fields).forEach(([name, value], i) => {
+    if (value === undefined) return;
+    names[`#${prefix}${i}`] = name;
+    values[`:${prefix}${i}`] = value;
+    parts.push(`#${prefix}${i} = :${prefix}${i}`);
+  });
+  return { names, values, parts };
+}
+
+export class DynamoDeviceIngestionStore implements IngestionStore {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  // ------------------------------------------------------------ bulk helpers
+
+  private async batchGet(keyList: readonly Key[], projection?: string): Promise<Item[]> {
+    const unique = [...new Map(keyList.map((k) => [`${k.pk}\u0000${k.sk}`, k])).values()];
+    const pages = await limited(chunk(unique, BATCH_GET_MAX), PARALLEL_REQUESTS, async (part) => {
+      const found: Item[] = [];
+      let pending: Key[] = part;
+      for (let round = 0; pending.length > 0; round++) {
+        if (round >= MAX_BATCH_ROUNDS) throw new Error('BatchGetItem kept returning unprocessed keys');
+        if (round > 0) await sleep(Math.min(1000, 20 * 2 ** round));
+        const res = await this.doc.send(
+          new BatchGetCommand({
+            RequestItems: {
+              [this.tableName]: { Keys: pending, ...(projection ? { ProjectionExpression: projection } : {}) },
+            },
+          }),
+        );
+        found.push(...((res.Responses?.[this.tableName] ?? []) as Item[]));
+        pending = (res.UnprocessedKeys?.[this.tableName]?.Keys ?? []) as Key[];
+      }
+      return found;
+    });
+    return pages.flat();
+  }
+
+  private async batchPut(items: readonly Item[]): Promise<void> {
+    const unique = [...new Map(items.map((i) => [`${i.pk}\u0000${i.sk}`, i])).values()];
+    await limited(chunk(unique, BATCH_WRITE_MAX), PARALLEL_REQUESTS, async (part) => {
+      let pending = part.map((Item) => ({ PutRequest: { Item } }));
+      for (let round = 0; pending.length > 0; round++) {
+        if (round >= MAX_BATCH_ROUNDS) throw new Error('BatchWriteItem kept returning unprocessed items');
+        if (round > 0) await sleep(Math.min(1000, 20 * 2 ** round));
+        const res = await this.doc.send(new BatchWriteCommand({ RequestItems: { [this.tableName]: pending } }));
+        pending = (res.UnprocessedItems?.[this.tableName] ?? []) as typeof pending;
+      }
+    });
+  }
+
+  // ------------------------------------------------------------ messages
+
+  async registrations(serials: readonly string[]): Promise<Map<string, Registration>> {
+    const items = await this.batchGet(serials.map((s) => keys.deviceRegistry(s)));
+    return new Map(
+      items
+        .filter((i) => typeof i.serial === 'string' && typeof i.merchantId === 'string')
+        .map((i) => [i.serial as string, { serial: i.serial as string, merchantId: i.merchantId as string, groupId: typeof i.groupId === 'string' ? i.groupId : null }]),
+    );
+  }
+
+  async processed(messageIds: readonly string[]): Promise<Set<string>> {
+    const items = await this.batchGet(messageIds.map((id) => keys.deviceMessage(id)), 'pk');
+    return new Set(items.map((i) => String(i.pk).slice('MSG#'.length)));
+  }
+
+  async putHistory(records: readonly HistoryRecord[]): Promise<void> {
+    await this.batchPut(
+      records.map((r) => {
+        const key =
+          r.kind === 'sensor'
+            ? keys.posSensorSample(r.merchantId, r.serial, r.at, r.messageId)
+            : r.kind === 'sale'
+              ? keys.posSale(r.merchantId, r.serial, r.at, r.messageId, r.n ?? 0)
+              : r.kind === 'audit'
+                ? keys.posAudit(r.merchantId, r.serial, r.at, r.messageId)
+                : keys.posConfig(r.merchantId, r.serial, r.at, r.messageId);
+        return {
+          ...r.data,
+          ...key,
+          entity: r.kind.toUpperCase(),
+          merchantId: r.merchantId,
+          serial: r.serial,
+          at: r.at,
+          messageId: r.messageId,
+          ...(r.kind === 'sensor' ? { expiresAt: Math.floor(Date.parse(r.at) / 1000) + SENSOR_SAMPLE_TTL_SECONDS } : {}),
+        };
+      }),
+    );
+  }
+
+  async markProcessed(messageIds: readonly string[], expiresAt: number): Promise<void> {
+    await this.batchPut(messageIds.map((id) => ({ ...keys.deviceMessage(id), expiresAt })));
+  }
+
+  async keepAside(m: InvalidMessage, hash: string, expiresAt: number): Promise<void> {
+    const receivedAt = new Date(m.receivedAt).toISOString();
+    const counter = counterUpdate(this.tableName, keys.invalidMessagesCounterName, { count: 1, [`reason_${m.reason}`]: 1 })!;
+    try {
+      await this.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: {
+                  ...keys.invalidMessage(receivedAt.slice(0, 10), receivedAt, hash),
+                  entity: 'INVALID_MESSAGE',
+                  reason: m.reason,
+                  detail: m.detail,
+                  raw: m.raw,
+                  rawEncoding: m.rawEncoding,
+                  topic: m.topic,
+                  receivedAt,
+                  messageId: m.messageId,
+                  serial: m.serial,
+                  expiresAt,
+                },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            counter,
+          ],
+        }),
+      );
+    } catch (error) {
+      // Already kept (a redelivery of the same message): counted then.
+      if (cancelledAt(error).includes(0)) return;
+      throw error;
+    }
+  }
+
+  // ------------------------------------------------------------ telemetry
+
+  private async readTelemetry(d: { merchantId: string; serial: string }): Promise<TelemetryState | undefined> {
+    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.posTelemetry(d.merchantId, d.serial), ConsistentRead: true }));
+    return telemetryState(res.Item);
+  }
+
+  /** The old item a failed condition returned (ALL_OLD, raw attribute values), or a fresh consistent read. */
+  private async oldOnFailure(error: unknown, d: Device): Promise<TelemetryState | undefined> {
+    const raw = (error as { Item?: Record<string, { S?: string; N?: string }> }).Item;
+    if (raw && typeof raw === 'object') {
+      const plain: Item = {};
+      for (const [name, value] of Object.entries(raw)) {
+        if (value && typeof value.S === 'string') plain[name] = value.S;
+        else if (value && typeof value.N === 'string') plain[name] = Number(value.N);
+      }
+      return telemetryState(plain);
+    }
+    return this.readTelemetry(d);
+  }
+
+  private pingSet(u: PingUpdate, withPing: boolean) {
+    return setParts(
+      {
+        ...(withPing ? { ...u.fields, lastPingAt: u.at, lastPingMessageId: u.messageId } : {}),
+        lastSeenAt: u.receivedAt,
+        onlineBucket: u.bucket,
+        merchantId: u.device.merchantId,
+        serial: u.device.serial,
+      },
+      'f',
+    );
+  }
+
+  async advancePing(u: PingUpdate): Promise<WriteOutcome<string | undefined>> {
+    const set = this.pingSet(u, true);
+    try {
+      const res = await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.posTelemetry(u.device.merchantId, u.device.serial),
+          UpdateExpression: `SET ${set.parts.join(', ')}`,
+          ConditionExpression: '#c = :one AND (attribute_not_exists(#p) OR #p < :t OR (#p = :t AND #pm < :id))',
+          ExpressionAttributeNames: { ...set.names, '#c': 'connection', '#p': 'lastPingAt', '#pm': 'lastPingMessageId' },
+          ExpressionAttributeValues: { ...set.values, ':one': ONLINE, ':t': u.at, ':id': u.messageId },
+          ReturnValues: 'UPDATED_OLD',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+      return { ok: true, value: typeof res.Attributes?.onlineBucket === 'string' ? res.Attributes.onlineBucket : undefined };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      return { ok: false, old: await this.oldOnFailure(error, u.device) };
+    }
+  }
+
+  async touchPing(u: PingUpdate): Promise<WriteOutcome<string | undefined>> {
+    const set = this.pingSet(u, false);
+    try {
+      const res = await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.posTelemetry(u.device.merchantId, u.device.serial),
+          UpdateExpression: `SET ${set.parts.join(', ')}`,
+          ConditionExpression: '#c = :one',
+          ExpressionAttributeNames: { ...set.names, '#c': 'connection' },
+          ExpressionAttributeValues: { ...set.values, ':one': ONLINE },
+          ReturnValues: 'UPDATED_OLD',
+        }),
+      );
+      return { ok: true, value: typeof res.Attributes?.onlineBucket === 'string' ? res.Attributes.onlineBucket : undefined };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      return { ok: false, old: undefined };
+    }
+  }
+
+  async advanceLatePing(u: PingUpdate): Promise<void> {
+    const set = setParts({ ...u.fields, lastPingAt: u.at, lastPingMessageId: u.messageId, merchantId: u.device.merchantId, serial: u.device.serial }, 'f');
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.posTelemetry(u.device.merchantId, u.device.serial),
+          UpdateExpression: `SET ${set.parts.join(', ')}`,
+          ConditionExpression: 'attribute_not_exists(#p) OR #p < :t OR (#p = :t AND #pm < :id)',
+          ExpressionAttributeNames: { ...set.names, '#p': 'lastPingAt', '#pm': 'lastPingMessageId' },
+          ExpressionAttributeValues: { ...set.values, ':t': u.at, ':id': u.messageId },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+
+  /** Counter updates of a transition, for the merchant and the machine's group. */
+  private transitionCounters(d: Device, from: ConnectionState, to: ConnectionState) {
+    const deltas = transitionDeltas(from, to);
+    return [
+      counterUpdate(this.tableName, keys.posCounterName(d.merchantId), deltas),
+      d.groupId ? counterUpdate(this.tableName, keys.posGroupCounterName(d.merchantId, d.groupId), deltas) : undefined,
+    ].filter((x): x is NonNullable<typeof x> => x !== undefined);
+  }
+
+  /** The registry still says this merchant and group (counters go to the right items). */
+  private registryCheck(d: Device) {
+    return {
+      ConditionCheck: {
+        TableName: this.tableName,
+        Key: keys.deviceRegistry(d.serial),
+        ConditionExpression: d.groupId ? '#m = :m AND #g = :g' : '#m = :m AND (attribute_not_exists(#g) OR attribute_type(#g, :null))',
+        ExpressionAttributeNames: { '#m': 'merchantId', '#g': 'groupId' },
+        ExpressionAttributeValues: d.groupId ? { ':m': d.merchantId, ':g': d.groupId } : { ':m': d.merchantId, ':null': 'NULL' },
+      },
+    };
+  }
+
+  async goOnline(u: PingUpdate, from: TelemetryState | undefined): Promise<'ok' | 'conflict'> {
+    const withPing = isAfter(u.at, u.messageId, from?.lastPingAt, from?.lastPingMessageId);
+    const set = this.pingSet(u, withPing);
+    const previous = from?.connection ?? UNKNOWN;
+    const guards = [
+      from?.connection === undefined ? 'attribute_not_exists(#c)' : '#c = :oldc',
+      from?.lastPingAt === undefined ? 'attribute_not_exists(#p)' : '#p = :oldp',
+    ];
+    try {
+      await this.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: this.tableName,
+                Key: keys.posTelemetry(u.device.merchantId, u.device.serial),
+                UpdateExpression: `SET ${[...set.parts, '#c = :one'].join(', ')}`,
+                ConditionExpression: guards.join(' AND '),
+                ExpressionAttributeNames: { ...set.names, '#c': 'connection', '#p': 'lastPingAt' },
+                ExpressionAttributeValues: {
+                  ...set.values,
+                  ':one': ONLINE,
+                  ...(from?.connection === undefined ? {} : { ':oldc': from.connection }),
+                  ...(from?.lastPingAt === undefined ? {} : { ':oldp': from.lastPingAt }),
+                },
+              },
+            },
+            ...this.transitionCounters(u.device, previous, ONLINE),
+            this.registryCheck(u.device),
+          ],
+        }),
+      );
+      return 'ok';
+    } catch (error) {
+      if (isCancelled(error)) return 'conflict';
+      throw error;
+    }
+  }
+
+  async putOnlineEntries(entries: readonly OnlineEntry[], expiresAt: number): Promise<void> {
+    await this.batchPut(entries.map((e) => ({ ...keys.onlineEntry(e.bucket, e.shard, e.merchantId, e.serial), merchantId: e.merchantId, serial: e.serial, expiresAt })));
+  }
+
+  // ------------------------------------------------------------ sales, audits, configs
+
+  async advanceLatest(device: Device, field: 'lastSaleAt' | 'lastAuditAt', at: string): Promise<void> {
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.posTelemetry(device.merchantId, device.serial),
+          UpdateExpression: 'SET #f = :t, merchantId = :m, serial = :s',
+          ConditionExpression: 'attribute_not_exists(#f) OR #f < :t',
+          ExpressionAttributeNames: { '#f': field },
+          ExpressionAttributeValues: { ':t': at, ':m': device.merchantId, ':s': device.serial },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+
+  async putLatestConfig(device: Device, at: string, messageId: string, values: Record<string, string>): Promise<void> {
+    try {
+      await this.doc.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: { ...keys.posConfigLatest(device.merchantId, device.serial), entity: 'CONFIG_LATEST', merchantId: device.merchantId, serial: device.serial, reportedAt: at, messageId, values },
+          ConditionExpression: 'attribute_not_exists(reportedAt) OR reportedAt < :t OR (reportedAt = :t AND messageId < :id)',
+          ExpressionAttributeValues: { ':t': at, ':id': messageId },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+
+  // ------------------------------------------------------------ connection sweep
+
+  async sweptThrough(): Promise<number | undefined> {
+    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.connectionSweepState, ConsistentRead: true }));
+    return typeof res.Item?.sweptThrough === 'number' ? res.Item.sweptThrough : undefined;
+  }
+
+  async saveSweptThrough(bucketIndex: number): Promise<void> {
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.connectionSweepState,
+          UpdateExpression: 'SET sweptThrough = :b, sweptAt = :now',
+          ConditionExpression: 'attribute_not_exists(sweptThrough) OR sweptThrough < :b',
+          ExpressionAttributeValues: { ':b': bucketIndex, ':now': new Date().toISOString() },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+
+  async onlineEntries(bucket: string, shard: number): Promise<Array<{ merchantId: string; serial: string }>> {
+    const out: Array<{ merchantId: string; serial: string }> = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const res = await this.doc.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': keys.onlinePk(bucket, shard) },
+          ProjectionExpression: 'merchantId, serial',
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const i of res.Items ?? []) out.push({ merchantId: String(i.merchantId), serial: String(i.serial) });
+      start = res.LastEvaluatedKey;
+    } while (start);
+    return out;
+  }
+
+  async telemetryStates(devices: ReadonlyArray<{ merchantId: string; serial: string }>): Promise<Map<string, TelemetryState>> {
+    const items = await this.batchGet(devices.map((d) => keys.posTelemetry(d.merchantId, d.serial)));
+    return new Map(items.map((i) => [deviceKey({ merchantId: String(i.merchantId), serial: String(i.serial) }), telemetryState(i)!]));
+  }
+
+  async goOffline(device: Device, cutoffMs: number): Promise<'ok' | 'conflict'> {
+    try {
+      await this.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: this.tableName,
+                Key: keys.posTelemetry(device.merchantId, device.serial),
+                UpdateExpression: 'SET #c = :zero',
+                ConditionExpression: '#c = :one AND #seen < :cutoff',
+                ExpressionAttributeNames: { '#c': 'connection', '#seen': 'lastSeenAt' },
+                ExpressionAttributeValues: { ':zero': OFFLINE, ':one': ONLINE, ':cutoff': cutoffMs },
+              },
+            },
+            ...this.transitionCounters(device, ONLINE, OFFLINE),
+            this.registryCheck(device),
+          ],
+        }),
+      );
+      return 'ok';
+    } catch (error) {
+      if (isCancelled(error)) return 'conflict';
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,587 @@
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import type { PointOfSale, PosCounts, PosNote } from '../../../schemas/pos';
+import {
+  DeviceAlreadyRegisteredException,
+  DuplicateMachineNameException,
+  InvalidPosClientException,
+  InvalidPosGroupException,
+  PosChangedConcurrentlyException,
+  PosNotFoundException,
+} from '../../core/devices/errors';
+import { counterContribution, toPointOfSale, type DeviceRegistration, type PosRecord, type StoredPos, type Telemetry } from '../../core/devices/model';
+import type { NoteSliceRequest, PosFilter, PosRepository, PosSelection, PosSliceRequest } from '../../core/devices/ports';
+import { MerchantNotFoundException } from '../../core/merchants/errors';
+import { nameKey } from '../../core/merchants/merchant';
+import { ValidationError } from '../../core/shared/domain-error';
+import { counterUpdate, forgetCounter, readCounter } from './counters';
+import { keys, stripKeys } from './keys';
+import { countQuery, queryPage, type ItemFilter } from './paging';
+import { failedConditionIndex } from './transactions';
+
+type Item = Record<string, unknown>;
+type Key = Record<string, string>;
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+/** Attributes of the TELEMETRY item (written by ingestion; see ACCESS-PATTERNS.md). */
+const TELEMETRY_ATTRIBUTES = ['lastPingAt', 'signalLevel', 'temperature', 'connection', 'lastSaleAt', 'lastAuditAt', 'firmwareVersion', 'networkType', 'publicIp'] as const;
+
+/** Items a filtered list evaluates per Query (DynamoDB also stops at 1 MB). */
+const FILTERED_READ_LIMIT = 1000;
+/**
+ * Queries one partition may cost a filtered page: a filter that matches little stops there and the page
+ * comes back short, with a cursor that resumes where reading stopped.
+ */
+const MAX_FILTERED_QUERIES = 25;
+
+const notesCounter = (merchantId: string, serial: string) => `POS#${merchantId}#${serial}#NOTES`;
+
+/** The POS item: the record plus its list keys (by name; by group when it has one) and `nameKey`. */
+export function posItem(r: PosRecord): Item {
+  const nk = nameKey(r.name);
+  return {
+    ...r,
+    ...keys.pos(r.merchantId, r.serial),
+    ...keys.posByName(r.merchantId, r.hidden, nk, r.serial),
+    ...(r.groupId ? keys.posByGroup(r.merchantId, r.groupId, nk, r.serial) : {}),
+    entity: 'pos',
+    nameKey: nk,
+  };
+}
+
+/** The registry item of a serial: `{ serial, merchantId, groupId }`. */
+export function registryItem(r: Pick<PosRecord, 'serial' | 'merchantId' | 'groupId'>): Item {
+  return { ...keys.deviceRegistry(r.serial), serial: r.serial, merchantId: r.merchantId, groupId: r.groupId, entity: 'deviceRegistry' };
+}
+
+export function posNameGuardItem(r: Pick<PosRecord, 'serial' | 'merchantId' | 'name'>): Item {
+  return { ...keys.posNameGuard(r.merchantId, nameKey(r.name)), serial: r.serial };
+}
+
+function recordOf(item: Item): PosRecord {
+  const { nameKey: _nk, ...rest } = stripKeys<PosRecord & { nameKey: string }>(item);
+  return { ...rest, resetAt: rest.resetAt ?? null };
+}
+
+function telemetryOf(item: Item | undefined): Telemetry {
+  const t: Record<string, unknown> = {};
+  for (const a of TELEMETRY_ATTRIBUTES) if (item?.[a] !== undefined && item[a] !== null) t[a] = item[a];
+  return t as Telemetry;
+}
+
+function subtract(a: Record<string, number>, b: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = { ...a };
+  for (const [k, v] of Object.entries(b)) out[k] = (out[k] ?? 0) - v;
+  return out;
+}
+const negate = (a: Record<string, number>) => subtract({}, a);
+
+/** One partition of an index that a list reads. */
+interface Partition {
+  index: 'gsi1' | 'gsi2';
+  pk: string;
+  pkName: 'gsi1pk' | 'gsi2pk';
+  skName: 'gsi1sk' | 'gsi2sk';
+  filter?: ItemFilter;
+}
+
+interface CursorBody {
+  o: number;
+  /** Per partition: the key to resume after, or 0 when it has nothing more. Absent: from its start. */
+  p: Record<string, Key | 0>;
+}
+
+const invalidCursor = () => new ValidationError('InvalidCursorException', 'Invalid paging cursor', [{ path: 'cursor', message: 'invalid cursor' }]);
+const encodeCursor = (body: CursorBody) => Buffer.from(JSON.stringify(body), 'utf8').toString('base64url');
+
+function decodeCursor(cursor: string, parts: Partition[]): CursorBody {
+  let body: CursorBody;
+  try {
+    body = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as CursorBody;
+  } catch {
+    throw invalidCursor();
+  }
+  if (!body || typeof body.o !== 'number' || typeof body.p !== 'object' || body.p === null) throw invalidCursor();
+  for (const [pk, key] of Object.entries(body.p)) {
+    const part = parts.find((p) => p.pk === pk);
+    // A cursor only ever points inside the partitions built from the caller's scope.
+    if (!part || (key !== 0 && (typeof key !== 'object' || key[part.pkName] !== pk || typeof key[part.skName] !== 'string'))) throw invalidCursor();
+  }
+  return body;
+}
+
+/** The FilterExpression of the filters no index answers (placeholders #f…/:f…). */
+function filterOf(filter: PosFilter, hidden?: boolean): ItemFilter | undefined {
+  const parts: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  let n = 0;
+  const cond = (attr: string, op: string, value: unknown) => {
+    const i = n++;
+    names[`#f${i}`] = attr;
+    values[`:f${i}`] = value;
+    parts.push(op === 'contains' ? `contains(#f${i}, :f${i})` : `#f${i} ${op} :f${i}`);
+    return `#f${i}`;
+  };
+  if (hidden !== undefined) cond('hidden', '=', hidden);
+  if (filter.createdFrom) cond('createdAt', '>=', filter.createdFrom);
+  if (filter.createdTo) cond('createdAt', '<', filter.createdTo);
+  if (filter.updatedFrom) cond('updatedAt', '>=', filter.updatedFrom);
+  if (filter.updatedTo) cond('updatedAt', '<', filter.updatedTo);
+  if (filter.warrantyFrom) cond('warrantyEnd', '>=', filter.warrantyFrom);
+  if (filter.warrantyTo) cond('warrantyEnd', '<=', filter.warrantyTo);
+  if (filter.clientId) cond('clientId', '=', filter.clientId);
+  if (filter.planogramId) cond('planogramId', '=', filter.planogramId);
+  if (filter.search) {
+    const i = n++;
+    names[`#f${i}a`] = 'nameKey';
+    names[`#f${i}b`] = 'serial';
+    values[`:f${i}a`] = nameKey(filter.search);
+    values[`:f${i}b`] = filter.search.trim().toUpperCase();
+    parts.push(`(contains(#f${i}a, :f${i}a) OR contains(#f${i}b, :f${i}b))`);
+  }
+  return parts.length ? { expression: parts.join(' AND '), names, values } : undefined;
+}
+
+const hasFilter = (f: PosFilter) => Object.values(f).some((v) => v !== undefined && v !== '');
+
+export class DynamoPosRepository implements PosRepository {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  // ------------------------------------------------------------------ reads of one machine
+
+  async registration(serial: string): Promise<DeviceRegistration | undefined> {
+    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.deviceRegistry(serial) }));
+    if (!res.Item) return undefined;
+    return { serial: String(res.Item.serial), merchantId: String(res.Item.merchantId), groupId: (res.Item.groupId as string | null) ?? null };
+  }
+
+  async get(merchantId: string, serial: string): Promise<StoredPos | undefined> {
+    const wanted = [keys.pos(merchantId, serial), keys.posTelemetry(merchantId, serial), keys.counter(notesCounter(merchantId, serial))];
+    const found = await this.batchGet(wanted);
+    const byKey = (k: { pk: string; sk: string }) => found.find((i) => i.pk === k.pk && i.sk === k.sk);
+    const pos = byKey(wanted[0]!);
+    if (!pos) return undefined;
+    return { record: recordOf(pos), telemetry: telemetryOf(byKey(wanted[1]!)), notes: Number(byKey(wanted[2]!)?.count ?? 0) };
+  }
+
+  private async batchGet(keyList: Array<Record<string, unknown>>): Promise<Item[]> {
+    const out: Item[] = [];
+    for (let i = 0; i < keyList.length; i += 100) {
+      let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = { [this.tableName]: { Keys: keyList.slice(i, i + 100) } };
+      while (request && Object.keys(request).length > 0) {
+        const res = await this.doc.send(new BatchGetCommand({ RequestItems: request }));
+        out.push(...(res.Responses?.[this.tableName] ?? []));
+        request = res.UnprocessedKeys as typeof request;
+      }
+    }
+    return out;
+  }
+
+  /** Records joined with their TELEMETRY items (one BatchGet per 100 machines), in the records' order. */
+  private async withTelemetry(records: PosRecord[]): Promise<PointOfSale[]> {
+    if (!records.length) return [];
+    const items = await this.batchGet(records.map((r) => keys.posTelemetry(r.merchantId, r.serial)));
+    const byPk = new Map(items.map((i) => [String(i.pk), i]));
+    return records.map((r) => toPointOfSale(r, telemetryOf(byPk.get(keys.posPk(r.merchantId, r.serial)))));
+  }
+
+  // ------------------------------------------------------------------ writes
+
+  private async transact(items: Array<TransactItem | undefined>, errors: Array<(() => Error) | undefined>): Promise<void> {
+    const list: TransactItem[] = [];
+    const onFail: Array<(() => Error) | undefined> = [];
+    items.forEach((item, i) => {
+      if (item) {
+        list.push(item);
+        onFail.push(errors[i]);
+      }
+    });
+    try {
+      await this.doc.send(new TransactWriteCommand({ TransactItems: list }));
+    } catch (error) {
+      const failed = failedConditionIndex(error);
+      if (failed >= 0) throw (onFail[failed] ?? (() => new PosChangedConcurrentlyException()))();
+      throw error;
+    }
+  }
+
+  /** Counter moves of a machine going from `before` to `after` (either may be absent), per merchant and group. */
+  private counterItems(
+    merchantId: string,
+    before: { groupId: string | null; c: Record<string, number> } | undefined,
+    after: { groupId: string | null; c: Record<string, number> } | undefined,
+  ): Array<TransactItem | undefined> {
+    const b = before?.c ?? {};
+    const a = after?.c ?? {};
+    const out: Array<TransactItem | undefined> = [counterUpdate(this.tableName, keys.posCounterName(merchantId), subtract(a, b))];
+    if (before?.groupId && before.groupId === after?.groupId) {
+      out.push(counterUpdate(this.tableName, keys.posGroupCounterName(merchantId, before.groupId), subtract(a, b)));
+    } else {
+      if (before?.groupId) out.push(counterUpdate(this.tableName, keys.posGroupCounterName(merchantId, before.groupId), negate(b)));
+      if (after?.groupId) out.push(counterUpdate(this.tableName, keys.posGroupCounterName(merchantId, after.groupId), a));
+    }
+    return out;
+  }
+
+  private forgetCounters(merchantId: string, ...groupIds: Array<string | null>): void {
+    forgetCounter(keys.posCounterName(merchantId));
+    for (const g of groupIds) if (g) forgetCounter(keys.posGroupCounterName(merchantId, g));
+  }
+
+  async create(r: PosRecord): Promise<void> {
+    const T = this.tableName;
+    const counters = this.counterItems(r.merchantId, undefined, { groupId: r.groupId, c: counterContribution(r, {}) });
+    await this.transact(
+      [
+        { Put: { TableName: T, Item: registryItem(r), ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: T, Item: posNameGuardItem(r), ConditionExpression: 'attribute_not_exists(pk)' } },
+        { ConditionCheck: { TableName: T, Key: keys.merchant(r.merchantId), ConditionExpression: 'attribute_exists(pk)' } },
+        { Put: { TableName: T, Item: posItem(r), ConditionExpression: 'attribute_not_exists(pk)' } },
+        r.groupId ? { ConditionCheck: { TableName: T, Key: keys.group(r.merchantId, r.groupId), ConditionExpression: 'attribute_exists(pk)' } } : undefined,
+        r.clientId ? this.clientMachines(r.merchantId, r.clientId, 1) : undefined,
+        ...counters,
+      ],
+      [
+        () => new DeviceAlreadyRegisteredException(),
+        () => new DuplicateMachineNameException(),
+        () => new MerchantNotFoundException(),
+        () => new DeviceAlreadyRegisteredException(),
+        () => new InvalidPosGroupException(),
+        () => new InvalidPosClientException(),
+      ],
+    );
+    this.forgetCounters(r.merchantId, r.groupId);
+  }
+
+  /** ADD to a client's machine count; +1 requires the client to exist. */
+  private clientMachines(merchantId: string, clientId: string, delta: 1 | -1): TransactItem {
+    return {
+      Update: {
+        TableName: this.tableName,
+        Key: keys.client(merchantId, clientId),
+        UpdateExpression: 'ADD machines :d',
+        ExpressionAttributeValues: { ':d': delta },
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    };
+  }
+
+  /** The POS item put conditioned on the version read (updatedAt). */
+  private putVersioned(next: PosRecord, currentVersion: string): TransactItem {
+    return {
+      Put: {
+        TableName: this.tableName,
+        Item: posItem(next),
+        ConditionExpression: 'attribute_exists(pk) AND updatedAt = :v',
+        ExpressionAttributeValues: { ':v': currentVersion },
+      },
+    };
+  }
+
+  async replace(current: StoredPos, next: PosRecord): Promise<void> {
+    const T = this.tableName;
+    const cur = current.record;
+    const m = cur.merchantId;
+    const renamed = nameKey(cur.name) !== nameKey(next.name);
+    const regrouped = cur.groupId !== next.groupId;
+    const reclient = cur.clientId !== next.clientId;
+    const items: Array<TransactItem | undefined> = [];
+    const errors: Array<(() => Error) | undefined> = [];
+    const add = (item: TransactItem | undefined, error?: () => Error) => {
+      items.push(item);
+      errors.push(error);
+    };
+    add(this.putVersioned(next, cur.updatedAt), () => new PosChangedConcurrentlyException());
+    if (renamed) {
+      add({ Put: { TableName: T, Item: posNameGuardItem(next), ConditionExpression: 'attribute_not_exists(pk)' } }, () => new DuplicateMachineNameException());
+      add({ Delete: { TableName: T, Key: keys.posNameGuard(m, nameKey(cur.name)), ConditionExpression: 'attribute_not_exists(pk) OR serial = :s', ExpressionAttributeValues: { ':s': cur.serial } } });
+    }
+    if (regrouped) {
+      add({
+        Update: {
+          TableName: T, Key: keys.deviceRegistry(cur.serial), UpdateExpression: 'SET groupId = :g', ConditionExpression: 'merchantId = :m',
+          ExpressionAttributeValues: { ':g': next.groupId, ':m': m },
+        },
+      });
+      if (next.groupId) add({ ConditionCheck: { TableName: T, Key: keys.group(m, next.groupId), ConditionExpression: 'attribute_exists(pk)' } }, () => new InvalidPosGroupException());
+    }
+    if (reclient) {
+      if (next.clientId) add(this.clientMachines(m, next.clientId, 1), () => new InvalidPosClientException());
+      if (cur.clientId) add({ Update: { TableName: T, Key: keys.client(m, cur.clientId), UpdateExpression: 'ADD machines :d', ExpressionAttributeValues: { ':d': -1 }, ConditionExpression: 'attribute_exists(pk)' } });
+    }
+    for (const c of this.counterItems(m, { groupId: cur.groupId, c: counterContribution(cur, current.telemetry) }, { groupId: next.groupId, c: counterContribution(next, current.telemetry) })) add(c);
+    await this.transact(items, errors);
+    this.forgetCounters(m, cur.groupId, next.groupId);
+  }
+
+  async reset(current: StoredPos, next: PosRecord): Promise<void> {
+    const cur = current.record;
+    await this.transact(
+      [
+        this.putVersioned(next, cur.updatedAt),
+        { Delete: { TableName: this.tableName, Key: keys.posTelemetry(cur.merchantId, cur.serial) } },
+        ...this.counterItems(cur.merchantId, { groupId: cur.groupId, c: counterContribution(cur, current.telemetry) }, { groupId: next.groupId, c: counterContribution(next, {}) }),
+      ],
+      [() => new PosChangedConcurrentlyException()],
+    );
+    this.forgetCounters(cur.merchantId, cur.groupId);
+  }
+
+  async delete(current: StoredPos): Promise<void> {
+    const T = this.tableName;
+    const cur = current.record;
+    const m = cur.merchantId;
+    await this.transact(
+      [
+        { Delete: { TableName: T, Key: keys.pos(m, cur.serial), ConditionExpression: 'attribute_exists(pk) AND updatedAt = :v', ExpressionAttributeValues: { ':v': cur.updatedAt } } },
+        { Delete: { TableName: T, Key: keys.deviceRegistry(cur.serial), ConditionExpression: 'attribute_not_exists(pk) OR merchantId = :m', ExpressionAttributeValues: { ':m': m } } },
+        { Delete: { TableName: T, Key: keys.posNameGuard(m, nameKey(cur.name)), ConditionExpression: 'attribute_not_exists(pk) OR serial = :s', ExpressionAttributeValues: { ':s': cur.serial } } },
+        { Delete: { TableName: T, Key: keys.posTelemetry(m, cur.serial) } },
+        { Delete: { TableName: T, Key: keys.counter(notesCounter(m, cur.serial)) } },
+        cur.clientId
+          ? { Update: { TableName: T, Key: keys.client(m, cur.clientId), UpdateExpression: 'ADD machines :d', ExpressionAttributeValues: { ':d': -1 }, ConditionExpression: 'attribute_exists(pk)' } }
+          : undefined,
+        ...this.counterItems(m, { groupId: cur.groupId, c: counterContribution(cur, current.telemetry) }, undefined),
+      ],
+      [() => new PosChangedConcurrentlyException(), () => new PosChangedConcurrentlyException(), () => new PosChangedConcurrentlyException()],
+    );
+    this.forgetCounters(m, cur.groupId);
+    await this.purgePartition(keys.posPk(m, cur.serial));
+  }
+
+  /** Whatever else lives in the machine's partition (notes, ingestion's history): keys-only Query + BatchWrite deletes. */
+  private async purgePartition(pk: string): Promise<void> {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const res = await this.doc.send(
+        new QueryCommand({ TableName: this.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ProjectionExpression: 'pk, sk', ExclusiveStartKey: start, Limit: 500 }),
+      );
+      const found = res.Items ?? [];
+      for (let i = 0; i < found.length; i += 25) {
+        let request: Record<string, unknown[]> | undefined = { [this.tableName]: found.slice(i, i + 25).map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })) };
+        while (request && Object.keys(request).length > 0 && (request[this.tableName]?.length ?? 0) > 0) {
+          const out = await this.doc.send(new BatchWriteCommand({ RequestItems: request as never }));
+          request = out.UnprocessedItems as typeof request;
+        }
+      }
+      start = res.LastEvaluatedKey;
+    } while (start);
+  }
+
+  // ------------------------------------------------------------------ lists
+
+  private partitions(merchantId: string, sel: PosSelection): Partition[] {
+    if (!sel.groupIds) {
+      return [{ index: 'gsi1', pk: keys.posByName(merchantId, sel.hidden, '', '').gsi1pk, pkName: 'gsi1pk', skName: 'gsi1sk', filter: filterOf(sel.filter) }];
+    }
+    // The group index holds visible and hidden machines alike: `hidden` becomes part of the filter.
+    const filter = filterOf(sel.filter, sel.hidden);
+    return [...new Set(sel.groupIds)].map((g) => ({ index: 'gsi2', pk: keys.posByGroup(merchantId, g, '', '').gsi2pk, pkName: 'gsi2pk', skName: 'gsi2sk', filter }) as Partition);
+  }
+
+  /**
+   * Up to `want` items of one partition after `start`, in index order. Unfiltered: Queries with
+   * Limit = what is still wanted (one call for a page). Filtered: Limit FILTERED_READ_LIMIT per call and at
+   * most MAX_FILTERED_QUERIES calls (bounded: `done` false with `resume` where reading stopped).
+   */
+  private async read(part: Partition, start: Key | undefined, want: number, forward: boolean, keysOnly: boolean, bounded: boolean) {
+    const items: Item[] = [];
+    let exclusive: Record<string, unknown> | undefined = start;
+    let calls = 0;
+    const names: Record<string, string> = { '#pk': part.pkName, ...part.filter?.names };
+    if (keysOnly) Object.assign(names, { '#k0': 'pk', '#k1': 'sk', '#k2': part.pkName, '#k3': part.skName });
+    for (;;) {
+      const res = await this.doc.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: part.index,
+          KeyConditionExpression: '#pk = :pk',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: { ':pk': part.pk, ...part.filter?.values },
+          ...(part.filter ? { FilterExpression: part.filter.expression } : {}),
+          ...(keysOnly ? { ProjectionExpression: '#k0, #k1, #k2, #k3' } : {}),
+          ScanIndexForward: forward,
+          ExclusiveStartKey: exclusive,
+          Limit: part.filter ? FILTERED_READ_LIMIT : want - items.length,
+        }),
+      );
+      calls++;
+      items.push(...(res.Items ?? []));
+      exclusive = res.LastEvaluatedKey;
+      if (items.length >= want) {
+        const kept = items.slice(0, want);
+        return { items: kept, done: false, resume: this.keyOf(kept.at(-1)!, part) };
+      }
+      if (!exclusive) return { items, done: true, resume: undefined };
+      if (bounded && part.filter && calls >= MAX_FILTERED_QUERIES) return { items, done: false, resume: exclusive as Key, stopped: true };
+    }
+  }
+
+  private keyOf(item: Item, part: Partition): Key {
+    return { pk: String(item.pk), sk: String(item.sk), [part.pkName]: String(item[part.pkName]), [part.skName]: String(item[part.skName]) };
+  }
+
+  /**
+   * A page of the merged partitions in index-sort-key order (`nameKey#serial`, the same shape in every
+   * partition). One partition (the usual case) costs one Query per page with the previous page's cursor;
+   * several partitions (a group admin with several groups, a groupIds filter) one Query each.
+   */
+  async listSlice(merchantId: string, req: PosSliceRequest): Promise<{ items: PointOfSale[]; cursor?: string }> {
+    if (req.limit <= 0) return { items: [] };
+    const parts = this.partitions(merchantId, req);
+    const forward = req.ordType === 'asc';
+    const skName = parts[0]!.skName;
+    const before = (a: Item, b: Item) => (String(a[skName]) < String(b[skName]) ? -1 : 1) * (forward ? 1 : -1);
+    let starts: Record<string, Key | 0 | undefined> = {};
+    const fromCursor = req.cursor ? decodeCursor(req.cursor, parts) : undefined;
+    if (fromCursor && fromCursor.o === req.offset) {
+      starts = fromCursor.p;
+    } else if (req.offset > 0) {
+      // Jump without a cursor: walk the keys of the first `offset` merged items.
+      const walked = await Promise.all(parts.map((p) => this.read(p, undefined, req.offset, forward, true, false).then((r) => ({ p, r }))));
+      const merged = walked.flatMap(({ p, r }) => r.items.map((item) => ({ p, item }))).sort((x, y) => before(x.item, y.item));
+      if (merged.length < req.offset) return { items: [] };
+      const skipped = merged.slice(0, req.offset);
+      for (const { p, r } of walked) {
+        const mine = skipped.filter((s) => s.p === p);
+        starts[p.pk] = mine.length ? this.keyOf(mine.at(-1)!.item, p) : r.items.length === 0 && r.done ? 0 : undefined;
+      }
+    }
+    const reads = await Promise.all(
+      parts.map(async (p) => {
+        const start = starts[p.pk];
+        if (start === 0) return { p, start, r: { items: [] as Item[], done: true, resume: undefined as Key | undefined, stopped: false } };
+        return { p, start, r: { stopped: false, ...(await this.read(p, start, req.limit + 1, forward, false, true)) } };
+      }),
+    );
+    const merged = reads.flatMap(({ p, r }) => r.items.map((item) => ({ p, item }))).sort((x, y) => before(x.item, y.item));
+    const page = merged.slice(0, req.limit);
+    const next: Record<string, Key | 0> = {};
+    let more = false;
+    for (const { p, start, r } of reads) {
+      const mine = page.filter((x) => x.p === p);
+      const allTaken = mine.length === r.items.length;
+      if (allTaken && r.done) next[p.pk] = 0;
+      else {
+        more = true;
+        const key = allTaken && r.stopped ? r.resume : mine.length ? this.keyOf(mine.at(-1)!.item, p) : start;
+        if (key) next[p.pk] = key;
+      }
+    }
+    const items = await this.withTelemetry(page.map((x) => recordOf(x.item)));
+    return { items, ...(more ? { cursor: encodeCursor({ o: req.offset + page.length, p: next }) } : {}) };
+  }
+
+  async count(merchantId: string, sel: PosSelection): Promise<number> {
+    if (!hasFilter(sel.filter)) {
+      const names = sel.groupIds ? [...new Set(sel.groupIds)].map((g) => keys.posGroupCounterName(merchantId, g)) : [keys.posCounterName(merchantId)];
+      const totals = await Promise.all(
+        names.map(async (n) => {
+          const [total, hidden] = await Promise.all([readCounter(this.doc, this.tableName, n, Date.now(), 'total'), readCounter(this.doc, this.tableName, n, Date.now(), 'hidden')]);
+          return sel.hidden ? hidden : total - hidden;
+        }),
+      );
+      return totals.reduce((a, b) => a + b, 0);
+    }
+    const counted = await Promise.all(
+      this.partitions(merchantId, sel).map((p) => countQuery(this.doc, { tableName: this.tableName, index: p.index, partition: p.pk, filter: p.filter })),
+    );
+    return counted.reduce((a, b) => a + b, 0);
+  }
+
+  async listAll(merchantId: string, sel: PosSelection, max: number, withTelemetry: boolean): Promise<PointOfSale[]> {
+    const parts = this.partitions(merchantId, sel);
+    const reads = await Promise.all(parts.map((p) => this.read(p, undefined, max + 1, true, false, false)));
+    const skName = parts[0]!.skName;
+    const records = reads
+      .flatMap((r) => r.items)
+      .sort((a, b) => (String(a[skName]) < String(b[skName]) ? -1 : 1))
+      .slice(0, max + 1)
+      .map(recordOf);
+    if (withTelemetry && records.length <= max) return this.withTelemetry(records);
+    return records.map((r) => toPointOfSale(r, {}));
+  }
+
+  async counts(merchantId: string, groupIds?: readonly string[]): Promise<PosCounts> {
+    const names = groupIds ? [...new Set(groupIds)].map((g) => keys.posGroupCounterName(merchantId, g)) : [keys.posCounterName(merchantId)];
+    const attrs = ['total', 'hidden', 'online', 'offline', 'unknown', 'ok', 'warning', 'critical'] as const;
+    const sums = Object.fromEntries(attrs.map((a) => [a, 0])) as Record<(typeof attrs)[number], number>;
+    for (const n of names) {
+      for (const a of attrs) sums[a] += await readCounter(this.doc, this.tableName, n, Date.now(), a);
+    }
+    return { ...sums, visible: sums.total - sums.hidden };
+  }
+
+  async groupHasMachines(merchantId: string, groupId: string): Promise<boolean> {
+    const res = await this.doc.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.posByGroup(merchantId, groupId, '', '').gsi2pk },
+        Limit: 1,
+        ProjectionExpression: 'pk',
+      }),
+    );
+    return (res.Items ?? []).length > 0;
+  }
+
+  // ------------------------------------------------------------------ notes
+
+  async addNote(merchantId: string, note: PosNote): Promise<void> {
+    await this.transact(
+      [
+        { ConditionCheck: { TableName: this.tableName, Key: keys.pos(merchantId, note.serial), ConditionExpression: 'attribute_exists(pk)' } },
+        { Put: { TableName: this.tableName, Item: { ...note, ...keys.posNote(merchantId, note.serial, note.creationDate, note.id), entity: 'posNote' }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        counterUpdate(this.tableName, notesCounter(merchantId, note.serial), { count: 1 }),
+      ],
+      [() => new PosNotFoundException()],
+    );
+  }
+
+  async listNotes(merchantId: string, serial: string, req: NoteSliceRequest): Promise<{ items: PosNote[]; cursor?: string }> {
+    const slice = await queryPage(this.doc, {
+      tableName: this.tableName,
+      partition: keys.posPk(merchantId, serial),
+      beginsWith: keys.posNotePrefix,
+      forward: req.ordType === 'asc',
+      offset: req.offset,
+      limit: req.limit,
+      cursor: req.cursor,
+    });
+    return { items: slice.items.map((i) => stripKeys<PosNote>(i)), ...(slice.cursor ? { cursor: slice.cursor } : {}) };
+  }
+
+  async sensorSamples(merchantId: string, serial: string, from: string, to: string, max: number) {
+    const out: Array<{ at: string; signalLevel: number | null; temperature: number | null }> = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const res = await this.doc.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: { ':pk': keys.posPk(merchantId, serial), ':from': `${keys.historyPrefix.sensor}${from}`, ':to': `${keys.historyPrefix.sensor}${to}~` },
+          ExpressionAttributeNames: { '#at': 'at' },
+          ProjectionExpression: '#at, signalLevel, temperature',
+          ExclusiveStartKey: start,
+          Limit: max - out.length,
+        }),
+      );
+      for (const i of res.Items ?? []) {
+        out.push({ at: String(i.at), signalLevel: typeof i.signalLevel === 'number' ? i.signalLevel : null, temperature: typeof i.temperature === 'number' ? i.temperature : null });
+      }
+      start = res.LastEvaluatedKey;
+    } while (start && out.length < max);
+    return out;
+  }
+}

@@ -1,0 +1,66 @@
+import { ConflictError, NotFoundError, ValidationError } from '../shared/domain-error';
+
+export class PosNotFoundException extends NotFoundError {
+  constructor() {
+    super('PosNotFoundException', 'Point of sale not found');
+  }
+}
+
+/** Spec §8: duplicates (machine name). */
+export class DuplicateMachineNameException extends ConflictError {
+  constructor() {
+    super('DuplicateMachineNameException', 'duplicate machine name');
+  }
+}
+
+/** The serial already belongs to another merchant's registry entry. */
+export class DeviceAlreadyRegisteredException extends ConflictError {
+  constructor() {
+    super('DeviceAlreadyRegisteredException', 'This device is already registered to another merchant');
+  }
+}
+
+/** No merchant the caller manages has this device-association PIN (the same answer whether or not another merchant has it). */
+export class InvalidDevicePinException extends ValidationError {
+  constructor() {
+    super('InvalidDevicePinException', 'No merchant you manage has this device-association PIN', [{ path: 'body.pin', message: 'unknown PIN' }]);
+  }
+}
+
+/** Another merchant already uses this device-association PIN. */
+export class DuplicateDevicePinException extends ConflictError {
+  constructor() {
+    super('DuplicateDevicePinException', 'Another merchant already uses this device-association PIN');
+  }
+}
+
+/** The machine changed between read and write (another request or a device moved it): retry. */
+export class PosChangedConcurrentlyException extends ConflictError {
+  constructor() {
+    super('PosChangedConcurrentlyException', 'The machine was changed meanwhile: reload and try again');
+  }
+}
+
+export class InvalidPosGroupException extends ValidationError {
+  constructor() {
+    super('InvalidPosGroupException', 'The group is not a group of the machine’s merchant', [{ path: 'body.groupId', message: 'unknown group' }]);
+  }
+}
+
+export class InvalidPosClientException extends ValidationError {
+  constructor() {
+    super('InvalidPosClientException', 'The client is not a client of the machine’s merchant', [{ path: 'body.clientId', message: 'unknown client' }]);
+  }
+}
+
+export class MerchantRequiredException extends ValidationError {
+  constructor() {
+    super('MerchantRequiredException', 'Pick one distributor: machine lists are per merchant', [{ path: 'query.merchantId', message: 'all distributors has no machine list' }]);
+  }
+}
+
+export class PosExportTooLargeException extends ValidationError {
+  constructor(max: number) {
+    super('ExportTooLargeException', `More than ${max} machines: narrow the list with filters`, [{ path: 'query', message: `more than ${max} machines` }]);
+  }
+}

@@ -1,0 +1,79 @@
+import type { PointOfSale, PosStatusView } from '../../../schemas/pos';
+
+/**
+ * What devices report, stored on the machine's TELEMETRY item (written by ingestion only, never indexed).
+ * Every attribute is optional: absent = never reported (null / unknown).
+ */
+export interface Telemetry {
+  lastPingAt?: string;
+  signalLevel?: number;
+  temperature?: number;
+  connection?: 0 | 1 | 2;
+  lastSaleAt?: string;
+  lastAuditAt?: string;
+  firmwareVersion?: string;
+  networkType?: PointOfSale['networkType'];
+  publicIp?: string;
+}
+
+export const TELEMETRY_FIELDS = ['lastPingAt', 'signalLevel', 'temperature', 'connection', 'lastSaleAt', 'lastAuditAt', 'firmwareVersion', 'publicIp'] as const;
+
+/**
+ * The machine record (POS item): every PointOfSale field but the reported ones. `networkType` is the
+ * configured value; a reported one wins when present.
+ */
+export type PosRecord = Omit<PointOfSale, (typeof TELEMETRY_FIELDS)[number]>;
+
+/** A stored machine: its record, what it reported, and how many notes it has. */
+export interface StoredPos {
+  record: PosRecord;
+  telemetry: Telemetry;
+  notes: number;
+}
+
+/** Who owns a serial (registry item): the only key built from a serial alone. */
+export interface DeviceRegistration {
+  serial: string;
+  merchantId: string;
+  groupId: string | null;
+}
+
+export const UNKNOWN_CONNECTION = 2 as const;
+
+export function toPointOfSale(record: PosRecord, t: Telemetry): PointOfSale {
+  return {
+    ...record,
+    networkType: t.networkType ?? record.networkType,
+    lastPingAt: t.lastPingAt ?? null,
+    signalLevel: t.signalLevel ?? null,
+    temperature: t.temperature ?? null,
+    connection: t.connection ?? UNKNOWN_CONNECTION,
+    lastSaleAt: t.lastSaleAt ?? null,
+    lastAuditAt: t.lastAuditAt ?? null,
+    firmwareVersion: t.firmwareVersion ?? '',
+    publicIp: t.publicIp ?? '',
+  };
+}
+
+export function toStatusView(p: PointOfSale): PosStatusView {
+  return {
+    serial: p.serial, connection: p.connection, status: p.status, lastPingAt: p.lastPingAt, lastSaleAt: p.lastSaleAt, lastAuditAt: p.lastAuditAt,
+    signalLevel: p.signalLevel, temperature: p.temperature, firmwareVersion: p.firmwareVersion, networkType: p.networkType, publicIp: p.publicIp,
+  };
+}
+
+/** Counter attributes of a machine's state: what it adds to its merchant's (and group's) counter item. */
+export function counterContribution(record: PosRecord, t: Telemetry): Record<string, number> {
+  const connection = t.connection ?? UNKNOWN_CONNECTION;
+  return {
+    total: 1,
+    hidden: record.hidden ? 1 : 0,
+    [connection === 1 ? 'online' : connection === 0 ? 'offline' : 'unknown']: 1,
+    [record.status === 3 ? 'critical' : record.status === 2 ? 'warning' : 'ok']: 1,
+  };
+}
+
+/** An updatedAt strictly after the previous one (it is the record's version). */
+export function nextUpdatedAt(now: string, previous: string): string {
+  return now > previous ? now : new Date(Date.parse(previous) + 1).toISOString();
+}

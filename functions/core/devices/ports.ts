@@ -1,0 +1,81 @@
+import type { PosCounts, PosNote, PointOfSale } from '../../../schemas/pos';
+import type { DeviceRegistration, PosRecord, StoredPos } from './model';
+
+/** Filters an index cannot answer: applied as a FilterExpression over the partitions read. */
+export interface PosFilter {
+  /** ISO bounds, inclusive (from) / exclusive (to, the day after the last one). */
+  createdFrom?: string;
+  createdTo?: string;
+  updatedFrom?: string;
+  updatedTo?: string;
+  warrantyFrom?: string;
+  warrantyTo?: string;
+  clientId?: string;
+  planogramId?: string;
+  /** ≥ 3 characters, matched anywhere in the name (case- and accent-insensitive) or the serial. */
+  search?: string;
+}
+
+/**
+ * Which machines of one merchant a list reads: the visible or the hidden ones, of the whole merchant
+ * (`groupIds` undefined) or of some of its groups only.
+ */
+export interface PosSelection {
+  hidden: boolean;
+  groupIds?: readonly string[];
+  filter: PosFilter;
+}
+
+export interface PosSliceRequest extends PosSelection {
+  offset: number;
+  limit: number;
+  ordType: 'asc' | 'desc';
+  cursor?: string;
+}
+
+export interface NoteSliceRequest {
+  offset: number;
+  limit: number;
+  ordType: 'asc' | 'desc';
+  cursor?: string;
+}
+
+/**
+ * Machines (points of sale) of merchants, with the device registry, name guards and counters. Ingestion
+ * writes TELEMETRY and history items under the machine's partition with the same keys (keys.ts).
+ */
+export interface PosRepository {
+  registration(serial: string): Promise<DeviceRegistration | undefined>;
+  get(merchantId: string, serial: string): Promise<StoredPos | undefined>;
+  /** Registers the serial to the record's merchant and stores the record. Throws DeviceAlreadyRegisteredException, DuplicateMachineNameException, MerchantNotFoundException. */
+  create(record: PosRecord): Promise<void>;
+  /**
+   * Writes a changed record read as `current` (its updatedAt is the version: PosChangedConcurrentlyException
+   * otherwise): name guard swap, registry group, counters, client machine counts, group/client existence.
+   * Throws DuplicateMachineNameException, InvalidPosGroupException, InvalidPosClientException.
+   */
+  replace(current: StoredPos, next: PosRecord): Promise<void>;
+  /** Deletes the TELEMETRY item and writes `next` (resetAt set), moving the counters back to unknown. */
+  reset(current: StoredPos, next: PosRecord): Promise<void>;
+  /** Deletes the machine, its registry entry, name guard, telemetry, notes and history; counters move. */
+  delete(current: StoredPos): Promise<void>;
+  listSlice(merchantId: string, req: PosSliceRequest): Promise<{ items: PointOfSale[]; cursor?: string }>;
+  /** Counters when there is no filter; a count of the filtered partitions otherwise. */
+  count(merchantId: string, selection: PosSelection): Promise<number>;
+  /** Every selected machine up to `max` + 1 (the caller refuses more than `max`). */
+  listAll(merchantId: string, selection: PosSelection, max: number, withTelemetry: boolean): Promise<PointOfSale[]>;
+  /** Counter items: the merchant's, or the sum over some of its groups. */
+  counts(merchantId: string, groupIds?: readonly string[]): Promise<PosCounts>;
+  /** Whether any machine has this group (a group with machines cannot be deleted). */
+  groupHasMachines(merchantId: string, groupId: string): Promise<boolean>;
+  /** Throws PosNotFoundException when the machine is gone. */
+  addNote(merchantId: string, note: PosNote): Promise<void>;
+  listNotes(merchantId: string, serial: string, req: NoteSliceRequest): Promise<{ items: PosNote[]; cursor?: string }>;
+  /** Telemetry samples between two canonical ISO instants, oldest first, at most `max`. */
+  sensorSamples(merchantId: string, serial: string, from: string, to: string, max: number): Promise<Array<{ at: string; signalLevel: number | null; temperature: number | null }>>;
+}
+
+/** Where the device-association PIN guard lives (merchant settings keep it in step). */
+export interface PinDirectory {
+  merchantOfPin(pin: string): Promise<string | undefined>;
+}

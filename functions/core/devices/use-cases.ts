@@ -1,0 +1,283 @@
+import { ALL_DISTRIBUTORS_ID } from '../../../schemas/merchant';
+import type { Page } from '../../../schemas/paging';
+import type { PointOfSale, PosCounts, PosListQuery, PosNote, PosStatusView, PosUpdate, SensorReading } from '../../../schemas/pos';
+import { MerchantNotFoundException } from '../merchants/errors';
+import type { MerchantRepository, MerchantSettingsRepository } from '../merchants/ports';
+import type { Principal } from '../shared/principal';
+import { canSeeMerchant, groupScope } from '../shared/scope';
+import { InvalidDevicePinException, MerchantRequiredException, PosExportTooLargeException, PosNotFoundException } from './errors';
+import { nextUpdatedAt, toPointOfSale, toStatusView, type PosRecord, type StoredPos } from './model';
+import type { PosFilter, PosRepository, PosSelection } from './ports';
+
+export interface PosDeps {
+  pos: PosRepository;
+  merchants: MerchantRepository;
+  merchantSettings: Pick<MerchantSettingsRepository, 'merchantOfPin'>;
+  newId: () => string;
+  now: () => string;
+}
+
+/** Most machines GET /pos/list and GET /pos-csv answer; beyond it the caller narrows (spec §5: exports are capped). */
+export const MAX_POS_EXPORT = 5_000;
+
+// ------------------------------------------------------------------ scope
+
+/**
+ * A machine the caller may see, or the 404 that hides it: the registry says whose it is, and the caller's
+ * scope must hold that merchant (and, for a group admin, the machine's group). Keys are then built from
+ * that merchant.
+ */
+export async function requireVisiblePos(deps: Pick<PosDeps, 'pos'>, principal: Principal, serial: string): Promise<StoredPos> {
+  const reg = await deps.pos.registration(serial);
+  if (!reg) throw new PosNotFoundException();
+  const scope = groupScope(principal, reg.merchantId);
+  if (scope.kind === 'none' || (scope.kind === 'groups' && (!reg.groupId || !scope.groupIds.includes(reg.groupId)))) throw new PosNotFoundException();
+  const stored = await deps.pos.get(reg.merchantId, serial);
+  if (!stored) throw new PosNotFoundException();
+  if (scope.kind === 'groups' && (!stored.record.groupId || !scope.groupIds.includes(stored.record.groupId))) throw new PosNotFoundException();
+  return stored;
+}
+
+/** The groups a list of one merchant reads: undefined = the whole merchant; [] = nothing. */
+function listGroups(principal: Principal, merchantId: string, requested?: string): readonly string[] | undefined {
+  if (merchantId === ALL_DISTRIBUTORS_ID && principal.allMerchants) throw new MerchantRequiredException();
+  const scope = groupScope(principal, merchantId);
+  if (scope.kind === 'none') throw new MerchantNotFoundException();
+  const asked = requested ? [...new Set(requested.split(','))] : undefined;
+  if (scope.kind === 'all') return asked;
+  return asked ? asked.filter((g) => scope.groupIds.includes(g)) : scope.groupIds;
+}
+
+const dayStart = (d: string) => `${d}T00:00:00.000Z`;
+const nextDayStart = (d: string) => new Date(Date.parse(dayStart(d)) + 86_400_000).toISOString();
+
+type ListFilters = Omit<PosListQuery, 'page' | 'size' | 'ord' | 'ordType' | 'cursor'>;
+
+function selectionOf(principal: Principal, q: ListFilters): PosSelection {
+  const filter: PosFilter = {
+    ...(q.createdDateFrom ? { createdFrom: dayStart(q.createdDateFrom) } : {}),
+    ...(q.createdDateTo ? { createdTo: nextDayStart(q.createdDateTo) } : {}),
+    ...(q.lastUpdateDateFrom ? { updatedFrom: dayStart(q.lastUpdateDateFrom) } : {}),
+    ...(q.lastUpdateDateTo ? { updatedTo: nextDayStart(q.lastUpdateDateTo) } : {}),
+    ...(q.warrantyDateFrom ? { warrantyFrom: q.warrantyDateFrom } : {}),
+    ...(q.warrantyDateTo ? { warrantyTo: q.warrantyDateTo } : {}),
+    ...(q.clientId ? { clientId: q.clientId } : {}),
+    ...(q.planogramId ? { planogramId: q.planogramId } : {}),
+    ...(q.search ? { search: q.search } : {}),
+  };
+  return { hidden: q.hidden === 'true', groupIds: listGroups(principal, q.merchantId, q.groupIds), filter };
+}
+
+// ------------------------------------------------------------------ lists
+
+/** GET /pos: one merchant's machines by name, narrowed to the caller's groups and the filters. */
+export async function listPos(deps: PosDeps, principal: Principal, q: PosListQuery): Promise<Page<PointOfSale>> {
+  const sel = selectionOf(principal, q);
+  if (sel.groupIds && sel.groupIds.length === 0) return { items: [], page: q.page, size: q.size, total: 0 };
+  const [slice, total] = await Promise.all([
+    deps.pos.listSlice(q.merchantId, { ...sel, offset: (q.page - 1) * q.size, limit: q.size, ordType: q.ordType, cursor: q.cursor }),
+    deps.pos.count(q.merchantId, sel),
+  ]);
+  return { items: slice.items, page: q.page, size: q.size, total, ...(slice.cursor ? { cursor: slice.cursor } : {}) };
+}
+
+/** Every selected machine (capped): the selectors' list and the CSV export. */
+export async function listAllPos(deps: PosDeps, principal: Principal, q: ListFilters, withTelemetry: boolean): Promise<PointOfSale[]> {
+  const sel = selectionOf(principal, q);
+  if (sel.groupIds && sel.groupIds.length === 0) return [];
+  const all = await deps.pos.listAll(q.merchantId, sel, MAX_POS_EXPORT, withTelemetry);
+  if (all.length > MAX_POS_EXPORT) throw new PosExportTooLargeException(MAX_POS_EXPORT);
+  return all;
+}
+
+/** GET /pos/counts: counter items only, never the machines. A group admin gets the sum over its groups. */
+export async function countPos(deps: PosDeps, principal: Principal, merchantId: string): Promise<PosCounts> {
+  const groups = listGroups(principal, merchantId);
+  if (groups && groups.length === 0) return { total: 0, visible: 0, hidden: 0, online: 0, offline: 0, unknown: 0, ok: 0, warning: 0, critical: 0 };
+  return deps.pos.counts(merchantId, groups);
+}
+
+const CSV_COLUMNS = [
+  'serial', 'name', 'deviceType', 'networkType', 'connection', 'status', 'hidden', 'lastPingAt', 'lastSaleAt', 'lastAuditAt', 'signalLevel',
+  'temperature', 'firmwareVersion', 'publicIp', 'board', 'modem', 'simIccid', 'simImsi', 'simOperator', 'imei', 'macs', 'telemetryBoard',
+  'warrantyEnd', 'groupId', 'clientId', 'planogramId', 'noVendProfileId', 'manageStock', 'createdAt', 'updatedAt',
+] as const;
+
+/** One CSV field (RFC 4180); a leading =, +, - or @ is neutralised so spreadsheets do not run it as a formula. */
+function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function posCsv(items: PointOfSale[]): string {
+  const lines = items.map((p) =>
+    CSV_COLUMNS.map((c) => {
+      const v = p[c];
+      return csvField(Array.isArray(v) ? v.join(';') : v === null || v === undefined ? '' : String(v));
+    }).join(','),
+  );
+  return [CSV_COLUMNS.join(','), ...lines].join('\r\n') + '\r\n';
+}
+
+// ------------------------------------------------------------------ one machine
+
+export async function getPos(deps: PosDeps, principal: Principal, serial: string): Promise<PointOfSale> {
+  const s = await requireVisiblePos(deps, principal, serial);
+  return toPointOfSale(s.record, s.telemetry);
+}
+
+export async function getPosStatus(deps: PosDeps, principal: Principal, serial: string): Promise<PosStatusView> {
+  return toStatusView(await getPos(deps, principal, serial));
+}
+
+/** Applies a change to the record of a visible machine and answers the machine as stored. */
+async function change(deps: PosDeps, principal: Principal, serial: string, apply: (r: PosRecord) => PosRecord): Promise<PointOfSale> {
+  const current = await requireVisiblePos(deps, principal, serial);
+  const next = { ...apply(current.record), updatedAt: nextUpdatedAt(deps.now(), current.record.updatedAt) };
+  await deps.pos.replace(current, next);
+  return toPointOfSale(next, current.telemetry);
+}
+
+export const updatePos = (deps: PosDeps, principal: Principal, serial: string, body: PosUpdate) =>
+  change(deps, principal, serial, (r) => ({ ...r, name: body.name.trim(), networkType: body.networkType, warrantyEnd: body.warrantyEnd, planogramId: body.planogramId }));
+
+export const setPosHidden = (deps: PosDeps, principal: Principal, serial: string, hidden: boolean) => change(deps, principal, serial, (r) => ({ ...r, hidden }));
+
+/** The group must be one of the machine's merchant (checked in the write). */
+export const associatePosGroup = (deps: PosDeps, principal: Principal, serial: string, groupId: string | null) => change(deps, principal, serial, (r) => ({ ...r, groupId }));
+
+export const associatePosClient = (deps: PosDeps, principal: Principal, serial: string, clientId: string | null) => change(deps, principal, serial, (r) => ({ ...r, clientId }));
+
+/** No-vend profiles come with their own issue: the id is stored as given. */
+export const associatePosNoVendProfile = (deps: PosDeps, principal: Principal, serial: string, noVendProfileId: string | null) =>
+  change(deps, principal, serial, (r) => ({ ...r, noVendProfileId }));
+
+export const setPosManageStock = (deps: PosDeps, principal: Principal, serial: string, manageStock: boolean) => change(deps, principal, serial, (r) => ({ ...r, manageStock }));
+
+/**
+ * PUT /pos/{id}/reset: forgets what the device reported. The TELEMETRY item goes (last ping, sale and
+ * audit, signal, temperature, reported firmware/network/IP: empty; connection unknown until it reports
+ * again) and `resetAt` records when. The record (name, group, client, planogram, warranty, flags), the
+ * notes and the sales/audit history stay.
+ */
+export async function resetPos(deps: PosDeps, principal: Principal, serial: string): Promise<PointOfSale> {
+  const current = await requireVisiblePos(deps, principal, serial);
+  const now = nextUpdatedAt(deps.now(), current.record.updatedAt);
+  const next: PosRecord = { ...current.record, resetAt: now, updatedAt: now };
+  await deps.pos.reset(current, next);
+  return toPointOfSale(next, {});
+}
+
+/** DELETE /pos/{id}: the machine, its registry entry (the serial may join again), notes and history. */
+export async function deletePos(deps: PosDeps, principal: Principal, serial: string): Promise<void> {
+  await deps.pos.delete(await requireVisiblePos(deps, principal, serial));
+}
+
+// ------------------------------------------------------------------ joining
+
+const addMonths = (iso: string, months: number) => {
+  const d = new Date(iso);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d.toISOString().slice(0, 10);
+};
+
+/**
+ * A device joins the merchant whose device-association PIN it gives. Without a principal (ingestion of a
+ * join message) any merchant's PIN works; with one, only a merchant the caller sees (the same 400 as an
+ * unknown PIN otherwise, so PINs do not leak). A serial of another merchant → 409; of the same merchant,
+ * the stored machine is answered as it is (`created` false).
+ */
+export async function joinPos(
+  deps: PosDeps,
+  principal: Principal | undefined,
+  input: { serial: string; pin: string; name: string },
+): Promise<{ pos: PointOfSale; created: boolean }> {
+  const merchantId = await deps.merchantSettings.merchantOfPin(input.pin);
+  if (!merchantId || (principal && !canSeeMerchant(principal, merchantId))) throw new InvalidDevicePinException();
+  const existing = await deps.pos.registration(input.serial);
+  if (existing && existing.merchantId === merchantId) {
+    const stored = await deps.pos.get(merchantId, input.serial);
+    if (stored) return { pos: toPointOfSale(stored.record, stored.telemetry), created: false };
+  }
+  const merchant = await deps.merchants.get(merchantId);
+  if (!merchant) throw new InvalidDevicePinException();
+  const now = deps.now();
+  const record = newPosRecord({ serial: input.serial, merchantId, name: input.name.trim(), warrantyEnd: addMonths(now, merchant.defaultWarranty + merchant.extendedWarranty), now });
+  await deps.pos.create(record);
+  return { pos: toPointOfSale(record, {}), created: true };
+}
+
+/** A new machine record with the defaults of a device that has not reported anything yet. */
+export function newPosRecord(r: { serial: string; merchantId: string; name: string; now: string; warrantyEnd?: string | null; groupId?: string | null }): PosRecord {
+  return {
+    id: r.serial,
+    serial: r.serial,
+    merchantId: r.merchantId,
+    name: r.name,
+    deviceType: r.serial.slice(0, r.serial.indexOf('-')) as PosRecord['deviceType'],
+    networkType: null,
+    board: '',
+    modem: '',
+    simIccid: '',
+    simImsi: '',
+    simOperator: '',
+    imei: '',
+    macs: [],
+    telemetryBoard: '',
+    status: 1,
+    hidden: false,
+    warrantyEnd: r.warrantyEnd ?? null,
+    clientId: null,
+    groupId: r.groupId ?? null,
+    planogramId: null,
+    noVendProfileId: null,
+    manageStock: false,
+    resetAt: null,
+    createdAt: r.now,
+    updatedAt: r.now,
+  };
+}
+
+// ------------------------------------------------------------------ notes and QR code
+
+export async function listPosNotes(
+  deps: PosDeps,
+  principal: Principal,
+  serial: string,
+  q: { page: number; size: number; ordType: 'asc' | 'desc'; cursor?: string },
+): Promise<Page<PosNote>> {
+  const s = await requireVisiblePos(deps, principal, serial);
+  const slice = await deps.pos.listNotes(s.record.merchantId, serial, { offset: (q.page - 1) * q.size, limit: q.size, ordType: q.ordType, cursor: q.cursor });
+  return { items: slice.items, page: q.page, size: q.size, total: s.notes, ...(slice.cursor ? { cursor: slice.cursor } : {}) };
+}
+
+/** createdBy is the caller's email. */
+export async function addPosNote(deps: PosDeps, principal: Principal, serial: string, note: string): Promise<PosNote> {
+  const s = await requireVisiblePos(deps, principal, serial);
+  const created: PosNote = { id: deps.newId(), serial, note: note.trim(), createdBy: principal.email, creationDate: deps.now() };
+  await deps.pos.addNote(s.record.merchantId, created);
+  return created;
+}
+
+/** The console link a machine's QR code carries: `{console}/devices/{serial}`. */
+export async function posQrUrl(deps: PosDeps, principal: Principal, serial: string, consoleUrl: string): Promise<{ url: string }> {
+  await requireVisiblePos(deps, principal, serial);
+  return { url: `${consoleUrl.replace(/\/+$/, '')}/devices/${encodeURIComponent(serial)}` };
+}
+
+/** One sample per telemetry message: 31 days of a device pinging every 5 minutes fit. */
+const MAX_SENSOR_SAMPLES = 10_000;
+
+/** The signal or temperature chart of a machine between two instants. */
+export async function sensorHistory(
+  deps: PosDeps,
+  principal: Principal,
+  serial: string,
+  kind: 'signal' | 'temperature',
+  from: string,
+  to: string,
+): Promise<SensorReading[]> {
+  const { record } = await requireVisiblePos(deps, principal, serial);
+  const samples = await deps.pos.sensorSamples(record.merchantId, serial, new Date(from).toISOString(), new Date(to).toISOString(), MAX_SENSOR_SAMPLES);
+  return samples.map((s) => ({ at: s.at, value: kind === 'signal' ? s.signalLevel : s.temperature }));
+}

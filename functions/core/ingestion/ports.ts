@@ -1,0 +1,87 @@
+import type { ConnectionState, TelemetryState } from './rules';
+import type { InvalidMessage } from './validation';
+
+/** Who owns a serial (the registry item). */
+export interface Registration {
+  serial: string;
+  merchantId: string;
+  groupId: string | null;
+}
+
+/** A machine as ingestion addresses it. */
+export type Device = Registration;
+
+/** A history record under the machine: one per message (sale: one per transaction), keyed by time + messageId. */
+export interface HistoryRecord {
+  kind: 'sensor' | 'sale' | 'audit' | 'config';
+  merchantId: string;
+  serial: string;
+  /** Canonical ISO time the device gave it (sentAt, createdAt, readAt, reportedAt). */
+  at: string;
+  messageId: string;
+  /** Position within the message (sales). */
+  n?: number;
+  data: Record<string, unknown>;
+}
+
+/** The newest ping of a machine in a batch, with the reported state it carries. */
+export interface PingUpdate {
+  device: Device;
+  at: string;
+  messageId: string;
+  /** Epoch ms, server clock. */
+  receivedAt: number;
+  /** Online-index bucket of this processing. */
+  bucket: string;
+  /** Reported fields (signalLevel, temperature, firmwareVersion, networkType, publicIp, imei, sim…, boards). */
+  fields: Record<string, unknown>;
+}
+
+export type WriteOutcome<T = undefined> = { ok: true; value: T } | { ok: false; old: TelemetryState | undefined };
+
+export interface OnlineEntry {
+  bucket: string;
+  shard: number;
+  merchantId: string;
+  serial: string;
+}
+
+/** The storage ingestion needs (implemented by adapters/dynamodb/device-ingestion.ts). */
+export interface IngestionStore {
+  registrations(serials: readonly string[]): Promise<Map<string, Registration>>;
+  /** Which of these messages were processed completely before. */
+  processed(messageIds: readonly string[]): Promise<Set<string>>;
+  /** Idempotent puts (same message → same keys and content). */
+  putHistory(records: readonly HistoryRecord[]): Promise<void>;
+  /** Records the messages as processed (after their effects are stored). */
+  markProcessed(messageIds: readonly string[], expiresAt: number): Promise<void>;
+  /** Stores the message aside and counts it, once per delivery however often it is retried. */
+  keepAside(message: InvalidMessage, hash: string, expiresAt: number): Promise<void>;
+
+  /** Newer ping of an online machine: ping fields + seen time; the previous online bucket on success. */
+  advancePing(u: PingUpdate): Promise<WriteOutcome<string | undefined>>;
+  /** Offline/unknown → online with the counters, guarded by the state read (`from`) and the registry. */
+  goOnline(u: PingUpdate, from: TelemetryState | undefined): Promise<'ok' | 'conflict'>;
+  /** Older ping of an online machine: only the seen time and bucket; previous bucket on success. */
+  touchPing(u: PingUpdate): Promise<WriteOutcome<string | undefined>>;
+  /** Newer ping fields without any connection change (a ping received too long ago). */
+  advanceLatePing(u: PingUpdate): Promise<void>;
+  putOnlineEntries(entries: readonly OnlineEntry[], expiresAt: number): Promise<void>;
+
+  /** Moves lastSaleAt / lastAuditAt forward only. */
+  advanceLatest(device: Device, field: 'lastSaleAt' | 'lastAuditAt', at: string): Promise<void>;
+  /** Replaces the latest reported configuration only with a later one. */
+  putLatestConfig(device: Device, at: string, messageId: string, values: Record<string, string>): Promise<void>;
+
+  // The connection sweep.
+  sweptThrough(): Promise<number | undefined>;
+  saveSweptThrough(bucketIndex: number): Promise<void>;
+  onlineEntries(bucket: string, shard: number): Promise<Array<{ merchantId: string; serial: string }>>;
+  telemetryStates(devices: ReadonlyArray<{ merchantId: string; serial: string }>): Promise<Map<string, TelemetryState>>;
+  /** online → offline with the counters if still online and silent since before `cutoffMs`. */
+  goOffline(device: Device, cutoffMs: number): Promise<'ok' | 'conflict'>;
+}
+
+export const deviceKey = (d: { merchantId: string; serial: string }) => `${d.merchantId}#${d.serial}`;
+
+export type { ConnectionState, TelemetryState };

@@ -1,0 +1,339 @@
+/**
+ * Batch ingestion of device messages and the connection sweep.
+ *
+ * A batch (what an SQS event source or the local rule router hands over) is processed as:
+ * read + validate each event → drop repeats within the batch → look the serials up in the registry
+ * (one BatchGet) → drop messages already processed (one BatchGet of MSG records) → store history items
+ * (BatchWrite; keyed by time + messageId, so a retry rewrites the same items) → move each machine's
+ * "latest" fields once per batch with conditions (never backwards) → record the messages as processed.
+ * Invalid and unknown-serial messages are kept aside and counted (one transaction each, rare).
+ * Counters change only on conditional state transitions, so retries never count twice.
+ */
+import type { IngestedKind, IngestedMessage, SalesMessage, TelemetryMessage, AuditMessage, ConfigMessage } from '../../../schemas/iot';
+import {
+  bucketIndex,
+  bucketName,
+  bucketsToSweep,
+  canonicalTime,
+  dedupeBy,
+  epochSeconds,
+  INVALID_MESSAGE_TTL_SECONDS,
+  isSilent,
+  latest,
+  MESSAGE_RECORD_TTL_SECONDS,
+  offlineCutoff,
+  ONLINE_INDEX_SHARDS,
+  planPing,
+  shardOf,
+} from './rules';
+import { deviceKey, type Device, type HistoryRecord, type IngestionStore, type OnlineEntry, type PingUpdate, type Registration } from './ports';
+import { invalidMessageHash, readRuleEvent, type InvalidMessage, type ValidMessage } from './validation';
+
+export interface IngestionSettings {
+  offlineAfterSeconds: number;
+  onlineBucketSeconds: number;
+}
+
+export interface IngestionDeps {
+  store: IngestionStore;
+  settings: IngestionSettings;
+  nowMs: () => number;
+  log?: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+}
+
+export interface BatchOutcome {
+  /** Indexes of events to deliver again (storage failed for them). */
+  failed: number[];
+  stored: number;
+  duplicates: number;
+  keptAside: number;
+}
+
+const MAX_DEVICE_ATTEMPTS = 5;
+const DEVICE_CONCURRENCY = 16;
+
+async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await fn(items[next++]!);
+    }),
+  );
+}
+
+function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+}
+
+/** The history records a valid message stores. */
+export function historyOf(m: ValidMessage, device: Device): HistoryRecord[] {
+  const base = { merchantId: device.merchantId, serial: device.serial, messageId: m.message.messageId };
+  const receivedAt = new Date(m.receivedAt).toISOString();
+  switch (m.kind) {
+    case 'telemetry': {
+      const p = (m.message as TelemetryMessage).payload;
+      return [{ ...base, kind: 'sensor', at: m.sentAt, data: { signalLevel: p.signalLevel, temperature: p.temperature, receivedAt } }];
+    }
+    case 'sales':
+      return (m.message as SalesMessage).payload.transactions.map((t, n) => ({
+        ...base,
+        kind: 'sale' as const,
+        at: canonicalTime(t.createdAt),
+        n,
+        data: { ...t, transactionId: t.id, createdAt: canonicalTime(t.createdAt), savedAt: receivedAt, sentAt: m.sentAt },
+      }));
+    case 'audit': {
+      const p = (m.message as AuditMessage).payload;
+      return [{ ...base, kind: 'audit', at: canonicalTime(p.readAt), data: { ...p, readAt: canonicalTime(p.readAt), receivedAt, sentAt: m.sentAt } }];
+    }
+    case 'config': {
+      const p = (m.message as ConfigMessage).payload;
+      return [{ ...base, kind: 'config', at: canonicalTime(p.reportedAt), data: { values: p.values, reportedAt: canonicalTime(p.reportedAt), receivedAt } }];
+    }
+  }
+}
+
+/** Reported fields of a ping, named as on the machine (PointOfSale). */
+export function pingFields(message: TelemetryMessage): Record<string, unknown> {
+  const p = message.payload;
+  const c = p.connection;
+  return {
+    signalLevel: p.signalLevel,
+    temperature: p.temperature,
+    firmwareVersion: p.firmwareVersion,
+    networkType: c.networkType,
+    publicIp: c.publicIp,
+    imei: c.imei,
+    simIccid: c.sim?.iccid,
+    simImsi: c.sim?.imsi,
+    simOperator: c.sim?.operator,
+    macs: c.macs,
+    board: p.boards.board,
+    modem: p.boards.modem,
+    telemetryBoard: p.boards.telemetryBoard,
+  };
+}
+
+export async function ingestBatch(kind: IngestedKind, events: readonly unknown[], deps: IngestionDeps): Promise<BatchOutcome> {
+  const { store } = deps;
+  const now = deps.nowMs();
+  const failed = new Set<number>();
+  const read = events.map((e) => readRuleEvent(kind, e, now));
+
+  const invalid: Array<{ index: number; value: InvalidMessage }> = [];
+  const validIdx: number[] = [];
+  read.forEach((r, i) => (r.ok ? validIdx.push(i) : invalid.push({ index: i, value: r.value })));
+
+  // Repeats inside the batch: the first one stands for all (and fails with it).
+  const valid = validIdx.map((i) => ({ index: i, m: (read[i] as { value: ValidMessage }).value }));
+  const { kept, duplicateOf } = dedupeBy(valid, (v) => v.m.message.messageId);
+  let unique = kept.map((k) => valid[k]!);
+  const followers = new Map<number, number[]>();
+  for (const [dup, first] of duplicateOf) {
+    const list = followers.get(valid[first]!.index) ?? [];
+    list.push(valid[dup]!.index);
+    followers.set(valid[first]!.index, list);
+  }
+  const fail = (index: number) => {
+    failed.add(index);
+    for (const f of followers.get(index) ?? []) failed.add(f);
+  };
+
+  let registrations = new Map<string, Registration>();
+  let processed = new Set<string>();
+  try {
+    [registrations, processed] = await Promise.all([
+      unique.length ? store.registrations([...new Set(unique.map((u) => u.m.message.serial))]) : new Map<string, Registration>(),
+      unique.length ? store.processed(unique.map((u) => u.m.message.messageId)) : new Set<string>(),
+    ]);
+  } catch (error) {
+    deps.log?.('error', 'ingestion lookups failed', { kind, error });
+    return { failed: events.map((_, i) => i), stored: 0, duplicates: 0, keptAside: 0 };
+  }
+
+  for (const u of unique) {
+    if (!registrations.has(u.m.message.serial)) {
+      invalid.push({
+        index: u.index,
+        value: {
+          reason: 'unknown-serial', detail: `no machine is registered as ${u.m.message.serial}`, raw: JSON.stringify(u.m.message), rawEncoding: 'json',
+          topic: u.m.topic, receivedAt: u.m.receivedAt, messageId: u.m.message.messageId, serial: u.m.message.serial,
+        },
+      });
+    }
+  }
+  const duplicates = duplicateOf.size + unique.filter((u) => processed.has(u.m.message.messageId)).length;
+  unique = unique.filter((u) => registrations.has(u.m.message.serial) && !processed.has(u.m.message.messageId));
+
+  // Kept aside: rare, one small transaction each.
+  await eachLimited(invalid, 8, async ({ index, value }) => {
+    try {
+      await store.keepAside(value, invalidMessageHash(value), epochSeconds(now) + INVALID_MESSAGE_TTL_SECONDS);
+      deps.log?.('warn', 'device message kept aside', { kind, reason: value.reason, detail: value.detail, topic: value.topic, messageId: value.messageId });
+    } catch (error) {
+      deps.log?.('error', 'keeping a message aside failed', { kind, error });
+      fail(index);
+    }
+  });
+
+  if (unique.length === 0) return { failed: [...failed].sort((a, b) => a - b), stored: 0, duplicates, keptAside: invalid.length };
+
+  try {
+    await store.putHistory(unique.flatMap((u) => historyOf(u.m, registrations.get(u.m.message.serial)!)));
+  } catch (error) {
+    deps.log?.('error', 'storing history failed', { kind, error });
+    for (const u of unique) fail(u.index);
+    return { failed: [...failed].sort((a, b) => a - b), stored: 0, duplicates, keptAside: invalid.length };
+  }
+
+  // Latest fields once per machine.
+  const byDevice = groupBy(unique, (u) => u.m.message.serial);
+  const onlineEntries: OnlineEntry[] = [];
+  const bucket = bucketName(bucketIndex(now, deps.settings.onlineBucketSeconds), deps.settings.onlineBucketSeconds);
+  const failedDevices = new Set<string>();
+  await eachLimited([...byDevice.keys()], DEVICE_CONCURRENCY, async (serial) => {
+    const messages = byDevice.get(serial)!.map((u) => u.m);
+    const device = registrations.get(serial)!;
+    try {
+      const entry = await applyLatest(kind, device, messages, bucket, now, deps);
+      if (entry) onlineEntries.push(entry);
+    } catch (error) {
+      deps.log?.('error', 'updating a machine failed', { kind, serial, error });
+      failedDevices.add(serial);
+    }
+  });
+  for (const u of unique) if (failedDevices.has(u.m.message.serial)) fail(u.index);
+  const done = unique.filter((u) => !failedDevices.has(u.m.message.serial));
+
+  try {
+    if (onlineEntries.length) await store.putOnlineEntries(onlineEntries, epochSeconds(now) + deps.settings.offlineAfterSeconds + 86_400);
+    await store.markProcessed(done.map((u) => u.m.message.messageId), epochSeconds(now) + MESSAGE_RECORD_TTL_SECONDS);
+  } catch (error) {
+    deps.log?.('error', 'recording processed messages failed', { kind, error });
+    for (const u of done) fail(u.index);
+  }
+  return { failed: [...failed].sort((a, b) => a - b), stored: done.length, duplicates, keptAside: invalid.length };
+}
+
+/** Moves a machine's latest fields for this batch's messages; returns an online-index entry to write. */
+async function applyLatest(kind: IngestedKind, device: Device, messages: ValidMessage[], bucket: string, now: number, deps: IngestionDeps): Promise<OnlineEntry | undefined> {
+  const { store } = deps;
+  switch (kind) {
+    case 'sales': {
+      const at = latest(messages.flatMap((m) => (m.message as SalesMessage).payload.transactions.map((t) => canonicalTime(t.createdAt))), (t) => t, () => '');
+      if (at) await store.advanceLatest(device, 'lastSaleAt', at);
+      return undefined;
+    }
+    case 'audit': {
+      const at = latest(messages.map((m) => canonicalTime((m.message as AuditMessage).payload.readAt)), (t) => t, () => '');
+      if (at) await store.advanceLatest(device, 'lastAuditAt', at);
+      return undefined;
+    }
+    case 'config': {
+      const m = latest(messages, (x) => canonicalTime((x.message as ConfigMessage).payload.reportedAt), (x) => x.message.messageId)!;
+      const p = (m.message as ConfigMessage).payload;
+      await store.putLatestConfig(device, canonicalTime(p.reportedAt), m.message.messageId, p.values);
+      return undefined;
+    }
+    case 'telemetry':
+      return applyPing(device, messages, bucket, now, deps);
+  }
+}
+
+async function applyPing(initial: Device, messages: ValidMessage[], bucket: string, now: number, deps: IngestionDeps): Promise<OnlineEntry | undefined> {
+  const { store, settings } = deps;
+  const newest = latest(messages, (m) => m.sentAt, (m) => m.message.messageId)!;
+  let update: PingUpdate = {
+    device: initial,
+    at: newest.sentAt,
+    messageId: newest.message.messageId,
+    receivedAt: Math.max(...messages.map((m) => m.receivedAt)),
+    bucket,
+    fields: pingFields(newest.message as TelemetryMessage),
+  };
+  const entry = (previousBucket: string | undefined): OnlineEntry | undefined =>
+    previousBucket === bucket ? undefined : { bucket, shard: shardOf(update.device.serial, ONLINE_INDEX_SHARDS), merchantId: update.device.merchantId, serial: update.device.serial };
+
+  for (let attempt = 0; attempt < MAX_DEVICE_ATTEMPTS; attempt++) {
+    const advanced = await store.advancePing(update);
+    if (advanced.ok) return entry(advanced.value);
+    const plan = planPing(advanced.old, update, now, settings.offlineAfterSeconds);
+    switch (plan) {
+      case 'none':
+        return undefined;
+      case 'advance':
+        continue;
+      case 'late':
+        await store.advanceLatePing(update);
+        return undefined;
+      case 'touch': {
+        const touched = await store.touchPing(update);
+        if (touched.ok) return entry(touched.value);
+        continue;
+      }
+      case 'go-online': {
+        if ((await store.goOnline(update, advanced.old)) === 'ok') return entry(advanced.old?.onlineBucket);
+        // The state or the registry changed meanwhile: read the registry again and retry.
+        const fresh = (await store.registrations([update.device.serial])).get(update.device.serial);
+        if (!fresh || fresh.merchantId !== update.device.merchantId) return undefined;
+        update = { ...update, device: fresh };
+        continue;
+      }
+    }
+  }
+  throw new Error(`machine ${initial.serial}: state kept changing during ${MAX_DEVICE_ATTEMPTS} attempts`);
+}
+
+export interface SweepOutcome {
+  buckets: number;
+  entries: number;
+  wentOffline: number;
+}
+
+/** Takes offline every online machine whose last ping arrived before now − window. No Scan: reads the online index. */
+export async function sweepConnections(deps: IngestionDeps): Promise<SweepOutcome> {
+  const { store, settings } = deps;
+  const now = deps.nowMs();
+  const range = bucketsToSweep({ nowMs: now, offlineAfterSeconds: settings.offlineAfterSeconds, bucketSeconds: settings.onlineBucketSeconds, sweptThrough: await store.sweptThrough() });
+  if (!range) return { buckets: 0, entries: 0, wentOffline: 0 };
+  const cutoff = offlineCutoff(now, settings.offlineAfterSeconds);
+  let entries = 0;
+  let wentOffline = 0;
+  for (let b = range.from; b <= range.to; b++) {
+    const name = bucketName(b, settings.onlineBucketSeconds);
+    const found = (await Promise.all(Array.from({ length: ONLINE_INDEX_SHARDS }, (_, s) => store.onlineEntries(name, s)))).flat();
+    entries += found.length;
+    if (found.length === 0) continue;
+    const states = await store.telemetryStates(found);
+    const silent = found.filter((d) => isSilent(states.get(deviceKey(d)), now, settings.offlineAfterSeconds));
+    if (silent.length === 0) continue;
+    const registrations = await store.registrations([...new Set(silent.map((d) => d.serial))]);
+    await eachLimited(silent, 8, async (d) => {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const reg = registrations.get(d.serial);
+        if (!reg || reg.merchantId !== d.merchantId) return;
+        if ((await store.goOffline(reg, cutoff)) === 'ok') {
+          wentOffline++;
+          return;
+        }
+        const fresh = await store.registrations([d.serial]);
+        const again = await store.telemetryStates([d]);
+        if (!isSilent(again.get(deviceKey(d)), now, settings.offlineAfterSeconds)) return;
+        const next = fresh.get(d.serial);
+        if (next) registrations.set(d.serial, next);
+        else registrations.delete(d.serial);
+      }
+    });
+  }
+  await store.saveSweptThrough(range.to);
+  return { buckets: range.to - range.from + 1, entries, wentOffline };
+}
+
+export type { IngestedMessage };

@@ -1,0 +1,58 @@
+/**
+ * Composition of the ingestion triggers (IoT rule batches and the connection sweep). They need only the
+ * table and the connection settings, not the API's Cognito configuration.
+ */
+import { DynamoDeviceIngestionStore } from '../adapters/dynamodb/device-ingestion';
+import { createDocumentClient } from '../adapters/dynamodb/client';
+import { DEFAULT_OFFLINE_AFTER_SECONDS, DEFAULT_ONLINE_BUCKET_SECONDS } from '../core/ingestion/rules';
+import type { IngestionDeps, IngestionSettings } from '../core/ingestion/use-cases';
+import { logger } from './logger';
+
+export interface IngestionConfig extends IngestionSettings {
+  region: string;
+  tableName: string;
+  dynamodbEndpoint?: string;
+}
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer (seconds), got ${raw}`);
+  return value;
+}
+
+export function loadIngestionConfig(env: NodeJS.ProcessEnv = process.env): IngestionConfig {
+  const tableName = env.TABLE_NAME;
+  if (!tableName) throw new Error('missing environment variable TABLE_NAME');
+  return {
+    region: env.AWS_REGION ?? 'eu-west-1',
+    tableName,
+    dynamodbEndpoint: env.DYNAMODB_ENDPOINT || undefined,
+    offlineAfterSeconds: positiveInt(env, 'CONNECTION_OFFLINE_AFTER_SECONDS', DEFAULT_OFFLINE_AFTER_SECONDS),
+    onlineBucketSeconds: positiveInt(env, 'ONLINE_BUCKET_SECONDS', DEFAULT_ONLINE_BUCKET_SECONDS),
+  };
+}
+
+export function buildIngestionDeps(config: IngestionConfig): IngestionDeps {
+  const doc = createDocumentClient({ region: config.region, endpoint: config.dynamodbEndpoint });
+  return {
+    store: new DynamoDeviceIngestionStore(doc, config.tableName),
+    settings: { offlineAfterSeconds: config.offlineAfterSeconds, onlineBucketSeconds: config.onlineBucketSeconds },
+    nowMs: Date.now,
+    log: (level, message, fields) => logger[level](message, fields),
+  };
+}
+
+let deps: IngestionDeps | undefined;
+
+/** Built once per process (module-scope client, reused across invocations). */
+export function getIngestionDeps(): IngestionDeps {
+  deps ??= buildIngestionDeps(loadIngestionConfig());
+  return deps;
+}
+
+/** Forget the process's deps (a local stack started again in the same process has new endpoints). */
+export function resetIngestionDeps(): void {
+  deps = undefined;
+}

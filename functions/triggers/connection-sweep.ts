@@ -1,0 +1,23 @@
+/**
+ * Scheduled (EventBridge, every minute in AWS; a timer in the local stack): takes offline the machines
+ * whose last ping arrived more than CONNECTION_OFFLINE_AFTER_SECONDS ago, moving the connection counters.
+ * The event's `time` is the sweep's "now".
+ */
+import { sweepConnections, type IngestionDeps, type SweepOutcome } from '../core/ingestion/use-cases';
+import { getIngestionDeps } from '../shared/ingestion';
+
+export interface ScheduledEventLike {
+  time?: string;
+}
+
+export function connectionSweepHandler(deps: () => IngestionDeps = getIngestionDeps) {
+  return async (event: ScheduledEventLike = {}): Promise<SweepOutcome> => {
+    const base = deps();
+    const at = event.time ? Date.parse(event.time) : NaN;
+    const outcome = await sweepConnections(Number.isFinite(at) ? { ...base, nowMs: () => at } : base);
+    if (outcome.wentOffline > 0) base.log?.('info', 'connection sweep', { ...outcome });
+    return outcome;
+  };
+}
+
+export const handler = connectionSweepHandler();

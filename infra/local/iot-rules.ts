@@ -1,0 +1,103 @@
+/**
+ * The local counterpart of the CDK iot stack's rules and schedule: the same DEFAULT_IOT_RULES, each
+ * invoking its trigger's `handler` with the event shape AWS gives it — an SQS batch (IoT rule → queue →
+ * event source mapping, with partial batch responses) for batched rules, the rule event itself otherwise —
+ * and the connection sweep on a timer.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { logger } from '../../functions/shared/logger';
+import { CONNECTION_SWEEP, DEFAULT_IOT_RULES, type IotRuleDefinition } from '../stacks/iot-stack';
+import type { IotRule, IotRuleEvent } from './emulators/iot';
+
+const root = new URL('../..', import.meta.url).pathname;
+const entryPath = (entry: string) => (isAbsolute(entry) ? entry : join(root, entry));
+
+/**
+ * Local batching: the CDK batch size, a shorter gathering window (tests and the console see a message
+ * within ~0.1 s instead of up to 1 s) and fewer concurrent invocations (one process, two cores).
+ */
+export const LOCAL_BATCH = { maxWaitMs: 100, maxConcurrency: 4, maxAttempts: 5 };
+
+interface SqsBatchResponse {
+  batchItemFailures?: Array<{ itemIdentifier: string }>;
+}
+
+/** What the SQS event source gives the function: one record per rule output. */
+export function sqsEventOf(events: IotRuleEvent[]) {
+  const now = String(Date.now());
+  return {
+    Records: events.map((event) => ({
+      messageId: randomUUID(),
+      receiptHandle: 'local',
+      body: JSON.stringify(event),
+      attributes: { ApproximateReceiveCount: '1', SentTimestamp: String(event.receivedAt), ApproximateFirstReceiveTimestamp: now },
+      messageAttributes: {},
+      md5OfBody: '',
+      eventSource: 'aws:sqs',
+      eventSourceARN: 'arn:aws:sqs:local:000000000000:local',
+      awsRegion: process.env.AWS_REGION ?? 'eu-west-1',
+    })),
+  };
+}
+
+export async function localIotRules(
+  onFailure: (error: unknown, context: { rule: string }) => void = () => undefined,
+  definitions: readonly IotRuleDefinition[] = DEFAULT_IOT_RULES,
+): Promise<IotRule[]> {
+  const rules: IotRule[] = [];
+  for (const def of definitions) {
+    const path = entryPath(def.entry);
+    if (!existsSync(path)) continue;
+    const handler = (await import(pathToFileURL(path).href)).handler as (event: unknown) => Promise<unknown>;
+    if (def.batch) {
+      rules.push({
+        name: def.name,
+        topicFilter: def.topicFilter,
+        batch: {
+          maxSize: def.batch.size,
+          ...LOCAL_BATCH,
+          handler: async (events) => {
+            const event = sqsEventOf(events);
+            const response = (await handler(event)) as SqsBatchResponse | undefined;
+            const failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
+            if (failed.size) onFailure(new Error(`${failed.size} of ${events.length} records to redeliver`), { rule: def.name });
+            return event.Records.flatMap((r, i) => (failed.has(r.messageId) ? [i] : []));
+          },
+        },
+      });
+    } else {
+      rules.push({ name: def.name, topicFilter: def.topicFilter, handler: async (event) => void (await handler(event)) });
+    }
+  }
+  return rules;
+}
+
+/** Runs the sweep every `intervalMs` (env CONNECTION_SWEEP_INTERVAL_MS, default 30 s) until stopped. */
+export function startConnectionSweep(intervalMs = Number(process.env.CONNECTION_SWEEP_INTERVAL_MS ?? 30_000)) {
+  const path = entryPath(CONNECTION_SWEEP.entry);
+  let running: Promise<unknown> | undefined;
+  let stopped = false;
+  const runNow = async (): Promise<unknown> => {
+    if (!existsSync(path)) return undefined;
+    const { handler } = (await import(pathToFileURL(path).href)) as { handler: (event: unknown) => Promise<unknown> };
+    return handler({ 'detail-type': 'Scheduled Event', source: 'aws.events', time: new Date().toISOString(), detail: {} });
+  };
+  const timer = setInterval(() => {
+    if (stopped || running) return;
+    running = runNow()
+      .catch((error: unknown) => logger.error('connection sweep failed', { error }))
+      .finally(() => (running = undefined));
+  }, intervalMs);
+  timer.unref();
+  return {
+    runNow,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,317 @@
+/**
+ * Device simulator: one real MQTT client per machine (MQTT 3.1.1, TCP no-delay, client id = serial, as
+ * IoT Core requires), publishing on the DESIGN §6 topics with QoS 1: telemetry every few seconds, a sale
+ * now and then, an audit occasionally, its configuration at start. It subscribes to
+ * `vend/{serial}/commands` and acknowledges each command on `vend/{serial}/commands/ack` (remote commands
+ * come later: every command is answered with result 1, "id not supported").
+ *
+ *   npm start                                     plays the demo machines (DEMO_MACHINES) with the stack
+ *   tsx infra/local/simulator.ts --stack .local/stack.json                     the demo machines again
+ *   tsx infra/local/simulator.ts --devices 200 --stack .local/stack.json --register acme-vending
+ *        200 load-test machines CENG-90000001…; --register creates them first (through the machine
+ *        repository: registry, record, counters) in that merchant; without it they must exist already,
+ *        else every message is kept aside as "unknown-serial". Options: --interval <ms> (telemetry period),
+ *        --first <n> (first serial number), --type <CODE>. Ctrl-C stops the clients cleanly.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { MqttClient, type IClientOptions } from 'mqtt';
+import {
+  COMMAND_RESULTS,
+  type AuditMessage,
+  type CommandAckMessage,
+  type ConfigMessage,
+  type IngestedKind,
+  type SaleTransaction,
+  type SalesMessage,
+  type TelemetryMessage,
+} from '../../schemas/iot';
+import type { StackInfo } from './stack-info';
+
+// ---------------------------------------------------------------- messages (pure builders)
+
+let sequence = 0;
+/** A unique, url-safe message id (8–64 characters). */
+export function newMessageId(prefix = 'm'): string {
+  sequence = (sequence + 1) % 1e9;
+  return `${prefix}-${Date.now().toString(36)}-${sequence.toString(36)}-${randomBytes(4).toString('hex')}`;
+}
+
+const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
+const iso = (ms = Date.now()) => new Date(ms).toISOString();
+
+export function telemetryMessage(serial: string, o: Partial<{ sentAt: string; signalLevel: number; temperature: number; messageId: string; firmwareVersion: string }> = {}): TelemetryMessage {
+  const n = Number(serial.slice(-3)) || 1;
+  return {
+    messageId: o.messageId ?? newMessageId('tl'),
+    serial,
+    sentAt: o.sentAt ?? iso(),
+    type: 'telemetry',
+    payload: {
+      signalLevel: o.signalLevel ?? Math.round(55 + 35 * Math.random()),
+      temperature: o.temperature ?? Math.round((3 + 4 * Math.random()) * 10) / 10,
+      connection: {
+        networkType: n % 5 === 0 ? 'Wifi' : '4G',
+        publicIp: `93.41.${n % 250}.${(n * 7) % 250}`,
+        imei: `35693803${String(n).padStart(7, '0')}`,
+        sim: { iccid: `893910452000${String(n).padStart(7, '0')}`, imsi: `2221045${String(n).padStart(8, '0')}`, operator: 'TIM' },
+      },
+      firmwareVersion: o.firmwareVersion ?? '3.4.1+112',
+      boards: { board: 'NBL-MB-200 rev C', modem: 'Quectel EG91', telemetryBoard: 'NBL-TB-10' },
+    },
+  };
+}
+
+export function saleTransaction(o: Partial<SaleTransaction> = {}): SaleTransaction {
+  const line = Math.floor(1 + Math.random() * 30);
+  return {
+    id: `T${randomBytes(5).toString('hex')}`,
+    type: pick([2, 3, 3, 1] as const),
+    line,
+    productCode: `P${String(line).padStart(2, '0')}`,
+    priceTable: pick([1, 2, 6] as const),
+    value: pick([80, 90, 120, 150, 200]),
+    currency: 'EUR',
+    mediaType: pick([252, 2, 90] as const),
+    createdAt: iso(),
+    ...o,
+  };
+}
+
+export function salesMessage(serial: string, transactions: SaleTransaction[] = [saleTransaction()], o: Partial<{ messageId: string; sentAt: string }> = {}): SalesMessage {
+  return { messageId: o.messageId ?? newMessageId('sl'), serial, sentAt: o.sentAt ?? iso(), type: 'sales', payload: { transactions } };
+}
+
+export function auditMessage(serial: string, o: Partial<{ messageId: string; readAt: string; origin: number; dex: string }> = {}): AuditMessage {
+  const readAt = o.readAt ?? iso();
+  return {
+    messageId: o.messageId ?? newMessageId('au'),
+    serial,
+    sentAt: iso(),
+    type: 'audit',
+    payload: {
+      readAt,
+      origin: o.origin ?? 2,
+      port: 'machine',
+      dex: o.dex ?? `DXS*9252131001*VA*V0/6*1\r\nST*001*0001\r\nID1*${serial.replace('-', '')}*NBL200*0001**0\r\nID5*${readAt.slice(0, 10).replace(/-/g, '')}*${readAt.slice(11, 19).replace(/:/g, '')}\r\nVA1*${Math.floor(Math.random() * 1e5)}*${Math.floor(Math.random() * 1e3)}\r\nSE*5*0001\r\nDXE*1*1\r\n`,
+    },
+  };
+}
+
+export function configMessage(serial: string, values: Record<string, string> = { 'telemetry.pingSeconds': '5', 'audit.scheduledHours': '6', 'display.language': 'it' }, o: Partial<{ messageId: string; reportedAt: string }> = {}): ConfigMessage {
+  return { messageId: o.messageId ?? newMessageId('cf'), serial, sentAt: iso(), type: 'config', payload: { reportedAt: o.reportedAt ?? iso(), values } };
+}
+
+// ---------------------------------------------------------------- devices
+
+/** An MQTT client to the local broker with TCP no-delay (mqtt.js does not set it). */
+export function connectMqtt(mqttUrl: string, clientId: string, extra: IClientOptions = {}): Promise<MqttClient> {
+  const url = new URL(mqttUrl);
+  const options: IClientOptions = { protocolVersion: 4, clientId, clean: true, reconnectPeriod: 1000, connectTimeout: 10_000, keepalive: 60, ...extra };
+  const client = new MqttClient(() => {
+    const socket = createConnection({ host: url.hostname, port: Number(url.port || 1883) });
+    socket.setNoDelay(true);
+    return socket;
+  }, options);
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => {
+      client.end(true);
+      reject(error);
+    };
+    client.once('connect', () => {
+      client.off('error', onError);
+      resolve(client);
+    });
+    client.once('error', onError);
+  });
+}
+
+export interface SimulatedDevice {
+  serial: string;
+  client: MqttClient;
+  /** Publishes a message on its kind's topic (QoS 1; resolves on PUBACK). */
+  publish(kind: IngestedKind | 'commands/ack', message: object): Promise<void>;
+  /** Publishes any payload on any topic (malformed messages in tests). */
+  publishRaw(topic: string, payload: string | Buffer): Promise<void>;
+  acknowledged: number;
+}
+
+export async function connectDevice(mqttUrl: string, serial: string): Promise<SimulatedDevice> {
+  const client = await connectMqtt(mqttUrl, serial);
+  const device: SimulatedDevice = {
+    serial,
+    client,
+    acknowledged: 0,
+    publish: async (kind, message) => void (await client.publishAsync(`vend/${serial}/${kind}`, JSON.stringify(message), { qos: 1 })),
+    publishRaw: async (topic, payload) => void (await client.publishAsync(topic, payload, { qos: 1 })),
+  };
+  client.on('message', (topic, payload) => {
+    if (topic !== `vend/${serial}/commands`) return;
+    let commandId = 'unknown';
+    try {
+      const parsed = JSON.parse(payload.toString('utf8')) as { messageId?: unknown; payload?: { commandId?: unknown } };
+      const id = parsed.payload?.commandId ?? parsed.messageId;
+      if (typeof id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(id)) commandId = id;
+    } catch {
+      /* answered as unknown */
+    }
+    const ack: CommandAckMessage = {
+      messageId: newMessageId('ak'),
+      serial,
+      sentAt: iso(),
+      type: 'commands/ack',
+      payload: { commandId, result: COMMAND_RESULTS.idNotSupported, message: 'id not supported' },
+    };
+    device.publish('commands/ack', ack).then(
+      () => void device.acknowledged++,
+      () => undefined,
+    );
+  });
+  await client.subscribeAsync(`vend/${serial}/commands`, { qos: 1 });
+  return device;
+}
+
+export interface FleetOptions {
+  mqttUrl: string;
+  serials: readonly string[];
+  /** Telemetry period per device (default 5 s; each device starts at a random offset). */
+  telemetryIntervalMs?: number;
+  /** Chance of a sales message after each telemetry (default 0.25). */
+  saleProbability?: number;
+  /** Chance of an audit after each telemetry (default 0.01). */
+  auditProbability?: number;
+  onError?: (error: unknown, serial: string) => void;
+}
+
+export interface Fleet {
+  devices: SimulatedDevice[];
+  published(): number;
+  stop(): Promise<void>;
+}
+
+/** Connects every device, reports its configuration, then plays telemetry/sales/audits until stopped. */
+export async function startFleet(o: FleetOptions): Promise<Fleet> {
+  const interval = o.telemetryIntervalMs ?? 5000;
+  const devices: SimulatedDevice[] = [];
+  const timers: NodeJS.Timeout[] = [];
+  let published = 0;
+  let stopped = false;
+  const send = (d: SimulatedDevice, kind: IngestedKind, message: object) =>
+    d.publish(kind, message).then(
+      () => void published++,
+      (error: unknown) => o.onError?.(error, d.serial),
+    );
+  try {
+    for (let i = 0; i < o.serials.length; i += 20) devices.push(...(await Promise.all(o.serials.slice(i, i + 20).map((s) => connectDevice(o.mqttUrl, s)))));
+  } catch (error) {
+    await Promise.all(devices.map((d) => d.client.endAsync()));
+    throw error;
+  }
+  for (const d of devices) {
+    void send(d, 'config', configMessage(d.serial));
+    const tick = () => {
+      if (stopped) return;
+      void send(d, 'telemetry', telemetryMessage(d.serial));
+      if (Math.random() < (o.saleProbability ?? 0.25)) void send(d, 'sales', salesMessage(d.serial, Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => saleTransaction())));
+      if (Math.random() < (o.auditProbability ?? 0.01)) void send(d, 'audit', auditMessage(d.serial));
+    };
+    const start = setTimeout(() => {
+      tick();
+      timers.push(setInterval(tick, interval));
+    }, Math.random() * Math.min(interval, 2000));
+    timers.push(start);
+  }
+  return {
+    devices,
+    published: () => published,
+    async stop() {
+      stopped = true;
+      for (const t of timers) clearTimeout(t);
+      await Promise.all(devices.map((d) => d.client.endAsync().catch(() => undefined)));
+    },
+  };
+}
+
+// ---------------------------------------------------------------- CLI
+
+function argValue(args: string[], name: string): string | undefined {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+export function loadSerials(count: number, type = 'CENG', first = 90_000_001): string[] {
+  return Array.from({ length: count }, (_, i) => `${type}-${String(first + i).padStart(8, '0')}`);
+}
+
+/** Registers load-test machines through the machine repository of the stack in `info` (local only). */
+export async function registerMachines(info: StackInfo, merchantId: string, serials: readonly string[]): Promise<number> {
+  for (const url of [info.dynamodb]) {
+    const host = new URL(url).hostname;
+    if (host !== '127.0.0.1' && host !== 'localhost') throw new Error(`refusing to register machines on a non-local endpoint: ${url}`);
+  }
+  const [{ buildDeps }, { loadConfig }, { newPosRecord }] = await Promise.all([
+    import('../../functions/shared/composition'),
+    import('../../functions/shared/config'),
+    import('../../functions/core/devices/use-cases'),
+  ]);
+  const deps = buildDeps(
+    loadConfig({
+      AWS_REGION: 'eu-west-1', TABLE_NAME: info.tableName, DYNAMODB_ENDPOINT: info.dynamodb,
+      COGNITO_USER_POOL_ID: info.cognito.userPoolId, COGNITO_CLIENT_ID: info.cognito.clientId, COGNITO_ENDPOINT: info.cognito.endpoint,
+    }),
+  );
+  let created = 0;
+  const now = deps.now();
+  for (let i = 0; i < serials.length; i += 10) {
+    await Promise.all(
+      serials.slice(i, i + 10).map(async (serial) => {
+        if (await deps.pos.registration(serial)) return;
+        await deps.pos.create(newPosRecord({ serial, merchantId, name: `Load ${serial}`, now }));
+        created++;
+      }),
+    );
+  }
+  deps.doc.destroy();
+  return created;
+}
+
+async function main(): Promise<void> {
+  process.env.AWS_ACCESS_KEY_ID ??= 'local';
+  process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const args = process.argv.slice(2);
+  const info = JSON.parse(readFileSync(argValue(args, 'stack') ?? '.local/stack.json', 'utf8')) as StackInfo;
+  const count = argValue(args, 'devices');
+  let serials: string[];
+  if (count) {
+    serials = loadSerials(Number(count), argValue(args, 'type') ?? 'CENG', Number(argValue(args, 'first') ?? 90_000_001));
+    const merchantId = argValue(args, 'register');
+    if (merchantId) process.stdout.write(`registered ${await registerMachines(info, merchantId, serials)} new machines in ${merchantId}\n`);
+  } else {
+    const { DEMO_MACHINES } = await import('./demo-data');
+    serials = DEMO_MACHINES.filter((m) => !m.hidden).map((m) => m.serial);
+  }
+  const fleet = await startFleet({
+    mqttUrl: info.mqtt,
+    serials,
+    telemetryIntervalMs: Number(argValue(args, 'interval') ?? 5000),
+    onError: (error, serial) => process.stderr.write(`${serial}: ${String((error as Error)?.message ?? error)}\n`),
+  });
+  process.stdout.write(`simulating ${fleet.devices.length} devices on ${info.mqtt}; Ctrl-C stops\n`);
+  const report = setInterval(() => process.stdout.write(`published ${fleet.published()} messages\n`), 30_000);
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    clearInterval(report);
+    await fleet.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) await main();

@@ -1,0 +1,239 @@
+/**
+ * (d) of `npm run bench`: the devices list of a large fleet. BENCH_DEVICES machines (default 50,000) in one
+ * merchant, written straight through BatchWriteItem with the repository's item builders (POS item with its
+ * list keys + TELEMETRY item per machine, and the counter item), then:
+ * - GET /pos page 2 with page 1's cursor through the local API and the pos handler, against the raw SDK
+ *   Query of the same page (gsi1, Limit 21, same ExclusiveStartKey): p95 ratio, budget ≤ 1.5×;
+ * - DynamoDB calls per page (budget ≤ 2: one Query + one BatchGetItem of the page's TELEMETRY items);
+ * - GET /pos/counts: Queries per request (budget 0: the counter item answers).
+ * Runs alone with `tsx test/bench/device-list.ts`.
+ */
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+
+const DEVICES = Number(process.env.BENCH_DEVICES ?? 50_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
+const SIZE = 20;
+const BATCH = 25;
+const WARMUP = 30;
+const CALL_COUNT_REQUESTS = 20;
+const WRITE_CONCURRENCY = 8;
+const LATENCY_DEADLINE_MS = 180_000;
+export const DEVICE_LIST_BUDGET = { p95Ratio: 1.5, callsPerPage: 2, countQueries: 0 };
+
+/** Nearest-rank percentile. */
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
+}
+const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+export interface DeviceListFigures {
+  devices: number;
+  seedSeconds: number;
+  samePage: boolean;
+  timedOut: boolean;
+  series: Record<string, { name: string; n: number; p50: number; p95: number; max: number }>;
+  p95Ratio: number;
+  /** Against the raw SDK doing what the handler does (Query, then BatchGet of the page's TELEMETRY): the cost of HTTP, auth and mapping. */
+  p95RatioVsRawPattern: number;
+  p95Verdict: 'PASS' | 'FAIL';
+  callsPerPage: { perRequest: number; byOperation: Record<string, number> };
+  callsVerdict: 'PASS' | 'FAIL';
+  countsCalls: { perRequest: number; byOperation: Record<string, number> };
+  countsVerdict: 'PASS' | 'FAIL';
+  total: number;
+}
+
+export async function benchDeviceList(): Promise<DeviceListFigures> {
+  process.env.LOG_LEVEL = 'silent';
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  const [{ startStack }, { signInWithPassword }, { buildDeps }, { loadConfig }, { newMerchant }, { newPosRecord }, { posItem }, { keys }] = await Promise.all([
+    import('../../infra/local/stack'),
+    import('../../infra/local/emulators/cognito'),
+    import('../../functions/shared/composition'),
+    import('../../functions/shared/config'),
+    import('../../functions/core/merchants/merchant'),
+    import('../../functions/core/devices/use-cases'),
+    import('../../functions/adapters/dynamodb/pos-repository'),
+    import('../../functions/adapters/dynamodb/keys'),
+  ]);
+  const stack = await startStack();
+  try {
+    const { info } = stack;
+    for (const url of [info.api, info.dynamodb, info.cognito.endpoint]) {
+      const host = new URL(url).hostname;
+      if (host !== '127.0.0.1' && host !== 'localhost') throw new Error(`bench refuses a non-local endpoint: ${url}`);
+    }
+    const admin = info.users.find((u) => u.role === 'NEBULARSUPERADMIN');
+    if (!admin) throw new Error('the local stack has no super admin user');
+    const { idToken } = await signInWithPassword(info.cognito, admin.email, admin.password);
+    const authorization = `Bearer ${idToken}`;
+    const deps = buildDeps(loadConfig());
+    const merchantId = 'bench-devices';
+    const now = new Date().toISOString();
+    await deps.merchants.create(
+      newMerchant(merchantId, {
+        name: 'Bench Devices', screenConfigurationManagement: false, country: 'IT', language: 'it', timezone: 'Europe/Rome', currency: 'EUR',
+        legalInfo: '', contactPerson: 'Bench', contactEmail: 'bench@example.com', licence: '', defaultWarranty: 24, extendedWarranty: 0, features: [],
+      }, now),
+    );
+
+    // Seed: POS + TELEMETRY items through BatchWriteItem (25 a call, a few calls in flight), counter item once.
+    const raw = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-west-1', endpoint: info.dynamodb }), { marshallOptions: { removeUndefinedValues: true } });
+    const t0 = performance.now();
+    const itemsOf = (i: number) => {
+      const serial = `CENG-${String(i + 1).padStart(8, '0')}`;
+      const record = newPosRecord({ serial, merchantId, name: `Machine ${String((i * 7919) % DEVICES).padStart(6, '0')} ${serial.slice(-3)}`, now, warrantyEnd: '2028-01-01' });
+      return [
+        posItem(record),
+        { ...keys.posTelemetry(merchantId, serial), lastPingAt: now, signalLevel: 40 + (i % 60), temperature: 4 + (i % 10) / 2, connection: i % 3 === 0 ? 0 : 1, firmwareVersion: '2.4.1' },
+      ];
+    };
+    let next = 0;
+    const writer = async () => {
+      for (;;) {
+        // 12 machines = 24 items: one BatchWriteItem (at most 25).
+        const start = next;
+        next += 12;
+        if (start >= DEVICES) return;
+        const items = Array.from({ length: Math.min(12, DEVICES - start) }, (_, j) => itemsOf(start + j)).flat();
+        let request: Record<string, unknown[]> | undefined = { [info.tableName]: items.map((Item) => ({ PutRequest: { Item } })) };
+        while (request && (request[info.tableName]?.length ?? 0) > 0) {
+          const res = await raw.send(new BatchWriteCommand({ RequestItems: request as never }));
+          request = res.UnprocessedItems as typeof request;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: WRITE_CONCURRENCY }, writer));
+    await raw.send(
+      new PutCommand({
+        TableName: info.tableName,
+        Item: { ...keys.counter(keys.posCounterName(merchantId)), total: DEVICES, hidden: 0, online: DEVICES - Math.ceil(DEVICES / 3), offline: Math.ceil(DEVICES / 3), unknown: 0, ok: DEVICES, warning: 0, critical: 0 },
+      }),
+    );
+    const seedSeconds = (performance.now() - t0) / 1000;
+
+    const getJson = async (url: string) => {
+      const res = await fetch(url, { headers: { authorization } });
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${text.slice(0, 200)}`);
+      return JSON.parse(text) as { items: Array<{ serial: string; signalLevel: number | null }>; cursor?: string; total: number };
+    };
+    const page1 = await getJson(`${info.api}/pos?merchantId=${merchantId}&page=1&size=${SIZE}`);
+    if (!page1.cursor) throw new Error('page 1 gave no cursor');
+    const pageUrl = `${info.api}/pos?merchantId=${merchantId}&page=2&size=${SIZE}&cursor=${encodeURIComponent(page1.cursor)}`;
+    const countsUrl = `${info.api}/pos/counts?merchantId=${merchantId}`;
+
+    // Raw SDK: the same page is one Query after page 1's last item.
+    const base = { TableName: info.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.posByName(merchantId, false, '', '').gsi1pk } };
+    const first = await raw.send(new QueryCommand({ ...base, Limit: SIZE }));
+    const last = first.Items!.at(-1)!;
+    const startKey = { pk: last.pk, sk: last.sk, gsi1pk: last.gsi1pk, gsi1sk: last.gsi1sk };
+    const rawQuery = () => raw.send(new QueryCommand({ ...base, Limit: SIZE + 1, ExclusiveStartKey: startKey }));
+    const rawPattern = async () => {
+      const page = await rawQuery();
+      await raw.send(new BatchGetCommand({ RequestItems: { [info.tableName]: { Keys: page.Items!.slice(0, SIZE).map((i) => ({ pk: i.pk, sk: 'TELEMETRY' })) } } }));
+    };
+    const handlerPage = await getJson(pageUrl);
+    const rawPage = await rawQuery();
+    const samePage = JSON.stringify(handlerPage.items.map((p) => p.serial)) === JSON.stringify((rawPage.Items ?? []).slice(0, SIZE).map((i) => i.serial));
+    if (!samePage) throw new Error('the raw Query and the handler do not return the same page');
+    if (handlerPage.items.some((p) => p.signalLevel === null)) throw new Error('the handler page lacks telemetry');
+
+    const series = {
+      raw: { name: `raw SDK Query (gsi1, Limit ${SIZE + 1})`, ms: [] as number[] },
+      handlerCursor: { name: `handler GET /pos?page=2&size=${SIZE}&cursor=…`, ms: [] as number[] },
+      rawPattern: { name: 'raw SDK, handler pattern (Query → BatchGet TELEMETRY)', ms: [] as number[] },
+      counts: { name: 'handler GET /pos/counts', ms: [] as number[] },
+    };
+    const ops: Record<keyof typeof series, () => Promise<unknown>> = {
+      raw: rawQuery,
+      handlerCursor: () => getJson(pageUrl),
+      rawPattern,
+      counts: async () => {
+        const res = await fetch(countsUrl, { headers: { authorization } });
+        await res.text();
+      },
+    };
+    const kinds = Object.keys(series) as Array<keyof typeof series>;
+    for (let i = 0; i < WARMUP; i++) for (const k of kinds) await ops[k]();
+    const deadline = performance.now() + LATENCY_DEADLINE_MS;
+    let timedOut = false;
+    for (let r = 0; series.raw.ms.length < REQUESTS; r++) {
+      for (const k of kinds.map((_, i) => kinds[(i + r) % kinds.length]!)) {
+        for (let i = 0; i < BATCH && series[k].ms.length < REQUESTS; i++) {
+          const t = performance.now();
+          await ops[k]();
+          series[k].ms.push(performance.now() - t);
+        }
+      }
+      if (performance.now() > deadline) {
+        timedOut = true;
+        break;
+      }
+    }
+    const callsPer = async (op: () => Promise<unknown>) => {
+      await op();
+      stack.resetDynamoOps();
+      for (let i = 0; i < CALL_COUNT_REQUESTS; i++) await op();
+      const counted = stack.dynamoOps();
+      const total = Object.values(counted).reduce((a, b) => a + b, 0);
+      return { perRequest: total / CALL_COUNT_REQUESTS, byOperation: Object.fromEntries(Object.entries(counted).map(([k, v]) => [k, v / CALL_COUNT_REQUESTS])) };
+    };
+    const callsPerPage = await callsPer(ops.handlerCursor);
+    const countsCalls = await callsPer(ops.counts);
+    raw.destroy();
+    deps.doc.destroy();
+    const stat = (s: { name: string; ms: number[] }) => ({ name: s.name, n: s.ms.length, p50: round(percentile(s.ms, 50)), p95: round(percentile(s.ms, 95)), max: round(Math.max(...s.ms)) });
+    const stats = Object.fromEntries(kinds.map((k) => [k, stat(series[k])]));
+    const p95Ratio = stats.handlerCursor!.p95 / stats.raw!.p95;
+    return {
+      devices: DEVICES,
+      seedSeconds: round(seedSeconds, 1),
+      samePage,
+      timedOut,
+      series: stats,
+      p95Ratio: round(p95Ratio, 3),
+      p95RatioVsRawPattern: round(stats.handlerCursor!.p95 / stats.rawPattern!.p95, 3),
+      p95Verdict: p95Ratio <= DEVICE_LIST_BUDGET.p95Ratio ? 'PASS' : 'FAIL',
+      callsPerPage,
+      callsVerdict: callsPerPage.perRequest <= DEVICE_LIST_BUDGET.callsPerPage ? 'PASS' : 'FAIL',
+      countsCalls,
+      countsVerdict: (countsCalls.byOperation.Query ?? 0) === DEVICE_LIST_BUDGET.countQueries ? 'PASS' : 'FAIL',
+      total: handlerPage.total,
+    };
+  } finally {
+    await stack.stop();
+  }
+}
+
+export function printDeviceList(f: DeviceListFigures, table: (headers: string[], rows: Array<Array<string | number>>) => string): void {
+  const callsText = (c: { perRequest: number; byOperation: Record<string, number> }) =>
+    `${c.perRequest.toFixed(2)}${c.perRequest > 0 ? ` (${Object.entries(c.byOperation).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')})` : ''}`;
+  console.log(`   ${f.devices} machines seeded in ${f.seedSeconds} s; total ${f.total}; same page from both: ${f.samePage}${f.timedOut ? '; STOPPED AT THE TIME LIMIT' : ''}\n`);
+  const s = f.series;
+  console.log(
+    table(
+      ['series', 'n', 'p50 ms', 'p95 ms', 'p95 ratio', 'budget'],
+      [
+        [s.raw!.name, s.raw!.n, s.raw!.p50.toFixed(2), s.raw!.p95.toFixed(2), '1.00', ''],
+        [s.handlerCursor!.name, s.handlerCursor!.n, s.handlerCursor!.p50.toFixed(2), s.handlerCursor!.p95.toFixed(2), f.p95Ratio.toFixed(2), `${f.p95Verdict} (≤ ${DEVICE_LIST_BUDGET.p95Ratio})`],
+        [s.rawPattern!.name, s.rawPattern!.n, s.rawPattern!.p50.toFixed(2), s.rawPattern!.p95.toFixed(2), (s.rawPattern!.p95 / s.raw!.p95).toFixed(2), 'info'],
+        [s.counts!.name, s.counts!.n, s.counts!.p50.toFixed(2), s.counts!.p95.toFixed(2), (s.counts!.p95 / s.raw!.p95).toFixed(2), 'info'],
+      ],
+    ),
+  );
+  console.log(`   handler p95 / raw same-work pattern p95 (Query → BatchGet): ${f.p95RatioVsRawPattern.toFixed(2)} (info: what HTTP, auth and mapping add)`);
+  console.log(`   DynamoDB calls per page (handler, warm): ${callsText(f.callsPerPage)} — ${f.callsVerdict} (≤ ${DEVICE_LIST_BUDGET.callsPerPage})`);
+  console.log(`   DynamoDB calls per GET /pos/counts: ${callsText(f.countsCalls)} — Query ${f.countsCalls.byOperation.Query ?? 0}: ${f.countsVerdict} (counter item, cached 5 s per warm function)`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const f = await benchDeviceList();
+  const simpleTable = (headers: string[], rows: Array<Array<string | number>>) => [headers, ...rows].map((r) => r.join(' | ')).join('\n');
+  printDeviceList(f, simpleTable);
+  process.exit(0);
+}
