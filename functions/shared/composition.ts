@@ -54,3 +54,8 @@ export function getDeps(): Deps {
   deps ??= buildDeps(loadConfig());
   return deps;
 }
+
+/** Forget the process's deps (a local stack started again in the same process has new endpoints). */
+export function resetDeps(): void {
+  deps = undefined;
+}

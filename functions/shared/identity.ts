@@ -2,7 +2,7 @@ import type { IdentityProvider } from '../core/users/ports';
 import { CognitoIdentityProvider } from '../adapters/cognito/identity-provider';
 import { getDeps } from './composition';
 
-let provider: IdentityProvider | undefined;
+let provider: { poolId: string; endpoint?: string; identity: IdentityProvider } | undefined;
 
 /**
  * The identity provider (Cognito), built once per process. Kept out of the shared composition root so
@@ -10,6 +10,9 @@ let provider: IdentityProvider | undefined;
  */
 export function identityProvider(): IdentityProvider {
   const { config } = getDeps();
-  provider ??= new CognitoIdentityProvider({ userPoolId: config.cognito.userPoolId, region: config.region, endpoint: config.cognito.endpoint });
-  return provider;
+  const { userPoolId, endpoint } = config.cognito;
+  if (provider?.poolId !== userPoolId || provider.endpoint !== endpoint) {
+    provider = { poolId: userPoolId, endpoint, identity: new CognitoIdentityProvider({ userPoolId, region: config.region, endpoint }) };
+  }
+  return provider.identity;
 }

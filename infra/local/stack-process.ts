@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { buildDeps, type Deps } from '../../functions/shared/composition';
+import { loadConfig } from '../../functions/shared/config';
 import type { StackInfo } from './stack-info';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -31,4 +33,28 @@ export function startStackProcess(opts: { webRoot?: string; timeoutMs?: number }
       resolve({ info: JSON.parse(line.slice('STACK_READY '.length)) as StackInfo, stop });
     });
   });
+}
+
+/** Repositories pointed at a running stack (tests and the bench arrange data with them). */
+export function depsForStack(info: StackInfo): Deps {
+  process.env.AWS_ACCESS_KEY_ID ??= 'local';
+  process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+  return buildDeps(
+    loadConfig({
+      AWS_REGION: 'eu-west-1',
+      TABLE_NAME: info.tableName,
+      DYNAMODB_ENDPOINT: info.dynamodb,
+      COGNITO_USER_POOL_ID: info.cognito.userPoolId,
+      COGNITO_CLIENT_ID: info.cognito.clientId,
+    }),
+  );
+}
+
+/** DynamoDB operation counts of a running stack since the last reset (its DynamoDB front counts them). */
+export async function dynamoOps(info: StackInfo): Promise<Record<string, number>> {
+  return (await (await fetch(`${info.dynamodb}/__local/ops`)).json()) as Record<string, number>;
+}
+
+export async function resetDynamoOps(info: StackInfo): Promise<void> {
+  await fetch(`${info.dynamodb}/__local/ops`, { method: 'DELETE' });
 }

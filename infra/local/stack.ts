@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_TABLE_NAME } from '../../functions/adapters/dynamodb/table';
 import { groups } from '../../functions/api/manifest';
-import { buildDeps } from '../../functions/shared/composition';
+import { buildDeps, resetDeps } from '../../functions/shared/composition';
 import { loadConfig } from '../../functions/shared/config';
 import { startApiServer } from './api-server';
 import { startCognito } from './emulators/cognito';
@@ -99,6 +99,8 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       // The machines run Node 20; Lambda runs Node 22. The SDK's Node 20 notice is noise here.
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     });
+    // The functions keep their clients per process: drop any built for a stack started before this one.
+    resetDeps();
     const deps = buildDeps(loadConfig());
 
     const api = await startApiServer({

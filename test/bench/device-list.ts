@@ -50,17 +50,15 @@ export interface DeviceListFigures {
 export async function benchDeviceList(): Promise<DeviceListFigures> {
   process.env.LOG_LEVEL = 'silent';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  const [{ startStack }, { signInWithPassword }, { buildDeps }, { loadConfig }, { newMerchant }, { newPosRecord }, { posItem }, { keys }] = await Promise.all([
-    import('../../infra/local/stack'),
+  const [{ startStackProcess, depsForStack, dynamoOps, resetDynamoOps }, { signInWithPassword }, { newMerchant }, { newPosRecord }, { posItem }, { keys }] = await Promise.all([
+    import('../../infra/local/stack-process'),
     import('../../infra/local/emulators/cognito'),
-    import('../../functions/shared/composition'),
-    import('../../functions/shared/config'),
     import('../../functions/core/merchants/merchant'),
     import('../../functions/core/devices/use-cases'),
     import('../../functions/adapters/dynamodb/pos-repository'),
     import('../../functions/adapters/dynamodb/keys'),
   ]);
-  const stack = await startStack();
+  const stack = await startStackProcess();
   try {
     const { info } = stack;
     for (const url of [info.api, info.dynamodb, info.cognito.endpoint]) {
@@ -71,7 +69,7 @@ export async function benchDeviceList(): Promise<DeviceListFigures> {
     if (!admin) throw new Error('the local stack has no super admin user');
     const { idToken } = await signInWithPassword(info.cognito, admin.email, admin.password);
     const authorization = `Bearer ${idToken}`;
-    const deps = buildDeps(loadConfig());
+    const deps = depsForStack(stack.info);
     const merchantId = 'bench-devices';
     const now = new Date().toISOString();
     await deps.merchants.create(
@@ -177,9 +175,9 @@ export async function benchDeviceList(): Promise<DeviceListFigures> {
     }
     const callsPer = async (op: () => Promise<unknown>) => {
       await op();
-      stack.resetDynamoOps();
+      await resetDynamoOps(stack.info);
       for (let i = 0; i < CALL_COUNT_REQUESTS; i++) await op();
-      const counted = stack.dynamoOps();
+      const counted = await dynamoOps(stack.info);
       const total = Object.values(counted).reduce((a, b) => a + b, 0);
       return { perRequest: total / CALL_COUNT_REQUESTS, byOperation: Object.fromEntries(Object.entries(counted).map(([k, v]) => [k, v / CALL_COUNT_REQUESTS])) };
     };

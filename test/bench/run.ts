@@ -152,14 +152,12 @@ interface Series {
 async function benchMerchantList() {
   process.env.LOG_LEVEL = 'silent';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  const [{ startStack }, { signInWithPassword }, { buildDeps }, { loadConfig }, { newMerchant }] = await Promise.all([
-    import('../../infra/local/stack'),
+  const [{ startStackProcess, depsForStack, dynamoOps, resetDynamoOps }, { signInWithPassword }, { newMerchant }] = await Promise.all([
+    import('../../infra/local/stack-process'),
     import('../../infra/local/emulators/cognito'),
-    import('../../functions/shared/composition'),
-    import('../../functions/shared/config'),
     import('../../functions/core/merchants/merchant'),
   ]);
-  const stack = await startStack();
+  const stack = await startStackProcess();
   try {
     const { info } = stack;
     for (const url of [info.api, info.dynamodb, info.cognito.endpoint]) {
@@ -172,7 +170,7 @@ async function benchMerchantList() {
     const authorization = `Bearer ${idToken}`;
 
     // Seed: stored merchants through the same repository the functions use.
-    const deps = buildDeps(loadConfig());
+    const deps = depsForStack(stack.info);
     const now = new Date().toISOString();
     for (let i = 0; i < SEED_MERCHANTS; i += 10) {
       await Promise.all(
@@ -270,9 +268,9 @@ async function benchMerchantList() {
     // DynamoDB calls per request: counted by the local DynamoDB front, one kind of request at a time.
     const callsPer = async (op: () => Promise<unknown>) => {
       await op(); // principal cache warm, so the count is the steady state
-      stack.resetDynamoOps();
+      await resetDynamoOps(stack.info);
       for (let i = 0; i < CALL_COUNT_REQUESTS; i++) await op();
-      const counted = stack.dynamoOps();
+      const counted = await dynamoOps(stack.info);
       const total = Object.values(counted).reduce((a, b) => a + b, 0);
       return { perRequest: total / CALL_COUNT_REQUESTS, byOperation: Object.fromEntries(Object.entries(counted).map(([k, v]) => [k, v / CALL_COUNT_REQUESTS])) };
     };
