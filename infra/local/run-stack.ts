@@ -1,3 +1,4 @@
+import { stopWithParent } from './child-process';
 import { startStack } from './stack';
 
 /**
@@ -9,16 +10,4 @@ const webRoot = process.argv[2] || undefined;
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const stack = await startStack({ webRoot });
 process.stdout.write(`STACK_READY ${JSON.stringify(stack.info)}\n`);
-
-let stopping = false;
-const shutdown = async () => {
-  if (stopping) return;
-  stopping = true;
-  await stack.stop();
-  process.exit(0);
-};
-process.on('SIGTERM', shutdown);
-process.on('SIGINT', shutdown);
-process.stdin.on('end', shutdown);
-process.stdin.on('error', shutdown);
-process.stdin.resume();
+stopWithParent(stack.stop);

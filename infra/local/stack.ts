@@ -7,7 +7,7 @@ import { buildDeps, resetDeps } from '../../functions/shared/composition';
 import { loadConfig } from '../../functions/shared/config';
 import { startApiServer } from './api-server';
 import { startCognito } from './emulators/cognito';
-import { startDynamo } from './emulators/dynamodb';
+import { startDynamoProcess } from './emulators/dynamodb-process';
 import { startIot, type LocalIot } from './emulators/iot';
 import { resetIngestionDeps } from '../../functions/shared/ingestion';
 import { logger } from '../../functions/shared/logger';
@@ -32,8 +32,8 @@ export interface RunningStack {
   info: StackInfo;
   stop(): Promise<void>;
   /** DynamoDB operation counts since the last reset (for "no Scan" tests and the bench). */
-  dynamoOps(): Record<string, number>;
-  resetDynamoOps(): void;
+  dynamoOps(): Promise<Record<string, number>>;
+  resetDynamoOps(): Promise<void>;
   /** The local IoT Core (rule statistics for the bench; rules can be swapped there). */
   iot: LocalIot;
   /** Runs the connection sweep once now (it also runs every CONNECTION_SWEEP_INTERVAL_MS). */
@@ -68,7 +68,7 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     if (ephemeral) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const dynamo = await startDynamo({ port: ports.dynamodb, path: ephemeral ? undefined : join(dataDir, 'dynamodb') });
+    const dynamo = await startDynamoProcess({ port: ports.dynamodb, path: ephemeral ? undefined : join(dataDir, 'dynamodb') });
     stops.push(dynamo.stop);
     await createTable(dynamo.endpoint, DEFAULT_TABLE_NAME);
     const s3 = await startS3({ port: ports.s3, directory: join(dataDir, 's3'), buckets: Object.values(BUCKETS) });

@@ -115,9 +115,9 @@ export async function benchIngestion(scenarios: IngestionScenario[], deadlineMs 
       const brokerOnly = await phase('broker-only');
 
       stack.iot.setRules(realRules);
-      stack.resetDynamoOps();
+      await stack.resetDynamoOps();
       const endToEnd = await phase('telemetry');
-      const ops = stack.dynamoOps();
+      const ops = await stack.dynamoOps();
 
       // Every message stored exactly once: SENSOR items per device.
       let stored = 0;

@@ -1,0 +1,52 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+const root = new URL('../..', import.meta.url).pathname;
+
+/**
+ * Runs a TypeScript entry of this repository in a child process and resolves with what it prints after
+ * `<marker> ` once ready. The child stops on SIGTERM or when this process goes away (its stdin closes).
+ */
+export function spawnReady(entry: string, args: string[], marker: string, timeoutMs = 120_000): Promise<{ ready: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`${entry} did not start in time`));
+    }, timeoutMs);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${entry} exited with code ${code} before it was ready`));
+    });
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (!line.startsWith(`${marker} `)) return;
+      clearTimeout(timer);
+      resolve({ ready: line.slice(marker.length + 1), stop });
+    });
+  });
+}
+
+/** In a child started by spawnReady: stop cleanly on SIGTERM/SIGINT or when the parent goes away. */
+export function stopWithParent(stop: () => Promise<void>): void {
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    await stop();
+    process.exit(0);
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  process.stdin.on('end', shutdown);
+  process.stdin.on('error', shutdown);
+  process.stdin.resume();
+}
