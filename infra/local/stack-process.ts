@@ -9,19 +9,29 @@ export async function startStackProcess(opts: { webRoot?: string; timeoutMs?: nu
   return { info: JSON.parse(ready) as StackInfo, stop };
 }
 
+/** The environment a function needs to run in this process against a running stack (as the stack sets it for its own). */
+export function stackEnvironment(info: StackInfo): Record<string, string> {
+  const issuer = `${info.cognito.endpoint}/${info.cognito.userPoolId}`;
+  return {
+    AWS_REGION: 'eu-west-1',
+    AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
+    AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
+    TABLE_NAME: info.tableName,
+    DYNAMODB_ENDPOINT: info.dynamodb,
+    COGNITO_USER_POOL_ID: info.cognito.userPoolId,
+    COGNITO_CLIENT_ID: info.cognito.clientId,
+    COGNITO_ENDPOINT: info.cognito.endpoint,
+    COGNITO_ISSUER: issuer,
+    COGNITO_JWKS_URL: `${issuer}/.well-known/jwks.json`,
+  };
+}
+
 /** Repositories pointed at a running stack (tests and the bench arrange data with them). */
 export function depsForStack(info: StackInfo): Deps {
-  process.env.AWS_ACCESS_KEY_ID ??= 'local';
-  process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
-  return buildDeps(
-    loadConfig({
-      AWS_REGION: 'eu-west-1',
-      TABLE_NAME: info.tableName,
-      DYNAMODB_ENDPOINT: info.dynamodb,
-      COGNITO_USER_POOL_ID: info.cognito.userPoolId,
-      COGNITO_CLIENT_ID: info.cognito.clientId,
-    }),
-  );
+  const env = stackEnvironment(info);
+  process.env.AWS_ACCESS_KEY_ID = env.AWS_ACCESS_KEY_ID;
+  process.env.AWS_SECRET_ACCESS_KEY = env.AWS_SECRET_ACCESS_KEY;
+  return buildDeps(loadConfig(env));
 }
 
 /** DynamoDB operation counts of a running stack since the last reset (its DynamoDB front counts them). */
