@@ -10,6 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { dynamoCallsPer, interleave } from './measure';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 
@@ -50,7 +51,7 @@ export interface DeviceListFigures {
 export async function benchDeviceList(): Promise<DeviceListFigures> {
   process.env.LOG_LEVEL = 'silent';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  const [{ startStackProcess, depsForStack, dynamoOps, resetDynamoOps }, { signInWithPassword }, { newMerchant }, { newPosRecord }, { posItem }, { keys }] = await Promise.all([
+  const [{ startStackProcess, depsForStack }, { signInWithPassword }, { newMerchant }, { newPosRecord }, { posItem }, { keys }] = await Promise.all([
     import('../../infra/local/stack-process'),
     import('../../infra/local/emulators/cognito'),
     import('../../functions/core/merchants/merchant'),
@@ -156,37 +157,15 @@ export async function benchDeviceList(): Promise<DeviceListFigures> {
         await res.text();
       },
     };
-    const kinds = Object.keys(series) as Array<keyof typeof series>;
-    for (let i = 0; i < WARMUP; i++) for (const k of kinds) await ops[k]();
-    const deadline = performance.now() + LATENCY_DEADLINE_MS;
-    let timedOut = false;
-    for (let r = 0; series.raw.ms.length < REQUESTS; r++) {
-      for (const k of kinds.map((_, i) => kinds[(i + r) % kinds.length]!)) {
-        for (let i = 0; i < BATCH && series[k].ms.length < REQUESTS; i++) {
-          const t = performance.now();
-          await ops[k]();
-          series[k].ms.push(performance.now() - t);
-        }
-      }
-      if (performance.now() > deadline) {
-        timedOut = true;
-        break;
-      }
-    }
-    const callsPer = async (op: () => Promise<unknown>) => {
-      await op();
-      await resetDynamoOps(stack.info);
-      for (let i = 0; i < CALL_COUNT_REQUESTS; i++) await op();
-      const counted = await dynamoOps(stack.info);
-      const total = Object.values(counted).reduce((a, b) => a + b, 0);
-      return { perRequest: total / CALL_COUNT_REQUESTS, byOperation: Object.fromEntries(Object.entries(counted).map(([k, v]) => [k, v / CALL_COUNT_REQUESTS])) };
-    };
+    const { timedOut } = await interleave(series, ops, { requests: REQUESTS, batch: BATCH, warmup: WARMUP, deadlineMs: LATENCY_DEADLINE_MS });
+    // DynamoDB calls per request: counted by the local DynamoDB front, one kind of request at a time.
+    const callsPer = (op: () => Promise<unknown>) => dynamoCallsPer(stack.info, op, CALL_COUNT_REQUESTS);
     const callsPerPage = await callsPer(ops.handlerCursor);
     const countsCalls = await callsPer(ops.counts);
     raw.destroy();
     deps.doc.destroy();
     const stat = (s: { name: string; ms: number[] }) => ({ name: s.name, n: s.ms.length, p50: round(percentile(s.ms, 50)), p95: round(percentile(s.ms, 95)), max: round(Math.max(...s.ms)) });
-    const stats = Object.fromEntries(kinds.map((k) => [k, stat(series[k])]));
+    const stats = Object.fromEntries(Object.entries(series).map(([k, s]) => [k, stat(s)]));
     const p95Ratio = stats.handlerCursor!.p95 / stats.raw!.p95;
     return {
       devices: DEVICES,

@@ -35,6 +35,7 @@ import { bundleEntry, bytesByPackage, groupEntry, LAMBDA_BUNDLE_OPTIONS, REPO_RO
 import { benchDeviceList, DEVICE_LIST_BUDGET, printDeviceList } from './device-list';
 import { INITIAL_JS_BUDGET_BYTES, LARGEST_CHUNK_BUDGET_BYTES, measureFrontendBundle } from './frontend-bundle';
 import { benchIngestion, INGESTION_BUDGET_PER_SECOND } from './ingestion';
+import { dynamoCallsPer, interleave, type Series } from './measure';
 
 const BUDGET = 1.5;
 const IMPORT_RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 7);
@@ -146,15 +147,10 @@ async function benchBundles(groupNames: string[], workDir: string) {
 
 // ---------------------------------------------------------------- (b) merchants list latency
 
-interface Series {
-  name: string;
-  ms: number[];
-}
-
 async function benchMerchantList() {
   process.env.LOG_LEVEL = 'silent';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  const [{ startStackProcess, depsForStack, dynamoOps, resetDynamoOps, stackEnvironment }, { signInWithPassword }, { newMerchant }] = await Promise.all([
+  const [{ startStackProcess, depsForStack, stackEnvironment }, { signInWithPassword }, { newMerchant }] = await Promise.all([
     import('../../infra/local/stack-process'),
     import('../../infra/local/emulators/cognito'),
     import('../../functions/core/merchants/merchant'),
@@ -270,35 +266,10 @@ async function benchMerchantList() {
       rawCursorPattern,
       httpFloor,
     };
-    const kinds = Object.keys(series) as Array<keyof typeof series>;
-    for (let i = 0; i < WARMUP; i++) for (const k of kinds) await ops[k]();
-
-    const deadline = performance.now() + LATENCY_DEADLINE_MS;
-    let timedOut = false;
-    for (let r = 0; series.raw.ms.length < REQUESTS; r++) {
-      // Alternating batches, rotating which goes first.
-      for (const k of kinds.map((_, i) => kinds[(i + r) % kinds.length]!)) {
-        for (let i = 0; i < BATCH && series[k].ms.length < REQUESTS; i++) {
-          const t0 = performance.now();
-          await ops[k]();
-          series[k].ms.push(performance.now() - t0);
-        }
-      }
-      if (performance.now() > deadline) {
-        timedOut = true;
-        break;
-      }
-    }
+    const { timedOut } = await interleave(series, ops, { requests: REQUESTS, batch: BATCH, warmup: WARMUP, deadlineMs: LATENCY_DEADLINE_MS });
 
     // DynamoDB calls per request: counted by the local DynamoDB front, one kind of request at a time.
-    const callsPer = async (op: () => Promise<unknown>) => {
-      await op(); // principal cache warm, so the count is the steady state
-      await resetDynamoOps(stack.info);
-      for (let i = 0; i < CALL_COUNT_REQUESTS; i++) await op();
-      const counted = await dynamoOps(stack.info);
-      const total = Object.values(counted).reduce((a, b) => a + b, 0);
-      return { perRequest: total / CALL_COUNT_REQUESTS, byOperation: Object.fromEntries(Object.entries(counted).map(([k, v]) => [k, v / CALL_COUNT_REQUESTS])) };
-    };
+    const callsPer = (op: () => Promise<unknown>) => dynamoCallsPer(stack.info, op, CALL_COUNT_REQUESTS);
     const calls = { handlerInvoke: await callsPer(ops.handlerInvoke), handler: await callsPer(ops.handler), handlerCursor: await callsPer(ops.handlerCursor), raw: await callsPer(ops.raw), rawHandlerPattern: await callsPer(ops.rawHandlerPattern), rawCursorPattern: await callsPer(ops.rawCursorPattern), httpFloor: await callsPer(ops.httpFloor) };
     raw.destroy();
     deps.doc.destroy();

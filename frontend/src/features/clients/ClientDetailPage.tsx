@@ -1,12 +1,9 @@
-import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { ClientInput } from '../../../../schemas/client';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DeleteButton } from '../../components/DeleteButton';
 import { Page } from '../../components/Page';
-import { Spinner } from '../../components/Spinner';
 import { Loaded } from '../../components/states';
-import { useToast } from '../../components/toasts';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
 import { useSession } from '../../lib/session';
 import { deleteClient } from './api/delete-client';
@@ -26,24 +23,6 @@ export function ClientDetailPage() {
   const client = useClient(merchantId, id);
   const { identity } = useSession();
   const canEdit = canEditClients(identity?.role);
-  const navigate = useNavigate();
-  const { showToast } = useToast();
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-
-  async function confirmDelete() {
-    setConfirming(false);
-    setDeleting(true);
-    try {
-      await deleteClient(merchantId!, id);
-      showToast({ kind: 'success', messageId: 'clients.deleted' });
-      navigate('/manage/clients', { replace: true });
-    } catch (error) {
-      showToast({ kind: 'error', messageId: clientErrorMessageId(error) });
-    } finally {
-      setDeleting(false);
-    }
-  }
 
   return (
     <Page
@@ -54,9 +33,20 @@ export function ClientDetailPage() {
             <FormattedMessage id="clients.backToList" />
           </Link>
           {canEdit && client.data && (
-            <button type="button" className="button button--danger" onClick={() => setConfirming(true)} disabled={deleting} data-testid="client-delete">
-              {deleting ? <Spinner size="small" /> : <FormattedMessage id="clients.delete.action" />}
-            </button>
+            <DeleteButton
+              messages={{
+                action: 'clients.delete.action',
+                confirmTitle: 'clients.delete.confirmTitle',
+                confirmMessage: 'clients.delete.confirmMessage',
+                confirm: 'clients.delete.confirm',
+                cancel: 'clients.cancel',
+                deleted: 'clients.deleted',
+              }}
+              remove={() => deleteClient(merchantId!, id)}
+              afterPath="/manage/clients"
+              errorMessageId={clientErrorMessageId}
+              testId="client-delete"
+            />
           )}
         </>
       }
@@ -74,15 +64,6 @@ export function ClientDetailPage() {
           />
         )}
       </Loaded>
-      <ConfirmDialog
-        open={confirming}
-        titleId="clients.delete.confirmTitle"
-        messageId="clients.delete.confirmMessage"
-        confirmId="clients.delete.confirm"
-        cancelId="clients.cancel"
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setConfirming(false)}
-      />
     </Page>
   );
 }

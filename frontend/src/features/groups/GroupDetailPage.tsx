@@ -1,12 +1,9 @@
-import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { GroupInput } from '../../../../schemas/group';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DeleteButton } from '../../components/DeleteButton';
 import { Page } from '../../components/Page';
-import { Spinner } from '../../components/Spinner';
 import { Loaded } from '../../components/states';
-import { useToast } from '../../components/toasts';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
 import { useSession } from '../../lib/session';
 import { deleteGroup } from './api/delete-group';
@@ -25,24 +22,6 @@ export function GroupDetailPage() {
   const group = useGroup(merchantId, id);
   const { identity } = useSession();
   const canEdit = canEditGroups(identity?.role);
-  const navigate = useNavigate();
-  const { showToast } = useToast();
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-
-  async function confirmDelete() {
-    setConfirming(false);
-    setDeleting(true);
-    try {
-      await deleteGroup(merchantId!, id);
-      showToast({ kind: 'success', messageId: 'groups.deleted' });
-      navigate('/manage/groups', { replace: true });
-    } catch (error) {
-      showToast({ kind: 'error', messageId: groupErrorMessageId(error) });
-    } finally {
-      setDeleting(false);
-    }
-  }
 
   return (
     <Page
@@ -53,9 +32,20 @@ export function GroupDetailPage() {
             <FormattedMessage id="groups.backToList" />
           </Link>
           {canEdit && group.data && (
-            <button type="button" className="button button--danger" onClick={() => setConfirming(true)} disabled={deleting} data-testid="group-delete">
-              {deleting ? <Spinner size="small" /> : <FormattedMessage id="groups.delete.action" />}
-            </button>
+            <DeleteButton
+              messages={{
+                action: 'groups.delete.action',
+                confirmTitle: 'groups.delete.confirmTitle',
+                confirmMessage: 'groups.delete.confirmMessage',
+                confirm: 'groups.delete.confirm',
+                cancel: 'groups.cancel',
+                deleted: 'groups.deleted',
+              }}
+              remove={() => deleteGroup(merchantId!, id)}
+              afterPath="/manage/groups"
+              errorMessageId={groupErrorMessageId}
+              testId="group-delete"
+            />
           )}
         </>
       }
@@ -75,15 +65,6 @@ export function GroupDetailPage() {
           </section>
         )}
       </Loaded>
-      <ConfirmDialog
-        open={confirming}
-        titleId="groups.delete.confirmTitle"
-        messageId="groups.delete.confirmMessage"
-        confirmId="groups.delete.confirm"
-        cancelId="groups.cancel"
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setConfirming(false)}
-      />
     </Page>
   );
 }

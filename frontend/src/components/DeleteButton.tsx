@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
+import { ConfirmDialog } from './ConfirmDialog';
+import { Spinner } from './Spinner';
+import { useToast } from './toasts';
+
+interface DeleteButtonProps {
+  /** Message ids: the button, the confirmation dialog and the success toast. */
+  messages: { action: string; confirmTitle: string; confirmMessage: string; confirm: string; cancel: string; deleted: string };
+  remove: () => Promise<void>;
+  /** Where to go once deleted. */
+  afterPath: string;
+  errorMessageId: (error: unknown) => string;
+  testId: string;
+}
+
+/** Deletes after a confirmation, then tells the user and leaves the page; on failure shows the error and stays. */
+export function DeleteButton({ messages, remove, afterPath, errorMessageId, testId }: DeleteButtonProps) {
+  const navigate = useNavigate();
+  const { showToast } = useToast();
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  async function confirmDelete() {
+    setConfirming(false);
+    setDeleting(true);
+    try {
+      await remove();
+      showToast({ kind: 'success', messageId: messages.deleted });
+      navigate(afterPath, { replace: true });
+    } catch (error) {
+      showToast({ kind: 'error', messageId: errorMessageId(error) });
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <>
+      <button type="button" className="button button--danger" onClick={() => setConfirming(true)} disabled={deleting} data-testid={testId}>
+        {deleting ? <Spinner size="small" /> : <FormattedMessage id={messages.action} />}
+      </button>
+      <ConfirmDialog
+        open={confirming}
+        titleId={messages.confirmTitle}
+        messageId={messages.confirmMessage}
+        confirmId={messages.confirm}
+        cancelId={messages.cancel}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setConfirming(false)}
+      />
+    </>
+  );
+}
