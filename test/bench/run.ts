@@ -47,7 +47,10 @@ const BATCH = 25;
 const WARMUP = 30;
 const LATENCY_DEADLINE_MS = 120_000;
 const CALL_COUNT_REQUESTS = 20;
-const RESULTS_FILE = join(REPO_ROOT, 'test/bench/results/latest.json');
+/** BENCH_SECTIONS=d,e runs only those sections (while working on one budget); default all. */
+const SECTIONS = process.env.BENCH_SECTIONS?.split(',').map((x) => x.trim());
+const wanted = (section: string) => !SECTIONS || SECTIONS.includes(section);
+const RESULTS_FILE = join(REPO_ROOT, `test/bench/results/${SECTIONS ? 'partial' : 'latest'}.json`);
 const BARE_ENTRY = join(REPO_ROOT, 'test/bench/fixtures/bare-dynamodb.ts');
 
 type Verdict = 'PASS' | 'FAIL' | 'info';
@@ -294,7 +297,7 @@ async function main() {
     bundleOptions: LAMBDA_BUNDLE_OPTIONS,
   };
   let failures = 0;
-  try {
+  if (wanted('a') || wanted('b')) try {
     console.log(`Bundling ${groupNames.length} groups + bare DynamoDB client; ${IMPORT_RUNS} fresh imports each…`);
     const bundles = await benchBundles(groupNames, workDir);
     const bare = bundles.bare;
@@ -400,7 +403,7 @@ async function main() {
     rmSync(workDir, { recursive: true, force: true });
   }
 
-  try {
+  if (wanted('c')) try {
     const web = measureFrontendBundle(REPO_ROOT);
     const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
     console.log(
@@ -429,7 +432,7 @@ async function main() {
     console.error('\nFRONTEND BUNDLE ERROR:', error);
   }
 
-  try {
+  if (wanted('d')) try {
     console.log(`\n(d) Devices list of a ${process.env.BENCH_DEVICES ?? 50_000}-machine merchant: seeding, then ${REQUESTS} requests each in interleaved batches…`);
     const devices = await benchDeviceList();
     printDeviceList(devices, table);
@@ -441,7 +444,7 @@ async function main() {
     console.error('\nDEVICE LIST BENCH ERROR:', error);
   }
 
-  try {
+  if (wanted('e')) try {
     const devices = Number(process.env.BENCH_INGESTION_DEVICES ?? 100);
     const perDevice = Number(process.env.BENCH_INGESTION_MESSAGES ?? 200);
     console.log(`\n(e) Device ingestion: ${devices} MQTT devices × ${perDevice} telemetry messages (QoS 1, ≤ 100/s and ≤ 20 in flight per device)…\n`);
