@@ -82,7 +82,7 @@ describe('ingestion over MQTT', () => {
   it('duplicated and shuffled delivery of 2,000 messages stores exactly the 1,000 unique ones', async () => {
     const { merchantId, serials } = await newMerchantWithMachines(superAdmin, 5);
     const t = Date.now() - 3_600_000;
-    const unique: Array<{ serial: string; kind: 'telemetry' | 'sales'; message: { messageId: string } }> = [];
+    const unique: Array<{ serial: string; kind: 'telemetry' | 'sales'; message: { messageId: string; type: string; serial: string; sentAt: string } }> = [];
     for (const [d, serial] of serials.entries()) {
       for (let i = 0; i < 160; i++) unique.push({ serial, kind: 'telemetry', message: telemetryMessage(serial, { sentAt: at(t + i * 1000), signalLevel: (i + d) % 101 }) });
       for (let i = 0; i < 40; i++) unique.push({ serial, kind: 'sales', message: salesMessage(serial, [saleTransaction({ createdAt: at(t + i * 5000) })]) });
@@ -105,8 +105,8 @@ describe('ingestion over MQTT', () => {
       }),
     );
     await waitFor(async () => {
-      for (const id of [unique[0]!, unique.at(-1)!, ...unique.slice(0, 1000).filter((_, i) => i % 97 === 0)].map((u) => u.message.messageId)) {
-        if (!(await processed(doc, id))) return false;
+      for (const message of [unique[0]!, unique.at(-1)!, ...unique.slice(0, 1000).filter((_, i) => i % 97 === 0)].map((u) => u.message)) {
+        if (!(await processed(doc, message))) return false;
       }
       let sensors = 0;
       let sales = 0;
@@ -173,13 +173,13 @@ describe('ingestion over MQTT', () => {
     const newest = telemetryMessage(serial, { sentAt: at(t), signalLevel: 80, temperature: 5 });
     const older = [telemetryMessage(serial, { sentAt: at(t - 60_000), signalLevel: 20, temperature: 9 }), telemetryMessage(serial, { sentAt: at(t - 30_000), signalLevel: 30, temperature: 8 })];
     await d.publish('telemetry', newest);
-    await waitFor(async () => processed(doc, newest.messageId), 'the newest ping');
+    await waitFor(async () => processed(doc, newest), 'the newest ping');
     for (const m of older) await d.publish('telemetry', m);
     const sales = [salesMessage(serial, [saleTransaction({ createdAt: at(t - 1000) })]), salesMessage(serial, [saleTransaction({ createdAt: at(t - 90_000) })])];
     await d.publish('sales', sales[0]!);
-    await waitFor(async () => processed(doc, sales[0]!.messageId), 'the newest sale');
+    await waitFor(async () => processed(doc, sales[0]!), 'the newest sale');
     await d.publish('sales', sales[1]!);
-    await waitFor(async () => (await Promise.all([...older, sales[1]!].map((m) => processed(doc, m.messageId)))).every(Boolean), 'the older messages');
+    await waitFor(async () => (await Promise.all([...older, sales[1]!].map((m) => processed(doc, m)))).every(Boolean), 'the older messages');
     expect(await pos(serial)).toMatchObject({ lastPingAt: at(t), signalLevel: 80, temperature: 5, lastSaleAt: at(t - 1000), connection: 1 });
     expect(await countPrefix(doc, merchantId, serial, keys.historyPrefix.sensor)).toBe(3);
     expect(await countPrefix(doc, merchantId, serial, keys.historyPrefix.sale)).toBe(2);

@@ -2,14 +2,16 @@
  * (d) of `npm run bench`: the devices list of a large fleet. BENCH_DEVICES machines (default 50,000) in one
  * merchant, written straight through BatchWriteItem with the repository's item builders (POS item with its
  * list keys + TELEMETRY item per machine, and the counter item), then:
- * - GET /pos page 2 with page 1's cursor through the local API and the pos handler, against the raw SDK
- *   Query of the same page (gsi1, Limit 21, same ExclusiveStartKey): p95 ratio, budget ≤ 1.5×;
+ * - GET /pos page 2 with page 1's cursor: the pos handler invoked with the API Gateway event (as Lambda does),
+ *   against the raw SDK Query of the same page (gsi1, Limit 21, same ExclusiveStartKey): p95 ratio, budget
+ *   ≤ 1.5×; the same over HTTP through the local API Gateway stand-in for information;
  * - DynamoDB calls per page (budget ≤ 2: one Query + one BatchGetItem of the page's TELEMETRY items);
  * - GET /pos/counts: Queries per request (budget 0: the counter item answers).
  * Runs alone with `tsx test/bench/device-list.ts`.
  */
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { invoker } from './invoke';
 import { dynamoCallsPer, interleave } from './measure';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -51,7 +53,7 @@ export interface DeviceListFigures {
 export async function benchDeviceList(): Promise<DeviceListFigures> {
   process.env.LOG_LEVEL = 'silent';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  const [{ startStackProcess, depsForStack }, { signInWithPassword }, { newMerchant }, { newPosRecord }, { posItem }, { keys }] = await Promise.all([
+  const [{ startStackProcess, depsForStack, stackEnvironment }, { signInWithPassword }, { newMerchant }, { newPosRecord }, { posItem }, { keys }] = await Promise.all([
     import('../../infra/local/stack-process'),
     import('../../infra/local/emulators/cognito'),
     import('../../functions/core/merchants/merchant'),
@@ -124,7 +126,10 @@ export async function benchDeviceList(): Promise<DeviceListFigures> {
     const page1 = await getJson(`${info.api}/pos?merchantId=${merchantId}&page=1&size=${SIZE}`);
     if (!page1.cursor) throw new Error('page 1 gave no cursor');
     const pageUrl = `${info.api}/pos?merchantId=${merchantId}&page=2&size=${SIZE}&cursor=${encodeURIComponent(page1.cursor)}`;
-    const countsUrl = `${info.api}/pos/counts?merchantId=${merchantId}`;
+    Object.assign(process.env, stackEnvironment(info));
+    const { handler: posHandler } = await import('../../functions/api/pos/handler');
+    const invokePage = invoker(posHandler, 'GET', '/pos', { merchantId, page: '2', size: String(SIZE), cursor: page1.cursor }, authorization);
+    const invokeCounts = invoker(posHandler, 'GET', '/pos/counts', { merchantId }, authorization);
 
     // Raw SDK: the same page is one Query after page 1's last item.
     const base = { TableName: info.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.posByName(merchantId, false, '', '').gsi1pk } };
@@ -144,29 +149,28 @@ export async function benchDeviceList(): Promise<DeviceListFigures> {
 
     const series = {
       raw: { name: `raw SDK Query (gsi1, Limit ${SIZE + 1})`, ms: [] as number[] },
-      handlerCursor: { name: `handler GET /pos?page=2&size=${SIZE}&cursor=…`, ms: [] as number[] },
+      handlerInvoke: { name: `handler invoked with the API Gateway event of GET /pos?page=2&size=${SIZE}&cursor=…`, ms: [] as number[] },
       rawPattern: { name: 'raw SDK, handler pattern (Query → BatchGet TELEMETRY)', ms: [] as number[] },
-      counts: { name: 'handler GET /pos/counts', ms: [] as number[] },
+      handlerHttp: { name: 'the same over HTTP (local API Gateway stand-in)', ms: [] as number[] },
+      counts: { name: 'handler invoked: GET /pos/counts', ms: [] as number[] },
     };
     const ops: Record<keyof typeof series, () => Promise<unknown>> = {
       raw: rawQuery,
-      handlerCursor: () => getJson(pageUrl),
+      handlerInvoke: invokePage,
       rawPattern,
-      counts: async () => {
-        const res = await fetch(countsUrl, { headers: { authorization } });
-        await res.text();
-      },
+      handlerHttp: () => getJson(pageUrl),
+      counts: invokeCounts,
     };
     const { timedOut } = await interleave(series, ops, { requests: REQUESTS, batch: BATCH, warmup: WARMUP, deadlineMs: LATENCY_DEADLINE_MS });
     // DynamoDB calls per request: counted by the local DynamoDB front, one kind of request at a time.
     const callsPer = (op: () => Promise<unknown>) => dynamoCallsPer(stack.info, op, CALL_COUNT_REQUESTS);
-    const callsPerPage = await callsPer(ops.handlerCursor);
+    const callsPerPage = await callsPer(ops.handlerInvoke);
     const countsCalls = await callsPer(ops.counts);
     raw.destroy();
     deps.doc.destroy();
     const stat = (s: { name: string; ms: number[] }) => ({ name: s.name, n: s.ms.length, p50: round(percentile(s.ms, 50)), p95: round(percentile(s.ms, 95)), max: round(Math.max(...s.ms)) });
     const stats = Object.fromEntries(Object.entries(series).map(([k, s]) => [k, stat(s)]));
-    const p95Ratio = stats.handlerCursor!.p95 / stats.raw!.p95;
+    const p95Ratio = stats.handlerInvoke!.p95 / stats.raw!.p95;
     return {
       devices: DEVICES,
       seedSeconds: round(seedSeconds, 1),
@@ -174,7 +178,7 @@ export async function benchDeviceList(): Promise<DeviceListFigures> {
       timedOut,
       series: stats,
       p95Ratio: round(p95Ratio, 3),
-      p95RatioVsRawPattern: round(stats.handlerCursor!.p95 / stats.rawPattern!.p95, 3),
+      p95RatioVsRawPattern: round(stats.handlerInvoke!.p95 / stats.rawPattern!.p95, 3),
       p95Verdict: p95Ratio <= DEVICE_LIST_BUDGET.p95Ratio ? 'PASS' : 'FAIL',
       callsPerPage,
       callsVerdict: callsPerPage.perRequest <= DEVICE_LIST_BUDGET.callsPerPage ? 'PASS' : 'FAIL',
@@ -197,13 +201,14 @@ export function printDeviceList(f: DeviceListFigures, table: (headers: string[],
       ['series', 'n', 'p50 ms', 'p95 ms', 'p95 ratio', 'budget'],
       [
         [s.raw!.name, s.raw!.n, s.raw!.p50.toFixed(2), s.raw!.p95.toFixed(2), '1.00', ''],
-        [s.handlerCursor!.name, s.handlerCursor!.n, s.handlerCursor!.p50.toFixed(2), s.handlerCursor!.p95.toFixed(2), f.p95Ratio.toFixed(2), `${f.p95Verdict} (≤ ${DEVICE_LIST_BUDGET.p95Ratio})`],
+        [s.handlerInvoke!.name, s.handlerInvoke!.n, s.handlerInvoke!.p50.toFixed(2), s.handlerInvoke!.p95.toFixed(2), f.p95Ratio.toFixed(2), `${f.p95Verdict} (≤ ${DEVICE_LIST_BUDGET.p95Ratio})`],
         [s.rawPattern!.name, s.rawPattern!.n, s.rawPattern!.p50.toFixed(2), s.rawPattern!.p95.toFixed(2), (s.rawPattern!.p95 / s.raw!.p95).toFixed(2), 'info'],
+        [s.handlerHttp!.name, s.handlerHttp!.n, s.handlerHttp!.p50.toFixed(2), s.handlerHttp!.p95.toFixed(2), (s.handlerHttp!.p95 / s.raw!.p95).toFixed(2), 'info'],
         [s.counts!.name, s.counts!.n, s.counts!.p50.toFixed(2), s.counts!.p95.toFixed(2), (s.counts!.p95 / s.raw!.p95).toFixed(2), 'info'],
       ],
     ),
   );
-  console.log(`   handler p95 / raw same-work pattern p95 (Query → BatchGet): ${f.p95RatioVsRawPattern.toFixed(2)} (info: what HTTP, auth and mapping add)`);
+  console.log(`   handler p95 / raw same-work pattern p95 (Query → BatchGet): ${f.p95RatioVsRawPattern.toFixed(2)} (info: what auth, validation and mapping add)`);
   console.log(`   DynamoDB calls per page (handler, warm): ${callsText(f.callsPerPage)} — ${f.callsVerdict} (≤ ${DEVICE_LIST_BUDGET.callsPerPage})`);
   console.log(`   DynamoDB calls per GET /pos/counts: ${callsText(f.countsCalls)} — Query ${f.countsCalls.byOperation.Query ?? 0}: ${f.countsVerdict} (counter item, cached 5 s per warm function)`);
 }

@@ -35,6 +35,7 @@ import { bundleEntry, bytesByPackage, groupEntry, LAMBDA_BUNDLE_OPTIONS, REPO_RO
 import { benchDeviceList, DEVICE_LIST_BUDGET, printDeviceList } from './device-list';
 import { INITIAL_JS_BUDGET_BYTES, LARGEST_CHUNK_BUDGET_BYTES, measureFrontendBundle } from './frontend-bundle';
 import { benchIngestion, INGESTION_BUDGET_PER_SECOND } from './ingestion';
+import { invoker } from './invoke';
 import { dynamoCallsPer, interleave, type Series } from './measure';
 
 const BUDGET = 1.5;
@@ -230,26 +231,9 @@ async function benchMerchantList() {
       if (res.status !== 200) throw new Error(`GET /spa-configuration answered ${res.status}`);
     };
 
-    // The Lambda handler invoked in this process with the API Gateway event, as Lambda invokes it; the stack
-    // (DynamoDB included) runs in other processes, as the AWS services do.
     Object.assign(process.env, stackEnvironment(info));
     const { handler: merchantsHandler } = await import('../../functions/api/merchants/handler');
-    const cursorQuery = { page: String(PAGE), size: String(SIZE), cursor: page1.cursor };
-    const invokeEvent = () => ({
-      version: '2.0' as const,
-      routeKey: 'GET /api/v1/merchants',
-      rawPath: '/api/v1/merchants',
-      rawQueryString: new URLSearchParams(cursorQuery).toString(),
-      headers: { authorization },
-      queryStringParameters: cursorQuery,
-      requestContext: { requestId: 'bench', http: { method: 'GET', path: '/api/v1/merchants', sourceIp: '127.0.0.1' } },
-      isBase64Encoded: false,
-    });
-    const invokeHandler = async () => {
-      const res = await merchantsHandler(invokeEvent(), {} as never);
-      if (res.statusCode !== 200) throw new Error(`the merchants handler answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
-      return res;
-    };
+    const invokeHandler = invoker(merchantsHandler, 'GET', '/merchants', { page: String(PAGE), size: String(SIZE), cursor: page1.cursor }, authorization);
 
     const series: Record<'handlerInvoke' | 'handler' | 'handlerCursor' | 'raw' | 'rawHandlerPattern' | 'rawCursorPattern' | 'httpFloor', Series> = {
       handlerInvoke: { name: `handler invoked with the API Gateway event of page ${PAGE} + cursor`, ms: [] },

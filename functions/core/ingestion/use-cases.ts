@@ -5,7 +5,8 @@
  * read + validate each event → drop repeats within the batch → look the serials up in the registry
  * (one BatchGet) → drop messages already processed (one BatchGet of MSG records) → store history items
  * (BatchWrite; keyed by time + messageId, so a retry rewrites the same items) → move each machine's
- * "latest" fields once per batch with conditions (never backwards) → record the messages as processed.
+ * "latest" fields once per batch with conditions (never backwards) → record the messages as processed
+ * (not telemetry: RECORDS_PROCESSED).
  * Invalid and unknown-serial messages are kept aside and counted (one transaction each, rare).
  * Counters change only on conditional state transitions, so retries never count twice.
  */
@@ -49,6 +50,14 @@ export interface BatchOutcome {
   keptAside: number;
 }
 
+/**
+ * Kinds whose processed messages are recorded (MSG items) so a repeat changes nothing. Telemetry, the bulk of
+ * the traffic, needs no record: every effect of a ping is idempotent by itself (its sample item is keyed by time +
+ * messageId and holds only what the message says; the latest fields move only forward), so a repeat rewrites
+ * what it wrote. Sales, audits and configs carry the time they were received, which a repeat would move.
+ */
+const RECORDS_PROCESSED: Record<IngestedKind, boolean> = { telemetry: false, sales: true, audit: true, config: true };
+
 const MAX_DEVICE_ATTEMPTS = 5;
 const DEVICE_CONCURRENCY = 16;
 
@@ -79,7 +88,7 @@ export function historyOf(m: ValidMessage, device: Device): HistoryRecord[] {
   switch (m.kind) {
     case 'telemetry': {
       const p = (m.message as TelemetryMessage).payload;
-      return [{ ...base, kind: 'sensor', at: m.sentAt, data: { signalLevel: p.signalLevel, temperature: p.temperature, receivedAt } }];
+      return [{ ...base, kind: 'sensor', at: m.sentAt, data: { signalLevel: p.signalLevel, temperature: p.temperature } }];
     }
     case 'sales':
       return (m.message as SalesMessage).payload.transactions.map((t, n) => ({
@@ -146,12 +155,13 @@ export async function ingestBatch(kind: IngestedKind, events: readonly unknown[]
     for (const f of followers.get(index) ?? []) failed.add(f);
   };
 
+  const recordsProcessed = RECORDS_PROCESSED[kind];
   let registrations = new Map<string, Registration>();
   let processed = new Set<string>();
   try {
     [registrations, processed] = await Promise.all([
       unique.length ? store.registrations([...new Set(unique.map((u) => u.m.message.serial))]) : new Map<string, Registration>(),
-      unique.length ? store.processed(unique.map((u) => u.m.message.messageId)) : new Set<string>(),
+      unique.length && recordsProcessed ? store.processed(unique.map((u) => u.m.message.messageId)) : new Set<string>(),
     ]);
   } catch (error) {
     deps.log?.('error', 'ingestion lookups failed', { kind, error });
@@ -214,7 +224,7 @@ export async function ingestBatch(kind: IngestedKind, events: readonly unknown[]
 
   try {
     if (onlineEntries.length) await store.putOnlineEntries(onlineEntries, epochSeconds(now) + deps.settings.offlineAfterSeconds + 86_400);
-    await store.markProcessed(done.map((u) => u.m.message.messageId), epochSeconds(now) + MESSAGE_RECORD_TTL_SECONDS);
+    if (recordsProcessed) await store.markProcessed(done.map((u) => u.m.message.messageId), epochSeconds(now) + MESSAGE_RECORD_TTL_SECONDS);
   } catch (error) {
     deps.log?.('error', 'recording processed messages failed', { kind, error });
     for (const u of done) fail(u.index);

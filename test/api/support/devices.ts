@@ -88,7 +88,15 @@ export async function counter(doc: DynamoDBDocumentClient, name: string): Promis
   return { online: 0, offline: 0, unknown: 0, count: 0, ...(res.Item ?? {}) } as Record<string, number>;
 }
 
-export async function processed(doc: DynamoDBDocumentClient, messageId: string): Promise<boolean> {
-  const res = await doc.send(new GetCommand({ TableName: stack.tableName, Key: keys.deviceMessage(messageId) }));
-  return !!res.Item;
+/** Whether ingestion finished a message: its MSG record, or for telemetry (which keeps none) its sample item. */
+export async function processed(doc: DynamoDBDocumentClient, message: { messageId: string; type: string; serial: string; sentAt: string }): Promise<boolean> {
+  if (message.type !== 'telemetry') {
+    const res = await doc.send(new GetCommand({ TableName: stack.tableName, Key: keys.deviceMessage(message.messageId) }));
+    return !!res.Item;
+  }
+  const registry = await doc.send(new GetCommand({ TableName: stack.tableName, Key: keys.deviceRegistry(message.serial) }));
+  const merchantId = registry.Item?.merchantId as string | undefined;
+  if (!merchantId) return false;
+  const sample = keys.posSensorSample(merchantId, message.serial, new Date(message.sentAt).toISOString(), message.messageId);
+  return !!(await doc.send(new GetCommand({ TableName: stack.tableName, Key: sample }))).Item;
 }

@@ -1,0 +1,24 @@
+/**
+ * A route group's Lambda handler invoked in this process with the API Gateway (HTTP API v2) event, as Lambda
+ * invokes it; the stack (DynamoDB included) runs in other processes, as the AWS services do. Import the handler
+ * only after `stackEnvironment(info)` is in process.env (the functions read their configuration once).
+ */
+type GroupHandler = (event: never, context: never) => Promise<{ statusCode: number; body: string }>;
+
+export function invoker(handler: unknown, method: string, path: string, query: Record<string, string>, authorization: string) {
+  const event = () => ({
+    version: '2.0' as const,
+    routeKey: `${method} /api/v1${path}`,
+    rawPath: `/api/v1${path}`,
+    rawQueryString: new URLSearchParams(query).toString(),
+    headers: { authorization },
+    queryStringParameters: query,
+    requestContext: { requestId: 'bench', http: { method, path: `/api/v1${path}`, sourceIp: '127.0.0.1' } },
+    isBase64Encoded: false,
+  });
+  return async <T = unknown>(): Promise<T> => {
+    const res = await (handler as GroupHandler)(event() as never, {} as never);
+    if (res.statusCode !== 200) throw new Error(`${method} ${path} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
+    return JSON.parse(res.body) as T;
+  };
+}
