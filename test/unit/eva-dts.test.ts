@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseEvaDts } from '../../functions/core/ingestion/eva-dts';
+import { historyOf } from '../../functions/core/ingestion/use-cases';
+import { readRuleEvent } from '../../functions/core/ingestion/validation';
 
 const dex = (...lines: string[]) => `${lines.join('\r\n')}\r\n`;
 
@@ -108,5 +111,24 @@ describe('EVA-DTS cash figures', () => {
 
   it('a tube reported twice keeps its last line', () => {
     expect(parseEvaDts('CA17*01*10*4\r\nCA17*01*10*6\r\n').tubes).toEqual([{ coinType: 1, value: 10, count: 6 }]);
+  });
+});
+
+describe('ingestion of an audit', () => {
+  const device = { serial: 'CENG-00000001', merchantId: 'm1', groupId: null };
+  const event = (payload: Record<string, unknown>) => {
+    const example = JSON.parse(readFileSync(new URL('../../events/iot/audit.json', import.meta.url), 'utf8')) as Record<string, any>;
+    return { ...example, payload: { ...example.payload, ...payload }, topic: `vend/${example.serial}/audit`, receivedAt: 1_795_000_000_000 };
+  };
+
+  it('stores the cash figures of the DEX text with the audit, and none without text', () => {
+    const read = readRuleEvent('audit', event({}));
+    if (!read.ok) throw new Error(read.value.detail);
+    const [record] = historyOf(read.value, device);
+    expect(record!.data).toMatchObject({ dex: expect.stringContaining('DXS*'), cash: { currency: 'EUR', decimals: 2, cashSales: { sinceInit: { value: 96360, count: 803 } } } });
+    const { dex: _dex, ...withoutText } = event({}).payload;
+    const bare = readRuleEvent('audit', { ...event({}), payload: withoutText });
+    if (!bare.ok) throw new Error(bare.value.detail);
+    expect(historyOf(bare.value, device)[0]!.data).not.toHaveProperty('cash');
   });
 });

@@ -9,14 +9,14 @@ import { requireVisiblePos, type PosDeps } from './use-cases';
 export type PosHistoryDeps = Pick<PosDeps, 'pos'> & { posHistory: PosHistoryRepository };
 
 /** Audits read for the cash box chart of one range (4 scheduled reads a day for most of a year). */
-export const MAX_CASH_POINTS = 1_000;
+const MAX_CASH_POINTS = 1_000;
 
 // An audit's id carries its read time and message id (its key in the machine's partition); the partition
 // itself always comes from the caller's scope, so an id cannot reach another machine's audits.
 const READ_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const MESSAGE_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
-export const auditId = (readAt: string, messageId: string) => Buffer.from(`${readAt}#${messageId}`, 'utf8').toString('base64url');
+const auditId = (readAt: string, messageId: string) => Buffer.from(`${readAt}#${messageId}`, 'utf8').toString('base64url');
 
 function auditKeyOf(id: string): { readAt: string; messageId: string } | undefined {
   const [readAt = '', messageId = '', ...rest] = Buffer.from(id, 'base64url').toString('utf8').split('#');

@@ -12,8 +12,8 @@ const SERIES = [
   { key: 'tubeContents', messageId: 'devices.cash.tubeContents', color: '#1565c0' },
 ] as const;
 
-/** The cash box and the tube contents at each audit, on a time axis. */
-export function CashChart({ points, money }: { points: readonly CashPoint[]; money: (minor: number) => string }) {
+/** The cash box and the tube contents at each audit, on a time axis from `from` to `to` (epoch ms). */
+export function CashChart({ points, money, from, to }: { points: readonly CashPoint[]; money: (minor: number) => string; from: number; to: number }) {
   const intl = useIntl();
   const data = useMemo(
     () => ({
@@ -36,7 +36,7 @@ export function CashChart({ points, money }: { points: readonly CashPoint[]; mon
       parsing: false,
       interaction: { mode: 'nearest', intersect: false },
       scales: {
-        x: { type: 'linear', ticks: { callback: (value) => formatDate(new Date(Number(value)), intl.locale), maxRotation: 0 } },
+        x: { type: 'linear', min: from, max: to, ticks: { callback: (value) => formatDate(new Date(Number(value)), intl.locale), maxRotation: 0 } },
         y: { beginAtZero: true, ticks: { callback: (value) => money(Number(value)) } },
       },
       plugins: {
@@ -48,7 +48,7 @@ export function CashChart({ points, money }: { points: readonly CashPoint[]; mon
         },
       },
     }),
-    [intl, money],
+    [intl, money, from, to],
   );
   return (
     <div className="week-chart" data-testid="cash-chart" data-points={points.length}>

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/Spinner';
 import { EmptyState, ErrorState } from '../../../components/states';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useCash } from '../api/get-cash';
+import { rangeInstants } from '../api/history-range';
 import { CashChart } from '../components/CashChart';
 import { deviceErrorMessageId } from '../messages';
 import './cash.css';
@@ -17,6 +18,7 @@ export function CashTab() {
   const serial = useParams().id ?? '';
   const [range, setRange] = useState(() => presetRange('last7Days'));
   const cash = useCash(serial, range);
+  const bounds = rangeInstants(range);
 
   let body;
   if (cash.error && !cash.data) body = <ErrorState error={cash.error} messageId={deviceErrorMessageId(cash.error)} onRetry={() => void cash.mutate()} />;
@@ -33,7 +35,7 @@ export function CashTab() {
               </h2>
               <DateRangePicker value={range} onChange={setRange} testId="cash-range" />
             </header>
-            {cash.data!.series.length === 0 ? <EmptyState messageId="devices.cash.noAuditsInRange" /> : <CashChart points={cash.data!.series} money={money} />}
+            {cash.data!.series.length === 0 ? <EmptyState messageId="devices.cash.noAuditsInRange" /> : <CashChart points={cash.data!.series} money={money} from={Date.parse(bounds.from!)} to={Date.parse(bounds.to!)} />}
           </section>
         )}
       </CashFigures>
