@@ -1,7 +1,8 @@
 /**
  * Device simulator: one real MQTT client per machine (MQTT 3.1.1, TCP no-delay, client id = serial, as
  * IoT Core requires), publishing on the DESIGN §6 topics with QoS 1: telemetry every few seconds, a sale
- * now and then, an audit occasionally, its configuration at start. It subscribes to
+ * now and then, an audit occasionally (EVA-DTS text agreeing with its sales: DexBook), its configuration
+ * and an initial audit at start. It subscribes to
  * `vend/{serial}/commands` and acknowledges each command on `vend/{serial}/commands/ack` (remote commands
  * come later: every command is answered with result 1, "id not supported").
  *
@@ -85,19 +86,78 @@ export function salesMessage(serial: string, transactions: SaleTransaction[] = [
   return { messageId: o.messageId ?? newMessageId('sl'), serial, sentAt: o.sentAt ?? iso(), type: 'sales', payload: { transactions } };
 }
 
-export function auditMessage(serial: string, o: Partial<{ messageId: string; readAt: string; origin: number; dex: string }> = {}): AuditMessage {
+/** Tube coins of a coin changer, largest first (EVA-DTS CA17 coin types 0–3, EUR cents). */
+const COINS = [50, 20, 10, 5] as const;
+
+function addVend(counter: { value: number; count: number }, value: number): void {
+  counter.value += value;
+  counter.count++;
+}
+
+/**
+ * A machine's EVA-DTS counters, moved by the sales it publishes, so its audits agree with its sales:
+ * every sale is a paid vend (VA1, PA2 per product); a cash sale (media 252) is cash in (CA2, CA3): its
+ * whole coins of 1 € and more go to the cash box, the rest fills the tubes (CA15, CA17).
+ */
+export class DexBook {
+  private readonly init = { paid: { value: 184_560, count: 1_538 }, cash: { value: 96_360, count: 803 }, toBox: 70_100, toTubes: 26_260, dispensed: 33_800, reads: 213 };
+  private readonly reset = { paid: { value: 0, count: 0 }, cash: { value: 0, count: 0 }, toBox: 0, toTubes: 0 };
+  private readonly tubes = new Map<number, number>([[50, 12], [20, 30], [10, 25], [5, 18]]);
+  private readonly products = new Map<string, { price: number; count: number; value: number }>();
+
+  record(t: SaleTransaction): void {
+    if (t.freeSale || t.errorSale) return;
+    addVend(this.init.paid, t.value);
+    addVend(this.reset.paid, t.value);
+    const p = this.products.get(t.productCode) ?? { price: t.value, count: 0, value: 0 };
+    this.products.set(t.productCode, { price: t.value, count: p.count + 1, value: p.value + t.value });
+    if (t.mediaType !== 252) return;
+    addVend(this.init.cash, t.value);
+    addVend(this.reset.cash, t.value);
+    const toTubes = t.value % 100;
+    this.init.toBox += t.value - toTubes;
+    this.reset.toBox += t.value - toTubes;
+    this.init.toTubes += toTubes;
+    this.reset.toTubes += toTubes;
+    let rest = toTubes;
+    for (const coin of COINS) for (; rest >= coin; rest -= coin) this.tubes.set(coin, this.tubes.get(coin)! + 1);
+  }
+
+  /** The audit text (6.1.2 framing, CR LF) of a read at `readAt`. */
+  text(serial: string, readAt: string): string {
+    this.init.reads++;
+    const { init: i, reset: r } = this;
+    const day = readAt.slice(0, 10).replace(/-/g, '');
+    const time = readAt.slice(11, 19).replace(/:/g, '');
+    const tubeValue = [...this.tubes].reduce((sum, [coin, n]) => sum + coin * n, 0);
+    const body = [
+      'ST*001*0001',
+      `ID1*${serial.replace('-', '')}*NBL200*0001**0`,
+      'ID4*2*978',
+      `ID5*${day}*${time}`,
+      `VA1*${i.paid.value}*${i.paid.count}*${r.paid.value}*${r.paid.count}`,
+      `CA2*${i.cash.value}*${i.cash.count}*${r.cash.value}*${r.cash.count}`,
+      `CA3*${r.toBox + r.toTubes}*${r.toBox}*${r.toTubes}*0*${i.toBox + i.toTubes}*${i.toBox}*${i.toTubes}*0`,
+      `CA4*0*0*${i.dispensed}*0`,
+      `CA15*${tubeValue}`,
+      ...[...COINS].reverse().map((coin, n) => `CA17*${String(n).padStart(2, '0')}*${coin}*${this.tubes.get(coin)}`),
+      ...[...this.products].sort(([a], [b]) => a.localeCompare(b)).flatMap(([code, p]) => [`PA1*${code}*${p.price}*`, `PA2*${p.count}*${p.value}*${p.count}*${p.value}`]),
+      `EA3*${i.reads}*${day}*${time}`,
+      `G85*${(tubeValue % 0xffff).toString(16).toUpperCase().padStart(4, '0')}`,
+    ];
+    return [`DXS*NBL0000001*VA*V1/1*1`, ...body, `SE*${body.length + 1}*0001`, 'DXE*1*1', ''].join('\r\n');
+  }
+}
+
+export function auditMessage(serial: string, o: Partial<{ messageId: string; readAt: string; origin: number; dex: string | null; sentAt: string }> = {}): AuditMessage {
   const readAt = o.readAt ?? iso();
+  const dex = o.dex === undefined ? new DexBook().text(serial, readAt) : o.dex;
   return {
     messageId: o.messageId ?? newMessageId('au'),
     serial,
-    sentAt: iso(),
+    sentAt: o.sentAt ?? iso(),
     type: 'audit',
-    payload: {
-      readAt,
-      origin: o.origin ?? 2,
-      port: 'machine',
-      dex: o.dex ?? `DXS*9252131001*VA*V0/6*1\r\nST*001*0001\r\nID1*${serial.replace('-', '')}*NBL200*0001**0\r\nID5*${readAt.slice(0, 10).replace(/-/g, '')}*${readAt.slice(11, 19).replace(/:/g, '')}\r\nVA1*${Math.floor(Math.random() * 1e5)}*${Math.floor(Math.random() * 1e3)}\r\nSE*5*0001\r\nDXE*1*1\r\n`,
-    },
+    payload: { readAt, origin: o.origin ?? 2, port: 'machine', ...(dex === null ? {} : { dex }) },
   };
 }
 
@@ -211,12 +271,23 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
     throw error;
   }
   for (const d of devices) {
+    const book = new DexBook();
+    const audit = (origin: number) => {
+      const readAt = iso();
+      return auditMessage(d.serial, { readAt, origin, dex: book.text(d.serial, readAt) });
+    };
     void send(d, 'config', configMessage(d.serial));
+    // An initial audit at start, so the console has cash figures at once.
+    void send(d, 'audit', audit(5));
     const tick = () => {
       if (stopped) return;
       void send(d, 'telemetry', telemetryMessage(d.serial));
-      if (Math.random() < (o.saleProbability ?? 0.25)) void send(d, 'sales', salesMessage(d.serial, Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => saleTransaction())));
-      if (Math.random() < (o.auditProbability ?? 0.01)) void send(d, 'audit', auditMessage(d.serial));
+      if (Math.random() < (o.saleProbability ?? 0.25)) {
+        const sales = Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => saleTransaction());
+        for (const t of sales) book.record(t);
+        void send(d, 'sales', salesMessage(d.serial, sales));
+      }
+      if (Math.random() < (o.auditProbability ?? 0.01)) void send(d, 'audit', audit(2));
     };
     const start = setTimeout(() => {
       tick();

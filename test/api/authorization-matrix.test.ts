@@ -9,6 +9,8 @@ import { demoUser, stack, tokenFor } from './support/stack';
 import { merchantBody, settingsBody, superAdminSettingsBody } from './support/samples';
 import { DEMO_PINS } from '../../infra/local/demo-data';
 import { createUser, updateBodyOf, userBody } from './support/users';
+import { auditMessage, connectDevice } from '../../infra/local/simulator';
+import { waitFor } from './support/devices';
 
 /**
  * Every route × the four roles × {valid token and each bad token} × {own merchant, foreign merchant},
@@ -43,6 +45,8 @@ const PINS: Record<Scope, string> = { own: DEMO_PINS['acme-vending']!, foreign: 
 let serialCounter = 0;
 const newSerial = () => `CENG-${String(70_000_000 + Math.floor(Math.random() * 9_000_000) + serialCounter++).padStart(8, '0')}`;
 const machine = (scope: Scope) => ({ params: { id: machines[scope].serial }, scoped: true });
+/** An audit with EVA-DTS text of each scope's machine, published over MQTT in beforeAll. */
+const auditIds: Record<Scope, string> = { own: '', foreign: '' };
 const uniqueName = () => `Matrix ${Math.random().toString(36).slice(2, 10)}`;
 
 /** One sample request per route; a new route without a sample fails the test below. */
@@ -105,6 +109,10 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'pos.addNote': (scope) => ({ ...machine(scope), body: { note: 'matrix' } }),
   'pos.historicalSignal': (scope) => ({ ...machine(scope), query: { from: '2026-01-01T00:00:00Z', to: '2026-01-08T00:00:00Z' } }),
   'pos.historicalTemperature': (scope) => ({ ...machine(scope), query: { from: '2026-01-01T00:00:00Z', to: '2026-01-08T00:00:00Z' } }),
+  'pos.listAudits': (scope) => ({ ...machine(scope), query: { size: '5', from: '2026-01-01T00:00:00Z', origin: '1' } }),
+  'pos.downloadAudit': (scope) => ({ params: { id: machines[scope].serial, auditId: auditIds[scope] }, scoped: true }),
+  'pos.cash': (scope) => ({ ...machine(scope), query: { from: '2026-01-01T00:00:00Z', to: '2026-02-01T00:00:00Z' } }),
+  'pos.listTransactions': (scope) => ({ ...machine(scope), query: { size: '5', type: '2' } }),
   'clients.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5' }, scoped: true }),
   'clients.create': (scope) => ({ params: { id: merchantOf(scope) }, body: { name: uniqueName(), country: 'IT' }, scoped: true }),
   'clients.get': (scope) => ({ params: { id: merchantOf(scope), clientId: clients[scope].id }, scoped: true }),
@@ -152,6 +160,13 @@ beforeAll(async () => {
     const grouped = await api(`/pos/${serial}/associate-group`, { method: 'PUT', token: superAdmin, body: { groupId: scope === 'own' ? 'acme-north' : 'bravo-centro' } });
     expect(grouped.status).toBe(200);
     machines[scope] = { serial, name };
+    const device = await connectDevice(stack.mqtt, serial);
+    await device.publish('audit', auditMessage(serial, { readAt: '2026-01-10T06:00:00.000Z', origin: 1 }));
+    await device.client.endAsync();
+    auditIds[scope] = await waitFor(async () => {
+      const listed = await api(`/pos/${serial}/audits`, { token: superAdmin });
+      return listed.body.items?.[0]?.id as string | undefined;
+    }, `the audit of ${serial}`);
     const clientName = uniqueName();
     clients[scope] = { id: await client(merchantOf(scope), clientName), name: clientName };
     for (const role of DELETERS) {

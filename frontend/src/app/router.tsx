@@ -41,6 +41,9 @@ const DeviceDetailsTab = screen(() => import('../features/devices/tabs/DetailsTa
 const DeviceNotesTab = screen(() => import('../features/devices/tabs/NotesTab').then((m) => ({ default: m.NotesTab })));
 const DeviceNoteCreateTab = screen(() => import('../features/devices/tabs/NoteCreateTab').then((m) => ({ default: m.NoteCreateTab })));
 // Both charts share one chunk, the only one that loads chart.js.
+const DeviceAuditsTab = screen(() => import('../features/devices/tabs/AuditsTab').then((m) => ({ default: m.AuditsTab })));
+const DeviceCashTab = screen(() => import('../features/devices/tabs/CashTab').then((m) => ({ default: m.CashTab })));
+const DeviceTransactionsTab = screen(() => import('../features/devices/tabs/TransactionsTab').then((m) => ({ default: m.TransactionsTab })));
 const DeviceSignalTab = screen(() => import('../features/devices/tabs/HistoryChartTab').then((m) => ({ default: m.SignalTab })));
 const DeviceTemperatureTab = screen(() => import('../features/devices/tabs/HistoryChartTab').then((m) => ({ default: m.TemperatureTab })));
 const ClientListPage = screen(() => import('../features/clients/ClientListPage').then((m) => ({ default: m.ClientListPage })));
@@ -79,6 +82,9 @@ const consoleRoutes: RouteObject[] = [
     guarded('/devices/:id/details', DeviceDetailsTab),
     guarded('/devices/:id/notes', DeviceNotesTab),
     guarded('/devices/:id/notes/create', DeviceNoteCreateTab),
+    guarded('/devices/:id/audits', DeviceAuditsTab),
+    guarded('/devices/:id/cash', DeviceCashTab),
+    guarded('/devices/:id/transactions', DeviceTransactionsTab),
     guarded('/devices/:id/signal', DeviceSignalTab),
     guarded('/devices/:id/temperature', DeviceTemperatureTab),
   ]),

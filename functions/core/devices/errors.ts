@@ -64,3 +64,10 @@ export class PosExportTooLargeException extends ValidationError {
     super('ExportTooLargeException', `More than ${max} machines: narrow the list with filters`, [{ path: 'query', message: `more than ${max} machines` }]);
   }
 }
+
+/** Spec §8: "audit or machine configuration not found (retention expired)"; also an audit sent without its EVA-DTS text. */
+export class AuditNotFoundException extends NotFoundError {
+  constructor() {
+    super('AuditNotFoundException', 'Audit not found (retention expired)');
+  }
+}

@@ -11,6 +11,7 @@
  * Counters change only on conditional state transitions, so retries never count twice.
  */
 import type { IngestedKind, IngestedMessage, SalesMessage, TelemetryMessage, AuditMessage, ConfigMessage } from '../../../schemas/iot';
+import { parseEvaDts } from './eva-dts';
 import {
   bucketIndex,
   bucketName,
@@ -100,7 +101,9 @@ export function historyOf(m: ValidMessage, device: Device): HistoryRecord[] {
       }));
     case 'audit': {
       const p = (m.message as AuditMessage).payload;
-      return [{ ...base, kind: 'audit', at: canonicalTime(p.readAt), data: { ...p, readAt: canonicalTime(p.readAt), receivedAt, sentAt: m.sentAt } }];
+      // Parsed once here: the cash views then read stored figures, never the DEX text.
+      const cash = p.dex ? { cash: parseEvaDts(p.dex) } : {};
+      return [{ ...base, kind: 'audit', at: canonicalTime(p.readAt), data: { ...p, ...cash, readAt: canonicalTime(p.readAt), receivedAt, sentAt: m.sentAt } }];
     }
     case 'config': {
       const p = (m.message as ConfigMessage).payload;

@@ -16,6 +16,9 @@ export function deviceRights(role: Role | null | undefined): DeviceRights {
 export const DEVICE_TABS = [
   { path: 'details', messageId: 'devices.tab.details' },
   { path: 'notes', messageId: 'devices.tab.notes' },
+  { path: 'audits', messageId: 'devices.tab.audits' },
+  { path: 'cash', messageId: 'devices.tab.cash' },
+  { path: 'transactions', messageId: 'devices.tab.transactions' },
   { path: 'signal', messageId: 'devices.tab.signal' },
   { path: 'temperature', messageId: 'devices.tab.temperature' },
 ] as const;

@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api';
 const CODE_MESSAGES: Partial<Record<string, string>> = {
   DuplicateMachineNameException: 'errors.DuplicateMachineNameException',
   PosNotFoundException: 'errors.PosNotFoundException',
+  AuditNotFoundException: 'errors.AuditNotFoundException',
   PosChangedConcurrentlyException: 'errors.PosChangedConcurrentlyException',
   InvalidPosGroupException: 'errors.InvalidPosGroupException',
   InvalidPosClientException: 'errors.InvalidPosClientException',

@@ -1,0 +1,118 @@
+import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { AuditCash, PosTransaction } from '../../../schemas/pos-history';
+import type { AuditCashRead, HistoryRange, HistorySlice, PosHistoryRepository, StoredAudit } from '../../core/devices/history-ports';
+import { keys } from './keys';
+import { countQuery, queryPage, type ItemFilter } from './paging';
+
+type Item = Record<string, unknown>;
+
+/** Sorts after every ISO instant: the open end of a range. */
+const OPEN_END = '~';
+
+/** The sort keys of one kind of history item in a date range (patterns I3, I4): `to` is exclusive, as no key equals `{prefix}{to}`. */
+const between = (prefix: string, r: HistoryRange) => ({ from: `${prefix}${r.from ?? ''}`, to: `${prefix}${r.to ?? OPEN_END}` });
+
+const equals = (name: string, value: number | undefined): ItemFilter | undefined =>
+  value === undefined ? undefined : { expression: '#f = :f', names: { '#f': name }, values: { ':f': value } };
+
+const HAS_CASH: ItemFilter = { expression: 'attribute_exists(#cash)', names: { '#cash': 'cash' }, values: {} };
+
+function storedAudit(i: Item): StoredAudit {
+  return {
+    readAt: String(i.readAt),
+    messageId: String(i.messageId),
+    origin: Number(i.origin),
+    port: i.port as StoredAudit['port'],
+    hasDex: typeof i.dex === 'string',
+    receivedAt: String(i.receivedAt),
+  };
+}
+
+function transaction(i: Item): PosTransaction {
+  return {
+    transactionId: String(i.transactionId),
+    createdAt: String(i.createdAt),
+    type: Number(i.type),
+    line: Number(i.line),
+    productCode: String(i.productCode),
+    priceTable: Number(i.priceTable),
+    value: Number(i.value),
+    currency: i.currency as PosTransaction['currency'],
+    mediaType: Number(i.mediaType),
+    ...(typeof i.valueCharge === 'number' ? { valueCharge: i.valueCharge } : {}),
+    ...(typeof i.freeSale === 'boolean' ? { freeSale: i.freeSale } : {}),
+    ...(typeof i.errorSale === 'boolean' ? { errorSale: i.errorSale } : {}),
+  };
+}
+
+/** Audits and transactions ingestion stored in a machine's partition (ACCESS-PATTERNS I3, I4). */
+export class DynamoPosHistoryRepository implements PosHistoryRepository {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  private range(merchantId: string, serial: string, prefix: string, r: HistoryRange, filter: ItemFilter | undefined) {
+    return { tableName: this.tableName, partition: keys.posPk(merchantId, serial), between: between(prefix, r), ...(filter ? { filter } : {}) };
+  }
+
+  private async slice(merchantId: string, serial: string, prefix: string, r: HistoryRange, filter: ItemFilter | undefined, s: HistorySlice) {
+    return queryPage(this.doc, { ...this.range(merchantId, serial, prefix, r, filter), forward: s.ordType === 'asc', offset: s.offset, limit: s.limit, cursor: s.cursor });
+  }
+
+  async listAudits(merchantId: string, serial: string, r: HistoryRange & { origin?: number }, s: HistorySlice) {
+    const page = await this.slice(merchantId, serial, keys.historyPrefix.audit, r, equals('origin', r.origin), s);
+    return { items: page.items.map(storedAudit), ...(page.cursor ? { cursor: page.cursor } : {}) };
+  }
+
+  countAudits(merchantId: string, serial: string, r: HistoryRange & { origin?: number }) {
+    return countQuery(this.doc, this.range(merchantId, serial, keys.historyPrefix.audit, r, equals('origin', r.origin)));
+  }
+
+  async auditDex(merchantId: string, serial: string, readAt: string, messageId: string) {
+    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.posAudit(merchantId, serial, readAt, messageId), ProjectionExpression: 'dex' }));
+    return typeof res.Item?.dex === 'string' ? res.Item.dex : undefined;
+  }
+
+  /** Newest first, audits with figures only, until `max`: one Query per 100 audits read. */
+  private async cashReads(merchantId: string, serial: string, r: HistoryRange, max: number): Promise<AuditCashRead[]> {
+    const out: AuditCashRead[] = [];
+    const { between: sk } = this.range(merchantId, serial, keys.historyPrefix.audit, r, undefined);
+    let start: Record<string, unknown> | undefined;
+    do {
+      const res = await this.doc.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          FilterExpression: HAS_CASH.expression,
+          ExpressionAttributeNames: HAS_CASH.names,
+          ExpressionAttributeValues: { ':pk': keys.posPk(merchantId, serial), ':from': sk.from, ':to': sk.to },
+          ProjectionExpression: 'readAt, messageId, #cash',
+          ScanIndexForward: false,
+          ExclusiveStartKey: start,
+          Limit: 100,
+        }),
+      );
+      for (const i of res.Items ?? []) if (out.length < max) out.push({ readAt: String(i.readAt), messageId: String(i.messageId), cash: i.cash as AuditCash });
+      start = res.LastEvaluatedKey;
+    } while (start && out.length < max);
+    return out;
+  }
+
+  async latestAuditCash(merchantId: string, serial: string) {
+    return (await this.cashReads(merchantId, serial, {}, 1))[0];
+  }
+
+  async auditCashSeries(merchantId: string, serial: string, r: HistoryRange, max: number) {
+    return (await this.cashReads(merchantId, serial, r, max)).reverse();
+  }
+
+  async listTransactions(merchantId: string, serial: string, r: HistoryRange & { type?: number }, s: HistorySlice) {
+    const page = await this.slice(merchantId, serial, keys.historyPrefix.sale, r, equals('type', r.type), s);
+    return { items: page.items.map(transaction), ...(page.cursor ? { cursor: page.cursor } : {}) };
+  }
+
+  countTransactions(merchantId: string, serial: string, r: HistoryRange & { type?: number }) {
+    return countQuery(this.doc, this.range(merchantId, serial, keys.historyPrefix.sale, r, equals('type', r.type)));
+  }
+}

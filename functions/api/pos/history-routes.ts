@@ -1,0 +1,58 @@
+import * as z from 'zod/mini';
+import { AuditListQuery, AuditPage, AuditParams, CashQuery, CashView, PosTransactionPage, TransactionListQuery } from '../../../schemas/pos-history';
+import { PosParams } from '../../../schemas/pos';
+import { ALL_ROLES } from '../../../schemas/roles';
+import { auditDex, listAudits, listTransactions, posCash } from '../../core/devices/history';
+import { route } from '../../shared/http/manifest';
+
+/** What a machine reported, read back (spec §2 device tabs audits, cash, transactions); a machine outside the caller's merchants or groups answers 404. */
+export const historyRoutes = [
+  route({
+    id: 'pos.listAudits',
+    method: 'GET',
+    path: '/pos/{id}/audits',
+    roles: ALL_ROLES,
+    summary: 'A machine’s audits by read date, newest first unless ordType=asc, a page; optional from/to (ISO instants, to exclusive) and origin',
+    request: { params: PosParams, query: AuditListQuery },
+    response: AuditPage,
+    handler: ({ deps, principal, params, query }) => listAudits(deps, principal, params.id, query),
+  }),
+  route({
+    id: 'pos.downloadAudit',
+    method: 'GET',
+    path: '/pos/{id}/audits/{auditId}/download',
+    roles: ALL_ROLES,
+    summary: 'An audit’s EVA-DTS text as a `{serial}-{readAt}.dex` attachment; 404 AuditNotFoundException when it is gone or came without text',
+    request: { params: AuditParams },
+    response: z.string(),
+    produces: 'text/plain',
+    handler: async ({ deps, principal, params }) => {
+      const { fileName, dex } = await auditDex(deps, principal, params.id, params.auditId);
+      return {
+        raw: true as const,
+        headers: { 'content-type': 'text/plain; charset=utf-8', 'content-disposition': `attachment; filename="${fileName}"`, 'cache-control': 'no-store' },
+        body: dex,
+      };
+    },
+  }),
+  route({
+    id: 'pos.cash',
+    method: 'GET',
+    path: '/pos/{id}/cash',
+    roles: ALL_ROLES,
+    summary: 'The cash figures of the machine’s latest audit with EVA-DTS text (null when none) and the cash box / tube contents of each such audit in the optional from/to range (at most 1000, oldest first)',
+    request: { params: PosParams, query: CashQuery },
+    response: CashView,
+    handler: ({ deps, principal, params, query }) => posCash(deps, principal, params.id, query),
+  }),
+  route({
+    id: 'pos.listTransactions',
+    method: 'GET',
+    path: '/pos/{id}/transactions',
+    roles: ALL_ROLES,
+    summary: 'A machine’s transactions by creation date, newest first unless ordType=asc, a page; optional from/to (ISO instants, to exclusive) and type (0 = all)',
+    request: { params: PosParams, query: TransactionListQuery },
+    response: PosTransactionPage,
+    handler: ({ deps, principal, params, query }) => listTransactions(deps, principal, params.id, query),
+  }),
+];

@@ -1,0 +1,140 @@
+/**
+ * What a machine reported, read back: its audits (with the EVA-DTS text and the cash figures read from
+ * it) and its transactions. Items are stored by ingestion (schemas/iot.ts) in the machine's partition.
+ */
+import * as z from 'zod/mini';
+import { CurrencyCode } from './collections';
+import { AUDIT_ORIGINS, AUDIT_PORTS, TRANSACTION_TYPES } from './iot';
+import { cursorParam, DEFAULT_PAGE_SIZE, ordType, page, pageNumber, pageSize } from './paging';
+import { Serial } from './pos';
+
+const isoInstant = z.iso.datetime({ offset: true });
+const oneOf = <T extends number>(values: readonly T[], what: string) =>
+  z.coerce.number().check(z.refine((v) => (values as readonly number[]).includes(v), `unknown ${what}`));
+
+/** A date range of a history list: ISO instants, `from` inclusive, `to` exclusive, both optional. */
+const range = {
+  from: z.optional(isoInstant),
+  to: z.optional(isoInstant),
+};
+const rangeInOrder = () =>
+  z.refine<{ from?: string; to?: string }>((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), { message: 'from must be before to', path: ['to'] });
+
+/** Paging of a history list: newest first unless ordType=asc; the only order is the date the history is keyed by. */
+const historyPaging = <const O extends string>(ord: O) => ({
+  page: z._default(pageNumber, 1),
+  size: z._default(pageSize, DEFAULT_PAGE_SIZE),
+  ord: z._default(z.enum([ord]), ord),
+  ordType: z._default(ordType, 'desc'),
+  cursor: z.optional(cursorParam),
+  ...range,
+});
+
+// ---------------------------------------------------------------- audits
+
+/** An audit's id: base64url of `{readAt}#{messageId}`, its sort key in the machine's partition after `AUDIT#`. */
+export const AuditId = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,160}$/, 'invalid audit id'));
+export const AuditParams = z.strictObject({ id: Serial, auditId: AuditId });
+
+export const AuditListQuery = z.strictObject({ ...historyPaging('readAt'), origin: z.optional(oneOf(AUDIT_ORIGINS, 'audit origin')) }).check(rangeInOrder());
+export type AuditListQuery = z.infer<typeof AuditListQuery>;
+
+export const AuditSummary = z.object({
+  id: z.string(),
+  readAt: z.string(),
+  origin: z.number(),
+  port: z.enum(AUDIT_PORTS),
+  /** Whether the EVA-DTS text was sent (it can be downloaded). */
+  hasDex: z.boolean(),
+  receivedAt: z.string(),
+});
+export type AuditSummary = z.infer<typeof AuditSummary>;
+export const AuditPage = page(AuditSummary);
+
+/** A counter EVA-DTS keeps twice: since the machine was initialised, and since the last reset (collection). */
+const Twice = <T extends z.core.$ZodType>(t: T) => z.object({ sinceInit: z.nullable(t), sinceReset: z.nullable(t) });
+const ValueCount = z.object({ value: z.number(), count: z.number() });
+const CashIn = z.object({ total: z.number(), toBox: z.number(), toTubes: z.number(), bills: z.number() });
+const Dispensed = z.object({ value: z.number(), manual: z.number() });
+
+/**
+ * The cash figures of one audit's EVA-DTS text. Amounts are integers in the audit's minor units
+ * (`decimals`, ID4); a segment the machine did not send is null.
+ */
+export const AuditCash = z.object({
+  /** ID1: the serial the machine's controller reports (not the telemetry board's). */
+  machineSerial: z.nullable(z.string()),
+  /** ID4: the currency (ISO 4217 letters when known, else the code as sent) and its decimal places. */
+  currency: z.nullable(z.string()),
+  decimals: z.nullable(z.number()),
+  /** ID5: the machine's local date and time of the read, `YYYY-MM-DDTHH:MM:SS` (no zone). */
+  machineTime: z.nullable(z.string()),
+  /** CA2 */
+  cashSales: Twice(ValueCount),
+  /** VA1 / VA3 */
+  paidVends: Twice(ValueCount),
+  freeVends: Twice(ValueCount),
+  /** CA3: cash in, to the cash box, to the tubes, bills. */
+  cashIn: Twice(CashIn),
+  /** CA4: dispensed as change, and manually (tube emptying). */
+  dispensed: Twice(Dispensed),
+  /** CA8 */
+  overpay: Twice(z.number()),
+  /** CA10 */
+  manualFill: Twice(z.number()),
+  /** CA15: value of the coins in the tubes; the sum of CA17 when CA15 is missing. */
+  tubeContents: z.nullable(z.number()),
+  /** CA17: coins in each tube. */
+  tubes: z.array(z.object({ coinType: z.number(), value: z.number(), count: z.number() })),
+  /** Lines that could not be read (bad fields, unknown framing): the rest is still used. */
+  unreadLines: z.number(),
+});
+export type AuditCash = z.infer<typeof AuditCash>;
+
+export const CashQuery = z.strictObject(range).check(rangeInOrder());
+export type CashQuery = z.infer<typeof CashQuery>;
+
+/** One point of the cash box evolution: the cash box (CA3 to box since reset) and the tubes at a read. */
+export const CashPoint = z.object({
+  auditId: z.string(),
+  readAt: z.string(),
+  cashBox: z.nullable(z.number()),
+  tubeContents: z.nullable(z.number()),
+});
+export type CashPoint = z.infer<typeof CashPoint>;
+
+/** GET /pos/{id}/cash: the latest audit with EVA-DTS text (null when none has it) and the series in the range. */
+export const CashView = z.object({
+  latest: z.nullable(z.object({ auditId: z.string(), readAt: z.string(), cash: AuditCash })),
+  series: z.array(CashPoint),
+});
+export type CashView = z.infer<typeof CashView>;
+
+// ---------------------------------------------------------------- transactions
+
+export const TransactionListQuery = z
+  .strictObject({
+    ...historyPaging('createdAt'),
+    /** Spec §3 transaction type; 0 (all) = no filter. */
+    type: z.optional(oneOf([0, ...TRANSACTION_TYPES], 'transaction type')),
+  })
+  .check(rangeInOrder());
+export type TransactionListQuery = z.infer<typeof TransactionListQuery>;
+
+export const PosTransaction = z.object({
+  transactionId: z.string(),
+  createdAt: z.string(),
+  type: z.number(),
+  line: z.number(),
+  productCode: z.string(),
+  priceTable: z.number(),
+  /** Minor units of `currency`. */
+  value: z.number(),
+  currency: CurrencyCode,
+  mediaType: z.number(),
+  valueCharge: z.optional(z.number()),
+  freeSale: z.optional(z.boolean()),
+  errorSale: z.optional(z.boolean()),
+});
+export type PosTransaction = z.infer<typeof PosTransaction>;
+export const PosTransactionPage = page(PosTransaction);
