@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ClientRepository } from '../core/clients/ports';
+import type { PosConfigRepository } from '../core/devices/config-ports';
 import type { PosRepository } from '../core/devices/ports';
 import type { GroupRepository } from '../core/groups/ports';
 import type { MerchantRepository, MerchantSettingsRepository } from '../core/merchants/ports';
@@ -8,6 +9,7 @@ import type { UserRepository } from '../core/users/ports';
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DynamoClientRepository } from '../adapters/dynamodb/client-repository';
 import { DynamoGroupRepository } from '../adapters/dynamodb/group-repository';
+import { DynamoPosConfigRepository } from '../adapters/dynamodb/pos-config-repository';
 import { DynamoPosRepository } from '../adapters/dynamodb/pos-repository';
 import { DynamoMerchantRepository } from '../adapters/dynamodb/merchant-repository';
 import { DynamoMerchantSettingsRepository } from '../adapters/dynamodb/merchant-settings-repository';
@@ -24,6 +26,7 @@ export interface Deps {
   users: UserRepository;
   groups: GroupRepository;
   pos: PosRepository;
+  posConfigs: PosConfigRepository;
   clients: ClientRepository;
   /** Drops this process's cached memberships of a changed or deleted user. */
   forgetPrincipal: (userId: string) => void;
@@ -43,6 +46,7 @@ export function buildDeps(config: RuntimeConfig): Deps {
     users: new DynamoUserRepository(doc, config.tableName),
     groups: new DynamoGroupRepository(doc, config.tableName),
     pos: new DynamoPosRepository(doc, config.tableName),
+    posConfigs: new DynamoPosConfigRepository(doc, config.tableName),
     clients: new DynamoClientRepository(doc, config.tableName),
     forgetPrincipal,
     newId: randomUUID,

@@ -9,6 +9,8 @@ import { demoUser, stack, tokenFor } from './support/stack';
 import { merchantBody, settingsBody, superAdminSettingsBody } from './support/samples';
 import { DEMO_PINS } from '../../infra/local/demo-data';
 import { createUser, updateBodyOf, userBody } from './support/users';
+import { configMessage, connectDevice } from '../../infra/local/simulator';
+import { waitFor } from './support/devices';
 
 /**
  * Every route × the four roles × {valid token and each bad token} × {own merchant, foreign merchant},
@@ -39,6 +41,8 @@ const machines: Record<Scope, { serial: string; name: string }> = { own: { seria
 const deletableMachines = new Map<string, string>();
 const clients: Record<Scope, { id: string; name: string }> = { own: { id: '', name: '' }, foreign: { id: '', name: '' } };
 const deletableClients = new Map<string, string>();
+/** A configuration each machine reported (over MQTT in beforeAll), by its historical id. */
+const historicalConfigs: Record<Scope, string> = { own: '', foreign: '' };
 const PINS: Record<Scope, string> = { own: DEMO_PINS['acme-vending']!, foreign: DEMO_PINS['bravo-distribucion']! };
 let serialCounter = 0;
 const newSerial = () => `CENG-${String(70_000_000 + Math.floor(Math.random() * 9_000_000) + serialCounter++).padStart(8, '0')}`;
@@ -105,6 +109,12 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'pos.addNote': (scope) => ({ ...machine(scope), body: { note: 'matrix' } }),
   'pos.historicalSignal': (scope) => ({ ...machine(scope), query: { from: '2026-01-01T00:00:00Z', to: '2026-01-08T00:00:00Z' } }),
   'pos.historicalTemperature': (scope) => ({ ...machine(scope), query: { from: '2026-01-01T00:00:00Z', to: '2026-01-08T00:00:00Z' } }),
+  'pos.configs': machine,
+  'pos.historicalConfigs': (scope) => ({ ...machine(scope), query: { size: '5', from: '2026-01-01T00:00:00Z' } }),
+  'pos.historicalConfig': (scope) => ({ params: { id: machines[scope].serial, historicalId: historicalConfigs[scope] }, scoped: true }),
+  'pos.customConfig': machine,
+  'pos.saveCustomConfig': (scope) => ({ ...machine(scope), body: { values: { 'telemetry.pingSeconds': '60' } } }),
+  'pos.lastSensorsInfo': machine,
   'clients.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5' }, scoped: true }),
   'clients.create': (scope) => ({ params: { id: merchantOf(scope) }, body: { name: uniqueName(), country: 'IT' }, scoped: true }),
   'clients.get': (scope) => ({ params: { id: merchantOf(scope), clientId: clients[scope].id }, scoped: true }),
@@ -152,6 +162,11 @@ beforeAll(async () => {
     const grouped = await api(`/pos/${serial}/associate-group`, { method: 'PUT', token: superAdmin, body: { groupId: scope === 'own' ? 'acme-north' : 'bravo-centro' } });
     expect(grouped.status).toBe(200);
     machines[scope] = { serial, name };
+    const device = await connectDevice(stack.mqtt, serial);
+    await device.publish('config', configMessage(serial));
+    await device.client.endAsync();
+    historicalConfigs[scope] = await waitFor(async () => (await api(`/pos/${serial}/configs/historical`, { token: superAdmin })).body.items[0]?.id, 'a reported configuration');
+    expect((await api(`/pos/${serial}/custom-configs`, { method: 'PUT', token: superAdmin, body: { values: { 'telemetry.pingSeconds': '60' } } })).status).toBe(200);
     const clientName = uniqueName();
     clients[scope] = { id: await client(merchantOf(scope), clientName), name: clientName };
     for (const role of DELETERS) {

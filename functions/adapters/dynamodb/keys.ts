@@ -69,6 +69,8 @@ export const keys = {
   posConfig: (merchantId: string, serial: string, at: string, messageId: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: `CONFIG#${at}#${messageId}` }),
   posConfigLatest: (merchantId: string, serial: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: 'CONFIG#LATEST' }),
   historyPrefix: { sensor: 'SENSOR#', sale: 'SALE#', audit: 'AUDIT#', config: 'CONFIG#' },
+  /** The configuration a user wants the machine to run (the API's; `CUSTOM_CONFIG` is outside the `CONFIG#` history). */
+  posCustomConfig: (merchantId: string, serial: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: 'CUSTOM_CONFIG' }),
   /** A device message kept aside (invalid or from an unknown serial), per UTC day of receipt. */
   invalidMessage: (day: string, receivedAt: string, hash: string) => ({ pk: `INVALID#${day}`, sk: `${receivedAt}#${hash}` }),
   invalidMessagesCounterName: 'INVALID_MESSAGES',

@@ -17,7 +17,9 @@ export interface PageQuery {
   cursor?: string;
   /** Narrows to sort keys that start with this (a search on the sort key's leading field). */
   beginsWith?: string;
-  /** A FilterExpression on item attributes (e.g. role); placeholders must not start with #pk, #sk, :pk, :prefix, #k. */
+  /** Or narrows to sort keys between these two, inclusive (a date range of history items). */
+  between?: readonly [string, string];
+  /** A FilterExpression on item attributes (e.g. role); placeholders must not start with #pk, #sk, :pk, :prefix, :lo, :hi, #k. */
   filter?: ItemFilter;
 }
 
@@ -45,14 +47,20 @@ function keyNames(index: PageQuery['index']) {
 }
 
 /** The key condition and filter of a (possibly narrowed) partition read. */
-function queryBase(q: Pick<PageQuery, 'tableName' | 'index' | 'partition' | 'beginsWith' | 'filter'>) {
+function queryBase(q: Pick<PageQuery, 'tableName' | 'index' | 'partition' | 'beginsWith' | 'between' | 'filter'>) {
   const { partitionKey, sortKey } = keyNames(q.index);
+  const narrowed = q.beginsWith !== undefined || q.between !== undefined;
   return {
     TableName: q.tableName,
     IndexName: q.index,
-    KeyConditionExpression: q.beginsWith !== undefined ? '#pk = :pk AND begins_with(#sk, :prefix)' : '#pk = :pk',
-    ExpressionAttributeNames: { '#pk': partitionKey, ...(q.beginsWith !== undefined ? { '#sk': sortKey } : {}), ...q.filter?.names },
-    ExpressionAttributeValues: { ':pk': q.partition, ...(q.beginsWith !== undefined ? { ':prefix': q.beginsWith } : {}), ...q.filter?.values },
+    KeyConditionExpression: q.beginsWith !== undefined ? '#pk = :pk AND begins_with(#sk, :prefix)' : q.between ? '#pk = :pk AND #sk BETWEEN :lo AND :hi' : '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': partitionKey, ...(narrowed ? { '#sk': sortKey } : {}), ...q.filter?.names },
+    ExpressionAttributeValues: {
+      ':pk': q.partition,
+      ...(q.beginsWith !== undefined ? { ':prefix': q.beginsWith } : {}),
+      ...(q.between ? { ':lo': q.between[0], ':hi': q.between[1] } : {}),
+      ...q.filter?.values,
+    },
     ...(q.filter ? { FilterExpression: q.filter.expression } : {}),
   };
 }
@@ -61,7 +69,7 @@ function queryBase(q: Pick<PageQuery, 'tableName' | 'index' | 'partition' | 'beg
  * Number of items of a partition read (key range and filter), with Select COUNT: it reads only the
  * narrowed key range, so it is used where a search narrows a list and no counter can answer.
  */
-export async function countQuery(doc: DynamoDBDocumentClient, q: Pick<PageQuery, 'tableName' | 'index' | 'partition' | 'beginsWith' | 'filter'>): Promise<number> {
+export async function countQuery(doc: DynamoDBDocumentClient, q: Pick<PageQuery, 'tableName' | 'index' | 'partition' | 'beginsWith' | 'between' | 'filter'>): Promise<number> {
   let total = 0;
   let start: Record<string, unknown> | undefined;
   do {
@@ -79,7 +87,7 @@ function keyOf(item: Item, names: string[]): Record<string, string> {
 const invalidCursor = () => new ValidationError('InvalidCursorException', 'Invalid paging cursor', [{ path: 'cursor', message: 'invalid cursor' }]);
 
 /** Decodes a cursor; it must point inside the partition (and key range) being read, so it cannot reach other tenants' data. */
-function decodeCursor(cursor: string, partitionKey: string, partition: string, sortKey: string, prefix: string | undefined): CursorBody {
+function decodeCursor(cursor: string, partitionKey: string, partition: string, sortKey: string, prefix: string | undefined, between: PageQuery['between']): CursorBody {
   let body: CursorBody;
   try {
     body = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as CursorBody;
@@ -87,7 +95,9 @@ function decodeCursor(cursor: string, partitionKey: string, partition: string, s
     throw invalidCursor();
   }
   if (!body || typeof body.o !== 'number' || typeof body.k !== 'object' || body.k?.[partitionKey] !== partition) throw invalidCursor();
-  if (prefix !== undefined && !String(body.k[sortKey] ?? '').startsWith(prefix)) throw invalidCursor();
+  const sk = String(body.k[sortKey] ?? '');
+  if (prefix !== undefined && !sk.startsWith(prefix)) throw invalidCursor();
+  if (between && (sk < between[0] || sk > between[1])) throw invalidCursor();
   return body;
 }
 
@@ -102,7 +112,7 @@ export async function queryPage(doc: DynamoDBDocumentClient, q: PageQuery): Prom
   const { partitionKey, sortKey, keys } = keyNames(q.index);
   const base = { ...queryBase(q), ScanIndexForward: q.forward };
   let startKey: Record<string, string> | undefined;
-  const fromCursor = q.cursor ? decodeCursor(q.cursor, partitionKey, q.partition, sortKey, q.beginsWith) : undefined;
+  const fromCursor = q.cursor ? decodeCursor(q.cursor, partitionKey, q.partition, sortKey, q.beginsWith, q.between) : undefined;
   if (fromCursor && fromCursor.o === q.offset) {
     startKey = fromCursor.k;
   } else {

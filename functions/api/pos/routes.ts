@@ -46,6 +46,7 @@ import {
 } from '../../core/devices/use-cases';
 import { qrSvg } from '../../adapters/qr/qr-svg';
 import { route, type RawResult } from '../../shared/http/manifest';
+import { configRoutes } from './config-routes';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
@@ -316,4 +317,5 @@ export const routes = [
       handler: ({ deps, principal, params, query }) => sensorHistory(deps, principal, params.id, kind, query.from, query.to),
     }),
   ),
+  ...configRoutes,
 ];
