@@ -43,6 +43,9 @@ const DeviceNoteCreateTab = screen(() => import('../features/devices/tabs/NoteCr
 // Both charts share one chunk, the only one that loads chart.js.
 const DeviceSignalTab = screen(() => import('../features/devices/tabs/HistoryChartTab').then((m) => ({ default: m.SignalTab })));
 const DeviceTemperatureTab = screen(() => import('../features/devices/tabs/HistoryChartTab').then((m) => ({ default: m.TemperatureTab })));
+const DeviceConfigsTab = screen(() => import('../features/devices/tabs/ConfigsTab').then((m) => ({ default: m.ConfigsTab })));
+const DeviceHistoricalConfigTab = screen(() => import('../features/devices/tabs/HistoricalConfigTab').then((m) => ({ default: m.HistoricalConfigTab })));
+const DeviceCustomConfigTab = screen(() => import('../features/devices/tabs/CustomConfigTab').then((m) => ({ default: m.CustomConfigTab })));
 const ClientListPage = screen(() => import('../features/clients/ClientListPage').then((m) => ({ default: m.ClientListPage })));
 const ClientCreatePage = screen(() => import('../features/clients/ClientCreatePage').then((m) => ({ default: m.ClientCreatePage })));
 const ClientDetailPage = screen(() => import('../features/clients/ClientDetailPage').then((m) => ({ default: m.ClientDetailPage })));
@@ -79,6 +82,9 @@ const consoleRoutes: RouteObject[] = [
     guarded('/devices/:id/details', DeviceDetailsTab),
     guarded('/devices/:id/notes', DeviceNotesTab),
     guarded('/devices/:id/notes/create', DeviceNoteCreateTab),
+    guarded('/devices/:id/configs', DeviceConfigsTab),
+    guarded('/devices/:id/configs/:historicalId', DeviceHistoricalConfigTab),
+    guarded('/devices/:id/custom-config', DeviceCustomConfigTab),
     guarded('/devices/:id/signal', DeviceSignalTab),
     guarded('/devices/:id/temperature', DeviceTemperatureTab),
   ]),

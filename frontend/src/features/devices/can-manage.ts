@@ -16,6 +16,8 @@ export function deviceRights(role: Role | null | undefined): DeviceRights {
 export const DEVICE_TABS = [
   { path: 'details', messageId: 'devices.tab.details' },
   { path: 'notes', messageId: 'devices.tab.notes' },
+  { path: 'configs', messageId: 'devices.configs.tab' },
+  { path: 'custom-config', messageId: 'devices.customConfig.tab' },
   { path: 'signal', messageId: 'devices.tab.signal' },
   { path: 'temperature', messageId: 'devices.tab.temperature' },
 ] as const;
