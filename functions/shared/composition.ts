@@ -5,6 +5,7 @@ import type { PosConfigRepository } from '../core/devices/config-ports';
 import type { PosRepository } from '../core/devices/ports';
 import type { GroupRepository } from '../core/groups/ports';
 import type { MerchantRepository, MerchantSettingsRepository } from '../core/merchants/ports';
+import type { NoVendProfileRepository } from '../core/no-vend-profiles/ports';
 import type { UserRepository } from '../core/users/ports';
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DynamoClientRepository } from '../adapters/dynamodb/client-repository';
@@ -13,6 +14,7 @@ import { DynamoPosConfigRepository } from '../adapters/dynamodb/pos-config-repos
 import { DynamoPosRepository } from '../adapters/dynamodb/pos-repository';
 import { DynamoMerchantRepository } from '../adapters/dynamodb/merchant-repository';
 import { DynamoMerchantSettingsRepository } from '../adapters/dynamodb/merchant-settings-repository';
+import { DynamoNoVendProfileRepository } from '../adapters/dynamodb/no-vend-profile-repository';
 import { DynamoUserRepository } from '../adapters/dynamodb/user-repository';
 import { forgetPrincipal } from './auth/load-principal';
 import { loadConfig, type RuntimeConfig } from './config';
@@ -28,6 +30,7 @@ export interface Deps {
   pos: PosRepository;
   posConfigs: PosConfigRepository;
   clients: ClientRepository;
+  noVendProfiles: NoVendProfileRepository;
   /** Drops this process's cached memberships of a changed or deleted user. */
   forgetPrincipal: (userId: string) => void;
   newId: () => string;
@@ -48,6 +51,7 @@ export function buildDeps(config: RuntimeConfig): Deps {
     pos: new DynamoPosRepository(doc, config.tableName),
     posConfigs: new DynamoPosConfigRepository(doc, config.tableName),
     clients: new DynamoClientRepository(doc, config.tableName),
+    noVendProfiles: new DynamoNoVendProfileRepository(doc, config.tableName),
     forgetPrincipal,
     newId: randomUUID,
     now: () => new Date().toISOString(),

@@ -41,6 +41,11 @@ const machines: Record<Scope, { serial: string; name: string }> = { own: { seria
 const deletableMachines = new Map<string, string>();
 const clients: Record<Scope, { id: string; name: string }> = { own: { id: '', name: '' }, foreign: { id: '', name: '' } };
 const deletableClients = new Map<string, string>();
+const profiles: Record<Scope, { id: string; name: string }> = { own: { id: '', name: '' }, foreign: { id: '', name: '' } };
+/** No-vend profiles to delete per scope and role: group admins delete them too. */
+const deletableProfiles = new Map<string, string>();
+const PROFILE_WRITERS: Role[] = ['NEBULARSUPERADMIN', 'NEBULARMERCHANTADMIN', 'NEBULARGROUPADMIN'];
+const nightPeriods = [{ weekdays: [1, 2, 3, 4, 5], from: '22:00', to: '23:59' }];
 /** A configuration each machine reported (over MQTT in beforeAll), by its historical id. */
 const historicalConfigs: Record<Scope, string> = { own: '', foreign: '' };
 const PINS: Record<Scope, string> = { own: DEMO_PINS['acme-vending']!, foreign: DEMO_PINS['bravo-distribucion']! };
@@ -120,6 +125,11 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'clients.get': (scope) => ({ params: { id: merchantOf(scope), clientId: clients[scope].id }, scoped: true }),
   'clients.update': (scope) => ({ params: { id: merchantOf(scope), clientId: clients[scope].id }, body: { name: clients[scope].name, country: 'ES', city: 'Madrid' }, scoped: true }),
   'clients.delete': (scope, role) => ({ params: { id: merchantOf(scope), clientId: deletableClients.get(`${scope} ${role}`) ?? 'not-allowed' }, scoped: true }),
+  'noVendProfiles.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5' }, scoped: true }),
+  'noVendProfiles.create': (scope) => ({ params: { id: merchantOf(scope) }, body: { name: uniqueName(), periods: nightPeriods }, scoped: true }),
+  'noVendProfiles.get': (scope) => ({ params: { id: merchantOf(scope), profileId: profiles[scope].id }, scoped: true }),
+  'noVendProfiles.update': (scope) => ({ params: { id: merchantOf(scope), profileId: profiles[scope].id }, body: { name: profiles[scope].name, description: 'matrix', periods: nightPeriods }, scoped: true }),
+  'noVendProfiles.delete': (scope, role) => ({ params: { id: merchantOf(scope), profileId: deletableProfiles.get(`${scope} ${role}`) ?? 'not-allowed' }, scoped: true }),
 };
 
 const routes = groups.flatMap((g) => g.routes);
@@ -156,7 +166,15 @@ beforeAll(async () => {
     expect(res.status, res.text).toBe(201);
     return res.body.id as string;
   };
+  const profile = async (merchantId: string, name = uniqueName()) => {
+    const res = await api(`/merchants/${merchantId}/no-vend-profiles`, { method: 'POST', token: superAdmin, body: { name, periods: nightPeriods } });
+    expect(res.status, res.text).toBe(201);
+    return res.body.id as string;
+  };
   for (const scope of ['own', 'foreign'] as const) {
+    const profileName = uniqueName();
+    profiles[scope] = { id: await profile(merchantOf(scope), profileName), name: profileName };
+    for (const role of PROFILE_WRITERS) deletableProfiles.set(`${scope} ${role}`, await profile(merchantOf(scope)));
     const name = uniqueName();
     const serial = await joinMachine(scope, name);
     const grouped = await api(`/pos/${serial}/associate-group`, { method: 'PUT', token: superAdmin, body: { groupId: scope === 'own' ? 'acme-north' : 'bravo-centro' } });

@@ -225,7 +225,7 @@ export const routes = [
     method: 'PUT',
     path: '/pos/{id}/associate-no-vend-profile',
     roles: NOT_MERCHANT_USER,
-    summary: 'Associate a no-vend profile (stored as given until no-vend profiles exist), or none',
+    summary: 'Associate a no-vend profile of the machine’s merchant (404 NoVendProfileNotFoundException otherwise), or none (noVendProfileId null)',
     request: { params: PosParams, body: PosAssociateNoVendProfile },
     response: PointOfSale,
     handler: ({ deps, principal, params, body }) => associatePosNoVendProfile(deps, principal, params.id, body.noVendProfileId),
