@@ -108,4 +108,47 @@ describe('device configurations', () => {
     await expect.poll(() => page.getByTestId('config-sync').getAttribute('data-sync')).toBe('sync');
     await page.getByTestId('config-last-sync').waitFor();
   });
+
+  it('the merchant admin creates a no-vend profile and associates it to the machine', async () => {
+    const page = await newPage(browser);
+    await signInToDashboard(page, stack.web, merchantAdmin());
+    const messages = await uiMessages(page);
+    await page.locator('[data-testid="side-menu"] [data-menu-id="manage-no-vend-profiles"]').click();
+    await page.waitForURL(/\/manage\/no-vend-profiles$/);
+    await page.getByTestId('no-vend-profile-create').click();
+    const name = `Nights ${run}`;
+    await page.getByTestId('field-name').fill(name);
+    await page.getByTestId('period-add').click();
+    // A period ending before it starts is refused before anything is sent.
+    await page.getByTestId('period-0-from').fill('23:00');
+    await page.getByTestId('period-0-to').fill('06:00');
+    await page.getByTestId('no-vend-profile-submit').click();
+    await page.getByTestId('error-periods').waitFor();
+    await page.getByTestId('period-0-from').fill('00:00');
+    await page.getByTestId('period-0-day-6').check();
+    await page.getByTestId('no-vend-profile-submit').click();
+    await toast(page, messages['noVendProfiles.created']!).waitFor();
+    await page.waitForURL(/\/manage\/no-vend-profiles\/[^/?]+\?merchantId=acme-vending$/);
+    const profileId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+    const created = await api<{ periods: unknown[] }>(token, 'GET', `/merchants/acme-vending/no-vend-profiles/${profileId}`);
+    expect(created.periods).toEqual([{ weekdays: [1, 2, 3, 4, 5, 6], from: '00:00', to: '06:00' }]);
+
+    await page.goto(web(`/devices/${serial}/details`));
+    await page.getByTestId('device-panel-noVendProfile').click();
+    const panel = page.getByTestId('device-associate-noVendProfile');
+    await panel.getByTestId('field-noVendProfile').selectOption({ label: name });
+    await panel.locator('button[type="submit"]').click();
+    await toast(page, messages['noVendProfiles.associate.done']!).waitFor();
+    expect((await api<{ noVendProfileId: string | null }>(token, 'GET', `/pos/${serial}`)).noVendProfileId).toBe(profileId);
+    expect((await api<{ machines: number }>(token, 'GET', `/merchants/acme-vending/no-vend-profiles/${profileId}`)).machines).toBe(1);
+
+    // In use, the profile cannot be deleted: the list shows it with its machine.
+    await page.goto(web('/manage/no-vend-profiles'));
+    const row = page.getByTestId('table-manage-no-vend-profiles').locator(`tbody tr[data-row-id="${profileId}"]`);
+    await expect.poll(() => row.locator('td[data-column="machines"]').textContent()).toBe('1');
+    await row.getByTestId('no-vend-profile-link').click();
+    await page.getByTestId('no-vend-profile-delete').click();
+    await page.getByTestId('confirm-ok').click();
+    await toast(page, messages['noVendProfiles.error.inUse']!).waitFor();
+  });
 });

@@ -49,6 +49,9 @@ const DeviceCustomConfigTab = screen(() => import('../features/devices/tabs/Cust
 const ClientListPage = screen(() => import('../features/clients/ClientListPage').then((m) => ({ default: m.ClientListPage })));
 const ClientCreatePage = screen(() => import('../features/clients/ClientCreatePage').then((m) => ({ default: m.ClientCreatePage })));
 const ClientDetailPage = screen(() => import('../features/clients/ClientDetailPage').then((m) => ({ default: m.ClientDetailPage })));
+const NoVendProfileListPage = screen(() => import('../features/no-vend-profiles/NoVendProfileListPage').then((m) => ({ default: m.NoVendProfileListPage })));
+const NoVendProfileCreatePage = screen(() => import('../features/no-vend-profiles/NoVendProfileCreatePage').then((m) => ({ default: m.NoVendProfileCreatePage })));
+const NoVendProfileDetailPage = screen(() => import('../features/no-vend-profiles/NoVendProfileDetailPage').then((m) => ({ default: m.NoVendProfileDetailPage })));
 const ProfilePage = screen(() => import('../features/settings/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const PasswordPage = screen(() => import('../features/settings/PasswordPage').then((m) => ({ default: m.PasswordPage })));
 
@@ -98,6 +101,9 @@ const consoleRoutes: RouteObject[] = [
   guarded('/manage/clients', ClientListPage),
   guarded('/manage/clients/create', ClientCreatePage),
   guarded('/manage/clients/:id', ClientDetailPage),
+  guarded('/manage/no-vend-profiles', NoVendProfileListPage),
+  guarded('/manage/no-vend-profiles/create', NoVendProfileCreatePage),
+  guarded('/manage/no-vend-profiles/:id', NoVendProfileDetailPage),
   // Settings (all roles): /settings → profile
   guarded('/settings', <Navigate to="/settings/profile" replace />),
   guarded('/settings/profile', ProfilePage),
