@@ -4,6 +4,7 @@ import { routes as collections } from './collections/routes';
 import { routes as config } from './config/routes';
 import { routes as groupRoutes } from './groups/routes';
 import { routes as merchants } from './merchants/routes';
+import { routes as noVendProfiles } from './no-vend-profiles/routes';
 import { routes as pos } from './pos/routes';
 import { routes as users } from './users/routes';
 
@@ -16,4 +17,5 @@ export const groups: RouteGroup[] = [
   { name: 'groups', routes: groupRoutes },
   { name: 'pos', routes: pos },
   { name: 'clients', routes: clients },
+  { name: 'no-vend-profiles', routes: noVendProfiles },
 ];

@@ -2,17 +2,21 @@ import { randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ClientRepository } from '../core/clients/ports';
 import type { PosHistoryRepository } from '../core/devices/history-ports';
+import type { PosConfigRepository } from '../core/devices/config-ports';
 import type { PosRepository } from '../core/devices/ports';
 import type { GroupRepository } from '../core/groups/ports';
 import type { MerchantRepository, MerchantSettingsRepository } from '../core/merchants/ports';
+import type { NoVendProfileRepository } from '../core/no-vend-profiles/ports';
 import type { UserRepository } from '../core/users/ports';
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DynamoClientRepository } from '../adapters/dynamodb/client-repository';
 import { DynamoGroupRepository } from '../adapters/dynamodb/group-repository';
 import { DynamoPosHistoryRepository } from '../adapters/dynamodb/pos-history-repository';
+import { DynamoPosConfigRepository } from '../adapters/dynamodb/pos-config-repository';
 import { DynamoPosRepository } from '../adapters/dynamodb/pos-repository';
 import { DynamoMerchantRepository } from '../adapters/dynamodb/merchant-repository';
 import { DynamoMerchantSettingsRepository } from '../adapters/dynamodb/merchant-settings-repository';
+import { DynamoNoVendProfileRepository } from '../adapters/dynamodb/no-vend-profile-repository';
 import { DynamoUserRepository } from '../adapters/dynamodb/user-repository';
 import { forgetPrincipal } from './auth/load-principal';
 import { loadConfig, type RuntimeConfig } from './config';
@@ -27,7 +31,9 @@ export interface Deps {
   groups: GroupRepository;
   pos: PosRepository;
   posHistory: PosHistoryRepository;
+  posConfigs: PosConfigRepository;
   clients: ClientRepository;
+  noVendProfiles: NoVendProfileRepository;
   /** Drops this process's cached memberships of a changed or deleted user. */
   forgetPrincipal: (userId: string) => void;
   newId: () => string;
@@ -47,7 +53,9 @@ export function buildDeps(config: RuntimeConfig): Deps {
     groups: new DynamoGroupRepository(doc, config.tableName),
     pos: new DynamoPosRepository(doc, config.tableName),
     posHistory: new DynamoPosHistoryRepository(doc, config.tableName),
+    posConfigs: new DynamoPosConfigRepository(doc, config.tableName),
     clients: new DynamoClientRepository(doc, config.tableName),
+    noVendProfiles: new DynamoNoVendProfileRepository(doc, config.tableName),
     forgetPrincipal,
     newId: randomUUID,
     now: () => new Date().toISOString(),

@@ -1,8 +1,8 @@
 /**
  * Device simulator: one real MQTT client per machine (MQTT 3.1.1, TCP no-delay, client id = serial, as
  * IoT Core requires), publishing on the DESIGN §6 topics with QoS 1: telemetry every few seconds, a sale
- * now and then, an audit occasionally (EVA-DTS text agreeing with its sales: DexBook), its configuration
- * and an initial audit at start. It subscribes to
+ * now and then, an audit occasionally (EVA-DTS text agreeing with its sales: DexBook), an initial audit at
+ * start, its configuration at start and whenever a setting changes. It subscribes to
  * `vend/{serial}/commands` and acknowledges each command on `vend/{serial}/commands/ack` (remote commands
  * come later: every command is answered with result 1, "id not supported").
  *
@@ -161,7 +161,15 @@ export function auditMessage(serial: string, o: Partial<{ messageId: string; rea
   };
 }
 
-export function configMessage(serial: string, values: Record<string, string> = { 'telemetry.pingSeconds': '5', 'audit.scheduledHours': '6', 'display.language': 'it' }, o: Partial<{ messageId: string; reportedAt: string }> = {}): ConfigMessage {
+const DEFAULT_CONFIG: Readonly<Record<string, string>> = { 'telemetry.pingSeconds': '5', 'audit.scheduledHours': '6', 'display.language': 'it', 'display.brightness': '80' };
+
+/** A setting changed on the machine's keypad: the brightness moves, or the language switches. */
+function changedConfig(values: Record<string, string>): Record<string, string> {
+  if (Math.random() < 0.5) return { ...values, 'display.brightness': String(10 * (1 + Math.floor(Math.random() * 10))) };
+  return { ...values, 'display.language': values['display.language'] === 'it' ? 'en' : 'it' };
+}
+
+export function configMessage(serial: string, values: Record<string, string> = { ...DEFAULT_CONFIG }, o: Partial<{ messageId: string; reportedAt: string }> = {}): ConfigMessage {
   return { messageId: o.messageId ?? newMessageId('cf'), serial, sentAt: iso(), type: 'config', payload: { reportedAt: o.reportedAt ?? iso(), values } };
 }
 
@@ -243,6 +251,8 @@ export interface FleetOptions {
   saleProbability?: number;
   /** Chance of an audit after each telemetry (default 0.01). */
   auditProbability?: number;
+  /** Chance of a configuration change (reported at once) after each telemetry (default 0.005). */
+  configChangeProbability?: number;
   onError?: (error: unknown, serial: string) => void;
 }
 
@@ -252,7 +262,7 @@ export interface Fleet {
   stop(): Promise<void>;
 }
 
-/** Connects every device, reports its configuration, then plays telemetry/sales/audits until stopped. */
+/** Connects every device, reports its configuration, then plays telemetry/sales/audits and configuration changes until stopped. */
 export async function startFleet(o: FleetOptions): Promise<Fleet> {
   const interval = o.telemetryIntervalMs ?? 5000;
   const devices: SimulatedDevice[] = [];
@@ -276,12 +286,17 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
       const readAt = iso();
       return auditMessage(d.serial, { readAt, origin, dex: book.text(d.serial, readAt) });
     };
-    void send(d, 'config', configMessage(d.serial));
+    let config = { ...DEFAULT_CONFIG };
+    void send(d, 'config', configMessage(d.serial, config));
     // An initial audit at start, so the console has cash figures at once.
     void send(d, 'audit', audit(5));
     const tick = () => {
       if (stopped) return;
       void send(d, 'telemetry', telemetryMessage(d.serial));
+      if (Math.random() < (o.configChangeProbability ?? 0.005)) {
+        config = changedConfig(config);
+        void send(d, 'config', configMessage(d.serial, config));
+      }
       if (Math.random() < (o.saleProbability ?? 0.25)) {
         const sales = Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => saleTransaction());
         for (const t of sales) book.record(t);

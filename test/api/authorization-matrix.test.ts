@@ -9,7 +9,7 @@ import { demoUser, stack, tokenFor } from './support/stack';
 import { merchantBody, settingsBody, superAdminSettingsBody } from './support/samples';
 import { DEMO_PINS } from '../../infra/local/demo-data';
 import { createUser, updateBodyOf, userBody } from './support/users';
-import { auditMessage, connectDevice } from '../../infra/local/simulator';
+import { auditMessage, configMessage, connectDevice } from '../../infra/local/simulator';
 import { waitFor } from './support/devices';
 
 /**
@@ -41,6 +41,13 @@ const machines: Record<Scope, { serial: string; name: string }> = { own: { seria
 const deletableMachines = new Map<string, string>();
 const clients: Record<Scope, { id: string; name: string }> = { own: { id: '', name: '' }, foreign: { id: '', name: '' } };
 const deletableClients = new Map<string, string>();
+const profiles: Record<Scope, { id: string; name: string }> = { own: { id: '', name: '' }, foreign: { id: '', name: '' } };
+/** No-vend profiles to delete per scope and role: group admins delete them too. */
+const deletableProfiles = new Map<string, string>();
+const PROFILE_WRITERS: Role[] = ['NEBULARSUPERADMIN', 'NEBULARMERCHANTADMIN', 'NEBULARGROUPADMIN'];
+const nightPeriods = [{ weekdays: [1, 2, 3, 4, 5], from: '22:00', to: '23:59' }];
+/** A configuration each machine reported (over MQTT in beforeAll), by its historical id. */
+const historicalConfigs: Record<Scope, string> = { own: '', foreign: '' };
 const PINS: Record<Scope, string> = { own: DEMO_PINS['acme-vending']!, foreign: DEMO_PINS['bravo-distribucion']! };
 let serialCounter = 0;
 const newSerial = () => `CENG-${String(70_000_000 + Math.floor(Math.random() * 9_000_000) + serialCounter++).padStart(8, '0')}`;
@@ -113,11 +120,22 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'pos.downloadAudit': (scope) => ({ params: { id: machines[scope].serial, auditId: auditIds[scope] }, scoped: true }),
   'pos.cash': (scope) => ({ ...machine(scope), query: { from: '2026-01-01T00:00:00Z', to: '2026-02-01T00:00:00Z' } }),
   'pos.listTransactions': (scope) => ({ ...machine(scope), query: { size: '5', type: '2' } }),
+  'pos.configs': machine,
+  'pos.historicalConfigs': (scope) => ({ ...machine(scope), query: { size: '5', from: '2026-01-01T00:00:00Z' } }),
+  'pos.historicalConfig': (scope) => ({ params: { id: machines[scope].serial, historicalId: historicalConfigs[scope] }, scoped: true }),
+  'pos.customConfig': machine,
+  'pos.saveCustomConfig': (scope) => ({ ...machine(scope), body: { values: { 'telemetry.pingSeconds': '60' } } }),
+  'pos.lastSensorsInfo': machine,
   'clients.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5' }, scoped: true }),
   'clients.create': (scope) => ({ params: { id: merchantOf(scope) }, body: { name: uniqueName(), country: 'IT' }, scoped: true }),
   'clients.get': (scope) => ({ params: { id: merchantOf(scope), clientId: clients[scope].id }, scoped: true }),
   'clients.update': (scope) => ({ params: { id: merchantOf(scope), clientId: clients[scope].id }, body: { name: clients[scope].name, country: 'ES', city: 'Madrid' }, scoped: true }),
   'clients.delete': (scope, role) => ({ params: { id: merchantOf(scope), clientId: deletableClients.get(`${scope} ${role}`) ?? 'not-allowed' }, scoped: true }),
+  'noVendProfiles.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5' }, scoped: true }),
+  'noVendProfiles.create': (scope) => ({ params: { id: merchantOf(scope) }, body: { name: uniqueName(), periods: nightPeriods }, scoped: true }),
+  'noVendProfiles.get': (scope) => ({ params: { id: merchantOf(scope), profileId: profiles[scope].id }, scoped: true }),
+  'noVendProfiles.update': (scope) => ({ params: { id: merchantOf(scope), profileId: profiles[scope].id }, body: { name: profiles[scope].name, description: 'matrix', periods: nightPeriods }, scoped: true }),
+  'noVendProfiles.delete': (scope, role) => ({ params: { id: merchantOf(scope), profileId: deletableProfiles.get(`${scope} ${role}`) ?? 'not-allowed' }, scoped: true }),
 };
 
 const routes = groups.flatMap((g) => g.routes);
@@ -154,7 +172,15 @@ beforeAll(async () => {
     expect(res.status, res.text).toBe(201);
     return res.body.id as string;
   };
+  const profile = async (merchantId: string, name = uniqueName()) => {
+    const res = await api(`/merchants/${merchantId}/no-vend-profiles`, { method: 'POST', token: superAdmin, body: { name, periods: nightPeriods } });
+    expect(res.status, res.text).toBe(201);
+    return res.body.id as string;
+  };
   for (const scope of ['own', 'foreign'] as const) {
+    const profileName = uniqueName();
+    profiles[scope] = { id: await profile(merchantOf(scope), profileName), name: profileName };
+    for (const role of PROFILE_WRITERS) deletableProfiles.set(`${scope} ${role}`, await profile(merchantOf(scope)));
     const name = uniqueName();
     const serial = await joinMachine(scope, name);
     const grouped = await api(`/pos/${serial}/associate-group`, { method: 'PUT', token: superAdmin, body: { groupId: scope === 'own' ? 'acme-north' : 'bravo-centro' } });
@@ -162,11 +188,14 @@ beforeAll(async () => {
     machines[scope] = { serial, name };
     const device = await connectDevice(stack.mqtt, serial);
     await device.publish('audit', auditMessage(serial, { readAt: '2026-01-10T06:00:00.000Z', origin: 1 }));
+    await device.publish('config', configMessage(serial));
     await device.client.endAsync();
     auditIds[scope] = await waitFor(async () => {
       const listed = await api(`/pos/${serial}/audits`, { token: superAdmin });
       return listed.body.items?.[0]?.id as string | undefined;
     }, `the audit of ${serial}`);
+    historicalConfigs[scope] = await waitFor(async () => (await api(`/pos/${serial}/configs/historical`, { token: superAdmin })).body.items[0]?.id, 'a reported configuration');
+    expect((await api(`/pos/${serial}/custom-configs`, { method: 'PUT', token: superAdmin, body: { values: { 'telemetry.pingSeconds': '60' } } })).status).toBe(200);
     const clientName = uniqueName();
     clients[scope] = { id: await client(merchantOf(scope), clientName), name: clientName };
     for (const role of DELETERS) {

@@ -350,7 +350,11 @@ describe('one machine', () => {
     expect((await api(`/merchants/${m.id}/clients/${client.id}`, { token: superAdmin })).body.machines).toBe(0);
     expect((await api(`/merchants/${m.id}/clients/${client.id}`, { method: 'DELETE', token: superAdmin })).status).toBe(204);
 
-    expect((await put(superAdmin, `${path}/associate-no-vend-profile`, { noVendProfileId: 'nvp-1' })).body.noVendProfileId).toBe('nvp-1');
+    const unknownProfile = await put(superAdmin, `${path}/associate-no-vend-profile`, { noVendProfileId: 'nvp-1' });
+    expect(unknownProfile.status).toBe(404);
+    expect(unknownProfile.body.code).toBe('NoVendProfileNotFoundException');
+    const profile = (await api(`/merchants/${m.id}/no-vend-profiles`, { method: 'POST', token: superAdmin, body: { name: `Night ${randomUUID().slice(0, 6)}`, periods: [] } })).body;
+    expect((await put(superAdmin, `${path}/associate-no-vend-profile`, { noVendProfileId: profile.id })).body.noVendProfileId).toBe(profile.id);
     expect((await put(superAdmin, `${path}/associate-no-vend-profile`, { noVendProfileId: null })).body.noVendProfileId).toBe(null);
     expect((await put(superAdmin, `${path}/manage-stock`, { manageStock: true })).body.manageStock).toBe(true);
     expect((await put(superAdmin, `${path}/manage-stock`, { manageStock: 'yes' })).status).toBe(400);

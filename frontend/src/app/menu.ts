@@ -26,6 +26,7 @@ export const MENU: readonly MenuEntry[] = [
   { id: 'manage-users', route: '/manage/users', messageId: 'users.menu.manage', icon: 'people' },
   { id: 'manage-groups', route: '/manage/groups', messageId: 'groups.menu', icon: 'workspaces' },
   { id: 'manage-clients', route: '/manage/clients', messageId: 'clients.menu', icon: 'business' },
+  { id: 'manage-no-vend-profiles', route: '/manage/no-vend-profiles', messageId: 'noVendProfiles.menu', icon: 'lock' },
   // Settings (all roles)
   { id: 'settings-profile', route: '/settings/profile', messageId: 'settings.menu.profile', icon: 'account' },
   { id: 'settings-password', route: '/settings/password', messageId: 'settings.menu.password', icon: 'lock' },

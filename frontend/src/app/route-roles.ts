@@ -103,6 +103,8 @@ export const ROUTE_ROLES = {
   '/manage/products': ALL_ROLES,
   '/manage/planograms': ALL_ROLES,
   '/manage/no-vend-profiles': ALL_ROLES,
+  '/manage/no-vend-profiles/create': ALL_ROLES,
+  '/manage/no-vend-profiles/:id': ALL_ROLES,
   '/manage/cash-database': ALL_ROLES,
   '/manage/cash-database/create': ALL_ROLES,
   '/manage/cash-database/:id': ALL_ROLES,

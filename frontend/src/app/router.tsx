@@ -46,9 +46,15 @@ const DeviceCashTab = screen(() => import('../features/devices/tabs/CashTab').th
 const DeviceTransactionsTab = screen(() => import('../features/devices/tabs/TransactionsTab').then((m) => ({ default: m.TransactionsTab })));
 const DeviceSignalTab = screen(() => import('../features/devices/tabs/HistoryChartTab').then((m) => ({ default: m.SignalTab })));
 const DeviceTemperatureTab = screen(() => import('../features/devices/tabs/HistoryChartTab').then((m) => ({ default: m.TemperatureTab })));
+const DeviceConfigsTab = screen(() => import('../features/devices/tabs/ConfigsTab').then((m) => ({ default: m.ConfigsTab })));
+const DeviceHistoricalConfigTab = screen(() => import('../features/devices/tabs/HistoricalConfigTab').then((m) => ({ default: m.HistoricalConfigTab })));
+const DeviceCustomConfigTab = screen(() => import('../features/devices/tabs/CustomConfigTab').then((m) => ({ default: m.CustomConfigTab })));
 const ClientListPage = screen(() => import('../features/clients/ClientListPage').then((m) => ({ default: m.ClientListPage })));
 const ClientCreatePage = screen(() => import('../features/clients/ClientCreatePage').then((m) => ({ default: m.ClientCreatePage })));
 const ClientDetailPage = screen(() => import('../features/clients/ClientDetailPage').then((m) => ({ default: m.ClientDetailPage })));
+const NoVendProfileListPage = screen(() => import('../features/no-vend-profiles/NoVendProfileListPage').then((m) => ({ default: m.NoVendProfileListPage })));
+const NoVendProfileCreatePage = screen(() => import('../features/no-vend-profiles/NoVendProfileCreatePage').then((m) => ({ default: m.NoVendProfileCreatePage })));
+const NoVendProfileDetailPage = screen(() => import('../features/no-vend-profiles/NoVendProfileDetailPage').then((m) => ({ default: m.NoVendProfileDetailPage })));
 const ProfilePage = screen(() => import('../features/settings/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const PasswordPage = screen(() => import('../features/settings/PasswordPage').then((m) => ({ default: m.PasswordPage })));
 
@@ -85,6 +91,9 @@ const consoleRoutes: RouteObject[] = [
     guarded('/devices/:id/audits', DeviceAuditsTab),
     guarded('/devices/:id/cash', DeviceCashTab),
     guarded('/devices/:id/transactions', DeviceTransactionsTab),
+    guarded('/devices/:id/configs', DeviceConfigsTab),
+    guarded('/devices/:id/configs/:historicalId', DeviceHistoricalConfigTab),
+    guarded('/devices/:id/custom-config', DeviceCustomConfigTab),
     guarded('/devices/:id/signal', DeviceSignalTab),
     guarded('/devices/:id/temperature', DeviceTemperatureTab),
   ]),
@@ -98,6 +107,9 @@ const consoleRoutes: RouteObject[] = [
   guarded('/manage/clients', ClientListPage),
   guarded('/manage/clients/create', ClientCreatePage),
   guarded('/manage/clients/:id', ClientDetailPage),
+  guarded('/manage/no-vend-profiles', NoVendProfileListPage),
+  guarded('/manage/no-vend-profiles/create', NoVendProfileCreatePage),
+  guarded('/manage/no-vend-profiles/:id', NoVendProfileDetailPage),
   // Settings (all roles): /settings → profile
   guarded('/settings', <Navigate to="/settings/profile" replace />),
   guarded('/settings/profile', ProfilePage),

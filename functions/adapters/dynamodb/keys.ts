@@ -55,6 +55,10 @@ export const keys = {
   clientByName: (merchantId: string, nameKey: string, id: string) => ({ gsi1pk: `MERCHANT#${merchantId}#CLIENTS`, gsi1sk: `${nameKey}#${id}` }),
   merchantClientsPk: (merchantId: string) => `MERCHANT#${merchantId}#CLIENTS`,
   clientNameGuard: (merchantId: string, nameKey: string) => ({ pk: `CLIENTNAME#${merchantId}#${nameKey}`, sk: 'GUARD' }),
+  noVendProfile: (merchantId: string, id: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `NOVENDPROFILE#${id}` }),
+  noVendProfileByName: (merchantId: string, nameKey: string, id: string) => ({ gsi1pk: `MERCHANT#${merchantId}#NOVENDPROFILES`, gsi1sk: `${nameKey}#${id}` }),
+  merchantNoVendProfilesPk: (merchantId: string) => `MERCHANT#${merchantId}#NOVENDPROFILES`,
+  noVendProfileNameGuard: (merchantId: string, nameKey: string) => ({ pk: `NOVENDPROFILENAME#${merchantId}#${nameKey}`, sk: 'GUARD' }),
   // Ingestion (functions/core/ingestion): history items in the machine's partition, keyed by the time the
   // device reported and the message id, so a redelivered message rewrites the same item.
   /** A signal/temperature sample of one telemetry message. */
@@ -69,6 +73,8 @@ export const keys = {
   posConfig: (merchantId: string, serial: string, at: string, messageId: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: `CONFIG#${at}#${messageId}` }),
   posConfigLatest: (merchantId: string, serial: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: 'CONFIG#LATEST' }),
   historyPrefix: { sensor: 'SENSOR#', sale: 'SALE#', audit: 'AUDIT#', config: 'CONFIG#' },
+  /** The configuration a user wants the machine to run (the API's; `CUSTOM_CONFIG` is outside the `CONFIG#` history). */
+  posCustomConfig: (merchantId: string, serial: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: 'CUSTOM_CONFIG' }),
   /** A device message kept aside (invalid or from an unknown serial), per UTC day of receipt. */
   invalidMessage: (day: string, receivedAt: string, hash: string) => ({ pk: `INVALID#${day}`, sk: `${receivedAt}#${hash}` }),
   invalidMessagesCounterName: 'INVALID_MESSAGES',

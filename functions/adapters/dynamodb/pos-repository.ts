@@ -18,6 +18,7 @@ import {
 import { counterContribution, toPointOfSale, type DeviceRegistration, type PosRecord, type StoredPos, type Telemetry } from '../../core/devices/model';
 import type { NoteSliceRequest, PosFilter, PosRepository, PosSelection, PosSliceRequest } from '../../core/devices/ports';
 import { MerchantNotFoundException } from '../../core/merchants/errors';
+import { NoVendProfileNotFoundException } from '../../core/no-vend-profiles/errors';
 import { nameKey } from '../../core/merchants/merchant';
 import { ValidationError } from '../../core/shared/domain-error';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
@@ -248,7 +249,7 @@ export class DynamoPosRepository implements PosRepository {
         { ConditionCheck: { TableName: T, Key: keys.merchant(r.merchantId), ConditionExpression: 'attribute_exists(pk)' } },
         { Put: { TableName: T, Item: posItem(r), ConditionExpression: 'attribute_not_exists(pk)' } },
         r.groupId ? { ConditionCheck: { TableName: T, Key: keys.group(r.merchantId, r.groupId), ConditionExpression: 'attribute_exists(pk)' } } : undefined,
-        r.clientId ? this.clientMachines(r.merchantId, r.clientId, 1) : undefined,
+        r.clientId ? this.machineCount(keys.client(r.merchantId, r.clientId), 1) : undefined,
         ...counters,
       ],
       [
@@ -263,12 +264,12 @@ export class DynamoPosRepository implements PosRepository {
     this.forgetCounters(r.merchantId, r.groupId);
   }
 
-  /** ADD to a client's machine count; +1 requires the client to exist. */
-  private clientMachines(merchantId: string, clientId: string, delta: 1 | -1): TransactItem {
+  /** ADD to the machine count of what machines are associated with (a client, a no-vend profile); it must exist. */
+  private machineCount(key: Key, delta: 1 | -1): TransactItem {
     return {
       Update: {
         TableName: this.tableName,
-        Key: keys.client(merchantId, clientId),
+        Key: key,
         UpdateExpression: 'ADD machines :d',
         ExpressionAttributeValues: { ':d': delta },
         ConditionExpression: 'attribute_exists(pk)',
@@ -295,6 +296,7 @@ export class DynamoPosRepository implements PosRepository {
     const renamed = nameKey(cur.name) !== nameKey(next.name);
     const regrouped = cur.groupId !== next.groupId;
     const reclient = cur.clientId !== next.clientId;
+    const reprofiled = cur.noVendProfileId !== next.noVendProfileId;
     const items: Array<TransactItem | undefined> = [];
     const errors: Array<(() => Error) | undefined> = [];
     const add = (item: TransactItem | undefined, error?: () => Error) => {
@@ -316,8 +318,12 @@ export class DynamoPosRepository implements PosRepository {
       if (next.groupId) add({ ConditionCheck: { TableName: T, Key: keys.group(m, next.groupId), ConditionExpression: 'attribute_exists(pk)' } }, () => new InvalidPosGroupException());
     }
     if (reclient) {
-      if (next.clientId) add(this.clientMachines(m, next.clientId, 1), () => new InvalidPosClientException());
-      if (cur.clientId) add({ Update: { TableName: T, Key: keys.client(m, cur.clientId), UpdateExpression: 'ADD machines :d', ExpressionAttributeValues: { ':d': -1 }, ConditionExpression: 'attribute_exists(pk)' } });
+      if (next.clientId) add(this.machineCount(keys.client(m, next.clientId), 1), () => new InvalidPosClientException());
+      if (cur.clientId) add(this.machineCount(keys.client(m, cur.clientId), -1));
+    }
+    if (reprofiled) {
+      if (next.noVendProfileId) add(this.machineCount(keys.noVendProfile(m, next.noVendProfileId), 1), () => new NoVendProfileNotFoundException());
+      if (cur.noVendProfileId) add(this.machineCount(keys.noVendProfile(m, cur.noVendProfileId), -1));
     }
     for (const c of this.counterItems(m, { groupId: cur.groupId, c: counterContribution(cur, current.telemetry) }, { groupId: next.groupId, c: counterContribution(next, current.telemetry) })) add(c);
     await this.transact(items, errors);
@@ -348,9 +354,8 @@ export class DynamoPosRepository implements PosRepository {
         { Delete: { TableName: T, Key: keys.posNameGuard(m, nameKey(cur.name)), ConditionExpression: 'attribute_not_exists(pk) OR serial = :s', ExpressionAttributeValues: { ':s': cur.serial } } },
         { Delete: { TableName: T, Key: keys.posTelemetry(m, cur.serial) } },
         { Delete: { TableName: T, Key: keys.counter(notesCounter(m, cur.serial)) } },
-        cur.clientId
-          ? { Update: { TableName: T, Key: keys.client(m, cur.clientId), UpdateExpression: 'ADD machines :d', ExpressionAttributeValues: { ':d': -1 }, ConditionExpression: 'attribute_exists(pk)' } }
-          : undefined,
+        cur.clientId ? this.machineCount(keys.client(m, cur.clientId), -1) : undefined,
+        cur.noVendProfileId ? this.machineCount(keys.noVendProfile(m, cur.noVendProfileId), -1) : undefined,
         ...this.counterItems(m, { groupId: cur.groupId, c: counterContribution(cur, current.telemetry) }, undefined),
       ],
       [() => new PosChangedConcurrentlyException(), () => new PosChangedConcurrentlyException(), () => new PosChangedConcurrentlyException()],

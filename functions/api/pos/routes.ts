@@ -47,6 +47,7 @@ import {
 import { qrSvg } from '../../adapters/qr/qr-svg';
 import { route, type RawResult } from '../../shared/http/manifest';
 import { historyRoutes } from './history-routes';
+import { configRoutes } from './config-routes';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
@@ -225,7 +226,7 @@ export const routes = [
     method: 'PUT',
     path: '/pos/{id}/associate-no-vend-profile',
     roles: NOT_MERCHANT_USER,
-    summary: 'Associate a no-vend profile (stored as given until no-vend profiles exist), or none',
+    summary: 'Associate a no-vend profile of the machine’s merchant (404 NoVendProfileNotFoundException otherwise), or none (noVendProfileId null)',
     request: { params: PosParams, body: PosAssociateNoVendProfile },
     response: PointOfSale,
     handler: ({ deps, principal, params, body }) => associatePosNoVendProfile(deps, principal, params.id, body.noVendProfileId),
@@ -318,4 +319,5 @@ export const routes = [
     }),
   ),
   ...historyRoutes,
+  ...configRoutes,
 ];

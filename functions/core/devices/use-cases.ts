@@ -148,7 +148,7 @@ export const associatePosGroup = (deps: PosDeps, principal: Principal, serial: s
 
 export const associatePosClient = (deps: PosDeps, principal: Principal, serial: string, clientId: string | null) => change(deps, principal, serial, (r) => ({ ...r, clientId }));
 
-/** No-vend profiles come with their own issue: the id is stored as given. */
+/** The profile must be one of the machine's merchant (checked in the write: 404 NoVendProfileNotFoundException). */
 export const associatePosNoVendProfile = (deps: PosDeps, principal: Principal, serial: string, noVendProfileId: string | null) =>
   change(deps, principal, serial, (r) => ({ ...r, noVendProfileId }));
 

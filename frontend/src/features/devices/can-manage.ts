@@ -17,6 +17,8 @@ export const DEVICE_TABS = [
   { path: 'details', messageId: 'devices.tab.details' },
   { path: 'notes', messageId: 'devices.tab.notes' },
   { path: 'audits', messageId: 'devices.tab.audits' },
+  { path: 'configs', messageId: 'devices.configs.tab' },
+  { path: 'custom-config', messageId: 'devices.customConfig.tab' },
   { path: 'cash', messageId: 'devices.tab.cash' },
   { path: 'transactions', messageId: 'devices.tab.transactions' },
   { path: 'signal', messageId: 'devices.tab.signal' },

@@ -7,27 +7,37 @@ import { Spinner } from '../../../components/Spinner';
 import { useToast } from '../../../components/toasts';
 import { useMerchantClients } from '../../../lib/resources/get-merchant-clients';
 import { useGroupsOfMerchants } from '../../../lib/resources/get-merchant-groups';
+import { useMerchantNoVendProfiles } from '../../../lib/resources/get-merchant-no-vend-profiles';
 import { associateClient } from '../api/associate-client';
 import { associateGroup } from '../api/associate-group';
+import { associateNoVendProfile } from '../api/associate-no-vend-profile';
 import { deviceErrorMessageId } from '../messages';
 
 const NONE = '';
 
-/** Moves the machine to one of its merchant's groups or clients (or to none). */
-export function AssociatePanel({ kind, pos, onDone }: { kind: 'group' | 'client'; pos: PointOfSale; onDone: () => void }) {
+type Kind = 'group' | 'client' | 'noVendProfile';
+
+/** The messages of each association. */
+const MESSAGES: Record<Kind, { none: string; done: string; title: string; field: string }> = {
+  group: { none: 'devices.associateGroup.none', done: 'devices.associateGroup.done', title: 'devices.associateGroup.title', field: 'devices.field.group' },
+  client: { none: 'devices.associateClient.none', done: 'devices.associateClient.done', title: 'devices.associateClient.title', field: 'devices.field.client' },
+  noVendProfile: { none: 'noVendProfiles.associate.none', done: 'noVendProfiles.associate.done', title: 'noVendProfiles.associate.title', field: 'devices.field.noVendProfile' },
+};
+
+/** Moves the machine to one of its merchant's groups, clients or no-vend profiles (or to none). */
+export function AssociatePanel({ kind, pos, onDone }: { kind: Kind; pos: PointOfSale; onDone: () => void }) {
   const intl = useIntl();
   const { showToast } = useToast();
   const groups = useGroupsOfMerchants(kind === 'group' ? [pos.merchantId] : []);
   const clients = useMerchantClients(kind === 'client' ? pos.merchantId : null);
-  const current = (kind === 'group' ? pos.groupId : pos.clientId) ?? NONE;
+  const profiles = useMerchantNoVendProfiles(kind === 'noVendProfile' ? pos.merchantId : null);
+  const current = (kind === 'group' ? pos.groupId : kind === 'client' ? pos.clientId : pos.noVendProfileId) ?? NONE;
   const [value, setValue] = useState(current);
   const [saving, setSaving] = useState(false);
+  const messages = MESSAGES[kind];
 
-  const loaded = kind === 'group' ? groups.data?.[pos.merchantId] : clients.data;
-  const options = [
-    { value: NONE, label: intl.formatMessage({ id: kind === 'group' ? 'devices.associateGroup.none' : 'devices.associateClient.none' }) },
-    ...(loaded ?? []).map((item) => ({ value: item.id, label: item.name })),
-  ];
+  const loaded = kind === 'group' ? groups.data?.[pos.merchantId] : kind === 'client' ? clients.data : profiles.data;
+  const options = [{ value: NONE, label: intl.formatMessage({ id: messages.none }) }, ...(loaded ?? []).map((item) => ({ value: item.id, label: item.name }))];
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -35,8 +45,9 @@ export function AssociatePanel({ kind, pos, onDone }: { kind: 'group' | 'client'
     try {
       const id = value === NONE ? null : value;
       if (kind === 'group') await associateGroup(pos.serial, id);
-      else await associateClient(pos.serial, id);
-      showToast({ kind: 'success', messageId: kind === 'group' ? 'devices.associateGroup.done' : 'devices.associateClient.done' });
+      else if (kind === 'client') await associateClient(pos.serial, id);
+      else await associateNoVendProfile(pos.serial, id);
+      showToast({ kind: 'success', messageId: messages.done });
       onDone();
     } catch (error) {
       showToast({ kind: 'error', messageId: deviceErrorMessageId(error) });
@@ -48,12 +59,12 @@ export function AssociatePanel({ kind, pos, onDone }: { kind: 'group' | 'client'
   return (
     <form className="card form device-panel" onSubmit={onSubmit} data-testid={`device-associate-${kind}`}>
       <h2>
-        <FormattedMessage id={kind === 'group' ? 'devices.associateGroup.title' : 'devices.associateClient.title'} />
+        <FormattedMessage id={messages.title} />
       </h2>
       {loaded === undefined ? (
         <Spinner size="small" />
       ) : (
-        <SelectField name={kind} labelId={kind === 'group' ? 'devices.field.group' : 'devices.field.client'} value={value} onChange={setValue} options={options} />
+        <SelectField name={kind} labelId={messages.field} value={value} onChange={setValue} options={options} />
       )}
       <div className="form__actions">
         <SubmitButton labelId="devices.associate.submit" busy={saving} testId={`device-associate-${kind}-submit`} />

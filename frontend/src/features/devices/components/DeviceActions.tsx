@@ -14,7 +14,7 @@ import { AssociatePanel } from './AssociatePanel';
 import { QrCodePanel } from './QrCodePanel';
 
 type Confirmable = 'hide' | 'undoHide' | 'reset' | 'delete';
-type Panel = 'group' | 'client' | 'qr' | null;
+type Panel = 'group' | 'client' | 'noVendProfile' | 'qr' | null;
 
 /** What each confirmed action asks and tells (spec §4: hide/undo hide, reset, delete, each after confirmation). */
 const CONFIRM: Record<Confirmable, { titleId: string; messageId: string; confirmId: string; successId: string }> = {
@@ -68,11 +68,13 @@ export function DeviceActions({ pos, rights }: { pos: PointOfSale; rights: Devic
         {rights.administer && button('reset', 'devices.reset.action')}
         {rights.administer && panelButton('group', 'devices.associateGroup.action')}
         {rights.manage && panelButton('client', 'devices.associateClient.action')}
+        {rights.manage && panelButton('noVendProfile', 'noVendProfiles.associate.action')}
         {panelButton('qr', 'devices.qr.action')}
         {rights.administer && button('delete', 'devices.delete.action', 'button button--danger')}
       </div>
       {panel === 'group' && <AssociatePanel kind="group" pos={pos} onDone={() => setPanel(null)} />}
       {panel === 'client' && <AssociatePanel kind="client" pos={pos} onDone={() => setPanel(null)} />}
+      {panel === 'noVendProfile' && <AssociatePanel kind="noVendProfile" pos={pos} onDone={() => setPanel(null)} />}
       {panel === 'qr' && <QrCodePanel serial={pos.serial} />}
       <ConfirmDialog
         open={confirming !== null}

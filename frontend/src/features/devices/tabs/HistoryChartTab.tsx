@@ -6,6 +6,7 @@ import { WeekLineChart } from '../../../components/charts/WeekLineChart';
 import { Spinner } from '../../../components/Spinner';
 import { EmptyState, ErrorState } from '../../../components/states';
 import { useHistory, type HistoryKind } from '../api/get-history';
+import { SensorsStrip } from '../components/SensorsStrip';
 import { deviceErrorMessageId } from '../messages';
 
 const SETTINGS: Record<HistoryKind, { titleId: string; unitId: string; color: string; min?: number; max?: number }> = {
@@ -71,6 +72,7 @@ function HistoryChartTab({ kind }: { kind: HistoryKind }) {
           </button>
         </div>
       </header>
+      <SensorsStrip serial={serial} />
       {body}
     </section>
   );

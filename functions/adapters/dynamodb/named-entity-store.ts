@@ -1,0 +1,207 @@
+import { BatchGetCommand, GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { MerchantNotFoundException } from '../../core/merchants/errors';
+import { nameKey } from '../../core/merchants/merchant';
+import { counterUpdate, forgetCounter, readCounter } from './counters';
+import { keys, stripKeys } from './keys';
+import { queryPage } from './paging';
+import { failedConditionIndex } from './transactions';
+
+/** What every named entity of a merchant has. */
+export interface NamedEntity {
+  id: string;
+  merchantId: string;
+  name: string;
+}
+
+type Key = { pk: string; sk: string };
+
+/**
+ * How one kind of named entity (groups, clients, no-vend profiles) is stored: item at `key`, listed by
+ * name in gsi1 `listPartition`, a guard item per name (unique per merchant, case- and accent-insensitive),
+ * and a counter of the merchant's entities.
+ */
+export interface NamedEntityKind<T extends NamedEntity> {
+  entity: string;
+  key: (merchantId: string, id: string) => Key;
+  byName: (merchantId: string, nameKey: string, id: string) => { gsi1pk: string; gsi1sk: string };
+  listPartition: (merchantId: string) => string;
+  nameGuard: (merchantId: string, nameKey: string) => Key;
+  /** Guard attribute holding the owner's id (`clientId`, `groupId`, …). */
+  guardOwner: string;
+  /** Counter item name (keys.counter) of the merchant's entities. */
+  counterName: (merchantId: string) => string;
+  /** Attributes an update sets: never one that other transactions move (e.g. a machines count). */
+  editable: readonly (keyof T & string)[];
+  /** A count of machines using the entity, moved by ADD in the machines' transactions; delete refuses while above 0. */
+  usage?: { attribute: keyof T & string; inUse: () => Error };
+  duplicate: () => Error;
+  notFound: () => Error;
+}
+
+export interface SliceRequest {
+  offset: number;
+  limit: number;
+  ordType: 'asc' | 'desc';
+  cursor?: string;
+}
+
+/** The storage of one named entity kind; repositories compose it with what is particular to them. */
+export class NamedEntityStore<T extends NamedEntity> {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+    private readonly kind: NamedEntityKind<T>,
+  ) {}
+
+  private toItem(e: T) {
+    const nk = nameKey(e.name);
+    return { ...e, ...this.kind.key(e.merchantId, e.id), ...this.kind.byName(e.merchantId, nk, e.id), entity: this.kind.entity, nameKey: nk };
+  }
+
+  private fromItem(item: Record<string, unknown>): T {
+    const { nameKey: _nk, ...rest } = stripKeys<Record<string, unknown>>(item);
+    const usage = this.kind.usage?.attribute;
+    return (usage ? { ...rest, [usage]: Number(rest[usage] ?? 0) } : rest) as unknown as T;
+  }
+
+  private guardItem(merchantId: string, nk: string, id: string) {
+    return { ...this.kind.nameGuard(merchantId, nk), [this.kind.guardOwner]: id };
+  }
+
+  private guardDelete(merchantId: string, nk: string, id: string) {
+    return {
+      Delete: {
+        TableName: this.tableName,
+        Key: this.kind.nameGuard(merchantId, nk),
+        ConditionExpression: 'attribute_not_exists(pk) OR #owner = :id',
+        ExpressionAttributeNames: { '#owner': this.kind.guardOwner },
+        ExpressionAttributeValues: { ':id': id },
+      },
+    };
+  }
+
+  async get(merchantId: string, id: string): Promise<T | undefined> {
+    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: this.kind.key(merchantId, id) }));
+    return res.Item ? this.fromItem(res.Item) : undefined;
+  }
+
+  /** Entities by (merchant, id) pairs; unknown ones are left out. */
+  async getMany(pairs: ReadonlyArray<{ merchantId: string; id: string }>): Promise<T[]> {
+    const keyList = [...new Map(pairs.map((p) => [`${p.merchantId}#${p.id}`, this.kind.key(p.merchantId, p.id)])).values()];
+    const out: T[] = [];
+    for (let i = 0; i < keyList.length; i += 100) {
+      let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = { [this.tableName]: { Keys: keyList.slice(i, i + 100) } };
+      while (request && Object.keys(request).length > 0) {
+        const res = await this.doc.send(new BatchGetCommand({ RequestItems: request }));
+        out.push(...(res.Responses?.[this.tableName] ?? []).map((item) => this.fromItem(item)));
+        request = res.UnprocessedKeys as typeof request;
+      }
+    }
+    return out;
+  }
+
+  async listSlice(merchantId: string, req: SliceRequest): Promise<{ items: T[]; cursor?: string }> {
+    const slice = await queryPage(this.doc, {
+      tableName: this.tableName,
+      index: 'gsi1',
+      partition: this.kind.listPartition(merchantId),
+      forward: req.ordType === 'asc',
+      offset: req.offset,
+      limit: req.limit,
+      cursor: req.cursor,
+    });
+    return { items: slice.items.map((item) => this.fromItem(item)), ...(slice.cursor ? { cursor: slice.cursor } : {}) };
+  }
+
+  count(merchantId: string): Promise<number> {
+    return readCounter(this.doc, this.tableName, this.kind.counterName(merchantId));
+  }
+
+  /** Throws the kind's duplicate error, MerchantNotFoundException. */
+  async create(e: T): Promise<void> {
+    try {
+      await this.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: this.tableName, Item: this.guardItem(e.merchantId, nameKey(e.name), e.id), ConditionExpression: 'attribute_not_exists(pk)' } },
+            { ConditionCheck: { TableName: this.tableName, Key: keys.merchant(e.merchantId), ConditionExpression: 'attribute_exists(pk)' } },
+            { Put: { TableName: this.tableName, Item: this.toItem(e), ConditionExpression: 'attribute_not_exists(pk)' } },
+            counterUpdate(this.tableName, this.kind.counterName(e.merchantId), { count: 1 })!,
+          ],
+        }),
+      );
+    } catch (error) {
+      const failed = failedConditionIndex(error);
+      if (failed === 0) throw this.kind.duplicate();
+      if (failed === 1) throw new MerchantNotFoundException();
+      throw error;
+    }
+    forgetCounter(this.kind.counterName(e.merchantId));
+  }
+
+  /** An UpdateItem of the editable fields (a rename swaps the name guards). Throws the kind's not-found and duplicate errors. */
+  async update(current: T, next: T): Promise<void> {
+    const m = current.merchantId;
+    const oldKey = nameKey(current.name);
+    const newKey = nameKey(next.name);
+    const item = this.toItem(next) as unknown as Record<string, unknown>;
+    const set = [...this.kind.editable, 'nameKey', 'gsi1sk'];
+    const update = {
+      Update: {
+        TableName: this.tableName,
+        Key: this.kind.key(m, current.id),
+        UpdateExpression: `SET ${set.map((_, i) => `#s${i} = :s${i}`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk) AND nameKey = :old',
+        ExpressionAttributeNames: Object.fromEntries(set.map((a, i) => [`#s${i}`, a])),
+        ExpressionAttributeValues: { ...Object.fromEntries(set.map((a, i) => [`:s${i}`, item[a]])), ':old': oldKey },
+      },
+    };
+    const renamed = oldKey !== newKey;
+    const items = renamed
+      ? [{ Put: { TableName: this.tableName, Item: this.guardItem(m, newKey, current.id), ConditionExpression: 'attribute_not_exists(pk)' } }, update, this.guardDelete(m, oldKey, current.id)]
+      : [update];
+    try {
+      await this.doc.send(new TransactWriteCommand({ TransactItems: items }));
+    } catch (error) {
+      const failed = failedConditionIndex(error);
+      if (failed === 0 && renamed) throw this.kind.duplicate();
+      if (failed >= 0) throw this.kind.notFound();
+      throw error;
+    }
+  }
+
+  /** Throws the kind's not-found error, or its in-use error while machines use it. */
+  async delete(current: T): Promise<void> {
+    const m = current.merchantId;
+    const nk = nameKey(current.name);
+    const usage = this.kind.usage;
+    try {
+      await this.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Delete: {
+                TableName: this.tableName,
+                Key: this.kind.key(m, current.id),
+                // Not renamed meanwhile: the guard deleted next is this name's.
+                ConditionExpression: `attribute_exists(pk) AND nameKey = :nk${usage ? ' AND (attribute_not_exists(#usage) OR #usage <= :zero)' : ''}`,
+                ...(usage ? { ExpressionAttributeNames: { '#usage': usage.attribute } } : {}),
+                ExpressionAttributeValues: { ':nk': nk, ...(usage ? { ':zero': 0 } : {}) },
+              },
+            },
+            this.guardDelete(m, nk, current.id),
+            counterUpdate(this.tableName, this.kind.counterName(m), { count: -1 })!,
+          ],
+        }),
+      );
+    } catch (error) {
+      if (failedConditionIndex(error) >= 0) {
+        const now = usage ? await this.get(m, current.id) : undefined;
+        if (usage && now && Number(now[usage.attribute]) > 0) throw usage.inUse();
+        throw this.kind.notFound();
+      }
+      throw error;
+    }
+    forgetCounter(this.kind.counterName(m));
+  }
+}

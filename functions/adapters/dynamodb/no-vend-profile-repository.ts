@@ -1,0 +1,50 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { NoVendProfile } from '../../../schemas/no-vend-profile';
+import { DuplicateNoVendProfileNameException, NoVendProfileInUseException, NoVendProfileNotFoundException } from '../../core/no-vend-profiles/errors';
+import type { NoVendProfileRepository, NoVendProfileSliceRequest } from '../../core/no-vend-profiles/ports';
+import { keys } from './keys';
+import { NamedEntityStore } from './named-entity-store';
+
+export class DynamoNoVendProfileRepository implements NoVendProfileRepository {
+  private readonly store: NamedEntityStore<NoVendProfile>;
+
+  constructor(doc: DynamoDBDocumentClient, tableName: string) {
+    this.store = new NamedEntityStore<NoVendProfile>(doc, tableName, {
+      entity: 'noVendProfile',
+      key: keys.noVendProfile,
+      byName: keys.noVendProfileByName,
+      listPartition: keys.merchantNoVendProfilesPk,
+      nameGuard: keys.noVendProfileNameGuard,
+      guardOwner: 'noVendProfileId',
+      counterName: (merchantId) => `MERCHANT#${merchantId}#NOVENDPROFILES`,
+      editable: ['name', 'description', 'periods', 'updatedAt'],
+      usage: { attribute: 'machines', inUse: () => new NoVendProfileInUseException() },
+      duplicate: () => new DuplicateNoVendProfileNameException(),
+      notFound: () => new NoVendProfileNotFoundException(),
+    });
+  }
+
+  get(merchantId: string, id: string) {
+    return this.store.get(merchantId, id);
+  }
+
+  listSlice(merchantId: string, req: NoVendProfileSliceRequest) {
+    return this.store.listSlice(merchantId, req);
+  }
+
+  count(merchantId: string) {
+    return this.store.count(merchantId);
+  }
+
+  create(profile: NoVendProfile) {
+    return this.store.create(profile);
+  }
+
+  update(current: NoVendProfile, next: NoVendProfile) {
+    return this.store.update(current, next);
+  }
+
+  delete(current: NoVendProfile) {
+    return this.store.delete(current);
+  }
+}
