@@ -12,7 +12,7 @@
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { invoker } from './invoke';
-import { dynamoCallsPer, interleave } from './measure';
+import { dynamoCallsPer, interleave, localSuperAdminAuthorization } from './measure';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 
@@ -53,9 +53,8 @@ export interface DeviceListFigures {
 export async function benchDeviceList(): Promise<DeviceListFigures> {
   process.env.LOG_LEVEL = 'silent';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  const [{ startStackProcess, depsForStack, stackEnvironment }, { signInWithPassword }, { newMerchant }, { newPosRecord }, { posItem }, { keys }] = await Promise.all([
+  const [{ startStackProcess, depsForStack, stackEnvironment }, { newMerchant }, { newPosRecord }, { posItem }, { keys }] = await Promise.all([
     import('../../infra/local/stack-process'),
-    import('../../infra/local/emulators/cognito'),
     import('../../functions/core/merchants/merchant'),
     import('../../functions/core/devices/use-cases'),
     import('../../functions/adapters/dynamodb/pos-repository'),
@@ -64,14 +63,7 @@ export async function benchDeviceList(): Promise<DeviceListFigures> {
   const stack = await startStackProcess();
   try {
     const { info } = stack;
-    for (const url of [info.api, info.dynamodb, info.cognito.endpoint]) {
-      const host = new URL(url).hostname;
-      if (host !== '127.0.0.1' && host !== 'localhost') throw new Error(`bench refuses a non-local endpoint: ${url}`);
-    }
-    const admin = info.users.find((u) => u.role === 'NEBULARSUPERADMIN');
-    if (!admin) throw new Error('the local stack has no super admin user');
-    const { idToken } = await signInWithPassword(info.cognito, admin.email, admin.password);
-    const authorization = `Bearer ${idToken}`;
+    const authorization = await localSuperAdminAuthorization(info);
     const deps = depsForStack(stack.info);
     const merchantId = 'bench-devices';
     const now = new Date().toISOString();

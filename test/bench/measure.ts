@@ -1,6 +1,19 @@
 import { performance } from 'node:perf_hooks';
 import { dynamoOps, resetDynamoOps } from '../../infra/local/stack-process';
 import type { StackInfo } from '../../infra/local/stack-info';
+import { signInWithPassword } from '../../infra/local/emulators/cognito';
+
+/** Refuses a stack that is not on this machine, then signs the demo super admin in: the Authorization header. */
+export async function localSuperAdminAuthorization(info: StackInfo): Promise<string> {
+  for (const url of [info.api, info.dynamodb, info.cognito.endpoint]) {
+    const host = new URL(url).hostname;
+    if (host !== '127.0.0.1' && host !== 'localhost') throw new Error(`bench refuses a non-local endpoint: ${url}`);
+  }
+  const admin = info.users.find((u) => u.role === 'NEBULARSUPERADMIN');
+  if (!admin) throw new Error('the local stack has no super admin user');
+  const { idToken } = await signInWithPassword(info.cognito, admin.email, admin.password);
+  return `Bearer ${idToken}`;
+}
 
 export interface Series {
   name: string;

@@ -36,7 +36,7 @@ import { benchDeviceList, DEVICE_LIST_BUDGET, printDeviceList } from './device-l
 import { INITIAL_JS_BUDGET_BYTES, LARGEST_CHUNK_BUDGET_BYTES, measureFrontendBundle } from './frontend-bundle';
 import { benchIngestion, INGESTION_BUDGET_PER_SECOND } from './ingestion';
 import { invoker } from './invoke';
-import { dynamoCallsPer, interleave, type Series } from './measure';
+import { dynamoCallsPer, interleave, localSuperAdminAuthorization, type Series } from './measure';
 
 const BUDGET = 1.5;
 const IMPORT_RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 7);
@@ -154,22 +154,14 @@ async function benchBundles(groupNames: string[], workDir: string) {
 async function benchMerchantList() {
   process.env.LOG_LEVEL = 'silent';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  const [{ startStackProcess, depsForStack, stackEnvironment }, { signInWithPassword }, { newMerchant }] = await Promise.all([
+  const [{ startStackProcess, depsForStack, stackEnvironment }, { newMerchant }] = await Promise.all([
     import('../../infra/local/stack-process'),
-    import('../../infra/local/emulators/cognito'),
     import('../../functions/core/merchants/merchant'),
   ]);
   const stack = await startStackProcess();
   try {
     const { info } = stack;
-    for (const url of [info.api, info.dynamodb, info.cognito.endpoint]) {
-      const host = new URL(url).hostname;
-      if (host !== '127.0.0.1' && host !== 'localhost') throw new Error(`bench refuses a non-local endpoint: ${url}`);
-    }
-    const admin = info.users.find((u) => u.role === 'NEBULARSUPERADMIN');
-    if (!admin) throw new Error('the local stack has no super admin user');
-    const { idToken } = await signInWithPassword(info.cognito, admin.email, admin.password);
-    const authorization = `Bearer ${idToken}`;
+    const authorization = await localSuperAdminAuthorization(info);
 
     // Seed: stored merchants through the same repository the functions use.
     const deps = depsForStack(stack.info);
