@@ -6,6 +6,8 @@ import { routes as groupRoutes } from './groups/routes';
 import { routes as merchants } from './merchants/routes';
 import { routes as noVendProfiles } from './no-vend-profiles/routes';
 import { routes as pos } from './pos/routes';
+import { routes as posConfigs } from './pos-configs/routes';
+import { routes as posHistory } from './pos-history/routes';
 import { routes as users } from './users/routes';
 
 /** Every /api/v1 route group. A route that is not here does not exist anywhere (DESIGN.md §3). */
@@ -16,6 +18,8 @@ export const groups: RouteGroup[] = [
   { name: 'merchants', routes: merchants },
   { name: 'groups', routes: groupRoutes },
   { name: 'pos', routes: pos },
+  { name: 'pos-history', routes: posHistory },
+  { name: 'pos-configs', routes: posConfigs },
   { name: 'clients', routes: clients },
   { name: 'no-vend-profiles', routes: noVendProfiles },
 ];

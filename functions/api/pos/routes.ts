@@ -19,8 +19,6 @@ import {
   PosStatusView,
   PosSummaries,
   PosUpdate,
-  SensorHistory,
-  SensorHistoryQuery,
 } from '../../../schemas/pos';
 import { ADMINS, ALL_ROLES, NOT_MERCHANT_USER } from '../../../schemas/roles';
 import {
@@ -39,15 +37,12 @@ import {
   posCsv,
   posQrUrl,
   resetPos,
-  sensorHistory,
   setPosHidden,
   setPosManageStock,
   updatePos,
 } from '../../core/devices/use-cases';
 import { qrSvg } from '../../adapters/qr/qr-svg';
 import { route, type RawResult } from '../../shared/http/manifest';
-import { historyRoutes } from './history-routes';
-import { configRoutes } from './config-routes';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
@@ -306,18 +301,4 @@ export const routes = [
     status: 201,
     handler: ({ deps, principal, params, body }) => addPosNote(deps, principal, params.id, body.note),
   }),
-  ...(['signal', 'temperature'] as const).map((kind) =>
-    route({
-      id: `pos.historical${kind === 'signal' ? 'Signal' : 'Temperature'}`,
-      method: 'GET',
-      path: `/pos/{id}/historical-${kind}`,
-      roles: ALL_ROLES,
-      summary: `The machine's ${kind} readings between two instants (at most 31 days), oldest first`,
-      request: { params: PosParams, query: SensorHistoryQuery },
-      response: SensorHistory,
-      handler: ({ deps, principal, params, query }) => sensorHistory(deps, principal, params.id, kind, query.from, query.to),
-    }),
-  ),
-  ...historyRoutes,
-  ...configRoutes,
 ];

@@ -1,4 +1,5 @@
 import type { LastSensorsInfo } from '../../../schemas/pos-config';
+import type { SensorReading } from '../../../schemas/pos';
 import type { Principal } from '../shared/principal';
 import { UNKNOWN_CONNECTION } from './model';
 import type { PosRepository } from './ports';
@@ -8,4 +9,21 @@ import { requireVisiblePos } from './use-cases';
 export async function lastSensorsInfo(deps: { pos: PosRepository }, principal: Principal, serial: string): Promise<LastSensorsInfo> {
   const { telemetry: t } = await requireVisiblePos(deps, principal, serial);
   return { serial, signalLevel: t.signalLevel ?? null, temperature: t.temperature ?? null, lastPingAt: t.lastPingAt ?? null, connection: t.connection ?? UNKNOWN_CONNECTION };
+}
+
+/** One sample per telemetry message: 31 days of a device pinging every 5 minutes fit. */
+const MAX_SENSOR_SAMPLES = 10_000;
+
+/** The signal or temperature chart of a machine between two instants. */
+export async function sensorHistory(
+  deps: { pos: PosRepository },
+  principal: Principal,
+  serial: string,
+  kind: 'signal' | 'temperature',
+  from: string,
+  to: string,
+): Promise<SensorReading[]> {
+  const { record } = await requireVisiblePos(deps, principal, serial);
+  const samples = await deps.pos.sensorSamples(record.merchantId, serial, new Date(from).toISOString(), new Date(to).toISOString(), MAX_SENSOR_SAMPLES);
+  return samples.map((s) => ({ at: s.at, value: kind === 'signal' ? s.signalLevel : s.temperature }));
 }

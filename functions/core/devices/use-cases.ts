@@ -1,6 +1,6 @@
 import { ALL_DISTRIBUTORS_ID } from '../../../schemas/merchant';
 import type { Page } from '../../../schemas/paging';
-import type { PointOfSale, PosCounts, PosListQuery, PosNote, PosStatusView, PosUpdate, SensorReading } from '../../../schemas/pos';
+import type { PointOfSale, PosCounts, PosListQuery, PosNote, PosStatusView, PosUpdate } from '../../../schemas/pos';
 import { MerchantNotFoundException } from '../merchants/errors';
 import type { MerchantRepository, MerchantSettingsRepository } from '../merchants/ports';
 import type { Principal } from '../shared/principal';
@@ -263,21 +263,4 @@ export async function addPosNote(deps: PosDeps, principal: Principal, serial: st
 export async function posQrUrl(deps: PosDeps, principal: Principal, serial: string, consoleUrl: string): Promise<{ url: string }> {
   await requireVisiblePos(deps, principal, serial);
   return { url: `${consoleUrl.replace(/\/+$/, '')}/devices/${encodeURIComponent(serial)}` };
-}
-
-/** One sample per telemetry message: 31 days of a device pinging every 5 minutes fit. */
-const MAX_SENSOR_SAMPLES = 10_000;
-
-/** The signal or temperature chart of a machine between two instants. */
-export async function sensorHistory(
-  deps: PosDeps,
-  principal: Principal,
-  serial: string,
-  kind: 'signal' | 'temperature',
-  from: string,
-  to: string,
-): Promise<SensorReading[]> {
-  const { record } = await requireVisiblePos(deps, principal, serial);
-  const samples = await deps.pos.sensorSamples(record.merchantId, serial, new Date(from).toISOString(), new Date(to).toISOString(), MAX_SENSOR_SAMPLES);
-  return samples.map((s) => ({ at: s.at, value: kind === 'signal' ? s.signalLevel : s.temperature }));
 }

@@ -15,7 +15,7 @@ import { lastSensorsInfo } from '../../core/devices/sensors';
 import { route } from '../../shared/http/manifest';
 
 /** A machine's configurations (reported, historical, custom) and its last sensors info. */
-export const configRoutes = [
+export const routes = [
   route({
     id: 'pos.configs',
     method: 'GET',

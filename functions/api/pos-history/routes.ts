@@ -1,12 +1,13 @@
 import * as z from 'zod/mini';
 import { AuditListQuery, AuditPage, AuditParams, CashQuery, CashView, PosTransactionPage, TransactionListQuery } from '../../../schemas/pos-history';
-import { PosParams } from '../../../schemas/pos';
+import { PosParams, SensorHistory, SensorHistoryQuery } from '../../../schemas/pos';
 import { ALL_ROLES } from '../../../schemas/roles';
 import { auditDex, listAudits, listTransactions, posCash } from '../../core/devices/history';
+import { sensorHistory } from '../../core/devices/sensors';
 import { route } from '../../shared/http/manifest';
 
-/** What a machine reported, read back (spec §2 device tabs audits, cash, transactions); a machine outside the caller's merchants or groups answers 404. */
-export const historyRoutes = [
+/** What a machine reported, read back (spec §2 device tabs audits, cash, transactions, signal, temperature); a machine outside the caller's merchants or groups answers 404. */
+export const routes = [
   route({
     id: 'pos.listAudits',
     method: 'GET',
@@ -55,4 +56,16 @@ export const historyRoutes = [
     response: PosTransactionPage,
     handler: ({ deps, principal, params, query }) => listTransactions(deps, principal, params.id, query),
   }),
+  ...(['signal', 'temperature'] as const).map((kind) =>
+    route({
+      id: `pos.historical${kind === 'signal' ? 'Signal' : 'Temperature'}`,
+      method: 'GET',
+      path: `/pos/{id}/historical-${kind}`,
+      roles: ALL_ROLES,
+      summary: `The machine's ${kind} readings between two instants (at most 31 days), oldest first`,
+      request: { params: PosParams, query: SensorHistoryQuery },
+      response: SensorHistory,
+      handler: ({ deps, principal, params, query }) => sensorHistory(deps, principal, params.id, kind, query.from, query.to),
+    }),
+  ),
 ];
