@@ -228,6 +228,10 @@ describe('ingestion over MQTT', () => {
     const outcome = await sweep({ time: new Date(Date.now() + (window + 150) * 1000).toISOString() });
     expect(outcome.wentOffline).toBeGreaterThanOrEqual(2);
     expect(await pos(silent)).toMatchObject({ connection: 0, lastPingAt: first.sentAt });
+    // The list's copy follows the transition at once (it is written in the same transaction).
+    const listed = (await api(`/pos?merchantId=${merchantId}&size=5`, { token: superAdmin })).body.items;
+    expect(listed.map((p: { connection: number }) => p.connection)).toEqual([0, 0]);
+    expect(listed.find((p: { serial: string }) => p.serial === silent)).toMatchObject({ lastPingAt: first.sentAt, signalLevel: first.payload.signalLevel });
     expect(await counter(doc, keys.posCounterName(merchantId))).toMatchObject({ online: 0, offline: 2, unknown: 0 });
     expect(await counter(doc, keys.posGroupCounterName(merchantId, groupId!))).toMatchObject({ online: 0, offline: 2 });
     // A second sweep changes nothing more.
@@ -236,6 +240,11 @@ describe('ingestion over MQTT', () => {
 
     await talker.publish('telemetry', telemetryMessage(chatty));
     await waitFor(async () => (await pos(chatty)).connection === 1, 'the machine back online');
+    // An API write of the record (a rename) keeps the list's copy of what the machine reported.
+    const renamed = await api(`/pos/${chatty}`, { method: 'PUT', token: superAdmin, body: { name: 'Chatty renamed', networkType: 'Ethernet', warrantyEnd: null, planogramId: null } });
+    expect(renamed.status, renamed.text).toBe(200);
+    const row = (await api(`/pos?merchantId=${merchantId}&search=Chatty`, { token: superAdmin })).body.items[0];
+    expect(row).toMatchObject({ name: 'Chatty renamed', connection: 1, lastPingAt: expect.any(String), signalLevel: expect.any(Number) });
     expect(await counter(doc, keys.posCounterName(merchantId))).toMatchObject({ online: 1, offline: 1, unknown: 0 });
   });
 });

@@ -1,8 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '../../functions/adapters/dynamodb/keys';
 import { DEMO_MACHINES } from '../../infra/local/demo-data';
+import { connectDevice, telemetryMessage } from '../../infra/local/simulator';
+import { waitFor } from './support/devices';
 import { api } from './support/http';
 import { merchantBody, settingsBody } from './support/samples';
 import { idToken, stack, stackDeps, tokenFor } from './support/stack';
@@ -155,17 +155,21 @@ describe('lists', () => {
     expect(foreignCursor.body.code).toBe('InvalidCursorException');
   });
 
-  it('items carry what the device reported (TELEMETRY item)', async () => {
-    await deps.doc.send(
-      new PutCommand({
-        TableName: stack.tableName,
-        Item: { ...keys.posTelemetry(m.id, serials.Alpha!), lastPingAt: '2026-03-01T10:00:00.000Z', signalLevel: 71, temperature: 4.5, connection: 1, firmwareVersion: '2.4.1', networkType: '4G', publicIp: '203.0.113.9' },
-      }),
-    );
-    const res = await api(`/pos?merchantId=${m.id}&size=1`, { token: superAdmin });
-    expect(res.body.items[0]).toMatchObject({ name: 'Alpha', lastPingAt: '2026-03-01T10:00:00.000Z', signalLevel: 71, temperature: 4.5, connection: 1, firmwareVersion: '2.4.1', networkType: '4G', publicIp: '203.0.113.9', lastSaleAt: null });
+  it('items carry what the device reported: its first ping shows in the list (copy) and the status (TELEMETRY item)', async () => {
+    const device = await connectDevice(stack.mqtt, serials.Alpha!);
+    try {
+      await device.publish('telemetry', telemetryMessage(serials.Alpha!, { sentAt: '2026-03-01T10:00:00.000Z', signalLevel: 71, temperature: 4.5, firmwareVersion: '2.4.1' }));
+    } finally {
+      await device.client.endAsync();
+    }
+    const reported = { lastPingAt: '2026-03-01T10:00:00.000Z', signalLevel: 71, temperature: 4.5, connection: 1, firmwareVersion: '2.4.1', networkType: '4G', publicIp: expect.stringMatching(/^93\.41\./) };
+    const listed = await waitFor(async () => {
+      const res = await api(`/pos?merchantId=${m.id}&size=1`, { token: superAdmin });
+      return res.body.items[0]?.lastPingAt ? res.body.items[0] : undefined;
+    }, 'the ping in the list');
+    expect(listed).toMatchObject({ name: 'Alpha', ...reported, lastSaleAt: null });
     const status = await api(`/pos/${serials.Alpha}/status`, { token: superAdmin });
-    expect(status.body).toEqual({ serial: serials.Alpha, connection: 1, status: 1, lastPingAt: '2026-03-01T10:00:00.000Z', lastSaleAt: null, lastAuditAt: null, signalLevel: 71, temperature: 4.5, firmwareVersion: '2.4.1', networkType: '4G', publicIp: '203.0.113.9' });
+    expect(status.body).toEqual({ serial: serials.Alpha, status: 1, lastSaleAt: null, lastAuditAt: null, ...reported, publicIp: listed.publicIp });
   });
 
   it('search (≥ 3 letters) matches the name anywhere or the serial; fewer letters is 400', async () => {
@@ -363,17 +367,25 @@ describe('one machine', () => {
   it('reset forgets what the device reported and keeps the record; counters go back to unknown', async () => {
     const pos = await joinMachine(m.pin, 'Resettable');
     await put(superAdmin, `/pos/${pos.serial}`, { name: 'Resettable', networkType: 'Ethernet', warrantyEnd: null, planogramId: 'P-9' });
-    await deps.doc.send(new PutCommand({ TableName: stack.tableName, Item: { ...keys.posTelemetry(m.id, pos.serial), lastPingAt: '2026-03-02T08:00:00.000Z', lastSaleAt: '2026-03-02T07:00:00.000Z', connection: 1, signalLevel: 50 } }));
     const before = await api(`/pos/counts?merchantId=${m.id}`, { token: superAdmin });
+    const device = await connectDevice(stack.mqtt, pos.serial);
+    try {
+      await device.publish('telemetry', telemetryMessage(pos.serial, { sentAt: '2026-03-02T08:00:00.000Z', signalLevel: 50 }));
+    } finally {
+      await device.client.endAsync();
+    }
+    const listed = async () => (await api(`/pos?merchantId=${m.id}&search=Resettable`, { token: superAdmin })).body.items[0];
+    await waitFor(async () => (await listed())?.connection === 1, 'the machine online in the list');
     const reset = await put(superAdmin, `/pos/${pos.serial}/reset`);
     expect(reset.status).toBe(200);
     expect(reset.body).toMatchObject({ name: 'Resettable', planogramId: 'P-9', networkType: 'Ethernet', lastPingAt: null, lastSaleAt: null, signalLevel: null, connection: 2 });
     expect(reset.body.resetAt).toBe(reset.body.updatedAt);
     expect((await api(`/pos/${pos.serial}`, { token: superAdmin })).body).toEqual(reset.body);
-    // The direct Put above did not move the counters (ingestion does); reset moved this machine from online to unknown.
+    expect(await listed()).toMatchObject({ lastPingAt: null, signalLevel: null, connection: 2 });
+    // The ping took the machine from unknown to online; reset takes it back to unknown.
     const after = (await api(`/pos/counts?merchantId=${m.id}`, { token: superAdmin })).body;
-    expect(after.online).toBe(before.body.online - 1);
-    expect(after.unknown).toBe(before.body.unknown + 1);
+    expect(after.online).toBe(before.body.online);
+    expect(after.unknown).toBe(before.body.unknown);
     expect((await put(merchantUser, `/pos/${pos.serial}/reset`)).status).toBe(403);
   });
 

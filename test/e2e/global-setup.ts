@@ -17,6 +17,9 @@ export default async function setup(project: TestProject) {
   // E2E_WEB_ROOT: a build of one's own (vite build --outDir …), e.g. while someone else rebuilds frontend/dist.
   const webRoot = process.env.E2E_WEB_ROOT ?? join(root, 'frontend/dist');
   if (!existsSync(join(webRoot, 'index.html'))) throw new Error('The SPA is not built: run npm run build:web (npm test does it).');
+  // The devices list shows a copy of what machines reported, refreshed once per online bucket (60 s by default):
+  // a 1 s bucket lets the browser tests see a ping move in the list within seconds.
+  process.env.ONLINE_BUCKET_SECONDS ??= '1';
   const stack = await startStackProcess({ webRoot });
   project.provide('stack', stack.info);
   return () => stack.stop();

@@ -22,6 +22,8 @@ import type { InvalidMessage } from '../../core/ingestion/validation';
 import { counterUpdate } from './counters';
 import { isConditionFailure } from './transactions';
 import { keys } from './keys';
+import { COPIED_PING_AT, reportedCopy } from './reported-copy';
+import { setParts } from './update-expression';
 
 type Key = { pk: string; sk: string };
 type Item = Record<string, unknown>;
@@ -70,20 +72,6 @@ function telemetryState(item: Item | undefined): TelemetryState | undefined {
     lastSeenAt: typeof item.lastSeenAt === 'number' ? item.lastSeenAt : undefined,
     onlineBucket: typeof item.onlineBucket === 'string' ? item.onlineBucket : undefined,
   };
-}
-
-/** `SET a = :a, …` parts for defined fields. */
-function setParts(fields: Record<string, unknown>, prefix: string) {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const parts: string[] = [];
-  Object.entries(fields).forEach(([name, value], i) => {
-    if (value === undefined) return;
-    names[`#${prefix}${i}`] = name;
-    values[`:${prefix}${i}`] = value;
-    parts.push(`#${prefix}${i} = :${prefix}${i}`);
-  });
-  return { names, values, parts };
 }
 
 export class DynamoDeviceIngestionStore implements IngestionStore {
@@ -246,6 +234,30 @@ export class DynamoDeviceIngestionStore implements IngestionStore {
     );
   }
 
+  /** The copy's fields after a ping of an online machine (withPing: the ping is the newest). */
+  private pingCopy(u: PingUpdate, withPing: boolean): Item {
+    return reportedCopy({ ...(withPing ? { ...u.fields, lastPingAt: u.at } : {}), connection: ONLINE });
+  }
+
+  /** The list copy on the POS item, never moved back to an older ping; a deleted machine is left alone. */
+  private async copyToPos(d: Device, copy: Item): Promise<void> {
+    try {
+      await this.doc.send(new UpdateCommand(this.posCopyUpdate(d, copy, true).Update));
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+
+  /**
+   * After a ping update of an online machine (`old` = the TELEMETRY item before it): when the machine enters a
+   * new online bucket, refreshes the list copy (so at most once a bucket). Returns the previous bucket.
+   */
+  private async oncePerBucket(u: PingUpdate, old: Item | undefined, withPing: boolean): Promise<string | undefined> {
+    const previous = typeof old?.onlineBucket === 'string' ? old.onlineBucket : undefined;
+    if (previous !== u.bucket) await this.copyToPos(u.device, { ...reportedCopy(old ?? {}), ...this.pingCopy(u, withPing) });
+    return previous;
+  }
+
   async advancePing(u: PingUpdate): Promise<WriteOutcome<string | undefined>> {
     const set = this.pingSet(u, true);
     try {
@@ -257,11 +269,11 @@ export class DynamoDeviceIngestionStore implements IngestionStore {
           ConditionExpression: '#c = :one AND (attribute_not_exists(#p) OR #p < :t OR (#p = :t AND #pm < :id))',
           ExpressionAttributeNames: { ...set.names, '#c': 'connection', '#p': 'lastPingAt', '#pm': 'lastPingMessageId' },
           ExpressionAttributeValues: { ...set.values, ':one': ONLINE, ':t': u.at, ':id': u.messageId },
-          ReturnValues: 'UPDATED_OLD',
+          ReturnValues: 'ALL_OLD',
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );
-      return { ok: true, value: typeof res.Attributes?.onlineBucket === 'string' ? res.Attributes.onlineBucket : undefined };
+      return { ok: true, value: await this.oncePerBucket(u, res.Attributes, true) };
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
       return { ok: false, old: await this.oldOnFailure(error, u.device) };
@@ -279,10 +291,10 @@ export class DynamoDeviceIngestionStore implements IngestionStore {
           ConditionExpression: '#c = :one',
           ExpressionAttributeNames: { ...set.names, '#c': 'connection' },
           ExpressionAttributeValues: { ...set.values, ':one': ONLINE },
-          ReturnValues: 'UPDATED_OLD',
+          ReturnValues: 'ALL_OLD',
         }),
       );
-      return { ok: true, value: typeof res.Attributes?.onlineBucket === 'string' ? res.Attributes.onlineBucket : undefined };
+      return { ok: true, value: await this.oncePerBucket(u, res.Attributes, false) };
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
       return { ok: false, old: undefined };
@@ -314,6 +326,26 @@ export class DynamoDeviceIngestionStore implements IngestionStore {
       counterUpdate(this.tableName, keys.posCounterName(d.merchantId), deltas),
       d.groupId ? counterUpdate(this.tableName, keys.posGroupCounterName(d.merchantId, d.groupId), deltas) : undefined,
     ].filter((x): x is NonNullable<typeof x> => x !== undefined);
+  }
+
+  /**
+   * The list copy's update on the POS item (reported-copy.ts); the machine must exist. `forwardOnly`: not over a
+   * copy of a later ping (connection changes need no such guard: their transactions are ordered by the TELEMETRY
+   * item's state).
+   */
+  private posCopyUpdate(d: Device, copy: Item, forwardOnly = false) {
+    const set = setParts(copy, 'f');
+    const at = forwardOnly ? copy[COPIED_PING_AT] : undefined;
+    return {
+      Update: {
+        TableName: this.tableName,
+        Key: keys.pos(d.merchantId, d.serial),
+        UpdateExpression: `SET ${set.parts.join(', ')}`,
+        ConditionExpression: at === undefined ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND (attribute_not_exists(#cp) OR #cp <= :cp)',
+        ExpressionAttributeNames: { ...set.names, ...(at === undefined ? {} : { '#cp': COPIED_PING_AT }) },
+        ExpressionAttributeValues: { ...set.values, ...(at === undefined ? {} : { ':cp': at }) },
+      },
+    };
   }
 
   /** The registry still says this merchant and group (counters go to the right items). */
@@ -356,6 +388,7 @@ export class DynamoDeviceIngestionStore implements IngestionStore {
                 },
               },
             },
+            this.posCopyUpdate(u.device, this.pingCopy(u, withPing)),
             ...this.transitionCounters(u.device, previous, ONLINE),
             this.registryCheck(u.device),
           ],
@@ -468,6 +501,7 @@ export class DynamoDeviceIngestionStore implements IngestionStore {
                 ExpressionAttributeValues: { ':zero': OFFLINE, ':one': ONLINE, ':cutoff': cutoffMs },
               },
             },
+            this.posCopyUpdate(device, reportedCopy({ connection: OFFLINE })),
             ...this.transitionCounters(device, ONLINE, OFFLINE),
             this.registryCheck(device),
           ],

@@ -15,7 +15,7 @@ import {
   PosChangedConcurrentlyException,
   PosNotFoundException,
 } from '../../core/devices/errors';
-import { counterContribution, toPointOfSale, type DeviceRegistration, type PosRecord, type StoredPos, type Telemetry } from '../../core/devices/model';
+import { counterContribution, toPointOfSale, type DeviceRegistration, type PosRecord, type StoredPos, } from '../../core/devices/model';
 import type { NoteSliceRequest, PosFilter, PosRepository, PosSelection, PosSliceRequest } from '../../core/devices/ports';
 import { MerchantNotFoundException } from '../../core/merchants/errors';
 import { NoVendProfileNotFoundException } from '../../core/no-vend-profiles/errors';
@@ -24,14 +24,13 @@ import { ValidationError } from '../../core/shared/domain-error';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
 import { keys, stripKeys } from './keys';
 import { countQuery, queryPage, type ItemFilter } from './paging';
+import { copiedTelemetry, REPORTED_COPY_ATTRIBUTES, telemetryOf } from './reported-copy';
 import { failedConditionIndex } from './transactions';
+import { replaceAttributes } from './update-expression';
 
 type Item = Record<string, unknown>;
 type Key = Record<string, string>;
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
-
-/** Attributes of the TELEMETRY item (written by ingestion; see ACCESS-PATTERNS.md). */
-const TELEMETRY_ATTRIBUTES = ['lastPingAt', 'signalLevel', 'temperature', 'connection', 'lastSaleAt', 'lastAuditAt', 'firmwareVersion', 'networkType', 'publicIp'] as const;
 
 /** Items a filtered list evaluates per Query (DynamoDB also stops at 1 MB). */
 const FILTERED_READ_LIMIT = 1000;
@@ -67,13 +66,17 @@ export function posNameGuardItem(r: Pick<PosRecord, 'serial' | 'merchantId' | 'n
 
 function recordOf(item: Item): PosRecord {
   const { nameKey: _nk, ...rest } = stripKeys<PosRecord & { nameKey: string }>(item);
+  for (const a of REPORTED_COPY_ATTRIBUTES) delete (rest as Item)[a];
   return { ...rest, resetAt: rest.resetAt ?? null };
 }
 
-function telemetryOf(item: Item | undefined): Telemetry {
-  const t: Record<string, unknown> = {};
-  for (const a of TELEMETRY_ATTRIBUTES) if (item?.[a] !== undefined && item[a] !== null) t[a] = item[a];
-  return t as Telemetry;
+/** A listed machine: its record and the copy of what it reported, from the POS item alone. */
+const listedOf = (item: Item): PointOfSale => toPointOfSale(recordOf(item), copiedTelemetry(item));
+
+/** The POS item's record attributes (keys aside) for `replaceAttributes`. */
+function recordAttributes(r: PosRecord): Item {
+  const { pk: _pk, sk: _sk, ...rest } = posItem(r);
+  return rest;
 }
 
 function subtract(a: Record<string, number>, b: Record<string, number>): Record<string, number> {
@@ -188,14 +191,6 @@ export class DynamoPosRepository implements PosRepository {
     return out;
   }
 
-  /** Records joined with their TELEMETRY items (one BatchGet per 100 machines), in the records' order. */
-  private async withTelemetry(records: PosRecord[]): Promise<PointOfSale[]> {
-    if (!records.length) return [];
-    const items = await this.batchGet(records.map((r) => keys.posTelemetry(r.merchantId, r.serial)));
-    const byPk = new Map(items.map((i) => [String(i.pk), i]));
-    return records.map((r) => toPointOfSale(r, telemetryOf(byPk.get(keys.posPk(r.merchantId, r.serial)))));
-  }
-
   // ------------------------------------------------------------------ writes
 
   private async transact(items: Array<TransactItem | undefined>, errors: Array<(() => Error) | undefined>): Promise<void> {
@@ -277,14 +272,20 @@ export class DynamoPosRepository implements PosRepository {
     };
   }
 
-  /** The POS item put conditioned on the version read (updatedAt). */
-  private putVersioned(next: PosRecord, currentVersion: string): TransactItem {
+  /**
+   * The POS item moved from `cur` to `next`, conditioned on the version read (updatedAt). An update of the
+   * record's attributes only: ingestion's copy of the reported fields stays as it is (reported-copy.ts).
+   */
+  private updateVersioned(cur: PosRecord, next: PosRecord, remove: readonly string[] = []): TransactItem {
+    const u = replaceAttributes(recordAttributes(cur), recordAttributes(next), remove);
     return {
-      Put: {
+      Update: {
         TableName: this.tableName,
-        Item: posItem(next),
-        ConditionExpression: 'attribute_exists(pk) AND updatedAt = :v',
-        ExpressionAttributeValues: { ':v': currentVersion },
+        Key: keys.pos(cur.merchantId, cur.serial),
+        UpdateExpression: u.expression,
+        ConditionExpression: 'attribute_exists(pk) AND #version = :version',
+        ExpressionAttributeNames: { ...u.names, '#version': 'updatedAt' },
+        ExpressionAttributeValues: { ...u.values, ':version': cur.updatedAt },
       },
     };
   }
@@ -303,7 +304,7 @@ export class DynamoPosRepository implements PosRepository {
       items.push(item);
       errors.push(error);
     };
-    add(this.putVersioned(next, cur.updatedAt), () => new PosChangedConcurrentlyException());
+    add(this.updateVersioned(cur, next), () => new PosChangedConcurrentlyException());
     if (renamed) {
       add({ Put: { TableName: T, Item: posNameGuardItem(next), ConditionExpression: 'attribute_not_exists(pk)' } }, () => new DuplicateMachineNameException());
       add({ Delete: { TableName: T, Key: keys.posNameGuard(m, nameKey(cur.name)), ConditionExpression: 'attribute_not_exists(pk) OR serial = :s', ExpressionAttributeValues: { ':s': cur.serial } } });
@@ -334,7 +335,7 @@ export class DynamoPosRepository implements PosRepository {
     const cur = current.record;
     await this.transact(
       [
-        this.putVersioned(next, cur.updatedAt),
+        this.updateVersioned(cur, next, REPORTED_COPY_ATTRIBUTES),
         { Delete: { TableName: this.tableName, Key: keys.posTelemetry(cur.merchantId, cur.serial) } },
         ...this.counterItems(cur.merchantId, { groupId: cur.groupId, c: counterContribution(cur, current.telemetry) }, { groupId: next.groupId, c: counterContribution(next, {}) }),
       ],
@@ -483,7 +484,7 @@ export class DynamoPosRepository implements PosRepository {
         if (key) next[p.pk] = key;
       }
     }
-    const items = await this.withTelemetry(page.map((x) => recordOf(x.item)));
+    const items = page.map((x) => listedOf(x.item));
     return { items, ...(more ? { cursor: encodeCursor({ o: req.offset + page.length, p: next }) } : {}) };
   }
 
@@ -504,17 +505,15 @@ export class DynamoPosRepository implements PosRepository {
     return counted.reduce((a, b) => a + b, 0);
   }
 
-  async listAll(merchantId: string, sel: PosSelection, max: number, withTelemetry: boolean): Promise<PointOfSale[]> {
+  async listAll(merchantId: string, sel: PosSelection, max: number): Promise<PointOfSale[]> {
     const parts = this.partitions(merchantId, sel);
     const reads = await Promise.all(parts.map((p) => this.read(p, undefined, max + 1, true, false, false)));
     const skName = parts[0]!.skName;
-    const records = reads
+    return reads
       .flatMap((r) => r.items)
       .sort((a, b) => (String(a[skName]) < String(b[skName]) ? -1 : 1))
       .slice(0, max + 1)
-      .map(recordOf);
-    if (withTelemetry && records.length <= max) return this.withTelemetry(records);
-    return records.map((r) => toPointOfSale(r, {}));
+      .map(listedOf);
   }
 
   async counts(merchantId: string, groupIds?: readonly string[]): Promise<PosCounts> {

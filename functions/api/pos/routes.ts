@@ -76,7 +76,7 @@ export const routes = [
     request: { query: PosMerchantQuery },
     response: PosSummaries,
     handler: async ({ deps, principal, query }) =>
-      (await listAllPos(deps, principal, { merchantId: query.merchantId }, false)).map((p) => ({ serial: p.serial, name: p.name, groupId: p.groupId })),
+      (await listAllPos(deps, principal, { merchantId: query.merchantId })).map((p) => ({ serial: p.serial, name: p.name, groupId: p.groupId })),
   }),
   route({
     id: 'pos.counts',
@@ -104,7 +104,7 @@ export const routes = [
         'content-disposition': `attachment; filename="pos-${query.merchantId}.csv"`,
         'cache-control': 'no-store',
       },
-      body: posCsv(await listAllPos(deps, principal, query, true)),
+      body: posCsv(await listAllPos(deps, principal, query)),
     }),
   }),
   route({

@@ -1,7 +1,8 @@
 import type { PointOfSale, PosStatusView } from '../../../schemas/pos';
 
 /**
- * What devices report, stored on the machine's TELEMETRY item (written by ingestion only, never indexed).
+ * What devices report, stored on the machine's TELEMETRY item (written by ingestion only, never indexed); lists
+ * read a copy of it on the POS item (adapters/dynamodb/reported-copy.ts).
  * Every attribute is optional: absent = never reported (null / unknown).
  */
 export interface Telemetry {

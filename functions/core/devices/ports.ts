@@ -42,7 +42,8 @@ export interface NoteSliceRequest {
 
 /**
  * Machines (points of sale) of merchants, with the device registry, name guards and counters. Ingestion
- * writes TELEMETRY and history items under the machine's partition with the same keys (keys.ts).
+ * writes TELEMETRY and history items under the machine's partition with the same keys (keys.ts), and the list's
+ * copy of what a machine reported on its POS item (listed machines come from that copy).
  */
 export interface PosRepository {
   registration(serial: string): Promise<DeviceRegistration | undefined>;
@@ -55,7 +56,7 @@ export interface PosRepository {
    * Throws DuplicateMachineNameException, InvalidPosGroupException, InvalidPosClientException.
    */
   replace(current: StoredPos, next: PosRecord): Promise<void>;
-  /** Deletes the TELEMETRY item and writes `next` (resetAt set), moving the counters back to unknown. */
+  /** Deletes the TELEMETRY item and the list copy and writes `next` (resetAt set), moving the counters back to unknown. */
   reset(current: StoredPos, next: PosRecord): Promise<void>;
   /** Deletes the machine, its registry entry, name guard, telemetry, notes and history; counters move. */
   delete(current: StoredPos): Promise<void>;
@@ -63,7 +64,7 @@ export interface PosRepository {
   /** Counters when there is no filter; a count of the filtered partitions otherwise. */
   count(merchantId: string, selection: PosSelection): Promise<number>;
   /** Every selected machine up to `max` + 1 (the caller refuses more than `max`). */
-  listAll(merchantId: string, selection: PosSelection, max: number, withTelemetry: boolean): Promise<PointOfSale[]>;
+  listAll(merchantId: string, selection: PosSelection, max: number): Promise<PointOfSale[]>;
   /** Counter items: the merchant's, or the sum over some of its groups. */
   counts(merchantId: string, groupIds?: readonly string[]): Promise<PosCounts>;
   /** Whether any machine has this group (a group with machines cannot be deleted). */

@@ -82,10 +82,10 @@ export async function listPos(deps: PosDeps, principal: Principal, q: PosListQue
 }
 
 /** Every selected machine (capped): the selectors' list and the CSV export. */
-export async function listAllPos(deps: PosDeps, principal: Principal, q: ListFilters, withTelemetry: boolean): Promise<PointOfSale[]> {
+export async function listAllPos(deps: PosDeps, principal: Principal, q: ListFilters): Promise<PointOfSale[]> {
   const sel = selectionOf(principal, q);
   if (sel.groupIds && sel.groupIds.length === 0) return [];
-  const all = await deps.pos.listAll(q.merchantId, sel, MAX_POS_EXPORT, withTelemetry);
+  const all = await deps.pos.listAll(q.merchantId, sel, MAX_POS_EXPORT);
   if (all.length > MAX_POS_EXPORT) throw new PosExportTooLargeException(MAX_POS_EXPORT);
   return all;
 }

@@ -1,0 +1,42 @@
+/**
+ * What a machine reported, in the two places it is stored.
+ *
+ * The TELEMETRY item (written by ingestion on every ping batch) is the truth; the detail reads it. The POS item
+ * carries a copy of the listed attributes under `reported*` names, so a devices page is one Query: ingestion
+ * writes the copy on every connection change (inside the transition's transaction) and otherwise at most once
+ * per online bucket (60 s) per machine. API writes update only the record's attributes of the POS item
+ * (`replaceAttributes`), so they never put back an older copy. A list therefore shows pings, signal and last sale up
+ * to a minute late, and the connection exactly.
+ */
+import type { Telemetry } from '../../core/devices/model';
+
+type Item = Record<string, unknown>;
+
+const LISTED = ['lastPingAt', 'signalLevel', 'temperature', 'connection', 'lastSaleAt', 'lastAuditAt', 'firmwareVersion', 'networkType', 'publicIp'] as const;
+type Listed = (typeof LISTED)[number];
+
+const copyName = (a: Listed) => `reported${a[0]!.toUpperCase()}${a.slice(1)}`;
+export const REPORTED_COPY_ATTRIBUTES: readonly string[] = LISTED.map(copyName);
+export const COPIED_PING_AT = copyName('lastPingAt');
+
+function pick(item: Item | undefined, name: (a: Listed) => string): Telemetry {
+  const t: Record<string, unknown> = {};
+  for (const a of LISTED) {
+    const v = item?.[name(a)];
+    if (v !== undefined && v !== null) t[a] = v;
+  }
+  return t as Telemetry;
+}
+
+/** The listed attributes of a TELEMETRY item. */
+export const telemetryOf = (item: Item | undefined): Telemetry => pick(item, (a) => a);
+
+/** The copy a POS item carries. */
+export const copiedTelemetry = (posItem: Item): Telemetry => pick(posItem, copyName);
+
+/** TELEMETRY-named attributes (extra ones ignored) → the copy's attribute names, for a SET. */
+export function reportedCopy(telemetry: Item): Item {
+  const out: Item = {};
+  for (const a of LISTED) if (telemetry[a] !== undefined && telemetry[a] !== null) out[copyName(a)] = telemetry[a];
+  return out;
+}
