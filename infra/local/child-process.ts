@@ -6,11 +6,18 @@ const root = new URL('../..', import.meta.url).pathname;
 /**
  * Runs a TypeScript entry of this repository in a child process and resolves with what it prints after
  * `<marker> ` once ready. The child stops on SIGTERM or when this process goes away (its stdin closes).
+ * `env` adds to this process's environment for the child only.
  */
-export function spawnReady(entry: string, args: string[], marker: string, timeoutMs = 120_000): Promise<{ ready: string; stop(): Promise<void> }> {
+export function spawnReady(
+  entry: string,
+  args: string[],
+  marker: string,
+  timeoutMs = 120_000,
+  env: Record<string, string> = {},
+): Promise<{ ready: string; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
+    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', ...env },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

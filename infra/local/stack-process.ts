@@ -3,9 +3,11 @@ import { loadConfig } from '../../functions/shared/config';
 import { spawnReady } from './child-process';
 import type { StackInfo } from './stack-info';
 
-/** Starts `run-stack.ts` in a child process and resolves with its stack info and a stop function. */
-export async function startStackProcess(opts: { webRoot?: string; timeoutMs?: number } = {}): Promise<{ info: StackInfo; stop(): Promise<void> }> {
-  const { ready, stop } = await spawnReady('infra/local/run-stack.ts', [opts.webRoot ?? ''], 'STACK_READY', opts.timeoutMs);
+/** Starts `run-stack.ts` in a child process (with `env` added to its environment) and resolves with its stack info and a stop function. */
+export async function startStackProcess(
+  opts: { webRoot?: string; timeoutMs?: number; env?: Record<string, string> } = {},
+): Promise<{ info: StackInfo; stop(): Promise<void> }> {
+  const { ready, stop } = await spawnReady('infra/local/run-stack.ts', [opts.webRoot ?? ''], 'STACK_READY', opts.timeoutMs, opts.env);
   return { info: JSON.parse(ready) as StackInfo, stop };
 }
 

@@ -18,9 +18,9 @@ export default async function setup(project: TestProject) {
   const webRoot = process.env.E2E_WEB_ROOT ?? join(root, 'frontend/dist');
   if (!existsSync(join(webRoot, 'index.html'))) throw new Error('The SPA is not built: run npm run build:web (npm test does it).');
   // The devices list shows a copy of what machines reported, refreshed once per online bucket (60 s by default):
-  // a 1 s bucket lets the browser tests see a ping move in the list within seconds.
-  process.env.ONLINE_BUCKET_SECONDS ??= '1';
-  const stack = await startStackProcess({ webRoot });
+  // a 1 s bucket lets the browser tests see a ping move in the list within seconds. (This stack only: the API
+  // tests' stack, started from the same process, keeps the default.)
+  const stack = await startStackProcess({ webRoot, env: { ONLINE_BUCKET_SECONDS: '1' } });
   project.provide('stack', stack.info);
   return () => stack.stop();
 }
