@@ -86,6 +86,19 @@ function setParts(fields: Record<string, unknown>, prefix: string) {
   return { names, values, parts };
 }
 
+/** A transaction's check that the registry still says this merchant and group (counters go to the right items). */
+export function registryCheck(tableName: string, d: { serial: string; merchantId: string; groupId: string | null }) {
+  return {
+    ConditionCheck: {
+      TableName: tableName,
+      Key: keys.deviceRegistry(d.serial),
+      ConditionExpression: d.groupId ? '#m = :m AND #g = :g' : '#m = :m AND (attribute_not_exists(#g) OR attribute_type(#g, :null))',
+      ExpressionAttributeNames: { '#m': 'merchantId', '#g': 'groupId' },
+      ExpressionAttributeValues: d.groupId ? { ':m': d.merchantId, ':g': d.groupId } : { ':m': d.merchantId, ':null': 'NULL' },
+    },
+  };
+}
+
 export class DynamoDeviceIngestionStore implements IngestionStore {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
@@ -316,19 +329,6 @@ export class DynamoDeviceIngestionStore implements IngestionStore {
     ].filter((x): x is NonNullable<typeof x> => x !== undefined);
   }
 
-  /** The registry still says this merchant and group (counters go to the right items). */
-  private registryCheck(d: Device) {
-    return {
-      ConditionCheck: {
-        TableName: this.tableName,
-        Key: keys.deviceRegistry(d.serial),
-        ConditionExpression: d.groupId ? '#m = :m AND #g = :g' : '#m = :m AND (attribute_not_exists(#g) OR attribute_type(#g, :null))',
-        ExpressionAttributeNames: { '#m': 'merchantId', '#g': 'groupId' },
-        ExpressionAttributeValues: d.groupId ? { ':m': d.merchantId, ':g': d.groupId } : { ':m': d.merchantId, ':null': 'NULL' },
-      },
-    };
-  }
-
   async goOnline(u: PingUpdate, from: TelemetryState | undefined): Promise<'ok' | 'conflict'> {
     const withPing = isAfter(u.at, u.messageId, from?.lastPingAt, from?.lastPingMessageId);
     const set = this.pingSet(u, withPing);
@@ -357,7 +357,7 @@ export class DynamoDeviceIngestionStore implements IngestionStore {
               },
             },
             ...this.transitionCounters(u.device, previous, ONLINE),
-            this.registryCheck(u.device),
+            registryCheck(this.tableName, u.device),
           ],
         }),
       );
@@ -469,7 +469,7 @@ export class DynamoDeviceIngestionStore implements IngestionStore {
               },
             },
             ...this.transitionCounters(device, ONLINE, OFFLINE),
-            this.registryCheck(device),
+            registryCheck(this.tableName, device),
           ],
         }),
       );

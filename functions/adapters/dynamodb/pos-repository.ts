@@ -31,7 +31,9 @@ type Key = Record<string, string>;
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 /** Attributes of the TELEMETRY item (written by ingestion; see ACCESS-PATTERNS.md). */
-const TELEMETRY_ATTRIBUTES = ['lastPingAt', 'signalLevel', 'temperature', 'connection', 'lastSaleAt', 'lastAuditAt', 'firmwareVersion', 'networkType', 'publicIp'] as const;
+const TELEMETRY_ATTRIBUTES = [
+  'lastPingAt', 'signalLevel', 'temperature', 'connection', 'lastSaleAt', 'lastAuditAt', 'firmwareVersion', 'networkType', 'publicIp', 'activeWarning', 'activeBlocking',
+] as const;
 
 /** Items a filtered list evaluates per Query (DynamoDB also stops at 1 MB). */
 const FILTERED_READ_LIMIT = 1000;
@@ -66,7 +68,8 @@ export function posNameGuardItem(r: Pick<PosRecord, 'serial' | 'merchantId' | 'n
 }
 
 function recordOf(item: Item): PosRecord {
-  const { nameKey: _nk, ...rest } = stripKeys<PosRecord & { nameKey: string }>(item);
+  // `status` was on the POS item before it followed the alarms (TELEMETRY): an old item's is ignored.
+  const { nameKey: _nk, status: _status, ...rest } = stripKeys<PosRecord & { nameKey: string; status?: unknown }>(item);
   return { ...rest, resetAt: rest.resetAt ?? null };
 }
 
@@ -330,15 +333,27 @@ export class DynamoPosRepository implements PosRepository {
     this.forgetCounters(m, cur.groupId, next.groupId);
   }
 
+  /** Forgets what the device reported but not its open alarms: their counts (its status) stay, guarded by the counts read. */
   async reset(current: StoredPos, next: PosRecord): Promise<void> {
     const cur = current.record;
+    const { activeWarning = 0, activeBlocking = 0 } = current.telemetry;
+    const alarms = { activeWarning, activeBlocking };
+    const key = keys.posTelemetry(cur.merchantId, cur.serial);
+    const unchanged = {
+      ConditionExpression: '(attribute_not_exists(activeWarning) OR activeWarning = :w) AND (attribute_not_exists(activeBlocking) OR activeBlocking = :b)',
+      ExpressionAttributeValues: { ':w': activeWarning, ':b': activeBlocking },
+    };
+    const telemetry: TransactItem =
+      activeWarning || activeBlocking
+        ? { Put: { TableName: this.tableName, Item: { ...key, merchantId: cur.merchantId, serial: cur.serial, ...alarms }, ...unchanged } }
+        : { Delete: { TableName: this.tableName, Key: key, ...unchanged } };
     await this.transact(
       [
         this.putVersioned(next, cur.updatedAt),
-        { Delete: { TableName: this.tableName, Key: keys.posTelemetry(cur.merchantId, cur.serial) } },
-        ...this.counterItems(cur.merchantId, { groupId: cur.groupId, c: counterContribution(cur, current.telemetry) }, { groupId: next.groupId, c: counterContribution(next, {}) }),
+        telemetry,
+        ...this.counterItems(cur.merchantId, { groupId: cur.groupId, c: counterContribution(cur, current.telemetry) }, { groupId: next.groupId, c: counterContribution(next, alarms) }),
       ],
-      [() => new PosChangedConcurrentlyException()],
+      [() => new PosChangedConcurrentlyException(), () => new PosChangedConcurrentlyException()],
     );
     this.forgetCounters(cur.merchantId, cur.groupId);
   }
