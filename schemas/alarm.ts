@@ -126,6 +126,8 @@ export const MerchantAlarmsParams = z.strictObject({ id: MerchantId });
  * many bytes (UTF-8): the item must stay well under DynamoDB's 400 KB. Beyond: TroubleshootingContentExceedsSizeLimits.
  */
 export const MAX_TROUBLESHOOTING_BYTES = 300 * 1024;
+/** The master alarm routes take bodies up to this size, so content over the limit gets its coded error. */
+export const MAX_MASTER_ALARM_BODY_BYTES = 1024 * 1024;
 
 export const MasterAlarmInput = z.strictObject({
   criticity: AlarmCriticity,
@@ -136,8 +138,8 @@ export const MasterAlarmInput = z.strictObject({
   category: AlarmCategory,
   mcbf: z._default(z.enum(MCBF_VALUES), ''),
   // The size limit is checked by the use case, so an oversized text gets its coded error, not a field error.
-  level1: z._default(z.string().check(z.maxLength(2 * 1024 * 1024)), ''),
-  level2: z._default(z.string().check(z.maxLength(2 * 1024 * 1024)), ''),
+  level1: z._default(z.string().check(z.maxLength(MAX_MASTER_ALARM_BODY_BYTES)), ''),
+  level2: z._default(z.string().check(z.maxLength(MAX_MASTER_ALARM_BODY_BYTES)), ''),
 });
 export type MasterAlarmInput = z.infer<typeof MasterAlarmInput>;
 export const MasterAlarmCreate = z.extend(MasterAlarmInput, { code: AlarmCode });

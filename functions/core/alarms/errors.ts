@@ -62,3 +62,9 @@ export class AlarmExportTooLargeException extends ValidationError {
     super('ExportTooLargeException', `More than ${max} alarms: narrow the list with filters`, [{ path: 'query', message: `more than ${max} alarms` }]);
   }
 }
+
+export class MasterAlarmChangedConcurrentlyException extends ConflictError {
+  constructor() {
+    super('MasterAlarmChangedConcurrentlyException', 'Someone else changed or deleted this master alarm meanwhile: reload it');
+  }
+}
