@@ -3,7 +3,7 @@ import { Page } from '../../components/Page';
 import { EmptyState, Loaded } from '../../components/states';
 import { useAlarmStats } from '../../lib/resources/get-alarm-stats';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
-import { AlarmCountsStrip } from './components/AlarmCounts';
+import { AlarmCountsStrip } from '../../components/AlarmCountsStrip';
 import { AlarmsTable } from './components/AlarmsTable';
 import './alarms.css';
 

@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { AlarmCounts as Counts } from '../../../../../schemas/alarm';
+import type { AlarmCounts as Counts } from '../../../schemas/alarm';
 
 /** The figures of alarm counts, in this order, with their tone. */
 const FIGURES: { value: (c: Counts) => number; key: string; messageId: string; tone: string }[] = [
@@ -10,7 +10,7 @@ const FIGURES: { value: (c: Counts) => number; key: string; messageId: string; t
   { key: 'total', value: (c) => c.total, messageId: 'alarms.counts.total', tone: 'neutral' },
 ];
 
-/** Alarm counts maintained on write (GET …/alarms/stats). */
+/** Alarm counts maintained on write (GET …/alarms/stats): on /alarms and the dashboard. */
 export function AlarmCountsStrip({ counts }: { counts: Counts }) {
   const intl = useIntl();
   return (
