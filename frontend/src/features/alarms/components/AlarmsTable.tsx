@@ -50,18 +50,20 @@ function AlarmActions({ alarm, canDelete }: { alarm: Alarm; canDelete: boolean }
           <button type="button" className="button button--danger" onClick={() => setConfirming(true)} data-testid="alarm-delete">
             <FormattedMessage id="alarms.delete.action" />
           </button>
-          <ConfirmDialog
-            open={confirming}
-            titleId="alarms.delete.confirmTitle"
-            messageId="alarms.delete.confirmMessage"
-            confirmId="alarms.delete.confirm"
-            cancelId="alarms.cancel"
-            onConfirm={() => {
-              setConfirming(false);
-              void run(() => deleteAlarm(alarm.serial, alarm.id), 'alarms.deleted');
-            }}
-            onCancel={() => setConfirming(false)}
-          />
+          {confirming && (
+            <ConfirmDialog
+              open
+              titleId="alarms.delete.confirmTitle"
+              messageId="alarms.delete.confirmMessage"
+              confirmId="alarms.delete.confirm"
+              cancelId="alarms.cancel"
+              onConfirm={() => {
+                setConfirming(false);
+                void run(() => deleteAlarm(alarm.serial, alarm.id), 'alarms.deleted');
+              }}
+              onCancel={() => setConfirming(false)}
+            />
+          )}
         </>
       )}
     </span>
