@@ -64,6 +64,10 @@ afterAll(async () => {
 describe('alarms', () => {
   it('the merchant admin repairs one alarm of a machine and deletes another after confirming; the machine goes back to ok', async () => {
     const serial = await join('acme-north');
+    const superAdmin = demoUser('superadmin@demo.local');
+    await api(await idToken(superAdmin.email, superAdmin.password), 'POST', '/master-alarms', {
+      code: `BLOCK-${run}`, criticity: 4, machineType: 'Nebular Vending', message: 'Motor blocked', category: 'jam', level1: '<p>Turn the spiral back by hand.</p>',
+    });
     await raise(serial, `BLOCK-${run}`, 4);
     await raise(serial, `WARN-${run}`, 2);
     const listed = await alarmsOf(serial, 2);
@@ -82,6 +86,10 @@ describe('alarms', () => {
     const row = (id: string) => table.locator(`tbody tr[data-row-id="${id}"]`);
     await expect.poll(() => table.locator('tbody tr').count()).toBe(2);
     expect(await row(block!.id).locator('[data-alarm-status]').getAttribute('data-alarm-status')).toBe('active');
+    // Its code opens the troubleshooting steps of the master alarm (which also named and classified it).
+    expect(await row(block!.id).locator('td[data-column="message"]').textContent()).toBe('Motor blocked');
+    await row(block!.id).locator('[data-testid="alarm-troubleshooting"] summary').click();
+    await expect.poll(() => row(block!.id).locator('iframe').first().getAttribute('srcdoc')).toBe('<p>Turn the spiral back by hand.</p>');
 
     await row(block!.id).getByTestId('alarm-repair').click();
     await toast(page, messages['alarms.repaired']!).waitFor();

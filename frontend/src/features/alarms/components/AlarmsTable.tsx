@@ -18,6 +18,7 @@ import { useAlarmPage, type AlarmScope } from '../api/get-alarm-page';
 import { repairAlarm } from '../api/repair-alarm';
 import { CATEGORY_MESSAGES, CRITICITY_MESSAGES, CRITICITY_TONE, isOpen, STATUS_FILTER_MESSAGES, STATUS_MESSAGES, STATUS_TONE } from '../alarm-labels';
 import { alarmErrorMessageId } from '../messages';
+import { TroubleshootingCode } from './Troubleshooting';
 
 const DEFAULT_SORT = { ord: 'createdAt', ordType: 'desc' } as const;
 
@@ -96,7 +97,7 @@ export function AlarmsTable({ scope, tableId }: { scope: AlarmScope; tableId: st
               ),
             },
           ]),
-      { id: 'code', messageId: 'alarms.field.code', value: (a) => a.code },
+      { id: 'code', messageId: 'alarms.field.code', value: (a) => a.code, render: (a) => <TroubleshootingCode code={a.code} /> },
       { id: 'message', messageId: 'alarms.field.message', value: (a) => a.message },
       {
         id: 'status',
