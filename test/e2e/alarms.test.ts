@@ -104,6 +104,9 @@ describe('alarms', () => {
     await page.locator('dialog[open] [data-testid="confirm-ok"]').click();
     await toast(page, messages['alarms.deleted']!).waitFor();
     await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
+    // The machine's counts follow: one alarm, repaired manually.
+    await expect.poll(() => page.locator('[data-testid="alarm-counts"] [data-count="total"] .counts-strip__value').textContent()).toBe('1');
+    expect(await page.locator('[data-testid="alarm-counts"] [data-count="active"] .counts-strip__value').textContent()).toBe('0');
 
     expect((await api<{ status: number }>(token, 'GET', `/pos/${serial}`)).status).toBe(1);
     const [left] = await alarmsOf(serial, 1);

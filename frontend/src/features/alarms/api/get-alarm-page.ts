@@ -4,6 +4,7 @@ import type { PageQuery } from '../../../components/data-table/table-state';
 import { historyQuery } from '../../../components/date-range/instants';
 import { apiGet } from '../../../lib/api';
 import { revalidateAlarmStats } from '../../../lib/resources/get-alarm-stats';
+import { revalidatePosAlarmStats } from './get-pos-alarm-stats';
 
 /** Whose alarms a table lists: a merchant's (/alarms) or one machine's (its alarms tab). */
 export type AlarmScope = { merchantId: string } | { serial: string };
@@ -21,5 +22,5 @@ export function useAlarmPage(scope: AlarmScope, query: PageQuery) {
 
 /** After a repair or delete: every loaded alarm list and the counts load again. */
 export function revalidateAlarmLists(): Promise<unknown> {
-  return Promise.all([mutate((key) => Array.isArray(key) && key[0] === LIST), revalidateAlarmStats()]);
+  return Promise.all([mutate((key) => Array.isArray(key) && key[0] === LIST), revalidateAlarmStats(), revalidatePosAlarmStats()]);
 }
