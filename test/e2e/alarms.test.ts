@@ -119,6 +119,9 @@ describe('alarms', () => {
     const all = page.getByTestId('table-alarms');
     await all.locator('select[data-filter="status"]').selectOption('repaired');
     await all.locator(`tbody tr[data-row-id="${block!.id}"]`).waitFor();
+    await all.locator('select[data-filter="serial"]').selectOption(serial);
+    await expect.poll(() => all.locator('tbody tr').count()).toBe(1);
+    await all.locator(`tbody tr[data-row-id="${block!.id}"]`).waitFor();
   });
 
   it('a group admin sees only the alarms of its groups’ machines', async () => {

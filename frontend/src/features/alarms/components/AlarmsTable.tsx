@@ -11,6 +11,7 @@ import { HistoryRangeFilter } from '../../../components/date-range/HistoryRangeF
 import { Spinner } from '../../../components/Spinner';
 import { useToast } from '../../../components/toasts';
 import { formatDateTime } from '../../../lib/format';
+import { useMerchantMachines } from '../../../lib/resources/get-merchant-machines';
 import { useSession } from '../../../lib/session';
 import { deleteAlarm } from '../api/delete-alarm';
 import { exportAlarmsCsv } from '../api/export-alarms-csv';
@@ -131,6 +132,8 @@ export function AlarmsTable({ scope, tableId }: { scope: AlarmScope; tableId: st
   }, [intl, perMachine, canDelete]);
 
   const table = useDataTable({ tableId, columns, defaultSort: DEFAULT_SORT });
+  const machines = useMerchantMachines('merchantId' in scope ? scope.merchantId : null);
+  const machineOptions = (machines.data ?? []).map((m) => ({ value: m.serial, label: `${m.name} · ${m.serial}` }));
   const page = useAlarmPage(scope, table.query);
   const { query } = table;
   const exportFile = useCallback(() => exportAlarmsCsv(scope, query), [scope, query]);
@@ -156,6 +159,9 @@ export function AlarmsTable({ scope, tableId }: { scope: AlarmScope; tableId: st
           />
           <SelectFilter table={table} field="category" messageId="alarms.field.category" allLabel={intl.formatMessage({ id: 'alarms.filter.allCategories' })} options={options(ALARM_CATEGORIES, CATEGORY_MESSAGES)} />
           <SelectFilter table={table} field="criticity" messageId="alarms.field.criticity" allLabel={intl.formatMessage({ id: 'alarms.filter.allCriticities' })} options={options(ALARM_CRITICITIES, CRITICITY_MESSAGES)} />
+          {!perMachine && (
+            <SelectFilter table={table} field="serial" messageId="alarms.field.device" allLabel={intl.formatMessage({ id: 'alarms.filter.allDevices' })} options={machineOptions} />
+          )}
           <HistoryRangeFilter table={table} />
         </>
       }
