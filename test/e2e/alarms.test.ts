@@ -161,4 +161,31 @@ describe('alarms', () => {
     const stored = await api<{ message: string; level1: string }>(await idToken(superAdmin.email, superAdmin.password), 'GET', `/master-alarms/${code}`);
     expect(stored).toMatchObject({ message: 'Paper jam', level1: '<p>Open the front door and remove the paper.</p>' });
   });
+
+  it('the merchant admin sets which alarm codes notify which users (Acme has advanced alarms: criticities and groups are offered)', async () => {
+    const page = await newPage(browser);
+    await signInToDashboard(page, stack.web, demoUser('merchant.admin@demo.local'));
+    const messages = await uiMessages(page);
+    await page.locator('[data-testid="side-menu"] [data-menu-id="manage-alarm-settings"]').click();
+    await page.waitForURL(/\/manage\/merchant-alarms-settings$/);
+    await page.getByTestId('alarm-setting-create').click();
+    const name = `Jams ${run}`;
+    await page.getByTestId('field-name').fill(name);
+    await page.getByTestId('field-alarmCodes').fill('E-COIN-JAM, E-COOLING');
+    // No user picked: refused before anything is sent.
+    await page.getByTestId('alarm-setting-submit').click();
+    await page.getByTestId('error-userIds').waitFor();
+    const admin = (await api<Array<{ id: string; email: string }>>(token, 'GET', '/users/all?merchantId=acme-vending')).find((u) => u.email === 'merchant.admin@demo.local')!;
+    await page.getByTestId(`field-user-${admin.id}`).check();
+    await page.getByTestId('alarm-setting-advanced').waitFor();
+    await page.getByTestId('field-criticity-4').check();
+    await page.getByTestId('field-group-acme-north').check();
+    await page.getByTestId('alarm-setting-submit').click();
+    await toast(page, messages['alarmSettings.created']!).waitFor();
+    await page.waitForURL(/\/manage\/merchant-alarms-settings\/[^/?]+\?merchantId=acme-vending$/);
+    const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+    expect(await api(token, 'GET', `/merchants/acme-vending/alarm-settings/${id}`)).toMatchObject({
+      name, alarmCodes: ['E-COIN-JAM', 'E-COOLING'], userIds: [admin.id], criticities: [4], groupIds: ['acme-north'],
+    });
+  });
 });

@@ -3,6 +3,8 @@ import { MAX_TROUBLESHOOTING_BYTES } from '../../schemas/alarm';
 import { checkTroubleshootingSize } from '../../functions/core/alarms/master-alarms';
 import { activeDelta, alarmId, alarmKeyOf, applyDelta, classify, countsOf, machineStatus, statsContribution, statusMove, sumCounts } from '../../functions/core/alarms/model';
 import { TroubleshootingContentExceedsSizeLimits } from '../../functions/core/alarms/errors';
+import { readRuleEvent } from '../../functions/core/ingestion/validation';
+import { alarmMessage, SIMULATED_ALARMS } from '../../infra/local/simulator';
 
 const raised = (o: Record<string, unknown> = {}) => ({ code: 'E1', state: 'raised' as const, at: '2026-11-20T10:00:00Z', ...o });
 
@@ -61,5 +63,16 @@ describe('troubleshooting content', () => {
     const half = 'a'.repeat(MAX_TROUBLESHOOTING_BYTES / 2);
     expect(() => checkTroubleshootingSize({ level1: half, level2: half })).not.toThrow();
     expect(() => checkTroubleshootingSize({ level1: half, level2: `${half}é` })).toThrow(TroubleshootingContentExceedsSizeLimits);
+  });
+});
+
+describe('simulated alarms', () => {
+  it('raise and clear messages of every simulated code are valid alarm envelopes', () => {
+    for (const { code, detail } of SIMULATED_ALARMS) {
+      for (const message of [alarmMessage('CENG-00000001', { code, detail, remainingCycles: 30 }), alarmMessage('CENG-00000001', { code, state: 'cleared' })]) {
+        const read = readRuleEvent('alarms', { ...message, topic: 'vend/CENG-00000001/alarms', receivedAt: Date.now() });
+        expect(read.ok, JSON.stringify(read.value)).toBe(true);
+      }
+    }
   });
 });
