@@ -4,7 +4,9 @@
  * admin's scope, the troubleshooting catalogue's size limit and the merchant alarm settings.
  */
 import { randomBytes } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../functions/adapters/dynamodb/keys';
 import { DEMO_PINS } from '../../infra/local/demo-data';
 import { alarmMessage, connectDevice, type SimulatedDevice } from '../../infra/local/simulator';
 import { buildIngestionDeps } from '../../functions/shared/ingestion';
@@ -16,6 +18,8 @@ import { masterAlarmBody, merchantBody } from './support/samples';
 import { stack, stackDeps, tokenFor } from './support/stack';
 import { createUser } from './support/users';
 
+/** Repositories on the test stack (and the local credentials in this process, which the racing batches need). */
+const doc = stackDeps().doc;
 let superAdmin = '';
 const devices: SimulatedDevice[] = [];
 const connect = async (serial: string) => {
@@ -35,6 +39,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(devices.map((d) => d.client.endAsync()));
+  doc.destroy();
 });
 
 describe('alarms over MQTT', () => {
@@ -101,7 +106,6 @@ describe('alarms over MQTT', () => {
     const { serials } = await newMerchantWithMachines(superAdmin, 1);
     const serial = serials[0]!;
     const race = code('RACE');
-    stackDeps().doc.destroy(); // sets the local credentials in this process
     const deps = buildIngestionDeps({ region: 'eu-west-1', tableName: stack.tableName, dynamodbEndpoint: stack.dynamodb, offlineAfterSeconds: 900, onlineBucketSeconds: 60 });
     const ingest = iotBatchHandler('alarms', () => deps);
     const event = (n: number) => ({ ...alarmMessage(serial, { code: race, at: at(Date.now() + n), criticity: 2 }), topic: `vend/${serial}/alarms`, receivedAt: Date.now() });
@@ -152,6 +156,23 @@ describe('repair and delete through the API', () => {
     expect(csv.status).toBe(200);
     expect(csv.text.split('\r\n')[0]).toBe('createdAt,serial,posName,code,status,category,criticity,message,detail,remainingCycles,occurrences,lastSeenAt,repairedAt,repairedBy');
     expect(csv.text.trim().split('\r\n')).toHaveLength(3);
+  });
+});
+
+describe('the machine’s status', () => {
+  it('survives a reset (open alarms stay) and moves with the machine to another group', async () => {
+    const { merchantId, groupId, serials } = await newMerchantWithMachines(superAdmin, 1, 'Status group');
+    const serial = serials[0]!;
+    await (await connect(serial)).publish('alarms', alarmMessage(serial, { code: code('RST'), criticity: 4 }));
+    await waitFor(async () => ((await pos(serial)).status === 3 ? true : undefined), 'the machine critical');
+    expect((await api(`/pos/${serial}/reset`, { method: 'PUT', token: superAdmin })).status).toBe(200);
+    expect((await pos(serial)).status).toBe(3);
+    const other = await api(`/merchants/${merchantId}/groups`, { method: 'POST', token: superAdmin, body: { name: 'Other status group' } });
+    expect((await api(`/pos/${serial}/associate-group`, { method: 'PUT', token: superAdmin, body: { groupId: other.body.id } })).status).toBe(200);
+    const counter = async (name: string) => (await doc.send(new GetCommand({ TableName: stack.tableName, Key: keys.counter(name), ConsistentRead: true }))).Item ?? {};
+    expect(await counter(keys.posGroupCounterName(merchantId, groupId!))).toMatchObject({ critical: 0, ok: 0 });
+    expect(await counter(keys.posGroupCounterName(merchantId, other.body.id))).toMatchObject({ critical: 1 });
+    expect(await counter(keys.posCounterName(merchantId))).toMatchObject({ critical: 1, ok: 0 });
   });
 });
 

@@ -136,15 +136,18 @@ export async function posAlarmStats(deps: AlarmDeps, principal: Principal, seria
   return { counts: await deps.alarms.machineStats(record.merchantId, serial), days: [] };
 }
 
-/** Applies a closing to a visible machine's alarm, reading it again whenever a concurrent write got there first. */
-async function closeAlarm(deps: AlarmDeps, principal: Principal, serial: string, id: string, closing: (a: StoredAlarm) => AlarmClosing): Promise<StoredAlarm | undefined> {
-  const { record } = await requireVisiblePos(deps, principal, serial);
+/**
+ * Applies a closing to a visible machine's alarm, reading the machine (its group: the status counters') and
+ * the alarm again whenever a concurrent write got there first.
+ */
+async function closeAlarm(deps: AlarmDeps, principal: Principal, serial: string, id: string, closing: (a: StoredAlarm) => AlarmClosing): Promise<StoredAlarm> {
   const key = alarmKeyOf(id);
-  if (!key) throw new AlarmNotFoundException();
-  const device: AlarmDevice = { merchantId: record.merchantId, serial, groupId: record.groupId };
   for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
+    const { record } = await requireVisiblePos(deps, principal, serial);
+    if (!key) throw new AlarmNotFoundException();
     const alarm = await deps.alarms.get(record.merchantId, serial, key.createdAt, key.messageId);
     if (!alarm) throw new AlarmNotFoundException();
+    const device: AlarmDevice = { merchantId: record.merchantId, serial, groupId: record.groupId };
     if ((await deps.alarms.close(device, alarm, closing(alarm))) === 'ok') return alarm;
   }
   throw new Error(`alarm ${id} of ${serial} kept changing during ${MAX_WRITE_ATTEMPTS} attempts`);
@@ -157,7 +160,7 @@ export async function repairAlarm(deps: AlarmDeps, principal: Principal, serial:
     if (!isOpen(a.status)) throw new AlarmAlreadyRepairedException();
     return { status: 'repairedManually', at, by: principal.email };
   });
-  const [alarm] = await toAlarms(deps, repaired!.merchantId, [{ ...repaired!, status: 'repairedManually', repairedAt: at, repairedBy: principal.email }]);
+  const [alarm] = await toAlarms(deps, repaired.merchantId, [{ ...repaired, status: 'repairedManually', repairedAt: at, repairedBy: principal.email }]);
   return alarm!;
 }
 
