@@ -2,7 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import type { AlarmSettingInput } from '../../../../schemas/alarm';
 import { Page } from '../../components/Page';
-import { EmptyState, Loaded } from '../../components/states';
+import { ForOneMerchant } from '../../components/states';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
 import { createSetting } from './api/save-setting';
 import { AlarmSettingForm, NEW_SETTING } from './components/AlarmSettingForm';
@@ -29,25 +29,19 @@ export function AlarmSettingCreatePage() {
       }
       testId="alarm-setting-create-page"
     >
-      <Loaded result={merchants}>
-        {() =>
-          merchantId === null ? (
-            <section className="card">
-              <EmptyState messageId="alarms.chooseMerchant" />
-            </section>
-          ) : (
-            <AlarmSettingForm
-              key={merchantId}
-              merchantId={merchantId}
-              advanced={merchant!.features.includes('ADVANCED_ALARMS')}
-              initial={NEW_SETTING}
-              submitLabelId="alarmSettings.create.submit"
-              successMessageId="alarmSettings.created"
-              send={send}
-            />
-          )
-        }
-      </Loaded>
+      <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="alarms.chooseMerchant">
+        {(merchantId) => (
+          <AlarmSettingForm
+            key={merchantId}
+            merchantId={merchantId}
+            advanced={merchant!.features.includes('ADVANCED_ALARMS')}
+            initial={NEW_SETTING}
+            submitLabelId="alarmSettings.create.submit"
+            successMessageId="alarmSettings.created"
+            send={send}
+          />
+        )}
+      </ForOneMerchant>
     </Page>
   );
 }

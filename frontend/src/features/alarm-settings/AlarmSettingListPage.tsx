@@ -5,7 +5,7 @@ import type { AlarmSetting } from '../../../../schemas/alarm';
 import { DataTable } from '../../components/data-table/DataTable';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
 import { Page } from '../../components/Page';
-import { EmptyState, Loaded } from '../../components/states';
+import { ForOneMerchant } from '../../components/states';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
 import { useSettingPage } from './api/get-setting-page';
 import { settingErrorMessageId, settingPath } from './messages';
@@ -28,17 +28,11 @@ export function AlarmSettingListPage() {
       }
       testId="alarm-setting-list-page"
     >
-      <Loaded result={merchants}>
-        {() =>
-          merchantId === null ? (
-            <section className="card">
-              <EmptyState messageId="alarms.chooseMerchant" />
-            </section>
-          ) : (
-            <SettingsTable key={merchantId} merchantId={merchantId} />
-          )
-        }
-      </Loaded>
+      <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="alarms.chooseMerchant">
+        {(merchantId) => (
+          <SettingsTable key={merchantId} merchantId={merchantId} />
+        )}
+      </ForOneMerchant>
     </Page>
   );
 }

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { Page } from '../../components/Page';
-import { EmptyState, Loaded } from '../../components/states';
+import { ForOneMerchant } from '../../components/states';
 import { useAlarmStats } from '../../lib/resources/get-alarm-stats';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
 import { AlarmCountsStrip } from '../../components/AlarmCountsStrip';
@@ -13,17 +13,11 @@ export function AlarmsPage() {
   const merchantId = merchant && !all ? merchant.id : null;
   return (
     <Page title={<FormattedMessage id="alarms.title" />} testId="alarms-page">
-      <Loaded result={merchants}>
-        {() =>
-          merchantId === null ? (
-            <section className="card">
-              <EmptyState messageId="alarms.chooseMerchant" />
-            </section>
-          ) : (
-            <MerchantAlarms key={merchantId} merchantId={merchantId} />
-          )
-        }
-      </Loaded>
+      <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="alarms.chooseMerchant">
+        {(merchantId) => (
+          <MerchantAlarms key={merchantId} merchantId={merchantId} />
+        )}
+      </ForOneMerchant>
     </Page>
   );
 }
