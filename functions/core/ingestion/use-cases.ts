@@ -5,7 +5,8 @@
  * read + validate each event → drop repeats within the batch → look the serials up in the registry
  * (one BatchGet) → drop messages already processed (one BatchGet of MSG records) → store history items
  * (BatchWrite; keyed by time + messageId, so a retry rewrites the same items) → move each machine's
- * "latest" fields once per batch with conditions (never backwards) → record the messages as processed
+ * "latest" fields once per batch with conditions (never backwards; alarms: open, repeat or repair its alarms,
+ * core/alarms/ingest.ts) → record the messages as processed
  * (not telemetry: RECORDS_PROCESSED).
  * Invalid and unknown-serial messages are kept aside and counted (one transaction each, rare).
  * Counters change only on conditional state transitions, so retries never count twice.
