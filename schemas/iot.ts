@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { AlarmCategory, AlarmCode, AlarmCriticity } from './alarm';
 import { CurrencyCode } from './collections';
 import { NetworkType, Serial } from './pos';
 
@@ -114,19 +115,39 @@ export const ConfigPayload = z.strictObject({
 });
 export type ConfigPayload = z.infer<typeof ConfigPayload>;
 
+/**
+ * An alarm the machine raised (again) or cleared. Category, criticity and message come from the master
+ * alarm of the code when the catalogue has one; the device's own values are used otherwise.
+ */
+export const AlarmPayload = z.strictObject({
+  code: AlarmCode,
+  state: z.enum(['raised', 'cleared']),
+  /** When the machine raised or cleared it. */
+  at: isoTime,
+  criticity: z.optional(AlarmCriticity),
+  category: z.optional(AlarmCategory),
+  message: z.optional(text(200)),
+  detail: z.optional(text(1000)),
+  /** Extra data: cycles left before the machine blocks. */
+  remainingCycles: z.optional(int(0, 1_000_000_000)),
+});
+export type AlarmPayload = z.infer<typeof AlarmPayload>;
+
 export const TelemetryMessage = envelope('telemetry', TelemetryPayload);
 export const SalesMessage = envelope('sales', SalesPayload);
 export const AuditMessage = envelope('audit', AuditPayload);
 export const ConfigMessage = envelope('config', ConfigPayload);
+export const AlarmMessage = envelope('alarms', AlarmPayload);
 export type TelemetryMessage = z.infer<typeof TelemetryMessage>;
 export type SalesMessage = z.infer<typeof SalesMessage>;
 export type AuditMessage = z.infer<typeof AuditMessage>;
 export type ConfigMessage = z.infer<typeof ConfigMessage>;
+export type AlarmMessage = z.infer<typeof AlarmMessage>;
 
 /** The message kinds ingestion stores, each validated by its envelope. */
-export const INGESTED_MESSAGES = { telemetry: TelemetryMessage, sales: SalesMessage, audit: AuditMessage, config: ConfigMessage } as const;
+export const INGESTED_MESSAGES = { telemetry: TelemetryMessage, sales: SalesMessage, audit: AuditMessage, config: ConfigMessage, alarms: AlarmMessage } as const;
 export type IngestedKind = keyof typeof INGESTED_MESSAGES;
-export type IngestedMessage = TelemetryMessage | SalesMessage | AuditMessage | ConfigMessage;
+export type IngestedMessage = TelemetryMessage | SalesMessage | AuditMessage | ConfigMessage | AlarmMessage;
 
 // ---------------------------------------------------------------- commands (cloud → device) and acknowledgements
 

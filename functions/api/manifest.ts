@@ -1,4 +1,5 @@
 import type { RouteGroup } from '../shared/http/manifest';
+import { routes as alarms } from './alarms/routes';
 import { routes as clients } from './clients/routes';
 import { routes as collections } from './collections/routes';
 import { routes as config } from './config/routes';
@@ -22,4 +23,5 @@ export const groups: RouteGroup[] = [
   { name: 'pos-configs', routes: posConfigs },
   { name: 'clients', routes: clients },
   { name: 'no-vend-profiles', routes: noVendProfiles },
+  { name: 'alarms', routes: alarms },
 ];

@@ -2,6 +2,7 @@
  * Composition of the ingestion triggers (IoT rule batches and the connection sweep). They need only the
  * table and the connection settings, not the API's Cognito configuration.
  */
+import { DynamoAlarmRepository } from '../adapters/dynamodb/alarm-repository';
 import { DynamoDeviceIngestionStore } from '../adapters/dynamodb/device-ingestion';
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DEFAULT_OFFLINE_AFTER_SECONDS, DEFAULT_ONLINE_BUCKET_SECONDS } from '../core/ingestion/rules';
@@ -38,6 +39,7 @@ export function buildIngestionDeps(config: IngestionConfig): IngestionDeps {
   const doc = createDocumentClient({ region: config.region, endpoint: config.dynamodbEndpoint });
   return {
     store: new DynamoDeviceIngestionStore(doc, config.tableName),
+    alarms: new DynamoAlarmRepository(doc, config.tableName),
     settings: { offlineAfterSeconds: config.offlineAfterSeconds, onlineBucketSeconds: config.onlineBucketSeconds },
     nowMs: Date.now,
     log: (level, message, fields) => logger[level](message, fields),

@@ -1,3 +1,4 @@
+import type { MasterAlarmCreate } from '../../schemas/alarm';
 import type { MerchantInput } from '../../schemas/merchant';
 import type { DemoUser } from './stack-info';
 
@@ -73,4 +74,18 @@ export const DEMO_USERS: DemoUserSeed[] = [
   { role: 'NEBULARGROUPADMIN', email: 'group.admin@demo.local', merchantIds: ['acme-vending'], groupIds: ['acme-north'], language: 'es' },
   { role: 'NEBULARMERCHANTUSER', email: 'merchant.user@demo.local', merchantIds: ['acme-vending'], groupIds: [], language: 'en' },
   { role: 'NEBULARMERCHANTADMIN', email: 'bravo.admin@demo.local', merchantIds: ['bravo-distribucion'], groupIds: [], language: 'es' },
+];
+
+/** The troubleshooting catalogue's entries for the codes the simulated machines raise (SIMULATED_ALARMS). */
+export const DEMO_MASTER_ALARMS: MasterAlarmCreate[] = [
+  { code: 'E-COIN-JAM', criticity: 4, machineType: 'Nebular Vending', source: 'coinChanger', group: 'alarm', message: 'Coin mechanism jammed', category: 'jam', mcbf: 'yes',
+    level1: '<p>Open the coin mechanism and remove the blocked coins.</p>', level2: '<p>Clean the tube sensors; replace the changer if it jams again within a week.</p>' },
+  { code: 'E-DOOR-OPEN', criticity: 2, machineType: 'Nebular Vending', source: 'machine', group: 'alarm', message: 'Service door open', category: 'usability', mcbf: '',
+    level1: '<p>Close the service door.</p>', level2: '<p>Check the door switch wiring.</p>' },
+  { code: 'W-LOW-CHANGE', criticity: 2, machineType: 'Nebular Vending', source: 'coinChanger', group: 'alarm', message: 'Low change', category: 'maintenance', mcbf: 'no',
+    level1: '<p>Refill the change tubes.</p>', level2: '' },
+  { code: 'E-COOLING', criticity: 4, machineType: 'Nebular Vending', source: 'machine', group: 'alarm', message: 'Cooling failure', category: 'fault', mcbf: 'yes',
+    level1: '<p>Check that the condenser is not obstructed.</p>', level2: '<p>Measure the compressor current; call the manufacturer service.</p>' },
+  { code: 'N-FILTER', criticity: 0, machineType: 'Nebular Vending', source: 'product', group: 'notification', message: 'Water filter due', category: 'maintenance', mcbf: '',
+    level1: '<p>Replace the water filter at the next visit.</p>', level2: '' },
 ];

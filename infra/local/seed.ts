@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createMasterAlarm } from '../../functions/core/alarms/master-alarms';
 import { newPosRecord } from '../../functions/core/devices/use-cases';
 import { DuplicateGroupNameException } from '../../functions/core/groups/errors';
 import { DuplicateMerchantNameException } from '../../functions/core/merchants/errors';
@@ -6,7 +7,7 @@ import { newMerchant } from '../../functions/core/merchants/merchant';
 import type { Deps } from '../../functions/shared/composition';
 import { createCognitoUser } from './emulators/cognito';
 import { MERCHANT_SETTINGS_DEFAULTS } from '../../schemas/merchant-settings';
-import { DEMO_GROUPS, DEMO_MACHINES, DEMO_MERCHANTS, DEMO_PINS, DEMO_USERS } from './demo-data';
+import { DEMO_GROUPS, DEMO_MACHINES, DEMO_MASTER_ALARMS, DEMO_MERCHANTS, DEMO_PINS, DEMO_USERS } from './demo-data';
 import type { DemoUser } from './stack-info';
 
 /** A password that satisfies the pool policy (spec §5), different for every new local stack. */
@@ -47,6 +48,7 @@ export async function seedDemoData(
     await deps.merchantSettings.putSettings(settings, '');
   }
   await seedDemoMachines(deps);
+  for (const alarm of DEMO_MASTER_ALARMS) if (!(await deps.masterAlarms.get(alarm.code))) await createMasterAlarm(deps, alarm);
   const users: DemoUser[] = [];
   for (const seed of DEMO_USERS) {
     const password = passwords.get(seed.email) ?? demoPassword();

@@ -2,7 +2,8 @@
  * Device simulator: one real MQTT client per machine (MQTT 3.1.1, TCP no-delay, client id = serial, as
  * IoT Core requires), publishing on the DESIGN §6 topics with QoS 1: telemetry every few seconds, a sale
  * now and then, an audit occasionally (EVA-DTS text agreeing with its sales: DexBook), an initial audit at
- * start, its configuration at start and whenever a setting changes. It subscribes to
+ * start, its configuration at start and whenever a setting changes, and alarms: now and then a fault
+ * from SIMULATED_ALARMS is raised, repeated while it lasts and cleared a few ticks later. It subscribes to
  * `vend/{serial}/commands` and acknowledges each command on `vend/{serial}/commands/ack` (remote commands
  * come later: every command is answered with result 1, "id not supported").
  *
@@ -22,6 +23,8 @@ import { pathToFileURL } from 'node:url';
 import { MqttClient, type IClientOptions } from 'mqtt';
 import {
   COMMAND_RESULTS,
+  type AlarmMessage,
+  type AlarmPayload,
   type AuditMessage,
   type CommandAckMessage,
   type ConfigMessage,
@@ -173,6 +176,23 @@ export function configMessage(serial: string, values: Record<string, string> = {
   return { messageId: o.messageId ?? newMessageId('cf'), serial, sentAt: iso(), type: 'config', payload: { reportedAt: o.reportedAt ?? iso(), values } };
 }
 
+/** Alarm codes the simulated machines raise (the demo catalogue has master alarms for them). */
+export const SIMULATED_ALARMS: ReadonlyArray<Pick<AlarmPayload, 'code' | 'detail'>> = [
+  { code: 'E-COIN-JAM', detail: 'coin mechanism: a tube is blocked' },
+  { code: 'E-DOOR-OPEN', detail: 'service door open' },
+  { code: 'W-LOW-CHANGE', detail: 'change tubes below their minimum' },
+  { code: 'E-COOLING', detail: 'cooling unit above its set point' },
+  { code: 'N-FILTER', detail: 'water filter due for replacement' },
+];
+
+export function alarmMessage(
+  serial: string,
+  payload: Pick<AlarmPayload, 'code'> & Partial<AlarmPayload>,
+  o: Partial<{ messageId: string; sentAt: string }> = {},
+): AlarmMessage {
+  return { messageId: o.messageId ?? newMessageId('al'), serial, sentAt: o.sentAt ?? iso(), type: 'alarms', payload: { state: 'raised', at: iso(), ...payload } };
+}
+
 // ---------------------------------------------------------------- devices
 
 /** An MQTT client to the local broker with TCP no-delay (mqtt.js does not set it). */
@@ -253,6 +273,8 @@ export interface FleetOptions {
   auditProbability?: number;
   /** Chance of a configuration change (reported at once) after each telemetry (default 0.005). */
   configChangeProbability?: number;
+  /** Chance of raising an alarm after each telemetry while none is open (default 0.01); it repeats and clears within ~3–12 ticks. */
+  alarmProbability?: number;
   onError?: (error: unknown, serial: string) => void;
 }
 
@@ -287,6 +309,7 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
       return auditMessage(d.serial, { readAt, origin, dex: book.text(d.serial, readAt) });
     };
     let config = { ...DEFAULT_CONFIG };
+    let alarm: { code: string; detail?: string; ticksLeft: number } | undefined;
     void send(d, 'config', configMessage(d.serial, config));
     // An initial audit at start, so the console has cash figures at once.
     void send(d, 'audit', audit(5));
@@ -303,6 +326,15 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
         void send(d, 'sales', salesMessage(d.serial, sales));
       }
       if (Math.random() < (o.auditProbability ?? 0.01)) void send(d, 'audit', audit(2));
+      if (alarm && --alarm.ticksLeft <= 0) {
+        void send(d, 'alarms', alarmMessage(d.serial, { code: alarm.code, state: 'cleared' }));
+        alarm = undefined;
+      } else if (alarm && Math.random() < 0.3) {
+        void send(d, 'alarms', alarmMessage(d.serial, { code: alarm.code, detail: alarm.detail, remainingCycles: alarm.ticksLeft * 10 }));
+      } else if (!alarm && Math.random() < (o.alarmProbability ?? 0.01)) {
+        alarm = { ...pick(SIMULATED_ALARMS), ticksLeft: 3 + Math.floor(Math.random() * 10) };
+        void send(d, 'alarms', alarmMessage(d.serial, { code: alarm.code, detail: alarm.detail, remainingCycles: alarm.ticksLeft * 10 }));
+      }
     };
     const start = setTimeout(() => {
       tick();

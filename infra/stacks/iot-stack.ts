@@ -50,7 +50,7 @@ export const INGESTION_BATCH: IotRuleBatch = { size: 500, windowSeconds: 1, maxC
 export const DEFAULT_IOT_RULES: readonly IotRuleDefinition[] = [
   { name: 'telemetry', topicFilter: 'vend/+/telemetry', entry: 'functions/triggers/iot-telemetry.ts', batch: INGESTION_BATCH },
   { name: 'sales', topicFilter: 'vend/+/sales', entry: 'functions/triggers/iot-sales.ts', batch: INGESTION_BATCH },
-  { name: 'alarms', topicFilter: 'vend/+/alarms', entry: 'functions/triggers/iot-alarms.ts' },
+  { name: 'alarms', topicFilter: 'vend/+/alarms', entry: 'functions/triggers/iot-alarms.ts', batch: INGESTION_BATCH },
   { name: 'audit', topicFilter: 'vend/+/audit', entry: 'functions/triggers/iot-audit.ts', batch: INGESTION_BATCH },
   { name: 'config', topicFilter: 'vend/+/config', entry: 'functions/triggers/iot-config.ts', batch: INGESTION_BATCH },
   { name: 'commands-ack', topicFilter: 'vend/+/commands/ack', entry: 'functions/triggers/iot-commands-ack.ts' },

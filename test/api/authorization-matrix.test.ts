@@ -9,7 +9,8 @@ import { demoUser, stack, tokenFor } from './support/stack';
 import { merchantBody, settingsBody, superAdminSettingsBody } from './support/samples';
 import { DEMO_PINS } from '../../infra/local/demo-data';
 import { createUser, updateBodyOf, userBody } from './support/users';
-import { auditMessage, configMessage, connectDevice } from '../../infra/local/simulator';
+import { alarmMessage, auditMessage, configMessage, connectDevice } from '../../infra/local/simulator';
+import { masterAlarmBody } from './support/samples';
 import { waitFor } from './support/devices';
 
 /**
@@ -55,6 +56,15 @@ const machine = (scope: Scope) => ({ params: { id: machines[scope].serial }, sco
 /** An audit with EVA-DTS text of each scope's machine, published over MQTT in beforeAll. */
 const auditIds: Record<Scope, string> = { own: '', foreign: '' };
 const uniqueName = () => `Matrix ${Math.random().toString(36).slice(2, 10)}`;
+const uniqueCode = () => `MX-${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
+/** Open alarms of each scope's machine raised over MQTT in beforeAll: one to repair and one to delete per role. */
+const alarmIds = new Map<string, string>();
+const alarmOf = (scope: Scope, action: 'R' | 'D', role: Role) => ({ params: { id: machines[scope].serial, alarmId: alarmIds.get(`${scope} ${action}-${role}`) ?? 'AAAAAAAAAAAAAAAAAAAA' }, scoped: true });
+const MASTER_CODE = 'MX-MATRIX';
+const deletableMasterAlarms = new Map<string, string>();
+const alarmSettings: Record<Scope, { id: string; name: string }> = { own: { id: '', name: '' }, foreign: { id: '', name: '' } };
+const deletableAlarmSettings = new Map<string, string>();
+const settingBody = (scope: Scope, name = uniqueName()) => ({ name, alarmCodes: ['E-COIN-JAM'], userIds: [users[scope].id] });
 
 /** One sample request per route; a new route without a sample fails the test below. */
 const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
@@ -136,6 +146,24 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'noVendProfiles.get': (scope) => ({ params: { id: merchantOf(scope), profileId: profiles[scope].id }, scoped: true }),
   'noVendProfiles.update': (scope) => ({ params: { id: merchantOf(scope), profileId: profiles[scope].id }, body: { name: profiles[scope].name, description: 'matrix', periods: nightPeriods }, scoped: true }),
   'noVendProfiles.delete': (scope, role) => ({ params: { id: merchantOf(scope), profileId: deletableProfiles.get(`${scope} ${role}`) ?? 'not-allowed' }, scoped: true }),
+  'alarms.listOfMerchant': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5', status: 'active', criticity: '4' }, scoped: true }),
+  'alarms.csvOfMerchant': (scope) => ({ params: { id: merchantOf(scope) }, query: { status: 'all', category: 'fault' }, scoped: true }),
+  'alarms.statsOfMerchant': (scope) => ({ params: { id: merchantOf(scope) }, query: { from: '2026-01-01', to: '2026-01-07' }, scoped: true }),
+  'alarms.listOfPos': (scope) => ({ ...machine(scope), query: { size: '5', status: 'repaired' } }),
+  'alarms.csvOfPos': (scope) => ({ ...machine(scope), query: { status: 'notification' } }),
+  'alarms.statsOfPos': machine,
+  'alarms.repair': (scope, role) => alarmOf(scope, 'R', role),
+  'alarms.delete': (scope, role) => alarmOf(scope, 'D', role),
+  'masterAlarms.list': () => ({ query: { size: '5', search: 'MX' } }),
+  'masterAlarms.create': () => ({ body: masterAlarmBody(uniqueCode()) }),
+  'masterAlarms.get': () => ({ params: { code: MASTER_CODE } }),
+  'masterAlarms.update': () => ({ params: { code: MASTER_CODE }, body: { ...masterAlarmBody(MASTER_CODE), code: undefined } }),
+  'masterAlarms.delete': (scope, role) => ({ params: { code: deletableMasterAlarms.get(`${scope} ${role}`) ?? 'MX-NOT-ALLOWED' } }),
+  'alarmSettings.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5' }, scoped: true }),
+  'alarmSettings.create': (scope) => ({ params: { id: merchantOf(scope) }, body: settingBody(scope), scoped: true }),
+  'alarmSettings.get': (scope) => ({ params: { id: merchantOf(scope), settingId: alarmSettings[scope].id }, scoped: true }),
+  'alarmSettings.update': (scope) => ({ params: { id: merchantOf(scope), settingId: alarmSettings[scope].id }, body: settingBody(scope, alarmSettings[scope].name), scoped: true }),
+  'alarmSettings.delete': (scope, role) => ({ params: { id: merchantOf(scope), settingId: deletableAlarmSettings.get(`${scope} ${role}`) ?? 'not-allowed' }, scoped: true }),
 };
 
 const routes = groups.flatMap((g) => g.routes);
@@ -177,6 +205,13 @@ beforeAll(async () => {
     expect(res.status, res.text).toBe(201);
     return res.body.id as string;
   };
+  const masterAlarm = async (code: string) => {
+    const res = await api('/master-alarms', { method: 'POST', token: superAdmin, body: masterAlarmBody(code) });
+    expect(res.status, res.text).toBe(201);
+    return code;
+  };
+  if ((await api(`/master-alarms/${MASTER_CODE}`, { token: superAdmin })).status === 404) await masterAlarm(MASTER_CODE);
+  for (const scope of ['own', 'foreign'] as const) deletableMasterAlarms.set(`${scope} NEBULARSUPERADMIN`, await masterAlarm(uniqueCode()));
   for (const scope of ['own', 'foreign'] as const) {
     const profileName = uniqueName();
     profiles[scope] = { id: await profile(merchantOf(scope), profileName), name: profileName };
@@ -189,7 +224,15 @@ beforeAll(async () => {
     const device = await connectDevice(stack.mqtt, serial);
     await device.publish('audit', auditMessage(serial, { readAt: '2026-01-10T06:00:00.000Z', origin: 1 }));
     await device.publish('config', configMessage(serial));
+    const alarmCodes = (['R', 'D'] as const).flatMap((action) => ROLES.map((role) => `${action}-${role}`));
+    for (const code of alarmCodes) await device.publish('alarms', alarmMessage(serial, { code, criticity: 4 }));
     await device.client.endAsync();
+    await waitFor(async () => {
+      const listed = await api(`/pos/${serial}/alarms?size=20`, { token: superAdmin });
+      if (listed.body.items?.length !== alarmCodes.length) return undefined;
+      for (const a of listed.body.items) alarmIds.set(`${scope} ${a.code}`, a.id);
+      return true;
+    }, `the alarms of ${serial}`);
     auditIds[scope] = await waitFor(async () => {
       const listed = await api(`/pos/${serial}/audits`, { token: superAdmin });
       return listed.body.items?.[0]?.id as string | undefined;
@@ -203,6 +246,14 @@ beforeAll(async () => {
       deletableClients.set(`${scope} ${role}`, await client(merchantOf(scope)));
     }
     users[scope] = await createUser(superAdmin, { merchantIds: [merchantOf(scope)] });
+    const setting = async (name = uniqueName()) => {
+      const res = await api(`/merchants/${merchantOf(scope)}/alarm-settings`, { method: 'POST', token: superAdmin, body: settingBody(scope, name) });
+      expect(res.status, res.text).toBe(201);
+      return res.body.id as string;
+    };
+    const settingName = uniqueName();
+    alarmSettings[scope] = { id: await setting(settingName), name: settingName };
+    for (const role of DELETERS) deletableAlarmSettings.set(`${scope} ${role}`, await setting());
     groupIds[scope] = await group(merchantOf(scope));
     for (const role of DELETERS) {
       deletableUsers.set(`${scope} ${role}`, (await createUser(superAdmin, { merchantIds: [merchantOf(scope)] })).id);

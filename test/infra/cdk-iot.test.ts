@@ -35,7 +35,7 @@ describe('iot stack', () => {
     expect(DEFAULT_IOT_RULES.map((r) => [r.topicFilter, r.entry, !!r.batch])).toEqual([
       ['vend/+/telemetry', 'functions/triggers/iot-telemetry.ts', true],
       ['vend/+/sales', 'functions/triggers/iot-sales.ts', true],
-      ['vend/+/alarms', 'functions/triggers/iot-alarms.ts', false],
+      ['vend/+/alarms', 'functions/triggers/iot-alarms.ts', true],
       ['vend/+/audit', 'functions/triggers/iot-audit.ts', true],
       ['vend/+/config', 'functions/triggers/iot-config.ts', true],
       ['vend/+/commands/ack', 'functions/triggers/iot-commands-ack.ts', false],

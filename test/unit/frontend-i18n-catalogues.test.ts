@@ -14,6 +14,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
+import { ALARM_CATEGORIES, ALARM_CRITICITIES, ALARM_GROUPS, ALARM_SOURCES, MCBF_VALUES } from '../../schemas/alarm';
 import { LANGUAGES } from '../../schemas/collections';
 import { FEATURE_FLAGS } from '../../schemas/features';
 import { ROLES } from '../../schemas/roles';
@@ -29,6 +30,12 @@ const DYNAMIC_IDS: Record<string, readonly string[]> = {
   'features.': FEATURE_FLAGS, // merchant feature flags (dashboard, merchant screens)
   'language.': LANGUAGES, // language names (profile)
   'dateRange.': DATE_PRESETS, // date range presets (components/date-range)
+  'alarms.criticity.': ALARM_CRITICITIES.map(String), // alarm criticities (troubleshooting, alarm settings)
+  'alarms.category.': ALARM_CATEGORIES, // alarm categories (troubleshooting)
+  'troubleshooting.source.': ALARM_SOURCES,
+  'troubleshooting.group.': ALARM_GROUPS,
+  'troubleshooting.mcbf.': MCBF_VALUES.map((v) => v || 'empty'),
+  'troubleshooting.field.': ['level1', 'level2'], // the two troubleshooting levels
 };
 
 type Catalogue = Record<string, unknown>;

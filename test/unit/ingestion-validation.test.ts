@@ -12,7 +12,7 @@ const ruleEvent = (kind: string, body: Record<string, unknown>, serial = body.se
 describe('example IoT messages (events/iot)', () => {
   const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
   it('has one example per stored kind and the command ack', () => {
-    expect(files.sort()).toEqual(['audit.json', 'commands-ack.json', 'config.json', 'sales.json', 'telemetry.json']);
+    expect(files.sort()).toEqual(['alarms.json', 'audit.json', 'commands-ack.json', 'config.json', 'sales.json', 'telemetry.json']);
   });
   for (const kind of Object.keys(INGESTED_MESSAGES) as IngestedKind[]) {
     it(`${kind}.json validates as the rule event of vend/{serial}/${kind}`, () => {

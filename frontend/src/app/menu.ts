@@ -19,14 +19,17 @@ export const MENU: readonly MenuEntry[] = [
   { id: 'dashboard', route: '/dashboard', messageId: 'menu.dashboard', icon: 'dashboard' },
   // Devices (all roles)
   { id: 'devices', route: '/devices/list', messageId: 'devices.menu', icon: 'devices' },
+  { id: 'alarms', route: '/alarms', messageId: 'alarms.menu', icon: 'alarm' },
   // Admin (super admin)
   { id: 'admin-merchants', route: '/admin/merchants', messageId: 'merchants.menu', icon: 'store' },
   { id: 'admin-users', route: '/admin/users', messageId: 'users.menu.admin', icon: 'people' },
+  { id: 'admin-troubleshooting', route: '/admin/troubleshooting-alarm', messageId: 'troubleshooting.menu', icon: 'build' },
   // Manage
   { id: 'manage-users', route: '/manage/users', messageId: 'users.menu.manage', icon: 'people' },
   { id: 'manage-groups', route: '/manage/groups', messageId: 'groups.menu', icon: 'workspaces' },
   { id: 'manage-clients', route: '/manage/clients', messageId: 'clients.menu', icon: 'business' },
   { id: 'manage-no-vend-profiles', route: '/manage/no-vend-profiles', messageId: 'noVendProfiles.menu', icon: 'lock' },
+  { id: 'manage-alarm-settings', route: '/manage/merchant-alarms-settings', messageId: 'alarmSettings.menu', icon: 'notifications' },
   // Settings (all roles)
   { id: 'settings-profile', route: '/settings/profile', messageId: 'settings.menu.profile', icon: 'account' },
   { id: 'settings-password', route: '/settings/password', messageId: 'settings.menu.password', icon: 'lock' },

@@ -55,6 +55,14 @@ const ClientDetailPage = screen(() => import('../features/clients/ClientDetailPa
 const NoVendProfileListPage = screen(() => import('../features/no-vend-profiles/NoVendProfileListPage').then((m) => ({ default: m.NoVendProfileListPage })));
 const NoVendProfileCreatePage = screen(() => import('../features/no-vend-profiles/NoVendProfileCreatePage').then((m) => ({ default: m.NoVendProfileCreatePage })));
 const NoVendProfileDetailPage = screen(() => import('../features/no-vend-profiles/NoVendProfileDetailPage').then((m) => ({ default: m.NoVendProfileDetailPage })));
+const AlarmsPage = screen(() => import('../features/alarms/AlarmsPage').then((m) => ({ default: m.AlarmsPage })));
+const DeviceAlarmsTab = screen(() => import('../features/alarms/DeviceAlarmsTab').then((m) => ({ default: m.DeviceAlarmsTab })));
+const MasterAlarmListPage = screen(() => import('../features/troubleshooting/MasterAlarmListPage').then((m) => ({ default: m.MasterAlarmListPage })));
+const MasterAlarmCreatePage = screen(() => import('../features/troubleshooting/MasterAlarmCreatePage').then((m) => ({ default: m.MasterAlarmCreatePage })));
+const MasterAlarmDetailPage = screen(() => import('../features/troubleshooting/MasterAlarmDetailPage').then((m) => ({ default: m.MasterAlarmDetailPage })));
+const AlarmSettingListPage = screen(() => import('../features/alarm-settings/AlarmSettingListPage').then((m) => ({ default: m.AlarmSettingListPage })));
+const AlarmSettingCreatePage = screen(() => import('../features/alarm-settings/AlarmSettingCreatePage').then((m) => ({ default: m.AlarmSettingCreatePage })));
+const AlarmSettingDetailPage = screen(() => import('../features/alarm-settings/AlarmSettingDetailPage').then((m) => ({ default: m.AlarmSettingDetailPage })));
 const ProfilePage = screen(() => import('../features/settings/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const PasswordPage = screen(() => import('../features/settings/PasswordPage').then((m) => ({ default: m.PasswordPage })));
 
@@ -80,12 +88,18 @@ const consoleRoutes: RouteObject[] = [
   guarded('/admin/users', AdminUserListPage),
   guarded('/admin/users/create', AdminUserCreatePage),
   guarded('/admin/users/:id', AdminUserDetailPage),
+  guarded('/admin/troubleshooting-alarm', MasterAlarmListPage),
+  guarded('/admin/troubleshooting-alarm/create', MasterAlarmCreatePage),
+  guarded('/admin/troubleshooting-alarm/:id', MasterAlarmDetailPage),
+  // Alarms (all roles)
+  guarded('/alarms', AlarmsPage),
   // Devices (all roles): /devices → list; a machine's screen has its tabs as nested routes (spec §2 names)
   guarded('/devices', <Navigate to="/devices/list" replace />),
   guarded('/devices/list', DeviceListPage),
   guardedWithChildren('/devices/:id', DeviceDetailPage, [
     { index: true, element: <Navigate to="details" replace /> },
     guarded('/devices/:id/details', DeviceDetailsTab),
+    guarded('/devices/:id/pos-alarms', DeviceAlarmsTab),
     guarded('/devices/:id/notes', DeviceNotesTab),
     guarded('/devices/:id/notes/create', DeviceNoteCreateTab),
     guarded('/devices/:id/audits', DeviceAuditsTab),
@@ -110,6 +124,9 @@ const consoleRoutes: RouteObject[] = [
   guarded('/manage/no-vend-profiles', NoVendProfileListPage),
   guarded('/manage/no-vend-profiles/create', NoVendProfileCreatePage),
   guarded('/manage/no-vend-profiles/:id', NoVendProfileDetailPage),
+  guarded('/manage/merchant-alarms-settings', AlarmSettingListPage),
+  guarded('/manage/merchant-alarms-settings/create', AlarmSettingCreatePage),
+  guarded('/manage/merchant-alarms-settings/:id', AlarmSettingDetailPage),
   // Settings (all roles): /settings → profile
   guarded('/settings', <Navigate to="/settings/profile" replace />),
   guarded('/settings/profile', ProfilePage),

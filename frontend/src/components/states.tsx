@@ -57,3 +57,33 @@ export function Loaded<T>({
     return <ErrorState error={result.error} messageId={errorMessageId?.(result.error)} onRetry={() => void result.mutate()} />;
   return children(result.data);
 }
+
+/**
+ * The body of a screen that works on one merchant (the app bar's): its content once the user's merchants are
+ * loaded, or a prompt to pick one when there is none or "all distributors" is picked.
+ */
+export function ForOneMerchant({
+  merchants,
+  merchantId,
+  chooseMessageId,
+  children,
+}: {
+  merchants: { data?: unknown; error?: unknown; isLoading: boolean; mutate: () => Promise<unknown> };
+  merchantId: string | null;
+  chooseMessageId: string;
+  children: (merchantId: string) => ReactNode;
+}) {
+  return (
+    <Loaded result={merchants}>
+      {() =>
+        merchantId === null ? (
+          <section className="card">
+            <EmptyState messageId={chooseMessageId} />
+          </section>
+        ) : (
+          children(merchantId)
+        )
+      }
+    </Loaded>
+  );
+}

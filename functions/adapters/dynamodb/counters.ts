@@ -20,14 +20,17 @@ export async function readCounter(doc: DynamoDBDocumentClient, tableName: string
   return Number(hit.item[attribute] ?? 0);
 }
 
-/** A TransactWriteItems Update that adds `deltas` to attributes of a counter item; undefined when nothing changes. */
-export function counterUpdate(tableName: string, name: string, deltas: Record<string, number>) {
+/**
+ * A TransactWriteItems Update that adds `deltas` to attributes of a counter item (by counter name, or the
+ * key of a counter kept elsewhere); undefined when nothing changes.
+ */
+export function counterUpdate(tableName: string, name: string | { pk: string; sk: string }, deltas: Record<string, number>) {
   const entries = Object.entries(deltas).filter(([, d]) => d !== 0);
   if (!entries.length) return undefined;
   return {
     Update: {
       TableName: tableName,
-      Key: keys.counter(name),
+      Key: typeof name === 'string' ? keys.counter(name) : name,
       UpdateExpression: `ADD ${entries.map((_, i) => `#a${i} :d${i}`).join(', ')}`,
       ExpressionAttributeNames: Object.fromEntries(entries.map(([a], i) => [`#a${i}`, a])),
       ExpressionAttributeValues: Object.fromEntries(entries.map(([, d], i) => [`:d${i}`, d])),

@@ -22,7 +22,7 @@ import type { InvalidMessage } from '../../core/ingestion/validation';
 import { counterUpdate } from './counters';
 import { isConditionFailure } from './transactions';
 import { keys } from './keys';
-import { COPIED_PING_AT, reportedCopy } from './reported-copy';
+import { posCopyUpdate, reportedCopy } from './reported-copy';
 import { setParts } from './update-expression';
 
 type Key = { pk: string; sk: string };
@@ -71,6 +71,19 @@ function telemetryState(item: Item | undefined): TelemetryState | undefined {
     lastPingMessageId: typeof item.lastPingMessageId === 'string' ? item.lastPingMessageId : undefined,
     lastSeenAt: typeof item.lastSeenAt === 'number' ? item.lastSeenAt : undefined,
     onlineBucket: typeof item.onlineBucket === 'string' ? item.onlineBucket : undefined,
+  };
+}
+
+/** A transaction's check that the registry still says this merchant and group (counters go to the right items). */
+export function registryCheck(tableName: string, d: { serial: string; merchantId: string; groupId: string | null }) {
+  return {
+    ConditionCheck: {
+      TableName: tableName,
+      Key: keys.deviceRegistry(d.serial),
+      ConditionExpression: d.groupId ? '#m = :m AND #g = :g' : '#m = :m AND (attribute_not_exists(#g) OR attribute_type(#g, :null))',
+      ExpressionAttributeNames: { '#m': 'merchantId', '#g': 'groupId' },
+      ExpressionAttributeValues: d.groupId ? { ':m': d.merchantId, ':g': d.groupId } : { ':m': d.merchantId, ':null': 'NULL' },
+    },
   };
 }
 
@@ -242,7 +255,7 @@ export class DynamoDeviceIngestionStore implements IngestionStore {
   /** The list copy on the POS item, never moved back to an older ping; a deleted machine is left alone. */
   private async copyToPos(d: Device, copy: Item): Promise<void> {
     try {
-      await this.doc.send(new UpdateCommand(this.posCopyUpdate(d, copy, true).Update));
+      await this.doc.send(new UpdateCommand(posCopyUpdate(this.tableName, d, copy, true).Update));
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
@@ -328,39 +341,6 @@ export class DynamoDeviceIngestionStore implements IngestionStore {
     ].filter((x): x is NonNullable<typeof x> => x !== undefined);
   }
 
-  /**
-   * The list copy's update on the POS item (reported-copy.ts); the machine must exist. `forwardOnly`: not over a
-   * copy of a later ping (connection changes need no such guard: their transactions are ordered by the TELEMETRY
-   * item's state).
-   */
-  private posCopyUpdate(d: Device, copy: Item, forwardOnly = false) {
-    const set = setParts(copy, 'f');
-    const at = forwardOnly ? copy[COPIED_PING_AT] : undefined;
-    return {
-      Update: {
-        TableName: this.tableName,
-        Key: keys.pos(d.merchantId, d.serial),
-        UpdateExpression: `SET ${set.parts.join(', ')}`,
-        ConditionExpression: at === undefined ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND (attribute_not_exists(#cp) OR #cp <= :cp)',
-        ExpressionAttributeNames: { ...set.names, ...(at === undefined ? {} : { '#cp': COPIED_PING_AT }) },
-        ExpressionAttributeValues: { ...set.values, ...(at === undefined ? {} : { ':cp': at }) },
-      },
-    };
-  }
-
-  /** The registry still says this merchant and group (counters go to the right items). */
-  private registryCheck(d: Device) {
-    return {
-      ConditionCheck: {
-        TableName: this.tableName,
-        Key: keys.deviceRegistry(d.serial),
-        ConditionExpression: d.groupId ? '#m = :m AND #g = :g' : '#m = :m AND (attribute_not_exists(#g) OR attribute_type(#g, :null))',
-        ExpressionAttributeNames: { '#m': 'merchantId', '#g': 'groupId' },
-        ExpressionAttributeValues: d.groupId ? { ':m': d.merchantId, ':g': d.groupId } : { ':m': d.merchantId, ':null': 'NULL' },
-      },
-    };
-  }
-
   async goOnline(u: PingUpdate, from: TelemetryState | undefined): Promise<'ok' | 'conflict'> {
     const withPing = isAfter(u.at, u.messageId, from?.lastPingAt, from?.lastPingMessageId);
     const set = this.pingSet(u, withPing);
@@ -388,9 +368,9 @@ export class DynamoDeviceIngestionStore implements IngestionStore {
                 },
               },
             },
-            this.posCopyUpdate(u.device, this.pingCopy(u, withPing)),
+            posCopyUpdate(this.tableName, u.device, this.pingCopy(u, withPing)),
             ...this.transitionCounters(u.device, previous, ONLINE),
-            this.registryCheck(u.device),
+            registryCheck(this.tableName, u.device),
           ],
         }),
       );
@@ -501,9 +481,9 @@ export class DynamoDeviceIngestionStore implements IngestionStore {
                 ExpressionAttributeValues: { ':zero': OFFLINE, ':one': ONLINE, ':cutoff': cutoffMs },
               },
             },
-            this.posCopyUpdate(device, reportedCopy({ connection: OFFLINE })),
+            posCopyUpdate(this.tableName, device, reportedCopy({ connection: OFFLINE })),
             ...this.transitionCounters(device, ONLINE, OFFLINE),
-            this.registryCheck(device),
+            registryCheck(this.tableName, device),
           ],
         }),
       );

@@ -72,7 +72,27 @@ export const keys = {
   /** A reported configuration; its history is `CONFIG#0` … `CONFIG#9` (the latest copy sorts after: `CONFIG#LATEST`). */
   posConfig: (merchantId: string, serial: string, at: string, messageId: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: `CONFIG#${at}#${messageId}` }),
   posConfigLatest: (merchantId: string, serial: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: 'CONFIG#LATEST' }),
-  historyPrefix: { sensor: 'SENSOR#', sale: 'SALE#', audit: 'AUDIT#', config: 'CONFIG#' },
+  historyPrefix: { sensor: 'SENSOR#', sale: 'SALE#', audit: 'AUDIT#', config: 'CONFIG#', alarm: 'ALARM#' },
+  // Alarms (functions/core/alarms): in the machine's partition by creation time, and in the merchant's
+  // alarms index; at most one open alarm per machine and code, held by its guard item.
+  posAlarm: (merchantId: string, serial: string, createdAt: string, messageId: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: `ALARM#${createdAt}#${messageId}` }),
+  alarmByMerchant: (merchantId: string, createdAt: string, serial: string, messageId: string) => ({ gsi1pk: `MERCHANT#${merchantId}#ALARMS`, gsi1sk: `${createdAt}#${serial}#${messageId}` }),
+  merchantAlarmsPk: (merchantId: string) => `MERCHANT#${merchantId}#ALARMS`,
+  /** The open alarm of a code on a machine (points at the alarm item); its conditional Put is the "one open alarm" guard. */
+  openAlarm: (merchantId: string, serial: string, code: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: `OPENALARM#${code}` }),
+  /** A machine's alarm counts (in its partition, so deleting the machine removes them). */
+  posAlarmStats: (merchantId: string, serial: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: 'ALARMSTATS' }),
+  /** Counter item names (keys.counter) of alarm statistics: the merchant's and a group's, all and per day of creation. */
+  alarmCounterName: (merchantId: string, groupId?: string | null, day?: string) => `ALARMS#${merchantId}${groupId ? `#GROUP#${groupId}` : ''}${day ? `#DAY#${day}` : ''}`,
+  /** The troubleshooting catalogue (not merchant-scoped: the super admin's), by code. */
+  masterAlarm: (code: string) => ({ pk: `MASTERALARM#${code}`, sk: 'MASTERALARM' }),
+  masterAlarmByCode: (code: string) => ({ gsi1pk: 'MASTERALARMS', gsi1sk: code }),
+  masterAlarmsPk: 'MASTERALARMS',
+  masterAlarmsCounterName: 'MASTERALARMS',
+  alarmSetting: (merchantId: string, id: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `ALARMSETTING#${id}` }),
+  alarmSettingByName: (merchantId: string, nameKey: string, id: string) => ({ gsi1pk: `MERCHANT#${merchantId}#ALARMSETTINGS`, gsi1sk: `${nameKey}#${id}` }),
+  merchantAlarmSettingsPk: (merchantId: string) => `MERCHANT#${merchantId}#ALARMSETTINGS`,
+  alarmSettingNameGuard: (merchantId: string, nameKey: string) => ({ pk: `ALARMSETTINGNAME#${merchantId}#${nameKey}`, sk: 'GUARD' }),
   /** The configuration a user wants the machine to run (the API's; `CUSTOM_CONFIG` is outside the `CONFIG#` history). */
   posCustomConfig: (merchantId: string, serial: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: 'CUSTOM_CONFIG' }),
   /** A device message kept aside (invalid or from an unknown serial), per UTC day of receipt. */

@@ -24,7 +24,7 @@ import { ValidationError } from '../../core/shared/domain-error';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
 import { keys, stripKeys } from './keys';
 import { countQuery, queryPage, type ItemFilter } from './paging';
-import { copiedTelemetry, REPORTED_COPY_ATTRIBUTES, telemetryOf } from './reported-copy';
+import { copiedTelemetry, REPORTED_COPY_ATTRIBUTES, reportedCopy, telemetryOf } from './reported-copy';
 import { failedConditionIndex } from './transactions';
 import { replaceAttributes } from './update-expression';
 
@@ -65,7 +65,8 @@ export function posNameGuardItem(r: Pick<PosRecord, 'serial' | 'merchantId' | 'n
 }
 
 function recordOf(item: Item): PosRecord {
-  const { nameKey: _nk, ...rest } = stripKeys<PosRecord & { nameKey: string }>(item);
+  // `status` was on the POS item before it followed the alarms (TELEMETRY): an old item's is ignored.
+  const { nameKey: _nk, status: _status, ...rest } = stripKeys<PosRecord & { nameKey: string; status?: unknown }>(item);
   for (const a of REPORTED_COPY_ATTRIBUTES) delete (rest as Item)[a];
   return { ...rest, resetAt: rest.resetAt ?? null };
 }
@@ -276,8 +277,8 @@ export class DynamoPosRepository implements PosRepository {
    * The POS item moved from `cur` to `next`, conditioned on the version read (updatedAt). An update of the
    * record's attributes only: ingestion's copy of the reported fields stays as it is (reported-copy.ts).
    */
-  private updateVersioned(cur: PosRecord, next: PosRecord, remove: readonly string[] = []): TransactItem {
-    const u = replaceAttributes(recordAttributes(cur), recordAttributes(next), remove);
+  private updateVersioned(cur: PosRecord, next: PosRecord, copy: { remove: readonly string[]; set: Item } = { remove: [], set: {} }): TransactItem {
+    const u = replaceAttributes(recordAttributes(cur), { ...recordAttributes(next), ...copy.set }, copy.remove);
     return {
       Update: {
         TableName: this.tableName,
@@ -331,15 +332,27 @@ export class DynamoPosRepository implements PosRepository {
     this.forgetCounters(m, cur.groupId, next.groupId);
   }
 
+  /** Forgets what the device reported but not its open alarms: their counts (its status) stay, guarded by the counts read. */
   async reset(current: StoredPos, next: PosRecord): Promise<void> {
     const cur = current.record;
+    const { activeWarning = 0, activeBlocking = 0 } = current.telemetry;
+    const alarms = { activeWarning, activeBlocking };
+    const key = keys.posTelemetry(cur.merchantId, cur.serial);
+    const unchanged = {
+      ConditionExpression: '(attribute_not_exists(activeWarning) OR activeWarning = :w) AND (attribute_not_exists(activeBlocking) OR activeBlocking = :b)',
+      ExpressionAttributeValues: { ':w': activeWarning, ':b': activeBlocking },
+    };
+    const telemetry: TransactItem =
+      activeWarning || activeBlocking
+        ? { Put: { TableName: this.tableName, Item: { ...key, merchantId: cur.merchantId, serial: cur.serial, ...alarms }, ...unchanged } }
+        : { Delete: { TableName: this.tableName, Key: key, ...unchanged } };
     await this.transact(
       [
-        this.updateVersioned(cur, next, REPORTED_COPY_ATTRIBUTES),
-        { Delete: { TableName: this.tableName, Key: keys.posTelemetry(cur.merchantId, cur.serial) } },
-        ...this.counterItems(cur.merchantId, { groupId: cur.groupId, c: counterContribution(cur, current.telemetry) }, { groupId: next.groupId, c: counterContribution(next, {}) }),
+        this.updateVersioned(cur, next, { remove: REPORTED_COPY_ATTRIBUTES, set: reportedCopy(alarms) }),
+        telemetry,
+        ...this.counterItems(cur.merchantId, { groupId: cur.groupId, c: counterContribution(cur, current.telemetry) }, { groupId: next.groupId, c: counterContribution(next, alarms) }),
       ],
-      [() => new PosChangedConcurrentlyException()],
+      [() => new PosChangedConcurrentlyException(), () => new PosChangedConcurrentlyException()],
     );
     this.forgetCounters(cur.merchantId, cur.groupId);
   }

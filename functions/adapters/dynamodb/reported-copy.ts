@@ -9,15 +9,19 @@
  * to a minute late, and the connection exactly.
  */
 import type { Telemetry } from '../../core/devices/model';
+import { keys } from './keys';
+import { setParts } from './update-expression';
 
 type Item = Record<string, unknown>;
 
-const LISTED = ['lastPingAt', 'signalLevel', 'temperature', 'connection', 'lastSaleAt', 'lastAuditAt', 'firmwareVersion', 'networkType', 'publicIp'] as const;
+const LISTED = [
+  'lastPingAt', 'signalLevel', 'temperature', 'connection', 'lastSaleAt', 'lastAuditAt', 'firmwareVersion', 'networkType', 'publicIp', 'activeWarning', 'activeBlocking',
+] as const;
 type Listed = (typeof LISTED)[number];
 
 const copyName = (a: Listed) => `reported${a[0]!.toUpperCase()}${a.slice(1)}`;
 export const REPORTED_COPY_ATTRIBUTES: readonly string[] = LISTED.map(copyName);
-export const COPIED_PING_AT = copyName('lastPingAt');
+const COPIED_PING_AT = copyName('lastPingAt');
 
 function pick(item: Item | undefined, name: (a: Listed) => string): Telemetry {
   const t: Record<string, unknown> = {};
@@ -39,4 +43,24 @@ export function reportedCopy(telemetry: Item): Item {
   const out: Item = {};
   for (const a of LISTED) if (telemetry[a] !== undefined && telemetry[a] !== null) out[copyName(a)] = telemetry[a];
   return out;
+}
+
+/**
+ * The copy's update on the POS item (a transaction item's `Update`; the machine must exist). `forwardOnly`: not
+ * over a copy of a later ping. Connection changes and alarm counts need no such guard: their transactions are
+ * ordered by the TELEMETRY item's state they are conditioned on.
+ */
+export function posCopyUpdate(tableName: string, d: { merchantId: string; serial: string }, copy: Item, forwardOnly = false) {
+  const set = setParts(copy, 'c');
+  const at = forwardOnly ? copy[COPIED_PING_AT] : undefined;
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.pos(d.merchantId, d.serial),
+      UpdateExpression: `SET ${set.parts.join(', ')}`,
+      ConditionExpression: at === undefined ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND (attribute_not_exists(#cp) OR #cp <= :cp)',
+      ExpressionAttributeNames: { ...set.names, ...(at === undefined ? {} : { '#cp': COPIED_PING_AT }) },
+      ExpressionAttributeValues: { ...set.values, ...(at === undefined ? {} : { ':cp': at }) },
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import type { PointOfSale, PosStatusView } from '../../../schemas/pos';
+import { machineStatus } from '../alarms/model';
 
 /**
  * What devices report, stored on the machine's TELEMETRY item (written by ingestion only, never indexed); lists
@@ -15,13 +16,16 @@ export interface Telemetry {
   firmwareVersion?: string;
   networkType?: PointOfSale['networkType'];
   publicIp?: string;
+  /** Open alarms of criticity warning / blocking in state active (alarm writes keep them): the machine's status. */
+  activeWarning?: number;
+  activeBlocking?: number;
 }
 
-export const TELEMETRY_FIELDS = ['lastPingAt', 'signalLevel', 'temperature', 'connection', 'lastSaleAt', 'lastAuditAt', 'firmwareVersion', 'publicIp'] as const;
+export const TELEMETRY_FIELDS = ['lastPingAt', 'signalLevel', 'temperature', 'connection', 'lastSaleAt', 'lastAuditAt', 'firmwareVersion', 'publicIp', 'status'] as const;
 
 /**
- * The machine record (POS item): every PointOfSale field but the reported ones. `networkType` is the
- * configured value; a reported one wins when present.
+ * The machine record (POS item): every PointOfSale field but the reported ones and the status, which
+ * follows the machine's active alarms. `networkType` is the configured value; a reported one wins when present.
  */
 export type PosRecord = Omit<PointOfSale, (typeof TELEMETRY_FIELDS)[number]>;
 
@@ -53,8 +57,15 @@ export function toPointOfSale(record: PosRecord, t: Telemetry): PointOfSale {
     lastAuditAt: t.lastAuditAt ?? null,
     firmwareVersion: t.firmwareVersion ?? '',
     publicIp: t.publicIp ?? '',
+    status: statusOf(t),
   };
 }
+
+/** Spec §4 status (1 ok, 2 warning, 3 critical) from the machine's active alarms. */
+export const statusOf = (t: Telemetry) => machineStatus({ warning: t.activeWarning ?? 0, blocking: t.activeBlocking ?? 0 });
+
+/** Counter attribute of a status: what `ok/warning/critical` on the machines' counters count. */
+export const statusCounter = (status: 1 | 2 | 3) => (status === 3 ? 'critical' : status === 2 ? 'warning' : 'ok');
 
 export function toStatusView(p: PointOfSale): PosStatusView {
   return {
@@ -70,7 +81,7 @@ export function counterContribution(record: PosRecord, t: Telemetry): Record<str
     total: 1,
     hidden: record.hidden ? 1 : 0,
     [connection === 1 ? 'online' : connection === 0 ? 'offline' : 'unknown']: 1,
-    [record.status === 3 ? 'critical' : record.status === 2 ? 'warning' : 'ok']: 1,
+    [statusCounter(statusOf(t))]: 1,
   };
 }
 

@@ -5,12 +5,15 @@
  * read + validate each event → drop repeats within the batch → look the serials up in the registry
  * (one BatchGet) → drop messages already processed (one BatchGet of MSG records) → store history items
  * (BatchWrite; keyed by time + messageId, so a retry rewrites the same items) → move each machine's
- * "latest" fields once per batch with conditions (never backwards) → record the messages as processed
+ * "latest" fields once per batch with conditions (never backwards; alarms: open, repeat or repair its alarms,
+ * core/alarms/ingest.ts) → record the messages as processed
  * (not telemetry: RECORDS_PROCESSED).
  * Invalid and unknown-serial messages are kept aside and counted (one transaction each, rare).
  * Counters change only on conditional state transitions, so retries never count twice.
  */
-import type { IngestedKind, IngestedMessage, SalesMessage, TelemetryMessage, AuditMessage, ConfigMessage } from '../../../schemas/iot';
+import type { AlarmMessage, IngestedKind, IngestedMessage, SalesMessage, TelemetryMessage, AuditMessage, ConfigMessage } from '../../../schemas/iot';
+import { applyAlarmEvents } from '../alarms/ingest';
+import type { AlarmWriter } from '../alarms/ports';
 import { parseEvaDts } from './eva-dts';
 import {
   bucketIndex,
@@ -38,6 +41,7 @@ export interface IngestionSettings {
 
 export interface IngestionDeps {
   store: IngestionStore;
+  alarms: AlarmWriter;
   settings: IngestionSettings;
   nowMs: () => number;
   log?: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
@@ -57,7 +61,7 @@ export interface BatchOutcome {
  * messageId and holds only what the message says; the latest fields move only forward), so a repeat rewrites
  * what it wrote. Sales, audits and configs carry the time they were received, which a repeat would move.
  */
-const RECORDS_PROCESSED: Record<IngestedKind, boolean> = { telemetry: false, sales: true, audit: true, config: true };
+const RECORDS_PROCESSED: Record<IngestedKind, boolean> = { telemetry: false, sales: true, audit: true, config: true, alarms: true };
 
 const MAX_DEVICE_ATTEMPTS = 5;
 const DEVICE_CONCURRENCY = 16;
@@ -109,6 +113,9 @@ export function historyOf(m: ValidMessage, device: Device): HistoryRecord[] {
       const p = (m.message as ConfigMessage).payload;
       return [{ ...base, kind: 'config', at: canonicalTime(p.reportedAt), data: { values: p.values, reportedAt: canonicalTime(p.reportedAt), receivedAt } }];
     }
+    // An alarm is its own item, opened, repeated and closed by guarded transactions (applyLatest).
+    case 'alarms':
+      return [];
   }
 }
 
@@ -257,6 +264,12 @@ async function applyLatest(kind: IngestedKind, device: Device, messages: ValidMe
     }
     case 'telemetry':
       return applyPing(device, messages, bucket, now, deps);
+    case 'alarms': {
+      const events = messages.map((m) => m.message as AlarmMessage);
+      const masters = await deps.alarms.masterAlarms([...new Set(events.map((m) => m.payload.code))]);
+      await applyAlarmEvents(deps.alarms, device, events, masters);
+      return undefined;
+    }
   }
 }
 

@@ -1,3 +1,4 @@
+import { toCsv } from '../shared/csv';
 import { ALL_DISTRIBUTORS_ID } from '../../../schemas/merchant';
 import type { Page } from '../../../schemas/paging';
 import { withTenantRole } from '../../../schemas/role-claim';
@@ -284,22 +285,7 @@ export async function listVisibleUsers(deps: UserReadDeps, principal: Principal,
 
 const CSV_COLUMNS = ['id', 'email', 'role', 'language', 'merchantIds', 'groupIds', 'allowLicensing', 'receiveNotifications', 'createdAt', 'updatedAt'] as const;
 
-/** One CSV field (RFC 4180); a leading =, +, - or @ is neutralised so spreadsheets do not run it as a formula. */
-function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** The visible users as CSV: lists joined with `;`; the super admin also gets the invisible flags. */
 export function usersCsv(users: UserView[], principal: Principal): string {
-  const columns: string[] = [...CSV_COLUMNS, ...(principal.allMerchants ? ['invisibleFlags'] : [])];
-  const lines = users.map((u) =>
-    columns
-      .map((c) => {
-        const v = (u as Record<string, unknown>)[c];
-        return csvField(Array.isArray(v) ? v.join(';') : String(v ?? ''));
-      })
-      .join(','),
-  );
-  return [columns.join(','), ...lines].join('\r\n') + '\r\n';
+  return toCsv([...CSV_COLUMNS, ...(principal.allMerchants ? ['invisibleFlags'] : [])], users);
 }

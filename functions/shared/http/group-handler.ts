@@ -68,10 +68,12 @@ function jsonBody(): MiddlewareObj<HttpEvent, HttpResult, Error, Context> {
   const parser = httpJsonBodyParser();
   return {
     before: async (request) => {
-      if (!stateOf(request).route.request?.body) return;
+      const { route } = stateOf(request);
+      if (!route.request?.body) return;
       const raw = request.event.body ?? '';
       const bytes = request.event.isBase64Encoded ? Math.floor((raw.length * 3) / 4) : Buffer.byteLength(raw);
-      if (bytes > MAX_BODY_BYTES) throw new HttpFailure('PayloadTooLargeException', 'too-large', `Request body exceeds ${MAX_BODY_BYTES / 1024} KB`);
+      const limit = route.maxBodyBytes ?? MAX_BODY_BYTES;
+      if (bytes > limit) throw new HttpFailure('PayloadTooLargeException', 'too-large', `Request body exceeds ${limit / 1024} KB`);
       const contentType = request.event.headers['content-type'] ?? '';
       if (!/^application\/(.+\+)?json($|;)/i.test(contentType)) {
         throw new HttpFailure('UnsupportedContentTypeException', 'validation', 'Content-Type must be application/json');

@@ -49,6 +49,8 @@ export interface Route<P = unknown, Q = unknown, B = unknown, R = unknown> {
   status?: 200 | 201 | 202 | 204;
   /** Content type of a raw (non-JSON) success body, e.g. text/csv; documented in OpenAPI. */
   produces?: string;
+  /** Largest JSON body this route accepts, when it needs more than MAX_BODY_BYTES (at most the local server's 1 MB). */
+  maxBodyBytes?: number;
   handler: (ctx: RouteContext<P, Q, B>) => Promise<R | RawResult>;
 }
 

@@ -2,7 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import type { ClientInput } from '../../../../schemas/client';
 import { Page } from '../../components/Page';
-import { EmptyState, Loaded } from '../../components/states';
+import { ForOneMerchant } from '../../components/states';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
 import { useSession } from '../../lib/session';
 import { createClient } from './api/create-client';
@@ -35,17 +35,11 @@ export function ClientCreatePage() {
       }
       testId="client-create-page"
     >
-      <Loaded result={merchants}>
-        {() =>
-          merchantId === null ? (
-            <section className="card">
-              <EmptyState messageId="clients.chooseMerchant" />
-            </section>
-          ) : (
-            <ClientForm key={merchantId} initial={newClientDraft()} canEdit submitLabelId="clients.create.submit" successMessageId="clients.created" send={send} />
-          )
-        }
-      </Loaded>
+      <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="clients.chooseMerchant">
+        {(merchantId) => (
+          <ClientForm key={merchantId} initial={newClientDraft()} canEdit submitLabelId="clients.create.submit" successMessageId="clients.created" send={send} />
+        )}
+      </ForOneMerchant>
     </Page>
   );
 }

@@ -5,7 +5,7 @@ import type { Client } from '../../../../schemas/client';
 import { DataTable } from '../../components/data-table/DataTable';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
 import { Page } from '../../components/Page';
-import { EmptyState, Loaded } from '../../components/states';
+import { ForOneMerchant } from '../../components/states';
 import { fetchMerchantClients } from '../../lib/resources/get-merchant-clients';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
 import { useSession } from '../../lib/session';
@@ -33,17 +33,11 @@ export function ClientListPage() {
       }
       testId="client-list-page"
     >
-      <Loaded result={merchants}>
-        {() =>
-          merchantId === null ? (
-            <section className="card">
-              <EmptyState messageId="clients.chooseMerchant" />
-            </section>
-          ) : (
-            <ClientsTable key={merchantId} merchantId={merchantId} />
-          )
-        }
-      </Loaded>
+      <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="clients.chooseMerchant">
+        {(merchantId) => (
+          <ClientsTable key={merchantId} merchantId={merchantId} />
+        )}
+      </ForOneMerchant>
     </Page>
   );
 }

@@ -1,9 +1,13 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ALL_DISTRIBUTORS_ID, type MerchantSummary } from '../../../../schemas/merchant';
+import { Link } from 'react-router-dom';
+import { AlarmCountsStrip } from '../../components/AlarmCountsStrip';
 import { Page } from '../../components/Page';
 import { Spinner } from '../../components/Spinner';
 import { EmptyState, Loaded } from '../../components/states';
+import { useAlarmStats } from '../../lib/resources/get-alarm-stats';
 import { useMyMerchants } from '../../lib/resources/get-my-merchants';
+import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
 import { useSession } from '../../lib/session';
 
 /** The landing screen: who is signed in, in which role, and which distributors they can work on. */
@@ -26,6 +30,8 @@ export function DashboardPage() {
         </p>
       </section>
 
+      <AlarmsCard />
+
       <section className="card" aria-labelledby="dashboard-merchants">
         <h2 id="dashboard-merchants">
           <FormattedMessage id="dashboard.merchants.title" />
@@ -42,6 +48,23 @@ export function DashboardPage() {
         </Loaded>
       </section>
     </Page>
+  );
+}
+
+/** The current merchant's alarm counters (a group admin's groups only); nothing with "all distributors" picked. */
+function AlarmsCard() {
+  const { merchant, all } = useCurrentMerchant();
+  const stats = useAlarmStats(merchant && !all ? merchant.id : null);
+  if (!stats.data) return null;
+  return (
+    <section className="card" aria-labelledby="dashboard-alarms" data-testid="dashboard-alarms">
+      <h2 id="dashboard-alarms">
+        <Link to="/alarms">
+          <FormattedMessage id="dashboard.alarms.title" />
+        </Link>
+      </h2>
+      <AlarmCountsStrip counts={stats.data.counts} />
+    </section>
   );
 }
 

@@ -8,7 +8,7 @@ import { SelectFilter } from '../../components/data-table/SelectFilter';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
 import { DateRangePicker } from '../../components/date-range/DateRangePicker';
 import { Page } from '../../components/Page';
-import { EmptyState, Loaded } from '../../components/states';
+import { ForOneMerchant } from '../../components/states';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useMerchantClients } from '../../lib/resources/get-merchant-clients';
 import { useGroupsOfMerchants } from '../../lib/resources/get-merchant-groups';
@@ -36,18 +36,12 @@ export function DeviceListPage() {
   const merchantId = merchant && !all ? merchant.id : null;
   return (
     <Page title={<FormattedMessage id="devices.list.title" />} testId="device-list-page">
-      <Loaded result={merchants}>
-        {() =>
-          merchantId === null ? (
-            <section className="card">
-              <EmptyState messageId="devices.chooseMerchant" />
-            </section>
-          ) : (
-            // A table per merchant: its cursors, groups and clients belong to that merchant.
-            <DevicesTable key={merchantId} merchantId={merchantId} />
-          )
-        }
-      </Loaded>
+      <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="devices.chooseMerchant">
+        {(merchantId) => (
+          // A table per merchant: its cursors, groups and clients belong to that merchant.
+          <DevicesTable key={merchantId} merchantId={merchantId} />
+        )}
+      </ForOneMerchant>
     </Page>
   );
 }

@@ -15,6 +15,7 @@ export function deviceRights(role: Role | null | undefined): DeviceRights {
 /** The tabs of a machine's screen (spec §2 route names), in display order. Later issues add theirs when they work. */
 export const DEVICE_TABS = [
   { path: 'details', messageId: 'devices.tab.details' },
+  { path: 'pos-alarms', messageId: 'devices.tab.alarms' },
   { path: 'notes', messageId: 'devices.tab.notes' },
   { path: 'audits', messageId: 'devices.tab.audits' },
   { path: 'configs', messageId: 'devices.configs.tab' },

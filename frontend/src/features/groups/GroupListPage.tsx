@@ -5,7 +5,7 @@ import type { Group, GroupInput } from '../../../../schemas/group';
 import { DataTable } from '../../components/data-table/DataTable';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
 import { Page } from '../../components/Page';
-import { EmptyState, Loaded } from '../../components/states';
+import { ForOneMerchant } from '../../components/states';
 import { formatDate } from '../../lib/format';
 import { fetchMerchantGroups } from '../../lib/resources/get-merchant-groups';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
@@ -50,27 +50,21 @@ export function GroupListPage() {
       }
       testId="group-list-page"
     >
-      <Loaded result={merchants}>
-        {() =>
-          merchantId === null ? (
-            <section className="card">
-              <EmptyState messageId="groups.chooseMerchant" />
-            </section>
-          ) : (
-            <>
-              {creating && (
-                <section className="card" aria-labelledby="group-create-title">
-                  <h2 id="group-create-title">
-                    <FormattedMessage id="groups.create.title" />
-                  </h2>
-                  <GroupForm key={created} initial={NEW_GROUP} canEdit submitLabelId="groups.create.submit" successMessageId="groups.created" send={send} testId="group-create-form" />
-                </section>
-              )}
-              <GroupsTable key={merchantId} merchantId={merchantId} />
-            </>
-          )
-        }
-      </Loaded>
+      <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="groups.chooseMerchant">
+        {(merchantId) => (
+          <>
+            {creating && (
+              <section className="card" aria-labelledby="group-create-title">
+                <h2 id="group-create-title">
+                  <FormattedMessage id="groups.create.title" />
+                </h2>
+                <GroupForm key={created} initial={NEW_GROUP} canEdit submitLabelId="groups.create.submit" successMessageId="groups.created" send={send} testId="group-create-form" />
+              </section>
+            )}
+            <GroupsTable key={merchantId} merchantId={merchantId} />
+          </>
+        )}
+      </ForOneMerchant>
     </Page>
   );
 }

@@ -2,7 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import type { NoVendProfileInput } from '../../../../schemas/no-vend-profile';
 import { Page } from '../../components/Page';
-import { EmptyState, Loaded } from '../../components/states';
+import { ForOneMerchant } from '../../components/states';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
 import { useSession } from '../../lib/session';
 import { createProfile } from './api/create-profile';
@@ -35,17 +35,11 @@ export function NoVendProfileCreatePage() {
       }
       testId="no-vend-profile-create-page"
     >
-      <Loaded result={merchants}>
-        {() =>
-          merchantId === null ? (
-            <section className="card">
-              <EmptyState messageId="noVendProfiles.chooseMerchant" />
-            </section>
-          ) : (
-            <NoVendProfileForm key={merchantId} initial={NEW_PROFILE} canEdit submitLabelId="noVendProfiles.create.submit" successMessageId="noVendProfiles.created" send={send} />
-          )
-        }
-      </Loaded>
+      <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="noVendProfiles.chooseMerchant">
+        {(merchantId) => (
+          <NoVendProfileForm key={merchantId} initial={NEW_PROFILE} canEdit submitLabelId="noVendProfiles.create.submit" successMessageId="noVendProfiles.created" send={send} />
+        )}
+      </ForOneMerchant>
     </Page>
   );
 }

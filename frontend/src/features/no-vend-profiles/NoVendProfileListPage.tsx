@@ -5,7 +5,7 @@ import type { NoVendProfile } from '../../../../schemas/no-vend-profile';
 import { DataTable } from '../../components/data-table/DataTable';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
 import { Page } from '../../components/Page';
-import { EmptyState, Loaded } from '../../components/states';
+import { ForOneMerchant } from '../../components/states';
 import { fetchMerchantNoVendProfiles } from '../../lib/resources/get-merchant-no-vend-profiles';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
 import { useSession } from '../../lib/session';
@@ -34,17 +34,11 @@ export function NoVendProfileListPage() {
       }
       testId="no-vend-profile-list-page"
     >
-      <Loaded result={merchants}>
-        {() =>
-          merchantId === null ? (
-            <section className="card">
-              <EmptyState messageId="noVendProfiles.chooseMerchant" />
-            </section>
-          ) : (
-            <ProfilesTable key={merchantId} merchantId={merchantId} />
-          )
-        }
-      </Loaded>
+      <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="noVendProfiles.chooseMerchant">
+        {(merchantId) => (
+          <ProfilesTable key={merchantId} merchantId={merchantId} />
+        )}
+      </ForOneMerchant>
     </Page>
   );
 }

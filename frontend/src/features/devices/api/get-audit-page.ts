@@ -3,7 +3,7 @@ import { AuditPage } from '../../../../../schemas/pos-history';
 import type { PageQuery } from '../../../components/data-table/table-state';
 import { apiFile, apiGet, type ApiFile } from '../../../lib/api';
 import { posKey } from './get-pos';
-import { historyQuery } from './history-range';
+import { historyQuery } from '../../../components/date-range/instants';
 
 /** GET /pos/{serial}/audits?page&size&ordType&cursor&from&to&origin: the machine's audits, newest first. */
 const LIST = '/pos/audits/page';

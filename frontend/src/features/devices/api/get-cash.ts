@@ -3,7 +3,7 @@ import { CashView } from '../../../../../schemas/pos-history';
 import type { DateRange } from '../../../components/date-range/presets';
 import { apiGet } from '../../../lib/api';
 import { posKey } from './get-pos';
-import { rangeInstants } from './history-range';
+import { rangeInstants } from '../../../components/date-range/instants';
 
 /** GET /pos/{serial}/cash?from&to: the latest audit's cash figures and the cash box over the range. */
 export const cashPath = (serial: string) => `${posKey(serial)}/cash`;

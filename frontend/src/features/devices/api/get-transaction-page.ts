@@ -3,7 +3,7 @@ import { PosTransactionPage } from '../../../../../schemas/pos-history';
 import type { PageQuery } from '../../../components/data-table/table-state';
 import { apiGet } from '../../../lib/api';
 import { posKey } from './get-pos';
-import { historyQuery } from './history-range';
+import { historyQuery } from '../../../components/date-range/instants';
 
 /** GET /pos/{serial}/transactions?page&size&ordType&cursor&from&to&type: the machine's transactions, newest first. */
 const LIST = '/pos/transactions/page';

@@ -11,7 +11,7 @@ import { formatDateTime } from '../../../lib/format';
 import { downloadAudit, useAuditPage } from '../api/get-audit-page';
 import { AUDIT_ORIGIN_MESSAGES, AUDIT_PORT_MESSAGES } from '../history-labels';
 import { deviceErrorMessageId } from '../messages';
-import { HistoryRangeFilter } from './history-filters';
+import { HistoryRangeFilter } from '../../../components/date-range/HistoryRangeFilter';
 
 const DEFAULT_SORT = { ord: 'readAt', ordType: 'desc' } as const;
 

@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/Spinner';
 import { EmptyState, ErrorState } from '../../../components/states';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useCash } from '../api/get-cash';
-import { rangeInstants } from '../api/history-range';
+import { rangeInstants } from '../../../components/date-range/instants';
 import { CashChart } from '../components/CashChart';
 import { deviceErrorMessageId } from '../messages';
 import './cash.css';

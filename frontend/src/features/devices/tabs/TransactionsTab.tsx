@@ -9,7 +9,7 @@ import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useTransactionPage } from '../api/get-transaction-page';
 import { labelOr, MEDIA_TYPE_MESSAGES, PRICE_TABLE_MESSAGES, SHOWN_TRANSACTION_TYPES, TRANSACTION_TYPE_MESSAGES } from '../history-labels';
 import { deviceErrorMessageId } from '../messages';
-import { HistoryRangeFilter } from './history-filters';
+import { HistoryRangeFilter } from '../../../components/date-range/HistoryRangeFilter';
 
 const DEFAULT_SORT = { ord: 'createdAt', ordType: 'desc' } as const;
 

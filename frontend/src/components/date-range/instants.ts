@@ -1,5 +1,5 @@
-import type { DateRange } from '../../../components/date-range/presets';
-import type { PageQuery } from '../../../components/data-table/table-state';
+import type { DateRange } from './presets';
+import type { PageQuery } from '../data-table/table-state';
 
 /**
  * A history list filters on local calendar days (the date range picker) while the API takes instants:

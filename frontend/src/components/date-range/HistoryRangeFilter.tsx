@@ -1,5 +1,5 @@
-import { DateRangePicker } from '../../../components/date-range/DateRangePicker';
-import type { DataTableModel } from '../../../components/data-table/use-data-table';
+import { DateRangePicker } from './DateRangePicker';
+import type { DataTableModel } from '../data-table/use-data-table';
 
 /** The date range of a history table: local days kept as the `startDate` / `endDate` filters (sent as instants). */
 export function HistoryRangeFilter<T>({ table }: { table: DataTableModel<T> }) {

@@ -1,0 +1,270 @@
+/**
+ * Alarms in the single table (ACCESS-PATTERNS A1–A6). Every write is one TransactWriteItems that keeps
+ * together: the open-alarm guard of (machine, code), the alarm item, the statistics counters and, when an
+ * active alarm opens or closes, the machine's active counts on its TELEMETRY item (its status) with the
+ * machines' ok/warning/critical counters, guarded by the counts read and the registry's merchant and group.
+ */
+import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { AlarmCounts, MasterAlarm } from '../../../schemas/alarm';
+import { activeDelta, applyDelta, countsOf, dayOf, isOpen, machineStatus, statsContribution, statusMove, sumCounts, type ActiveAlarmCounts, type StoredAlarm } from '../../core/alarms/model';
+import type { AlarmClosing, AlarmDevice, AlarmRepeat, AlarmRepository, AlarmSelection, AlarmSlice } from '../../core/alarms/ports';
+import { statusCounter } from '../../core/devices/model';
+import { counterUpdate } from './counters';
+import { registryCheck } from './device-ingestion';
+import { keys, stripKeys } from './keys';
+import { posCopyUpdate, reportedCopy } from './reported-copy';
+import { countQuery, queryPage, type ItemFilter } from './paging';
+import { failedConditionIndex, isConditionFailure } from './transactions';
+
+type Item = Record<string, unknown>;
+type Key = { pk: string; sk: string };
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+/** Sorts after every ISO instant: the open end of a date range. */
+const OPEN_END = '~';
+
+function alarmOf(item: Item): StoredAlarm {
+  const { alarmSk: _sk, ...a } = stripKeys<StoredAlarm & { alarmSk?: string }>(item);
+  return a;
+}
+
+/** The FilterExpression of the status, category, criticity and group-scope filters (placeholders #a…/:a…). */
+function filterOf(sel: AlarmSelection): ItemFilter | undefined {
+  const parts: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const oneOf = (attribute: string, list: readonly unknown[]) => {
+    const i = parts.length;
+    names[`#a${i}`] = attribute;
+    list.forEach((v, j) => (values[`:a${i}_${j}`] = v));
+    parts.push(list.length === 1 ? `#a${i} = :a${i}_0` : `#a${i} IN (${list.map((_, j) => `:a${i}_${j}`).join(', ')})`);
+  };
+  if (sel.status === 'repaired') oneOf('status', ['repaired', 'repairedManually']);
+  else if (sel.status !== 'all') oneOf('status', [sel.status]);
+  if (sel.category) oneOf('category', [sel.category]);
+  if (sel.criticity !== undefined) oneOf('criticity', [sel.criticity]);
+  if (sel.groupIds) oneOf('groupId', sel.groupIds);
+  return parts.length ? { expression: parts.join(' AND '), names, values } : undefined;
+}
+
+export class DynamoAlarmRepository implements AlarmRepository {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  // ------------------------------------------------------------------ writes
+
+  private alarmKey(a: Pick<StoredAlarm, 'merchantId' | 'serial' | 'createdAt' | 'messageId'>): Key {
+    return keys.posAlarm(a.merchantId, a.serial, a.createdAt, a.messageId);
+  }
+
+  private async getItem(key: Key, projection?: string): Promise<Item | undefined> {
+    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true, ...(projection ? { ProjectionExpression: projection } : {}) }));
+    return res.Item;
+  }
+
+  async openAlarm(device: AlarmDevice, code: string): Promise<StoredAlarm | undefined> {
+    const guard = await this.getItem(keys.openAlarm(device.merchantId, device.serial, code));
+    if (!guard) return undefined;
+    const item = await this.getItem({ pk: keys.posPk(device.merchantId, device.serial), sk: String(guard.alarmSk) });
+    return item ? alarmOf(item) : undefined;
+  }
+
+  /** The statistics counters of an alarm: the merchant's and its group's, all and on its day of creation, and its machine's. */
+  private statsItems(a: StoredAlarm, deltas: Record<string, number>): TransactItem[] {
+    const day = dayOf(a.createdAt);
+    const names = [keys.alarmCounterName(a.merchantId), keys.alarmCounterName(a.merchantId, null, day)];
+    if (a.groupId) names.push(keys.alarmCounterName(a.merchantId, a.groupId), keys.alarmCounterName(a.merchantId, a.groupId, day));
+    return [...names, keys.posAlarmStats(a.merchantId, a.serial)].flatMap((n) => counterUpdate(this.tableName, n, deltas) ?? []);
+  }
+
+  /** The machine-status part of a write: its active counts moved by `delta`, guarded by the counts read. */
+  private async statusItems(d: AlarmDevice, delta: ActiveAlarmCounts): Promise<TransactItem[]> {
+    if (delta.warning === 0 && delta.blocking === 0) return [registryCheck(this.tableName, d)];
+    const telemetry = keys.posTelemetry(d.merchantId, d.serial);
+    const item = await this.getItem(telemetry, 'activeWarning, activeBlocking');
+    const read = { warning: Number(item?.activeWarning ?? 0), blocking: Number(item?.activeBlocking ?? 0) };
+    const next = applyDelta(read, delta);
+    const guard = (attribute: string, placeholder: string) => (item?.[attribute] === undefined ? `attribute_not_exists(${attribute})` : `${attribute} = ${placeholder}`);
+    const [from, to] = [statusCounter(machineStatus(read)), statusCounter(machineStatus(next))];
+    const moves = from === to ? {} : { [from]: -1, [to]: 1 };
+    return [
+      {
+        Update: {
+          TableName: this.tableName,
+          Key: telemetry,
+          UpdateExpression: 'SET activeWarning = :w, activeBlocking = :b, merchantId = :m, serial = :s',
+          ConditionExpression: `${guard('activeWarning', ':w0')} AND ${guard('activeBlocking', ':b0')}`,
+          ExpressionAttributeValues: {
+            ':w': next.warning, ':b': next.blocking, ':m': d.merchantId, ':s': d.serial,
+            ...(item?.activeWarning === undefined ? {} : { ':w0': read.warning }),
+            ...(item?.activeBlocking === undefined ? {} : { ':b0': read.blocking }),
+          },
+        },
+      },
+      posCopyUpdate(this.tableName, d, reportedCopy({ activeWarning: next.warning, activeBlocking: next.blocking })),
+      ...[keys.posCounterName(d.merchantId), ...(d.groupId ? [keys.posGroupCounterName(d.merchantId, d.groupId)] : [])].flatMap((n) => counterUpdate(this.tableName, n, moves) ?? []),
+      registryCheck(this.tableName, d),
+    ];
+  }
+
+  /** Runs a transaction; a failed condition is a conflict (the state read changed) unless `tolerated` says otherwise. */
+  private async run(items: TransactItem[], tolerated?: (failedIndex: number) => boolean): Promise<'ok' | 'conflict'> {
+    try {
+      await this.doc.send(new TransactWriteCommand({ TransactItems: items }));
+      return 'ok';
+    } catch (error) {
+      const failed = failedConditionIndex(error);
+      if (failed < 0) throw error;
+      return tolerated?.(failed) ? 'ok' : 'conflict';
+    }
+  }
+
+  async raise(device: AlarmDevice, a: StoredAlarm): Promise<'ok' | 'conflict'> {
+    const key = this.alarmKey(a);
+    const items: TransactItem[] = [
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: { ...keys.openAlarm(a.merchantId, a.serial, a.code), entity: 'openAlarm', alarmSk: key.sk, messageId: a.messageId },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: { ...a, ...key, ...keys.alarmByMerchant(a.merchantId, a.createdAt, a.serial, a.messageId), entity: 'alarm' },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      ...this.statsItems(a, statsContribution(a, 1)),
+      ...(await this.statusItems(device, activeDelta(a, 1))),
+    ];
+    // Only the alarm item exists already: this very message raised it before (a redelivery after a repair).
+    return this.run(items, (failed) => failed === 1);
+  }
+
+  async repeat(open: StoredAlarm, c: AlarmRepeat): Promise<'ok' | 'conflict'> {
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: this.alarmKey(open),
+          UpdateExpression: 'SET lastSeenAt = :seen, detail = :detail, remainingCycles = :cycles, lastMessageId = :mid ADD occurrences :one',
+          ConditionExpression: '#st = :st AND lastMessageId = :prev',
+          ExpressionAttributeNames: { '#st': 'status' },
+          ExpressionAttributeValues: { ':seen': c.lastSeenAt, ':detail': c.detail, ':cycles': c.remainingCycles, ':mid': c.messageId, ':one': 1, ':st': open.status, ':prev': open.lastMessageId },
+        }),
+      );
+      return 'ok';
+    } catch (error) {
+      if (isConditionFailure(error)) return 'conflict';
+      throw error;
+    }
+  }
+
+  async close(device: AlarmDevice, a: StoredAlarm, closing: AlarmClosing): Promise<'ok' | 'conflict'> {
+    const key = this.alarmKey(a);
+    const open = isOpen(a.status);
+    const unchanged = { ConditionExpression: 'attribute_exists(pk) AND #st = :st', ExpressionAttributeNames: { '#st': 'status' } };
+    const items: TransactItem[] = [];
+    if (open) {
+      items.push({
+        Delete: { TableName: this.tableName, Key: keys.openAlarm(a.merchantId, a.serial, a.code), ConditionExpression: 'alarmSk = :sk', ExpressionAttributeValues: { ':sk': key.sk } },
+      });
+    }
+    if (closing === 'delete') {
+      items.push({ Delete: { TableName: this.tableName, Key: key, ...unchanged, ExpressionAttributeValues: { ':st': a.status } } }, ...this.statsItems(a, statsContribution(a, -1)));
+    } else {
+      items.push(
+        {
+          Update: {
+            TableName: this.tableName,
+            Key: key,
+            UpdateExpression: 'SET #st = :to, repairedAt = :at, repairedBy = :by',
+            ...unchanged,
+            ExpressionAttributeValues: { ':st': a.status, ':to': closing.status, ':at': closing.at, ':by': closing.by },
+          },
+        },
+        ...this.statsItems(a, statusMove(a.status, closing.status)),
+      );
+    }
+    if (open) items.push(...(await this.statusItems(device, activeDelta(a, -1))));
+    return this.run(items);
+  }
+
+  async masterAlarms(codes: readonly string[]): Promise<Map<string, MasterAlarm>> {
+    const items = await this.batchGet(codes.map((c) => keys.masterAlarm(c)));
+    return new Map(items.map((i) => [String(i.code), stripKeys<MasterAlarm>(i)]));
+  }
+
+  // ------------------------------------------------------------------ reads
+
+  async get(merchantId: string, serial: string, createdAt: string, messageId: string): Promise<StoredAlarm | undefined> {
+    const item = await this.getItem(keys.posAlarm(merchantId, serial, createdAt, messageId));
+    return item ? alarmOf(item) : undefined;
+  }
+
+  /** One machine's partition (A1), or the merchant's alarms index (A2), narrowed to the date range. */
+  private range(sel: AlarmSelection) {
+    const filter = filterOf(sel);
+    const base = { tableName: this.tableName, ...(filter ? { filter } : {}) };
+    if (sel.serial) {
+      const prefix = keys.historyPrefix.alarm;
+      return { ...base, partition: keys.posPk(sel.merchantId, sel.serial), between: { from: `${prefix}${sel.from ?? ''}`, to: `${prefix}${sel.to ?? OPEN_END}` } };
+    }
+    // Index sort keys start with the creation time; '0' sorts before every one (a key value cannot be empty).
+    return { ...base, index: 'gsi1' as const, partition: keys.merchantAlarmsPk(sel.merchantId), between: { from: sel.from ?? '0', to: sel.to ?? OPEN_END } };
+  }
+
+  async list(sel: AlarmSelection, s: AlarmSlice): Promise<{ items: StoredAlarm[]; cursor?: string }> {
+    const page = await queryPage(this.doc, { ...this.range(sel), forward: s.ordType === 'asc', offset: s.offset, limit: s.limit, cursor: s.cursor });
+    return { items: page.items.map(alarmOf), ...(page.cursor ? { cursor: page.cursor } : {}) };
+  }
+
+  count(sel: AlarmSelection): Promise<number> {
+    return countQuery(this.doc, this.range(sel));
+  }
+
+  async all(sel: AlarmSelection, max: number): Promise<StoredAlarm[]> {
+    return (await queryPage(this.doc, { ...this.range(sel), forward: false, offset: 0, limit: max + 1 })).items.map(alarmOf);
+  }
+
+  private async batchGet(keyList: readonly Key[], projection?: { expression: string; names: Record<string, string> }): Promise<Item[]> {
+    const out: Item[] = [];
+    for (let i = 0; i < keyList.length; i += 100) {
+      let pending: Key[] = keyList.slice(i, i + 100);
+      while (pending.length) {
+        const res = await this.doc.send(
+          new BatchGetCommand({
+            RequestItems: { [this.tableName]: { Keys: pending, ...(projection ? { ProjectionExpression: projection.expression, ExpressionAttributeNames: projection.names } : {}) } },
+          }),
+        );
+        out.push(...((res.Responses?.[this.tableName] ?? []) as Item[]));
+        pending = (res.UnprocessedKeys?.[this.tableName]?.Keys ?? []) as Key[];
+      }
+    }
+    return out;
+  }
+
+  async posNames(merchantId: string, serials: readonly string[]): Promise<Map<string, string>> {
+    const items = await this.batchGet(serials.map((s) => keys.pos(merchantId, s)), { expression: 'serial, #n', names: { '#n': 'name' } });
+    return new Map(items.map((i) => [String(i.serial), String(i.name)]));
+  }
+
+  async stats(merchantId: string, groupIds: readonly string[] | undefined, days: readonly string[]): Promise<{ counts: AlarmCounts; days: AlarmCounts[] }> {
+    const owners = groupIds ?? [null];
+    const names = owners.flatMap((g) => [keys.alarmCounterName(merchantId, g), ...days.map((d) => keys.alarmCounterName(merchantId, g, d))]);
+    const found = new Map((await this.batchGet(names.map((n) => keys.counter(n)))).map((i) => [String(i.pk), i]));
+    const countsOfName = (name: string) => countsOf(found.get(keys.counter(name).pk));
+    return {
+      counts: sumCounts(owners.map((g) => countsOfName(keys.alarmCounterName(merchantId, g)))),
+      days: days.map((d) => sumCounts(owners.map((g) => countsOfName(keys.alarmCounterName(merchantId, g, d))))),
+    };
+  }
+
+  async machineStats(merchantId: string, serial: string): Promise<AlarmCounts> {
+    return countsOf(await this.getItem(keys.posAlarmStats(merchantId, serial)));
+  }
+}

@@ -1,0 +1,22 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { AlarmSetting } from '../../../schemas/alarm';
+import { AlarmSettingNotFoundException, DuplicateAlarmSettingNameException } from '../../core/alarms/errors';
+import type { AlarmSettingRepository } from '../../core/alarms/settings';
+import { keys } from './keys';
+import { NamedEntityStore } from './named-entity-store';
+
+/** Merchant alarm settings (ACCESS-PATTERNS 26b): a named entity of the merchant, stored like no-vend profiles. */
+export function alarmSettingRepository(doc: DynamoDBDocumentClient, tableName: string): AlarmSettingRepository {
+  return new NamedEntityStore<AlarmSetting>(doc, tableName, {
+    entity: 'alarmSetting',
+    key: keys.alarmSetting,
+    byName: keys.alarmSettingByName,
+    listPartition: keys.merchantAlarmSettingsPk,
+    nameGuard: keys.alarmSettingNameGuard,
+    guardOwner: 'alarmSettingId',
+    counterName: (merchantId) => `MERCHANT#${merchantId}#ALARMSETTINGS`,
+    editable: ['name', 'alarmCodes', 'userIds', 'criticities', 'groupIds', 'updatedAt'],
+    duplicate: () => new DuplicateAlarmSettingNameException(),
+    notFound: () => new AlarmSettingNotFoundException(),
+  });
+}

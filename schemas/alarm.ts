@@ -1,0 +1,206 @@
+/**
+ * Alarms (spec §3, §4): what devices raise and clear over MQTT, the troubleshooting catalogue of master
+ * alarms (super admin) and which alarm codes notify which users (merchant alarm settings).
+ */
+import * as z from 'zod/mini';
+import { MerchantId } from './merchant';
+import { cursorParam, DEFAULT_PAGE_SIZE, ordType, page, pageNumber, pageQuery, pageSize } from './paging';
+import { Serial } from './pos';
+
+export const ALARM_CATEGORIES = ['jam', 'usability', 'maintenance', 'fault'] as const;
+/** Spec §3 criticity: notification 0, warning 2, blocking 4. */
+export const ALARM_CRITICITIES = [0, 2, 4] as const;
+export const CRITICITY = { notification: 0, warning: 2, blocking: 4 } as const;
+/** Spec §4. An alarm of criticity 0 opens as `notification`, any other as `active`; both are open. */
+export const ALARM_STATUSES = ['active', 'notification', 'repaired', 'repairedManually'] as const;
+/** The list filter (spec §4): `repaired` holds both repaired and repaired manually. */
+export const ALARM_STATUS_FILTERS = ['all', 'active', 'repaired', 'notification'] as const;
+export const MACHINE_TYPES = [
+  'EvaDt Standard', 'Azkoyen', 'Jofemar', 'Sielaff', 'Mei', 'FAS', 'Vendo', 'VTM', 'Impulsa', 'Spengles',
+  'Nebular Vending', 'Nebular Cash', 'Nebular Telemetry', 'Coges',
+] as const;
+export const ALARM_SOURCES = ['none', 'coinChanger', 'machine', 'controlSystem', 'cashless', 'billReader', 'product', 'sat', 'hopper', 'other'] as const;
+export const ALARM_GROUPS = ['none', 'alarm', 'notification'] as const;
+export const MCBF_VALUES = ['', 'yes', 'no'] as const;
+
+export type AlarmCategory = (typeof ALARM_CATEGORIES)[number];
+export type AlarmCriticity = (typeof ALARM_CRITICITIES)[number];
+export type AlarmStatus = (typeof ALARM_STATUSES)[number];
+
+export const AlarmCode = z.string().check(z.regex(/^[A-Za-z0-9_.-]{1,32}$/, 'alarm code: 1–32 of A-Z a-z 0-9 _ . -'));
+export const AlarmCategory = z.enum(ALARM_CATEGORIES);
+const criticity = (coerce: boolean) =>
+  (coerce ? z.coerce.number() : z.number()).check(z.refine((v) => (ALARM_CRITICITIES as readonly number[]).includes(v), 'criticity must be 0, 2 or 4'));
+export const AlarmCriticity = criticity(false);
+
+// ---------------------------------------------------------------- device alarms
+
+export const Alarm = z.object({
+  /** base64url of `{createdAt}#{messageId}`: its key in the machine's partition. */
+  id: z.string(),
+  serial: z.string(),
+  posName: z.string(),
+  code: z.string(),
+  status: z.enum(ALARM_STATUSES),
+  category: AlarmCategory,
+  criticity: z.number(),
+  message: z.string(),
+  detail: z.string(),
+  remainingCycles: z.nullable(z.number()),
+  /** When the machine raised it. */
+  createdAt: z.string(),
+  /** The latest repeat the machine sent while it was open. */
+  lastSeenAt: z.string(),
+  /** Messages that raised it (the first and every repeat). */
+  occurrences: z.number(),
+  repairedAt: z.nullable(z.string()),
+  /** Email of the user who repaired it manually. */
+  repairedBy: z.nullable(z.string()),
+});
+export type Alarm = z.infer<typeof Alarm>;
+export const AlarmPage = page(Alarm);
+
+export const AlarmId = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,160}$/, 'invalid alarm id'));
+export const AlarmParams = z.strictObject({ id: Serial, alarmId: AlarmId });
+
+const isoInstant = z.iso.datetime({ offset: true });
+const filters = {
+  status: z._default(z.enum(ALARM_STATUS_FILTERS), 'all'),
+  category: z.optional(AlarmCategory),
+  criticity: z.optional(criticity(true)),
+  /** Created at or after (ISO instant). */
+  from: z.optional(isoInstant),
+  /** Created before (ISO instant, exclusive). */
+  to: z.optional(isoInstant),
+};
+const rangeInOrder = () =>
+  z.refine<{ from?: string; to?: string }>((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), { message: 'from must be before to', path: ['to'] });
+const paging = {
+  page: z._default(pageNumber, 1),
+  size: z._default(pageSize, DEFAULT_PAGE_SIZE),
+  ord: z._default(z.enum(['createdAt']), 'createdAt'),
+  ordType: z._default(ordType, 'desc'),
+  cursor: z.optional(cursorParam),
+};
+
+/** A machine's alarms: newest first unless ordType=asc. */
+export const PosAlarmListQuery = z.strictObject({ ...paging, ...filters }).check(rangeInOrder());
+export type PosAlarmListQuery = z.infer<typeof PosAlarmListQuery>;
+/** A merchant's alarms; `serial` narrows to one machine. */
+export const AlarmListQuery = z.strictObject({ ...paging, ...filters, serial: z.optional(Serial) }).check(rangeInOrder());
+export type AlarmListQuery = z.infer<typeof AlarmListQuery>;
+export const AlarmCsvQuery = z.strictObject({ ...filters, serial: z.optional(Serial) }).check(rangeInOrder());
+export type AlarmCsvQuery = z.infer<typeof AlarmCsvQuery>;
+export const PosAlarmCsvQuery = z.strictObject(filters).check(rangeInOrder());
+export type AlarmFilters = z.infer<typeof PosAlarmCsvQuery>;
+
+/** Alarm counts: all, and by current status, category and criticity. */
+export const AlarmCounts = z.object({
+  total: z.number(),
+  byStatus: z.object({ active: z.number(), notification: z.number(), repaired: z.number(), repairedManually: z.number() }),
+  byCategory: z.object({ jam: z.number(), usability: z.number(), maintenance: z.number(), fault: z.number() }),
+  byCriticity: z.object({ '0': z.number(), '2': z.number(), '4': z.number() }),
+});
+export type AlarmCounts = z.infer<typeof AlarmCounts>;
+
+export const MAX_STATS_DAYS = 92;
+const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'day must be YYYY-MM-DD'));
+/** Days (UTC) of creation, both inclusive; default the last 7 days. */
+export const AlarmStatsQuery = z.strictObject({ from: z.optional(day), to: z.optional(day) }).check(
+  z.refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['to'] }),
+);
+export type AlarmStatsQuery = z.infer<typeof AlarmStatsQuery>;
+/** Counts maintained on write: all alarms now, and those created on each day of the range. */
+export const AlarmStats = z.object({
+  counts: AlarmCounts,
+  days: z.array(z.object({ day: z.string(), counts: AlarmCounts })),
+});
+export type AlarmStats = z.infer<typeof AlarmStats>;
+
+export const MerchantAlarmsParams = z.strictObject({ id: MerchantId });
+
+// ---------------------------------------------------------------- master alarms (troubleshooting catalogue)
+
+/**
+ * Level 1 and level 2 troubleshooting content (HTML, images inlined as data URLs) together may take this
+ * many bytes (UTF-8): the item must stay well under DynamoDB's 400 KB. Beyond: TroubleshootingContentExceedsSizeLimits.
+ */
+export const MAX_TROUBLESHOOTING_BYTES = 300 * 1024;
+/** The master alarm routes take bodies up to this size, so content over the limit gets its coded error. */
+export const MAX_MASTER_ALARM_BODY_BYTES = 1024 * 1024;
+
+export const MasterAlarmInput = z.strictObject({
+  criticity: AlarmCriticity,
+  machineType: z.enum(MACHINE_TYPES),
+  source: z._default(z.enum(ALARM_SOURCES), 'none'),
+  group: z._default(z.enum(ALARM_GROUPS), 'none'),
+  message: z.string().check(z.trim(), z.minLength(1, 'message is required'), z.maxLength(200)),
+  category: AlarmCategory,
+  mcbf: z._default(z.enum(MCBF_VALUES), ''),
+  // The size limit is checked by the use case, so an oversized text gets its coded error, not a field error.
+  level1: z._default(z.string().check(z.maxLength(MAX_MASTER_ALARM_BODY_BYTES)), ''),
+  level2: z._default(z.string().check(z.maxLength(MAX_MASTER_ALARM_BODY_BYTES)), ''),
+});
+export type MasterAlarmInput = z.infer<typeof MasterAlarmInput>;
+export const MasterAlarmCreate = z.extend(MasterAlarmInput, { code: AlarmCode });
+export type MasterAlarmCreate = z.infer<typeof MasterAlarmCreate>;
+
+export const MasterAlarm = z.object({
+  code: z.string(),
+  criticity: z.number(),
+  machineType: z.enum(MACHINE_TYPES),
+  source: z.enum(ALARM_SOURCES),
+  group: z.enum(ALARM_GROUPS),
+  message: z.string(),
+  category: AlarmCategory,
+  mcbf: z.enum(MCBF_VALUES),
+  level1: z.string(),
+  level2: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type MasterAlarm = z.infer<typeof MasterAlarm>;
+/** The list leaves the troubleshooting content out. */
+export const MasterAlarmSummary = z.extend(MasterAlarm, { level1: z.optional(z.string()), level2: z.optional(z.string()) });
+export const MasterAlarmPage = page(MasterAlarmSummary);
+export const MasterAlarmListQuery = pageQuery(['code'] as const, { search: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(32))) });
+export const MasterAlarmParams = z.strictObject({ code: AlarmCode });
+
+// ---------------------------------------------------------------- merchant alarm settings
+
+export const AlarmSettingId = z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'invalid alarm setting id'));
+export const AlarmSettingParams = z.strictObject({ id: MerchantId, settingId: AlarmSettingId });
+export const MAX_SETTING_CODES = 200;
+export const MAX_SETTING_USERS = 50;
+
+const unique = <T>(what: string) => z.refine<T[]>((list) => new Set(list).size === list.length, `${what} repeated`);
+
+/**
+ * Which alarm codes (none = every code) notify which users of the merchant. The advanced part
+ * (criticities, groups) needs the merchant's ADVANCED_ALARMS feature.
+ */
+export const AlarmSettingInput = z.strictObject({
+  name: z.string().check(z.trim(), z.minLength(1, 'name is required'), z.maxLength(100)),
+  alarmCodes: z.array(AlarmCode).check(z.maxLength(MAX_SETTING_CODES), unique('alarm code')),
+  userIds: z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.minLength(1, 'pick at least one user'), z.maxLength(MAX_SETTING_USERS), unique('user')),
+  /** Advanced: only alarms of these criticities notify (empty = all). */
+  criticities: z._default(z.array(AlarmCriticity).check(unique('criticity')), []),
+  /** Advanced: only alarms of machines of these groups notify (empty = all). */
+  groupIds: z._default(z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.maxLength(50), unique('group')), []),
+});
+export type AlarmSettingInput = z.infer<typeof AlarmSettingInput>;
+
+export const AlarmSetting = z.object({
+  id: z.string(),
+  merchantId: z.string(),
+  name: z.string(),
+  alarmCodes: z.array(z.string()),
+  userIds: z.array(z.string()),
+  criticities: z.array(z.number()),
+  groupIds: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AlarmSetting = z.infer<typeof AlarmSetting>;
+export const AlarmSettingPage = page(AlarmSetting);
+export const AlarmSettingListQuery = pageQuery(['name'] as const);
