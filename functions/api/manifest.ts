@@ -6,6 +6,7 @@ import { routes as groupRoutes } from './groups/routes';
 import { routes as merchants } from './merchants/routes';
 import { routes as noVendProfiles } from './no-vend-profiles/routes';
 import { routes as pos } from './pos/routes';
+import { routes as remoteCommands } from './remote-commands/routes';
 import { routes as users } from './users/routes';
 
 /** Every /api/v1 route group. A route that is not here does not exist anywhere (DESIGN.md §3). */
@@ -18,4 +19,5 @@ export const groups: RouteGroup[] = [
   { name: 'pos', routes: pos },
   { name: 'clients', routes: clients },
   { name: 'no-vend-profiles', routes: noVendProfiles },
+  { name: 'remote-commands', routes: remoteCommands },
 ];

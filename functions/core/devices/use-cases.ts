@@ -4,6 +4,7 @@ import type { PointOfSale, PosCounts, PosListQuery, PosNote, PosStatusView, PosU
 import { MerchantNotFoundException } from '../merchants/errors';
 import type { MerchantRepository, MerchantSettingsRepository } from '../merchants/ports';
 import type { Principal } from '../shared/principal';
+import { csvTable } from '../shared/csv';
 import { canSeeMerchant, groupScope } from '../shared/scope';
 import { InvalidDevicePinException, MerchantRequiredException, PosExportTooLargeException, PosNotFoundException } from './errors';
 import { nextUpdatedAt, toPointOfSale, toStatusView, type PosRecord, type StoredPos } from './model';
@@ -103,20 +104,8 @@ const CSV_COLUMNS = [
   'warrantyEnd', 'groupId', 'clientId', 'planogramId', 'noVendProfileId', 'manageStock', 'createdAt', 'updatedAt',
 ] as const;
 
-/** One CSV field (RFC 4180); a leading =, +, - or @ is neutralised so spreadsheets do not run it as a formula. */
-function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export function posCsv(items: PointOfSale[]): string {
-  const lines = items.map((p) =>
-    CSV_COLUMNS.map((c) => {
-      const v = p[c];
-      return csvField(Array.isArray(v) ? v.join(';') : v === null || v === undefined ? '' : String(v));
-    }).join(','),
-  );
-  return [CSV_COLUMNS.join(','), ...lines].join('\r\n') + '\r\n';
+  return csvTable(CSV_COLUMNS, items);
 }
 
 // ------------------------------------------------------------------ one machine

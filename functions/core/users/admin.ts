@@ -6,6 +6,7 @@ import { MAX_EXPORT_USERS, type User as UserView, type UserCreate, type UserUpda
 import type { GroupRepository } from '../groups/ports';
 import { MerchantNotFoundException } from '../merchants/errors';
 import type { MerchantRepository } from '../merchants/ports';
+import { csvTable } from '../shared/csv';
 import type { Principal } from '../shared/principal';
 import { canSeeMerchant } from '../shared/scope';
 import {
@@ -284,22 +285,7 @@ export async function listVisibleUsers(deps: UserReadDeps, principal: Principal,
 
 const CSV_COLUMNS = ['id', 'email', 'role', 'language', 'merchantIds', 'groupIds', 'allowLicensing', 'receiveNotifications', 'createdAt', 'updatedAt'] as const;
 
-/** One CSV field (RFC 4180); a leading =, +, - or @ is neutralised so spreadsheets do not run it as a formula. */
-function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** The visible users as CSV: lists joined with `;`; the super admin also gets the invisible flags. */
 export function usersCsv(users: UserView[], principal: Principal): string {
-  const columns: string[] = [...CSV_COLUMNS, ...(principal.allMerchants ? ['invisibleFlags'] : [])];
-  const lines = users.map((u) =>
-    columns
-      .map((c) => {
-        const v = (u as Record<string, unknown>)[c];
-        return csvField(Array.isArray(v) ? v.join(';') : String(v ?? ''));
-      })
-      .join(','),
-  );
-  return [columns.join(','), ...lines].join('\r\n') + '\r\n';
+  return csvTable([...CSV_COLUMNS, ...(principal.allMerchants ? ['invisibleFlags'] : [])], users);
 }
