@@ -3,8 +3,8 @@
  * IoT Core requires), publishing on the DESIGN §6 topics with QoS 1: telemetry every few seconds, a sale
  * now and then, an audit occasionally (EVA-DTS text agreeing with its sales: DexBook), an initial audit at
  * start, its configuration at start and whenever a setting changes. It subscribes to
- * `vend/{serial}/commands` and acknowledges each command on `vend/{serial}/commands/ack` (remote commands
- * come later: every command is answered with result 1, "id not supported").
+ * `vend/{serial}/commands`, executes each remote command and acknowledges it on `vend/{serial}/commands/ack`
+ * (simulated-commands.ts: received, running, then a result; "id not supported" for types it lacks).
  *
  *   npm start                                     plays the demo machines (DEMO_MACHINES) with the stack
  *   tsx infra/local/simulator.ts --stack .local/stack.json                     the demo machines again
@@ -21,15 +21,14 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MqttClient, type IClientOptions } from 'mqtt';
 import {
-  COMMAND_RESULTS,
   type AuditMessage,
-  type CommandAckMessage,
   type ConfigMessage,
   type IngestedKind,
   type SaleTransaction,
   type SalesMessage,
   type TelemetryMessage,
 } from '../../schemas/iot';
+import { commandExecutor } from './simulated-commands';
 import type { StackInfo } from './stack-info';
 
 // ---------------------------------------------------------------- messages (pure builders)
@@ -123,13 +122,18 @@ export class DexBook {
     for (const coin of COINS) for (; rest >= coin; rest -= coin) this.tubes.set(coin, this.tubes.get(coin)! + 1);
   }
 
+  /** What the coin tubes hold (CA15), in minor units. */
+  tubeValue(): number {
+    return [...this.tubes].reduce((sum, [coin, n]) => sum + coin * n, 0);
+  }
+
   /** The audit text (6.1.2 framing, CR LF) of a read at `readAt`. */
   text(serial: string, readAt: string): string {
     this.init.reads++;
     const { init: i, reset: r } = this;
     const day = readAt.slice(0, 10).replace(/-/g, '');
     const time = readAt.slice(11, 19).replace(/:/g, '');
-    const tubeValue = [...this.tubes].reduce((sum, [coin, n]) => sum + coin * n, 0);
+    const tubeValue = this.tubeValue();
     const body = [
       'ST*001*0001',
       `ID1*${serial.replace('-', '')}*NBL200*0001**0`,
@@ -205,7 +209,21 @@ export interface SimulatedDevice {
   /** Publishes any payload on any topic (malformed messages in tests). */
   publishRaw(topic: string, payload: string | Buffer): Promise<void>;
   acknowledged: number;
+  /** The machine's EVA-DTS counters (startFleet), used by the audits remote commands ask for. */
+  book?: DexBook;
+  /** Active alarms the device publishes again when a remote command asks to read them. */
+  activeAlarms?: () => object[];
 }
+
+const executeCommand = commandExecutor({
+  newMessageId,
+  auditMessage,
+  configMessage,
+  telemetryMessage,
+  salesMessage,
+  saleTransaction,
+  defaultConfig: DEFAULT_CONFIG,
+});
 
 export async function connectDevice(mqttUrl: string, serial: string): Promise<SimulatedDevice> {
   const client = await connectMqtt(mqttUrl, serial);
@@ -218,22 +236,7 @@ export async function connectDevice(mqttUrl: string, serial: string): Promise<Si
   };
   client.on('message', (topic, payload) => {
     if (topic !== `vend/${serial}/commands`) return;
-    let commandId = 'unknown';
-    try {
-      const parsed = JSON.parse(payload.toString('utf8')) as { messageId?: unknown; payload?: { commandId?: unknown } };
-      const id = parsed.payload?.commandId ?? parsed.messageId;
-      if (typeof id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(id)) commandId = id;
-    } catch {
-      /* answered as unknown */
-    }
-    const ack: CommandAckMessage = {
-      messageId: newMessageId('ak'),
-      serial,
-      sentAt: iso(),
-      type: 'commands/ack',
-      payload: { commandId, result: COMMAND_RESULTS.idNotSupported, message: 'id not supported' },
-    };
-    device.publish('commands/ack', ack).then(
+    executeCommand(device, payload).then(
       () => void device.acknowledged++,
       () => undefined,
     );
@@ -282,6 +285,7 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
   }
   for (const d of devices) {
     const book = new DexBook();
+    d.book = book;
     const audit = (origin: number) => {
       const readAt = iso();
       return auditMessage(d.serial, { readAt, origin, dex: book.text(d.serial, readAt) });
