@@ -17,12 +17,12 @@ import {
 } from '../../../schemas/remote-command';
 import { MerchantRequiredException, PosNotFoundException } from '../devices/errors';
 import type { PosRepository } from '../devices/ports';
-import { requireVisiblePos } from '../devices/use-cases';
+import { requireVisiblePos, requireVisibleRegistration } from '../devices/use-cases';
 import { MerchantNotFoundException } from '../merchants/errors';
 import { csvTable } from '../shared/csv';
 import type { Principal } from '../shared/principal';
 import { groupScope } from '../shared/scope';
-import { deliver, finishCommand, isPending, messageBytes, newCommandId, type DeliveryDeps } from './delivery';
+import { commandMessage, commandTopic, finishCommand, isPending, messageBytes, newCommandId, type DeliveryDeps } from './delivery';
 import {
   IdempotencyKeyReusedException,
   InvalidScheduleException,
@@ -73,6 +73,7 @@ export async function sendCommand(deps: RemoteCommandDeps, principal: Principal,
   if (scheduledMs !== undefined && scheduledMs > nowMs + MAX_SCHEDULE_DAYS * 86_400_000) throw new InvalidScheduleException(MAX_SCHEDULE_DAYS);
   // A time that has passed (e.g. while the user read the summary) means now.
   const scheduledAt = scheduledMs !== undefined && scheduledMs > nowMs ? new Date(scheduledMs).toISOString() : null;
+  const sendNow = scheduledAt === null;
   const command: StoredCommand = {
     id: newCommandId(now),
     serial: record.serial,
@@ -87,10 +88,11 @@ export async function sendCommand(deps: RemoteCommandDeps, principal: Principal,
     createdAt: now,
     createdBy: principal.email,
     scheduledAt,
-    startAt: null,
+    // Sent now: stored as its first attempt, published right after; the sweep looks again after a retry
+    // window (and so sends it should this request die before publishing).
+    startAt: sendNow ? now : null,
     endAt: null,
-    attempts: 0,
-    // Sent now, the sweep looks again after a retry window (it also sends it should this request die first).
+    attempts: sendNow ? 1 : 0,
     dueAt: scheduledAt ?? new Date(nowMs + deps.commandSettings.retryAfterSeconds * 1000).toISOString(),
   };
   const bytes = messageBytes(command);
@@ -107,22 +109,23 @@ export async function sendCommand(deps: RemoteCommandDeps, principal: Principal,
     if (created.requestHash !== requestHash || !created.command) throw new IdempotencyKeyReusedException();
     return view(created.command);
   }
-  if (scheduledAt) return view(command);
-  let sent: StoredCommand | undefined;
-  try {
-    sent = await deliver(deps, command);
-  } catch (error) {
-    deps.log?.('error', 'remote command publish failed', { commandId: command.id, serial: command.serial, error });
-    await finishCommand(deps, { ...command, attempts: 1, startAt: now }, 'pending', COMMAND_RESULT.unspecifiedError, 'send error');
-    throw new RemoteCommandSendException();
+  if (sendNow) {
+    try {
+      await deps.commandPublisher.publish(commandTopic(command.serial), commandMessage(command, 1, now));
+    } catch (error) {
+      deps.log?.('error', 'remote command publish failed', { commandId: command.id, serial: command.serial, error });
+      // Never reached the device: not executed, whatever the device would have answered.
+      await finishCommand(deps, command, 'pending', COMMAND_RESULT.unspecifiedError, 'send error', COMMAND_STATUS.notExecuted);
+      throw new RemoteCommandSendException();
+    }
   }
-  return view(sent ?? (await deps.remoteCommands.get(command.merchantId, command.serial, command.id)) ?? command);
+  return view(command);
 }
 
 /** POST /remote-commands/pos/{id}/{commandId}/cancel: a scheduled or running command ends as cancelled by user (-3). */
 export async function cancelCommand(deps: RemoteCommandDeps, principal: Principal, serial: string, id: string): Promise<RemoteCommand> {
-  const { record } = await requireVisiblePos(deps, principal, serial);
-  const command = await deps.remoteCommands.get(record.merchantId, serial, id);
+  const { merchantId } = await requireVisibleRegistration(deps, principal, serial);
+  const command = await deps.remoteCommands.get(merchantId, serial, id);
   if (!command) throw new RemoteCommandNotFoundException();
   if (!isPending(command)) throw new RemoteCommandNotPendingException();
   const cancelled = await finishCommand(deps, command, 'pending', COMMAND_RESULT.cancelledByUser, `cancelled by ${principal.email}`);
@@ -142,8 +145,7 @@ function merchantFilter(principal: Principal, merchantId: string, q: { type?: nu
 export async function listCommands(deps: RemoteCommandDeps, principal: Principal, q: RemoteCommandListQuery): Promise<Page<RemoteCommand>> {
   const filter = merchantFilter(principal, q.merchantId, q);
   if (q.serial) {
-    const { record } = await requireVisiblePos(deps, principal, q.serial);
-    if (record.merchantId !== q.merchantId) throw new PosNotFoundException();
+    if ((await requireVisibleRegistration(deps, principal, q.serial)).merchantId !== q.merchantId) throw new PosNotFoundException();
     return posPage(deps, q.merchantId, q.serial, filter, q);
   }
   if (filter.groupIds?.length === 0) return { items: [], page: q.page, size: q.size, total: 0 };
@@ -158,8 +160,8 @@ async function posPage(deps: RemoteCommandDeps, merchantId: string, serial: stri
 
 /** GET /remote-commands/pos/{id}: one machine's commands (the device tab), newest first. */
 export async function listPosCommands(deps: RemoteCommandDeps, principal: Principal, serial: string, q: PosRemoteCommandQuery): Promise<Page<RemoteCommand>> {
-  const { record } = await requireVisiblePos(deps, principal, serial);
-  return posPage(deps, record.merchantId, serial, { type: q.type, status: q.status }, q);
+  const { merchantId } = await requireVisibleRegistration(deps, principal, serial);
+  return posPage(deps, merchantId, serial, { type: q.type, status: q.status }, q);
 }
 
 /** GET /remote-commands/pending-counts: pending commands per listed machine of the merchant; machines the caller cannot see are left out. */
@@ -184,8 +186,7 @@ export async function commandsCsv(deps: RemoteCommandDeps, principal: Principal,
   const filter = merchantFilter(principal, q.merchantId, q);
   let rows: StoredCommand[] = [];
   if (q.serial) {
-    const { record } = await requireVisiblePos(deps, principal, q.serial);
-    if (record.merchantId !== q.merchantId) throw new PosNotFoundException();
+    if ((await requireVisibleRegistration(deps, principal, q.serial)).merchantId !== q.merchantId) throw new PosNotFoundException();
     rows = (await deps.remoteCommands.listPos(q.merchantId, q.serial, filter, { offset: 0, limit: MAX_COMMAND_EXPORT + 1, ordType: 'desc' })).items;
   } else if (filter.groupIds?.length !== 0) {
     rows = await deps.remoteCommands.listAllMerchant(q.merchantId, filter, MAX_COMMAND_EXPORT);
