@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { COMMAND_TYPE_NUMBERS, PERIPHERALS, RemoteCommandSend, type RemoteCommand, type RemoteCommandType } from '../../../../../schemas/remote-command';
+import { SelectField, TextField } from '../../../components/form/fields';
 import { Spinner } from '../../../components/Spinner';
 import { useToast } from '../../../components/toasts';
 import { formatDateTime } from '../../../lib/format';
@@ -63,38 +64,10 @@ export function CommandWizard({ merchantId, initialSerial, onDone }: { merchantI
   }
 
   const field = (f: ParamField) => {
-    const value = draft[f.name] ?? '';
-    const set = (v: string) => setDraft((d) => ({ ...d, [f.name]: v }));
-    const label = <FormattedMessage id={f.labelId} />;
-    if (f.kind === 'peripheral')
-      return (
-        <label key={f.name} className="field">
-          <span className="field__label">{label}</span>
-          <select value={value || PERIPHERALS[0]} onChange={(e) => set(e.target.value)} data-testid={`wizard-param-${f.name}`}>
-            {PERIPHERALS.map((p) => (
-              <option key={p} value={p}>
-                {intl.formatMessage({ id: PERIPHERAL_MESSAGES[p] })}
-              </option>
-            ))}
-          </select>
-        </label>
-      );
-    if (f.kind === 'lines')
-      return (
-        <label key={f.name} className="field">
-          <span className="field__label">{label}</span>
-          <textarea rows={6} value={value} onChange={(e) => set(e.target.value)} data-testid={`wizard-param-${f.name}`} />
-          <span className="form__hint">
-            <FormattedMessage id={f.hintId} />
-          </span>
-        </label>
-      );
-    return (
-      <label key={f.name} className="field">
-        <span className="field__label">{label}</span>
-        <input type={f.kind === 'money' ? 'number' : 'text'} min={f.kind === 'money' ? '0.01' : undefined} step={f.kind === 'money' ? '0.01' : undefined} value={value} onChange={(e) => set(e.target.value)} data-testid={`wizard-param-${f.name}`} />
-      </label>
-    );
+    const common = { labelId: f.labelId, name: f.name, testId: `wizard-param-${f.name}`, value: draft[f.name] ?? '', onChange: (v: string) => setDraft((d) => ({ ...d, [f.name]: v })) };
+    if (f.kind === 'peripheral') return <SelectField key={f.name} {...common} value={common.value || PERIPHERALS[0]} options={PERIPHERALS.map((p) => ({ value: p, label: intl.formatMessage({ id: PERIPHERAL_MESSAGES[p] }) }))} />;
+    if (f.kind === 'lines') return <TextField key={f.name} {...common} multiline hint={<FormattedMessage id={f.hintId} />} />;
+    return <TextField key={f.name} {...common} hint={f.kind === 'money' ? <FormattedMessage id="remoteCommands.param.amountHint" /> : undefined} />;
   };
 
   return (
@@ -107,40 +80,31 @@ export function CommandWizard({ merchantId, initialSerial, onDone }: { merchantI
         ))}
       </ol>
 
-      {step === 'device' && (
-        <label className="field">
-          <span className="field__label">
-            <FormattedMessage id="remoteCommands.field.device" />
-          </span>
-          {machines.isLoading ? (
-            <Spinner size="small" />
-          ) : (
-            <select value={serial} onChange={(e) => setSerial(e.target.value)} data-testid="wizard-device">
-              <option value="">{intl.formatMessage({ id: 'remoteCommands.wizard.chooseDevice' })}</option>
-              {(machines.data ?? []).map((m) => (
-                <option key={m.serial} value={m.serial}>
-                  {m.serial} · {m.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </label>
-      )}
+      {step === 'device' &&
+        (machines.isLoading ? (
+          <Spinner size="small" />
+        ) : (
+          <SelectField
+            labelId="remoteCommands.field.device"
+            name="device"
+            testId="wizard-device"
+            value={serial}
+            onChange={setSerial}
+            placeholder={intl.formatMessage({ id: 'remoteCommands.wizard.chooseDevice' })}
+            options={(machines.data ?? []).map((m) => ({ value: m.serial, label: `${m.serial} · ${m.name}` }))}
+          />
+        ))}
 
       {step === 'command' && (
         <>
-          <label className="field">
-            <span className="field__label">
-              <FormattedMessage id="remoteCommands.field.type" />
-            </span>
-            <select value={type} onChange={(e) => setType(Number(e.target.value) as RemoteCommandType)} data-testid="wizard-type">
-              {COMMAND_TYPE_NUMBERS.map((t) => (
-                <option key={t} value={t}>
-                  {intl.formatMessage({ id: TYPE_MESSAGES[t] })}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            labelId="remoteCommands.field.type"
+            name="type"
+            testId="wizard-type"
+            value={String(type)}
+            onChange={(v) => setType(Number(v) as RemoteCommandType)}
+            options={COMMAND_TYPE_NUMBERS.map((t) => ({ value: String(t), label: intl.formatMessage({ id: TYPE_MESSAGES[t] }) }))}
+          />
           {(PARAM_FIELDS[type] ?? []).map(field)}
         </>
       )}
