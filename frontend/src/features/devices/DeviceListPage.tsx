@@ -8,11 +8,10 @@ import { SelectFilter } from '../../components/data-table/SelectFilter';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
 import { DateRangePicker } from '../../components/date-range/DateRangePicker';
 import { Page } from '../../components/Page';
-import { EmptyState, Loaded } from '../../components/states';
+import { OneMerchant } from '../../components/OneMerchant';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useMerchantClients } from '../../lib/resources/get-merchant-clients';
 import { useGroupsOfMerchants } from '../../lib/resources/get-merchant-groups';
-import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
 import { useSession } from '../../lib/session';
 import { exportPosCsv } from './api/export-pos-csv';
 import { usePendingCounts } from './api/get-pending-counts';
@@ -33,22 +32,9 @@ const DEFAULT_SORT = { ord: 'name', ordType: 'asc' } as const;
  * their counts on top. Machines belong to one merchant, so "all distributors" asks for one to be picked.
  */
 export function DeviceListPage() {
-  const { merchant, all, merchants } = useCurrentMerchant();
-  const merchantId = merchant && !all ? merchant.id : null;
   return (
     <Page title={<FormattedMessage id="devices.list.title" />} testId="device-list-page">
-      <Loaded result={merchants}>
-        {() =>
-          merchantId === null ? (
-            <section className="card">
-              <EmptyState messageId="devices.chooseMerchant" />
-            </section>
-          ) : (
-            // A table per merchant: its cursors, groups and clients belong to that merchant.
-            <DevicesTable key={merchantId} merchantId={merchantId} />
-          )
-        }
-      </Loaded>
+      <OneMerchant chooseMessageId="devices.chooseMerchant">{(merchantId) => <DevicesTable merchantId={merchantId} />}</OneMerchant>
     </Page>
   );
 }

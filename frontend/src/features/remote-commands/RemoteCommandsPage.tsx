@@ -4,8 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { RemoteCommand } from '../../../../schemas/remote-command';
 import { useDataTable } from '../../components/data-table/use-data-table';
 import { Page } from '../../components/Page';
-import { EmptyState, Loaded } from '../../components/states';
-import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
+import { OneMerchant } from '../../components/OneMerchant';
 import { exportCommandsCsv } from './api/export-commands-csv';
 import { useCommandPage } from './api/get-command-page';
 import { CommandsTable, DEFAULT_SORT, useCommandColumns } from './components/CommandsTable';
@@ -17,21 +16,9 @@ import './remote-commands.css';
  * wizard that sends one. `?serial=` (from a machine's tab) opens the wizard with that machine chosen.
  */
 export function RemoteCommandsPage() {
-  const { merchant, all, merchants } = useCurrentMerchant();
-  const merchantId = merchant && !all ? merchant.id : null;
   return (
     <Page title={<FormattedMessage id="remoteCommands.title" />} testId="remote-commands-page">
-      <Loaded result={merchants}>
-        {() =>
-          merchantId === null ? (
-            <section className="card">
-              <EmptyState messageId="remoteCommands.chooseMerchant" />
-            </section>
-          ) : (
-            <MerchantCommands key={merchantId} merchantId={merchantId} />
-          )
-        }
-      </Loaded>
+      <OneMerchant chooseMessageId="remoteCommands.chooseMerchant">{(merchantId) => <MerchantCommands merchantId={merchantId} />}</OneMerchant>
     </Page>
   );
 }
