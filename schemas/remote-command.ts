@@ -40,7 +40,6 @@ export const PENDING_STATUSES: readonly number[] = [COMMAND_STATUS.scheduled, CO
 
 /** Spec §4 results: the device's (schemas/iot.ts) and the cloud's own for commands that never ran. */
 export const COMMAND_RESULT = { ...COMMAND_RESULTS, retriesExceeded: -1, expired: -2, cancelledByUser: -3 } as const;
-export const COMMAND_RESULT_VALUES = Object.values(COMMAND_RESULT);
 
 const isoInstant = z.iso.datetime({ offset: true });
 const int = (min: number, max: number) => z.number().check(z.int(), z.gte(min), z.lte(max));

@@ -5,7 +5,7 @@
  * conditional on the state read, so an acknowledgement and the sweep never both win.
  */
 import { randomBytes } from 'node:crypto';
-import { MAX_CLOUD_MESSAGE_BYTES, type CommandAckMessage, type CommandMessage } from '../../../schemas/iot';
+import type { CommandAckMessage, CommandMessage } from '../../../schemas/iot';
 import { COMMAND_RESULT, COMMAND_STATUS, CommandId, finalStatusOf, PENDING_STATUSES } from '../../../schemas/remote-command';
 import type { CommandPublisher, CommandSettings, RemoteCommandRepository, StoredCommand } from './ports';
 
@@ -41,11 +41,10 @@ export function commandMessage(c: StoredCommand, attempt: number, sentAt: string
   return JSON.stringify(message);
 }
 
-/** Whether the command's message fits the cloud → device limit (spec §5), whichever attempt carries it. */
+/** The size of the command's message (spec §5: at most 64 KB cloud → device), whichever attempt carries it. */
 export function messageBytes(c: StoredCommand): number {
   return Buffer.byteLength(commandMessage(c, 99, c.createdAt), 'utf8');
 }
-export const fitsMessageLimit = (c: StoredCommand) => messageBytes(c) <= MAX_CLOUD_MESSAGE_BYTES;
 
 /**
  * Claims the next attempt (conditional on the state read) and publishes it; the next look is a retry
