@@ -7,7 +7,7 @@ import type { PosRepository } from '../core/devices/ports';
 import type { GroupRepository } from '../core/groups/ports';
 import type { MerchantRepository, MerchantSettingsRepository } from '../core/merchants/ports';
 import type { NoVendProfileRepository } from '../core/no-vend-profiles/ports';
-import type { CommandPublisher, CommandSettings, RemoteCommandRepository } from '../core/remote-commands/ports';
+import type { CommandSettings, RemoteCommandRepository } from '../core/remote-commands/ports';
 import type { UserRepository } from '../core/users/ports';
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DynamoClientRepository } from '../adapters/dynamodb/client-repository';
@@ -19,7 +19,6 @@ import { DynamoMerchantRepository } from '../adapters/dynamodb/merchant-reposito
 import { DynamoMerchantSettingsRepository } from '../adapters/dynamodb/merchant-settings-repository';
 import { DynamoNoVendProfileRepository } from '../adapters/dynamodb/no-vend-profile-repository';
 import { DynamoRemoteCommandRepository } from '../adapters/dynamodb/remote-command-repository';
-import { IotCommandPublisher } from '../adapters/iot/command-publisher';
 import { DynamoUserRepository } from '../adapters/dynamodb/user-repository';
 import { forgetPrincipal } from './auth/load-principal';
 import { loadConfig, type RuntimeConfig } from './config';
@@ -39,7 +38,6 @@ export interface Deps {
   clients: ClientRepository;
   noVendProfiles: NoVendProfileRepository;
   remoteCommands: RemoteCommandRepository;
-  commandPublisher: CommandPublisher;
   commandSettings: CommandSettings;
   log: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
   /** Drops this process's cached memberships of a changed or deleted user. */
@@ -65,7 +63,6 @@ export function buildDeps(config: RuntimeConfig): Deps {
     clients: new DynamoClientRepository(doc, config.tableName),
     noVendProfiles: new DynamoNoVendProfileRepository(doc, config.tableName),
     remoteCommands: new DynamoRemoteCommandRepository(doc, config.tableName),
-    commandPublisher: new IotCommandPublisher({ region: config.region, endpoint: config.iotDataEndpoint }),
     commandSettings: config.commands,
     log: (level, message, fields) => logger[level](message, fields),
     forgetPrincipal,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commandIdBound, newCommandId } from '../../functions/core/remote-commands/delivery';
-import type { RemoteCommandDeps } from '../../functions/core/remote-commands/use-cases';
+import type { SendDeps } from '../../functions/core/remote-commands/use-cases';
 import { sendCommand } from '../../functions/core/remote-commands/use-cases';
 import type { StoredCommand } from '../../functions/core/remote-commands/ports';
 import type { Principal } from '../../functions/core/shared/principal';
@@ -42,7 +42,7 @@ describe('sending a remote command', () => {
       commandPublisher: { publish: async () => Promise.reject(new Error('endpoint down')) },
       commandSettings: { retryAfterSeconds: 60, maxAttempts: 3, expireAfterSeconds: 3600 },
       now: () => '2026-05-01T10:00:00.000Z',
-    } as unknown as RemoteCommandDeps;
+    } as unknown as SendDeps;
     const principal: Principal = { userId: 'u', email: 'a@b.c', role: 'NEBULARMERCHANTADMIN', merchantIds: ['m1'], groupIds: [], allMerchants: false };
     await expect(sendCommand(deps, principal, { serial: record.serial, type: 1, params: {} })).rejects.toMatchObject({ code: 'RemoteCommandSendException', kind: 'unavailable' });
     expect(finished).toEqual([expect.objectContaining({ status: 3, result: 2, message: 'send error' })]);

@@ -14,6 +14,7 @@ import {
 import { ALL_ROLES, NOT_MERCHANT_USER } from '../../../schemas/roles';
 import { cancelCommand, commandsCsv, listCommands, listPosCommands, pendingCounts, sendCommand } from '../../core/remote-commands/use-cases';
 import { ValidationError } from '../../core/shared/domain-error';
+import { commandPublisher } from '../../shared/command-publisher';
 import { route } from '../../shared/http/manifest';
 
 const IdempotencyKey = z.optional(z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,128}$/)));
@@ -71,7 +72,7 @@ export const routes = [
     request: { body: RemoteCommandSend },
     response: RemoteCommand,
     status: 201,
-    handler: ({ deps, principal, body, headers }) => sendCommand(deps, principal, body, idempotencyKey(headers)),
+    handler: ({ deps, principal, body, headers }) => sendCommand({ ...deps, commandPublisher: commandPublisher() }, principal, body, idempotencyKey(headers)),
   }),
   route({
     id: 'remoteCommands.pos',

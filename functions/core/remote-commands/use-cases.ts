@@ -36,9 +36,11 @@ import {
 } from './errors';
 import type { CommandFilter, StoredCommand } from './ports';
 
-export interface RemoteCommandDeps extends DeliveryDeps {
+/** What the console's use cases need; sending also publishes (SendDeps), so only it bundles the IoT client. */
+export interface RemoteCommandDeps extends Omit<DeliveryDeps, 'commandPublisher'> {
   pos: PosRepository;
 }
+export type SendDeps = RemoteCommandDeps & Pick<DeliveryDeps, 'commandPublisher'>;
 
 /** How far ahead a command may be scheduled. */
 export const MAX_SCHEDULE_DAYS = 365;
@@ -51,7 +53,7 @@ const sliceOf = (q: { page: number; size: number; ordType: 'asc' | 'desc'; curso
 const canonical = (at: string | undefined) => (at ? new Date(at).toISOString() : undefined);
 
 /** A machine the caller may see; spec §8 names its own message for a send to an unknown one. */
-async function commandTarget(deps: RemoteCommandDeps, principal: Principal, serial: string) {
+async function commandTarget(deps: Pick<RemoteCommandDeps, 'pos'>, principal: Principal, serial: string) {
   try {
     return (await requireVisiblePos(deps, principal, serial)).record;
   } catch (error) {
@@ -65,7 +67,7 @@ async function commandTarget(deps: RemoteCommandDeps, principal: Principal, seri
  * per machine, atomically) and, unless scheduled later, publishes it at once. With an idempotency key a
  * retried POST answers the command the first one made.
  */
-export async function sendCommand(deps: RemoteCommandDeps, principal: Principal, body: RemoteCommandSend, idempotencyKey?: string): Promise<RemoteCommand> {
+export async function sendCommand(deps: SendDeps, principal: Principal, body: RemoteCommandSend, idempotencyKey?: string): Promise<RemoteCommand> {
   const record = await commandTarget(deps, principal, body.serial);
   const now = deps.now();
   const nowMs = Date.parse(now);
