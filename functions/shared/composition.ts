@@ -7,7 +7,6 @@ import type { PosRepository } from '../core/devices/ports';
 import type { GroupRepository } from '../core/groups/ports';
 import type { MerchantRepository, MerchantSettingsRepository } from '../core/merchants/ports';
 import type { NoVendProfileRepository } from '../core/no-vend-profiles/ports';
-import type { CommandSettings, RemoteCommandRepository } from '../core/remote-commands/ports';
 import type { UserRepository } from '../core/users/ports';
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DynamoClientRepository } from '../adapters/dynamodb/client-repository';
@@ -18,11 +17,9 @@ import { DynamoPosRepository } from '../adapters/dynamodb/pos-repository';
 import { DynamoMerchantRepository } from '../adapters/dynamodb/merchant-repository';
 import { DynamoMerchantSettingsRepository } from '../adapters/dynamodb/merchant-settings-repository';
 import { DynamoNoVendProfileRepository } from '../adapters/dynamodb/no-vend-profile-repository';
-import { DynamoRemoteCommandRepository } from '../adapters/dynamodb/remote-command-repository';
 import { DynamoUserRepository } from '../adapters/dynamodb/user-repository';
 import { forgetPrincipal } from './auth/load-principal';
 import { loadConfig, type RuntimeConfig } from './config';
-import { logger } from './logger';
 
 /** Everything a route handler may use; built once per process from the environment. */
 export interface Deps {
@@ -37,9 +34,6 @@ export interface Deps {
   posConfigs: PosConfigRepository;
   clients: ClientRepository;
   noVendProfiles: NoVendProfileRepository;
-  remoteCommands: RemoteCommandRepository;
-  commandSettings: CommandSettings;
-  log: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
   /** Drops this process's cached memberships of a changed or deleted user. */
   forgetPrincipal: (userId: string) => void;
   newId: () => string;
@@ -62,9 +56,6 @@ export function buildDeps(config: RuntimeConfig): Deps {
     posConfigs: new DynamoPosConfigRepository(doc, config.tableName),
     clients: new DynamoClientRepository(doc, config.tableName),
     noVendProfiles: new DynamoNoVendProfileRepository(doc, config.tableName),
-    remoteCommands: new DynamoRemoteCommandRepository(doc, config.tableName),
-    commandSettings: config.commands,
-    log: (level, message, fields) => logger[level](message, fields),
     forgetPrincipal,
     newId: randomUUID,
     now: () => new Date().toISOString(),
