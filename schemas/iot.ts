@@ -154,11 +154,30 @@ export type IngestedMessage = TelemetryMessage | SalesMessage | AuditMessage | C
 /** Spec §4 remote command results: 0 success, 1 id not supported, 2 unspecified error, 3 unspecified warning. */
 export const COMMAND_RESULTS = { success: 0, idNotSupported: 1, unspecifiedError: 2, unspecifiedWarning: 3 } as const;
 
-/** What a device answers on `vend/{serial}/commands/ack` for a command it received. */
-export const CommandAckPayload = z.strictObject({
-  commandId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'command id')),
-  result: oneOf(Object.values(COMMAND_RESULTS), 'command result'),
-  message: z.optional(text(256)),
-});
+/**
+ * What a device answers on `vend/{serial}/commands/ack` for a command it received: `status` while it
+ * works on it (received, running), then one final `result`. Exactly one of the two per message.
+ */
+export const COMMAND_ACK_STATUSES = ['received', 'running'] as const;
+export const CommandAckPayload = z
+  .strictObject({
+    commandId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'command id')),
+    status: z.optional(z.enum(COMMAND_ACK_STATUSES)),
+    result: z.optional(oneOf(Object.values(COMMAND_RESULTS), 'command result')),
+    message: z.optional(text(256)),
+  })
+  .check(z.refine((a) => (a.status === undefined) !== (a.result === undefined), 'either status or result'));
+export type CommandAckPayload = z.infer<typeof CommandAckPayload>;
 export const CommandAckMessage = envelope('commands/ack', CommandAckPayload);
 export type CommandAckMessage = z.infer<typeof CommandAckMessage>;
+
+/** Cloud → device on `vend/{serial}/commands`: the command, its type (spec §4, 1–19) and what that type carries. */
+export const CommandPayload = z.strictObject({
+  commandId: z.string(),
+  commandType: int(1, 19),
+  params: z.record(z.string(), z.unknown()),
+  /** 1 for the first delivery; a device executes a command id once and answers repeats with its outcome. */
+  attempt: int(1, 100),
+});
+export const CommandMessage = envelope('command', CommandPayload);
+export type CommandMessage = z.infer<typeof CommandMessage>;

@@ -9,6 +9,7 @@ import { routes as noVendProfiles } from './no-vend-profiles/routes';
 import { routes as pos } from './pos/routes';
 import { routes as posConfigs } from './pos-configs/routes';
 import { routes as posHistory } from './pos-history/routes';
+import { routes as remoteCommands } from './remote-commands/routes';
 import { routes as users } from './users/routes';
 
 /** Every /api/v1 route group. A route that is not here does not exist anywhere (DESIGN.md §3). */
@@ -24,4 +25,5 @@ export const groups: RouteGroup[] = [
   { name: 'clients', routes: clients },
   { name: 'no-vend-profiles', routes: noVendProfiles },
   { name: 'alarms', routes: alarms },
+  { name: 'remote-commands', routes: remoteCommands },
 ];

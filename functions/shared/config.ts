@@ -1,3 +1,5 @@
+import type { CommandSettings } from '../core/remote-commands/ports';
+
 /** Runtime configuration of every function, read from the environment (set by CDK in AWS, by the local stack here). */
 export interface RuntimeConfig {
   stage: string;
@@ -13,6 +15,34 @@ export interface RuntimeConfig {
   /** The console's origin for links to it (QR codes); absent = the host a request came to. */
   consoleUrl?: string;
   cognito: { userPoolId: string; clientId: string; issuer: string; jwksUrl: string; endpoint?: string };
+  /** Where remote commands are published (IoT data plane); undefined = the SDK's default for the region. */
+  iotDataEndpoint?: string;
+  commands: CommandSettings;
+}
+
+export const DEFAULT_COMMAND_SETTINGS: CommandSettings = { retryAfterSeconds: 60, maxAttempts: 3, expireAfterSeconds: 3600 };
+
+/** Remote command delivery timing (tests shorten it). */
+export function loadCommandSettings(env: NodeJS.ProcessEnv = process.env): CommandSettings {
+  return {
+    retryAfterSeconds: positiveInt(env, 'COMMAND_RETRY_AFTER_SECONDS', DEFAULT_COMMAND_SETTINGS.retryAfterSeconds),
+    maxAttempts: positiveInt(env, 'COMMAND_MAX_ATTEMPTS', DEFAULT_COMMAND_SETTINGS.maxAttempts),
+    expireAfterSeconds: positiveInt(env, 'COMMAND_EXPIRE_AFTER_SECONDS', DEFAULT_COMMAND_SETTINGS.expireAfterSeconds),
+  };
+}
+
+/** The local broker's publish endpoint (IOT_DATA_ENDPOINT), else the account's ATS host (IOT_ENDPOINT, set by CDK). */
+export function iotDataEndpoint(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env.IOT_DATA_ENDPOINT || (env.IOT_ENDPOINT ? `https://${env.IOT_ENDPOINT}` : undefined);
+}
+
+/** A positive integer setting from the environment (seconds, counts), or its default. */
+export function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got ${raw}`);
+  return value;
 }
 
 function required(env: NodeJS.ProcessEnv, name: string): string {
@@ -42,5 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
       jwksUrl: env.COGNITO_JWKS_URL ?? `${issuer}/.well-known/jwks.json`,
       endpoint: env.COGNITO_ENDPOINT || undefined,
     },
+    iotDataEndpoint: iotDataEndpoint(env),
+    commands: loadCommandSettings(env),
   };
 }

@@ -7,20 +7,13 @@ import { DynamoDeviceIngestionStore } from '../adapters/dynamodb/device-ingestio
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DEFAULT_OFFLINE_AFTER_SECONDS, DEFAULT_ONLINE_BUCKET_SECONDS } from '../core/ingestion/rules';
 import type { IngestionDeps, IngestionSettings } from '../core/ingestion/use-cases';
+import { positiveInt } from './config';
 import { logger } from './logger';
 
 export interface IngestionConfig extends IngestionSettings {
   region: string;
   tableName: string;
   dynamodbEndpoint?: string;
-}
-
-function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer (seconds), got ${raw}`);
-  return value;
 }
 
 export function loadIngestionConfig(env: NodeJS.ProcessEnv = process.env): IngestionConfig {

@@ -2,14 +2,14 @@
  * The local counterpart of the CDK iot stack's rules and schedule: the same DEFAULT_IOT_RULES, each
  * invoking its trigger's `handler` with the event shape AWS gives it — an SQS batch (IoT rule → queue →
  * event source mapping, with partial batch responses) for batched rules, the rule event itself otherwise —
- * and the connection sweep on a timer.
+ * and the connection and command sweeps on timers.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { logger } from '../../functions/shared/logger';
-import { CONNECTION_SWEEP, DEFAULT_IOT_RULES, type IotRuleDefinition } from '../stacks/iot-stack';
+import { COMMAND_SWEEP, CONNECTION_SWEEP, DEFAULT_IOT_RULES, type IotRuleDefinition } from '../stacks/iot-stack';
 import type { IotRule, IotRuleEvent } from './emulators/iot';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -75,9 +75,9 @@ export async function localIotRules(
   return rules;
 }
 
-/** Runs the sweep every `intervalMs` (env CONNECTION_SWEEP_INTERVAL_MS, default 30 s) until stopped. */
-export function startConnectionSweep(intervalMs = Number(process.env.CONNECTION_SWEEP_INTERVAL_MS ?? 30_000)) {
-  const path = entryPath(CONNECTION_SWEEP.entry);
+/** Runs a scheduled trigger's handler every `intervalMs` with an EventBridge-shaped event, until stopped. */
+function startSchedule(entry: string, intervalMs: number, what: string) {
+  const path = entryPath(entry);
   let running: Promise<unknown> | undefined;
   let stopped = false;
   const runNow = async (): Promise<unknown> => {
@@ -88,7 +88,7 @@ export function startConnectionSweep(intervalMs = Number(process.env.CONNECTION_
   const timer = setInterval(() => {
     if (stopped || running) return;
     running = runNow()
-      .catch((error: unknown) => logger.error('connection sweep failed', { error }))
+      .catch((error: unknown) => logger.error(`${what} failed`, { error }))
       .finally(() => (running = undefined));
   }, intervalMs);
   timer.unref();
@@ -101,3 +101,14 @@ export function startConnectionSweep(intervalMs = Number(process.env.CONNECTION_
     },
   };
 }
+
+/** Runs the connection sweep every `intervalMs` (env CONNECTION_SWEEP_INTERVAL_MS, default 30 s). */
+export const startConnectionSweep = (intervalMs = Number(process.env.CONNECTION_SWEEP_INTERVAL_MS ?? 30_000)) =>
+  startSchedule(CONNECTION_SWEEP.entry, intervalMs, 'connection sweep');
+
+/**
+ * Runs the remote command sweep every `intervalMs` (env COMMAND_SWEEP_INTERVAL_MS, default 2 s: locally a
+ * scheduled command goes out within seconds of its time; in AWS the schedule runs every minute).
+ */
+export const startCommandSweep = (intervalMs = Number(process.env.COMMAND_SWEEP_INTERVAL_MS ?? 2_000)) =>
+  startSchedule(COMMAND_SWEEP.entry, intervalMs, 'command sweep');

@@ -4,8 +4,8 @@
  * now and then, an audit occasionally (EVA-DTS text agreeing with its sales: DexBook), an initial audit at
  * start, its configuration at start and whenever a setting changes, and alarms: now and then a fault
  * from SIMULATED_ALARMS is raised, repeated while it lasts and cleared a few ticks later. It subscribes to
- * `vend/{serial}/commands` and acknowledges each command on `vend/{serial}/commands/ack` (remote commands
- * come later: every command is answered with result 1, "id not supported").
+ * `vend/{serial}/commands`, executes each remote command and acknowledges it on `vend/{serial}/commands/ack`
+ * (simulated-commands.ts: received, running, then a result; "id not supported" for types it lacks).
  *
  *   npm start                                     plays the demo machines (DEMO_MACHINES) with the stack
  *   tsx infra/local/simulator.ts --stack .local/stack.json                     the demo machines again
@@ -22,17 +22,16 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MqttClient, type IClientOptions } from 'mqtt';
 import {
-  COMMAND_RESULTS,
   type AlarmMessage,
   type AlarmPayload,
   type AuditMessage,
-  type CommandAckMessage,
   type ConfigMessage,
   type IngestedKind,
   type SaleTransaction,
   type SalesMessage,
   type TelemetryMessage,
 } from '../../schemas/iot';
+import { commandExecutor } from './simulated-commands';
 import type { StackInfo } from './stack-info';
 
 // ---------------------------------------------------------------- messages (pure builders)
@@ -126,13 +125,18 @@ export class DexBook {
     for (const coin of COINS) for (; rest >= coin; rest -= coin) this.tubes.set(coin, this.tubes.get(coin)! + 1);
   }
 
+  /** What the coin tubes hold (CA15), in minor units. */
+  tubeValue(): number {
+    return [...this.tubes].reduce((sum, [coin, n]) => sum + coin * n, 0);
+  }
+
   /** The audit text (6.1.2 framing, CR LF) of a read at `readAt`. */
   text(serial: string, readAt: string): string {
     this.init.reads++;
     const { init: i, reset: r } = this;
     const day = readAt.slice(0, 10).replace(/-/g, '');
     const time = readAt.slice(11, 19).replace(/:/g, '');
-    const tubeValue = [...this.tubes].reduce((sum, [coin, n]) => sum + coin * n, 0);
+    const tubeValue = this.tubeValue();
     const body = [
       'ST*001*0001',
       `ID1*${serial.replace('-', '')}*NBL200*0001**0`,
@@ -225,7 +229,21 @@ export interface SimulatedDevice {
   /** Publishes any payload on any topic (malformed messages in tests). */
   publishRaw(topic: string, payload: string | Buffer): Promise<void>;
   acknowledged: number;
+  /** The machine's EVA-DTS counters (startFleet), used by the audits remote commands ask for. */
+  book?: DexBook;
+  /** Active alarms the device publishes again when a remote command asks to read them. */
+  activeAlarms?: () => object[];
 }
+
+const executeCommand = commandExecutor({
+  newMessageId,
+  auditMessage,
+  configMessage,
+  telemetryMessage,
+  salesMessage,
+  saleTransaction,
+  defaultConfig: DEFAULT_CONFIG,
+});
 
 export async function connectDevice(mqttUrl: string, serial: string): Promise<SimulatedDevice> {
   const client = await connectMqtt(mqttUrl, serial);
@@ -238,22 +256,7 @@ export async function connectDevice(mqttUrl: string, serial: string): Promise<Si
   };
   client.on('message', (topic, payload) => {
     if (topic !== `vend/${serial}/commands`) return;
-    let commandId = 'unknown';
-    try {
-      const parsed = JSON.parse(payload.toString('utf8')) as { messageId?: unknown; payload?: { commandId?: unknown } };
-      const id = parsed.payload?.commandId ?? parsed.messageId;
-      if (typeof id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(id)) commandId = id;
-    } catch {
-      /* answered as unknown */
-    }
-    const ack: CommandAckMessage = {
-      messageId: newMessageId('ak'),
-      serial,
-      sentAt: iso(),
-      type: 'commands/ack',
-      payload: { commandId, result: COMMAND_RESULTS.idNotSupported, message: 'id not supported' },
-    };
-    device.publish('commands/ack', ack).then(
+    executeCommand(device, payload).then(
       () => void device.acknowledged++,
       () => undefined,
     );
@@ -304,12 +307,14 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
   }
   for (const d of devices) {
     const book = new DexBook();
+    d.book = book;
     const audit = (origin: number) => {
       const readAt = iso();
       return auditMessage(d.serial, { readAt, origin, dex: book.text(d.serial, readAt) });
     };
     let config = { ...DEFAULT_CONFIG };
     let alarm: { code: string; detail?: string; ticksLeft: number } | undefined;
+    d.activeAlarms = () => (alarm ? [alarmMessage(d.serial, { code: alarm.code, detail: alarm.detail, remainingCycles: alarm.ticksLeft * 10 })] : []);
     void send(d, 'config', configMessage(d.serial, config));
     // An initial audit at start, so the console has cash figures at once.
     void send(d, 'audit', audit(5));

@@ -11,7 +11,8 @@ import { startDynamoProcess } from './emulators/dynamodb-process';
 import { startIot, type LocalIot } from './emulators/iot';
 import { resetIngestionDeps } from '../../functions/shared/ingestion';
 import { logger } from '../../functions/shared/logger';
-import { localIotRules, startConnectionSweep } from './iot-rules';
+import { resetCommandDeliveryDeps } from '../../functions/shared/remote-commands';
+import { localIotRules, startCommandSweep, startConnectionSweep } from './iot-rules';
 import { startS3 } from './emulators/s3';
 import { createTable } from './emulators/table';
 import { seedDemoData } from './seed';
@@ -115,9 +116,12 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     // Device messages: the IoT rules of the CDK iot stack, invoking the same trigger functions (their
     // clients are rebuilt from the environment just set).
     resetIngestionDeps();
+    resetCommandDeliveryDeps();
     iot.setRules(await localIotRules((error, context) => logger.error('iot rule failed', { ...context, error })));
     const sweep = startConnectionSweep();
     stops.push(sweep.stop);
+    const commandSweep = startCommandSweep();
+    stops.push(commandSweep.stop);
 
     const users = await seedDemoData(deps, cognito, previousPasswords(stackFile));
     const info: StackInfo = {

@@ -28,6 +28,7 @@ export const GROUP_GRANTS: Readonly<Record<string, readonly ExtraGrant[]>> = {
   historicaldata: ['exportsBucket'],
   devices: ['iotPublishCommands'],
   pos: ['iotPublishCommands'],
+  'remote-commands': ['iotPublishCommands'],
 };
 
 /** Lambda entry of a group, relative to the repository root. */

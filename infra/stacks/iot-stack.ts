@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { AppFunction } from '../constructs/app-function';
 import { grantTableReadWrite } from '../constructs/grants';
+import { grantWithReason } from '../constructs/nag';
 import { IotEndpoint } from '../constructs/iot-endpoint';
 import { REPO_ROOT, type StageConfig } from '../constructs/stage';
 
@@ -59,6 +60,8 @@ export const DEFAULT_IOT_RULES: readonly IotRuleDefinition[] = [
 /** The scheduled connection sweep (takes silent machines offline). */
 export const CONNECTION_SWEEP = { entry: 'functions/triggers/connection-sweep.ts', everyMinutes: 1 } as const;
 export const DEFAULT_CONNECTION_OFFLINE_AFTER_SECONDS = 900;
+/** The remote command delivery sweep (scheduled sends, bounded retries, expiry); it publishes commands. */
+export const COMMAND_SWEEP = { entry: 'functions/triggers/command-sweep.ts', everyMinutes: 1 } as const;
 
 /** Topics a device publishes to, relative to `vend/<thingName>/`. */
 export const DEVICE_PUBLISH_TOPICS = ['telemetry', 'sales', 'alarms', 'audit', 'config', 'commands/ack'] as const;
@@ -77,6 +80,8 @@ export interface IotStackProps extends StackProps {
   rules?: readonly IotRuleDefinition[];
   /** Connection sweep entry; defaults to CONNECTION_SWEEP.entry; skipped when the file does not exist. */
   sweepEntry?: string;
+  /** Command sweep entry; defaults to COMMAND_SWEEP.entry; skipped when the file does not exist. */
+  commandSweepEntry?: string;
   /** CONNECTION_OFFLINE_AFTER_SECONDS of the triggers and the sweep (default 900). */
   offlineAfterSeconds?: number;
   /** Context `iotEndpoint`; when absent a custom resource looks it up at deploy time. */
@@ -92,6 +97,7 @@ export class IotStack extends Stack {
   /** Ingestion queues of the batched rules, by rule name. */
   readonly queues: ReadonlyMap<string, sqs.Queue>;
   readonly sweepSchedule?: events.Rule;
+  readonly commandSweepSchedule?: events.Rule;
 
   constructor(scope: Construct, id: string, props: IotStackProps) {
     super(scope, id, props);
@@ -224,25 +230,52 @@ export class IotStack extends Stack {
     this.rules = rules;
     this.queues = queues;
 
-    const sweepEntry = props.sweepEntry ?? CONNECTION_SWEEP.entry;
-    const sweepPath = isAbsolute(sweepEntry) ? sweepEntry : join(REPO_ROOT, sweepEntry);
-    if (existsSync(sweepPath)) {
-      const sweep = new AppFunction(this, 'ConnectionSweep', {
-        stage,
-        name: 'connection-sweep',
-        entry: sweepPath,
-        environment,
-        bundle: props.bundle,
-        timeout: Duration.seconds(50),
-        description: 'Takes machines offline when no ping arrived within CONNECTION_OFFLINE_AFTER_SECONDS',
-      });
-      grantTableReadWrite(sweep.role, props.table);
-      this.sweepSchedule = new events.Rule(this, 'ConnectionSweepSchedule', {
-        ruleName: stage.physicalName('connection-sweep'),
-        description: 'Runs the connection sweep',
-        schedule: events.Schedule.rate(Duration.minutes(CONNECTION_SWEEP.everyMinutes)),
-        targets: [new targets.LambdaFunction(sweep.fn, { retryAttempts: 2, maxEventAge: Duration.minutes(5) })],
-      });
+    this.sweepSchedule = this.scheduled(props, environment, {
+      name: 'connection-sweep',
+      entry: props.sweepEntry ?? CONNECTION_SWEEP.entry,
+      everyMinutes: CONNECTION_SWEEP.everyMinutes,
+      description: 'Takes machines offline when no ping arrived within CONNECTION_OFFLINE_AFTER_SECONDS',
+    });
+    this.commandSweepSchedule = this.scheduled(props, environment, {
+      name: 'command-sweep',
+      entry: props.commandSweepEntry ?? COMMAND_SWEEP.entry,
+      everyMinutes: COMMAND_SWEEP.everyMinutes,
+      description: 'Sends scheduled remote commands, publishes unanswered ones again (bounded) and expires stale ones',
+      publishesCommands: true,
+    });
+  }
+
+  /** A function on an EventBridge schedule, when its entry exists. */
+  private scheduled(
+    props: IotStackProps,
+    environment: Record<string, string>,
+    o: { name: string; entry: string; everyMinutes: number; description: string; publishesCommands?: boolean },
+  ): events.Rule | undefined {
+    const path = isAbsolute(o.entry) ? o.entry : join(REPO_ROOT, o.entry);
+    if (!existsSync(path)) return undefined;
+    const id = o.name.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
+    const fn = new AppFunction(this, id, {
+      stage: props.stage,
+      name: o.name,
+      entry: path,
+      environment,
+      bundle: props.bundle,
+      timeout: Duration.seconds(50),
+      description: o.description,
+    });
+    grantTableReadWrite(fn.role, props.table);
+    if (o.publishesCommands) {
+      grantWithReason(
+        fn.role,
+        'The sweep publishes due remote commands to their machines: publish only to vend/<serial>/commands.',
+        new iam.PolicyStatement({ actions: ['iot:Publish'], resources: [this.formatArn({ service: 'iot', resource: 'topic', resourceName: 'vend/*/commands' })] }),
+      );
     }
+    return new events.Rule(this, `${id}Schedule`, {
+      ruleName: props.stage.physicalName(o.name),
+      description: `Runs the ${o.name.replace('-', ' ')}`,
+      schedule: events.Schedule.rate(Duration.minutes(o.everyMinutes)),
+      targets: [new targets.LambdaFunction(fn.fn, { retryAttempts: 2, maxEventAge: Duration.minutes(5) })],
+    });
   }
 }

@@ -65,6 +65,12 @@ const deletableMasterAlarms = new Map<string, string>();
 const alarmSettings: Record<Scope, { id: string; name: string }> = { own: { id: '', name: '' }, foreign: { id: '', name: '' } };
 const deletableAlarmSettings = new Map<string, string>();
 const settingBody = (scope: Scope, name = uniqueName()) => ({ name, alarmCodes: ['E-COIN-JAM'], userIds: [users[scope].id] });
+/** Remote commands: one pending command of a type per machine, so each sender sends its own type; each canceller has a scheduled command of another type. */
+const COMMAND_SENDERS: Role[] = ['NEBULARSUPERADMIN', 'NEBULARMERCHANTADMIN', 'NEBULARGROUPADMIN'];
+const SEND_TYPES: Partial<Record<Role, number>> = { NEBULARSUPERADMIN: 1, NEBULARMERCHANTADMIN: 2, NEBULARGROUPADMIN: 3, NEBULARMERCHANTUSER: 4 };
+const CANCEL_TYPES: Partial<Record<Role, number>> = { NEBULARSUPERADMIN: 9, NEBULARMERCHANTADMIN: 10, NEBULARGROUPADMIN: 11 };
+const cancellableCommands = new Map<string, string>();
+const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
 /** One sample request per route; a new route without a sample fails the test below. */
 const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
@@ -164,6 +170,12 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'alarmSettings.get': (scope) => ({ params: { id: merchantOf(scope), settingId: alarmSettings[scope].id }, scoped: true }),
   'alarmSettings.update': (scope) => ({ params: { id: merchantOf(scope), settingId: alarmSettings[scope].id }, body: settingBody(scope, alarmSettings[scope].name), scoped: true }),
   'alarmSettings.delete': (scope, role) => ({ params: { id: merchantOf(scope), settingId: deletableAlarmSettings.get(`${scope} ${role}`) ?? 'not-allowed' }, scoped: true }),
+  'remoteCommands.list': (scope) => ({ query: { merchantId: merchantOf(scope), size: '5', status: '0' }, scoped: true }),
+  'remoteCommands.csv': (scope) => ({ query: { merchantId: merchantOf(scope), type: '9' }, scoped: true }),
+  'remoteCommands.pendingCounts': (scope) => ({ query: { merchantId: merchantOf(scope), serials: machines[scope].serial }, scoped: true }),
+  'remoteCommands.send': (scope, role) => ({ body: { serial: machines[scope].serial, type: SEND_TYPES[role], params: {}, scheduledAt: inAnHour() }, scoped: true }),
+  'remoteCommands.pos': (scope) => ({ ...machine(scope), query: { size: '5' } }),
+  'remoteCommands.cancel': (scope, role) => ({ params: { id: machines[scope].serial, commandId: cancellableCommands.get(`${scope} ${role}`) ?? '000000000-000000000000' }, scoped: true }),
 };
 
 const routes = groups.flatMap((g) => g.routes);
@@ -239,6 +251,11 @@ beforeAll(async () => {
     }, `the audit of ${serial}`);
     historicalConfigs[scope] = await waitFor(async () => (await api(`/pos/${serial}/configs/historical`, { token: superAdmin })).body.items[0]?.id, 'a reported configuration');
     expect((await api(`/pos/${serial}/custom-configs`, { method: 'PUT', token: superAdmin, body: { values: { 'telemetry.pingSeconds': '60' } } })).status).toBe(200);
+    for (const role of COMMAND_SENDERS) {
+      const sent = await api('/remote-commands/send', { method: 'POST', token: superAdmin, body: { serial, type: CANCEL_TYPES[role], params: {}, scheduledAt: inAnHour() } });
+      expect(sent.status, sent.text).toBe(201);
+      cancellableCommands.set(`${scope} ${role}`, sent.body.id);
+    }
     const clientName = uniqueName();
     clients[scope] = { id: await client(merchantOf(scope), clientName), name: clientName };
     for (const role of DELETERS) {

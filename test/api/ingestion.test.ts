@@ -185,7 +185,7 @@ describe('ingestion over MQTT', () => {
     expect(await countPrefix(doc, merchantId, serial, keys.historyPrefix.sale)).toBe(2);
   });
 
-  it('a device answers commands on commands/ack (result 1: id not supported)', async () => {
+  it('a device answers a command its type lacks on commands/ack (result 1: id not supported)', async () => {
     const { serials } = await newMerchantWithMachines(superAdmin, 1);
     const [serial] = serials as [string];
     await connect(serial);
@@ -196,7 +196,8 @@ describe('ingestion over MQTT', () => {
       await listener.subscribeAsync(`vend/${serial}/commands/ack`, { qos: 1 });
       const res = await fetch(`${stack.iotData}/topics/${encodeURIComponent(`vend/${serial}/commands`)}?qos=1`, {
         method: 'POST',
-        body: JSON.stringify({ messageId: 'cmd-ingestion-1', serial, sentAt: new Date().toISOString(), type: 'command', payload: { commandId: 'cmd-0042', commandType: 4 } }),
+        // Type 16 (update database) is a cash-handling machine's; a CENG lacks it.
+        body: JSON.stringify({ messageId: 'cmd-ingestion-1', serial, sentAt: new Date().toISOString(), type: 'command', payload: { commandId: 'cmd-0042', commandType: 16, params: { version: '2' }, attempt: 1 } }),
       });
       expect(res.status).toBe(200);
       const ack = await waitFor(async () => acks[0], 'the acknowledgement', 5000);

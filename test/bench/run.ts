@@ -21,6 +21,10 @@
  *     router → batched iot-telemetry trigger → dynalite) — budget ≥ 5,000 messages/s end to end; plus
  *     DynamoDB requests per message and a stored-exactly-once check.
  *
+ * (f) Remote command round trip (test/bench/command-round-trip.ts): POST /remote-commands/send → IoT publish → a
+ *     simulated device's acks over MQTT → the ack trigger → status "received" visible through the API, beside
+ *     the raw broker round trip (data-plane publish → device client → reply → listener) — budget p95 ≤ 3×.
+ *
  * Always exits 0: a FAIL is reported, not thrown. Everything listens on 127.0.0.1 only.
  */
 import { execFileSync } from 'node:child_process';
@@ -34,6 +38,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import { bundleEntry, bytesByPackage, groupEntry, LAMBDA_BUNDLE_OPTIONS, REPO_ROOT, type BundleResult } from './bundle';
 import { benchDeviceList, DEVICE_LIST_BUDGET, printDeviceList } from './device-list';
 import { INITIAL_JS_BUDGET_BYTES, LARGEST_CHUNK_BUDGET_BYTES, measureFrontendBundle } from './frontend-bundle';
+import { benchCommandRoundTrip, COMMAND_ROUND_TRIP_BUDGET } from './command-round-trip';
 import { benchIngestion, INGESTION_BUDGET_PER_SECOND } from './ingestion';
 import { invoker } from './invoke';
 import { dynamoCallsPer, interleave, localSuperAdminAuthorization, type Series } from './measure';
@@ -261,6 +266,8 @@ async function benchMerchantList() {
 // ---------------------------------------------------------------- main
 
 async function main() {
+  // The stacks' remote command sweep runs every 2 s; its Query would count in the DynamoDB calls per request of (b) and (d).
+  process.env.COMMAND_SWEEP_INTERVAL_MS ??= String(10 * 60_000);
   const started = new Date();
   const { groups } = await import('../../functions/api/manifest');
   const groupNames = groups.map((g) => g.name);
@@ -449,6 +456,27 @@ async function main() {
     failures++;
     out.ingestionError = error instanceof Error ? (error.stack ?? error.message) : String(error);
     console.error('\nINGESTION BENCH ERROR:', error);
+  }
+
+  if (wanted('f')) try {
+    console.log(`\n(f) Remote command round trip vs the raw broker, interleaved batches…\n`);
+    const r = await benchCommandRoundTrip();
+    console.log(
+      table(
+        ['series', 'n', 'p50 ms', 'p95 ms', 'p95 ratio', 'budget'],
+        [
+          [r.broker.name, r.broker.n, r.broker.p50.toFixed(2), r.broker.p95.toFixed(2), '1.00', ''],
+          [r.command.name, r.command.n, r.command.p50.toFixed(2), r.command.p95.toFixed(2), r.p95Ratio.toFixed(2), `${r.verdict} (≤ ${COMMAND_ROUND_TRIP_BUDGET})`],
+        ],
+      ),
+    );
+    if (r.timedOut) console.log('   STOPPED AT THE TIME LIMIT');
+    out.commandRoundTrip = { budgetP95Ratio: COMMAND_ROUND_TRIP_BUDGET, ...r };
+    if (r.verdict === 'FAIL') failures++;
+  } catch (error) {
+    failures++;
+    out.commandRoundTripError = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    console.error('\nCOMMAND ROUND TRIP BENCH ERROR:', error);
   }
 
   out.failures = failures;

@@ -118,11 +118,23 @@ describe('iot stack', () => {
     expect(fn[1].Properties.Environment.Variables).toMatchObject({ CONNECTION_OFFLINE_AFTER_SECONDS: '900', TABLE_NAME: expect.anything() });
     const telemetry = Object.values(t.findResources('AWS::Lambda::Function') as Resources).find((f) => f.Properties.FunctionName === 'vend-dev-iot-telemetry')!;
     expect(telemetry.Properties.Environment.Variables.CONNECTION_OFFLINE_AFTER_SECONDS).toBe('900');
-    const [schedule] = Object.values(t.findResources('AWS::Events::Rule') as Resources);
+    const schedule = Object.values(t.findResources('AWS::Events::Rule') as Resources).find((r) => r.Properties.Name === 'vend-dev-connection-sweep');
     expect(schedule!.Properties).toMatchObject({ Name: 'vend-dev-connection-sweep', ScheduleExpression: 'rate(1 minute)', State: 'ENABLED' });
     expect(schedule!.Properties.Targets).toEqual([
       expect.objectContaining({ Arn: { 'Fn::GetAtt': [fn[0], 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 300 } }),
     ]);
+  });
+
+  it('runs the command sweep every minute, allowed to publish only to vend/*/commands', () => {
+    const [id, fn] = Object.entries(t.findResources('AWS::Lambda::Function') as Resources).find(([, f]) => f.Properties.FunctionName === 'vend-dev-command-sweep')!;
+    expect(fn.Properties.Environment.Variables).toMatchObject({ TABLE_NAME: expect.anything(), IOT_ENDPOINT: expect.anything() });
+    const schedule = Object.values(t.findResources('AWS::Events::Rule') as Resources).find((r) => r.Properties.Name === 'vend-dev-command-sweep')!;
+    expect(schedule.Properties).toMatchObject({ ScheduleExpression: 'rate(1 minute)', State: 'ENABLED' });
+    expect(schedule.Properties.Targets).toEqual([expect.objectContaining({ Arn: { 'Fn::GetAtt': [id, 'Arn'] } })]);
+    const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+    const policies = JSON.stringify(Object.values(t.findResources('AWS::IAM::Policy') as Resources).filter((p) => JSON.stringify(p.Properties.Roles).includes(roleId)));
+    expect(policies).toContain('iot:Publish');
+    expect(policies).toContain(':topic/vend/*/commands');
   });
 
   it('has a device policy bound to the thing name: client id, publish and subscribe under vend/<thing>/', () => {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { invalidMessageHash, readRuleEvent, topicSerial } from '../../functions/core/ingestion/validation';
 import { historyOf, pingFields } from '../../functions/core/ingestion/use-cases';
-import { CommandAckMessage, INGESTED_MESSAGES, type IngestedKind, type TelemetryMessage } from '../../schemas/iot';
+import { CommandAckMessage, CommandMessage, INGESTED_MESSAGES, type IngestedKind, type TelemetryMessage } from '../../schemas/iot';
 import * as z from 'zod/mini';
 
 const dir = new URL('../../events/iot/', import.meta.url);
@@ -12,7 +12,7 @@ const ruleEvent = (kind: string, body: Record<string, unknown>, serial = body.se
 describe('example IoT messages (events/iot)', () => {
   const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
   it('has one example per stored kind and the command ack', () => {
-    expect(files.sort()).toEqual(['alarms.json', 'audit.json', 'commands-ack.json', 'config.json', 'sales.json', 'telemetry.json']);
+    expect(files.sort()).toEqual(['alarms.json', 'audit.json', 'command.json', 'commands-ack-running.json', 'commands-ack.json', 'config.json', 'sales.json', 'telemetry.json']);
   });
   for (const kind of Object.keys(INGESTED_MESSAGES) as IngestedKind[]) {
     it(`${kind}.json validates as the rule event of vend/{serial}/${kind}`, () => {
@@ -20,8 +20,10 @@ describe('example IoT messages (events/iot)', () => {
       expect(result.ok, JSON.stringify(result.value)).toBe(true);
     });
   }
-  it('commands-ack.json validates', () => {
+  it('commands-ack.json, commands-ack-running.json and command.json validate', () => {
     expect(z.safeParse(CommandAckMessage, example('commands-ack.json')).success).toBe(true);
+    expect(z.safeParse(CommandAckMessage, example('commands-ack-running.json')).success).toBe(true);
+    expect(z.safeParse(CommandMessage, example('command.json')).success).toBe(true);
   });
 });
 

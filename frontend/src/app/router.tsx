@@ -49,6 +49,8 @@ const DeviceTemperatureTab = screen(() => import('../features/devices/tabs/Histo
 const DeviceConfigsTab = screen(() => import('../features/devices/tabs/ConfigsTab').then((m) => ({ default: m.ConfigsTab })));
 const DeviceHistoricalConfigTab = screen(() => import('../features/devices/tabs/HistoricalConfigTab').then((m) => ({ default: m.HistoricalConfigTab })));
 const DeviceCustomConfigTab = screen(() => import('../features/devices/tabs/CustomConfigTab').then((m) => ({ default: m.CustomConfigTab })));
+const RemoteCommandsPage = screen(() => import('../features/remote-commands/RemoteCommandsPage').then((m) => ({ default: m.RemoteCommandsPage })));
+const DeviceCommandsTab = screen(() => import('../features/remote-commands/DeviceCommandsTab').then((m) => ({ default: m.DeviceCommandsTab })));
 const ClientListPage = screen(() => import('../features/clients/ClientListPage').then((m) => ({ default: m.ClientListPage })));
 const ClientCreatePage = screen(() => import('../features/clients/ClientCreatePage').then((m) => ({ default: m.ClientCreatePage })));
 const ClientDetailPage = screen(() => import('../features/clients/ClientDetailPage').then((m) => ({ default: m.ClientDetailPage })));
@@ -96,6 +98,7 @@ const consoleRoutes: RouteObject[] = [
   // Devices (all roles): /devices → list; a machine's screen has its tabs as nested routes (spec §2 names)
   guarded('/devices', <Navigate to="/devices/list" replace />),
   guarded('/devices/list', DeviceListPage),
+  guarded('/devices/remote-commands', RemoteCommandsPage),
   guardedWithChildren('/devices/:id', DeviceDetailPage, [
     { index: true, element: <Navigate to="details" replace /> },
     guarded('/devices/:id/details', DeviceDetailsTab),
@@ -108,6 +111,7 @@ const consoleRoutes: RouteObject[] = [
     guarded('/devices/:id/configs', DeviceConfigsTab),
     guarded('/devices/:id/configs/:historicalId', DeviceHistoricalConfigTab),
     guarded('/devices/:id/custom-config', DeviceCustomConfigTab),
+    guarded('/devices/:id/remote-commands', DeviceCommandsTab),
     guarded('/devices/:id/signal', DeviceSignalTab),
     guarded('/devices/:id/temperature', DeviceTemperatureTab),
   ]),

@@ -53,6 +53,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Public calls (collections, …) send no token. */
   anonymous?: boolean;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 function url(path: string, query: RequestOptions<unknown>['query']): string {
@@ -90,10 +92,10 @@ async function errorFrom(response: Response): Promise<ApiError> {
 
 /** One HTTP exchange with the bearer token, timeout and one token refresh on 401; a non-2xx answer throws an ApiError. */
 async function exchange(path: string, options: RequestOptions<unknown>, accept: string): Promise<Response> {
-  const { method = 'GET', query, body, timeoutMs = DEFAULT_TIMEOUT_MS, signal, anonymous = false } = options;
+  const { method = 'GET', query, body, timeoutMs = DEFAULT_TIMEOUT_MS, signal, anonymous = false, headers: extra = {} } = options;
 
   const send = async (forceRefresh: boolean): Promise<Response> => {
-    const headers: Record<string, string> = { Accept: accept };
+    const headers: Record<string, string> = { ...extra, Accept: accept };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (!anonymous) headers.Authorization = `Bearer ${await token(forceRefresh)}`;
 

@@ -95,6 +95,21 @@ export const keys = {
   alarmSettingNameGuard: (merchantId: string, nameKey: string) => ({ pk: `ALARMSETTINGNAME#${merchantId}#${nameKey}`, sk: 'GUARD' }),
   /** The configuration a user wants the machine to run (the API's; `CUSTOM_CONFIG` is outside the `CONFIG#` history). */
   posCustomConfig: (merchantId: string, serial: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: 'CUSTOM_CONFIG' }),
+  // Remote commands: in the machine's partition (sk order = creation order: ids start with the time), listed
+  // per merchant on gsi1, and on the due index (gsi2) while pending, for the delivery sweep.
+  posCommand: (merchantId: string, serial: string, id: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: `COMMAND#${id}` }),
+  posCommandPrefix: 'COMMAND#',
+  commandByMerchant: (merchantId: string, id: string) => ({ gsi1pk: `MERCHANT#${merchantId}#COMMANDS`, gsi1sk: id }),
+  merchantCommandsPk: (merchantId: string) => `MERCHANT#${merchantId}#COMMANDS`,
+  commandDue: (dueAt: string, merchantId: string, serial: string, id: string) => ({ gsi2pk: 'COMMANDS#DUE', gsi2sk: `${dueAt}#${merchantId}#${serial}#${id}` }),
+  commandsDuePk: 'COMMANDS#DUE',
+  /** One pending command of a type per machine: held by that command until it ends. */
+  posCommandLock: (merchantId: string, serial: string, type: number) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: `COMMAND_LOCK#${type}` }),
+  /** A send's Idempotency-Key, per user. */
+  commandIdempotency: (userId: string, key: string) => ({ pk: `IDEMPOTENCY#${userId}#${key}`, sk: 'REMOTE_COMMAND_SEND' }),
+  /** Counter item names: a machine's commands (`count`, `pending`), a merchant's (`count`). */
+  posCommandsCounterName: (merchantId: string, serial: string) => `POS#${merchantId}#${serial}#COMMANDS`,
+  merchantCommandsCounterName: (merchantId: string) => `COMMANDS#${merchantId}`,
   /** A device message kept aside (invalid or from an unknown serial), per UTC day of receipt. */
   invalidMessage: (day: string, receivedAt: string, hash: string) => ({ pk: `INVALID#${day}`, sk: `${receivedAt}#${hash}` }),
   invalidMessagesCounterName: 'INVALID_MESSAGES',

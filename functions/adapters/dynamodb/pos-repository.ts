@@ -1,5 +1,4 @@
 import {
-  BatchGetCommand,
   BatchWriteCommand,
   GetCommand,
   QueryCommand,
@@ -21,6 +20,7 @@ import { MerchantNotFoundException } from '../../core/merchants/errors';
 import { NoVendProfileNotFoundException } from '../../core/no-vend-profiles/errors';
 import { nameKey } from '../../core/merchants/merchant';
 import { ValidationError } from '../../core/shared/domain-error';
+import { batchGetItems } from './batch-get';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
 import { keys, stripKeys } from './keys';
 import { countQuery, queryPage, type ItemFilter } from './paging';
@@ -179,17 +179,8 @@ export class DynamoPosRepository implements PosRepository {
     return { record: recordOf(pos), telemetry: telemetryOf(byKey(wanted[1]!)), notes: Number(byKey(wanted[2]!)?.count ?? 0) };
   }
 
-  private async batchGet(keyList: Array<Record<string, unknown>>): Promise<Item[]> {
-    const out: Item[] = [];
-    for (let i = 0; i < keyList.length; i += 100) {
-      let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = { [this.tableName]: { Keys: keyList.slice(i, i + 100) } };
-      while (request && Object.keys(request).length > 0) {
-        const res = await this.doc.send(new BatchGetCommand({ RequestItems: request }));
-        out.push(...(res.Responses?.[this.tableName] ?? []));
-        request = res.UnprocessedKeys as typeof request;
-      }
-    }
-    return out;
+  private batchGet(keyList: Array<Record<string, unknown>>): Promise<Item[]> {
+    return batchGetItems(this.doc, this.tableName, keyList);
   }
 
   // ------------------------------------------------------------------ writes

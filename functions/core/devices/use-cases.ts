@@ -7,7 +7,7 @@ import type { Principal } from '../shared/principal';
 import { toCsv } from '../shared/csv';
 import { canSeeMerchant, groupScope } from '../shared/scope';
 import { InvalidDevicePinException, MerchantRequiredException, PosExportTooLargeException, PosNotFoundException } from './errors';
-import { nextUpdatedAt, toPointOfSale, toStatusView, type PosRecord, type StoredPos } from './model';
+import { nextUpdatedAt, toPointOfSale, toStatusView, type DeviceRegistration, type PosRecord, type StoredPos } from './model';
 import type { PosFilter, PosRepository, PosSelection } from './ports';
 
 export interface PosDeps {
@@ -29,14 +29,21 @@ export const MAX_POS_EXPORT = 5_000;
  * that merchant.
  */
 export async function requireVisiblePos(deps: Pick<PosDeps, 'pos'>, principal: Principal, serial: string): Promise<StoredPos> {
-  const reg = await deps.pos.registration(serial);
-  if (!reg) throw new PosNotFoundException();
+  const reg = await requireVisibleRegistration(deps, principal, serial);
   const scope = groupScope(principal, reg.merchantId);
-  if (scope.kind === 'none' || (scope.kind === 'groups' && (!reg.groupId || !scope.groupIds.includes(reg.groupId)))) throw new PosNotFoundException();
   const stored = await deps.pos.get(reg.merchantId, serial);
   if (!stored) throw new PosNotFoundException();
   if (scope.kind === 'groups' && (!stored.record.groupId || !scope.groupIds.includes(stored.record.groupId))) throw new PosNotFoundException();
   return stored;
+}
+
+/** Who owns a serial the caller may see (the registry alone: one GetItem), or the 404 that hides it. */
+export async function requireVisibleRegistration(deps: Pick<PosDeps, 'pos'>, principal: Principal, serial: string): Promise<DeviceRegistration> {
+  const reg = await deps.pos.registration(serial);
+  if (!reg) throw new PosNotFoundException();
+  const scope = groupScope(principal, reg.merchantId);
+  if (scope.kind === 'none' || (scope.kind === 'groups' && (!reg.groupId || !scope.groupIds.includes(reg.groupId)))) throw new PosNotFoundException();
+  return reg;
 }
 
 /** The groups a list of one merchant reads: undefined = the whole merchant; [] = nothing. */

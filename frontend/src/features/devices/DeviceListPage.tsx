@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { PointOfSale } from '../../../../schemas/pos';
@@ -12,9 +12,10 @@ import { ForOneMerchant } from '../../components/states';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useMerchantClients } from '../../lib/resources/get-merchant-clients';
 import { useGroupsOfMerchants } from '../../lib/resources/get-merchant-groups';
-import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
 import { useSession } from '../../lib/session';
+import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
 import { exportPosCsv } from './api/export-pos-csv';
+import { usePendingCounts } from './api/get-pending-counts';
 import { usePosPage } from './api/get-pos-page';
 import { ConnectionBadge, StatusBadge } from './components/Badges';
 import { CountsStrip } from './components/CountsStrip';
@@ -55,6 +56,9 @@ function DevicesTable({ merchantId }: { merchantId: string }) {
   const clients = useMerchantClients(merchantId);
   const groupList = useMemo(() => groups.data?.[merchantId] ?? [], [groups.data, merchantId]);
   const clientList = useMemo(() => clients.data ?? [], [clients.data]);
+  // The serials of the page shown, once it is loaded: their pending remote commands are one call.
+  const [pageSerials, setPageSerials] = useState('');
+  const pendingCounts = usePendingCounts(merchantId, pageSerials).data?.counts;
 
   const columns = useMemo<Column<PointOfSale>[]>(() => {
     const groupName = (id: string | null) => (id ? (groupList.find((g) => g.id === id)?.name ?? id) : '');
@@ -87,11 +91,13 @@ function DevicesTable({ merchantId }: { merchantId: string }) {
       { id: 'client', messageId: 'devices.field.client', value: (p) => clientName(p.clientId) },
       { id: 'warrantyEnd', messageId: 'devices.field.warrantyEnd', value: (p) => formatDate(p.warrantyEnd, intl.locale) },
       { id: 'hidden', messageId: 'devices.field.hidden', value: (p) => yesNo(p.hidden) },
+      { id: 'pendingCommands', messageId: 'devices.field.pendingCommands', value: (p) => String(pendingCounts?.[p.serial] ?? '') },
     ];
-  }, [intl, groupList, clientList]);
+  }, [intl, groupList, clientList, pendingCounts]);
 
   const table = useDataTable({ tableId: 'devices', columns, defaultSort: DEFAULT_SORT });
   const page = usePosPage(merchantId, table.query);
+  useEffect(() => setPageSerials(page.data?.items.map((p) => p.serial).join(',') ?? ''), [page.data]);
   const { query, setFilter, state } = table;
   const exportFile = useCallback(() => exportPosCsv(merchantId, query), [merchantId, query]);
   const clientOptions = clientList.map((c) => ({ value: c.id, label: c.name }));

@@ -1,0 +1,97 @@
+import * as z from 'zod/mini';
+import { PosParams } from '../../../schemas/pos';
+import {
+  PendingCounts,
+  PendingCountsQuery,
+  PosRemoteCommandQuery,
+  RemoteCommand,
+  RemoteCommandCsvQuery,
+  RemoteCommandListQuery,
+  RemoteCommandPage,
+  RemoteCommandParams,
+  RemoteCommandSend,
+} from '../../../schemas/remote-command';
+import { ALL_ROLES, NOT_MERCHANT_USER } from '../../../schemas/roles';
+import { cancelCommand, commandsCsv, listCommands, listPosCommands, pendingCounts, sendCommand } from '../../core/remote-commands/use-cases';
+import { ValidationError } from '../../core/shared/domain-error';
+import { commandDeps } from '../../shared/command-deps';
+import { route } from '../../shared/http/manifest';
+
+const IdempotencyKey = z.optional(z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,128}$/)));
+
+function idempotencyKey(headers: Record<string, string | undefined>): string | undefined {
+  const parsed = z.safeParse(IdempotencyKey, headers['idempotency-key']);
+  if (!parsed.success) throw new ValidationError('ValidationException', 'Invalid Idempotency-Key', [{ path: 'headers.idempotency-key', message: '1–128 of A-Z a-z 0-9 _ . : -' }]);
+  return parsed.data;
+}
+
+// Literal paths (/remote-commands/csv, /pending-counts, /send) are matched before parameters, by API Gateway and the local server.
+export const routes = [
+  route({
+    id: 'remoteCommands.list',
+    method: 'GET',
+    path: '/remote-commands',
+    roles: NOT_MERCHANT_USER,
+    summary: 'A merchant’s remote commands, newest first, a page; filters serial, type, status, from/to (created, to exclusive); a group admin sees its groups’ machines only',
+    request: { query: RemoteCommandListQuery },
+    response: RemoteCommandPage,
+    handler: ({ deps, principal, query }) => listCommands(commandDeps(deps), principal, query),
+  }),
+  route({
+    id: 'remoteCommands.csv',
+    method: 'GET',
+    path: '/remote-commands/csv',
+    roles: NOT_MERCHANT_USER,
+    summary: 'The list’s selection as CSV; more than 5000 → 400 ExportTooLargeException',
+    request: { query: RemoteCommandCsvQuery },
+    response: z.string(),
+    produces: 'text/csv',
+    handler: async ({ deps, principal, query }) => ({
+      raw: true as const,
+      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="remote-commands-${query.merchantId}.csv"`, 'cache-control': 'no-store' },
+      body: await commandsCsv(commandDeps(deps), principal, query),
+    }),
+  }),
+  route({
+    id: 'remoteCommands.pendingCounts',
+    method: 'GET',
+    path: '/remote-commands/pending-counts',
+    roles: ALL_ROLES,
+    summary: 'Pending (scheduled or running) remote commands per listed machine of the merchant (≤ 100 serials); machines the caller cannot see are left out',
+    request: { query: PendingCountsQuery },
+    response: PendingCounts,
+    handler: ({ deps, principal, query }) => pendingCounts(commandDeps(deps), principal, query.merchantId, query.serials.split(',')),
+  }),
+  route({
+    id: 'remoteCommands.send',
+    method: 'POST',
+    path: '/remote-commands/send',
+    roles: NOT_MERCHANT_USER,
+    summary:
+      'Send a remote command now or at `scheduledAt`; 404 RemoteCommandPosNotFoundException, 409 RemoteCommandPendingException (one pending command of a type per machine), 413 MessageTooLargeException (over 64 KB), 503 RemoteCommandSendException. With an Idempotency-Key header a retried POST answers the first command',
+    request: { body: RemoteCommandSend },
+    response: RemoteCommand,
+    status: 201,
+    handler: ({ deps, principal, body, headers }) => sendCommand(commandDeps(deps), principal, body, idempotencyKey(headers)),
+  }),
+  route({
+    id: 'remoteCommands.pos',
+    method: 'GET',
+    path: '/remote-commands/pos/{id}',
+    roles: ALL_ROLES,
+    summary: 'One machine’s remote commands, newest first, a page; filters type, status',
+    request: { params: PosParams, query: PosRemoteCommandQuery },
+    response: RemoteCommandPage,
+    handler: ({ deps, principal, params, query }) => listPosCommands(commandDeps(deps), principal, params.id, query),
+  }),
+  route({
+    id: 'remoteCommands.cancel',
+    method: 'POST',
+    path: '/remote-commands/pos/{id}/{commandId}/cancel',
+    roles: NOT_MERCHANT_USER,
+    summary: 'Cancel a scheduled or running command (result -3, cancelled by user); 409 RemoteCommandNotPendingException once it has ended',
+    request: { params: RemoteCommandParams },
+    response: RemoteCommand,
+    handler: ({ deps, principal, params }) => cancelCommand(commandDeps(deps), principal, params.id, params.commandId),
+  }),
+];
