@@ -4,13 +4,12 @@
  */
 import * as z from 'zod/mini';
 import { MerchantId } from './merchant';
-import { cursorParam, DEFAULT_PAGE_SIZE, ordType, page, pageNumber, pageQuery, pageSize } from './paging';
+import { newestFirstPaging, page, pageQuery, rangeInOrder } from './paging';
 import { Serial } from './pos';
+import { AlarmCategory, AlarmCode, AlarmCriticity, criticity } from './alarm-code';
 
-export const ALARM_CATEGORIES = ['jam', 'usability', 'maintenance', 'fault'] as const;
-/** Spec §3 criticity: notification 0, warning 2, blocking 4. */
-export const ALARM_CRITICITIES = [0, 2, 4] as const;
-export const CRITICITY = { notification: 0, warning: 2, blocking: 4 } as const;
+export { ALARM_CATEGORIES, ALARM_CRITICITIES, AlarmCategory, AlarmCode, AlarmCriticity, CRITICITY } from './alarm-code';
+
 /** Spec §4. An alarm of criticity 0 opens as `notification`, any other as `active`; both are open. */
 export const ALARM_STATUSES = ['active', 'notification', 'repaired', 'repairedManually'] as const;
 /** The list filter (spec §4): `repaired` holds both repaired and repaired manually. */
@@ -23,15 +22,8 @@ export const ALARM_SOURCES = ['none', 'coinChanger', 'machine', 'controlSystem',
 export const ALARM_GROUPS = ['none', 'alarm', 'notification'] as const;
 export const MCBF_VALUES = ['', 'yes', 'no'] as const;
 
-export type AlarmCategory = (typeof ALARM_CATEGORIES)[number];
-export type AlarmCriticity = (typeof ALARM_CRITICITIES)[number];
 export type AlarmStatus = (typeof ALARM_STATUSES)[number];
 
-export const AlarmCode = z.string().check(z.regex(/^[A-Za-z0-9_.-]{1,32}$/, 'alarm code: 1–32 of A-Z a-z 0-9 _ . -'));
-export const AlarmCategory = z.enum(ALARM_CATEGORIES);
-const criticity = (coerce: boolean) =>
-  (coerce ? z.coerce.number() : z.number()).check(z.refine((v) => (ALARM_CRITICITIES as readonly number[]).includes(v), 'criticity must be 0, 2 or 4'));
-export const AlarmCriticity = criticity(false);
 
 // ---------------------------------------------------------------- device alarms
 
@@ -73,15 +65,7 @@ const filters = {
   /** Created before (ISO instant, exclusive). */
   to: z.optional(isoInstant),
 };
-const rangeInOrder = () =>
-  z.refine<{ from?: string; to?: string }>((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), { message: 'from must be before to', path: ['to'] });
-const paging = {
-  page: z._default(pageNumber, 1),
-  size: z._default(pageSize, DEFAULT_PAGE_SIZE),
-  ord: z._default(z.enum(['createdAt']), 'createdAt'),
-  ordType: z._default(ordType, 'desc'),
-  cursor: z.optional(cursorParam),
-};
+const paging = newestFirstPaging('createdAt');
 
 /** A machine's alarms: newest first unless ordType=asc. */
 export const PosAlarmListQuery = z.strictObject({ ...paging, ...filters }).check(rangeInOrder());

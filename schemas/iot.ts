@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { AlarmCategory, AlarmCode, AlarmCriticity } from './alarm';
+import { AlarmCategory, AlarmCode, AlarmCriticity } from './alarm-code';
 import { CurrencyCode } from './collections';
 import { NetworkType, Serial } from './pos';
 

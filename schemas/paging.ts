@@ -26,6 +26,19 @@ export function pageQuery<const O extends readonly [string, ...string[]], S exte
   });
 }
 
+/** Paging of a history list (audits, transactions, alarms, commands): newest first unless ordType=asc; the only order is the date it is keyed by. */
+export const newestFirstPaging = <const O extends string>(ord: O) => ({
+  page: z._default(pageNumber, 1),
+  size: z._default(pageSize, DEFAULT_PAGE_SIZE),
+  ord: z._default(z.enum([ord]), ord),
+  ordType: z._default(ordType, 'desc'),
+  cursor: z.optional(cursorParam),
+});
+
+/** A `from`/`to` pair of instants in order when both are given. */
+export const rangeInOrder = () =>
+  z.refine<{ from?: string; to?: string }>((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), { message: 'from must be before to', path: ['to'] });
+
 /** A page of items; `cursor` fetches the next page cheaply, `total` comes from a counter. */
 export function page<T extends z.core.$ZodType>(item: T) {
   return z.object({

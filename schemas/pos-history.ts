@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { CurrencyCode } from './collections';
 import { AUDIT_ORIGINS, AUDIT_PORTS, TRANSACTION_TYPES } from './iot';
-import { cursorParam, DEFAULT_PAGE_SIZE, ordType, page, pageNumber, pageSize } from './paging';
+import { newestFirstPaging, page, rangeInOrder } from './paging';
 import { Serial } from './pos';
 
 const isoInstant = z.iso.datetime({ offset: true });
@@ -17,18 +17,8 @@ const range = {
   from: z.optional(isoInstant),
   to: z.optional(isoInstant),
 };
-const rangeInOrder = () =>
-  z.refine<{ from?: string; to?: string }>((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), { message: 'from must be before to', path: ['to'] });
 
-/** Paging of a history list: newest first unless ordType=asc; the only order is the date the history is keyed by. */
-const historyPaging = <const O extends string>(ord: O) => ({
-  page: z._default(pageNumber, 1),
-  size: z._default(pageSize, DEFAULT_PAGE_SIZE),
-  ord: z._default(z.enum([ord]), ord),
-  ordType: z._default(ordType, 'desc'),
-  cursor: z.optional(cursorParam),
-  ...range,
-});
+const historyPaging = <const O extends string>(ord: O) => ({ ...newestFirstPaging(ord), ...range });
 
 // ---------------------------------------------------------------- audits
 

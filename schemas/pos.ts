@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { DEVICE_TYPES, DeviceTypeCode } from './collections';
 import { MerchantId } from './merchant';
-import { cursorParam, page, pageNumber, pageSize, searchText } from './paging';
+import { cursorParam, page, pageNumber, pageSize, rangeInOrder, searchText } from './paging';
 
 /** A machine's serial and IoT thing name: device type code, dash, 8 digits (e.g. CENG-00000001). */
 export const SERIAL_PATTERN = new RegExp(`^(${DEVICE_TYPES.join('|')})-\\d{8}$`);
@@ -175,7 +175,7 @@ export const PosNotePage = page(PosNote);
 export const SensorHistoryQuery = z
   .strictObject({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) })
   .check(
-    z.refine((q) => Date.parse(q.from) < Date.parse(q.to), { message: 'from must be before to', path: ['to'] }),
+    rangeInOrder(),
     z.refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 31 * 86_400_000, { message: 'at most 31 days', path: ['to'] }),
   );
 export const SensorReading = z.object({ at: z.string(), value: z.nullable(z.number()) });

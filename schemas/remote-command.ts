@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { COMMAND_RESULTS } from './iot';
 import { MerchantId } from './merchant';
-import { cursorParam, DEFAULT_PAGE_SIZE, ordType, page, pageNumber, pageSize } from './paging';
+import { newestFirstPaging, page, rangeInOrder } from './paging';
 import { Serial } from './pos';
 
 /** Spec §4 types 1–19, by number; the names are the message ids' suffixes in the console. */
@@ -133,13 +133,7 @@ const filters = {
   type: z.optional(oneOf(COMMAND_TYPE_NUMBERS, 'command type')),
   status: z.optional(oneOf(COMMAND_STATUSES, 'command status')),
 };
-const paging = {
-  page: z._default(pageNumber, 1),
-  size: z._default(pageSize, DEFAULT_PAGE_SIZE),
-  ord: z._default(z.enum(['createdAt']), 'createdAt'),
-  ordType: z._default(ordType, 'desc'),
-  cursor: z.optional(cursorParam),
-};
+const paging = newestFirstPaging('createdAt');
 const merchantFilters = {
   merchantId: MerchantId,
   serial: z.optional(Serial),
@@ -148,8 +142,6 @@ const merchantFilters = {
   to: z.optional(isoInstant),
   ...filters,
 };
-const rangeInOrder = () =>
-  z.refine<{ from?: string; to?: string }>((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), { message: 'from must be before to', path: ['to'] });
 
 /** GET /remote-commands: a merchant's commands, newest first. */
 export const RemoteCommandListQuery = z.strictObject({ ...paging, ...merchantFilters }).check(rangeInOrder());

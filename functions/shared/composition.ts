@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { AlarmRepository } from '../core/alarms/ports';
-import type { MasterAlarmRepository } from '../core/alarms/master-alarms';
-import type { AlarmSettingRepository } from '../core/alarms/settings';
 import type { ClientRepository } from '../core/clients/ports';
 import type { PosHistoryRepository } from '../core/devices/history-ports';
 import type { PosConfigRepository } from '../core/devices/config-ports';
@@ -11,8 +8,6 @@ import type { GroupRepository } from '../core/groups/ports';
 import type { MerchantRepository, MerchantSettingsRepository } from '../core/merchants/ports';
 import type { NoVendProfileRepository } from '../core/no-vend-profiles/ports';
 import type { UserRepository } from '../core/users/ports';
-import { DynamoAlarmRepository } from '../adapters/dynamodb/alarm-repository';
-import { alarmSettingRepository } from '../adapters/dynamodb/alarm-setting-repository';
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DynamoClientRepository } from '../adapters/dynamodb/client-repository';
 import { DynamoGroupRepository } from '../adapters/dynamodb/group-repository';
@@ -20,7 +15,6 @@ import { DynamoPosHistoryRepository } from '../adapters/dynamodb/pos-history-rep
 import { DynamoPosConfigRepository } from '../adapters/dynamodb/pos-config-repository';
 import { DynamoPosRepository } from '../adapters/dynamodb/pos-repository';
 import { DynamoMerchantRepository } from '../adapters/dynamodb/merchant-repository';
-import { DynamoMasterAlarmRepository } from '../adapters/dynamodb/master-alarm-repository';
 import { DynamoMerchantSettingsRepository } from '../adapters/dynamodb/merchant-settings-repository';
 import { DynamoNoVendProfileRepository } from '../adapters/dynamodb/no-vend-profile-repository';
 import { DynamoUserRepository } from '../adapters/dynamodb/user-repository';
@@ -40,9 +34,6 @@ export interface Deps {
   posConfigs: PosConfigRepository;
   clients: ClientRepository;
   noVendProfiles: NoVendProfileRepository;
-  alarms: AlarmRepository;
-  masterAlarms: MasterAlarmRepository;
-  alarmSettings: AlarmSettingRepository;
   /** Drops this process's cached memberships of a changed or deleted user. */
   forgetPrincipal: (userId: string) => void;
   newId: () => string;
@@ -65,9 +56,6 @@ export function buildDeps(config: RuntimeConfig): Deps {
     posConfigs: new DynamoPosConfigRepository(doc, config.tableName),
     clients: new DynamoClientRepository(doc, config.tableName),
     noVendProfiles: new DynamoNoVendProfileRepository(doc, config.tableName),
-    alarms: new DynamoAlarmRepository(doc, config.tableName),
-    masterAlarms: new DynamoMasterAlarmRepository(doc, config.tableName),
-    alarmSettings: alarmSettingRepository(doc, config.tableName),
     forgetPrincipal,
     newId: randomUUID,
     now: () => new Date().toISOString(),

@@ -9,6 +9,7 @@ import { createCognitoUser } from './emulators/cognito';
 import { MERCHANT_SETTINGS_DEFAULTS } from '../../schemas/merchant-settings';
 import { DEMO_GROUPS, DEMO_MACHINES, DEMO_MASTER_ALARMS, DEMO_MERCHANTS, DEMO_PINS, DEMO_USERS } from './demo-data';
 import type { DemoUser } from './stack-info';
+import { alarmDeps } from '../../functions/shared/alarm-deps';
 
 /** A password that satisfies the pool policy (spec §5), different for every new local stack. */
 export function demoPassword(): string {
@@ -48,7 +49,8 @@ export async function seedDemoData(
     await deps.merchantSettings.putSettings(settings, '');
   }
   await seedDemoMachines(deps);
-  for (const alarm of DEMO_MASTER_ALARMS) if (!(await deps.masterAlarms.get(alarm.code))) await createMasterAlarm(deps, alarm);
+  const alarms = alarmDeps(deps);
+  for (const alarm of DEMO_MASTER_ALARMS) if (!(await alarms.masterAlarms.get(alarm.code))) await createMasterAlarm(alarms, alarm);
   const users: DemoUser[] = [];
   for (const seed of DEMO_USERS) {
     const password = passwords.get(seed.email) ?? demoPassword();

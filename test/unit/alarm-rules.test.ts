@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_TROUBLESHOOTING_BYTES } from '../../schemas/alarm';
 import { checkTroubleshootingSize } from '../../functions/core/alarms/master-alarms';
-import { activeDelta, alarmId, alarmKeyOf, applyDelta, classify, countsOf, machineStatus, statsContribution, statusMove, sumCounts } from '../../functions/core/alarms/model';
+import { activeDelta, alarmId, alarmKeyOf, applyDelta, classify, countsOf, statsContribution, statusMove, sumCounts } from '../../functions/core/alarms/model';
+import { machineStatus } from '../../functions/core/devices/model';
 import { TroubleshootingContentExceedsSizeLimits } from '../../functions/core/alarms/errors';
 import { readRuleEvent } from '../../functions/core/ingestion/validation';
 import { alarmMessage, SIMULATED_ALARMS } from '../../infra/local/simulator';

@@ -6,9 +6,9 @@
  */
 import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AlarmCounts, MasterAlarm } from '../../../schemas/alarm';
-import { activeDelta, applyDelta, countsOf, dayOf, isOpen, machineStatus, statsContribution, statusMove, sumCounts, type ActiveAlarmCounts, type StoredAlarm } from '../../core/alarms/model';
+import { activeDelta, applyDelta, countsOf, dayOf, isOpen, statsContribution, statusMove, sumCounts, type StoredAlarm } from '../../core/alarms/model';
 import type { AlarmClosing, AlarmDevice, AlarmRepeat, AlarmRepository, AlarmSelection, AlarmSlice } from '../../core/alarms/ports';
-import { statusCounter } from '../../core/devices/model';
+import { machineStatus, statusCounter, type ActiveAlarmCounts } from '../../core/devices/model';
 import { counterUpdate } from './counters';
 import { registryCheck } from './device-ingestion';
 import { keys, stripKeys } from './keys';

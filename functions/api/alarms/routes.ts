@@ -37,6 +37,7 @@ import {
   posAlarmStats,
   repairAlarm,
 } from '../../core/alarms/use-cases';
+import { alarmDeps } from '../../shared/alarm-deps';
 import { route } from '../../shared/http/manifest';
 
 const csv = (fileName: string, body: string) => ({
@@ -57,7 +58,7 @@ const deviceAlarmRoutes = [
     summary: `A merchant’s alarms by creation date, newest first unless ordType=asc, a page; filters ${FILTERS}, serial (one machine)`,
     request: { params: MerchantAlarmsParams, query: AlarmListQuery },
     response: AlarmPage,
-    handler: ({ deps, principal, params, query }) => listMerchantAlarms(deps, principal, params.id, query),
+    handler: ({ deps, principal, params, query }) => listMerchantAlarms(alarmDeps(deps), principal, params.id, query),
   }),
   route({
     id: 'alarms.csvOfMerchant',
@@ -68,7 +69,7 @@ const deviceAlarmRoutes = [
     request: { params: MerchantAlarmsParams, query: AlarmCsvQuery },
     response: z.string(),
     produces: 'text/csv',
-    handler: async ({ deps, principal, params, query }) => csv(`alarms-${params.id}.csv`, await merchantAlarmsCsv(deps, principal, params.id, query)),
+    handler: async ({ deps, principal, params, query }) => csv(`alarms-${params.id}.csv`, await merchantAlarmsCsv(alarmDeps(deps), principal, params.id, query)),
   }),
   route({
     id: 'alarms.statsOfMerchant',
@@ -78,7 +79,7 @@ const deviceAlarmRoutes = [
     summary: 'Alarm counts maintained on write: all alarms now by status, category and criticity, and those created on each UTC day from/to (YYYY-MM-DD, default the last 7 days, at most 92)',
     request: { params: MerchantAlarmsParams, query: AlarmStatsQuery },
     response: AlarmStats,
-    handler: ({ deps, principal, params, query }) => merchantAlarmStats(deps, principal, params.id, query),
+    handler: ({ deps, principal, params, query }) => merchantAlarmStats(alarmDeps(deps), principal, params.id, query),
   }),
   route({
     id: 'alarms.listOfPos',
@@ -88,7 +89,7 @@ const deviceAlarmRoutes = [
     summary: `A machine’s alarms by creation date, newest first unless ordType=asc, a page; filters ${FILTERS}`,
     request: { params: PosParams, query: PosAlarmListQuery },
     response: AlarmPage,
-    handler: ({ deps, principal, params, query }) => listPosAlarms(deps, principal, params.id, query),
+    handler: ({ deps, principal, params, query }) => listPosAlarms(alarmDeps(deps), principal, params.id, query),
   }),
   route({
     id: 'alarms.csvOfPos',
@@ -99,7 +100,7 @@ const deviceAlarmRoutes = [
     request: { params: PosParams, query: PosAlarmCsvQuery },
     response: z.string(),
     produces: 'text/csv',
-    handler: async ({ deps, principal, params, query }) => csv(`alarms-${params.id}.csv`, await posAlarmsCsv(deps, principal, params.id, query)),
+    handler: async ({ deps, principal, params, query }) => csv(`alarms-${params.id}.csv`, await posAlarmsCsv(alarmDeps(deps), principal, params.id, query)),
   }),
   route({
     id: 'alarms.statsOfPos',
@@ -109,7 +110,7 @@ const deviceAlarmRoutes = [
     summary: 'A machine’s alarm counts now by status, category and criticity (maintained on write; days empty)',
     request: { params: PosParams },
     response: AlarmStats,
-    handler: ({ deps, principal, params }) => posAlarmStats(deps, principal, params.id),
+    handler: ({ deps, principal, params }) => posAlarmStats(alarmDeps(deps), principal, params.id),
   }),
   route({
     id: 'alarms.repair',
@@ -119,7 +120,7 @@ const deviceAlarmRoutes = [
     summary: 'Repair an open alarm manually (status repairedManually, by the caller, now); 409 AlarmAlreadyRepairedException when it is not open',
     request: { params: AlarmParams },
     response: Alarm,
-    handler: ({ deps, principal, params }) => repairAlarm(deps, principal, params.id, params.alarmId),
+    handler: ({ deps, principal, params }) => repairAlarm(alarmDeps(deps), principal, params.id, params.alarmId),
   }),
   route({
     id: 'alarms.delete',
@@ -131,7 +132,7 @@ const deviceAlarmRoutes = [
     response: null,
     status: 204,
     handler: async ({ deps, principal, params }) => {
-      await deleteAlarm(deps, principal, params.id, params.alarmId);
+      await deleteAlarm(alarmDeps(deps), principal, params.id, params.alarmId);
       return null;
     },
   }),
@@ -147,7 +148,7 @@ const masterAlarmRoutes = [
     summary: 'Master alarms by code, a page, without their troubleshooting content; search = codes starting with it',
     request: { query: MasterAlarmListQuery },
     response: MasterAlarmPage,
-    handler: ({ deps, query }) => listMasterAlarms(deps, query),
+    handler: ({ deps, query }) => listMasterAlarms(alarmDeps(deps), query),
   }),
   route({
     id: 'masterAlarms.create',
@@ -159,7 +160,7 @@ const masterAlarmRoutes = [
     maxBodyBytes: MAX_MASTER_ALARM_BODY_BYTES,
     response: MasterAlarm,
     status: 201,
-    handler: ({ deps, body }) => createMasterAlarm(deps, body),
+    handler: ({ deps, body }) => createMasterAlarm(alarmDeps(deps), body),
   }),
   route({
     id: 'masterAlarms.get',
@@ -169,7 +170,7 @@ const masterAlarmRoutes = [
     summary: 'The master alarm of a code with its level 1 and level 2 troubleshooting content',
     request: { params: MasterAlarmParams },
     response: MasterAlarm,
-    handler: ({ deps, params }) => getMasterAlarm(deps, params.code),
+    handler: ({ deps, params }) => getMasterAlarm(alarmDeps(deps), params.code),
   }),
   route({
     id: 'masterAlarms.update',
@@ -180,7 +181,7 @@ const masterAlarmRoutes = [
     request: { params: MasterAlarmParams, body: MasterAlarmInput },
     maxBodyBytes: MAX_MASTER_ALARM_BODY_BYTES,
     response: MasterAlarm,
-    handler: ({ deps, params, body }) => updateMasterAlarm(deps, params.code, body),
+    handler: ({ deps, params, body }) => updateMasterAlarm(alarmDeps(deps), params.code, body),
   }),
   route({
     id: 'masterAlarms.delete',
@@ -192,7 +193,7 @@ const masterAlarmRoutes = [
     response: null,
     status: 204,
     handler: async ({ deps, params }) => {
-      await deleteMasterAlarm(deps, params.code);
+      await deleteMasterAlarm(alarmDeps(deps), params.code);
       return null;
     },
   }),
@@ -208,7 +209,7 @@ const settingRoutes = [
     summary: 'The merchant’s alarm notification settings by name, a page',
     request: { params: MerchantAlarmsParams, query: AlarmSettingListQuery },
     response: AlarmSettingPage,
-    handler: ({ deps, principal, params, query }) => listAlarmSettings(deps, principal, params.id, query),
+    handler: ({ deps, principal, params, query }) => listAlarmSettings(alarmDeps(deps), principal, params.id, query),
   }),
   route({
     id: 'alarmSettings.create',
@@ -219,7 +220,7 @@ const settingRoutes = [
     request: { params: MerchantAlarmsParams, body: AlarmSettingInput },
     response: AlarmSetting,
     status: 201,
-    handler: ({ deps, principal, params, body }) => createAlarmSetting(deps, principal, params.id, body),
+    handler: ({ deps, principal, params, body }) => createAlarmSetting(alarmDeps(deps), principal, params.id, body),
   }),
   route({
     id: 'alarmSettings.get',
@@ -229,7 +230,7 @@ const settingRoutes = [
     summary: 'One alarm notification setting',
     request: { params: AlarmSettingParams },
     response: AlarmSetting,
-    handler: ({ deps, principal, params }) => getAlarmSetting(deps, principal, params.id, params.settingId),
+    handler: ({ deps, principal, params }) => getAlarmSetting(alarmDeps(deps), principal, params.id, params.settingId),
   }),
   route({
     id: 'alarmSettings.update',
@@ -239,7 +240,7 @@ const settingRoutes = [
     summary: 'Replace an alarm notification setting (same checks as create)',
     request: { params: AlarmSettingParams, body: AlarmSettingInput },
     response: AlarmSetting,
-    handler: ({ deps, principal, params, body }) => updateAlarmSetting(deps, principal, params.id, params.settingId, body),
+    handler: ({ deps, principal, params, body }) => updateAlarmSetting(alarmDeps(deps), principal, params.id, params.settingId, body),
   }),
   route({
     id: 'alarmSettings.delete',
@@ -251,7 +252,7 @@ const settingRoutes = [
     response: null,
     status: 204,
     handler: async ({ deps, principal, params }) => {
-      await deleteAlarmSetting(deps, principal, params.id, params.settingId);
+      await deleteAlarmSetting(alarmDeps(deps), principal, params.id, params.settingId);
       return null;
     },
   }),

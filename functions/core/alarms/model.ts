@@ -5,6 +5,7 @@
 import type { AlarmCategory, AlarmCounts, AlarmStatus, MasterAlarm } from '../../../schemas/alarm';
 import { ALARM_CATEGORIES, ALARM_CRITICITIES, ALARM_STATUSES, CRITICITY } from '../../../schemas/alarm';
 import type { AlarmPayload } from '../../../schemas/iot';
+import type { ActiveAlarmCounts } from '../devices/model';
 
 /** An alarm as stored, keyed in its machine's partition by `createdAt` and the message that raised it. */
 export interface StoredAlarm {
@@ -46,17 +47,6 @@ export function classify(p: AlarmPayload, master: Pick<MasterAlarm, 'criticity' 
     message: master?.message ?? p.message ?? p.code,
     status: (criticity === CRITICITY.notification ? 'notification' : 'active') as AlarmStatus,
   };
-}
-
-/** Open alarms a machine's status counts: active ones of criticity warning and blocking. */
-export interface ActiveAlarmCounts {
-  warning: number;
-  blocking: number;
-}
-
-/** Spec §4 machine status: 3 critical with a blocking alarm active, 2 warning with a warning one, else 1 ok. */
-export function machineStatus(c: ActiveAlarmCounts): 1 | 2 | 3 {
-  return c.blocking > 0 ? 3 : c.warning > 0 ? 2 : 1;
 }
 
 /** What opening (+1) or closing (−1) this alarm does to the machine's active counts. */

@@ -1,5 +1,4 @@
 import type { PointOfSale, PosStatusView } from '../../../schemas/pos';
-import { machineStatus } from '../alarms/model';
 
 /**
  * What devices report, stored on the machine's TELEMETRY item (written by ingestion only, never indexed); lists
@@ -62,6 +61,17 @@ export function toPointOfSale(record: PosRecord, t: Telemetry): PointOfSale {
 }
 
 /** Spec §4 status (1 ok, 2 warning, 3 critical) from the machine's active alarms. */
+/** Open alarms a machine's status counts: active ones of criticity warning and blocking. */
+export interface ActiveAlarmCounts {
+  warning: number;
+  blocking: number;
+}
+
+/** Spec §4 machine status: 3 critical with a blocking alarm active, 2 warning with a warning one, else 1 ok. */
+export function machineStatus(c: ActiveAlarmCounts): 1 | 2 | 3 {
+  return c.blocking > 0 ? 3 : c.warning > 0 ? 2 : 1;
+}
+
 export const statusOf = (t: Telemetry) => machineStatus({ warning: t.activeWarning ?? 0, blocking: t.activeBlocking ?? 0 });
 
 /** Counter attribute of a status: what `ok/warning/critical` on the machines' counters count. */
