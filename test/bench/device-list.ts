@@ -11,7 +11,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { invoker } from './invoke';
+import { groupHandler, invoker } from './invoke';
 import { dynamoCallsPer, interleave, localSuperAdminAuthorization } from './measure';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -51,7 +51,7 @@ export interface DeviceListFigures {
 export async function benchDeviceList(): Promise<DeviceListFigures> {
   process.env.LOG_LEVEL = 'silent';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  const [{ startStackProcess, depsForStack, stackEnvironment }, { newMerchant }, { newPosRecord }, { posItem }, { keys }, { reportedCopy }] = await Promise.all([
+  const [{ startStackProcess, depsForStack }, { newMerchant }, { newPosRecord }, { posItem }, { keys }, { reportedCopy }] = await Promise.all([
     import('../../infra/local/stack-process'),
     import('../../functions/core/merchants/merchant'),
     import('../../functions/core/devices/use-cases'),
@@ -115,8 +115,7 @@ export async function benchDeviceList(): Promise<DeviceListFigures> {
     const page1 = await getJson(`${info.api}/pos?merchantId=${merchantId}&page=1&size=${SIZE}`);
     if (!page1.cursor) throw new Error('page 1 gave no cursor');
     const pageUrl = `${info.api}/pos?merchantId=${merchantId}&page=2&size=${SIZE}&cursor=${encodeURIComponent(page1.cursor)}`;
-    Object.assign(process.env, stackEnvironment(info));
-    const { handler: posHandler } = await import('../../functions/api/pos/handler');
+    const posHandler = await groupHandler('pos', deps);
     const invokePage = invoker(posHandler, 'GET', '/pos', { merchantId, page: '2', size: String(SIZE), cursor: page1.cursor }, authorization);
     const invokeCounts = invoker(posHandler, 'GET', '/pos/counts', { merchantId }, authorization);
 

@@ -1,8 +1,10 @@
 /**
  * A route group's Lambda handler invoked in this process with the API Gateway (HTTP API v2) event, as Lambda
- * invokes it; the stack (DynamoDB included) runs in other processes, as the AWS services do. Import the handler
- * only after `stackEnvironment(info)` is in process.env (the functions read their configuration once).
+ * invokes it; the stack (DynamoDB included) runs in other processes, as the AWS services do.
  */
+import type { Deps } from '../../functions/shared/composition';
+import type { Route } from '../../functions/shared/http/manifest';
+
 type GroupHandler = (event: never, context: never) => Promise<{ statusCode: number; body: string }>;
 
 export function invoker(handler: unknown, method: string, path: string, query: Record<string, string>, authorization: string) {
@@ -21,4 +23,14 @@ export function invoker(handler: unknown, method: string, path: string, query: R
     if (res.statusCode !== 200) throw new Error(`${method} ${path} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
     return JSON.parse(res.body) as T;
   };
+}
+
+/**
+ * A route group's handler built as its handler.ts builds it, but on the deps of a given stack: one bench process
+ * runs several stacks, and the process-wide deps of `getDeps` would stay those of the first.
+ */
+export async function groupHandler(group: string, deps: Deps): Promise<unknown> {
+  const { createGroupHandler } = await import('../../functions/shared/http/group-handler');
+  const { routes } = (await import(`../../functions/api/${group}/routes`)) as { routes: Route[] };
+  return createGroupHandler(routes, () => deps);
 }

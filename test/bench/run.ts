@@ -40,7 +40,7 @@ import { benchDeviceList, DEVICE_LIST_BUDGET, printDeviceList } from './device-l
 import { INITIAL_JS_BUDGET_BYTES, LARGEST_CHUNK_BUDGET_BYTES, measureFrontendBundle } from './frontend-bundle';
 import { benchCommandRoundTrip, COMMAND_ROUND_TRIP_BUDGET } from './command-round-trip';
 import { benchIngestion, INGESTION_BUDGET_PER_SECOND } from './ingestion';
-import { invoker } from './invoke';
+import { groupHandler, invoker } from './invoke';
 import { dynamoCallsPer, interleave, localSuperAdminAuthorization, type Series } from './measure';
 
 const BUDGET = 1.5;
@@ -159,7 +159,7 @@ async function benchBundles(groupNames: string[], workDir: string) {
 async function benchMerchantList() {
   process.env.LOG_LEVEL = 'silent';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  const [{ startStackProcess, depsForStack, stackEnvironment }, { newMerchant }] = await Promise.all([
+  const [{ startStackProcess, depsForStack }, { newMerchant }] = await Promise.all([
     import('../../infra/local/stack-process'),
     import('../../functions/core/merchants/merchant'),
   ]);
@@ -228,8 +228,7 @@ async function benchMerchantList() {
       if (res.status !== 200) throw new Error(`GET /spa-configuration answered ${res.status}`);
     };
 
-    Object.assign(process.env, stackEnvironment(info));
-    const { handler: merchantsHandler } = await import('../../functions/api/merchants/handler');
+    const merchantsHandler = await groupHandler('merchants', deps);
     const invokeHandler = invoker(merchantsHandler, 'GET', '/merchants', { page: String(PAGE), size: String(SIZE), cursor: page1.cursor }, authorization);
 
     const series: Record<'handlerInvoke' | 'handler' | 'handlerCursor' | 'raw' | 'rawHandlerPattern' | 'rawCursorPattern' | 'httpFloor', Series> = {
