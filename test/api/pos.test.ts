@@ -158,7 +158,9 @@ describe('lists', () => {
   it('items carry what the device reported: its first ping shows in the list (copy) and the status (TELEMETRY item)', async () => {
     const device = await connectDevice(stack.mqtt, serials.Alpha!);
     try {
-      await device.publish('telemetry', telemetryMessage(serials.Alpha!, { sentAt: '2026-03-01T10:00:00.000Z', signalLevel: 71, temperature: 4.5, firmwareVersion: '2.4.1' }));
+      const ping = telemetryMessage(serials.Alpha!, { sentAt: '2026-03-01T10:00:00.000Z', signalLevel: 71, temperature: 4.5, firmwareVersion: '2.4.1' });
+      // The simulator picks the network from the serial's digits; this test's serial is random.
+      await device.publish('telemetry', { ...ping, payload: { ...ping.payload, connection: { ...ping.payload.connection, networkType: '4G' } } });
     } finally {
       await device.client.endAsync();
     }
