@@ -165,8 +165,12 @@ describe('the machine’s status', () => {
     const serial = serials[0]!;
     await (await connect(serial)).publish('alarms', alarmMessage(serial, { code: code('RST'), criticity: 4 }));
     await waitFor(async () => ((await pos(serial)).status === 3 ? true : undefined), 'the machine critical');
-    expect((await api(`/pos/${serial}/reset`, { method: 'PUT', token: superAdmin })).status).toBe(200);
+    const reset = await api(`/pos/${serial}/reset`, { method: 'PUT', token: superAdmin });
+    expect(reset.status).toBe(200);
+    expect(reset.body.status).toBe(3);
     expect((await pos(serial)).status).toBe(3);
+    // The devices list reads the POS item's copy: reset keeps the alarm counts there too.
+    expect((await api(`/pos?merchantId=${merchantId}`, { token: superAdmin })).body.items[0]).toMatchObject({ serial, status: 3 });
     const other = await api(`/merchants/${merchantId}/groups`, { method: 'POST', token: superAdmin, body: { name: 'Other status group' } });
     expect((await api(`/pos/${serial}/associate-group`, { method: 'PUT', token: superAdmin, body: { groupId: other.body.id } })).status).toBe(200);
     const counter = async (name: string) => (await doc.send(new GetCommand({ TableName: stack.tableName, Key: keys.counter(name), ConsistentRead: true }))).Item ?? {};

@@ -159,7 +159,9 @@ export async function resetPos(deps: PosDeps, principal: Principal, serial: stri
   const now = nextUpdatedAt(deps.now(), current.record.updatedAt);
   const next: PosRecord = { ...current.record, resetAt: now, updatedAt: now };
   await deps.pos.reset(current, next);
-  return toPointOfSale(next, {});
+  // Open alarms outlive a reset, and with them the machine's status.
+  const { activeWarning, activeBlocking } = current.telemetry;
+  return toPointOfSale(next, { activeWarning, activeBlocking });
 }
 
 /** DELETE /pos/{id}: the machine, its registry entry (the serial may join again), notes and history. */
