@@ -38,13 +38,7 @@ import {
   repairAlarm,
 } from '../../core/alarms/use-cases';
 import { alarmDeps } from '../../shared/alarm-deps';
-import { route } from '../../shared/http/manifest';
-
-const csv = (fileName: string, body: string) => ({
-  raw: true as const,
-  headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${fileName}"`, 'cache-control': 'no-store' },
-  body,
-});
+import { attachment, route } from '../../shared/http/manifest';
 
 const FILTERS = 'status (all, active, repaired = repaired or repaired manually, notification), category, criticity, from/to (ISO instants of creation, to exclusive)';
 
@@ -69,7 +63,7 @@ const deviceAlarmRoutes = [
     request: { params: MerchantAlarmsParams, query: AlarmCsvQuery },
     response: z.string(),
     produces: 'text/csv',
-    handler: async ({ deps, principal, params, query }) => csv(`alarms-${params.id}.csv`, await merchantAlarmsCsv(alarmDeps(deps), principal, params.id, query)),
+    handler: async ({ deps, principal, params, query }) => attachment(`alarms-${params.id}.csv`, await merchantAlarmsCsv(alarmDeps(deps), principal, params.id, query)),
   }),
   route({
     id: 'alarms.statsOfMerchant',
@@ -100,7 +94,7 @@ const deviceAlarmRoutes = [
     request: { params: PosParams, query: PosAlarmCsvQuery },
     response: z.string(),
     produces: 'text/csv',
-    handler: async ({ deps, principal, params, query }) => csv(`alarms-${params.id}.csv`, await posAlarmsCsv(alarmDeps(deps), principal, params.id, query)),
+    handler: async ({ deps, principal, params, query }) => attachment(`alarms-${params.id}.csv`, await posAlarmsCsv(alarmDeps(deps), principal, params.id, query)),
   }),
   route({
     id: 'alarms.statsOfPos',

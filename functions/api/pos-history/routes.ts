@@ -4,7 +4,7 @@ import { PosParams, SensorHistory, SensorHistoryQuery } from '../../../schemas/p
 import { ALL_ROLES } from '../../../schemas/roles';
 import { auditDex, listAudits, listTransactions, posCash } from '../../core/devices/history';
 import { sensorHistory } from '../../core/devices/sensors';
-import { route } from '../../shared/http/manifest';
+import { attachment, route } from '../../shared/http/manifest';
 
 /** What a machine reported, read back (spec §2 device tabs audits, cash, transactions, signal, temperature); a machine outside the caller's merchants or groups answers 404. */
 export const routes = [
@@ -29,11 +29,7 @@ export const routes = [
     produces: 'text/plain',
     handler: async ({ deps, principal, params }) => {
       const { fileName, dex } = await auditDex(deps, principal, params.id, params.auditId);
-      return {
-        raw: true as const,
-        headers: { 'content-type': 'text/plain; charset=utf-8', 'content-disposition': `attachment; filename="${fileName}"`, 'cache-control': 'no-store' },
-        body: dex,
-      };
+      return attachment(fileName, dex, 'text/plain');
     },
   }),
   route({

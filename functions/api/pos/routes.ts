@@ -42,7 +42,7 @@ import {
   updatePos,
 } from '../../core/devices/use-cases';
 import { qrSvg } from '../../adapters/qr/qr-svg';
-import { route, type RawResult } from '../../shared/http/manifest';
+import { attachment, route, type RawResult } from '../../shared/http/manifest';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
@@ -97,15 +97,7 @@ export const routes = [
     request: { query: PosListQuery },
     response: z.string(),
     produces: 'text/csv',
-    handler: async ({ deps, principal, query }) => ({
-      raw: true as const,
-      headers: {
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': `attachment; filename="pos-${query.merchantId}.csv"`,
-        'cache-control': 'no-store',
-      },
-      body: posCsv(await listAllPos(deps, principal, query)),
-    }),
+    handler: async ({ deps, principal, query }) => attachment(`pos-${query.merchantId}.csv`, posCsv(await listAllPos(deps, principal, query))),
   }),
   route({
     id: 'pos.join',
@@ -270,15 +262,8 @@ export const routes = [
     request: { params: PosParams },
     response: z.string(),
     produces: 'image/svg+xml',
-    handler: async ({ deps, principal, params, headers }) => ({
-      raw: true as const,
-      headers: {
-        'content-type': 'image/svg+xml; charset=utf-8',
-        'content-disposition': `attachment; filename="qrcode-${params.id}.svg"`,
-        'cache-control': 'no-store',
-      },
-      body: qrSvg((await posQrUrl(deps, principal, params.id, consoleUrl(deps.config, headers))).url, 1024),
-    }),
+    handler: async ({ deps, principal, params, headers }) =>
+      attachment(`qrcode-${params.id}.svg`, qrSvg((await posQrUrl(deps, principal, params.id, consoleUrl(deps.config, headers))).url, 1024), 'image/svg+xml'),
   }),
   route({
     id: 'pos.listNotes',

@@ -15,7 +15,7 @@ import { ALL_ROLES, NOT_MERCHANT_USER } from '../../../schemas/roles';
 import { cancelCommand, commandsCsv, listCommands, listPosCommands, pendingCounts, sendCommand } from '../../core/remote-commands/use-cases';
 import { ValidationError } from '../../core/shared/domain-error';
 import { commandDeps } from '../../shared/command-deps';
-import { route } from '../../shared/http/manifest';
+import { attachment, route } from '../../shared/http/manifest';
 
 const IdempotencyKey = z.optional(z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,128}$/)));
 
@@ -46,11 +46,7 @@ export const routes = [
     request: { query: RemoteCommandCsvQuery },
     response: z.string(),
     produces: 'text/csv',
-    handler: async ({ deps, principal, query }) => ({
-      raw: true as const,
-      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="remote-commands-${query.merchantId}.csv"`, 'cache-control': 'no-store' },
-      body: await commandsCsv(commandDeps(deps), principal, query),
-    }),
+    handler: async ({ deps, principal, query }) => attachment(`remote-commands-${query.merchantId}.csv`, await commandsCsv(commandDeps(deps), principal, query)),
   }),
   route({
     id: 'remoteCommands.pendingCounts',

@@ -28,7 +28,7 @@ import {
   usersCsv,
 } from '../../core/users/admin';
 import { getMe, updateMyLanguage } from '../../core/users/use-cases';
-import { route } from '../../shared/http/manifest';
+import { attachment, route } from '../../shared/http/manifest';
 import { identityProvider } from '../../shared/identity';
 
 // Literal paths (/users/me, /users/all, /users/csv) are matched before /users/{id}: API Gateway prefers
@@ -101,15 +101,8 @@ export const routes = [
     request: { query: UserExportQuery },
     response: z.string(),
     produces: 'text/csv',
-    handler: async ({ deps, principal, query }) => ({
-      raw: true as const,
-      headers: {
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': `attachment; filename="users${query.merchantId ? `-${query.merchantId}` : ''}.csv"`,
-        'cache-control': 'no-store',
-      },
-      body: usersCsv(await listVisibleUsers(deps, principal, query.merchantId), principal),
-    }),
+    handler: async ({ deps, principal, query }) =>
+      attachment(`users${query.merchantId ? `-${query.merchantId}` : ''}.csv`, usersCsv(await listVisibleUsers(deps, principal, query.merchantId), principal)),
   }),
   route({
     id: 'users.get',

@@ -27,6 +27,15 @@ export interface RawResult {
   body: string;
 }
 
+/** A download: `body` as the attachment `fileName`, never cached (CSV exports, DEX files). */
+export function attachment(fileName: string, body: string, contentType = 'text/csv'): RawResult {
+  return {
+    raw: true,
+    headers: { 'content-type': `${contentType}; charset=utf-8`, 'content-disposition': `attachment; filename="${fileName}"`, 'cache-control': 'no-store' },
+    body,
+  };
+}
+
 type Schema<T> = z.ZodMiniType<T, unknown>;
 
 /**
