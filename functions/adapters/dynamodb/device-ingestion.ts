@@ -87,6 +87,10 @@ export function registryCheck(tableName: string, d: { serial: string; merchantId
   };
 }
 
+/** The ping (`:t`, `:id`) is newer than the stored one, by device time then messageId. */
+const NEWER_PING = 'attribute_not_exists(#p) OR #p < :t OR (#p = :t AND #pm < :id)';
+const NEWER_PING_NAMES = { '#p': 'lastPingAt', '#pm': 'lastPingMessageId' };
+
 export class DynamoDeviceIngestionStore implements IngestionStore {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
@@ -271,47 +275,39 @@ export class DynamoDeviceIngestionStore implements IngestionStore {
     return previous;
   }
 
-  async advancePing(u: PingUpdate): Promise<WriteOutcome<string | undefined>> {
-    const set = this.pingSet(u, true);
+  /**
+   * A ping of an online machine: with `withPing` (a newer ping) its fields and seen time, conditioned on being newer;
+   * otherwise (an older ping) only the seen time and bucket. Returns the previous online bucket on success and, for
+   * a newer ping, the item that failed the condition.
+   */
+  private async updateOnlinePing(u: PingUpdate, withPing: boolean): Promise<WriteOutcome<string | undefined>> {
+    const set = this.pingSet(u, withPing);
     try {
       const res = await this.doc.send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: keys.posTelemetry(u.device.merchantId, u.device.serial),
           UpdateExpression: `SET ${set.parts.join(', ')}`,
-          ConditionExpression: '#c = :one AND (attribute_not_exists(#p) OR #p < :t OR (#p = :t AND #pm < :id))',
-          ExpressionAttributeNames: { ...set.names, '#c': 'connection', '#p': 'lastPingAt', '#pm': 'lastPingMessageId' },
-          ExpressionAttributeValues: { ...set.values, ':one': ONLINE, ':t': u.at, ':id': u.messageId },
+          ConditionExpression: withPing ? `#c = :one AND (${NEWER_PING})` : '#c = :one',
+          ExpressionAttributeNames: { ...set.names, '#c': 'connection', ...(withPing ? NEWER_PING_NAMES : {}) },
+          ExpressionAttributeValues: { ...set.values, ':one': ONLINE, ...(withPing ? { ':t': u.at, ':id': u.messageId } : {}) },
           ReturnValues: 'ALL_OLD',
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          ...(withPing ? { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const } : {}),
         }),
       );
-      return { ok: true, value: await this.oncePerBucket(u, res.Attributes, true) };
+      return { ok: true, value: await this.oncePerBucket(u, res.Attributes, withPing) };
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
-      return { ok: false, old: await this.oldOnFailure(error, u.device) };
+      return { ok: false, old: withPing ? await this.oldOnFailure(error, u.device) : undefined };
     }
   }
 
-  async touchPing(u: PingUpdate): Promise<WriteOutcome<string | undefined>> {
-    const set = this.pingSet(u, false);
-    try {
-      const res = await this.doc.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: keys.posTelemetry(u.device.merchantId, u.device.serial),
-          UpdateExpression: `SET ${set.parts.join(', ')}`,
-          ConditionExpression: '#c = :one',
-          ExpressionAttributeNames: { ...set.names, '#c': 'connection' },
-          ExpressionAttributeValues: { ...set.values, ':one': ONLINE },
-          ReturnValues: 'ALL_OLD',
-        }),
-      );
-      return { ok: true, value: await this.oncePerBucket(u, res.Attributes, false) };
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      return { ok: false, old: undefined };
-    }
+  advancePing(u: PingUpdate): Promise<WriteOutcome<string | undefined>> {
+    return this.updateOnlinePing(u, true);
+  }
+
+  touchPing(u: PingUpdate): Promise<WriteOutcome<string | undefined>> {
+    return this.updateOnlinePing(u, false);
   }
 
   async advanceLatePing(u: PingUpdate): Promise<void> {
@@ -322,8 +318,8 @@ export class DynamoDeviceIngestionStore implements IngestionStore {
           TableName: this.tableName,
           Key: keys.posTelemetry(u.device.merchantId, u.device.serial),
           UpdateExpression: `SET ${set.parts.join(', ')}`,
-          ConditionExpression: 'attribute_not_exists(#p) OR #p < :t OR (#p = :t AND #pm < :id)',
-          ExpressionAttributeNames: { ...set.names, '#p': 'lastPingAt', '#pm': 'lastPingMessageId' },
+          ConditionExpression: NEWER_PING,
+          ExpressionAttributeNames: { ...set.names, ...NEWER_PING_NAMES },
           ExpressionAttributeValues: { ...set.values, ':t': u.at, ':id': u.messageId },
         }),
       );

@@ -90,6 +90,37 @@ export async function countQuery(doc: DynamoDBDocumentClient, q: KeyRange): Prom
   return total;
 }
 
+/** Items a filtered range read evaluates per Query (DynamoDB applies Limit before the filter). */
+const FILTERED_READ_LIMIT = 100;
+
+/**
+ * The first `max` items of a partition read (key range and filter) in sort-key order, projected: for series and
+ * charts that read a whole range rather than a page.
+ */
+export async function readRange(
+  doc: DynamoDBDocumentClient,
+  q: KeyRange & { forward: boolean; max: number; projection: { expression: string; names?: Record<string, string> } },
+): Promise<Item[]> {
+  const base = queryBase(q);
+  const out: Item[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await doc.send(
+      new QueryCommand({
+        ...base,
+        ExpressionAttributeNames: { ...base.ExpressionAttributeNames, ...q.projection.names },
+        ProjectionExpression: q.projection.expression,
+        ScanIndexForward: q.forward,
+        ExclusiveStartKey: start,
+        Limit: q.filter ? FILTERED_READ_LIMIT : q.max - out.length,
+      }),
+    );
+    out.push(...(res.Items ?? []).slice(0, q.max - out.length));
+    start = res.LastEvaluatedKey;
+  } while (start && out.length < q.max);
+  return out;
+}
+
 function keyOf(item: Item, names: string[]): Record<string, string> {
   return Object.fromEntries(names.map((n) => [n, String(item[n])]));
 }

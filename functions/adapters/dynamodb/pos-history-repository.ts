@@ -1,8 +1,8 @@
-import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AuditCash, PosTransaction } from '../../../schemas/pos-history';
 import type { AuditCashRead, HistoryRange, HistorySlice, PosHistoryRepository, StoredAudit } from '../../core/devices/history-ports';
 import { keys } from './keys';
-import { countQuery, queryPage, type ItemFilter } from './paging';
+import { countQuery, queryPage, readRange, type ItemFilter } from './paging';
 
 type Item = Record<string, unknown>;
 
@@ -45,7 +45,7 @@ function transaction(i: Item): PosTransaction {
   };
 }
 
-/** Audits and transactions ingestion stored in a machine's partition (ACCESS-PATTERNS I3, I4). */
+/** Sensor samples, audits and transactions ingestion stored in a machine's partition (ACCESS-PATTERNS I2, I3, I4). */
 export class DynamoPosHistoryRepository implements PosHistoryRepository {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
@@ -74,29 +74,25 @@ export class DynamoPosHistoryRepository implements PosHistoryRepository {
     return typeof res.Item?.dex === 'string' ? res.Item.dex : undefined;
   }
 
-  /** Newest first, audits with figures only, until `max`: one Query per 100 audits read. */
+  /** Newest first, audits with figures only, until `max`. */
   private async cashReads(merchantId: string, serial: string, r: HistoryRange, max: number): Promise<AuditCashRead[]> {
-    const out: AuditCashRead[] = [];
-    const { between: sk } = this.range(merchantId, serial, keys.historyPrefix.audit, r, undefined);
-    let start: Record<string, unknown> | undefined;
-    do {
-      const res = await this.doc.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          FilterExpression: HAS_CASH.expression,
-          ExpressionAttributeNames: HAS_CASH.names,
-          ExpressionAttributeValues: { ':pk': keys.posPk(merchantId, serial), ':from': sk.from, ':to': sk.to },
-          ProjectionExpression: 'readAt, messageId, #cash',
-          ScanIndexForward: false,
-          ExclusiveStartKey: start,
-          Limit: 100,
-        }),
-      );
-      for (const i of res.Items ?? []) if (out.length < max) out.push({ readAt: String(i.readAt), messageId: String(i.messageId), cash: i.cash as AuditCash });
-      start = res.LastEvaluatedKey;
-    } while (start && out.length < max);
-    return out;
+    const items = await readRange(this.doc, { ...this.range(merchantId, serial, keys.historyPrefix.audit, r, HAS_CASH), forward: false, max, projection: { expression: 'readAt, messageId, #cash' } });
+    return items.map((i) => ({ readAt: String(i.readAt), messageId: String(i.messageId), cash: i.cash as AuditCash }));
+  }
+
+  /** Signal and temperature samples (I2) between two instants, both inclusive, oldest first, at most `max`. */
+  async sensorSamples(merchantId: string, serial: string, from: string, to: string, max: number) {
+    const sensor = keys.historyPrefix.sensor;
+    const items = await readRange(this.doc, {
+      tableName: this.tableName,
+      partition: keys.posPk(merchantId, serial),
+      between: { from: `${sensor}${from}`, to: `${sensor}${to}${OPEN_END}` },
+      forward: true,
+      max,
+      projection: { expression: '#at, signalLevel, temperature', names: { '#at': 'at' } },
+    });
+    const numberOrNull = (v: unknown) => (typeof v === 'number' ? v : null);
+    return items.map((i) => ({ at: String(i.at), signalLevel: numberOrNull(i.signalLevel), temperature: numberOrNull(i.temperature) }));
   }
 
   async latestAuditCash(merchantId: string, serial: string) {

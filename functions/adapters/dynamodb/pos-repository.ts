@@ -569,27 +569,4 @@ export class DynamoPosRepository implements PosRepository {
     });
     return { items: slice.items.map((i) => stripKeys<PosNote>(i)), ...(slice.cursor ? { cursor: slice.cursor } : {}) };
   }
-
-  async sensorSamples(merchantId: string, serial: string, from: string, to: string, max: number) {
-    const out: Array<{ at: string; signalLevel: number | null; temperature: number | null }> = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const res = await this.doc.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':pk': keys.posPk(merchantId, serial), ':from': `${keys.historyPrefix.sensor}${from}`, ':to': `${keys.historyPrefix.sensor}${to}~` },
-          ExpressionAttributeNames: { '#at': 'at' },
-          ProjectionExpression: '#at, signalLevel, temperature',
-          ExclusiveStartKey: start,
-          Limit: max - out.length,
-        }),
-      );
-      for (const i of res.Items ?? []) {
-        out.push({ at: String(i.at), signalLevel: typeof i.signalLevel === 'number' ? i.signalLevel : null, temperature: typeof i.temperature === 'number' ? i.temperature : null });
-      }
-      start = res.LastEvaluatedKey;
-    } while (start && out.length < max);
-    return out;
-  }
 }

@@ -23,10 +23,12 @@ export interface AuditCashRead {
 }
 
 /**
- * What ingestion stored in a machine's partition (audits, transactions), read by date. The partition is
+ * What ingestion stored in a machine's partition (sensor samples, audits, transactions), read by date. The partition is
  * always built from the merchant the caller's scope was checked against.
  */
 export interface PosHistoryRepository {
+  /** Signal and temperature samples between two instants (inclusive), oldest first, at most `max`. */
+  sensorSamples(merchantId: string, serial: string, from: string, to: string, max: number): Promise<Array<{ at: string; signalLevel: number | null; temperature: number | null }>>;
   listAudits(merchantId: string, serial: string, range: HistoryRange & { origin?: number }, slice: HistorySlice): Promise<{ items: StoredAudit[]; cursor?: string }>;
   countAudits(merchantId: string, serial: string, range: HistoryRange & { origin?: number }): Promise<number>;
   /** The EVA-DTS text of one audit; undefined when there is no such audit or it came without text. */

@@ -72,8 +72,6 @@ export interface PosRepository {
   /** Throws PosNotFoundException when the machine is gone. */
   addNote(merchantId: string, note: PosNote): Promise<void>;
   listNotes(merchantId: string, serial: string, req: NoteSliceRequest): Promise<{ items: PosNote[]; cursor?: string }>;
-  /** Telemetry samples between two canonical ISO instants, oldest first, at most `max`. */
-  sensorSamples(merchantId: string, serial: string, from: string, to: string, max: number): Promise<Array<{ at: string; signalLevel: number | null; temperature: number | null }>>;
 }
 
 /** Where the device-association PIN guard lives (merchant settings keep it in step). */

@@ -2,6 +2,7 @@ import type { LastSensorsInfo } from '../../../schemas/pos-config';
 import type { SensorReading } from '../../../schemas/pos';
 import type { Principal } from '../shared/principal';
 import { UNKNOWN_CONNECTION } from './model';
+import type { PosHistoryRepository } from './history-ports';
 import type { PosRepository } from './ports';
 import { requireVisiblePos } from './use-cases';
 
@@ -16,7 +17,7 @@ const MAX_SENSOR_SAMPLES = 10_000;
 
 /** The signal or temperature chart of a machine between two instants. */
 export async function sensorHistory(
-  deps: { pos: PosRepository },
+  deps: { pos: PosRepository; posHistory: PosHistoryRepository },
   principal: Principal,
   serial: string,
   kind: 'signal' | 'temperature',
@@ -24,6 +25,6 @@ export async function sensorHistory(
   to: string,
 ): Promise<SensorReading[]> {
   const { record } = await requireVisiblePos(deps, principal, serial);
-  const samples = await deps.pos.sensorSamples(record.merchantId, serial, new Date(from).toISOString(), new Date(to).toISOString(), MAX_SENSOR_SAMPLES);
+  const samples = await deps.posHistory.sensorSamples(record.merchantId, serial, new Date(from).toISOString(), new Date(to).toISOString(), MAX_SENSOR_SAMPLES);
   return samples.map((s) => ({ at: s.at, value: kind === 'signal' ? s.signalLevel : s.temperature }));
 }
