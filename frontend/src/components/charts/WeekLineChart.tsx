@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Line } from 'react-chartjs-2';
 import { useIntl } from 'react-intl';
 import { formatDateTime } from '../../lib/format';
-import { dayLabel, type ChartPoint, type ChartWeek } from './chart-week';
+import { dayLabel, TIME_SERIES_OPTIONS, type ChartPoint, type ChartWeek } from './chart-week';
 
 // Only what a line chart needs, so the chart chunk stays small (chart.js loads with the chart screens only).
 Chart.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Tooltip, Filler);
@@ -42,11 +42,7 @@ export function WeekLineChart({ week, points, label, unitLabel, color, min, max,
   );
   const options = useMemo<ChartOptions<'line'>>(
     () => ({
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
-      parsing: false,
-      interaction: { mode: 'nearest', intersect: false },
+      ...TIME_SERIES_OPTIONS,
       scales: {
         x: {
           type: 'linear',

@@ -72,3 +72,12 @@ export function dayLabel(week: ChartWeek, value: number): string {
   const index = Math.floor((value - week.from) / DAY_MS);
   return week.days.find((d) => d.start === value)?.label ?? week.days[index]?.label ?? '';
 }
+
+/** Options every time-series line chart shares: points already in {x: epoch ms, y}, no animation, nearest point on hover. */
+export const TIME_SERIES_OPTIONS = {
+  responsive: true,
+  maintainAspectRatio: false,
+  animation: false,
+  parsing: false,
+  interaction: { mode: 'nearest', intersect: false },
+} as const;

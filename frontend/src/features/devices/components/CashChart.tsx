@@ -2,6 +2,7 @@ import { Chart, Legend, LinearScale, LineController, LineElement, PointElement, 
 import { useMemo } from 'react';
 import { Line } from 'react-chartjs-2';
 import { useIntl } from 'react-intl';
+import { TIME_SERIES_OPTIONS } from '../../../components/charts/chart-week';
 import type { CashPoint } from '../../../../../schemas/pos-history';
 import { formatDate, formatDateTime } from '../../../lib/format';
 
@@ -30,11 +31,7 @@ export function CashChart({ points, money, from, to }: { points: readonly CashPo
   );
   const options = useMemo<ChartOptions<'line'>>(
     () => ({
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
-      parsing: false,
-      interaction: { mode: 'nearest', intersect: false },
+      ...TIME_SERIES_OPTIONS,
       scales: {
         x: { type: 'linear', min: from, max: to, ticks: { callback: (value) => formatDate(new Date(Number(value)), intl.locale), maxRotation: 0 } },
         y: { beginAtZero: true, ticks: { callback: (value) => money(Number(value)) } },
