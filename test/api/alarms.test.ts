@@ -8,11 +8,11 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../functions/adapters/dynamodb/keys';
 import { DEMO_PINS } from '../../infra/local/demo-data';
-import { alarmMessage, connectDevice, type SimulatedDevice } from '../../infra/local/simulator';
+import { alarmMessage } from '../../infra/local/simulator';
 import { buildIngestionDeps } from '../../functions/shared/ingestion';
 import { iotBatchHandler } from '../../functions/triggers/iot-batch';
 import { sqsEventOf } from '../../infra/local/iot-rules';
-import { newMerchantWithMachines, newSerial, waitFor } from './support/devices';
+import { newMerchantWithMachines, newSerial, simulatedDevices, waitFor } from './support/devices';
 import { api } from './support/http';
 import { masterAlarmBody, merchantBody } from './support/samples';
 import { stack, stackDeps, tokenFor } from './support/stack';
@@ -21,12 +21,7 @@ import { createUser } from './support/users';
 /** Repositories on the test stack (and the local credentials in this process, which the racing batches need). */
 const doc = stackDeps().doc;
 let superAdmin = '';
-const devices: SimulatedDevice[] = [];
-const connect = async (serial: string) => {
-  const d = await connectDevice(stack.mqtt, serial);
-  devices.push(d);
-  return d;
-};
+const { connect, closeAll: closeDevices } = simulatedDevices();
 const at = (ms: number) => new Date(ms).toISOString();
 const code = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex').toUpperCase()}`;
 const alarmsOf = async (serial: string, query = '') => (await api(`/pos/${serial}/alarms?size=50${query}`, { token: superAdmin })).body.items as Array<Record<string, any>>;
@@ -38,7 +33,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(devices.map((d) => d.client.endAsync()));
+  await closeDevices();
   doc.destroy();
 });
 

@@ -6,22 +6,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PINS } from '../../infra/local/demo-data';
-import { configMessage, connectDevice, telemetryMessage, type SimulatedDevice } from '../../infra/local/simulator';
+import { configMessage, telemetryMessage } from '../../infra/local/simulator';
 import { MAX_CONFIG_VALUES } from '../../schemas/iot';
-import { newMerchantWithMachines, newSerial, waitFor } from './support/devices';
+import { newMerchantWithMachines, newSerial, simulatedDevices, waitFor } from './support/devices';
 import { api } from './support/http';
-import { stack, tokenFor } from './support/stack';
+import { tokenFor } from './support/stack';
 
 let superAdmin = '';
 let merchantAdmin = '';
 let groupAdmin = '';
 let merchantUser = '';
-const devices: SimulatedDevice[] = [];
-const connect = async (serial: string) => {
-  const d = await connectDevice(stack.mqtt, serial);
-  devices.push(d);
-  return d;
-};
+const { connect, closeAll: closeDevices } = simulatedDevices();
 const at = (ms: number) => new Date(ms).toISOString();
 const get = (path: string, token = superAdmin) => api(path, { token });
 const putCustom = (serial: string, body: unknown, token = superAdmin) => api(`/pos/${serial}/custom-configs`, { method: 'PUT', token, body });
@@ -43,7 +38,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(devices.map((d) => d.client.endAsync()));
+  await closeDevices();
 });
 
 describe('reported configurations', () => {

@@ -7,20 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../functions/adapters/dynamodb/keys';
 import { buildIngestionDeps } from '../../functions/shared/ingestion';
 import { connectionSweepHandler } from '../../functions/triggers/connection-sweep';
-import { auditMessage, configMessage, connectDevice, connectMqtt, newMessageId, saleTransaction, salesMessage, telemetryMessage, type SimulatedDevice } from '../../infra/local/simulator';
-import { counter, countPrefix, historyItems, newMerchantWithMachines, newSerial, processed, waitFor } from './support/devices';
+import { auditMessage, configMessage, connectMqtt, newMessageId, saleTransaction, salesMessage, telemetryMessage } from '../../infra/local/simulator';
+import { counter, countPrefix, historyItems, newMerchantWithMachines, newSerial, processed, simulatedDevices, waitFor } from './support/devices';
 import { api } from './support/http';
 import { stack, stackDeps, tokenFor } from './support/stack';
 
 const deps = stackDeps();
 const doc = deps.doc;
 let superAdmin = '';
-const devices: SimulatedDevice[] = [];
-const connect = async (serial: string) => {
-  const d = await connectDevice(stack.mqtt, serial);
-  devices.push(d);
-  return d;
-};
+const { connect, closeAll: closeDevices } = simulatedDevices();
 const pos = async (serial: string) => (await api(`/pos/${serial}`, { token: superAdmin })).body as Record<string, any>;
 const at = (ms: number) => new Date(ms).toISOString();
 
@@ -29,7 +24,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(devices.map((d) => d.client.endAsync()));
+  await closeDevices();
   doc.destroy();
 });
 

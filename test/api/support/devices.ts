@@ -8,6 +8,7 @@ import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/
 import { keys } from '../../../functions/adapters/dynamodb/keys';
 import { api } from './http';
 import { merchantBody, settingsBody } from './samples';
+import { connectDevice, type SimulatedDevice } from '../../../infra/local/simulator';
 import { stack } from './stack';
 
 export const newSerial = (type = 'CENG') => `${type}-${String(randomInt(10_000_000, 99_999_999))}`;
@@ -99,4 +100,17 @@ export async function processed(doc: DynamoDBDocumentClient, message: { messageI
   if (!merchantId) return false;
   const sample = keys.posSensorSample(merchantId, message.serial, new Date(message.sentAt).toISOString(), message.messageId);
   return !!(await doc.send(new GetCommand({ TableName: stack.tableName, Key: sample }))).Item;
+}
+
+/** Simulated devices on the stack's broker, connected on demand; `closeAll` in afterAll. */
+export function simulatedDevices() {
+  const devices: SimulatedDevice[] = [];
+  return {
+    connect: async (serial: string) => {
+      const d = await connectDevice(stack.mqtt, serial);
+      devices.push(d);
+      return d;
+    },
+    closeAll: () => Promise.all(devices.map((d) => d.client.endAsync())),
+  };
 }
