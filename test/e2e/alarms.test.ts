@@ -1,21 +1,15 @@
 import { randomInt } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmMessage } from '../../schemas/iot';
-import { api, getStack, idToken, launchBrowser, newPage, signInToDashboard, uiMessages } from './browser';
+import { api, demoUser, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
 const run = Date.now().toString(36);
 const ACME_PIN = '11223344';
 
-const demoUser = (email: string) => {
-  const user = stack.users.find((u) => u.email === email);
-  if (!user) throw new Error(`no demo user ${email}`);
-  return user;
-};
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
 interface ListedAlarm {
   id: string;
@@ -53,7 +47,7 @@ const alarmsOf = async (serial: string, count: number) => {
 beforeAll(async () => {
   browser = await launchBrowser();
   device = await mqtt.connectAsync((stack as unknown as { mqtt: string }).mqtt, { protocolVersion: 4, clientId: `e2e-alarms-${run}`, reconnectPeriod: 0 });
-  const admin = demoUser('merchant.admin@demo.local');
+  const admin = demoUser(stack, 'merchant.admin@demo.local');
   token = await idToken(admin.email, admin.password);
 });
 afterAll(async () => {
@@ -64,7 +58,7 @@ afterAll(async () => {
 describe('alarms', () => {
   it('the merchant admin repairs one alarm of a machine and deletes another after confirming; the machine goes back to ok', async () => {
     const serial = await join('acme-north');
-    const superAdmin = demoUser('superadmin@demo.local');
+    const superAdmin = demoUser(stack, 'superadmin@demo.local');
     await api(await idToken(superAdmin.email, superAdmin.password), 'POST', '/master-alarms', {
       code: `BLOCK-${run}`, criticity: 4, machineType: 'Nebular Vending', message: 'Motor blocked', category: 'jam', level1: '<p>Turn the spiral back by hand.</p>',
     });
@@ -74,7 +68,7 @@ describe('alarms', () => {
     const [block, warn] = [`BLOCK-${run}`, `WARN-${run}`].map((c) => listed.find((a) => a.code === c));
 
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, demoUser('merchant.admin@demo.local'));
+    await signInToDashboard(page, stack.web, demoUser(stack, 'merchant.admin@demo.local'));
     const messages = await uiMessages(page);
     await page.getByTestId('dashboard-alarms').waitFor();
     await page.goto(web(`/devices/${serial}/details`));
@@ -131,7 +125,7 @@ describe('alarms', () => {
     const [[northAlarm], [southAlarm]] = [await alarmsOf(north, 1), await alarmsOf(south, 1)];
 
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, demoUser('group.admin@demo.local'));
+    await signInToDashboard(page, stack.web, demoUser(stack, 'group.admin@demo.local'));
     await page.goto(web('/alarms'));
     const table = page.getByTestId('table-alarms');
     await table.locator('select[data-filter="status"]').selectOption('active');
@@ -142,7 +136,7 @@ describe('alarms', () => {
 
   it('the super admin’s troubleshooting content over the size limit is refused with “reduce image sizes”', async () => {
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, demoUser('superadmin@demo.local'));
+    await signInToDashboard(page, stack.web, demoUser(stack, 'superadmin@demo.local'));
     const messages = await uiMessages(page);
     await page.locator('[data-testid="side-menu"] [data-menu-id="admin-troubleshooting"]').click();
     await page.waitForURL(/\/admin\/troubleshooting-alarm$/);
@@ -157,14 +151,14 @@ describe('alarms', () => {
     await page.getByTestId('master-alarm-submit').click();
     await toast(page, messages['troubleshooting.created']!).waitFor();
     await page.waitForURL(new RegExp(`/admin/troubleshooting-alarm/${code}$`));
-    const superAdmin = demoUser('superadmin@demo.local');
+    const superAdmin = demoUser(stack, 'superadmin@demo.local');
     const stored = await api<{ message: string; level1: string }>(await idToken(superAdmin.email, superAdmin.password), 'GET', `/master-alarms/${code}`);
     expect(stored).toMatchObject({ message: 'Paper jam', level1: '<p>Open the front door and remove the paper.</p>' });
   });
 
   it('the merchant admin sets which alarm codes notify which users (Acme has advanced alarms: criticities and groups are offered)', async () => {
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, demoUser('merchant.admin@demo.local'));
+    await signInToDashboard(page, stack.web, demoUser(stack, 'merchant.admin@demo.local'));
     const messages = await uiMessages(page);
     await page.locator('[data-testid="side-menu"] [data-menu-id="manage-alarm-settings"]').click();
     await page.waitForURL(/\/manage\/merchant-alarms-settings$/);

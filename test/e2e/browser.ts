@@ -24,6 +24,16 @@ export function getStack(): E2eStack {
   return stack;
 }
 
+/** A demo user of the stack: by email, or by role where the role has one demo user. */
+export function demoUser(stack: E2eStack, emailOrRole: string) {
+  const user = stack.users.find((u) => (emailOrRole.includes('@') ? u.email === emailOrRole : u.role === emailOrRole));
+  if (!user) throw new Error(`no demo user ${emailOrRole}`);
+  return user;
+}
+
+/** The toast that says `text`. */
+export const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOTS = fileURLToPath(new URL('../../.local/e2e-screenshots/', import.meta.url));
 

@@ -1,21 +1,16 @@
 import { randomInt } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConfigMessage } from '../../schemas/iot';
-import { api, getStack, idToken, launchBrowser, newPage, signInToDashboard, uiMessages } from './browser';
+import { api, demoUser, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
 const run = Date.now().toString(36);
 const ACME_PIN = '11223344';
 
-const merchantAdmin = () => {
-  const user = stack.users.find((u) => u.email === 'merchant.admin@demo.local');
-  if (!user) throw new Error('no demo merchant admin');
-  return user;
-};
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+const merchantAdmin = () => demoUser(stack, 'merchant.admin@demo.local');
 
 /** The device side: a real MQTT client publishing the machine's configuration, as the simulator does. */
 let device: MqttClient;

@@ -1,23 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import mqtt, { type MqttClient } from 'mqtt';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PointOfSale } from '../../schemas/pos';
 import type { TelemetryMessage } from '../../schemas/iot';
-import { api, getStack, idToken, launchBrowser, newPage, signInToDashboard, uiMessages } from './browser';
+import { api, demoUser, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
 const run = Date.now().toString(36);
 
-function demoUser(role: string, email?: string) {
-  const user = stack.users.find((u) => u.role === role && (!email || u.email === email));
-  if (!user) throw new Error(`no demo ${role}`);
-  return user;
-}
-const merchantAdmin = () => demoUser('NEBULARMERCHANTADMIN', 'merchant.admin@demo.local');
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+const merchantAdmin = () => demoUser(stack, 'merchant.admin@demo.local');
 
 /** Demo machines (infra/local/demo-data.ts): Acme's acme-north group (the demo group admin's) and acme-south. */
 const NORTH = ['CENG-00000001', 'CENG-00000002', 'CENG-00000003', 'CENG-00000004'];
@@ -169,7 +163,7 @@ describe('devices', () => {
   });
 
   it('a group admin sees only the devices of its group', async () => {
-    const groupAdmin = demoUser('NEBULARGROUPADMIN');
+    const groupAdmin = demoUser(stack, 'NEBULARGROUPADMIN');
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, groupAdmin);
     await page.goto(web('/devices'));

@@ -1,18 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, getStack, idToken, launchBrowser, newPage, signInToDashboard, uiMessages } from './browser';
+import { api, demoUser, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
 
-function demoUser(role: string) {
-  const user = stack.users.find((u) => u.role === role);
-  if (!user) throw new Error(`no demo ${role}`);
-  return user;
-}
 
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 const isMerchantPage = (page: number) => (url: string) => {
   const u = new URL(url);
   return u.pathname.endsWith('/api/v1/merchants') && u.searchParams.get('page') === String(page);
@@ -24,7 +18,7 @@ let superAdminToken: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const admin = demoUser('NEBULARSUPERADMIN');
+  const admin = demoUser(stack, 'NEBULARSUPERADMIN');
   superAdminToken = await idToken(admin.email, admin.password);
   // Enough merchants for a second page of 20 rows.
   for (let i = 1; i <= 20; i++) {
@@ -44,7 +38,7 @@ afterAll(async () => {
 
 describe('merchant administration', () => {
   it('the super admin creates a merchant, sets its settings and finds it again with the table state kept', async () => {
-    const admin = demoUser('NEBULARSUPERADMIN');
+    const admin = demoUser(stack, 'NEBULARSUPERADMIN');
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, admin);
     const messages = await uiMessages(page);
@@ -129,7 +123,7 @@ describe('merchant administration', () => {
   });
 
   it('tells the super admin when a merchant name is taken', async () => {
-    const admin = demoUser('NEBULARSUPERADMIN');
+    const admin = demoUser(stack, 'NEBULARSUPERADMIN');
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, admin);
     const messages = await uiMessages(page);
@@ -144,7 +138,7 @@ describe('merchant administration', () => {
   });
 
   it('sends a merchant user who opens the merchant administration to /unauthorized', async () => {
-    const user = demoUser('NEBULARMERCHANTUSER');
+    const user = demoUser(stack, 'NEBULARMERCHANTUSER');
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, user);
     expect(await page.locator('[data-menu-id="admin-merchants"]').count()).toBe(0);

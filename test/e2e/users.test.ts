@@ -2,20 +2,14 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestTemporaryPassword } from '../../infra/local/emulators/cognito';
-import { api, getStack, idToken, launchBrowser, newPage, signIn, signInToDashboard, uiMessages } from './browser';
+import { api, demoUser, getStack, idToken, launchBrowser, newPage, signIn, signInToDashboard, toast, uiMessages } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
 const run = Date.now().toString(36);
 
-function demoUser(role: string, email?: string) {
-  const user = stack.users.find((u) => u.role === role && (!email || u.email === email));
-  if (!user) throw new Error(`no demo ${role}`);
-  return user;
-}
-const merchantAdmin = () => demoUser('NEBULARMERCHANTADMIN', 'merchant.admin@demo.local');
+const merchantAdmin = () => demoUser(stack, 'merchant.admin@demo.local');
 
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
 /** The values of a select's options. */
 const optionValues = (page: Page, testId: string) => page.getByTestId(testId).locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
@@ -108,7 +102,7 @@ describe('user administration', () => {
   });
 
   it('the super admin filters every user, exports them, edits one and deletes it after confirmation', async () => {
-    const admin = demoUser('NEBULARSUPERADMIN');
+    const admin = demoUser(stack, 'NEBULARSUPERADMIN');
     const token = await idToken(admin.email, admin.password);
     const email = `filtered.${run}@example.com`;
     const created = await api<{ id: string }>(token, 'POST', '/users', {
@@ -224,7 +218,7 @@ describe('group administration', () => {
   });
 
   it('a group admin lands on its groups from /manage, sees only its own, read-only, and no users', async () => {
-    const groupAdmin = demoUser('NEBULARGROUPADMIN');
+    const groupAdmin = demoUser(stack, 'NEBULARGROUPADMIN');
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, groupAdmin);
     expect(await page.locator('[data-menu-id="manage-users"]').count()).toBe(0);
