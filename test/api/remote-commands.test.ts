@@ -176,6 +176,28 @@ describe('remote commands over MQTT', () => {
     expect((await api('/remote-commands?merchantId=acme-vending', { token: merchantUser })).status).toBe(403);
   });
 
+  it('deleting a machine takes its commands out of the merchant’s total; joined again, it starts with none, none pending', async () => {
+    const own = await newMerchantWithMachines(superAdmin, 2);
+    const [gone, kept] = own.serials as [string, string];
+    for (const [serial, type] of [[gone, 1], [gone, 5], [kept, 1]] as const) expect((await send({ serial, type, params: {} })).status).toBe(201);
+    const list = () => api(`/remote-commands?merchantId=${own.merchantId}&size=100`, { token: superAdmin });
+    expect((await list()).body.total).toBe(3);
+
+    expect((await api(`/pos/${gone}`, { method: 'DELETE', token: superAdmin })).status).toBe(204);
+    const after = await list();
+    expect(after.body.total).toBe(1);
+    expect(after.body.items.map((c: Record<string, string>) => c.serial)).toEqual([kept]);
+
+    const joined = await api('/pos/join', { method: 'POST', token: superAdmin, body: { serial: gone, pin: own.pin, name: `Again ${gone}` } });
+    expect(joined.status).toBe(201);
+    const tab = await api(`/remote-commands/pos/${gone}`, { token: superAdmin });
+    expect(tab.body).toMatchObject({ items: [], total: 0 });
+    const counts = await api(`/remote-commands/pending-counts?merchantId=${own.merchantId}&serials=${gone},${kept}`, { token: superAdmin });
+    expect(counts.body.counts).toEqual({ [gone]: 0, [kept]: 1 });
+    expect((await send({ serial: gone, type: 5, params: {} })).status).toBe(201);
+    expect((await list()).body.total).toBe(2);
+  });
+
   // Last: these sweeps run at future times, so they also move every other pending command of the stack.
   it('an acknowledged command without a result expires (-2); an unanswered one is retried, then gives up (-1)', async () => {
     const serial = serials[5]!;

@@ -352,11 +352,24 @@ export class DynamoPosRepository implements PosRepository {
     const T = this.tableName;
     const cur = current.record;
     const m = cur.merchantId;
+    // The machine's commands leave the merchant's total with it (they go with its partition, below).
+    const commandsCounter = keys.posCommandsCounterName(m, cur.serial);
+    const commands = Number((await this.doc.send(new GetCommand({ TableName: T, Key: keys.counter(commandsCounter), ConsistentRead: true }))).Item?.count ?? 0);
     await this.transact(
       [
         { Delete: { TableName: T, Key: keys.pos(m, cur.serial), ConditionExpression: 'attribute_exists(pk) AND updatedAt = :v', ExpressionAttributeValues: { ':v': cur.updatedAt } } },
         { Delete: { TableName: T, Key: keys.deviceRegistry(cur.serial), ConditionExpression: 'attribute_not_exists(pk) OR merchantId = :m', ExpressionAttributeValues: { ':m': m } } },
         { Delete: { TableName: T, Key: keys.posNameGuard(m, nameKey(cur.name)), ConditionExpression: 'attribute_not_exists(pk) OR serial = :s', ExpressionAttributeValues: { ':s': cur.serial } } },
+        {
+          Delete: {
+            TableName: T,
+            Key: keys.counter(commandsCounter),
+            ConditionExpression: 'attribute_not_exists(#n) OR #n = :n',
+            ExpressionAttributeNames: { '#n': 'count' },
+            ExpressionAttributeValues: { ':n': commands },
+          },
+        },
+        counterUpdate(T, keys.merchantCommandsCounterName(m), { count: -commands }),
         { Delete: { TableName: T, Key: keys.posTelemetry(m, cur.serial) } },
         { Delete: { TableName: T, Key: keys.counter(notesCounter(m, cur.serial)) } },
         cur.clientId ? this.machineCount(keys.client(m, cur.clientId), -1) : undefined,
@@ -366,6 +379,8 @@ export class DynamoPosRepository implements PosRepository {
       [() => new PosChangedConcurrentlyException(), () => new PosChangedConcurrentlyException(), () => new PosChangedConcurrentlyException()],
     );
     this.forgetCounters(m, cur.groupId);
+    forgetCounter(commandsCounter);
+    forgetCounter(keys.merchantCommandsCounterName(m));
     await this.purgePartition(keys.posPk(m, cur.serial));
   }
 

@@ -37,7 +37,7 @@ export async function newMerchantWithMachines(token: string, count: number, grou
     }
     serials.push(serial);
   }
-  return { merchantId, groupId, serials };
+  return { merchantId, groupId, serials, pin };
 }
 
 export async function waitFor<T>(probe: () => Promise<T | undefined | false>, what: string, timeoutMs = 20_000): Promise<T> {
