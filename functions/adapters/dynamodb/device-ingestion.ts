@@ -161,24 +161,18 @@ export class DynamoDeviceIngestionStore implements IngestionStore {
   async putHistory(records: readonly HistoryRecord[]): Promise<void> {
     await this.batchPut(
       records.map((r) => {
+        // Sensor samples are the bulk of the table (one a ping, kept 400 days): they hold only what the charts
+        // read; the machine and the messageId are in their key.
+        if (r.kind === 'sensor') {
+          return { ...keys.posSensorSample(r.merchantId, r.serial, r.at, r.messageId), at: r.at, ...r.data, expiresAt: Math.floor(Date.parse(r.at) / 1000) + SENSOR_SAMPLE_TTL_SECONDS };
+        }
         const key =
-          r.kind === 'sensor'
-            ? keys.posSensorSample(r.merchantId, r.serial, r.at, r.messageId)
-            : r.kind === 'sale'
-              ? keys.posSale(r.merchantId, r.serial, r.at, r.messageId, r.n ?? 0)
-              : r.kind === 'audit'
-                ? keys.posAudit(r.merchantId, r.serial, r.at, r.messageId)
-                : keys.posConfig(r.merchantId, r.serial, r.at, r.messageId);
-        return {
-          ...r.data,
-          ...key,
-          entity: r.kind.toUpperCase(),
-          merchantId: r.merchantId,
-          serial: r.serial,
-          at: r.at,
-          messageId: r.messageId,
-          ...(r.kind === 'sensor' ? { expiresAt: Math.floor(Date.parse(r.at) / 1000) + SENSOR_SAMPLE_TTL_SECONDS } : {}),
-        };
+          r.kind === 'sale'
+            ? keys.posSale(r.merchantId, r.serial, r.at, r.messageId, r.n ?? 0)
+            : r.kind === 'audit'
+              ? keys.posAudit(r.merchantId, r.serial, r.at, r.messageId)
+              : keys.posConfig(r.merchantId, r.serial, r.at, r.messageId);
+        return { ...r.data, ...key, entity: r.kind.toUpperCase(), merchantId: r.merchantId, serial: r.serial, at: r.at, messageId: r.messageId };
       }),
     );
   }
