@@ -4,7 +4,6 @@
  * with conditional UpdateItem once per machine and batch; counters move only inside TransactWriteItems
  * guarded by the state they leave, so a retry or a concurrent writer never counts twice.
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   BatchWriteCommand,
@@ -20,7 +19,7 @@ import { deviceKey } from '../../core/ingestion/ports';
 import { isAfter, ONLINE, OFFLINE, transitionDeltas, UNKNOWN, type ConnectionState, type TelemetryState } from '../../core/ingestion/rules';
 import type { InvalidMessage } from '../../core/ingestion/validation';
 import { counterUpdate } from './counters';
-import { isConditionFailure } from './transactions';
+import { failedConditionIndex, isConditionFailure, isTransactionCancelled } from './transactions';
 import { keys } from './keys';
 import { posCopyUpdate, reportedCopy } from './reported-copy';
 import { setParts } from './update-expression';
@@ -55,12 +54,6 @@ async function limited<T, R>(items: readonly T[], limit: number, fn: (item: T) =
   );
   return out;
 }
-
-const cancelledAt = (error: unknown): number[] => {
-  if (!(error instanceof TransactionCanceledException) && (error as { name?: string })?.name !== 'TransactionCanceledException') return [];
-  return ((error as TransactionCanceledException).CancellationReasons ?? []).flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
-};
-const isCancelled = (error: unknown) => (error as { name?: string })?.name === 'TransactionCanceledException';
 
 function telemetryState(item: Item | undefined): TelemetryState | undefined {
   if (!item) return undefined;
@@ -213,7 +206,7 @@ export class DynamoDeviceIngestionStore implements IngestionStore {
       );
     } catch (error) {
       // Already kept (a redelivery of the same message): counted then.
-      if (cancelledAt(error).includes(0)) return;
+      if (failedConditionIndex(error) === 0) return;
       throw error;
     }
   }
@@ -373,7 +366,7 @@ export class DynamoDeviceIngestionStore implements IngestionStore {
       );
       return 'ok';
     } catch (error) {
-      if (isCancelled(error)) return 'conflict';
+      if (isTransactionCancelled(error)) return 'conflict';
       throw error;
     }
   }
@@ -486,7 +479,7 @@ export class DynamoDeviceIngestionStore implements IngestionStore {
       );
       return 'ok';
     } catch (error) {
-      if (isCancelled(error)) return 'conflict';
+      if (isTransactionCancelled(error)) return 'conflict';
       throw error;
     }
   }
