@@ -4,11 +4,12 @@
  * active alarm opens or closes, the machine's active counts on its TELEMETRY item (its status) with the
  * machines' ok/warning/critical counters, guarded by the counts read and the registry's merchant and group.
  */
-import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AlarmCounts, MasterAlarm } from '../../../schemas/alarm';
 import { activeDelta, applyDelta, countsOf, dayOf, isOpen, statsContribution, statusMove, sumCounts, type StoredAlarm } from '../../core/alarms/model';
 import type { AlarmClosing, AlarmDevice, AlarmRepeat, AlarmRepository, AlarmSelection, AlarmSlice } from '../../core/alarms/ports';
 import { machineStatus, statusCounter, type ActiveAlarmCounts } from '../../core/devices/model';
+import { batchGetItems } from './batch-items';
 import { counterUpdate } from './counters';
 import { registryCheck } from './device-ingestion';
 import { keys, stripKeys } from './keys';
@@ -231,21 +232,8 @@ export class DynamoAlarmRepository implements AlarmRepository {
     return (await queryPage(this.doc, { ...this.range(sel), forward: false, offset: 0, limit: max + 1 })).items.map(alarmOf);
   }
 
-  private async batchGet(keyList: readonly Key[], projection?: { expression: string; names: Record<string, string> }): Promise<Item[]> {
-    const out: Item[] = [];
-    for (let i = 0; i < keyList.length; i += 100) {
-      let pending: Key[] = keyList.slice(i, i + 100);
-      while (pending.length) {
-        const res = await this.doc.send(
-          new BatchGetCommand({
-            RequestItems: { [this.tableName]: { Keys: pending, ...(projection ? { ProjectionExpression: projection.expression, ExpressionAttributeNames: projection.names } : {}) } },
-          }),
-        );
-        out.push(...((res.Responses?.[this.tableName] ?? []) as Item[]));
-        pending = (res.UnprocessedKeys?.[this.tableName]?.Keys ?? []) as Key[];
-      }
-    }
-    return out;
+  private batchGet(keyList: readonly Key[], projection?: { expression: string; names: Record<string, string> }): Promise<Item[]> {
+    return batchGetItems(this.doc, this.tableName, keyList, projection);
   }
 
   async posNames(merchantId: string, serials: readonly string[]): Promise<Map<string, string>> {

@@ -5,8 +5,6 @@
  * guarded by the state they leave, so a retry or a concurrent writer never counts twice.
  */
 import {
-  BatchGetCommand,
-  BatchWriteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -18,6 +16,7 @@ import type { HistoryRecord, IngestionStore, OnlineEntry, PingUpdate, Registrati
 import { deviceKey } from '../../core/ingestion/ports';
 import { isAfter, ONLINE, OFFLINE, transitionDeltas, UNKNOWN, type ConnectionState, type TelemetryState } from '../../core/ingestion/rules';
 import type { InvalidMessage } from '../../core/ingestion/validation';
+import { batchGetItems, batchPutItems } from './batch-items';
 import { counterUpdate } from './counters';
 import { failedConditionIndex, isConditionFailure, isTransactionCancelled } from './transactions';
 import { keys } from './keys';
@@ -27,33 +26,8 @@ import { setParts } from './update-expression';
 type Key = { pk: string; sk: string };
 type Item = Record<string, unknown>;
 
-const BATCH_GET_MAX = 100;
-const BATCH_WRITE_MAX = 25;
-const PARALLEL_REQUESTS = 8;
-const MAX_BATCH_ROUNDS = 10;
 /** Sensor samples feed the charts; they expire after ~13 months. Sales, audits and configs stay. */
 const SENSOR_SAMPLE_TTL_SECONDS = 400 * 86_400;
-
-const chunk = <T>(items: readonly T[], size: number): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-};
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function limited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i]!);
-      }
-    }),
-  );
-  return out;
-}
 
 function telemetryState(item: Item | undefined): TelemetryState | undefined {
   if (!item) return undefined;
@@ -97,42 +71,12 @@ export class DynamoDeviceIngestionStore implements IngestionStore {
     private readonly tableName: string,
   ) {}
 
-  // ------------------------------------------------------------ bulk helpers
-
-  private async batchGet(keyList: readonly Key[], projection?: string): Promise<Item[]> {
-    const unique = [...new Map(keyList.map((k) => [`${k.pk}\u0000${k.sk}`, k])).values()];
-    const pages = await limited(chunk(unique, BATCH_GET_MAX), PARALLEL_REQUESTS, async (part) => {
-      const found: Item[] = [];
-      let pending: Key[] = part;
-      for (let round = 0; pending.length > 0; round++) {
-        if (round >= MAX_BATCH_ROUNDS) throw new Error('BatchGetItem kept returning unprocessed keys');
-        if (round > 0) await sleep(Math.min(1000, 20 * 2 ** round));
-        const res = await this.doc.send(
-          new BatchGetCommand({
-            RequestItems: {
-              [this.tableName]: { Keys: pending, ...(projection ? { ProjectionExpression: projection } : {}) },
-            },
-          }),
-        );
-        found.push(...((res.Responses?.[this.tableName] ?? []) as Item[]));
-        pending = (res.UnprocessedKeys?.[this.tableName]?.Keys ?? []) as Key[];
-      }
-      return found;
-    });
-    return pages.flat();
+  private batchGet(keyList: readonly Key[], projection?: { expression: string }): Promise<Item[]> {
+    return batchGetItems(this.doc, this.tableName, keyList, projection);
   }
 
-  private async batchPut(items: readonly Item[]): Promise<void> {
-    const unique = [...new Map(items.map((i) => [`${i.pk}\u0000${i.sk}`, i])).values()];
-    await limited(chunk(unique, BATCH_WRITE_MAX), PARALLEL_REQUESTS, async (part) => {
-      let pending = part.map((Item) => ({ PutRequest: { Item } }));
-      for (let round = 0; pending.length > 0; round++) {
-        if (round >= MAX_BATCH_ROUNDS) throw new Error('BatchWriteItem kept returning unprocessed items');
-        if (round > 0) await sleep(Math.min(1000, 20 * 2 ** round));
-        const res = await this.doc.send(new BatchWriteCommand({ RequestItems: { [this.tableName]: pending } }));
-        pending = (res.UnprocessedItems?.[this.tableName] ?? []) as typeof pending;
-      }
-    });
+  private batchPut(items: readonly Item[]): Promise<void> {
+    return batchPutItems(this.doc, this.tableName, items);
   }
 
   // ------------------------------------------------------------ messages
@@ -147,7 +91,7 @@ export class DynamoDeviceIngestionStore implements IngestionStore {
   }
 
   async processed(messageIds: readonly string[]): Promise<Set<string>> {
-    const items = await this.batchGet(messageIds.map((id) => keys.deviceMessage(id)), 'pk');
+    const items = await this.batchGet(messageIds.map((id) => keys.deviceMessage(id)), { expression: 'pk' });
     return new Set(items.map((i) => String(i.pk).slice('MSG#'.length)));
   }
 

@@ -1,9 +1,10 @@
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Merchant, MerchantInput } from '../../../schemas/merchant';
 import { DuplicateMerchantNameException, MerchantNotFoundException } from '../../core/merchants/errors';
 import { nameKey } from '../../core/merchants/merchant';
 import type { MerchantSliceRequest, MerchantRepository } from '../../core/merchants/ports';
 import { forgetCounter, readCounter } from './counters';
+import { batchGetItems } from './batch-items';
 import { keys, stripKeys } from './keys';
 import { queryPage } from './paging';
 import { failedConditionIndex } from './transactions';
@@ -32,19 +33,7 @@ export class DynamoMerchantRepository implements MerchantRepository {
   }
 
   async getMany(ids: string[]): Promise<Merchant[]> {
-    const unique = [...new Set(ids)];
-    const out: Merchant[] = [];
-    for (let i = 0; i < unique.length; i += 100) {
-      let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
-        [this.tableName]: { Keys: unique.slice(i, i + 100).map((id) => keys.merchant(id)) },
-      };
-      while (request && Object.keys(request).length > 0) {
-        const res = await this.doc.send(new BatchGetCommand({ RequestItems: request }));
-        out.push(...(res.Responses?.[this.tableName] ?? []).map(fromItem));
-        request = res.UnprocessedKeys as typeof request;
-      }
-    }
-    return out;
+    return (await batchGetItems(this.doc, this.tableName, ids.map((id) => keys.merchant(id)))).map(fromItem);
   }
 
   async listSlice(req: MerchantSliceRequest): Promise<{ items: Merchant[]; cursor?: string }> {

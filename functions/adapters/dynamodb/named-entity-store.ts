@@ -1,7 +1,8 @@
-import { BatchGetCommand, GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { MerchantNotFoundException } from '../../core/merchants/errors';
 import { nameKey } from '../../core/merchants/merchant';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
+import { batchGetItems } from './batch-items';
 import { keys, stripKeys } from './keys';
 import { queryPage } from './paging';
 import { failedConditionIndex } from './transactions';
@@ -87,17 +88,8 @@ export class NamedEntityStore<T extends NamedEntity> {
 
   /** Entities by (merchant, id) pairs; unknown ones are left out. */
   async getMany(pairs: ReadonlyArray<{ merchantId: string; id: string }>): Promise<T[]> {
-    const keyList = [...new Map(pairs.map((p) => [`${p.merchantId}#${p.id}`, this.kind.key(p.merchantId, p.id)])).values()];
-    const out: T[] = [];
-    for (let i = 0; i < keyList.length; i += 100) {
-      let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = { [this.tableName]: { Keys: keyList.slice(i, i + 100) } };
-      while (request && Object.keys(request).length > 0) {
-        const res = await this.doc.send(new BatchGetCommand({ RequestItems: request }));
-        out.push(...(res.Responses?.[this.tableName] ?? []).map((item) => this.fromItem(item)));
-        request = res.UnprocessedKeys as typeof request;
-      }
-    }
-    return out;
+    const items = await batchGetItems(this.doc, this.tableName, pairs.map((p) => this.kind.key(p.merchantId, p.id)));
+    return items.map((item) => this.fromItem(item));
   }
 
   async listSlice(merchantId: string, req: SliceRequest): Promise<{ items: T[]; cursor?: string }> {

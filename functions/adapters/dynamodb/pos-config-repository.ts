@@ -1,7 +1,8 @@
-import { BatchGetCommand, GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CustomConfigChangedConcurrentlyException } from '../../core/devices/config-errors';
 import type { ConfigHistoryRequest, PosConfigRepository, ReportedConfig, StoredCustomConfig } from '../../core/devices/config-ports';
 import { PosNotFoundException } from '../../core/devices/errors';
+import { batchGetItems } from './batch-items';
 import { keys } from './keys';
 import { countQuery, queryPage } from './paging';
 import { failedConditionIndex } from './transactions';
@@ -46,13 +47,7 @@ export class DynamoPosConfigRepository implements PosConfigRepository {
   async current(merchantId: string, serial: string) {
     const latestKey = keys.posConfigLatest(merchantId, serial);
     const customKey = keys.posCustomConfig(merchantId, serial);
-    const found: Item[] = [];
-    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = { [this.tableName]: { Keys: [latestKey, customKey] } };
-    while (request && Object.keys(request).length > 0) {
-      const res = await this.doc.send(new BatchGetCommand({ RequestItems: request }));
-      found.push(...(res.Responses?.[this.tableName] ?? []));
-      request = res.UnprocessedKeys as typeof request;
-    }
+    const found = await batchGetItems(this.doc, this.tableName, [latestKey, customKey]);
     const latest = found.find((i) => i.sk === latestKey.sk);
     const customItem = found.find((i) => i.sk === customKey.sk);
     return { ...(latest ? { latest: reported(latest) } : {}), ...(customItem ? { custom: custom(customItem) } : {}) };

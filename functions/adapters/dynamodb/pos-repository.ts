@@ -1,5 +1,4 @@
 import {
-  BatchWriteCommand,
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
@@ -20,7 +19,7 @@ import { MerchantNotFoundException } from '../../core/merchants/errors';
 import { NoVendProfileNotFoundException } from '../../core/no-vend-profiles/errors';
 import { nameKey } from '../../core/merchants/merchant';
 import { ValidationError } from '../../core/shared/domain-error';
-import { batchGetItems } from './batch-get';
+import { batchDeleteItems, batchGetItems } from './batch-items';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
 import { keys, stripKeys } from './keys';
 import { countQuery, queryPage, type ItemFilter } from './paging';
@@ -391,14 +390,7 @@ export class DynamoPosRepository implements PosRepository {
       const res = await this.doc.send(
         new QueryCommand({ TableName: this.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ProjectionExpression: 'pk, sk', ExclusiveStartKey: start, Limit: 500 }),
       );
-      const found = res.Items ?? [];
-      for (let i = 0; i < found.length; i += 25) {
-        let request: Record<string, unknown[]> | undefined = { [this.tableName]: found.slice(i, i + 25).map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })) };
-        while (request && Object.keys(request).length > 0 && (request[this.tableName]?.length ?? 0) > 0) {
-          const out = await this.doc.send(new BatchWriteCommand({ RequestItems: request as never }));
-          request = out.UnprocessedItems as typeof request;
-        }
-      }
+      await batchDeleteItems(this.doc, this.tableName, res.Items ?? []);
       start = res.LastEvaluatedKey;
     } while (start);
   }

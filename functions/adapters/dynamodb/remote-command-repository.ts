@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type Dyn
 import { PENDING_STATUSES } from '../../../schemas/remote-command';
 import { commandIdBound } from '../../core/remote-commands/delivery';
 import type { CommandFilter, CommandSlice, CommandVersion, CreateOutcome, IdempotencyRecord, RemoteCommandRepository, StoredCommand } from '../../core/remote-commands/ports';
-import { batchGetItems } from './batch-get';
+import { batchGetItems } from './batch-items';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
 import { keys, stripKeys } from './keys';
 import { countQuery, queryPage, type ItemFilter, type PageQuery } from './paging';
