@@ -39,13 +39,29 @@ export const newestFirstPaging = <const O extends string>(ord: O) => ({
 export const rangeInOrder = () =>
   z.refine<{ from?: string; to?: string }>((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), { message: 'from must be before to', path: ['to'] });
 
-/** A page of items; `cursor` fetches the next page cheaply, `total` comes from a counter. */
+/**
+ * Most items one count of a filtered or date-bounded range reads (DynamoDB bills a COUNT like reading the
+ * items): past that a list says "at least", so a request never reads a whole history or fleet to number it.
+ */
+export const COUNT_READ_LIMIT = 2_000;
+
+/** How many items a list holds: exact, or at least `count` when counting stopped at COUNT_READ_LIMIT. */
+export interface Total {
+  count: number;
+  atLeast?: true;
+}
+
+/**
+ * A page of items; `cursor` fetches the next page cheaply. `total` comes from a counter, or from a count of
+ * the range that stops early on large ranges: then `totalIsLowerBound` is true and there are more.
+ */
 export function page<T extends z.core.$ZodType>(item: T) {
   return z.object({
     items: z.array(item),
     page: z.number(),
     size: z.number(),
     total: z.number(),
+    totalIsLowerBound: z.optional(z.boolean()),
     cursor: z.optional(z.string()),
   });
 }
@@ -54,6 +70,7 @@ export interface Page<T> {
   page: number;
   size: number;
   total: number;
+  totalIsLowerBound?: boolean;
   cursor?: string;
 }
 

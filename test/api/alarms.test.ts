@@ -154,6 +154,30 @@ describe('repair and delete through the API', () => {
   });
 });
 
+describe('list totals', () => {
+  it('come from the counts now where they can (deleting a machine takes its alarms out of both), else from the items', async () => {
+    const { merchantId, groupId, serials } = await newMerchantWithMachines(superAdmin, 2, 'Totals group');
+    const [gone, kept] = serials as [string, string];
+    const raise = async (serial: string, criticity: number) => (await connect(serial)).publish('alarms', alarmMessage(serial, { code: code('TOT'), criticity }));
+    await raise(gone, 4);
+    await raise(gone, 2);
+    await raise(kept, 4);
+    await waitFor(async () => ((await alarmsOf(gone)).length === 2 && (await alarmsOf(kept)).length === 1 ? true : undefined), 'three alarms');
+    const total = async (query: string) => (await api(`/merchants/${merchantId}/alarms?${query}`, { token: superAdmin })).body.total as number;
+    // Counters: all, one status, one criticity. Items: two narrowings, or a date range.
+    expect([await total('status=all'), await total('status=active'), await total('criticity=4'), await total('status=active&criticity=4')]).toEqual([3, 3, 2, 2]);
+    expect(await total(`from=${encodeURIComponent(at(Date.now() - 3_600_000))}`)).toBe(3);
+
+    expect((await api(`/pos/${gone}`, { method: 'DELETE', token: superAdmin })).status).toBe(204);
+    expect([await total('status=all'), await total('status=active'), await total('criticity=4'), await total('status=active&criticity=4')]).toEqual([1, 1, 1, 1]);
+    expect((await stats(merchantId)).counts).toMatchObject({ total: 1, byStatus: { active: 1 }, byCriticity: { '2': 0, '4': 1 } });
+    const groupCounts = (await doc.send(new GetCommand({ TableName: stack.tableName, Key: keys.counter(keys.alarmCounterName(merchantId, groupId)), ConsistentRead: true }))).Item;
+    expect(groupCounts).toMatchObject({ total: 1, active: 1, c2: 0, c4: 1 });
+    // The days keep what was raised on them.
+    expect((await stats(merchantId)).days.at(-1).counts.total).toBe(3);
+  });
+});
+
 describe('the machine’s status', () => {
   it('survives a reset (open alarms stay) and moves with the machine to another group', async () => {
     const { merchantId, groupId, serials } = await newMerchantWithMachines(superAdmin, 1, 'Status group');

@@ -3,7 +3,9 @@ import { escapeCsvField, toCsv } from '../../frontend/src/components/data-table/
 import {
   isSearchReady,
   loadTableState,
+  pageCount,
   pageQuery,
+  pagerRange,
   rememberCursor,
   saveTableState,
   type TableShape,
@@ -113,5 +115,27 @@ describe('paging with a cursor stack', () => {
     expect(isSearchReady('')).toBe(true);
     expect(isSearchReady(' ab ')).toBe(false);
     expect(isSearchReady('abc')).toBe(true);
+  });
+});
+
+describe('pager', () => {
+  const rows = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+  it('numbers the pages and rows of an exact total', () => {
+    const data = { items: rows(16), page: 5, size: 20, total: 96 };
+    expect(pageCount(data)).toBe(5);
+    expect(pagerRange(data, 5, 20)).toEqual({ from: 81, to: 96, total: 96, atLeast: false });
+    expect(pageCount({ items: [], page: 1, size: 20, total: 0 })).toBe(1);
+  });
+
+  it('offers the next page past a lower-bound total while the API hands a cursor, and says "at least"', () => {
+    const counted = { items: rows(20), page: 3, size: 20, total: 2_000, totalIsLowerBound: true, cursor: 'c3' };
+    expect(pageCount(counted)).toBe(100);
+    const beyond = { items: rows(20), page: 100, size: 20, total: 2_000, totalIsLowerBound: true, cursor: 'c100' };
+    expect(pageCount(beyond)).toBe(101);
+    const further = { items: rows(7), page: 101, size: 20, total: 2_000, totalIsLowerBound: true };
+    expect(pageCount(further)).toBe(101);
+    expect(pagerRange(further, 101, 20)).toEqual({ from: 2_001, to: 2_007, total: 2_007, atLeast: true });
+    expect(pagerRange(counted, 3, 20)).toEqual({ from: 41, to: 60, total: 2_000, atLeast: true });
   });
 });

@@ -6,6 +6,7 @@
  */
 import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AlarmCounts, MasterAlarm } from '../../../schemas/alarm';
+import type { Total } from '../../../schemas/paging';
 import { activeDelta, applyDelta, countsOf, dayOf, isOpen, statsContribution, statusMove, sumCounts, type StoredAlarm } from '../../core/alarms/model';
 import type { AlarmClosing, AlarmDevice, AlarmRepeat, AlarmRepository, AlarmSelection, AlarmSlice } from '../../core/alarms/ports';
 import { machineStatus, statusCounter, type ActiveAlarmCounts } from '../../core/devices/model';
@@ -224,7 +225,7 @@ export class DynamoAlarmRepository implements AlarmRepository {
     return { items: page.items.map(alarmOf), ...(page.cursor ? { cursor: page.cursor } : {}) };
   }
 
-  count(sel: AlarmSelection): Promise<number> {
+  count(sel: AlarmSelection): Promise<Total> {
     return countQuery(this.doc, this.range(sel));
   }
 

@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { MasterAlarm } from '../../../schemas/alarm';
+import type { Total } from '../../../schemas/paging';
 import { DuplicateMasterAlarmException, MasterAlarmChangedConcurrentlyException, MasterAlarmNotFoundException } from '../../core/alarms/errors';
 import type { MasterAlarmRepository, MasterAlarmSlice } from '../../core/alarms/master-alarms';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
@@ -37,9 +38,9 @@ export class DynamoMasterAlarmRepository implements MasterAlarmRepository {
     };
   }
 
-  count(search?: string): Promise<number> {
+  async count(search?: string): Promise<Total> {
     if (search) return countQuery(this.doc, { tableName: this.tableName, index: 'gsi1', partition: keys.masterAlarmsPk, beginsWith: search });
-    return readCounter(this.doc, this.tableName, keys.masterAlarmsCounterName);
+    return { count: await readCounter(this.doc, this.tableName, keys.masterAlarmsCounterName) };
   }
 
   async create(a: MasterAlarm): Promise<void> {

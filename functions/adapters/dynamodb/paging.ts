@@ -1,4 +1,5 @@
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { COUNT_READ_LIMIT, type Total } from '../../../schemas/paging';
 import { ValidationError } from '../../core/shared/domain-error';
 import { TABLE_DEFINITION } from './table';
 
@@ -76,18 +77,22 @@ function queryBase(q: KeyRange) {
 }
 
 /**
- * Number of items of a partition read (key range and filter), with Select COUNT: it reads only the
- * narrowed key range, so it is used where a search narrows a list and no counter can answer.
+ * Number of items of a partition read (key range and filter), with Select COUNT, reading at most
+ * `readLimit` items (DynamoDB evaluates Limit before the filter): past that the answer is a lower bound.
+ * Used where a filter or a date range narrows a list and no counter can answer.
  */
-export async function countQuery(doc: DynamoDBDocumentClient, q: KeyRange): Promise<number> {
-  let total = 0;
+export async function countQuery(doc: DynamoDBDocumentClient, q: KeyRange, readLimit = COUNT_READ_LIMIT): Promise<Total> {
+  let count = 0;
+  let read = 0;
   let start: Record<string, unknown> | undefined;
   do {
-    const res = await doc.send(new QueryCommand({ ...queryBase(q), Select: 'COUNT', ExclusiveStartKey: start }));
-    total += res.Count ?? 0;
+    // One item past the limit tells "exactly the limit" (DynamoDB hands a LastEvaluatedKey at Limit) from "more".
+    const res = await doc.send(new QueryCommand({ ...queryBase(q), Select: 'COUNT', ExclusiveStartKey: start, Limit: readLimit + 1 - read }));
+    count += res.Count ?? 0;
+    read += res.ScannedCount ?? 0;
     start = res.LastEvaluatedKey;
-  } while (start);
-  return total;
+  } while (start && read <= readLimit);
+  return read > readLimit ? { count, atLeast: true } : { count };
 }
 
 /** Items a filtered range read evaluates per Query (DynamoDB applies Limit before the filter). */

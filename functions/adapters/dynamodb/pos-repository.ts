@@ -2,8 +2,10 @@ import {
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
+  UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import { COUNT_READ_LIMIT, type Total } from '../../../schemas/paging';
 import type { PointOfSale, PosCounts, PosNote } from '../../../schemas/pos';
 import {
   DeviceAlreadyRegisteredException,
@@ -13,12 +15,14 @@ import {
   PosChangedConcurrentlyException,
   PosNotFoundException,
 } from '../../core/devices/errors';
+import { statsContribution, type StoredAlarm } from '../../core/alarms/model';
 import { counterContribution, toPointOfSale, type DeviceRegistration, type PosRecord, type StoredPos, } from '../../core/devices/model';
 import type { NoteSliceRequest, PosFilter, PosRepository, PosSelection, PosSliceRequest } from '../../core/devices/ports';
 import { MerchantNotFoundException } from '../../core/merchants/errors';
 import { NoVendProfileNotFoundException } from '../../core/no-vend-profiles/errors';
 import { nameKey } from '../../core/merchants/merchant';
 import { ValidationError } from '../../core/shared/domain-error';
+import { sumTotals } from '../../core/shared/page';
 import { batchDeleteItems, batchGetItems } from './batch-items';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
 import { keys, stripKeys } from './keys';
@@ -380,19 +384,49 @@ export class DynamoPosRepository implements PosRepository {
     this.forgetCounters(m, cur.groupId);
     forgetCounter(commandsCounter);
     forgetCounter(keys.merchantCommandsCounterName(m));
-    await this.purgePartition(keys.posPk(m, cur.serial));
+    await this.purgePartition(m, cur.serial);
   }
 
-  /** Whatever else lives in the machine's partition (notes, ingestion's history): keys-only Query + BatchWrite deletes. */
-  private async purgePartition(pk: string): Promise<void> {
+  /**
+   * Whatever else lives in the machine's partition (notes, ingestion's history, alarms): Query + BatchWrite
+   * deletes. Its alarms leave the merchant's and their groups' counts of alarms now, which also answer the
+   * alarm lists' totals; the per-day counts keep them (they were raised that day).
+   */
+  private async purgePartition(merchantId: string, serial: string): Promise<void> {
+    const alarmDeltas = new Map<string, Record<string, number>>();
+    const countAlarm = (item: Record<string, unknown>) => {
+      const contribution = statsContribution(item as Pick<StoredAlarm, 'status' | 'category' | 'criticity'>, -1);
+      const groupId = item.groupId ? String(item.groupId) : null;
+      for (const name of [keys.alarmCounterName(merchantId), ...(groupId ? [keys.alarmCounterName(merchantId, groupId)] : [])]) {
+        const d = alarmDeltas.get(name) ?? {};
+        for (const [k, v] of Object.entries(contribution)) d[k] = (d[k] ?? 0) + v;
+        alarmDeltas.set(name, d);
+      }
+    };
     let start: Record<string, unknown> | undefined;
     do {
       const res = await this.doc.send(
-        new QueryCommand({ TableName: this.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ProjectionExpression: 'pk, sk', ExclusiveStartKey: start, Limit: 500 }),
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': keys.posPk(merchantId, serial) },
+          ProjectionExpression: 'pk, sk, groupId, #st, category, criticity',
+          ExpressionAttributeNames: { '#st': 'status' },
+          ExclusiveStartKey: start,
+          Limit: 500,
+        }),
       );
-      await batchDeleteItems(this.doc, this.tableName, res.Items ?? []);
+      const items = res.Items ?? [];
+      await batchDeleteItems(this.doc, this.tableName, items.map((i) => ({ pk: i.pk, sk: i.sk })));
+      for (const item of items) if (String(item.sk).startsWith(keys.historyPrefix.alarm)) countAlarm(item);
       start = res.LastEvaluatedKey;
     } while (start);
+    await Promise.all(
+      [...alarmDeltas].map(([name, deltas]) => {
+        const update = counterUpdate(this.tableName, name, deltas);
+        return update && this.doc.send(new UpdateCommand(update.Update));
+      }),
+    );
   }
 
   // ------------------------------------------------------------------ lists
@@ -499,7 +533,7 @@ export class DynamoPosRepository implements PosRepository {
     return { items, ...(more ? { cursor: encodeCursor({ o: req.offset + page.length, p: next }) } : {}) };
   }
 
-  async count(merchantId: string, sel: PosSelection): Promise<number> {
+  async count(merchantId: string, sel: PosSelection): Promise<Total> {
     if (!hasFilter(sel.filter)) {
       const names = sel.groupIds ? [...new Set(sel.groupIds)].map((g) => keys.posGroupCounterName(merchantId, g)) : [keys.posCounterName(merchantId)];
       const totals = await Promise.all(
@@ -508,12 +542,12 @@ export class DynamoPosRepository implements PosRepository {
           return sel.hidden ? hidden : total - hidden;
         }),
       );
-      return totals.reduce((a, b) => a + b, 0);
+      return { count: totals.reduce((a, b) => a + b, 0) };
     }
-    const counted = await Promise.all(
-      this.partitions(merchantId, sel).map((p) => countQuery(this.doc, { tableName: this.tableName, index: p.index, partition: p.pk, filter: p.filter })),
-    );
-    return counted.reduce((a, b) => a + b, 0);
+    const parts = this.partitions(merchantId, sel);
+    // The read limit is shared by the partitions (one per group), so that many groups cost no more than one.
+    const readLimit = Math.max(1, Math.ceil(COUNT_READ_LIMIT / parts.length));
+    return sumTotals(await Promise.all(parts.map((p) => countQuery(this.doc, { tableName: this.tableName, index: p.index, partition: p.pk, filter: p.filter }, readLimit))));
   }
 
   async listAll(merchantId: string, sel: PosSelection, max: number): Promise<PointOfSale[]> {

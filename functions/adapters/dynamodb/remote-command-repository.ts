@@ -184,7 +184,7 @@ export class DynamoRemoteCommandRepository implements RemoteCommandRepository {
 
   async countMerchant(merchantId: string, f: CommandFilter) {
     const range = this.merchantRange(merchantId, f);
-    if (!range.filter && !range.between) return readCounter(this.doc, this.tableName, keys.merchantCommandsCounterName(merchantId));
+    if (!range.filter && !range.between) return { count: await readCounter(this.doc, this.tableName, keys.merchantCommandsCounterName(merchantId)) };
     return countQuery(this.doc, range);
   }
 
@@ -198,7 +198,7 @@ export class DynamoRemoteCommandRepository implements RemoteCommandRepository {
 
   async countPos(merchantId: string, serial: string, f: CommandFilter) {
     const range = this.posRange(merchantId, serial, f);
-    if (!range.filter) return readCounter(this.doc, this.tableName, keys.posCommandsCounterName(merchantId, serial));
+    if (!range.filter) return { count: await readCounter(this.doc, this.tableName, keys.posCommandsCounterName(merchantId, serial)) };
     return countQuery(this.doc, range);
   }
 

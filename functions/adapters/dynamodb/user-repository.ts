@@ -1,5 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Language } from '../../../schemas/collections';
+import type { Total } from '../../../schemas/paging';
 import { DuplicateUserException, InvalidUserGroupsException, UserChangedConcurrentlyException, UserNotFoundException } from '../../core/users/errors';
 import type { GroupRef, UserFilter, UserListScope, UserRepository, UserSliceRequest } from '../../core/users/ports';
 import { nextUpdatedAt, type User } from '../../core/users/user';
@@ -230,10 +231,10 @@ export class DynamoUserRepository implements UserRepository {
    * narrows the key range (email prefix), so a Select COUNT Query of that range answers it: it reads only
    * the matching emails, and no counter can know every prefix.
    */
-  async count(scope: UserListScope, filter: UserFilter): Promise<number> {
+  async count(scope: UserListScope, filter: UserFilter): Promise<Total> {
     if (!filter.search) {
       const name = scope.kind === 'all' ? ALL_USERS_COUNTER : merchantCounter(scope.merchantId);
-      return readCounter(this.doc, this.tableName, name, Date.now(), filter.role ? roleAttribute(filter.role) : 'count');
+      return { count: await readCounter(this.doc, this.tableName, name, Date.now(), filter.role ? roleAttribute(filter.role) : 'count') };
     }
     return countQuery(this.doc, this.pageQuery(scope, filter));
   }

@@ -1,8 +1,9 @@
 /** The troubleshooting catalogue (spec §2 /admin/troubleshooting-alarm, super admin): one master alarm per code. */
 import type { MasterAlarm, MasterAlarmCreate, MasterAlarmInput } from '../../../schemas/alarm';
 import { MAX_TROUBLESHOOTING_BYTES } from '../../../schemas/alarm';
-import type { Page } from '../../../schemas/paging';
+import type { Page, Total } from '../../../schemas/paging';
 import { MasterAlarmNotFoundException, TroubleshootingContentExceedsSizeLimits } from './errors';
+import { pageOf } from '../shared/page';
 
 export interface MasterAlarmSlice {
   offset: number;
@@ -17,7 +18,7 @@ export interface MasterAlarmRepository {
   get(code: string): Promise<MasterAlarm | undefined>;
   /** Without the troubleshooting content. */
   listSlice(slice: MasterAlarmSlice): Promise<{ items: Array<Omit<MasterAlarm, 'level1' | 'level2'>>; cursor?: string }>;
-  count(search?: string): Promise<number>;
+  count(search?: string): Promise<Total>;
   /** Throws DuplicateMasterAlarmException. */
   create(alarm: MasterAlarm): Promise<void>;
   /** Conditioned on the version read (updatedAt); throws MasterAlarmChangedConcurrentlyException. */
@@ -45,7 +46,7 @@ export async function listMasterAlarms(
     deps.masterAlarms.listSlice({ offset: (q.page - 1) * q.size, limit: q.size, ordType: q.ordType, cursor: q.cursor, search: q.search }),
     deps.masterAlarms.count(q.search),
   ]);
-  return { items: slice.items, page: q.page, size: q.size, total, ...(slice.cursor ? { cursor: slice.cursor } : {}) };
+  return pageOf(q, slice, total);
 }
 
 export async function getMasterAlarm(deps: MasterAlarmDeps, code: string): Promise<MasterAlarm> {

@@ -1,3 +1,4 @@
+import type { Total } from '../../../schemas/paging';
 import type { AlarmCounts, AlarmStatus, MasterAlarm } from '../../../schemas/alarm';
 import type { StoredAlarm } from './model';
 
@@ -59,7 +60,7 @@ export interface AlarmSlice {
 export interface AlarmRepository extends AlarmWriter {
   get(merchantId: string, serial: string, createdAt: string, messageId: string): Promise<StoredAlarm | undefined>;
   list(sel: AlarmSelection, slice: AlarmSlice): Promise<{ items: StoredAlarm[]; cursor?: string }>;
-  count(sel: AlarmSelection): Promise<number>;
+  count(sel: AlarmSelection): Promise<Total>;
   /** Up to `max` + 1 alarms (so the caller can tell there are more), newest first. */
   all(sel: AlarmSelection, max: number): Promise<StoredAlarm[]>;
   /** Current names of these machines of a merchant (serial → name). */

@@ -12,6 +12,7 @@ import type { Principal } from '../shared/principal';
 import { canSeeMerchant } from '../shared/scope';
 import type { UserRepository } from '../users/ports';
 import { AdvancedAlarmsNotEnabledException, AlarmSettingNotFoundException, InvalidAlarmSettingRecipientsException } from './errors';
+import { pageOf } from '../shared/page';
 
 export interface AlarmSettingSlice {
   offset: number;
@@ -71,7 +72,7 @@ export async function listAlarmSettings(
     deps.alarmSettings.listSlice(merchantId, { offset: (q.page - 1) * q.size, limit: q.size, ordType: q.ordType, cursor: q.cursor }),
     deps.alarmSettings.count(merchantId),
   ]);
-  return { items: slice.items, page: q.page, size: q.size, total, ...(slice.cursor ? { cursor: slice.cursor } : {}) };
+  return pageOf(q, slice, total);
 }
 
 export async function getAlarmSetting(deps: AlarmSettingDeps, principal: Principal, merchantId: string, id: string): Promise<AlarmSetting> {

@@ -3,14 +3,15 @@
  * lists, CSV, statistics maintained on write, manual repair and delete. A group admin sees the alarms
  * raised in its groups; a machine outside the caller's scope answers 404.
  */
-import type { Alarm, AlarmFilters, AlarmListQuery, AlarmStats, AlarmStatsQuery, PosAlarmListQuery } from '../../../schemas/alarm';
+import type { Alarm, AlarmCounts, AlarmFilters, AlarmListQuery, AlarmStats, AlarmStatsQuery, PosAlarmListQuery } from '../../../schemas/alarm';
 import { MAX_STATS_DAYS } from '../../../schemas/alarm';
 import { ALL_DISTRIBUTORS_ID } from '../../../schemas/merchant';
-import type { Page } from '../../../schemas/paging';
+import type { Page, Total } from '../../../schemas/paging';
 import { MerchantRequiredException } from '../devices/errors';
 import { requireVisiblePos, type PosDeps } from '../devices/use-cases';
 import { MerchantNotFoundException } from '../merchants/errors';
 import { toCsv } from '../shared/csv';
+import { emptyPage, pageOf } from '../shared/page';
 import { ValidationError } from '../shared/domain-error';
 import type { Principal } from '../shared/principal';
 import { groupScope } from '../shared/scope';
@@ -73,21 +74,44 @@ async function toAlarms(deps: AlarmDeps, merchantId: string, stored: StoredAlarm
   }));
 }
 
-async function pageOf(deps: AlarmDeps, sel: AlarmSelection | undefined, q: PosAlarmListQuery): Promise<Page<Alarm>> {
-  if (!sel) return { items: [], page: q.page, size: q.size, total: 0 };
+/**
+ * The statistics counters (alarms now) answer a selection's total exactly when it has no date range and
+ * narrows by at most one of status, category and criticity; any other selection is counted from its items.
+ */
+function countersAnswer(sel: AlarmSelection): boolean {
+  const narrowing = [sel.status !== 'all', sel.category !== undefined, sel.criticity !== undefined].filter(Boolean).length;
+  return !sel.from && !sel.to && narrowing <= 1;
+}
+
+function countedTotal(sel: AlarmSelection, counts: AlarmCounts): number {
+  if (sel.status === 'repaired') return counts.byStatus.repaired + counts.byStatus.repairedManually;
+  if (sel.status !== 'all') return counts.byStatus[sel.status];
+  if (sel.category) return counts.byCategory[sel.category as keyof AlarmCounts['byCategory']];
+  if (sel.criticity !== undefined) return counts.byCriticity[String(sel.criticity) as keyof AlarmCounts['byCriticity']];
+  return counts.total;
+}
+
+async function selectionTotal(deps: AlarmDeps, sel: AlarmSelection): Promise<number | Total> {
+  if (!countersAnswer(sel)) return deps.alarms.count(sel);
+  const counts = sel.serial ? await deps.alarms.machineStats(sel.merchantId, sel.serial) : (await deps.alarms.stats(sel.merchantId, sel.groupIds, [])).counts;
+  return countedTotal(sel, counts);
+}
+
+async function alarmPage(deps: AlarmDeps, sel: AlarmSelection | undefined, q: PosAlarmListQuery): Promise<Page<Alarm>> {
+  if (!sel) return emptyPage(q);
   const [slice, total] = await Promise.all([
     deps.alarms.list(sel, { offset: (q.page - 1) * q.size, limit: q.size, ordType: q.ordType, cursor: q.cursor }),
-    deps.alarms.count(sel),
+    selectionTotal(deps, sel),
   ]);
-  return { items: await toAlarms(deps, sel.merchantId, slice.items), page: q.page, size: q.size, total, ...(slice.cursor ? { cursor: slice.cursor } : {}) };
+  return pageOf(q, { ...slice, items: await toAlarms(deps, sel.merchantId, slice.items) }, total);
 }
 
 export async function listMerchantAlarms(deps: AlarmDeps, principal: Principal, merchantId: string, q: AlarmListQuery): Promise<Page<Alarm>> {
-  return pageOf(deps, await merchantSelection(deps, principal, merchantId, q), q);
+  return alarmPage(deps, await merchantSelection(deps, principal, merchantId, q), q);
 }
 
 export async function listPosAlarms(deps: AlarmDeps, principal: Principal, serial: string, q: PosAlarmListQuery): Promise<Page<Alarm>> {
-  return pageOf(deps, await posSelection(deps, principal, serial, q), q);
+  return alarmPage(deps, await posSelection(deps, principal, serial, q), q);
 }
 
 const CSV_COLUMNS = [

@@ -7,6 +7,7 @@ import { canSeeMerchant } from '../shared/scope';
 import { ClientNotFoundException } from './errors';
 import type { ClientRepository } from './ports';
 import { validateClient } from './validation';
+import { pageOf } from '../shared/page';
 
 export interface ClientDeps {
   clients: ClientRepository;
@@ -33,7 +34,7 @@ export async function listClients(
     deps.merchants.get(merchantId),
   ]);
   if (!merchant) throw new MerchantNotFoundException();
-  return { items: slice.items, page: q.page, size: q.size, total, ...(slice.cursor ? { cursor: slice.cursor } : {}) };
+  return pageOf(q, slice, total);
 }
 
 export async function getClient(deps: ClientDeps, principal: Principal, merchantId: string, id: string): Promise<Client> {

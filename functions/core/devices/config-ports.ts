@@ -1,3 +1,4 @@
+import type { Total } from '../../../schemas/paging';
 import type { ConfigValues } from '../../../schemas/pos-config';
 
 /** A configuration the device reported (ingestion's CONFIG# items); `id` names it within its machine. */
@@ -30,7 +31,7 @@ export interface PosConfigRepository {
   /** The latest reported configuration and the custom config, in one read. */
   current(merchantId: string, serial: string): Promise<{ latest?: ReportedConfig; custom?: StoredCustomConfig }>;
   historySlice(merchantId: string, serial: string, req: ConfigHistoryRequest): Promise<{ items: ReportedConfig[]; cursor?: string }>;
-  historyCount(merchantId: string, serial: string, range: Pick<ConfigHistoryRequest, 'from' | 'to'>): Promise<number>;
+  historyCount(merchantId: string, serial: string, range: Pick<ConfigHistoryRequest, 'from' | 'to'>): Promise<Total>;
   /** Undefined for an id that is malformed or names nothing in this machine's history. */
   historical(merchantId: string, serial: string, id: string): Promise<ReportedConfig | undefined>;
   /**

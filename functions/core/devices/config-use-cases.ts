@@ -6,6 +6,7 @@ import type { PosConfigRepository, ReportedConfig, StoredCustomConfig } from './
 import { nextUpdatedAt } from './model';
 import type { PosRepository } from './ports';
 import { requireVisiblePos } from './use-cases';
+import { pageOf } from '../shared/page';
 
 export interface ConfigDeps {
   pos: PosRepository;
@@ -52,13 +53,7 @@ export async function listHistoricalConfigs(
     deps.posConfigs.historySlice(record.merchantId, serial, { offset: (q.page - 1) * q.size, limit: q.size, ordType: q.ordType, cursor: q.cursor, ...range }),
     deps.posConfigs.historyCount(record.merchantId, serial, range),
   ]);
-  return {
-    items: slice.items.map((c) => ({ id: c.id, reportedAt: c.reportedAt, valueCount: Object.keys(c.values).length })),
-    page: q.page,
-    size: q.size,
-    total,
-    ...(slice.cursor ? { cursor: slice.cursor } : {}),
-  };
+  return pageOf(q, { ...slice, items: slice.items.map((c) => ({ id: c.id, reportedAt: c.reportedAt, valueCount: Object.keys(c.values).length })) }, total);
 }
 
 export async function getHistoricalConfig(deps: ConfigDeps, principal: Principal, serial: string, id: string): Promise<HistoricalConfig> {

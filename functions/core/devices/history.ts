@@ -5,6 +5,7 @@ import type { Principal } from '../shared/principal';
 import { AuditNotFoundException } from './errors';
 import type { HistoryRange, PosHistoryRepository, StoredAudit } from './history-ports';
 import { requireVisiblePos, type PosDeps } from './use-cases';
+import { pageOf } from '../shared/page';
 
 export type PosHistoryDeps = Pick<PosDeps, 'pos'> & { posHistory: PosHistoryRepository };
 
@@ -36,7 +37,7 @@ export async function listAudits(deps: PosHistoryDeps, principal: Principal, ser
     deps.posHistory.listAudits(record.merchantId, serial, range, sliceOf(q)),
     deps.posHistory.countAudits(record.merchantId, serial, range),
   ]);
-  return { items: slice.items.map(summaryOf), page: q.page, size: q.size, total, ...(slice.cursor ? { cursor: slice.cursor } : {}) };
+  return pageOf(q, { ...slice, items: slice.items.map(summaryOf) }, total);
 }
 
 /** The EVA-DTS text of an audit and the file name it downloads as: `{serial}-{readAt}.dex`. */
@@ -73,5 +74,5 @@ export async function listTransactions(deps: PosHistoryDeps, principal: Principa
     deps.posHistory.listTransactions(record.merchantId, serial, range, sliceOf(q)),
     deps.posHistory.countTransactions(record.merchantId, serial, range),
   ]);
-  return { items: slice.items, page: q.page, size: q.size, total, ...(slice.cursor ? { cursor: slice.cursor } : {}) };
+  return pageOf(q, slice, total);
 }

@@ -1,3 +1,4 @@
+import type { Total } from '../../../schemas/paging';
 import type { PosCounts, PosNote, PointOfSale } from '../../../schemas/pos';
 import type { DeviceRegistration, PosRecord, StoredPos } from './model';
 
@@ -62,7 +63,7 @@ export interface PosRepository {
   delete(current: StoredPos): Promise<void>;
   listSlice(merchantId: string, req: PosSliceRequest): Promise<{ items: PointOfSale[]; cursor?: string }>;
   /** Counters when there is no filter; a count of the filtered partitions otherwise. */
-  count(merchantId: string, selection: PosSelection): Promise<number>;
+  count(merchantId: string, selection: PosSelection): Promise<Total>;
   /** Every selected machine up to `max` + 1 (the caller refuses more than `max`). */
   listAll(merchantId: string, selection: PosSelection, max: number): Promise<PointOfSale[]>;
   /** Counter items: the merchant's, or the sum over some of its groups. */

@@ -9,6 +9,7 @@ import { canSeeMerchant, groupScope } from '../shared/scope';
 import { InvalidDevicePinException, MerchantRequiredException, PosExportTooLargeException, PosNotFoundException } from './errors';
 import { nextUpdatedAt, toPointOfSale, toStatusView, type DeviceRegistration, type PosRecord, type StoredPos } from './model';
 import type { PosFilter, PosRepository, PosSelection } from './ports';
+import { emptyPage, pageOf } from '../shared/page';
 
 export interface PosDeps {
   pos: PosRepository;
@@ -81,12 +82,12 @@ function selectionOf(principal: Principal, q: ListFilters): PosSelection {
 /** GET /pos: one merchant's machines by name, narrowed to the caller's groups and the filters. */
 export async function listPos(deps: PosDeps, principal: Principal, q: PosListQuery): Promise<Page<PointOfSale>> {
   const sel = selectionOf(principal, q);
-  if (sel.groupIds && sel.groupIds.length === 0) return { items: [], page: q.page, size: q.size, total: 0 };
+  if (sel.groupIds && sel.groupIds.length === 0) return emptyPage(q);
   const [slice, total] = await Promise.all([
     deps.pos.listSlice(q.merchantId, { ...sel, offset: (q.page - 1) * q.size, limit: q.size, ordType: q.ordType, cursor: q.cursor }),
     deps.pos.count(q.merchantId, sel),
   ]);
-  return { items: slice.items, page: q.page, size: q.size, total, ...(slice.cursor ? { cursor: slice.cursor } : {}) };
+  return pageOf(q, slice, total);
 }
 
 /** Every selected machine (capped): the selectors' list and the CSV export. */
@@ -243,7 +244,7 @@ export async function listPosNotes(
 ): Promise<Page<PosNote>> {
   const s = await requireVisiblePos(deps, principal, serial);
   const slice = await deps.pos.listNotes(s.record.merchantId, serial, { offset: (q.page - 1) * q.size, limit: q.size, ordType: q.ordType, cursor: q.cursor });
-  return { items: slice.items, page: q.page, size: q.size, total: s.notes, ...(slice.cursor ? { cursor: slice.cursor } : {}) };
+  return pageOf(q, slice, s.notes);
 }
 
 /** createdBy is the caller's email. */

@@ -9,6 +9,7 @@ import type { PosRepository } from '../devices/ports';
 import type { UserRepository } from '../users/ports';
 import { GroupInUseException, GroupNotFoundException } from './errors';
 import type { GroupRepository } from './ports';
+import { pageOf } from '../shared/page';
 
 export interface GroupDeps {
   groups: GroupRepository;
@@ -45,13 +46,13 @@ export async function listGroups(deps: GroupDeps, principal: Principal, merchant
   const offset = (req.page - 1) * req.size;
   if (scope.kind === 'groups') {
     const mine = (await deps.groups.getMany(merchantId, scope.groupIds)).sort(byName(req.ordType));
-    return { items: mine.slice(offset, offset + req.size), page: req.page, size: req.size, total: mine.length };
+    return pageOf(req, { items: mine.slice(offset, offset + req.size) }, mine.length);
   }
   const [slice, total] = await Promise.all([
     deps.groups.listSlice(merchantId, { offset, limit: req.size, ordType: req.ordType, cursor: req.cursor }),
     deps.groups.count(merchantId),
   ]);
-  return { items: slice.items, page: req.page, size: req.size, total, ...(slice.cursor ? { cursor: slice.cursor } : {}) };
+  return pageOf(req, slice, total);
 }
 
 export async function getGroup(deps: GroupDeps, principal: Principal, merchantId: string, id: string): Promise<Group> {

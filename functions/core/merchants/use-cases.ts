@@ -5,6 +5,7 @@ import { canSeeMerchant } from '../shared/scope';
 import { MerchantNotFoundException } from './errors';
 import { ALL_DISTRIBUTORS, ALL_DISTRIBUTORS_MERCHANT, byName, newMerchant, toSummary } from './merchant';
 import type { MerchantRepository } from './ports';
+import { pageOf } from '../shared/page';
 
 export interface MerchantDeps {
   merchants: MerchantRepository;
@@ -35,7 +36,7 @@ export async function listMerchantPage(deps: MerchantDeps, req: PageRequest): Pr
     deps.merchants.count(),
   ]);
   const items = start === 0 ? [ALL_DISTRIBUTORS_MERCHANT, ...slice.items] : slice.items;
-  return { items, page: req.page, size: req.size, total: count + 1, ...(slice.cursor ? { cursor: slice.cursor } : {}) };
+  return pageOf(req, { ...slice, items }, count + 1);
 }
 
 export async function listAllMerchants(deps: MerchantDeps): Promise<Merchant[]> {

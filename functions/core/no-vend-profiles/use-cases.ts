@@ -6,6 +6,7 @@ import type { Principal } from '../shared/principal';
 import { canSeeMerchant } from '../shared/scope';
 import { NoVendProfileNotFoundException } from './errors';
 import type { NoVendProfileRepository } from './ports';
+import { pageOf } from '../shared/page';
 
 export interface NoVendProfileDeps {
   noVendProfiles: NoVendProfileRepository;
@@ -32,7 +33,7 @@ export async function listNoVendProfiles(
     deps.merchants.get(merchantId),
   ]);
   if (!merchant) throw new MerchantNotFoundException();
-  return { items: slice.items, page: q.page, size: q.size, total, ...(slice.cursor ? { cursor: slice.cursor } : {}) };
+  return pageOf(q, slice, total);
 }
 
 export async function getNoVendProfile(deps: NoVendProfileDeps, principal: Principal, merchantId: string, id: string): Promise<NoVendProfile> {

@@ -1,3 +1,4 @@
+import type { Total } from '../../../schemas/paging';
 import type { RemoteCommand } from '../../../schemas/remote-command';
 
 /** A command as stored: the API's view plus when the delivery sweep looks at it next (null once final). */
@@ -55,11 +56,11 @@ export interface RemoteCommandRepository {
   /** Gives a pending command still at `expected` its final status and result, releasing its type's lock; false when it moved meanwhile. */
   finish(command: StoredCommand, expected: CommandVersion | 'pending', outcome: Pick<StoredCommand, 'status' | 'result' | 'message' | 'endAt'>): Promise<boolean>;
   listMerchant(merchantId: string, filter: CommandFilter, slice: CommandSlice): Promise<{ items: StoredCommand[]; cursor?: string }>;
-  countMerchant(merchantId: string, filter: CommandFilter): Promise<number>;
+  countMerchant(merchantId: string, filter: CommandFilter): Promise<Total>;
   /** Every selected command, newest first, up to `max` + 1. */
   listAllMerchant(merchantId: string, filter: CommandFilter, max: number): Promise<StoredCommand[]>;
   listPos(merchantId: string, serial: string, filter: CommandFilter, slice: CommandSlice): Promise<{ items: StoredCommand[]; cursor?: string }>;
-  countPos(merchantId: string, serial: string, filter: CommandFilter): Promise<number>;
+  countPos(merchantId: string, serial: string, filter: CommandFilter): Promise<Total>;
   /** Pending commands per machine (counter items). */
   pendingCounts(merchantId: string, serials: readonly string[]): Promise<Record<string, number>>;
   /** Pending commands whose `dueAt` is at or before `at`, oldest first, at most `limit`. */

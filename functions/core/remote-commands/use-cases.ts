@@ -35,6 +35,7 @@ import {
   RemoteCommandSendException,
 } from './errors';
 import type { CommandFilter, StoredCommand } from './ports';
+import { emptyPage, pageOf } from '../shared/page';
 
 /** What the console's use cases need; sending also publishes (SendDeps), so only it bundles the IoT client. */
 export interface RemoteCommandDeps extends Omit<DeliveryDeps, 'commandPublisher'> {
@@ -150,14 +151,14 @@ export async function listCommands(deps: RemoteCommandDeps, principal: Principal
     if ((await requireVisibleRegistration(deps, principal, q.serial)).merchantId !== q.merchantId) throw new PosNotFoundException();
     return posPage(deps, q.merchantId, q.serial, filter, q);
   }
-  if (filter.groupIds?.length === 0) return { items: [], page: q.page, size: q.size, total: 0 };
+  if (filter.groupIds?.length === 0) return emptyPage(q);
   const [slice, total] = await Promise.all([deps.remoteCommands.listMerchant(q.merchantId, filter, sliceOf(q)), deps.remoteCommands.countMerchant(q.merchantId, filter)]);
-  return { items: slice.items.map(view), page: q.page, size: q.size, total, ...(slice.cursor ? { cursor: slice.cursor } : {}) };
+  return pageOf(q, { ...slice, items: slice.items.map(view) }, total);
 }
 
 async function posPage(deps: RemoteCommandDeps, merchantId: string, serial: string, filter: CommandFilter, q: PosRemoteCommandQuery): Promise<Page<RemoteCommand>> {
   const [slice, total] = await Promise.all([deps.remoteCommands.listPos(merchantId, serial, filter, sliceOf(q)), deps.remoteCommands.countPos(merchantId, serial, filter)]);
-  return { items: slice.items.map(view), page: q.page, size: q.size, total, ...(slice.cursor ? { cursor: slice.cursor } : {}) };
+  return pageOf(q, { ...slice, items: slice.items.map(view) }, total);
 }
 
 /** GET /remote-commands/pos/{id}: one machine's commands (the device tab), newest first. */

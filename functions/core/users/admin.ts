@@ -24,6 +24,7 @@ import {
 } from './errors';
 import type { GroupRef, IdentityProvider, UserListScope, UserRepository } from './ports';
 import { isManageableBy, isVisibleTo, nextUpdatedAt, toUserView, type User } from './user';
+import { pageOf } from '../shared/page';
 
 export interface UserAdminDeps {
   users: UserRepository;
@@ -259,13 +260,7 @@ export async function listUsers(deps: UserReadDeps, principal: Principal, scope:
     deps.users.listSlice(scope, { ...filter, offset: (query.page - 1) * query.size, limit: query.size, ordType: query.ordType, cursor: query.cursor }),
     deps.users.count(scope, filter),
   ]);
-  return {
-    items: slice.items.map((u) => toUserView(u, principal)),
-    page: query.page,
-    size: query.size,
-    total,
-    ...(slice.cursor ? { cursor: slice.cursor } : {}),
-  };
+  return pageOf(query, { ...slice, items: slice.items.map((u) => toUserView(u, principal)) }, total);
 }
 
 /**

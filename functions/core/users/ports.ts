@@ -1,3 +1,4 @@
+import type { Total } from '../../../schemas/paging';
 import type { Language } from '../../../schemas/collections';
 import type { Role } from '../../../schemas/roles';
 import type { User } from './user';
@@ -42,7 +43,7 @@ export interface UserRepository {
   delete(user: User): Promise<void>;
   /** By email; `cursor` opens the slice that follows. */
   listSlice(scope: UserListScope, req: UserSliceRequest): Promise<{ items: User[]; cursor?: string }>;
-  count(scope: UserListScope, filter: UserFilter): Promise<number>;
+  count(scope: UserListScope, filter: UserFilter): Promise<Total>;
   /** Every user of the scope by email, at most `max + 1` (so the caller sees when there are more). */
   listAll(scope: UserListScope, max: number): Promise<User[]>;
   /** Whether a user of the merchant still has the group. */

@@ -6,7 +6,7 @@ import { EmptyState, ErrorState, errorMessageId } from '../states';
 import { useToast } from '../toasts';
 import type { ApiFile } from '../../lib/api';
 import { downloadCsv, saveFile, toCsv } from './csv';
-import { AUTO_REFRESH_MS, FIRST_PAGE, PAGE_SIZES } from './table-state';
+import { AUTO_REFRESH_MS, FIRST_PAGE, PAGE_SIZES, pageCount, pagerRange } from './table-state';
 import type { Column, DataTableModel } from './use-data-table';
 import './data-table.css';
 
@@ -43,7 +43,7 @@ export function DataTable<T>({ table, result, rowKey, emptyMessageId, filters, e
   const [autoRefresh, setAutoRefresh] = useState(false);
   const [exporting, setExporting] = useState(false);
   const visible = columns.filter((c) => state.headers.includes(c.id));
-  const pages = data ? Math.max(FIRST_PAGE, Math.ceil(data.total / data.size)) : FIRST_PAGE;
+  const pages = data ? pageCount(data) : FIRST_PAGE;
 
   useEffect(() => {
     if (data) onPage(data.page, data.cursor);
@@ -128,7 +128,7 @@ export function DataTable<T>({ table, result, rowKey, emptyMessageId, filters, e
         </div>
       </div>
       {body}
-      {data && data.total > 0 && <Pager table={table} total={data.total} pages={pages} />}
+      {data && data.total > 0 && <Pager table={table} data={data} pages={pages} />}
     </section>
   );
 }
@@ -185,18 +185,17 @@ function ColumnChooser<T>({ table }: { table: DataTableModel<T> }) {
   );
 }
 
-function Pager<T>({ table, total, pages }: { table: DataTableModel<T>; total: number; pages: number }) {
+function Pager<T>({ table, data, pages }: { table: DataTableModel<T>; data: Page<T>; pages: number }) {
   const intl = useIntl();
   const { currentPage, itemsPerPage } = table.state;
-  const from = Math.min(total, (currentPage - 1) * itemsPerPage + 1);
-  const to = Math.min(total, currentPage * itemsPerPage);
+  const { from, to, total, atLeast } = pagerRange(data, currentPage, itemsPerPage);
   const go = (page: number) => table.setPage(Math.min(pages, Math.max(FIRST_PAGE, page)));
-  const nav = (messageId: string, page: number, glyph: string, testId: string) => (
+  const nav = (messageId: string, page: number, glyph: string, testId: string, unknown = false) => (
     <button
       type="button"
       className="icon-button"
       onClick={() => go(page)}
-      disabled={page === currentPage || page < FIRST_PAGE || page > pages}
+      disabled={page === currentPage || page < FIRST_PAGE || page > pages || unknown}
       aria-label={intl.formatMessage({ id: messageId })}
       title={intl.formatMessage({ id: messageId })}
       data-testid={testId}
@@ -217,7 +216,7 @@ function Pager<T>({ table, total, pages }: { table: DataTableModel<T>; total: nu
         </select>
       </label>
       <span data-testid="table-range">
-        <FormattedMessage id="table.range" values={{ from, to, total }} />
+        <FormattedMessage id={atLeast ? 'table.rangeAtLeast' : 'table.range'} values={{ from, to, total }} />
       </span>
       <span className="data-table__pages">
         {nav('table.firstPage', FIRST_PAGE, '«', 'table-first')}
@@ -229,13 +228,13 @@ function Pager<T>({ table, total, pages }: { table: DataTableModel<T>; total: nu
           <select value={currentPage} onChange={(e) => go(Number(e.target.value))} data-testid="table-page">
             {Array.from({ length: pages }, (_, i) => (
               <option key={i + 1} value={i + 1}>
-                {intl.formatMessage({ id: 'table.pageOf' }, { page: i + 1, pages })}
+                {intl.formatMessage({ id: atLeast ? 'table.pageOfAtLeast' : 'table.pageOf' }, { page: i + 1, pages })}
               </option>
             ))}
           </select>
         </label>
         {nav('table.nextPage', currentPage + 1, '›', 'table-next')}
-        {nav('table.lastPage', pages, '»', 'table-last')}
+        {nav('table.lastPage', pages, '»', 'table-last', atLeast)}
       </span>
     </div>
   );

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DEFAULT_PAGE_SIZE } from '../../../../schemas/paging';
+import { DEFAULT_PAGE_SIZE, type Page } from '../../../../schemas/paging';
 import { readStored, writeStored } from '../../lib/storage';
 
 /** Spec §9: tables start on page 1 with 20 rows; auto-refresh every 5 minutes. */
@@ -92,4 +92,22 @@ export function pageQuery(state: TableState, cursors: Cursors): PageQuery {
 /** Cursors hold only for the same size, order and filters. */
 export function cursorScope(state: TableState): string {
   return JSON.stringify([state.itemsPerPage, state.sortOptions, state.filter]);
+}
+
+/**
+ * Pages to offer. A total that is a lower bound (a large filtered range the API stopped counting) offers
+ * the pages it covers and, while the API hands a cursor, the next one: the last page is unknown.
+ */
+export function pageCount(data: Page<unknown>): number {
+  const counted = Math.max(FIRST_PAGE, Math.ceil(data.total / data.size));
+  return data.totalIsLowerBound ? Math.max(counted, data.page + (data.cursor ? 1 : 0)) : counted;
+}
+
+/** The rows a page shows ("21–40 of 96", or "2,001–2,020 of 2,020+" past a lower-bound total). */
+export function pagerRange(data: Page<unknown>, currentPage: number, itemsPerPage: number) {
+  const atLeast = data.totalIsLowerBound === true;
+  const first = (currentPage - 1) * itemsPerPage + 1;
+  if (!atLeast) return { from: Math.min(data.total, first), to: Math.min(data.total, currentPage * itemsPerPage), total: data.total, atLeast };
+  const to = first + data.items.length - 1;
+  return { from: first, to, total: Math.max(data.total, to), atLeast };
 }
