@@ -4,6 +4,7 @@ import {
   isSearchReady,
   loadTableState,
   pageCount,
+  pageOptions,
   pageQuery,
   pagerRange,
   rememberCursor,
@@ -137,5 +138,13 @@ describe('pager', () => {
     expect(pageCount(further)).toBe(101);
     expect(pagerRange(further, 101, 20)).toEqual({ from: 2_001, to: 2_007, total: 2_007, atLeast: true });
     expect(pagerRange(counted, 3, 20)).toEqual({ from: 41, to: 60, total: 2_000, atLeast: true });
+  });
+
+  it('lists the first, the last and the pages near the current one, not every page of a huge list', () => {
+    expect(pageOptions(1, 5)).toEqual([1, 2, 3, 4, 5]);
+    const huge = pageOptions(1_000, 50_000);
+    expect(huge).toHaveLength(103);
+    expect([huge[0], huge[1], huge[51], huge.at(-2), huge.at(-1)]).toEqual([1, 950, 1_000, 1_050, 50_000]);
+    expect(pageOptions(1, 50_000).slice(0, 3)).toEqual([1, 2, 3]);
   });
 });

@@ -6,7 +6,7 @@ import { EmptyState, ErrorState, errorMessageId } from '../states';
 import { useToast } from '../toasts';
 import type { ApiFile } from '../../lib/api';
 import { downloadCsv, saveFile, toCsv } from './csv';
-import { AUTO_REFRESH_MS, FIRST_PAGE, PAGE_SIZES, pageCount, pagerRange } from './table-state';
+import { AUTO_REFRESH_MS, FIRST_PAGE, PAGE_SIZES, pageCount, pageOptions, pagerRange } from './table-state';
 import type { Column, DataTableModel } from './use-data-table';
 import './data-table.css';
 
@@ -226,9 +226,9 @@ function Pager<T>({ table, data, pages }: { table: DataTableModel<T>; data: Page
             <FormattedMessage id="table.page" />
           </span>
           <select value={currentPage} onChange={(e) => go(Number(e.target.value))} data-testid="table-page">
-            {Array.from({ length: pages }, (_, i) => (
-              <option key={i + 1} value={i + 1}>
-                {intl.formatMessage({ id: atLeast ? 'table.pageOfAtLeast' : 'table.pageOf' }, { page: i + 1, pages })}
+            {pageOptions(currentPage, pages).map((page) => (
+              <option key={page} value={page}>
+                {intl.formatMessage({ id: atLeast ? 'table.pageOfAtLeast' : 'table.pageOf' }, { page, pages })}
               </option>
             ))}
           </select>

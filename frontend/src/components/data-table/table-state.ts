@@ -111,3 +111,13 @@ export function pagerRange(data: Page<unknown>, currentPage: number, itemsPerPag
   const to = first + data.items.length - 1;
   return { from: first, to, total: Math.max(data.total, to), atLeast };
 }
+
+/** Pages the page picker lists around the current one (a list of a million rows must not render 50,000 options). */
+const PAGE_OPTIONS_AROUND = 50;
+
+/** The page picker's options: the first and last pages and those near the current one, in order. */
+export function pageOptions(currentPage: number, pages: number): number[] {
+  const out = new Set<number>([FIRST_PAGE, pages]);
+  for (let p = Math.max(FIRST_PAGE, currentPage - PAGE_OPTIONS_AROUND); p <= Math.min(pages, currentPage + PAGE_OPTIONS_AROUND); p++) out.add(p);
+  return [...out].sort((a, b) => a - b);
+}
