@@ -3,7 +3,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ClientRepository } from '../core/clients/ports';
 import type { PosHistoryRepository } from '../core/devices/history-ports';
 import type { PosConfigRepository } from '../core/devices/config-ports';
-import type { PosRepository } from '../core/devices/ports';
+import type { MachinePurges, PosRepository } from '../core/devices/ports';
 import type { GroupRepository } from '../core/groups/ports';
 import type { MerchantRepository, MerchantSettingsRepository } from '../core/merchants/ports';
 import type { NoVendProfileRepository } from '../core/no-vend-profiles/ports';
@@ -11,6 +11,7 @@ import type { UserRepository } from '../core/users/ports';
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DynamoClientRepository } from '../adapters/dynamodb/client-repository';
 import { DynamoGroupRepository } from '../adapters/dynamodb/group-repository';
+import { DynamoMachinePurges } from '../adapters/dynamodb/machine-purges';
 import { DynamoPosHistoryRepository } from '../adapters/dynamodb/pos-history-repository';
 import { DynamoPosConfigRepository } from '../adapters/dynamodb/pos-config-repository';
 import { DynamoPosRepository } from '../adapters/dynamodb/pos-repository';
@@ -30,6 +31,7 @@ export interface Deps {
   users: UserRepository;
   groups: GroupRepository;
   pos: PosRepository;
+  purges: MachinePurges;
   posHistory: PosHistoryRepository;
   posConfigs: PosConfigRepository;
   clients: ClientRepository;
@@ -52,6 +54,7 @@ export function buildDeps(config: RuntimeConfig): Deps {
     users: new DynamoUserRepository(doc, config.tableName),
     groups: new DynamoGroupRepository(doc, config.tableName),
     pos: new DynamoPosRepository(doc, config.tableName),
+    purges: new DynamoMachinePurges(doc, config.tableName),
     posHistory: new DynamoPosHistoryRepository(doc, config.tableName),
     posConfigs: new DynamoPosConfigRepository(doc, config.tableName),
     clients: new DynamoClientRepository(doc, config.tableName),

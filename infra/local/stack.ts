@@ -11,8 +11,9 @@ import { startDynamoProcess } from './emulators/dynamodb-process';
 import { startIot, type LocalIot } from './emulators/iot';
 import { resetIngestionDeps } from '../../functions/shared/ingestion';
 import { logger } from '../../functions/shared/logger';
+import { resetMachinePurgeDeps } from '../../functions/shared/machine-purges';
 import { resetCommandDeliveryDeps } from '../../functions/shared/remote-commands';
-import { localIotRules, startCommandSweep, startConnectionSweep } from './iot-rules';
+import { localIotRules, startCommandSweep, startConnectionSweep, startMachinePurgeSweep } from './iot-rules';
 import { startS3 } from './emulators/s3';
 import { createTable } from './emulators/table';
 import { seedDemoData } from './seed';
@@ -117,11 +118,14 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     // clients are rebuilt from the environment just set).
     resetIngestionDeps();
     resetCommandDeliveryDeps();
+    resetMachinePurgeDeps();
     iot.setRules(await localIotRules((error, context) => logger.error('iot rule failed', { ...context, error })));
     const sweep = startConnectionSweep();
     stops.push(sweep.stop);
     const commandSweep = startCommandSweep();
     stops.push(commandSweep.stop);
+    const purgeSweep = startMachinePurgeSweep();
+    stops.push(purgeSweep.stop);
 
     const users = await seedDemoData(deps, cognito, previousPasswords(stackFile));
     const info: StackInfo = {

@@ -62,6 +62,8 @@ export const CONNECTION_SWEEP = { entry: 'functions/triggers/connection-sweep.ts
 export const DEFAULT_CONNECTION_OFFLINE_AFTER_SECONDS = 900;
 /** The remote command delivery sweep (scheduled sends, bounded retries, expiry); it publishes commands. */
 export const COMMAND_SWEEP = { entry: 'functions/triggers/command-sweep.ts', everyMinutes: 1 } as const;
+/** The machine purge sweep (removes what is left of deleted machines' partitions). */
+export const MACHINE_PURGE_SWEEP = { entry: 'functions/triggers/machine-purge-sweep.ts', everyMinutes: 1 } as const;
 
 /** Topics a device publishes to, relative to `vend/<thingName>/`. */
 export const DEVICE_PUBLISH_TOPICS = ['telemetry', 'sales', 'alarms', 'audit', 'config', 'commands/ack'] as const;
@@ -82,6 +84,8 @@ export interface IotStackProps extends StackProps {
   sweepEntry?: string;
   /** Command sweep entry; defaults to COMMAND_SWEEP.entry; skipped when the file does not exist. */
   commandSweepEntry?: string;
+  /** Machine purge sweep entry; defaults to MACHINE_PURGE_SWEEP.entry; skipped when the file does not exist. */
+  machinePurgeSweepEntry?: string;
   /** CONNECTION_OFFLINE_AFTER_SECONDS of the triggers and the sweep (default 900). */
   offlineAfterSeconds?: number;
   /** Context `iotEndpoint`; when absent a custom resource looks it up at deploy time. */
@@ -89,7 +93,10 @@ export interface IotStackProps extends StackProps {
   bundle?: boolean;
 }
 
-/** IoT Core: topic rules → trigger functions, the device policy, and the data endpoint lookup. */
+/**
+ * IoT Core: topic rules → trigger functions, the device policy, the data endpoint lookup, and the machines'
+ * scheduled sweeps (connections, remote commands, deleted machines' partitions).
+ */
 export class IotStack extends Stack {
   readonly endpoint: string;
   readonly devicePolicy: iot.CfnPolicy;
@@ -98,6 +105,7 @@ export class IotStack extends Stack {
   readonly queues: ReadonlyMap<string, sqs.Queue>;
   readonly sweepSchedule?: events.Rule;
   readonly commandSweepSchedule?: events.Rule;
+  readonly machinePurgeSweepSchedule?: events.Rule;
 
   constructor(scope: Construct, id: string, props: IotStackProps) {
     super(scope, id, props);
@@ -243,6 +251,12 @@ export class IotStack extends Stack {
       description: 'Sends scheduled remote commands, publishes unanswered ones again (bounded) and expires stale ones',
       publishesCommands: true,
     });
+    this.machinePurgeSweepSchedule = this.scheduled(props, environment, {
+      name: 'machine-purge-sweep',
+      entry: props.machinePurgeSweepEntry ?? MACHINE_PURGE_SWEEP.entry,
+      everyMinutes: MACHINE_PURGE_SWEEP.everyMinutes,
+      description: 'Removes what is left of deleted machines’ history (their partitions), in bounded steps',
+    });
   }
 
   /** A function on an EventBridge schedule, when its entry exists. */
@@ -273,7 +287,7 @@ export class IotStack extends Stack {
     }
     return new events.Rule(this, `${id}Schedule`, {
       ruleName: props.stage.physicalName(o.name),
-      description: `Runs the ${o.name.replace('-', ' ')}`,
+      description: `Runs the ${o.name.replaceAll('-', ' ')}`,
       schedule: events.Schedule.rate(Duration.minutes(o.everyMinutes)),
       targets: [new targets.LambdaFunction(fn.fn, { retryAttempts: 2, maxEventAge: Duration.minutes(5) })],
     });

@@ -2,7 +2,13 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MACHINES } from '../../infra/local/demo-data';
 import { connectDevice, telemetryMessage } from '../../infra/local/simulator';
-import { waitFor } from './support/devices';
+import { batchPutItems } from '../../functions/adapters/dynamodb/batch-items';
+import { keys } from '../../functions/adapters/dynamodb/keys';
+import { INLINE_PURGE_ITEMS } from '../../functions/core/devices/purge';
+import { buildMachinePurgeDeps } from '../../functions/shared/machine-purges';
+import { machinePurgeSweepHandler } from '../../functions/triggers/machine-purge-sweep';
+import { stackEnvironment } from '../../infra/local/stack-process';
+import { countPrefix, waitFor } from './support/devices';
 import { api } from './support/http';
 import { merchantBody, settingsBody } from './support/samples';
 import { idToken, stack, stackDeps, tokenFor } from './support/stack';
@@ -402,6 +408,36 @@ describe('one machine', () => {
     const again = await join(superAdmin, { serial: pos.serial, pin: m.pin, name: 'Doomed' });
     expect(again.status).toBe(201);
     expect((await api(`/pos/${pos.serial}/notes`, { token: superAdmin })).body).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('a machine with a long history: DELETE answers at once, the purge sweep removes the rest; until then the serial cannot join this merchant again', async () => {
+    const pos = await joinMachine(m.pin, 'Long history');
+    // A few days of pings at one a minute, more than a DELETE removes before it answers.
+    const samples = INLINE_PURGE_ITEMS + 1_500;
+    const t0 = Date.parse('2026-10-01T00:00:00.000Z');
+    await batchPutItems(deps.doc, stack.tableName, Array.from({ length: samples }, (_, i) => ({
+      pk: keys.posPk(m.id, pos.serial), sk: `SENSOR#${new Date(t0 + i * 60_000).toISOString()}#ping-${i}`, signalLevel: 60, temperature: 4,
+    })));
+    expect((await api(`/pos/${pos.serial}`, { method: 'DELETE', token: superAdmin })).status).toBe(204);
+    expect((await api(`/pos/${pos.serial}`, { token: superAdmin })).status).toBe(404);
+    expect(await countPrefix(deps.doc, m.id, pos.serial, 'SENSOR#')).toBe(samples - INLINE_PURGE_ITEMS);
+
+    const refused = await join(superAdmin, { serial: pos.serial, pin: m.pin, name: 'Long history' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('MachineStillBeingDeletedException');
+    // Another merchant's partition is another one: the serial may join there meanwhile (and leave again).
+    const other = await newMerchant();
+    expect((await join(superAdmin, { serial: pos.serial, pin: other.pin, name: 'Elsewhere' })).status).toBe(201);
+    expect((await api(`/pos/${pos.serial}`, { method: 'DELETE', token: superAdmin })).status).toBe(204);
+
+    const sweep = machinePurgeSweepHandler(() => buildMachinePurgeDeps(stackEnvironment(stack)));
+    expect((await sweep()).finished).toBeGreaterThanOrEqual(1);
+    expect(await countPrefix(deps.doc, m.id, pos.serial, 'SENSOR#')).toBe(0);
+    const again = await join(superAdmin, { serial: pos.serial, pin: m.pin, name: 'Long history' });
+    expect(again.status, again.text).toBe(201);
+    const history = await api(`/pos/${pos.serial}/historical-signal?from=2026-10-01T00:00:00.000Z&to=2026-10-03T00:00:00.000Z`, { token: superAdmin });
+    expect(history.status).toBe(200);
+    expect(history.body).toEqual([]);
   });
 
   it('notes: anyone who sees the machine adds them (createdBy = email); listed newest first, paged', async () => {

@@ -137,6 +137,19 @@ describe('iot stack', () => {
     expect(policies).toContain(':topic/vend/*/commands');
   });
 
+  it('runs the machine purge sweep every minute, with the table and no IoT permission', () => {
+    const [id, fn] = Object.entries(t.findResources('AWS::Lambda::Function') as Resources).find(([, f]) => f.Properties.FunctionName === 'vend-dev-machine-purge-sweep')!;
+    expect(fn.Properties.Environment.Variables).toMatchObject({ TABLE_NAME: expect.anything() });
+    expect(fn.Properties.Timeout).toBe(50);
+    const schedule = Object.values(t.findResources('AWS::Events::Rule') as Resources).find((r) => r.Properties.Name === 'vend-dev-machine-purge-sweep')!;
+    expect(schedule.Properties).toMatchObject({ ScheduleExpression: 'rate(1 minute)', State: 'ENABLED', Description: 'Runs the machine purge sweep' });
+    expect(schedule.Properties.Targets).toEqual([expect.objectContaining({ Arn: { 'Fn::GetAtt': [id, 'Arn'] } })]);
+    const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+    const policies = JSON.stringify(Object.values(t.findResources('AWS::IAM::Policy') as Resources).filter((p) => JSON.stringify(p.Properties.Roles).includes(roleId)));
+    expect(policies).toContain('dynamodb:DeleteItem');
+    expect(policies).not.toContain('iot:Publish');
+  });
+
   it('has a device policy bound to the thing name: client id, publish and subscribe under vend/<thing>/', () => {
     const [policy] = Object.values(t.findResources('AWS::IoT::Policy') as Resources);
     expect(policy!.Properties.PolicyName).toBe('vend-dev-device');

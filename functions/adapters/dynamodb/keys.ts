@@ -120,6 +120,12 @@ export const keys = {
   onlineEntry: (bucket: string, shard: number, merchantId: string, serial: string) => ({ pk: `ONLINE#${bucket}#${shard}`, sk: `${merchantId}#${serial}` }),
   onlinePk: (bucket: string, shard: number) => `ONLINE#${bucket}#${shard}`,
   connectionSweepState: { pk: 'SWEEP#CONNECTION', sk: 'STATE' },
+  /**
+   * A deleted machine whose partition is still being removed (machine-purges.ts): written in the delete
+   * transaction, removed once the partition is empty; while it exists the serial cannot join that merchant again.
+   */
+  machinePurge: (merchantId: string, serial: string) => ({ pk: 'PURGE#MACHINES', sk: `${merchantId}#${serial}` }),
+  machinePurgesPk: 'PURGE#MACHINES',
   /** A processed device message (idempotency), kept until `expiresAt`. */
   deviceMessage: (messageId: string) => ({ pk: `MSG#${messageId}`, sk: 'MSG' }),
 } as const;

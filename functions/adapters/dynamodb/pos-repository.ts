@@ -2,7 +2,6 @@ import {
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
-  UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { COUNT_READ_LIMIT, type Total } from '../../../schemas/paging';
@@ -12,10 +11,10 @@ import {
   DuplicateMachineNameException,
   InvalidPosClientException,
   InvalidPosGroupException,
+  MachineStillBeingDeletedException,
   PosChangedConcurrentlyException,
   PosNotFoundException,
 } from '../../core/devices/errors';
-import { statsContribution, type StoredAlarm } from '../../core/alarms/model';
 import { counterContribution, toPointOfSale, type DeviceRegistration, type PosRecord, type StoredPos, } from '../../core/devices/model';
 import type { NoteSliceRequest, PosFilter, PosRepository, PosSelection, PosSliceRequest } from '../../core/devices/ports';
 import { MerchantNotFoundException } from '../../core/merchants/errors';
@@ -23,7 +22,7 @@ import { NoVendProfileNotFoundException } from '../../core/no-vend-profiles/erro
 import { nameKey } from '../../core/merchants/merchant';
 import { ValidationError } from '../../core/shared/domain-error';
 import { sumTotals } from '../../core/shared/page';
-import { batchDeleteItems, batchGetItems } from './batch-items';
+import { batchGetItems } from './batch-items';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
 import { keys, stripKeys } from './keys';
 import { countQuery, queryPage, type ItemFilter } from './paging';
@@ -240,6 +239,7 @@ export class DynamoPosRepository implements PosRepository {
         { Put: { TableName: T, Item: posItem(r), ConditionExpression: 'attribute_not_exists(pk)' } },
         r.groupId ? { ConditionCheck: { TableName: T, Key: keys.group(r.merchantId, r.groupId), ConditionExpression: 'attribute_exists(pk)' } } : undefined,
         r.clientId ? this.machineCount(keys.client(r.merchantId, r.clientId), 1) : undefined,
+        { ConditionCheck: { TableName: T, Key: keys.machinePurge(r.merchantId, r.serial), ConditionExpression: 'attribute_not_exists(pk)' } },
         ...counters,
       ],
       [
@@ -249,6 +249,7 @@ export class DynamoPosRepository implements PosRepository {
         () => new DeviceAlreadyRegisteredException(),
         () => new InvalidPosGroupException(),
         () => new InvalidPosClientException(),
+        () => new MachineStillBeingDeletedException(),
       ],
     );
     this.forgetCounters(r.merchantId, r.groupId);
@@ -375,6 +376,8 @@ export class DynamoPosRepository implements PosRepository {
         counterUpdate(T, keys.merchantCommandsCounterName(m), { count: -commands }),
         { Delete: { TableName: T, Key: keys.posTelemetry(m, cur.serial) } },
         { Delete: { TableName: T, Key: keys.counter(notesCounter(m, cur.serial)) } },
+        // The rest of the partition: machine-purges.ts.
+        { Put: { TableName: T, Item: { ...keys.machinePurge(m, cur.serial), merchantId: m, serial: cur.serial } } },
         cur.clientId ? this.machineCount(keys.client(m, cur.clientId), -1) : undefined,
         cur.noVendProfileId ? this.machineCount(keys.noVendProfile(m, cur.noVendProfileId), -1) : undefined,
         ...this.counterItems(m, { groupId: cur.groupId, c: counterContribution(cur, current.telemetry) }, undefined),
@@ -384,49 +387,6 @@ export class DynamoPosRepository implements PosRepository {
     this.forgetCounters(m, cur.groupId);
     forgetCounter(commandsCounter);
     forgetCounter(keys.merchantCommandsCounterName(m));
-    await this.purgePartition(m, cur.serial);
-  }
-
-  /**
-   * Whatever else lives in the machine's partition (notes, ingestion's history, alarms): Query + BatchWrite
-   * deletes. Its alarms leave the merchant's and their groups' counts of alarms now, which also answer the
-   * alarm lists' totals; the per-day counts keep them (they were raised that day).
-   */
-  private async purgePartition(merchantId: string, serial: string): Promise<void> {
-    const alarmDeltas = new Map<string, Record<string, number>>();
-    const countAlarm = (item: Record<string, unknown>) => {
-      const contribution = statsContribution(item as Pick<StoredAlarm, 'status' | 'category' | 'criticity'>, -1);
-      const groupId = item.groupId ? String(item.groupId) : null;
-      for (const name of [keys.alarmCounterName(merchantId), ...(groupId ? [keys.alarmCounterName(merchantId, groupId)] : [])]) {
-        const d = alarmDeltas.get(name) ?? {};
-        for (const [k, v] of Object.entries(contribution)) d[k] = (d[k] ?? 0) + v;
-        alarmDeltas.set(name, d);
-      }
-    };
-    let start: Record<string, unknown> | undefined;
-    do {
-      const res = await this.doc.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': keys.posPk(merchantId, serial) },
-          ProjectionExpression: 'pk, sk, groupId, #st, category, criticity',
-          ExpressionAttributeNames: { '#st': 'status' },
-          ExclusiveStartKey: start,
-          Limit: 500,
-        }),
-      );
-      const items = res.Items ?? [];
-      await batchDeleteItems(this.doc, this.tableName, items.map((i) => ({ pk: i.pk, sk: i.sk })));
-      for (const item of items) if (String(item.sk).startsWith(keys.historyPrefix.alarm)) countAlarm(item);
-      start = res.LastEvaluatedKey;
-    } while (start);
-    await Promise.all(
-      [...alarmDeltas].map(([name, deltas]) => {
-        const update = counterUpdate(this.tableName, name, deltas);
-        return update && this.doc.send(new UpdateCommand(update.Update));
-      }),
-    );
   }
 
   // ------------------------------------------------------------------ lists

@@ -105,7 +105,7 @@ export const routes = [
     path: '/pos/join',
     roles: ADMINS,
     summary:
-      'Register a device with the merchant whose device-association PIN is given (201); the same merchant again answers the machine (200); another merchant’s serial → 409 DeviceAlreadyRegisteredException; a taken name → 409 DuplicateMachineNameException',
+      'Register a device with the merchant whose device-association PIN is given (201); the same merchant again answers the machine (200); another merchant’s serial → 409 DeviceAlreadyRegisteredException; a taken name → 409 DuplicateMachineNameException; a serial this merchant deleted whose history is still being removed → 409 MachineStillBeingDeletedException',
     request: { body: PosJoin },
     response: PointOfSale,
     status: 201,
@@ -139,7 +139,7 @@ export const routes = [
     method: 'DELETE',
     path: '/pos/{id}',
     roles: ADMINS,
-    summary: 'Delete a machine with its notes and history; its serial may join again',
+    summary: 'Delete a machine with its notes and history (a long history is removed in the background, by the machine purge sweep); its serial may join another merchant at once and this one once its history is gone',
     request: { params: PosParams },
     response: null,
     status: 204,

@@ -20,6 +20,13 @@ export class DeviceAlreadyRegisteredException extends ConflictError {
   }
 }
 
+/** The serial was deleted from this merchant moments ago and its history is still being removed. */
+export class MachineStillBeingDeletedException extends ConflictError {
+  constructor() {
+    super('MachineStillBeingDeletedException', 'This machine was deleted recently and its history is still being removed: try again in a few minutes');
+  }
+}
+
 /** No merchant the caller manages has this device-association PIN (the same answer whether or not another merchant has it). */
 export class InvalidDevicePinException extends ValidationError {
   constructor() {

@@ -49,7 +49,10 @@ export interface NoteSliceRequest {
 export interface PosRepository {
   registration(serial: string): Promise<DeviceRegistration | undefined>;
   get(merchantId: string, serial: string): Promise<StoredPos | undefined>;
-  /** Registers the serial to the record's merchant and stores the record. Throws DeviceAlreadyRegisteredException, DuplicateMachineNameException, MerchantNotFoundException. */
+  /**
+   * Registers the serial to the record's merchant and stores the record. Throws DeviceAlreadyRegisteredException,
+   * DuplicateMachineNameException, MerchantNotFoundException, MachineStillBeingDeletedException.
+   */
   create(record: PosRecord): Promise<void>;
   /**
    * Writes a changed record read as `current` (its updatedAt is the version: PosChangedConcurrentlyException
@@ -59,7 +62,10 @@ export interface PosRepository {
   replace(current: StoredPos, next: PosRecord): Promise<void>;
   /** Deletes the TELEMETRY item and the list copy and writes `next` (resetAt set), moving the counters back to unknown. */
   reset(current: StoredPos, next: PosRecord): Promise<void>;
-  /** Deletes the machine, its registry entry, name guard, telemetry, notes and history; counters move. */
+  /**
+   * Deletes the machine, its registry entry, name guard and telemetry (counters move) and marks its partition
+   * (notes, history, alarms, commands) for MachinePurges, which removes it.
+   */
   delete(current: StoredPos): Promise<void>;
   listSlice(merchantId: string, req: PosSliceRequest): Promise<{ items: PointOfSale[]; cursor?: string }>;
   /** Counters when there is no filter; a count of the filtered partitions otherwise. */
@@ -73,6 +79,22 @@ export interface PosRepository {
   /** Throws PosNotFoundException when the machine is gone. */
   addNote(merchantId: string, note: PosNote): Promise<void>;
   listNotes(merchantId: string, serial: string, req: NoteSliceRequest): Promise<{ items: PosNote[]; cursor?: string }>;
+}
+
+export interface MachineRef {
+  merchantId: string;
+  serial: string;
+}
+
+/** The partitions of deleted machines, removed in bounded steps (a year of samples does not fit in one API call). */
+export interface MachinePurges {
+  /**
+   * Deletes up to about `maxItems` of a deleted machine's partition (its alarms leave the merchant's and groups'
+   * counts of alarms now as they go); true once nothing is left, when its mark goes too.
+   */
+  purge(machine: MachineRef, maxItems: number): Promise<boolean>;
+  /** Deleted machines whose partitions are not removed yet (up to `limit`). */
+  pending(limit: number): Promise<MachineRef[]>;
 }
 
 /** Where the device-association PIN guard lives (merchant settings keep it in step). */

@@ -8,11 +8,13 @@ import { toCsv } from '../shared/csv';
 import { canSeeMerchant, groupScope } from '../shared/scope';
 import { InvalidDevicePinException, MerchantRequiredException, PosExportTooLargeException, PosNotFoundException } from './errors';
 import { nextUpdatedAt, toPointOfSale, toStatusView, type DeviceRegistration, type PosRecord, type StoredPos } from './model';
-import type { PosFilter, PosRepository, PosSelection } from './ports';
+import type { MachinePurges, PosFilter, PosRepository, PosSelection } from './ports';
+import { INLINE_PURGE_ITEMS } from './purge';
 import { emptyPage, pageOf } from '../shared/page';
 
 export interface PosDeps {
   pos: PosRepository;
+  purges: MachinePurges;
   merchants: MerchantRepository;
   merchantSettings: Pick<MerchantSettingsRepository, 'merchantOfPin'>;
   newId: () => string;
@@ -165,9 +167,16 @@ export async function resetPos(deps: PosDeps, principal: Principal, serial: stri
   return toPointOfSale(next, { activeWarning, activeBlocking });
 }
 
-/** DELETE /pos/{id}: the machine, its registry entry (the serial may join again), notes and history. */
+/**
+ * DELETE /pos/{id}: the machine, its registry entry, notes and history. The machine is gone once its transaction
+ * lands; its partition goes now when it is small and through the purge sweep otherwise (purge.ts). The serial
+ * may join another merchant at once, and this one when the partition is empty.
+ */
 export async function deletePos(deps: PosDeps, principal: Principal, serial: string): Promise<void> {
-  await deps.pos.delete(await requireVisiblePos(deps, principal, serial));
+  const stored = await requireVisiblePos(deps, principal, serial);
+  await deps.pos.delete(stored);
+  // A failure here loses nothing: the mark written with the delete keeps the partition on the sweep's list.
+  await deps.purges.purge({ merchantId: stored.record.merchantId, serial }, INLINE_PURGE_ITEMS).catch(() => false);
 }
 
 // ------------------------------------------------------------------ joining

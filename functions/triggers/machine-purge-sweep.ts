@@ -1,0 +1,25 @@
+/**
+ * Scheduled (EventBridge every minute in AWS; a timer in the local stack): removes what is left of deleted
+ * machines' partitions (core/devices/purge.ts), until shortly before the function's time runs out.
+ */
+import { sweepMachinePurges, type PurgeSweepDeps, type PurgeSweepOutcome } from '../core/devices/purge';
+import { getMachinePurgeDeps } from '../shared/machine-purges';
+import type { ScheduledEventLike } from './connection-sweep';
+
+/** Without a Lambda context (the local schedule): how long one sweep may work. */
+export const LOCAL_SWEEP_BUDGET_MS = 20_000;
+/** Left over before the function's timeout, for the step in flight to finish. */
+const SAFETY_MS = 10_000;
+
+export function machinePurgeSweepHandler(deps: () => PurgeSweepDeps = getMachinePurgeDeps) {
+  return async (_event: ScheduledEventLike = {}, context?: { getRemainingTimeInMillis?: () => number }): Promise<PurgeSweepOutcome> => {
+    const base = deps();
+    const remaining = context?.getRemainingTimeInMillis?.();
+    const budget = remaining === undefined ? LOCAL_SWEEP_BUDGET_MS : Math.max(0, remaining - SAFETY_MS);
+    const outcome = await sweepMachinePurges(base, base.nowMs() + budget);
+    if (outcome.machines > 0) base.log?.('info', 'machine purge sweep', { ...outcome });
+    return outcome;
+  };
+}
+
+export const handler = machinePurgeSweepHandler();
