@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchPutItems } from '../../functions/adapters/dynamodb/batch-items';
-import { countQuery } from '../../functions/adapters/dynamodb/paging';
+import { countQuery, queryPage } from '../../functions/adapters/dynamodb/paging';
 import { startDynamo, type LocalDynamo } from '../../infra/local/emulators/dynamodb';
 import { createTable, localDynamoClient } from '../../infra/local/emulators/table';
 
 const TABLE = 'vending-console';
 
-describe('counting a list range (adapters/dynamodb/paging countQuery)', () => {
+describe('reading a partition range (adapters/dynamodb/paging)', () => {
   let dynamo: LocalDynamo;
   let doc: DynamoDBDocumentClient;
 
@@ -15,8 +15,9 @@ describe('counting a list range (adapters/dynamodb/paging countQuery)', () => {
     dynamo = await startDynamo({ port: 0 });
     await createTable(dynamo.endpoint, TABLE);
     doc = DynamoDBDocumentClient.from(localDynamoClient(dynamo.endpoint));
-    // 60 items, every third one "open".
+    // 60 items, every third one "open"; and 3,000 items of which one in 300 is open.
     await batchPutItems(doc, TABLE, Array.from({ length: 60 }, (_, i) => ({ pk: 'P', sk: `ITEM#${String(i).padStart(3, '0')}`, state: i % 3 === 0 ? 'open' : 'closed' })));
+    await batchPutItems(doc, TABLE, Array.from({ length: 3_000 }, (_, i) => ({ pk: 'SPARSE', sk: `ITEM#${String(i).padStart(4, '0')}`, state: i % 300 === 299 ? 'open' : 'closed' })));
   });
   afterAll(async () => {
     doc?.destroy();
@@ -36,5 +37,32 @@ describe('counting a list range (adapters/dynamodb/paging countQuery)', () => {
     expect(await countQuery(doc, { tableName: TABLE, partition: 'P' }, 25)).toEqual({ count: 26, atLeast: true });
     // The limit counts items read, not items matched: 31 read (one past the limit), 11 of them open.
     expect(await countQuery(doc, { tableName: TABLE, partition: 'P', filter: open }, 30)).toEqual({ count: 11, atLeast: true });
+  });
+
+  describe('a page of a sparse filter (queryPage)', () => {
+    const sparse = { tableName: TABLE, partition: 'SPARSE', forward: true, filter: open };
+    const queries = async (read: () => Promise<unknown>) => {
+      dynamo.resetOpCounts();
+      await read();
+      return dynamo.opCounts().Query ?? 0;
+    };
+
+    it('reads more items per Query as it learns how few match: a few Queries, not one per handful of items', async () => {
+      let page: Awaited<ReturnType<typeof queryPage>> = { items: [] };
+      expect(await queries(async () => (page = await queryPage(doc, { ...sparse, offset: 0, limit: 4 })))).toBeLessThanOrEqual(6);
+      expect(page.items.map((i) => i.sk)).toEqual(['ITEM#0299', 'ITEM#0599', 'ITEM#0899', 'ITEM#1199']);
+      // The cursor opens right after the last item returned, although the read went further.
+      const next = await queryPage(doc, { ...sparse, offset: 4, limit: 4, cursor: page.cursor });
+      expect(next.items.map((i) => i.sk)).toEqual(['ITEM#1499', 'ITEM#1799', 'ITEM#2099', 'ITEM#2399']);
+      // A jump without a cursor walks the skipped matches the same way.
+      let jumped: Awaited<ReturnType<typeof queryPage>> = { items: [] };
+      expect(await queries(async () => (jumped = await queryPage(doc, { ...sparse, offset: 8, limit: 4 })))).toBeLessThanOrEqual(10);
+      expect(jumped.items.map((i) => i.sk)).toEqual(['ITEM#2699', 'ITEM#2999']);
+      expect(jumped.cursor).toBeUndefined();
+    });
+
+    it('reads an unfiltered page with one Query of the page size (plus one item)', async () => {
+      expect(await queries(() => queryPage(doc, { tableName: TABLE, partition: 'SPARSE', forward: false, offset: 0, limit: 20 }))).toBe(1);
+    });
   });
 });

@@ -126,6 +126,32 @@ export async function readRange(
   return out;
 }
 
+/** Most items one Query of a filtered page read evaluates. */
+const MAX_FILTERED_PAGE_READ = 1000;
+
+/**
+ * The Limit of each Query of a page read that wants `wanted` more items. Unfiltered: exactly that. Filtered
+ * (DynamoDB applies Limit before the filter): that at first, then as many items as the matches so far say are
+ * needed, at least twice the last Limit and at most MAX_FILTERED_PAGE_READ, so a sparse filter (a group admin's
+ * alarms in a large merchant, a rare status) costs a few Queries instead of one per handful of items.
+ */
+function readPlan(filtered: boolean) {
+  let scanned = 0;
+  let matched = 0;
+  let last = 0;
+  return {
+    limit(wanted: number): number {
+      if (!filtered || last === 0) return (last = wanted);
+      const estimate = Math.ceil((wanted * scanned) / Math.max(matched, 1));
+      return (last = Math.min(MAX_FILTERED_PAGE_READ, Math.max(wanted, 2 * last, estimate)));
+    },
+    saw(scannedNow: number, matchedNow: number): void {
+      scanned += scannedNow;
+      matched += matchedNow;
+    },
+  };
+}
+
 function keyOf(item: Item, names: string[]): Record<string, string> {
   return Object.fromEntries(names.map((n) => [n, String(item[n])]));
 }
@@ -163,11 +189,16 @@ export async function queryPage(doc: DynamoDBDocumentClient, q: PageQuery): Prom
     // Walk over the first `offset` items reading keys only. With a filter, DynamoDB applies Limit before
     // filtering: an incomplete round continues from LastEvaluatedKey (evaluated, possibly filtered out).
     let toSkip = q.offset;
+    const skipping = readPlan(!!q.filter);
     while (toSkip > 0) {
       const skipped = await doc.send(
-        new QueryCommand({ ...base, ExclusiveStartKey: startKey, Limit: toSkip, ProjectionExpression: keys.map((_, i) => `#k${i}`).join(','), ExpressionAttributeNames: { ...base.ExpressionAttributeNames, ...Object.fromEntries(keys.map((k, i) => [`#k${i}`, k])) } }),
+        new QueryCommand({
+          ...base, ExclusiveStartKey: startKey, Limit: skipping.limit(toSkip),
+          ProjectionExpression: keys.map((_, i) => `#k${i}`).join(','), ExpressionAttributeNames: { ...base.ExpressionAttributeNames, ...Object.fromEntries(keys.map((k, i) => [`#k${i}`, k])) },
+        }),
       );
-      const got = skipped.Items ?? [];
+      const got = (skipped.Items ?? []).slice(0, toSkip);
+      skipping.saw(skipped.ScannedCount ?? 0, got.length);
       toSkip -= got.length;
       if (toSkip === 0) startKey = keyOf(got.at(-1)!, keys);
       else if (!skipped.LastEvaluatedKey) return { items: [] };
@@ -175,9 +206,11 @@ export async function queryPage(doc: DynamoDBDocumentClient, q: PageQuery): Prom
     }
   }
   const items: Item[] = [];
+  const reading = readPlan(!!q.filter);
   let exclusive = startKey;
   do {
-    const res = await doc.send(new QueryCommand({ ...base, ExclusiveStartKey: exclusive, Limit: q.limit + 1 - items.length }));
+    const res = await doc.send(new QueryCommand({ ...base, ExclusiveStartKey: exclusive, Limit: reading.limit(q.limit + 1 - items.length) }));
+    reading.saw(res.ScannedCount ?? 0, res.Items?.length ?? 0);
     items.push(...(res.Items ?? []));
     exclusive = res.LastEvaluatedKey as Record<string, string> | undefined;
   } while (exclusive && items.length <= q.limit);
