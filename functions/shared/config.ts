@@ -51,8 +51,13 @@ function required(env: NodeJS.ProcessEnv, name: string): string {
   return value;
 }
 
+/** Where the single table is: what every function reads, the triggers' whole storage configuration. */
+export function tableConfig(env: NodeJS.ProcessEnv = process.env): Pick<RuntimeConfig, 'region' | 'tableName' | 'dynamodbEndpoint'> {
+  return { region: env.AWS_REGION ?? 'eu-west-1', tableName: required(env, 'TABLE_NAME'), dynamodbEndpoint: env.DYNAMODB_ENDPOINT || undefined };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
-  const region = env.AWS_REGION ?? 'eu-west-1';
+  const { region, tableName, dynamodbEndpoint } = tableConfig(env);
   const userPoolId = required(env, 'COGNITO_USER_POOL_ID');
   const issuer = env.COGNITO_ISSUER ?? `https://cognito-idp.${region}.amazonaws.com/${userPoolId}`;
   return {
@@ -60,8 +65,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     region,
     tenant: (env.TENANT ?? 'nebular').toLowerCase(),
     defaultTenant: (env.DEFAULT_TENANT ?? 'nebular').toLowerCase(),
-    tableName: required(env, 'TABLE_NAME'),
-    dynamodbEndpoint: env.DYNAMODB_ENDPOINT || undefined,
+    tableName,
+    dynamodbEndpoint,
     configVersion: env.CONFIG_VERSION ?? '1',
     appVersion: env.APP_VERSION ?? '0.1.0',
     consoleUrl: env.CONSOLE_URL || undefined,

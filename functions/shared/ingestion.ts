@@ -7,7 +7,7 @@ import { DynamoDeviceIngestionStore } from '../adapters/dynamodb/device-ingestio
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DEFAULT_OFFLINE_AFTER_SECONDS, DEFAULT_ONLINE_BUCKET_SECONDS } from '../core/ingestion/rules';
 import type { IngestionDeps, IngestionSettings } from '../core/ingestion/use-cases';
-import { positiveInt } from './config';
+import { positiveInt, tableConfig } from './config';
 import { logger } from './logger';
 
 export interface IngestionConfig extends IngestionSettings {
@@ -17,12 +17,8 @@ export interface IngestionConfig extends IngestionSettings {
 }
 
 export function loadIngestionConfig(env: NodeJS.ProcessEnv = process.env): IngestionConfig {
-  const tableName = env.TABLE_NAME;
-  if (!tableName) throw new Error('missing environment variable TABLE_NAME');
   return {
-    region: env.AWS_REGION ?? 'eu-west-1',
-    tableName,
-    dynamodbEndpoint: env.DYNAMODB_ENDPOINT || undefined,
+    ...tableConfig(env),
     offlineAfterSeconds: positiveInt(env, 'CONNECTION_OFFLINE_AFTER_SECONDS', DEFAULT_OFFLINE_AFTER_SECONDS),
     onlineBucketSeconds: positiveInt(env, 'ONLINE_BUCKET_SECONDS', DEFAULT_ONLINE_BUCKET_SECONDS),
   };

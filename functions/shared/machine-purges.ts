@@ -2,12 +2,12 @@
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DynamoMachinePurges } from '../adapters/dynamodb/machine-purges';
 import type { PurgeSweepDeps } from '../core/devices/purge';
+import { tableConfig } from './config';
 import { logger } from './logger';
 
 export function buildMachinePurgeDeps(env: NodeJS.ProcessEnv = process.env): PurgeSweepDeps {
-  const tableName = env.TABLE_NAME;
-  if (!tableName) throw new Error('missing environment variable TABLE_NAME');
-  const doc = createDocumentClient({ region: env.AWS_REGION ?? 'eu-west-1', endpoint: env.DYNAMODB_ENDPOINT || undefined });
+  const { region, tableName, dynamodbEndpoint } = tableConfig(env);
+  const doc = createDocumentClient({ region, endpoint: dynamodbEndpoint });
   return {
     purges: new DynamoMachinePurges(doc, tableName),
     nowMs: Date.now,

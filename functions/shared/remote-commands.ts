@@ -7,16 +7,14 @@ import { DynamoPosRepository } from '../adapters/dynamodb/pos-repository';
 import { DynamoRemoteCommandRepository } from '../adapters/dynamodb/remote-command-repository';
 import { IotCommandPublisher } from '../adapters/iot/command-publisher';
 import type { DeliveryDeps } from '../core/remote-commands/delivery';
-import { iotDataEndpoint, loadCommandSettings } from './config';
+import { iotDataEndpoint, loadCommandSettings, tableConfig } from './config';
 import { logger } from './logger';
 
 export type CommandDeliveryDeps = DeliveryDeps & { merchantOf: (serial: string) => Promise<string | undefined> };
 
 export function buildCommandDeliveryDeps(env: NodeJS.ProcessEnv = process.env): CommandDeliveryDeps {
-  const tableName = env.TABLE_NAME;
-  if (!tableName) throw new Error('missing environment variable TABLE_NAME');
-  const region = env.AWS_REGION ?? 'eu-west-1';
-  const doc = createDocumentClient({ region, endpoint: env.DYNAMODB_ENDPOINT || undefined });
+  const { region, tableName, dynamodbEndpoint } = tableConfig(env);
+  const doc = createDocumentClient({ region, endpoint: dynamodbEndpoint });
   const pos = new DynamoPosRepository(doc, tableName);
   return {
     remoteCommands: new DynamoRemoteCommandRepository(doc, tableName),

@@ -7,7 +7,7 @@ import { getMachinePurgeDeps } from '../shared/machine-purges';
 import type { ScheduledEventLike } from './connection-sweep';
 
 /** Without a Lambda context (the local schedule): how long one sweep may work. */
-export const LOCAL_SWEEP_BUDGET_MS = 20_000;
+const LOCAL_SWEEP_BUDGET_MS = 20_000;
 /** Left over before the function's timeout, for the step in flight to finish. */
 const SAFETY_MS = 10_000;
 
