@@ -18,6 +18,9 @@ describe('reading a partition range (adapters/dynamodb/paging)', () => {
     // 60 items, every third one "open"; and 3,000 items of which one in 300 is open.
     await batchPutItems(doc, TABLE, Array.from({ length: 60 }, (_, i) => ({ pk: 'P', sk: `ITEM#${String(i).padStart(3, '0')}`, state: i % 3 === 0 ? 'open' : 'closed' })));
     await batchPutItems(doc, TABLE, Array.from({ length: 3_000 }, (_, i) => ({ pk: 'SPARSE', sk: `ITEM#${String(i).padStart(4, '0')}`, state: i % 300 === 299 ? 'open' : 'closed' })));
+    // Three group partitions of an index (items 0..44 dealt round-robin: A gets 0, 3, 6…) and a busy neighbour.
+    await batchPutItems(doc, TABLE, Array.from({ length: 45 }, (_, i) => ({ pk: `X#${i}`, sk: 'X', gsi3pk: `G#${'ABC'[i % 3]}`, gsi3sk: `T#${String(i).padStart(3, '0')}`, n: i })));
+    await batchPutItems(doc, TABLE, Array.from({ length: 500 }, (_, i) => ({ pk: `Y#${i}`, sk: 'Y', gsi3pk: 'G#OTHER', gsi3sk: `T#${String(i).padStart(3, '0')}` })));
   });
   afterAll(async () => {
     doc?.destroy();
@@ -63,6 +66,48 @@ describe('reading a partition range (adapters/dynamodb/paging)', () => {
 
     it('reads an unfiltered page with one Query of the page size (plus one item)', async () => {
       expect(await queries(() => queryPage(doc, { tableName: TABLE, partition: 'SPARSE', forward: false, offset: 0, limit: 20 }))).toBe(1);
+    });
+  });
+
+  describe('several partitions merged (a group admin\'s groups)', () => {
+    const groups = { tableName: TABLE, index: 'gsi3' as const, partition: ['G#A', 'G#C'] };
+    const expected = Array.from({ length: 45 }, (_, i) => i).filter((i) => i % 3 !== 1);
+    const numbers = (items: Array<Record<string, unknown>>) => items.map((i) => Number(i.n));
+
+    it('pages through the partitions in sort-key order, one Query per partition a page, and never into another partition', async () => {
+      const seen: number[] = [];
+      let cursor: string | undefined;
+      let pages = 0;
+      do {
+        dynamo.resetOpCounts();
+        const page = await queryPage(doc, { ...groups, forward: false, offset: seen.length, limit: 7, cursor });
+        expect(dynamo.opCounts().Query).toBe(2);
+        seen.push(...numbers(page.items));
+        cursor = page.cursor;
+        pages++;
+      } while (cursor);
+      expect(seen).toEqual([...expected].reverse());
+      expect(pages).toBe(5);
+    });
+
+    it('jumps to an offset without a cursor, and counts the partitions together', async () => {
+      const page = await queryPage(doc, { ...groups, forward: true, offset: 25, limit: 10 });
+      expect(numbers(page.items)).toEqual(expected.slice(25));
+      expect(page.cursor).toBeUndefined();
+      expect(await countQuery(doc, groups)).toEqual({ count: 30 });
+      expect(await countQuery(doc, { ...groups, filter: { expression: 'n < :n', names: {}, values: { ':n': 10 } } })).toEqual({ count: 7 });
+    });
+
+    it('refuses a cursor of other partitions (another group\'s, or of a different set of groups)', async () => {
+      const { cursor } = await queryPage(doc, { tableName: TABLE, index: 'gsi3', partition: ['G#A', 'G#OTHER'], forward: true, offset: 0, limit: 5 });
+      await expect(queryPage(doc, { ...groups, forward: true, offset: 5, limit: 5, cursor })).rejects.toMatchObject({ code: 'InvalidCursorException' });
+      const forged = Buffer.from(JSON.stringify({ o: 5, p: { 'G#A': null, 'G#C': { pk: 'Y#1', sk: 'Y', gsi3pk: 'G#OTHER', gsi3sk: 'T#001' } } })).toString('base64url');
+      await expect(queryPage(doc, { ...groups, forward: true, offset: 5, limit: 5, cursor: forged })).rejects.toMatchObject({ code: 'InvalidCursorException' });
+    });
+
+    it('answers an empty scope with an empty page', async () => {
+      expect(await queryPage(doc, { ...groups, partition: [], forward: true, offset: 0, limit: 5 })).toEqual({ items: [] });
+      expect(await countQuery(doc, { ...groups, partition: [] })).toEqual({ count: 0 });
     });
   });
 });

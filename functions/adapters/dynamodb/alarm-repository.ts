@@ -30,8 +30,11 @@ function alarmOf(item: Item): StoredAlarm {
   return a;
 }
 
-/** The FilterExpression of the status, category, criticity and group-scope filters (placeholders #a…/:a…). */
-function filterOf(sel: AlarmSelection): ItemFilter | undefined {
+/**
+ * The FilterExpression of the status, category, criticity and group-scope filters (placeholders #a…/:a…); reading
+ * the groups' own partitions needs no group filter.
+ */
+function filterOf(sel: AlarmSelection, groupPartitions = false): ItemFilter | undefined {
   const parts: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
@@ -45,7 +48,7 @@ function filterOf(sel: AlarmSelection): ItemFilter | undefined {
   else if (sel.status !== 'all') oneOf('status', [sel.status]);
   if (sel.category) oneOf('category', [sel.category]);
   if (sel.criticity !== undefined) oneOf('criticity', [sel.criticity]);
-  if (sel.groupIds) oneOf('groupId', sel.groupIds);
+  if (sel.groupIds && !groupPartitions) oneOf('groupId', sel.groupIds);
   return parts.length ? { expression: parts.join(' AND '), names, values } : undefined;
 }
 
@@ -136,7 +139,13 @@ export class DynamoAlarmRepository implements AlarmRepository {
       {
         Put: {
           TableName: this.tableName,
-          Item: { ...a, ...key, ...keys.alarmByMerchant(a.merchantId, a.createdAt, a.serial, a.messageId), entity: 'alarm' },
+          Item: {
+            ...a,
+            ...key,
+            ...keys.alarmByMerchant(a.merchantId, a.createdAt, a.serial, a.messageId),
+            ...(a.groupId ? keys.alarmByGroup(a.merchantId, a.groupId, a.createdAt, a.serial, a.messageId) : {}),
+            entity: 'alarm',
+          },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -208,16 +217,22 @@ export class DynamoAlarmRepository implements AlarmRepository {
     return item ? alarmOf(item) : undefined;
   }
 
-  /** One machine's partition (A1), or the merchant's alarms index (A2), narrowed to the date range. */
+  /**
+   * One machine's partition (A1), the merchant's alarms index (A2) or, for a group scope, the groups' partitions of
+   * the group index (A2g, merged), narrowed to the date range.
+   */
   private range(sel: AlarmSelection) {
-    const filter = filterOf(sel);
+    const groupPartitions = !sel.serial && !!sel.groupIds;
+    const filter = filterOf(sel, groupPartitions);
     const base = { tableName: this.tableName, ...(filter ? { filter } : {}) };
     if (sel.serial) {
       const prefix = keys.historyPrefix.alarm;
       return { ...base, partition: keys.posPk(sel.merchantId, sel.serial), between: { from: `${prefix}${sel.from ?? ''}`, to: `${prefix}${sel.to ?? OPEN_END}` } };
     }
     // Index sort keys start with the creation time; '0' sorts before every one (a key value cannot be empty).
-    return { ...base, index: 'gsi1' as const, partition: keys.merchantAlarmsPk(sel.merchantId), between: { from: sel.from ?? '0', to: sel.to ?? OPEN_END } };
+    const between = { from: sel.from ?? '0', to: sel.to ?? OPEN_END };
+    if (groupPartitions) return { ...base, index: 'gsi2' as const, partition: sel.groupIds!.map((g) => keys.groupAlarmsPk(sel.merchantId, g)), between };
+    return { ...base, index: 'gsi1' as const, partition: keys.merchantAlarmsPk(sel.merchantId), between };
   }
 
   async list(sel: AlarmSelection, s: AlarmSlice): Promise<{ items: StoredAlarm[]; cursor?: string }> {

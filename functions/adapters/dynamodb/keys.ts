@@ -73,11 +73,17 @@ export const keys = {
   posConfig: (merchantId: string, serial: string, at: string, messageId: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: `CONFIG#${at}#${messageId}` }),
   posConfigLatest: (merchantId: string, serial: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: 'CONFIG#LATEST' }),
   historyPrefix: { sensor: 'SENSOR#', sale: 'SALE#', audit: 'AUDIT#', config: 'CONFIG#', alarm: 'ALARM#' },
-  // Alarms (functions/core/alarms): in the machine's partition by creation time, and in the merchant's
-  // alarms index; at most one open alarm per machine and code, held by its guard item.
+  // Alarms (functions/core/alarms): in the machine's partition by creation time, in the merchant's alarms index
+  // and, raised on a grouped machine, in its group's (gsi2); at most one open alarm per machine and code, held by
+  // its guard item.
   posAlarm: (merchantId: string, serial: string, createdAt: string, messageId: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: `ALARM#${createdAt}#${messageId}` }),
   alarmByMerchant: (merchantId: string, createdAt: string, serial: string, messageId: string) => ({ gsi1pk: `MERCHANT#${merchantId}#ALARMS`, gsi1sk: `${createdAt}#${serial}#${messageId}` }),
   merchantAlarmsPk: (merchantId: string) => `MERCHANT#${merchantId}#ALARMS`,
+  alarmByGroup: (merchantId: string, groupId: string, createdAt: string, serial: string, messageId: string) => ({
+    gsi2pk: `MERCHANT#${merchantId}#GROUP#${groupId}#ALARMS`,
+    gsi2sk: `${createdAt}#${serial}#${messageId}`,
+  }),
+  groupAlarmsPk: (merchantId: string, groupId: string) => `MERCHANT#${merchantId}#GROUP#${groupId}#ALARMS`,
   /** The open alarm of a code on a machine (points at the alarm item); its conditional Put is the "one open alarm" guard. */
   openAlarm: (merchantId: string, serial: string, code: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: `OPENALARM#${code}` }),
   /** A machine's alarm counts (in its partition, so deleting the machine removes them). */
@@ -96,11 +102,14 @@ export const keys = {
   /** The configuration a user wants the machine to run (the API's; `CUSTOM_CONFIG` is outside the `CONFIG#` history). */
   posCustomConfig: (merchantId: string, serial: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: 'CUSTOM_CONFIG' }),
   // Remote commands: in the machine's partition (sk order = creation order: ids start with the time), listed
-  // per merchant on gsi1, and on the due index (gsi2) while pending, for the delivery sweep.
+  // per merchant on gsi1 and, sent to a grouped machine, per group on gsi3; on the due index (gsi2) while
+  // pending, for the delivery sweep.
   posCommand: (merchantId: string, serial: string, id: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: `COMMAND#${id}` }),
   posCommandPrefix: 'COMMAND#',
   commandByMerchant: (merchantId: string, id: string) => ({ gsi1pk: `MERCHANT#${merchantId}#COMMANDS`, gsi1sk: id }),
   merchantCommandsPk: (merchantId: string) => `MERCHANT#${merchantId}#COMMANDS`,
+  commandByGroup: (merchantId: string, groupId: string, id: string) => ({ gsi3pk: `MERCHANT#${merchantId}#GROUP#${groupId}#COMMANDS`, gsi3sk: id }),
+  groupCommandsPk: (merchantId: string, groupId: string) => `MERCHANT#${merchantId}#GROUP#${groupId}#COMMANDS`,
   commandDue: (dueAt: string, merchantId: string, serial: string, id: string) => ({ gsi2pk: 'COMMANDS#DUE', gsi2sk: `${dueAt}#${merchantId}#${serial}#${id}` }),
   commandsDuePk: 'COMMANDS#DUE',
   /** One pending command of a type per machine: held by that command until it ends. */
@@ -131,7 +140,7 @@ export const keys = {
 } as const;
 
 /** Attributes that belong to the storage, not to the entity. */
-export const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'expiresAt', 'entity'] as const;
+export const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'expiresAt', 'entity'] as const;
 
 export function stripKeys<T>(item: Record<string, unknown>): T {
   const copy = { ...item };

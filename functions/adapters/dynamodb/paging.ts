@@ -1,6 +1,7 @@
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { COUNT_READ_LIMIT, type Total } from '../../../schemas/paging';
 import { ValidationError } from '../../core/shared/domain-error';
+import { sumTotals } from '../../core/shared/page';
 import { TABLE_DEFINITION } from './table';
 
 type Item = Record<string, unknown>;
@@ -9,8 +10,11 @@ export interface PageQuery {
   tableName: string;
   /** GSI name, or undefined for the table's own keys. */
   index?: (typeof TABLE_DEFINITION.globalIndexes)[number]['name'];
-  /** Partition value: always built from the caller's allowed scope, never from a client value. */
-  partition: string;
+  /**
+   * Partition value, always built from the caller's allowed scope, never from a client value. Several partitions
+   * of one index (a group admin's groups) are read side by side and merged in sort-key order.
+   */
+  partition: string | readonly string[];
   forward: boolean;
   /** Items to pass over before the first one returned. */
   offset: number;
@@ -30,11 +34,14 @@ export interface ItemFilter {
   values: Record<string, unknown>;
 }
 
+/** Where a partition's next read starts: after this key, at its start (null), or nowhere (0: exhausted). */
+type Position = Record<string, string> | null | 0;
+
 interface CursorBody {
   /** The offset this cursor opens at. */
   o: number;
-  /** ExclusiveStartKey. */
-  k: Record<string, string>;
+  /** The position of each partition read. */
+  p: Record<string, Position>;
 }
 
 function keyNames(index: PageQuery['index']) {
@@ -47,10 +54,12 @@ function keyNames(index: PageQuery['index']) {
   };
 }
 
-type KeyRange = Pick<PageQuery, 'tableName' | 'index' | 'partition' | 'beginsWith' | 'between' | 'filter'>;
+type KeyRange = Pick<PageQuery, 'tableName' | 'index' | 'beginsWith' | 'between' | 'filter'> & { partition: string };
+
+const partitionsOf = (partition: PageQuery['partition']): string[] => (typeof partition === 'string' ? [partition] : [...new Set(partition)]);
 
 /** The sort key part of a key condition, its values, and whether a sort key lies in it. */
-function sortKeyCondition(q: KeyRange) {
+function sortKeyCondition(q: Pick<PageQuery, 'between' | 'beginsWith'>) {
   if (q.between) {
     const { from, to } = q.between;
     return { expression: ' AND #sk BETWEEN :from AND :to', values: { ':from': from, ':to': to }, holds: (sk: string) => sk >= from && sk <= to };
@@ -76,12 +85,8 @@ function queryBase(q: KeyRange) {
   };
 }
 
-/**
- * Number of items of a partition read (key range and filter), with Select COUNT, reading at most
- * `readLimit` items (DynamoDB evaluates Limit before the filter): past that the answer is a lower bound.
- * Used where a filter or a date range narrows a list and no counter can answer.
- */
-export async function countQuery(doc: DynamoDBDocumentClient, q: KeyRange, readLimit = COUNT_READ_LIMIT): Promise<Total> {
+/** Items of one partition read, counting at most `readLimit` (past that, `atLeast`). */
+async function countPartition(doc: DynamoDBDocumentClient, q: KeyRange, readLimit: number): Promise<Total> {
   let count = 0;
   let read = 0;
   let start: Record<string, unknown> | undefined;
@@ -93,6 +98,22 @@ export async function countQuery(doc: DynamoDBDocumentClient, q: KeyRange, readL
     start = res.LastEvaluatedKey;
   } while (start && read <= readLimit);
   return read > readLimit ? { count, atLeast: true } : { count };
+}
+
+/**
+ * Number of items of a partition read (key range and filter), with Select COUNT, reading at most
+ * `readLimit` items (DynamoDB evaluates Limit before the filter): past that the answer is a lower bound.
+ * Several partitions share the limit, so that many groups cost no more than one.
+ * Used where a filter or a date range narrows a list and no counter can answer.
+ */
+export async function countQuery(
+  doc: DynamoDBDocumentClient,
+  q: Omit<KeyRange, 'partition'> & Pick<PageQuery, 'partition'>,
+  readLimit = COUNT_READ_LIMIT,
+): Promise<Total> {
+  const partitions = partitionsOf(q.partition);
+  const each = Math.max(1, Math.ceil(readLimit / partitions.length));
+  return sumTotals(await Promise.all(partitions.map((partition) => countPartition(doc, { ...q, partition }, each))));
 }
 
 /** Items a filtered range read evaluates per Query (DynamoDB applies Limit before the filter). */
@@ -158,63 +179,95 @@ function keyOf(item: Item, names: string[]): Record<string, string> {
 
 const invalidCursor = () => new ValidationError('InvalidCursorException', 'Invalid paging cursor', [{ path: 'cursor', message: 'invalid cursor' }]);
 
-/** Decodes a cursor; it must point inside the partition (and key range) being read, so it cannot reach other tenants' data. */
-function decodeCursor(cursor: string, partitionKey: string, partition: string, sortKey: string, inRange: ((sk: string) => boolean) | undefined): CursorBody {
+/**
+ * Decodes a cursor; it must name exactly the partitions being read and each position must lie in its partition
+ * (and key range), so it cannot reach other tenants' or other groups' data.
+ */
+function decodeCursor(cursor: string, partitions: readonly string[], partitionKey: string, sortKey: string, inRange: ((sk: string) => boolean) | undefined): CursorBody {
   let body: CursorBody;
   try {
     body = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as CursorBody;
   } catch {
     throw invalidCursor();
   }
-  if (!body || typeof body.o !== 'number' || typeof body.k !== 'object' || body.k?.[partitionKey] !== partition) throw invalidCursor();
-  if (inRange && !inRange(String(body.k[sortKey] ?? ''))) throw invalidCursor();
+  if (!body || typeof body.o !== 'number' || !body.p || typeof body.p !== 'object') throw invalidCursor();
+  const named = Object.keys(body.p);
+  if (named.length !== partitions.length || partitions.some((p) => !(p in body.p))) throw invalidCursor();
+  for (const partition of partitions) {
+    const at = body.p[partition];
+    if (at === 0 || at === null) continue;
+    if (!at || typeof at !== 'object' || at[partitionKey] !== partition) throw invalidCursor();
+    if (inRange && !inRange(String(at[sortKey] ?? ''))) throw invalidCursor();
+  }
   return body;
 }
 
 const encodeCursor = (body: CursorBody) => Buffer.from(JSON.stringify(body), 'utf8').toString('base64url');
 
 /**
- * A slice of a partition, in sort-key order. With the cursor of the previous slice it costs one Query;
- * jumping to an offset without one walks the keys of the preceding items (keys only) first.
+ * A slice of one partition, or of several merged, in sort-key order. With the cursor of the previous slice it
+ * costs one Query per partition (one for the usual single partition); jumping to an offset without one walks
+ * the keys of the preceding items (keys only) first.
  */
 export async function queryPage(doc: DynamoDBDocumentClient, q: PageQuery): Promise<{ items: Item[]; cursor?: string }> {
   if (q.limit <= 0) return { items: [] };
   const { partitionKey, sortKey, keys } = keyNames(q.index);
-  const base = { ...queryBase(q), ScanIndexForward: q.forward };
-  let startKey: Record<string, string> | undefined;
-  const fromCursor = q.cursor ? decodeCursor(q.cursor, partitionKey, q.partition, sortKey, sortKeyCondition(q)?.holds) : undefined;
+  const partitions = partitionsOf(q.partition);
+  const base = (partition: string) => ({ ...queryBase({ ...q, partition }), ScanIndexForward: q.forward });
+  const order = (a: { partition: string; item: Item }, b: { partition: string; item: Item }) => {
+    const x = String(a.item[sortKey]);
+    const y = String(b.item[sortKey]);
+    const byKey = x < y ? -1 : x > y ? 1 : a.partition < b.partition ? -1 : 1;
+    return q.forward ? byKey : -byKey;
+  };
+
+  /** Up to `want` items of a partition after `from` (more when a filtered Query brings more); done: nothing after them. */
+  const read = async (partition: string, from: Record<string, string> | null, want: number, keysOnly: boolean) => {
+    const query = base(partition);
+    const projection = keysOnly
+      ? { ProjectionExpression: keys.map((_, i) => `#k${i}`).join(','), ExpressionAttributeNames: { ...query.ExpressionAttributeNames, ...Object.fromEntries(keys.map((k, i) => [`#k${i}`, k])) } }
+      : {};
+    const items: Item[] = [];
+    const plan = readPlan(!!q.filter);
+    let exclusive: Record<string, unknown> | undefined = from ?? undefined;
+    do {
+      const res = await doc.send(new QueryCommand({ ...query, ...projection, ExclusiveStartKey: exclusive, Limit: plan.limit(want - items.length) }));
+      plan.saw(res.ScannedCount ?? 0, res.Items?.length ?? 0);
+      items.push(...(res.Items ?? []));
+      exclusive = res.LastEvaluatedKey;
+    } while (exclusive && items.length < want);
+    return { items, done: !exclusive };
+  };
+
+  let starts: Record<string, Position> = Object.fromEntries(partitions.map((p) => [p, null]));
+  const fromCursor = q.cursor ? decodeCursor(q.cursor, partitions, partitionKey, sortKey, sortKeyCondition(q)?.holds) : undefined;
   if (fromCursor && fromCursor.o === q.offset) {
-    startKey = fromCursor.k;
-  } else {
-    // Walk over the first `offset` items reading keys only. With a filter, DynamoDB applies Limit before
-    // filtering: an incomplete round continues from LastEvaluatedKey (evaluated, possibly filtered out).
-    let toSkip = q.offset;
-    const skipping = readPlan(!!q.filter);
-    while (toSkip > 0) {
-      const skipped = await doc.send(
-        new QueryCommand({
-          ...base, ExclusiveStartKey: startKey, Limit: skipping.limit(toSkip),
-          ProjectionExpression: keys.map((_, i) => `#k${i}`).join(','), ExpressionAttributeNames: { ...base.ExpressionAttributeNames, ...Object.fromEntries(keys.map((k, i) => [`#k${i}`, k])) },
-        }),
-      );
-      const got = (skipped.Items ?? []).slice(0, toSkip);
-      skipping.saw(skipped.ScannedCount ?? 0, got.length);
-      toSkip -= got.length;
-      if (toSkip === 0) startKey = keyOf(got.at(-1)!, keys);
-      else if (!skipped.LastEvaluatedKey) return { items: [] };
-      else startKey = skipped.LastEvaluatedKey as Record<string, string>;
+    starts = fromCursor.p;
+  } else if (q.offset > 0) {
+    // Walk over the first `offset` merged items, reading keys only.
+    const walked = await Promise.all(partitions.map(async (partition) => ({ partition, ...(await read(partition, null, q.offset, true)) })));
+    const merged = walked.flatMap((w) => w.items.map((item) => ({ partition: w.partition, item }))).sort(order);
+    if (merged.length < q.offset) return { items: [] };
+    const skipped = merged.slice(0, q.offset);
+    for (const w of walked) {
+      const mine = skipped.filter((s) => s.partition === w.partition);
+      starts[w.partition] = mine.length === w.items.length && w.done ? 0 : mine.length ? keyOf(mine.at(-1)!.item, keys) : null;
     }
   }
-  const items: Item[] = [];
-  const reading = readPlan(!!q.filter);
-  let exclusive = startKey;
-  do {
-    const res = await doc.send(new QueryCommand({ ...base, ExclusiveStartKey: exclusive, Limit: reading.limit(q.limit + 1 - items.length) }));
-    reading.saw(res.ScannedCount ?? 0, res.Items?.length ?? 0);
-    items.push(...(res.Items ?? []));
-    exclusive = res.LastEvaluatedKey as Record<string, string> | undefined;
-  } while (exclusive && items.length <= q.limit);
-  if (items.length <= q.limit) return { items };
-  const slice = items.slice(0, q.limit);
-  return { items: slice, cursor: encodeCursor({ o: q.offset + q.limit, k: keyOf(slice.at(-1)!, keys) }) };
+
+  const reads = await Promise.all(
+    partitions.map(async (partition) => {
+      const start = starts[partition]!;
+      return { partition, start, ...(start === 0 ? { items: [] as Item[], done: true } : await read(partition, start, q.limit + 1, false)) };
+    }),
+  );
+  const merged = reads.flatMap((r) => r.items.map((item) => ({ partition: r.partition, item }))).sort(order);
+  const page = merged.slice(0, q.limit);
+  const next: Record<string, Position> = {};
+  for (const r of reads) {
+    const mine = page.filter((x) => x.partition === r.partition);
+    next[r.partition] = mine.length === r.items.length && r.done ? 0 : mine.length ? keyOf(mine.at(-1)!.item, keys) : r.start;
+  }
+  const items = page.map((x) => x.item);
+  return Object.values(next).every((p) => p === 0) ? { items } : { items, cursor: encodeCursor({ o: q.offset + page.length, p: next }) };
 }

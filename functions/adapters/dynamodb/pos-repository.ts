@@ -4,7 +4,7 @@ import {
   TransactWriteCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { COUNT_READ_LIMIT, type Total } from '../../../schemas/paging';
+import { type Total } from '../../../schemas/paging';
 import type { PointOfSale, PosCounts, PosNote } from '../../../schemas/pos';
 import {
   DeviceAlreadyRegisteredException,
@@ -21,7 +21,6 @@ import { MerchantNotFoundException } from '../../core/merchants/errors';
 import { NoVendProfileNotFoundException } from '../../core/no-vend-profiles/errors';
 import { nameKey } from '../../core/merchants/merchant';
 import { ValidationError } from '../../core/shared/domain-error';
-import { sumTotals } from '../../core/shared/page';
 import { batchGetItems } from './batch-items';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
 import { keys, stripKeys } from './keys';
@@ -505,9 +504,8 @@ export class DynamoPosRepository implements PosRepository {
       return { count: totals.reduce((a, b) => a + b, 0) };
     }
     const parts = this.partitions(merchantId, sel);
-    // The read limit is shared by the partitions (one per group), so that many groups cost no more than one.
-    const readLimit = Math.max(1, Math.ceil(COUNT_READ_LIMIT / parts.length));
-    return sumTotals(await Promise.all(parts.map((p) => countQuery(this.doc, { tableName: this.tableName, index: p.index, partition: p.pk, filter: p.filter }, readLimit))));
+    if (!parts.length) return { count: 0 };
+    return countQuery(this.doc, { tableName: this.tableName, index: parts[0]!.index, partition: parts.map((p) => p.pk), filter: parts[0]!.filter });
   }
 
   async listAll(merchantId: string, sel: PosSelection, max: number): Promise<PointOfSale[]> {

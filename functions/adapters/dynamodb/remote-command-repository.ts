@@ -17,14 +17,15 @@ function commandItem(c: StoredCommand): Item {
   return {
     ...commandKey(c),
     ...keys.commandByMerchant(c.merchantId, c.id),
+    ...(c.groupId ? keys.commandByGroup(c.merchantId, c.groupId, c.id) : {}),
     ...(c.dueAt ? keys.commandDue(c.dueAt, c.merchantId, c.serial, c.id) : {}),
     entity: 'remoteCommand',
     ...c,
   };
 }
 
-/** FilterExpression of the list filters; no key attribute is involved. */
-function itemFilter(f: CommandFilter): ItemFilter | undefined {
+/** FilterExpression of the list filters; no key attribute is involved. Reading the groups' own partitions needs no group filter. */
+function itemFilter(f: CommandFilter, groupPartitions = false): ItemFilter | undefined {
   const parts: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
@@ -38,7 +39,7 @@ function itemFilter(f: CommandFilter): ItemFilter | undefined {
     Object.assign(names, { '#cs': 'status' });
     Object.assign(values, { ':cs': f.status });
   }
-  if (f.groupIds) {
+  if (f.groupIds && !groupPartitions) {
     parts.push(`#cg IN (${f.groupIds.map((_, i) => `:cg${i}`).join(', ')})`);
     names['#cg'] = 'groupId';
     f.groupIds.forEach((g, i) => (values[`:cg${i}`] = g));
@@ -156,13 +157,17 @@ export class DynamoRemoteCommandRepository implements RemoteCommandRepository {
     }
   }
 
-  /** The merchant's commands on gsi1 (by id = creation order), narrowed to [from, to) by id bounds. */
+  /**
+   * The merchant's commands on gsi1 or, for a group scope, its groups' on gsi3 (merged), by id = creation order,
+   * narrowed to [from, to) by id bounds.
+   */
   private merchantRange(merchantId: string, f: CommandFilter): Omit<PageQuery, 'forward' | 'offset' | 'limit'> {
-    const filter = itemFilter(f);
+    const filter = itemFilter(f, !!f.groupIds);
     return {
       tableName: this.tableName,
-      index: 'gsi1',
-      partition: keys.merchantCommandsPk(merchantId),
+      ...(f.groupIds
+        ? { index: 'gsi3' as const, partition: f.groupIds.map((g) => keys.groupCommandsPk(merchantId, g)) }
+        : { index: 'gsi1' as const, partition: keys.merchantCommandsPk(merchantId) }),
       ...(f.from || f.to ? { between: { from: f.from ? commandIdBound(f.from) : '0', to: f.to ? commandIdBound(f.to) : '~' } } : {}),
       ...(filter ? { filter } : {}),
     };
@@ -184,7 +189,7 @@ export class DynamoRemoteCommandRepository implements RemoteCommandRepository {
 
   async countMerchant(merchantId: string, f: CommandFilter) {
     const range = this.merchantRange(merchantId, f);
-    if (!range.filter && !range.between) return { count: await readCounter(this.doc, this.tableName, keys.merchantCommandsCounterName(merchantId)) };
+    if (!f.groupIds && !range.filter && !range.between) return { count: await readCounter(this.doc, this.tableName, keys.merchantCommandsCounterName(merchantId)) };
     return countQuery(this.doc, range);
   }
 

@@ -15,6 +15,7 @@ export const TABLE_DEFINITION = {
   globalIndexes: [
     { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   ] satisfies IndexDefinition[],
   /** Epoch seconds; items with it expire (idempotency records, cursors, kept-aside messages). */
   ttlAttribute: 'expiresAt',

@@ -35,6 +35,19 @@ async function waitActive(client: DynamoDBClient, tableName: string, timeoutMs =
   }
 }
 
+/**
+ * A table kept from an earlier start (`.local/`) may predate an index: its items lack the index's keys too, so
+ * adding the index would not bring them back. Starting afresh is the way, and the message says so.
+ */
+async function requireIndexes(client: DynamoDBClient, tableName: string): Promise<void> {
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+  const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+  const missing = TABLE_DEFINITION.globalIndexes.filter((i) => !present.has(i.name)).map((i) => i.name);
+  if (missing.length) {
+    throw new Error(`the local table ${tableName} was created before index ${missing.join(', ')} existed: delete .local/ (or the stack's data folder) to start afresh with demo data`);
+  }
+}
+
 /** Creates `tableName` (keys, GSIs projected ALL, PAY_PER_REQUEST, TTL when supported) and waits until ACTIVE. */
 export async function createTable(endpoint: string, tableName: string): Promise<void> {
   const client = localDynamoClient(endpoint);
@@ -72,6 +85,7 @@ export async function createTable(endpoint: string, tableName: string): Promise<
       if (!(err instanceof ResourceInUseException)) throw err;
     }
     await waitActive(client, tableName);
+    if (!created) await requireIndexes(client, tableName);
     if (created) {
       try {
         await client.send(
