@@ -7,7 +7,8 @@ import { commandSweepHandler } from '../../functions/triggers/command-sweep';
 import { buildCommandDeliveryDeps } from '../../functions/shared/remote-commands';
 import { stackEnvironment } from '../../infra/local/stack-process';
 import { connectDevice, connectMqtt, newMessageId, type SimulatedDevice } from '../../infra/local/simulator';
-import { newMerchantWithMachines, waitFor } from './support/devices';
+import { DEMO_PINS } from '../../infra/local/demo-data';
+import { newMerchantWithMachines, newSerial, waitFor } from './support/devices';
 import { api } from './support/http';
 import { stack, tokenFor } from './support/stack';
 
@@ -230,5 +231,43 @@ describe('remote commands over MQTT', () => {
     expect(await commandOf(serial, running.body.id)).toMatchObject({ status: 3, result: -2, message: 'no result in time' });
     const counts = await api(`/remote-commands/pending-counts?merchantId=${merchantId}&serials=${serial}`, { token: superAdmin });
     expect(counts.body.counts[serial]).toBe(1); // the scheduled configuration of the 64 KB test only
+  });
+});
+
+describe('a group admin', () => {
+  it("lists, counts and exports only the commands of its groups' machines", async () => {
+    const [north, south] = [newSerial(), newSerial()];
+    for (const [serial, groupId] of [[north, 'acme-north'], [south, 'acme-south']] as const) {
+      expect((await api('/pos/join', { method: 'POST', token: superAdmin, body: { serial, pin: DEMO_PINS['acme-vending'], name: `Commands ${serial}` } })).status).toBe(201);
+      expect((await api(`/pos/${serial}/associate-group`, { method: 'PUT', token: superAdmin, body: { groupId } })).status).toBe(200);
+    }
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const ids: Record<string, string> = {};
+    for (const serial of [north, south]) {
+      const res = await send({ serial, type: 5, params: {}, scheduledAt: later });
+      expect(res.status, res.text).toBe(201);
+      ids[serial] = res.body.id;
+    }
+    const listed = async (token: string) => {
+      const seen: string[] = [];
+      for (let page = 1; ; page++) {
+        const res = await api(`/remote-commands?merchantId=acme-vending&size=5&page=${page}`, { token });
+        expect(res.status, res.text).toBe(200);
+        seen.push(...(res.body.items as Array<{ id: string }>).map((c) => c.id));
+        if (!res.body.cursor) return { seen, total: res.body.total as number };
+      }
+    };
+    const groupAdmin = await tokenFor('NEBULARGROUPADMIN');
+    const mine = await listed(groupAdmin);
+    expect(mine.seen).toContain(ids[north]);
+    expect(mine.seen).not.toContain(ids[south]);
+    expect(mine.total).toBe(mine.seen.length);
+    const all = await listed(await tokenFor('NEBULARMERCHANTADMIN'));
+    expect(all.seen).toEqual(expect.arrayContaining([ids[north], ids[south]]));
+    expect(all.total).toBeGreaterThan(mine.total);
+    const csv = await api('/remote-commands/csv?merchantId=acme-vending', { token: groupAdmin });
+    expect(csv.status).toBe(200);
+    expect(csv.text).toContain(ids[north]);
+    expect(csv.text).not.toContain(ids[south]);
   });
 });
