@@ -79,9 +79,10 @@ export const keys = {
   posAlarm: (merchantId: string, serial: string, createdAt: string, messageId: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: `ALARM#${createdAt}#${messageId}` }),
   alarmByMerchant: (merchantId: string, createdAt: string, serial: string, messageId: string) => ({ gsi1pk: `MERCHANT#${merchantId}#ALARMS`, gsi1sk: `${createdAt}#${serial}#${messageId}` }),
   merchantAlarmsPk: (merchantId: string) => `MERCHANT#${merchantId}#ALARMS`,
+  /** The same sort key as the merchant's index, so a group admin's groups merge in creation order. */
   alarmByGroup: (merchantId: string, groupId: string, createdAt: string, serial: string, messageId: string) => ({
-    gsi2pk: `MERCHANT#${merchantId}#GROUP#${groupId}#ALARMS`,
-    gsi2sk: `${createdAt}#${serial}#${messageId}`,
+    gsi2pk: keys.groupAlarmsPk(merchantId, groupId),
+    gsi2sk: keys.alarmByMerchant(merchantId, createdAt, serial, messageId).gsi1sk,
   }),
   groupAlarmsPk: (merchantId: string, groupId: string) => `MERCHANT#${merchantId}#GROUP#${groupId}#ALARMS`,
   /** The open alarm of a code on a machine (points at the alarm item); its conditional Put is the "one open alarm" guard. */
@@ -108,7 +109,7 @@ export const keys = {
   posCommandPrefix: 'COMMAND#',
   commandByMerchant: (merchantId: string, id: string) => ({ gsi1pk: `MERCHANT#${merchantId}#COMMANDS`, gsi1sk: id }),
   merchantCommandsPk: (merchantId: string) => `MERCHANT#${merchantId}#COMMANDS`,
-  commandByGroup: (merchantId: string, groupId: string, id: string) => ({ gsi3pk: `MERCHANT#${merchantId}#GROUP#${groupId}#COMMANDS`, gsi3sk: id }),
+  commandByGroup: (merchantId: string, groupId: string, id: string) => ({ gsi3pk: keys.groupCommandsPk(merchantId, groupId), gsi3sk: id }),
   groupCommandsPk: (merchantId: string, groupId: string) => `MERCHANT#${merchantId}#GROUP#${groupId}#COMMANDS`,
   commandDue: (dueAt: string, merchantId: string, serial: string, id: string) => ({ gsi2pk: 'COMMANDS#DUE', gsi2sk: `${dueAt}#${merchantId}#${serial}#${id}` }),
   commandsDuePk: 'COMMANDS#DUE',

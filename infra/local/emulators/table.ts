@@ -85,8 +85,9 @@ export async function createTable(endpoint: string, tableName: string): Promise<
       if (!(err instanceof ResourceInUseException)) throw err;
     }
     await waitActive(client, tableName);
-    if (!created) await requireIndexes(client, tableName);
-    if (created) {
+    if (!created) {
+      await requireIndexes(client, tableName);
+    } else {
       try {
         await client.send(
           new UpdateTimeToLiveCommand({
