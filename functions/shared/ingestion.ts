@@ -7,7 +7,9 @@ import { DynamoDeviceIngestionStore } from '../adapters/dynamodb/device-ingestio
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DEFAULT_OFFLINE_AFTER_SECONDS, DEFAULT_ONLINE_BUCKET_SECONDS } from '../core/ingestion/rules';
 import type { IngestionDeps, IngestionSettings } from '../core/ingestion/use-cases';
+import type { FunctionAccess } from './access';
 import { positiveInt, tableConfig } from './config';
+import { lazy } from './lazy';
 import { logger } from './logger';
 
 export interface IngestionConfig extends IngestionSettings {
@@ -35,15 +37,8 @@ export function buildIngestionDeps(config: IngestionConfig): IngestionDeps {
   };
 }
 
-let deps: IngestionDeps | undefined;
+/** The IoT rule triggers and the connection sweep. */
+export const ingestionAccess = { table: 'readWrite' } as const satisfies FunctionAccess;
 
 /** Built once per process (module-scope client, reused across invocations). */
-export function getIngestionDeps(): IngestionDeps {
-  deps ??= buildIngestionDeps(loadIngestionConfig());
-  return deps;
-}
-
-/** Forget the process's deps (a local stack started again in the same process has new endpoints). */
-export function resetIngestionDeps(): void {
-  deps = undefined;
-}
+export const ingestionDeps = lazy(() => buildIngestionDeps(loadIngestionConfig()));

@@ -2,7 +2,9 @@
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DynamoMachinePurges } from '../adapters/dynamodb/machine-purges';
 import type { PurgeSweepDeps } from '../core/devices/purge';
+import type { FunctionAccess } from './access';
 import { tableConfig } from './config';
+import { lazy } from './lazy';
 import { logger } from './logger';
 
 export function buildMachinePurgeDeps(env: NodeJS.ProcessEnv = process.env): PurgeSweepDeps {
@@ -15,15 +17,7 @@ export function buildMachinePurgeDeps(env: NodeJS.ProcessEnv = process.env): Pur
   };
 }
 
-let deps: PurgeSweepDeps | undefined;
+export const machinePurgeAccess = { table: 'readWrite' } as const satisfies FunctionAccess;
 
 /** Built once per process (module-scope client, reused across invocations). */
-export function getMachinePurgeDeps(): PurgeSweepDeps {
-  deps ??= buildMachinePurgeDeps();
-  return deps;
-}
-
-/** Forget the process's deps (a local stack started again in the same process has new endpoints). */
-export function resetMachinePurgeDeps(): void {
-  deps = undefined;
-}
+export const machinePurgeDeps = lazy(() => buildMachinePurgeDeps());

@@ -5,10 +5,10 @@
  * event's `time` is the sweep's "now".
  */
 import { sweepCommands, type CommandSweepOutcome, type DeliveryDeps } from '../core/remote-commands/delivery';
-import { getCommandDeliveryDeps } from '../shared/remote-commands';
+import { commandSweepDeps } from '../shared/remote-commands';
 import type { ScheduledEventLike } from './connection-sweep';
 
-export function commandSweepHandler(deps: () => DeliveryDeps = getCommandDeliveryDeps) {
+export function commandSweepHandler(deps: () => DeliveryDeps = commandSweepDeps) {
   return async (event: ScheduledEventLike = {}): Promise<CommandSweepOutcome> => {
     const base = deps();
     const at = event.time ? Date.parse(event.time) : NaN;

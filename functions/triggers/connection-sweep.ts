@@ -4,13 +4,13 @@
  * The event's `time` is the sweep's "now".
  */
 import { sweepConnections, type IngestionDeps, type SweepOutcome } from '../core/ingestion/use-cases';
-import { getIngestionDeps } from '../shared/ingestion';
+import { ingestionDeps } from '../shared/ingestion';
 
 export interface ScheduledEventLike {
   time?: string;
 }
 
-export function connectionSweepHandler(deps: () => IngestionDeps = getIngestionDeps) {
+export function connectionSweepHandler(deps: () => IngestionDeps = ingestionDeps) {
   return async (event: ScheduledEventLike = {}): Promise<SweepOutcome> => {
     const base = deps();
     const at = event.time ? Date.parse(event.time) : NaN;

@@ -6,7 +6,7 @@
  */
 import type { IngestedKind } from '../../schemas/iot';
 import { ingestBatch, type BatchOutcome, type IngestionDeps } from '../core/ingestion/use-cases';
-import { getIngestionDeps } from '../shared/ingestion';
+import { ingestionDeps } from '../shared/ingestion';
 
 export interface SqsRecordLike {
   messageId: string;
@@ -31,7 +31,7 @@ function parseBody(body: string): unknown {
   }
 }
 
-export function iotBatchHandler(kind: IngestedKind, deps: () => IngestionDeps = getIngestionDeps) {
+export function iotBatchHandler(kind: IngestedKind, deps: () => IngestionDeps = ingestionDeps) {
   async function handler(event: SqsEventLike): Promise<SqsBatchResponse>;
   async function handler(event: Record<string, unknown>): Promise<void>;
   async function handler(event: SqsEventLike | Record<string, unknown>): Promise<SqsBatchResponse | void> {

@@ -5,11 +5,11 @@
  */
 import * as z from 'zod/mini';
 import { CommandAckMessage } from '../../schemas/iot';
-import { acknowledgeCommand, type AckOutcome } from '../core/remote-commands/delivery';
+import { acknowledgeCommand, type AckDeps, type AckOutcome } from '../core/remote-commands/delivery';
 import { topicSerial } from '../core/ingestion/validation';
-import { getCommandDeliveryDeps, type CommandDeliveryDeps } from '../shared/remote-commands';
+import { commandAckDeps } from '../shared/remote-commands';
 
-export function commandsAckHandler(deps: () => CommandDeliveryDeps = getCommandDeliveryDeps) {
+export function commandsAckHandler(deps: () => AckDeps = commandAckDeps) {
   return async (event: Record<string, unknown>): Promise<AckOutcome> => {
     const { topic, receivedAt: _, ...message } = event;
     const parsed = z.safeParse(CommandAckMessage, message);

@@ -3,7 +3,7 @@
  * machines' partitions (core/devices/purge.ts), until shortly before the function's time runs out.
  */
 import { sweepMachinePurges, type PurgeSweepDeps, type PurgeSweepOutcome } from '../core/devices/purge';
-import { getMachinePurgeDeps } from '../shared/machine-purges';
+import { machinePurgeDeps } from '../shared/machine-purges';
 import type { ScheduledEventLike } from './connection-sweep';
 
 /** Without a Lambda context (the local schedule): how long one sweep may work. */
@@ -11,7 +11,7 @@ const LOCAL_SWEEP_BUDGET_MS = 20_000;
 /** Left over before the function's timeout, for the step in flight to finish. */
 const SAFETY_MS = 10_000;
 
-export function machinePurgeSweepHandler(deps: () => PurgeSweepDeps = getMachinePurgeDeps) {
+export function machinePurgeSweepHandler(deps: () => PurgeSweepDeps = machinePurgeDeps) {
   return async (_event: ScheduledEventLike = {}, context?: { getRemainingTimeInMillis?: () => number }): Promise<PurgeSweepOutcome> => {
     const base = deps();
     const remaining = context?.getRemainingTimeInMillis?.();

@@ -1,47 +1,65 @@
 import { Stack } from 'aws-cdk-lib';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { TABLE_DEFINITION } from '../../functions/adapters/dynamodb/table';
+import type { FunctionAccess } from '../../functions/shared/access';
 import { grantWithReason } from './nag';
 
-/** Item-level read/write; no Scan (DESIGN §5: no Scan on a request path), no table administration. */
+/** Item-level reads; no Scan (DESIGN §5: no Scan on a request path). TransactGetItems needs GetItem. */
+export const TABLE_READ_ACTIONS = ['dynamodb:BatchGetItem', 'dynamodb:DescribeTable', 'dynamodb:GetItem', 'dynamodb:Query'] as const;
+
+/** Item-level read/write; no Scan, no table administration. */
 export const TABLE_READ_WRITE_ACTIONS = [
-  'dynamodb:BatchGetItem',
+  ...TABLE_READ_ACTIONS,
   'dynamodb:BatchWriteItem',
   'dynamodb:ConditionCheckItem',
   'dynamodb:DeleteItem',
-  'dynamodb:DescribeTable',
-  'dynamodb:GetItem',
   'dynamodb:PutItem',
-  'dynamodb:Query',
   'dynamodb:UpdateItem',
 ] as const;
 
-/** Read/write on the single table and each of its named GSIs (no index wildcard). */
-export function grantTableReadWrite(role: iam.IRole, table: dynamodb.ITable): void {
-  grantWithReason(
-    role,
-    'single-table read/write',
-    new iam.PolicyStatement({
-      actions: [...TABLE_READ_WRITE_ACTIONS],
-      resources: [
-        table.tableArn,
-        ...TABLE_DEFINITION.globalIndexes.map((index) => `${table.tableArn}/index/${index.name}`),
-      ],
-    }),
-  );
+/** Where the grantable resources are. */
+export interface AccessTargets {
+  table: dynamodb.ITable;
+  /** Needed only when a function administers users. */
+  userPool?: cognito.IUserPool;
 }
 
-/** Object read/write in one bucket, addressed by its deterministic name (see StageConfig.bucketName). */
-export function grantBucketReadWrite(role: iam.IRole, bucketName: string, reason: string): void {
-  const bucketArn = Stack.of(role).formatArn({ service: 's3', region: '', account: '', resource: bucketName });
-  grantWithReason(
-    role,
-    reason,
-    new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucketArn] }),
-    new iam.PolicyStatement({
-      actions: ['s3:GetObject', 's3:GetObjectVersion', 's3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'],
-      resources: [`${bucketArn}/*`],
-    }),
-  );
+/**
+ * Grants a function exactly what its dependencies reach (its deps module's FunctionAccess): the table read
+ * only or read/write (and each of its named GSIs, no index wildcard), Cognito Admin* on the pool, publishing
+ * commands to machines.
+ */
+export function grantAccess(role: iam.IRole, access: FunctionAccess, targets: AccessTargets): void {
+  const stack = Stack.of(role);
+  if (access.table) {
+    const { tableArn } = targets.table;
+    grantWithReason(
+      role,
+      access.table === 'read' ? 'single-table read' : 'single-table read/write',
+      new iam.PolicyStatement({
+        actions: [...(access.table === 'read' ? TABLE_READ_ACTIONS : TABLE_READ_WRITE_ACTIONS)],
+        resources: [tableArn, ...TABLE_DEFINITION.globalIndexes.map((index) => `${tableArn}/index/${index.name}`)],
+      }),
+    );
+  }
+  if (access.cognitoAdmin) {
+    if (!targets.userPool) throw new Error('cognitoAdmin access needs the user pool');
+    grantWithReason(
+      role,
+      'Administers the users of this one pool (create, invite, update, disable, delete): Admin* on this pool only.',
+      new iam.PolicyStatement({ actions: ['cognito-idp:Admin*'], resources: [targets.userPool.userPoolArn] }),
+    );
+  }
+  if (access.publishCommands) {
+    grantWithReason(
+      role,
+      'Commands go to any machine the caller may manage (checked in the function): publish only to vend/<serial>/commands.',
+      new iam.PolicyStatement({
+        actions: ['iot:Publish'],
+        resources: [stack.formatArn({ service: 'iot', resource: 'topic', resourceName: 'vend/*/commands' })],
+      }),
+    );
+  }
 }

@@ -4,12 +4,11 @@ import { newPosRecord } from '../../functions/core/devices/use-cases';
 import { DuplicateGroupNameException } from '../../functions/core/groups/errors';
 import { DuplicateMerchantNameException } from '../../functions/core/merchants/errors';
 import { newMerchant } from '../../functions/core/merchants/merchant';
-import type { Deps } from '../../functions/shared/composition';
+import type { LocalRepositories } from './repositories';
 import { createCognitoUser } from './emulators/cognito';
 import { MERCHANT_SETTINGS_DEFAULTS } from '../../schemas/merchant-settings';
 import { DEMO_GROUPS, DEMO_MACHINES, DEMO_MASTER_ALARMS, DEMO_MERCHANTS, DEMO_PINS, DEMO_USERS } from './demo-data';
 import type { DemoUser } from './stack-info';
-import { alarmDeps } from '../../functions/shared/alarm-deps';
 
 /** A password that satisfies the pool policy (spec §5), different for every new local stack. */
 export function demoPassword(): string {
@@ -21,7 +20,7 @@ export function demoPassword(): string {
  * groups that exist are kept, users get their role and password set again. `passwords` reuses earlier ones.
  */
 export async function seedDemoData(
-  deps: Deps,
+  deps: LocalRepositories,
   cognito: { endpoint: string; userPoolId: string },
   passwords: Map<string, string> = new Map(),
 ): Promise<DemoUser[]> {
@@ -49,8 +48,7 @@ export async function seedDemoData(
     await deps.merchantSettings.putSettings(settings, '');
   }
   await seedDemoMachines(deps);
-  const alarms = alarmDeps(deps);
-  for (const alarm of DEMO_MASTER_ALARMS) if (!(await alarms.masterAlarms.get(alarm.code))) await createMasterAlarm(alarms, alarm);
+  for (const alarm of DEMO_MASTER_ALARMS) if (!(await deps.masterAlarms.get(alarm.code))) await createMasterAlarm(deps, alarm);
   const users: DemoUser[] = [];
   for (const seed of DEMO_USERS) {
     const password = passwords.get(seed.email) ?? demoPassword();
@@ -76,7 +74,7 @@ export async function seedDemoData(
 }
 
 /** The demo machines, through the repository (registry, record, name guard, counters); existing serials are kept. */
-export async function seedDemoMachines(deps: Deps): Promise<void> {
+export async function seedDemoMachines(deps: LocalRepositories): Promise<void> {
   const now = deps.now();
   const warrantyEnd = `${Number(now.slice(0, 4)) + 2}${now.slice(4, 10)}`;
   await Promise.all(

@@ -375,12 +375,12 @@ export async function registerMachines(info: StackInfo, merchantId: string, seri
     const host = new URL(url).hostname;
     if (host !== '127.0.0.1' && host !== 'localhost') throw new Error(`refusing to register machines on a non-local endpoint: ${url}`);
   }
-  const [{ buildDeps }, { loadConfig }, { newPosRecord }] = await Promise.all([
-    import('../../functions/shared/composition'),
+  const [{ localRepositories }, { loadConfig }, { newPosRecord }] = await Promise.all([
+    import('./repositories'),
     import('../../functions/shared/config'),
     import('../../functions/core/devices/use-cases'),
   ]);
-  const deps = buildDeps(
+  const deps = localRepositories(
     loadConfig({
       AWS_REGION: 'eu-west-1', TABLE_NAME: info.tableName, DYNAMODB_ENDPOINT: info.dynamodb,
       COGNITO_USER_POOL_ID: info.cognito.userPoolId, COGNITO_CLIENT_ID: info.cognito.clientId, COGNITO_ENDPOINT: info.cognito.endpoint,

@@ -1,6 +1,6 @@
-import { buildDeps, type Deps } from '../../functions/shared/composition';
 import { loadConfig } from '../../functions/shared/config';
 import { spawnReady } from './child-process';
+import { localRepositories, type LocalRepositories } from './repositories';
 import type { StackInfo } from './stack-info';
 
 /** Starts `run-stack.ts` in a child process (with `env` added to its environment) and resolves with its stack info and a stop function. */
@@ -29,11 +29,11 @@ export function stackEnvironment(info: StackInfo): Record<string, string> {
 }
 
 /** Repositories pointed at a running stack (tests and the bench arrange data with them). */
-export function depsForStack(info: StackInfo): Deps {
+export function depsForStack(info: StackInfo): LocalRepositories {
   const env = stackEnvironment(info);
   process.env.AWS_ACCESS_KEY_ID = env.AWS_ACCESS_KEY_ID;
   process.env.AWS_SECRET_ACCESS_KEY = env.AWS_SECRET_ACCESS_KEY;
-  return buildDeps(loadConfig(env));
+  return localRepositories(loadConfig(env));
 }
 
 /** DynamoDB operation counts of a running stack since the last reset (its DynamoDB front counts them). */

@@ -3,16 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_TABLE_NAME } from '../../functions/adapters/dynamodb/table';
 import { groups } from '../../functions/api/manifest';
-import { buildDeps, resetDeps } from '../../functions/shared/composition';
+import { resetAll } from '../../functions/shared/lazy';
 import { loadConfig } from '../../functions/shared/config';
 import { startApiServer } from './api-server';
+import { localRepositories } from './repositories';
 import { startCognito } from './emulators/cognito';
 import { startDynamoProcess } from './emulators/dynamodb-process';
 import { startIot, type LocalIot } from './emulators/iot';
-import { resetIngestionDeps } from '../../functions/shared/ingestion';
 import { logger } from '../../functions/shared/logger';
-import { resetMachinePurgeDeps } from '../../functions/shared/machine-purges';
-import { resetCommandDeliveryDeps } from '../../functions/shared/remote-commands';
 import { localIotRules, startCommandSweep, startConnectionSweep, startMachinePurgeSweep } from './iot-rules';
 import { startS3 } from './emulators/s3';
 import { createTable } from './emulators/table';
@@ -102,8 +100,8 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     });
     // The functions keep their clients per process: drop any built for a stack started before this one.
-    resetDeps();
-    const deps = buildDeps(loadConfig());
+    resetAll();
+    const deps = localRepositories(loadConfig());
 
     const api = await startApiServer({
       port: ports.web ?? 0,
@@ -116,9 +114,6 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
 
     // Device messages: the IoT rules of the CDK iot stack, invoking the same trigger functions (their
     // clients are rebuilt from the environment just set).
-    resetIngestionDeps();
-    resetCommandDeliveryDeps();
-    resetMachinePurgeDeps();
     iot.setRules(await localIotRules((error, context) => logger.error('iot rule failed', { ...context, error })));
     const sweep = startConnectionSweep();
     stops.push(sweep.stop);

@@ -4,32 +4,13 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { API_PREFIX, type RouteGroup } from '../../functions/shared/http/manifest';
 import { AppFunction } from '../constructs/app-function';
-import { grantBucketReadWrite, grantTableReadWrite } from '../constructs/grants';
-import { acknowledge, grantWithReason } from '../constructs/nag';
+import { grantAccess } from '../constructs/grants';
+import { acknowledge } from '../constructs/nag';
 import type { StageConfig } from '../constructs/stage';
-import { BUCKET_PURPOSES } from './data-stack';
-
-/** Extra permissions a route group may need beyond read/write on the table. */
-export type ExtraGrant = 'cognitoAdmin' | 'firmwareBucket' | 'cashDatabasesBucket' | 'exportsBucket' | 'iotPublishCommands';
-
-/**
- * Group name → extra grants. Every group gets read/write on the table and its indexes; nothing else unless
- * listed here. Names that match no group are ignored, so this can run ahead of the manifest.
- */
-export const GROUP_GRANTS: Readonly<Record<string, readonly ExtraGrant[]>> = {
-  users: ['cognitoAdmin'],
-  firmwares: ['firmwareBucket'],
-  'cash-databases': ['cashDatabasesBucket'],
-  historicaldata: ['exportsBucket'],
-  devices: ['iotPublishCommands'],
-  pos: ['iotPublishCommands'],
-  'remote-commands': ['iotPublishCommands'],
-};
 
 /** Lambda entry of a group, relative to the repository root. */
 export const groupEntry = (group: string) => `functions/api/${group}/handler.ts`;
@@ -43,15 +24,8 @@ export interface ApiStackProps extends StackProps {
   userPoolClient: cognito.IUserPoolClient;
   /** JWT issuer of the pool (`https://cognito-idp.<region>.amazonaws.com/<poolId>`). */
   issuer: string;
-  /**
-   * Bucket names; default: the data stack's deterministic names (StageConfig.bucketName), so grants need no
-   * cross-stack import and their object wildcards can be acknowledged exactly.
-   */
-  bucketNames?: { firmware: string; cashDatabases: string; exports: string };
   /** Environment shared by every function (see runtimeEnvironment). */
   environment: Record<string, string>;
-  /** Defaults to GROUP_GRANTS. */
-  grants?: Readonly<Record<string, readonly ExtraGrant[]>>;
   /** false: placeholder code instead of esbuild bundles (fast template tests only). Default true. */
   bundle?: boolean;
   /** Stage throttling; default 100 requests/s, burst 200. */
@@ -71,7 +45,6 @@ export class ApiStack extends Stack {
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     const { stage, groups } = props;
-    const grants = props.grants ?? GROUP_GRANTS;
 
     this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
       apiName: stage.physicalName('api'),
@@ -116,7 +89,7 @@ export class ApiStack extends Stack {
         description: `/api/v1 route group ${group.name}`,
       });
       functions.set(group.name, fn);
-      this.grant(fn, props, grants[group.name] ?? []);
+      grantAccess(fn.role, group.access, { table: props.table, userPool: props.userPool });
 
       const integration = new HttpLambdaIntegration(`Integration-${group.name}`, fn.fn, {
         payloadFormatVersion: apigw.PayloadFormatVersion.VERSION_2_0,
@@ -148,44 +121,5 @@ export class ApiStack extends Stack {
     this.functions = functions;
 
     new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
-  }
-
-  private grant(fn: AppFunction, props: ApiStackProps, extra: readonly ExtraGrant[]): void {
-    const bucketNames = props.bucketNames ?? {
-      firmware: props.stage.bucketName(BUCKET_PURPOSES.firmware, this),
-      cashDatabases: props.stage.bucketName(BUCKET_PURPOSES.cashDatabases, this),
-      exports: props.stage.bucketName(BUCKET_PURPOSES.exports, this),
-    };
-    grantTableReadWrite(fn.role, props.table);
-    for (const grant of new Set(extra)) {
-      switch (grant) {
-        case 'cognitoAdmin':
-          grantWithReason(
-            fn.role,
-            'The users group administers the users of this one pool (create, invite, update, disable, delete): Admin* on this pool only.',
-            new iam.PolicyStatement({ actions: ['cognito-idp:Admin*'], resources: [props.userPool.userPoolArn] }),
-          );
-          break;
-        case 'firmwareBucket':
-          grantBucketReadWrite(fn.role, bucketNames.firmware, 'Firmware images are objects of the firmware bucket, one key per firmware.');
-          break;
-        case 'cashDatabasesBucket':
-          grantBucketReadWrite(fn.role, bucketNames.cashDatabases, 'Cash databases are objects of the cash database bucket, one key per version.');
-          break;
-        case 'exportsBucket':
-          grantBucketReadWrite(fn.role, bucketNames.exports, 'Exports are generated objects of the exports bucket, one key per request.');
-          break;
-        case 'iotPublishCommands':
-          grantWithReason(
-            fn.role,
-            'Commands go to any machine the caller may manage (checked in the function): publish only to vend/<serial>/commands.',
-            new iam.PolicyStatement({
-              actions: ['iot:Publish'],
-              resources: [this.formatArn({ service: 'iot', resource: 'topic', resourceName: 'vend/*/commands' })],
-            }),
-          );
-          break;
-      }
-    }
   }
 }

@@ -2,7 +2,7 @@ import { Tags, type App, type Environment } from 'aws-cdk-lib';
 import type { RouteGroup } from '../../functions/shared/http/manifest';
 import { runtimeEnvironment } from '../constructs/runtime-environment';
 import { DEFAULT_TENANT, StageConfig } from '../constructs/stage';
-import { ApiStack, type ExtraGrant } from './api-stack';
+import { ApiStack } from './api-stack';
 import { AuthStack } from './auth-stack';
 import { DataStack } from './data-stack';
 import { IotStack, type IotRuleDefinition } from './iot-stack';
@@ -37,7 +37,6 @@ export interface ConsoleAppProps {
   /** false only in fast template tests (placeholder function code). */
   bundle?: boolean;
   iotRules?: readonly IotRuleDefinition[];
-  grants?: Readonly<Record<string, readonly ExtraGrant[]>>;
   webAssetPath?: string;
 }
 
@@ -91,7 +90,6 @@ export function createConsoleStacks(app: App, props: ConsoleAppProps): ConsoleSt
     userPoolClient: auth.userPoolClient,
     issuer: auth.issuer,
     environment: environment(iot.endpoint),
-    grants: props.grants,
     bundle: props.bundle,
   });
   const web = new WebStack(app, stackName('web'), {

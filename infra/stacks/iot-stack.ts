@@ -10,9 +10,12 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
+import type { FunctionAccess } from '../../functions/shared/access';
+import { ingestionAccess } from '../../functions/shared/ingestion';
+import { machinePurgeAccess } from '../../functions/shared/machine-purges';
+import { commandAckAccess, commandSweepAccess } from '../../functions/shared/remote-commands';
 import { AppFunction } from '../constructs/app-function';
-import { grantTableReadWrite } from '../constructs/grants';
-import { grantWithReason } from '../constructs/nag';
+import { grantAccess } from '../constructs/grants';
 import { IotEndpoint } from '../constructs/iot-endpoint';
 import { REPO_ROOT, type StageConfig } from '../constructs/stage';
 
@@ -28,6 +31,8 @@ export interface IotRuleDefinition {
    * it in batches with partial batch responses. Without it the rule invokes the trigger per message.
    */
   batch?: IotRuleBatch;
+  /** What the trigger's deps reach (its composition module): the grants of its function. */
+  access: FunctionAccess;
 }
 
 export interface IotRuleBatch {
@@ -49,21 +54,21 @@ export const INGESTION_BATCH: IotRuleBatch = { size: 500, windowSeconds: 1, maxC
 
 /** Device → cloud topics (DESIGN §6). A rule exists only once its trigger file exists. */
 export const DEFAULT_IOT_RULES: readonly IotRuleDefinition[] = [
-  { name: 'telemetry', topicFilter: 'vend/+/telemetry', entry: 'functions/triggers/iot-telemetry.ts', batch: INGESTION_BATCH },
-  { name: 'sales', topicFilter: 'vend/+/sales', entry: 'functions/triggers/iot-sales.ts', batch: INGESTION_BATCH },
-  { name: 'alarms', topicFilter: 'vend/+/alarms', entry: 'functions/triggers/iot-alarms.ts', batch: INGESTION_BATCH },
-  { name: 'audit', topicFilter: 'vend/+/audit', entry: 'functions/triggers/iot-audit.ts', batch: INGESTION_BATCH },
-  { name: 'config', topicFilter: 'vend/+/config', entry: 'functions/triggers/iot-config.ts', batch: INGESTION_BATCH },
-  { name: 'commands-ack', topicFilter: 'vend/+/commands/ack', entry: 'functions/triggers/iot-commands-ack.ts' },
+  { name: 'telemetry', topicFilter: 'vend/+/telemetry', entry: 'functions/triggers/iot-telemetry.ts', batch: INGESTION_BATCH, access: ingestionAccess },
+  { name: 'sales', topicFilter: 'vend/+/sales', entry: 'functions/triggers/iot-sales.ts', batch: INGESTION_BATCH, access: ingestionAccess },
+  { name: 'alarms', topicFilter: 'vend/+/alarms', entry: 'functions/triggers/iot-alarms.ts', batch: INGESTION_BATCH, access: ingestionAccess },
+  { name: 'audit', topicFilter: 'vend/+/audit', entry: 'functions/triggers/iot-audit.ts', batch: INGESTION_BATCH, access: ingestionAccess },
+  { name: 'config', topicFilter: 'vend/+/config', entry: 'functions/triggers/iot-config.ts', batch: INGESTION_BATCH, access: ingestionAccess },
+  { name: 'commands-ack', topicFilter: 'vend/+/commands/ack', entry: 'functions/triggers/iot-commands-ack.ts', access: commandAckAccess },
 ];
 
 /** The scheduled connection sweep (takes silent machines offline). */
-export const CONNECTION_SWEEP = { entry: 'functions/triggers/connection-sweep.ts', everyMinutes: 1 } as const;
+export const CONNECTION_SWEEP = { entry: 'functions/triggers/connection-sweep.ts', everyMinutes: 1, access: ingestionAccess } as const;
 export const DEFAULT_CONNECTION_OFFLINE_AFTER_SECONDS = 900;
 /** The remote command delivery sweep (scheduled sends, bounded retries, expiry); it publishes commands. */
-export const COMMAND_SWEEP = { entry: 'functions/triggers/command-sweep.ts', everyMinutes: 1 } as const;
+export const COMMAND_SWEEP = { entry: 'functions/triggers/command-sweep.ts', everyMinutes: 1, access: commandSweepAccess } as const;
 /** The machine purge sweep (removes what is left of deleted machines' partitions). */
-export const MACHINE_PURGE_SWEEP = { entry: 'functions/triggers/machine-purge-sweep.ts', everyMinutes: 1 } as const;
+export const MACHINE_PURGE_SWEEP = { entry: 'functions/triggers/machine-purge-sweep.ts', everyMinutes: 1, access: machinePurgeAccess } as const;
 
 /** Topics a device publishes to, relative to `vend/<thingName>/`. */
 export const DEVICE_PUBLISH_TOPICS = ['telemetry', 'sales', 'alarms', 'audit', 'config', 'commands/ack'] as const;
@@ -178,7 +183,7 @@ export class IotStack extends Stack {
         timeout,
         description: `IoT rule ${def.topicFilter}${def.batch ? ' (batches from its queue)' : ''}`,
       });
-      grantTableReadWrite(trigger.role, props.table);
+      grantAccess(trigger.role, def.access, { table: props.table });
       let action: iot.CfnTopicRule.ActionProperty;
       if (def.batch) {
         const deadLetters = new sqs.Queue(this, `DeadLetters-${def.name}`, {
@@ -242,19 +247,21 @@ export class IotStack extends Stack {
       name: 'connection-sweep',
       entry: props.sweepEntry ?? CONNECTION_SWEEP.entry,
       everyMinutes: CONNECTION_SWEEP.everyMinutes,
+      access: CONNECTION_SWEEP.access,
       description: 'Takes machines offline when no ping arrived within CONNECTION_OFFLINE_AFTER_SECONDS',
     });
     this.commandSweepSchedule = this.scheduled(props, environment, {
       name: 'command-sweep',
       entry: props.commandSweepEntry ?? COMMAND_SWEEP.entry,
       everyMinutes: COMMAND_SWEEP.everyMinutes,
+      access: COMMAND_SWEEP.access,
       description: 'Sends scheduled remote commands, publishes unanswered ones again (bounded) and expires stale ones',
-      publishesCommands: true,
     });
     this.machinePurgeSweepSchedule = this.scheduled(props, environment, {
       name: 'machine-purge-sweep',
       entry: props.machinePurgeSweepEntry ?? MACHINE_PURGE_SWEEP.entry,
       everyMinutes: MACHINE_PURGE_SWEEP.everyMinutes,
+      access: MACHINE_PURGE_SWEEP.access,
       description: 'Removes what is left of deleted machines’ history (their partitions), in bounded steps',
     });
   }
@@ -263,7 +270,7 @@ export class IotStack extends Stack {
   private scheduled(
     props: IotStackProps,
     environment: Record<string, string>,
-    o: { name: string; entry: string; everyMinutes: number; description: string; publishesCommands?: boolean },
+    o: { name: string; entry: string; everyMinutes: number; description: string; access: FunctionAccess },
   ): events.Rule | undefined {
     const path = isAbsolute(o.entry) ? o.entry : join(REPO_ROOT, o.entry);
     if (!existsSync(path)) return undefined;
@@ -277,14 +284,7 @@ export class IotStack extends Stack {
       timeout: Duration.seconds(50),
       description: o.description,
     });
-    grantTableReadWrite(fn.role, props.table);
-    if (o.publishesCommands) {
-      grantWithReason(
-        fn.role,
-        'The sweep publishes due remote commands to their machines: publish only to vend/<serial>/commands.',
-        new iam.PolicyStatement({ actions: ['iot:Publish'], resources: [this.formatArn({ service: 'iot', resource: 'topic', resourceName: 'vend/*/commands' })] }),
-      );
-    }
+    grantAccess(fn.role, o.access, { table: props.table });
     return new events.Rule(this, `${id}Schedule`, {
       ruleName: props.stage.physicalName(o.name),
       description: `Runs the ${o.name.replaceAll('-', ' ')}`,

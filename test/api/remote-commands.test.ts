@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandSweepHandler } from '../../functions/triggers/command-sweep';
-import { buildCommandDeliveryDeps } from '../../functions/shared/remote-commands';
+import { buildCommandSweepDeps } from '../../functions/shared/remote-commands';
 import { stackEnvironment } from '../../infra/local/stack-process';
 import { connectDevice, connectMqtt, newMessageId, type SimulatedDevice } from '../../infra/local/simulator';
 import { DEMO_PINS } from '../../infra/local/demo-data';
@@ -32,7 +32,7 @@ const sweepAt = (ms: number) => {
   const env: Record<string, string> = { ...stackEnvironment(stack), IOT_DATA_ENDPOINT: stack.iotData };
   // The SDK reads credentials from the process environment.
   Object.assign(process.env, { AWS_ACCESS_KEY_ID: env.AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY: env.AWS_SECRET_ACCESS_KEY });
-  return commandSweepHandler(() => buildCommandDeliveryDeps(env))({ time: new Date(ms).toISOString() });
+  return commandSweepHandler(() => buildCommandSweepDeps(env))({ time: new Date(ms).toISOString() });
 };
 
 beforeAll(async () => {

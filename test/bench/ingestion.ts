@@ -57,11 +57,11 @@ export async function benchIngestion(scenarios: IngestionScenario[], deadlineMs 
   process.env.LOG_LEVEL = 'silent';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   process.env.CONNECTION_SWEEP_INTERVAL_MS = String(10 * 60_000);
-  const [{ startStack }, { registerMachines, loadSerials }, { localIotRules }, { buildDeps }, { loadConfig }] = await Promise.all([
+  const [{ startStack }, { registerMachines, loadSerials }, { localIotRules }, { localRepositories }, { loadConfig }] = await Promise.all([
     import('../../infra/local/stack'),
     import('../../infra/local/simulator'),
     import('../../infra/local/iot-rules'),
-    import('../../functions/shared/composition'),
+    import('../../infra/local/repositories'),
     import('../../functions/shared/config'),
   ]);
   const stack = await startStack();
@@ -72,7 +72,7 @@ export async function benchIngestion(scenarios: IngestionScenario[], deadlineMs 
       if (host !== '127.0.0.1' && host !== 'localhost') throw new Error(`bench refuses a non-local endpoint: ${url}`);
     }
     const realRules = await localIotRules();
-    const doc = buildDeps(loadConfig()).doc;
+    const doc = localRepositories(loadConfig()).doc;
     const results = [];
     for (const s of scenarios) {
       const serials = loadSerials(s.devices, 'CENG', s.firstSerial);

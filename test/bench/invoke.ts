@@ -2,7 +2,7 @@
  * A route group's Lambda handler invoked in this process with the API Gateway (HTTP API v2) event, as Lambda
  * invokes it; the stack (DynamoDB included) runs in other processes, as the AWS services do.
  */
-import type { Deps } from '../../functions/shared/composition';
+import type { LocalRepositories } from '../../infra/local/repositories';
 import type { Route } from '../../functions/shared/http/manifest';
 
 type GroupHandler = (event: never, context: never) => Promise<{ statusCode: number; body: string }>;
@@ -27,9 +27,9 @@ export function invoker(handler: unknown, method: string, path: string, query: R
 
 /**
  * A route group's handler built as its handler.ts builds it, but on the deps of a given stack: one bench process
- * runs several stacks, and the process-wide deps of `getDeps` would stay those of the first.
+ * runs several stacks, and a group's own deps (built once per process) would stay those of the first.
  */
-export async function groupHandler(group: string, deps: Deps): Promise<unknown> {
+export async function groupHandler(group: string, deps: LocalRepositories): Promise<unknown> {
   const { createGroupHandler } = await import('../../functions/shared/http/group-handler');
   const { routes } = (await import(`../../functions/api/${group}/routes`)) as { routes: Route[] };
   return createGroupHandler(routes, () => deps);

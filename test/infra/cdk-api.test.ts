@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { groups as manifest } from '../../functions/api/manifest';
 import { API_PREFIX, type RouteGroup } from '../../functions/shared/http/manifest';
 import { TABLE_DEFINITION } from '../../functions/adapters/dynamodb/table';
+import type { FunctionAccess } from '../../functions/shared/access';
 import { AppFunction } from '../../infra/constructs/app-function';
+import { TABLE_READ_ACTIONS, TABLE_READ_WRITE_ACTIONS } from '../../infra/constructs/grants';
 import { createConsoleStacks, type ConsoleAppProps } from '../../infra/stacks/console-app';
 
 type Resources = Record<string, { Properties: Record<string, any> }>;
@@ -23,9 +25,10 @@ function build(groups: readonly RouteGroup[], extra: Partial<ConsoleAppProps> = 
   return { stacks, api: Template.fromJSON(assembly.getStackByName(stacks.api.stackName).template) };
 }
 
-const fake = (name: string, routes: [method: string, path: string, roles: 'public' | string[]][]) =>
+const fake = (name: string, routes: [method: string, path: string, roles: 'public' | string[]][], access: FunctionAccess = { table: 'readWrite' }) =>
   ({
     name,
+    access,
     routes: routes.map(([method, path, roles], i) => ({ id: `${name}.r${i}`, method, path, roles, summary: '', response: null, handler: async () => null })),
   }) as unknown as RouteGroup;
 
@@ -109,41 +112,75 @@ describe('api stack with the real route manifest', () => {
   });
 });
 
+describe('grants of every real route group', () => {
+  const { api } = build(manifest);
+  // What each group's deps.ts builds decides these; a change there shows here.
+  const expected: Record<string, string[]> = {
+    config: [],
+    collections: [],
+    users: ['table:readWrite', 'cognito-idp:Admin*'],
+    merchants: ['table:readWrite'],
+    groups: ['table:readWrite'],
+    pos: ['table:readWrite'],
+    'pos-history': ['table:read'],
+    'pos-configs': ['table:readWrite'],
+    clients: ['table:readWrite'],
+    'no-vend-profiles': ['table:readWrite'],
+    alarms: ['table:readWrite'],
+    'remote-commands': ['table:readWrite', 'iot:Publish'],
+  };
+
+  it.each(manifest.map((g) => g.name))('%s', (name) => {
+    const actions = actionsOf(roleOf(api, `vend-dev-api-${name}`)).filter((a) => !a.startsWith('logs:'));
+    const table = actions.filter((a) => a.startsWith('dynamodb:')).sort();
+    const summary = [
+      ...(table.length === 0 ? [] : [JSON.stringify(table) === JSON.stringify([...TABLE_READ_ACTIONS].sort()) ? 'table:read' : JSON.stringify(table) === JSON.stringify([...TABLE_READ_WRITE_ACTIONS].sort()) ? 'table:readWrite' : `table:${table.join(',')}`]),
+      ...actions.filter((a) => !a.startsWith('dynamodb:')),
+    ];
+    expect(summary).toEqual(expected[name]);
+  });
+
+  it('covers every group of the manifest', () => {
+    expect(Object.keys(expected).sort()).toEqual(manifest.map((g) => g.name).sort());
+  });
+});
+
 describe('api stack grants', () => {
   const groups = [
     fake('things', [['GET', '/things', ['NEBULARSUPERADMIN']]]),
-    fake('users', [['GET', '/users', ['NEBULARSUPERADMIN']]]),
-    fake('firmwares', [['POST', '/firmwares', ['NEBULARSUPERADMIN']]]),
+    fake('readers', [['GET', '/readers', ['NEBULARSUPERADMIN']]], { table: 'read' }),
+    fake('people', [['GET', '/people', ['NEBULARSUPERADMIN']]], { table: 'readWrite', cognitoAdmin: true }),
+    fake('senders', [['POST', '/senders', ['NEBULARSUPERADMIN']]], { table: 'readWrite', publishCommands: true }),
+    fake('open', [['GET', '/open', 'public']], {}),
   ];
   const { api } = build(groups);
+  const tableActions = (name: string) => actionsOf(roleOf(api, `vend-dev-api-${name}`)).filter((a) => a.startsWith('dynamodb:')).sort();
+  const otherActions = (name: string) => actionsOf(roleOf(api, `vend-dev-api-${name}`)).filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('logs:'));
 
-  it('gives every function item read/write on the table and its named indexes, and nothing else by default', () => {
+  it('gives item read/write on the table and its named indexes, and nothing else, to a read/write group', () => {
     const statements = roleOf(api, 'vend-dev-api-things');
     const table = statements.find((s) => actionsOf([s]).includes('dynamodb:Query'))!;
     expect(actionsOf([table])).not.toContain('dynamodb:Scan');
     expect(JSON.stringify(table.Resource)).toContain(`/index/${TABLE_DEFINITION.globalIndexes[0]!.name}`);
     expect(JSON.stringify(table.Resource)).not.toContain('*');
-    expect(actionsOf(statements).filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('logs:'))).toEqual([]);
+    expect(tableActions('things')).toEqual([...TABLE_READ_WRITE_ACTIONS].sort());
+    expect(otherActions('things')).toEqual([]);
   });
 
-  it('gives cognito-idp:Admin* on the pool only to the users group', () => {
-    expect(actionsOf(roleOf(api, 'vend-dev-api-users'))).toContain('cognito-idp:Admin*');
-    expect(actionsOf(roleOf(api, 'vend-dev-api-things')).some((a) => a.startsWith('cognito-idp:'))).toBe(false);
-    expect(actionsOf(roleOf(api, 'vend-dev-api-firmwares')).some((a) => a.startsWith('cognito-idp:'))).toBe(false);
+  it('gives a read-only group table reads only', () => {
+    expect(tableActions('readers')).toEqual([...TABLE_READ_ACTIONS].sort());
+    expect(otherActions('readers')).toEqual([]);
   });
 
-  it('gives bucket access only to groups declared in the grant map', () => {
-    const firmware = roleOf(api, 'vend-dev-api-firmwares');
-    expect(actionsOf(firmware)).toEqual(expect.arrayContaining(['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:ListBucket']));
-    expect(JSON.stringify(firmware)).toContain('vend-dev-firmware-');
-    expect(JSON.stringify(firmware)).not.toMatch(/vend-dev-(cashdb|exports)-/);
-    expect(actionsOf(roleOf(api, 'vend-dev-api-users')).some((a) => a.startsWith('s3:'))).toBe(false);
+  it('gives a group with public routes only no table at all', () => {
+    expect(tableActions('open')).toEqual([]);
+    expect(otherActions('open')).toEqual([]);
   });
 
-  it('takes the grant map as a prop', () => {
-    const { api: custom } = build(groups, { grants: { things: ['exportsBucket'] } });
-    expect(JSON.stringify(roleOf(custom, 'vend-dev-api-things'))).toContain('vend-dev-exports-');
-    expect(actionsOf(roleOf(custom, 'vend-dev-api-users')).some((a) => a.startsWith('cognito-idp:'))).toBe(false);
+  it('gives cognito-idp:Admin* on the pool and iot:Publish on command topics only to groups whose deps use them', () => {
+    expect(otherActions('people')).toEqual(['cognito-idp:Admin*']);
+    expect(otherActions('senders')).toEqual(['iot:Publish']);
+    expect(JSON.stringify(roleOf(api, 'vend-dev-api-senders'))).toContain('topic/vend/*/commands');
   });
 
   it('refuses a route declared by two groups and a bad group name', () => {

@@ -7,8 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { groups as manifest } from '../../functions/api/manifest';
-import type { RouteGroup } from '../../functions/shared/http/manifest';
-import { GROUP_GRANTS } from '../../infra/stacks/api-stack';
 import { createConsoleStacks, type ConsoleAppProps } from '../../infra/stacks/console-app';
 import { DEFAULT_IOT_RULES } from '../../infra/stacks/iot-stack';
 
@@ -22,19 +20,11 @@ const iotRules = DEFAULT_IOT_RULES.map((rule) => {
   writeFileSync(entry, 'export const handler = async () => undefined;\n');
   return { ...rule, entry };
 });
-// Groups for every entry of the grant map, so every extra grant is checked too.
-const grantGroups = Object.keys(GROUP_GRANTS)
-  .filter((name) => !manifest.some((g) => g.name === name))
-  .map((name) => ({
-    name,
-    routes: [{ id: `${name}.list`, method: 'GET', path: `/nag-${name}`, roles: ['NEBULARSUPERADMIN'], summary: '', response: null, handler: async () => null }],
-  })) as unknown as RouteGroup[];
-
 function build(props: Partial<ConsoleAppProps>) {
   const app = new App();
   const stacks = createConsoleStacks(app, {
     stage: 'dev',
-    groups: [...manifest, ...grantGroups],
+    groups: manifest,
     bundle: false,
     iotRules,
     webAssetPath: dist,

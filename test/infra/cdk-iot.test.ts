@@ -150,6 +150,23 @@ describe('iot stack', () => {
     expect(policies).not.toContain('iot:Publish');
   });
 
+  it('grants each trigger what its deps use: the table read/write, iot:Publish to the command sweep only', () => {
+    const fns = Object.values(t.findResources('AWS::Lambda::Function') as Resources).map((f) => f.Properties);
+    const policies = Object.values(t.findResources('AWS::IAM::Policy') as Resources);
+    const actions = (functionName: string) => {
+      const roleId = fns.find((f) => f.FunctionName === functionName)!.Role['Fn::GetAtt'][0];
+      const own = policies.filter((p) => JSON.stringify(p.Properties.Roles).includes(roleId));
+      return own.flatMap((p) => (p.Properties.PolicyDocument.Statement as Record<string, any>[]).flatMap((s) => [s.Action].flat() as string[]));
+    };
+    const names = ['vend-dev-iot-telemetry', 'vend-dev-iot-commands-ack', 'vend-dev-connection-sweep', 'vend-dev-command-sweep', 'vend-dev-machine-purge-sweep'];
+    const publishers = names.filter((n) => actions(n).includes('iot:Publish'));
+    expect(publishers).toEqual(['vend-dev-command-sweep']);
+    for (const n of names) expect(actions(n)).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']));
+    // Beside them only its logs, and the batched telemetry trigger's consumption of its own queue.
+    for (const n of names) expect(actions(n).filter((a) => !/^(dynamodb|logs|iot|sqs):/.test(a))).toEqual([]);
+    expect(names.filter((n) => actions(n).some((a) => a.startsWith('sqs:')))).toEqual(['vend-dev-iot-telemetry']);
+  });
+
   it('has a device policy bound to the thing name: client id, publish and subscribe under vend/<thing>/', () => {
     const [policy] = Object.values(t.findResources('AWS::IoT::Policy') as Resources);
     expect(policy!.Properties.PolicyName).toBe('vend-dev-device');

@@ -1,14 +1,30 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
-/** One document client per process (module scope, reused across invocations). */
-export function createDocumentClient(opts: { region: string; endpoint?: string }): DynamoDBDocumentClient {
+/** The calls a read-only function makes: what its table read grant allows. */
+const READ_COMMANDS = new Set(['GetItemCommand', 'BatchGetItemCommand', 'QueryCommand', 'TransactGetItemsCommand', 'DescribeTableCommand']);
+
+/**
+ * One document client per process (module scope, reused across invocations). `readOnly`: any other call
+ * fails before it is sent, as IAM would refuse it in AWS.
+ */
+export function createDocumentClient(opts: { region: string; endpoint?: string; readOnly?: boolean }): DynamoDBDocumentClient {
   const client = new DynamoDBClient({
     region: opts.region,
     ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
     maxAttempts: 3,
   });
-  return DynamoDBDocumentClient.from(client, {
+  const doc = DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
+  if (opts.readOnly) {
+    doc.middlewareStack.add(
+      (next, context) => (args) => {
+        if (!READ_COMMANDS.has(context.commandName ?? '')) throw new Error(`${context.commandName} refused: this function may only read the table`);
+        return next(args);
+      },
+      { step: 'initialize', name: 'readOnlyTable' },
+    );
+  }
+  return doc;
 }

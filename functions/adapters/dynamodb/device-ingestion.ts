@@ -19,6 +19,7 @@ import type { InvalidMessage } from '../../core/ingestion/validation';
 import { batchGetItems, batchPutItems } from './batch-items';
 import { counterUpdate } from './counters';
 import { failedConditionIndex, isConditionFailure, isTransactionCancelled } from './transactions';
+import { registrationFromItem } from './registrations';
 import { keys } from './keys';
 import { posCopyUpdate, reportedCopy } from './reported-copy';
 import { setParts } from './update-expression';
@@ -83,11 +84,8 @@ export class DynamoDeviceIngestionStore implements IngestionStore {
 
   async registrations(serials: readonly string[]): Promise<Map<string, Registration>> {
     const items = await this.batchGet(serials.map((s) => keys.deviceRegistry(s)));
-    return new Map(
-      items
-        .filter((i) => typeof i.serial === 'string' && typeof i.merchantId === 'string')
-        .map((i) => [i.serial as string, { serial: i.serial as string, merchantId: i.merchantId as string, groupId: typeof i.groupId === 'string' ? i.groupId : null }]),
-    );
+    const found = items.map(registrationFromItem).filter((r) => r !== undefined);
+    return new Map(found.map((r) => [r.serial, r]));
   }
 
   async processed(messageIds: readonly string[]): Promise<Set<string>> {

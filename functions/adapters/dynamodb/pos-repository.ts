@@ -23,6 +23,7 @@ import { nameKey } from '../../core/merchants/merchant';
 import { ValidationError } from '../../core/shared/domain-error';
 import { batchGetItems } from './batch-items';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
+import { readRegistration } from './registrations';
 import { keys, stripKeys } from './keys';
 import { countQuery, queryPage, type ItemFilter } from './paging';
 import { copiedTelemetry, REPORTED_COPY_ATTRIBUTES, reportedCopy, telemetryOf } from './reported-copy';
@@ -165,10 +166,8 @@ export class DynamoPosRepository implements PosRepository {
 
   // ------------------------------------------------------------------ reads of one machine
 
-  async registration(serial: string): Promise<DeviceRegistration | undefined> {
-    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.deviceRegistry(serial) }));
-    if (!res.Item) return undefined;
-    return { serial: String(res.Item.serial), merchantId: String(res.Item.merchantId), groupId: (res.Item.groupId as string | null) ?? null };
+  registration(serial: string): Promise<DeviceRegistration | undefined> {
+    return readRegistration(this.doc, this.tableName, serial);
   }
 
   async get(merchantId: string, serial: string): Promise<StoredPos | undefined> {

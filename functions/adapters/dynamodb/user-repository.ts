@@ -8,6 +8,7 @@ import { counterUpdate, forgetCounter, readCounter } from './counters';
 import { keys, stripKeys } from './keys';
 import { countQuery, queryPage, type ItemFilter, type PageQuery } from './paging';
 import { failedConditionIndex, isConditionFailure } from './transactions';
+import { readUser } from './user-records';
 
 /** Counter items: `count` is the total, `role_<ROLE>` the number of users with that role. */
 const ALL_USERS_COUNTER = 'USERS';
@@ -44,9 +45,8 @@ export class DynamoUserRepository implements UserRepository {
     private readonly tableName: string,
   ) {}
 
-  async get(id: string): Promise<User | undefined> {
-    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.user(id) }));
-    return res.Item ? fromItem(res.Item) : undefined;
+  get(id: string): Promise<User | undefined> {
+    return readUser(this.doc, this.tableName, id);
   }
 
   /**

@@ -37,8 +37,10 @@ import {
   posAlarmStats,
   repairAlarm,
 } from '../../core/alarms/use-cases';
-import { alarmDeps } from '../../shared/alarm-deps';
-import { attachment, route } from '../../shared/http/manifest';
+import { attachment, routeFor } from '../../shared/http/manifest';
+import type { AlarmsGroupDeps } from './deps';
+
+const route = routeFor<AlarmsGroupDeps>();
 
 const FILTERS = 'status (all, active, repaired = repaired or repaired manually, notification), category, criticity, from/to (ISO instants of creation, to exclusive)';
 
@@ -52,7 +54,7 @@ const deviceAlarmRoutes = [
     summary: `A merchant’s alarms by creation date, newest first unless ordType=asc, a page; filters ${FILTERS}, serial (one machine)`,
     request: { params: MerchantAlarmsParams, query: AlarmListQuery },
     response: AlarmPage,
-    handler: ({ deps, principal, params, query }) => listMerchantAlarms(alarmDeps(deps), principal, params.id, query),
+    handler: ({ deps, principal, params, query }) => listMerchantAlarms(deps, principal, params.id, query),
   }),
   route({
     id: 'alarms.csvOfMerchant',
@@ -63,7 +65,7 @@ const deviceAlarmRoutes = [
     request: { params: MerchantAlarmsParams, query: AlarmCsvQuery },
     response: z.string(),
     produces: 'text/csv',
-    handler: async ({ deps, principal, params, query }) => attachment(`alarms-${params.id}.csv`, await merchantAlarmsCsv(alarmDeps(deps), principal, params.id, query)),
+    handler: async ({ deps, principal, params, query }) => attachment(`alarms-${params.id}.csv`, await merchantAlarmsCsv(deps, principal, params.id, query)),
   }),
   route({
     id: 'alarms.statsOfMerchant',
@@ -73,7 +75,7 @@ const deviceAlarmRoutes = [
     summary: 'Alarm counts maintained on write: all alarms now by status, category and criticity, and those created on each UTC day from/to (YYYY-MM-DD, default the last 7 days, at most 92)',
     request: { params: MerchantAlarmsParams, query: AlarmStatsQuery },
     response: AlarmStats,
-    handler: ({ deps, principal, params, query }) => merchantAlarmStats(alarmDeps(deps), principal, params.id, query),
+    handler: ({ deps, principal, params, query }) => merchantAlarmStats(deps, principal, params.id, query),
   }),
   route({
     id: 'alarms.listOfPos',
@@ -83,7 +85,7 @@ const deviceAlarmRoutes = [
     summary: `A machine’s alarms by creation date, newest first unless ordType=asc, a page; filters ${FILTERS}`,
     request: { params: PosParams, query: PosAlarmListQuery },
     response: AlarmPage,
-    handler: ({ deps, principal, params, query }) => listPosAlarms(alarmDeps(deps), principal, params.id, query),
+    handler: ({ deps, principal, params, query }) => listPosAlarms(deps, principal, params.id, query),
   }),
   route({
     id: 'alarms.csvOfPos',
@@ -94,7 +96,7 @@ const deviceAlarmRoutes = [
     request: { params: PosParams, query: PosAlarmCsvQuery },
     response: z.string(),
     produces: 'text/csv',
-    handler: async ({ deps, principal, params, query }) => attachment(`alarms-${params.id}.csv`, await posAlarmsCsv(alarmDeps(deps), principal, params.id, query)),
+    handler: async ({ deps, principal, params, query }) => attachment(`alarms-${params.id}.csv`, await posAlarmsCsv(deps, principal, params.id, query)),
   }),
   route({
     id: 'alarms.statsOfPos',
@@ -104,7 +106,7 @@ const deviceAlarmRoutes = [
     summary: 'A machine’s alarm counts now by status, category and criticity (maintained on write; days empty)',
     request: { params: PosParams },
     response: AlarmStats,
-    handler: ({ deps, principal, params }) => posAlarmStats(alarmDeps(deps), principal, params.id),
+    handler: ({ deps, principal, params }) => posAlarmStats(deps, principal, params.id),
   }),
   route({
     id: 'alarms.repair',
@@ -114,7 +116,7 @@ const deviceAlarmRoutes = [
     summary: 'Repair an open alarm manually (status repairedManually, by the caller, now); 409 AlarmAlreadyRepairedException when it is not open',
     request: { params: AlarmParams },
     response: Alarm,
-    handler: ({ deps, principal, params }) => repairAlarm(alarmDeps(deps), principal, params.id, params.alarmId),
+    handler: ({ deps, principal, params }) => repairAlarm(deps, principal, params.id, params.alarmId),
   }),
   route({
     id: 'alarms.delete',
@@ -126,7 +128,7 @@ const deviceAlarmRoutes = [
     response: null,
     status: 204,
     handler: async ({ deps, principal, params }) => {
-      await deleteAlarm(alarmDeps(deps), principal, params.id, params.alarmId);
+      await deleteAlarm(deps, principal, params.id, params.alarmId);
       return null;
     },
   }),
@@ -142,7 +144,7 @@ const masterAlarmRoutes = [
     summary: 'Master alarms by code, a page, without their troubleshooting content; search = codes starting with it',
     request: { query: MasterAlarmListQuery },
     response: MasterAlarmPage,
-    handler: ({ deps, query }) => listMasterAlarms(alarmDeps(deps), query),
+    handler: ({ deps, query }) => listMasterAlarms(deps, query),
   }),
   route({
     id: 'masterAlarms.create',
@@ -154,7 +156,7 @@ const masterAlarmRoutes = [
     maxBodyBytes: MAX_MASTER_ALARM_BODY_BYTES,
     response: MasterAlarm,
     status: 201,
-    handler: ({ deps, body }) => createMasterAlarm(alarmDeps(deps), body),
+    handler: ({ deps, body }) => createMasterAlarm(deps, body),
   }),
   route({
     id: 'masterAlarms.get',
@@ -164,7 +166,7 @@ const masterAlarmRoutes = [
     summary: 'The master alarm of a code with its level 1 and level 2 troubleshooting content',
     request: { params: MasterAlarmParams },
     response: MasterAlarm,
-    handler: ({ deps, params }) => getMasterAlarm(alarmDeps(deps), params.code),
+    handler: ({ deps, params }) => getMasterAlarm(deps, params.code),
   }),
   route({
     id: 'masterAlarms.update',
@@ -175,7 +177,7 @@ const masterAlarmRoutes = [
     request: { params: MasterAlarmParams, body: MasterAlarmInput },
     maxBodyBytes: MAX_MASTER_ALARM_BODY_BYTES,
     response: MasterAlarm,
-    handler: ({ deps, params, body }) => updateMasterAlarm(alarmDeps(deps), params.code, body),
+    handler: ({ deps, params, body }) => updateMasterAlarm(deps, params.code, body),
   }),
   route({
     id: 'masterAlarms.delete',
@@ -187,7 +189,7 @@ const masterAlarmRoutes = [
     response: null,
     status: 204,
     handler: async ({ deps, params }) => {
-      await deleteMasterAlarm(alarmDeps(deps), params.code);
+      await deleteMasterAlarm(deps, params.code);
       return null;
     },
   }),
@@ -203,7 +205,7 @@ const settingRoutes = [
     summary: 'The merchant’s alarm notification settings by name, a page',
     request: { params: MerchantAlarmsParams, query: AlarmSettingListQuery },
     response: AlarmSettingPage,
-    handler: ({ deps, principal, params, query }) => listAlarmSettings(alarmDeps(deps), principal, params.id, query),
+    handler: ({ deps, principal, params, query }) => listAlarmSettings(deps, principal, params.id, query),
   }),
   route({
     id: 'alarmSettings.create',
@@ -214,7 +216,7 @@ const settingRoutes = [
     request: { params: MerchantAlarmsParams, body: AlarmSettingInput },
     response: AlarmSetting,
     status: 201,
-    handler: ({ deps, principal, params, body }) => createAlarmSetting(alarmDeps(deps), principal, params.id, body),
+    handler: ({ deps, principal, params, body }) => createAlarmSetting(deps, principal, params.id, body),
   }),
   route({
     id: 'alarmSettings.get',
@@ -224,7 +226,7 @@ const settingRoutes = [
     summary: 'One alarm notification setting',
     request: { params: AlarmSettingParams },
     response: AlarmSetting,
-    handler: ({ deps, principal, params }) => getAlarmSetting(alarmDeps(deps), principal, params.id, params.settingId),
+    handler: ({ deps, principal, params }) => getAlarmSetting(deps, principal, params.id, params.settingId),
   }),
   route({
     id: 'alarmSettings.update',
@@ -234,7 +236,7 @@ const settingRoutes = [
     summary: 'Replace an alarm notification setting (same checks as create)',
     request: { params: AlarmSettingParams, body: AlarmSettingInput },
     response: AlarmSetting,
-    handler: ({ deps, principal, params, body }) => updateAlarmSetting(alarmDeps(deps), principal, params.id, params.settingId, body),
+    handler: ({ deps, principal, params, body }) => updateAlarmSetting(deps, principal, params.id, params.settingId, body),
   }),
   route({
     id: 'alarmSettings.delete',
@@ -246,7 +248,7 @@ const settingRoutes = [
     response: null,
     status: 204,
     handler: async ({ deps, principal, params }) => {
-      await deleteAlarmSetting(alarmDeps(deps), principal, params.id, params.settingId);
+      await deleteAlarmSetting(deps, principal, params.id, params.settingId);
       return null;
     },
   }),

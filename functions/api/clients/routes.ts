@@ -2,7 +2,10 @@ import { Client, ClientInput, ClientListQuery, ClientPage, ClientParams } from '
 import { MerchantIdParams } from '../../../schemas/merchant';
 import { ADMINS, ALL_ROLES } from '../../../schemas/roles';
 import { createClient, deleteClient, getClient, listClients, updateClient } from '../../core/clients/use-cases';
-import { route } from '../../shared/http/manifest';
+import { routeFor } from '../../shared/http/manifest';
+import type { ClientsGroupDeps } from './deps';
+
+const route = routeFor<ClientsGroupDeps>();
 
 export const routes = [
   route({

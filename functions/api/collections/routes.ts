@@ -2,7 +2,10 @@ import * as z from 'zod/mini';
 import { Collections, Country, PosSector, PostalCodeParams, PostalCodePlace } from '../../../schemas/collections';
 import { lookupPostalCode } from '../../core/collections/postal-codes';
 import { countries, currencies, deviceTypes, languages, posSectors, timezones } from '../../core/collections/reference-data';
-import { route } from '../../shared/http/manifest';
+import { routeFor } from '../../shared/http/manifest';
+import type { PublicDeps } from '../../shared/base-deps';
+
+const route = routeFor<PublicDeps>();
 
 export const routes = [
   route({

@@ -1,5 +1,8 @@
 import { SpaConfiguration } from '../../../schemas/spa-configuration';
-import { route, API_PREFIX } from '../../shared/http/manifest';
+import { API_PREFIX, routeFor } from '../../shared/http/manifest';
+import type { PublicDeps } from '../../shared/base-deps';
+
+const route = routeFor<PublicDeps>();
 
 export const routes = [
   route({

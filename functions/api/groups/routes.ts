@@ -2,7 +2,10 @@ import { Group, GroupInput, GroupListQuery, GroupPage, GroupParams } from '../..
 import { MerchantIdParams } from '../../../schemas/merchant';
 import { ADMINS, NOT_MERCHANT_USER } from '../../../schemas/roles';
 import { createGroup, deleteGroup, getGroup, listGroups, updateGroup } from '../../core/groups/use-cases';
-import { route } from '../../shared/http/manifest';
+import { routeFor } from '../../shared/http/manifest';
+import type { GroupsGroupDeps } from './deps';
+
+const route = routeFor<GroupsGroupDeps>();
 
 export const routes = [
   route({

@@ -4,7 +4,10 @@ import { MerchantSettings, MerchantSettingsInput, SuperAdminSettings, SuperAdmin
 import { ADMINS, ALL_ROLES, SUPER_ADMIN } from '../../../schemas/roles';
 import { createMerchant, getMerchant, listAllMerchants, listMerchantPage, updateMerchant } from '../../core/merchants/use-cases';
 import { getMerchantSettings, getSuperAdminSettings, regenerateApiToken, saveMerchantSettings, saveSuperAdminSettings } from '../../core/merchants/settings';
-import { route } from '../../shared/http/manifest';
+import { routeFor } from '../../shared/http/manifest';
+import type { MerchantsGroupDeps } from './deps';
+
+const route = routeFor<MerchantsGroupDeps>();
 
 export const routes = [
   route({

@@ -2,7 +2,10 @@ import { MerchantIdParams } from '../../../schemas/merchant';
 import { NoVendProfile, NoVendProfileInput, NoVendProfileListQuery, NoVendProfilePage, NoVendProfileParams } from '../../../schemas/no-vend-profile';
 import { ALL_ROLES, NOT_MERCHANT_USER } from '../../../schemas/roles';
 import { createNoVendProfile, deleteNoVendProfile, getNoVendProfile, listNoVendProfiles, updateNoVendProfile } from '../../core/no-vend-profiles/use-cases';
-import { route } from '../../shared/http/manifest';
+import { routeFor } from '../../shared/http/manifest';
+import type { NoVendProfilesGroupDeps } from './deps';
+
+const route = routeFor<NoVendProfilesGroupDeps>();
 
 export const routes = [
   route({

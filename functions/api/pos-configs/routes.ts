@@ -12,7 +12,10 @@ import { PosParams } from '../../../schemas/pos';
 import { ALL_ROLES, NOT_MERCHANT_USER } from '../../../schemas/roles';
 import { getCustomConfig, getHistoricalConfig, getPosConfigs, listHistoricalConfigs, putCustomConfig } from '../../core/devices/config-use-cases';
 import { lastSensorsInfo } from '../../core/devices/sensors';
-import { route } from '../../shared/http/manifest';
+import { routeFor } from '../../shared/http/manifest';
+import type { PosConfigsGroupDeps } from './deps';
+
+const route = routeFor<PosConfigsGroupDeps>();
 
 /** A machine's configurations (reported, historical, custom) and its last sensors info. */
 export const routes = [

@@ -4,7 +4,10 @@ import { PosParams, SensorHistory, SensorHistoryQuery } from '../../../schemas/p
 import { ALL_ROLES } from '../../../schemas/roles';
 import { auditDex, listAudits, listTransactions, posCash } from '../../core/devices/history';
 import { sensorHistory } from '../../core/devices/sensors';
-import { attachment, route } from '../../shared/http/manifest';
+import { attachment, routeFor } from '../../shared/http/manifest';
+import type { PosHistoryGroupDeps } from './deps';
+
+const route = routeFor<PosHistoryGroupDeps>();
 
 /** What a machine reported, read back (spec §2 device tabs audits, cash, transactions, signal, temperature); a machine outside the caller's merchants or groups answers 404. */
 export const routes = [

@@ -42,7 +42,10 @@ import {
   updatePos,
 } from '../../core/devices/use-cases';
 import { qrSvg } from '../../adapters/qr/qr-svg';
-import { attachment, route, type RawResult } from '../../shared/http/manifest';
+import { attachment, type RawResult, routeFor } from '../../shared/http/manifest';
+import type { PosGroupDeps } from './deps';
+
+const route = routeFor<PosGroupDeps>();
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 

@@ -14,8 +14,10 @@ import {
 import { ALL_ROLES, NOT_MERCHANT_USER } from '../../../schemas/roles';
 import { cancelCommand, commandsCsv, listCommands, listPosCommands, pendingCounts, sendCommand } from '../../core/remote-commands/use-cases';
 import { ValidationError } from '../../core/shared/domain-error';
-import { commandDeps } from '../../shared/command-deps';
-import { attachment, route } from '../../shared/http/manifest';
+import { attachment, routeFor } from '../../shared/http/manifest';
+import type { RemoteCommandsGroupDeps } from './deps';
+
+const route = routeFor<RemoteCommandsGroupDeps>();
 
 const IdempotencyKey = z.optional(z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,128}$/)));
 
@@ -35,7 +37,7 @@ export const routes = [
     summary: 'A merchant’s remote commands, newest first, a page; filters serial, type, status, from/to (created, to exclusive); a group admin sees its groups’ machines only',
     request: { query: RemoteCommandListQuery },
     response: RemoteCommandPage,
-    handler: ({ deps, principal, query }) => listCommands(commandDeps(deps), principal, query),
+    handler: ({ deps, principal, query }) => listCommands(deps, principal, query),
   }),
   route({
     id: 'remoteCommands.csv',
@@ -46,7 +48,7 @@ export const routes = [
     request: { query: RemoteCommandCsvQuery },
     response: z.string(),
     produces: 'text/csv',
-    handler: async ({ deps, principal, query }) => attachment(`remote-commands-${query.merchantId}.csv`, await commandsCsv(commandDeps(deps), principal, query)),
+    handler: async ({ deps, principal, query }) => attachment(`remote-commands-${query.merchantId}.csv`, await commandsCsv(deps, principal, query)),
   }),
   route({
     id: 'remoteCommands.pendingCounts',
@@ -56,7 +58,7 @@ export const routes = [
     summary: 'Pending (scheduled or running) remote commands per listed machine of the merchant (≤ 100 serials); machines the caller cannot see are left out',
     request: { query: PendingCountsQuery },
     response: PendingCounts,
-    handler: ({ deps, principal, query }) => pendingCounts(commandDeps(deps), principal, query.merchantId, query.serials.split(',')),
+    handler: ({ deps, principal, query }) => pendingCounts(deps, principal, query.merchantId, query.serials.split(',')),
   }),
   route({
     id: 'remoteCommands.send',
@@ -68,7 +70,7 @@ export const routes = [
     request: { body: RemoteCommandSend },
     response: RemoteCommand,
     status: 201,
-    handler: ({ deps, principal, body, headers }) => sendCommand(commandDeps(deps), principal, body, idempotencyKey(headers)),
+    handler: ({ deps, principal, body, headers }) => sendCommand(deps, principal, body, idempotencyKey(headers)),
   }),
   route({
     id: 'remoteCommands.pos',
@@ -78,7 +80,7 @@ export const routes = [
     summary: 'One machine’s remote commands, newest first, a page; filters type, status',
     request: { params: PosParams, query: PosRemoteCommandQuery },
     response: RemoteCommandPage,
-    handler: ({ deps, principal, params, query }) => listPosCommands(commandDeps(deps), principal, params.id, query),
+    handler: ({ deps, principal, params, query }) => listPosCommands(deps, principal, params.id, query),
   }),
   route({
     id: 'remoteCommands.cancel',
@@ -88,6 +90,6 @@ export const routes = [
     summary: 'Cancel a scheduled or running command (result -3, cancelled by user); 409 RemoteCommandNotPendingException once it has ended',
     request: { params: RemoteCommandParams },
     response: RemoteCommand,
-    handler: ({ deps, principal, params }) => cancelCommand(commandDeps(deps), principal, params.id, params.commandId),
+    handler: ({ deps, principal, params }) => cancelCommand(deps, principal, params.id, params.commandId),
   }),
 ];

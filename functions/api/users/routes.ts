@@ -28,8 +28,10 @@ import {
   usersCsv,
 } from '../../core/users/admin';
 import { getMe, updateMyLanguage } from '../../core/users/use-cases';
-import { attachment, route } from '../../shared/http/manifest';
-import { identityProvider } from '../../shared/identity';
+import { attachment, routeFor } from '../../shared/http/manifest';
+import type { UsersGroupDeps } from './deps';
+
+const route = routeFor<UsersGroupDeps>();
 
 // Literal paths (/users/me, /users/all, /users/csv) are matched before /users/{id}: API Gateway prefers
 // them, and so does the local server.
@@ -123,7 +125,7 @@ export const routes = [
     request: { body: UserCreate },
     response: User,
     status: 201,
-    handler: ({ deps, principal, body }) => createUser({ ...deps, identity: identityProvider() }, principal, body),
+    handler: ({ deps, principal, body }) => createUser(deps, principal, body),
   }),
   route({
     id: 'users.update',
@@ -133,7 +135,7 @@ export const routes = [
     summary: 'Replace role, merchants, groups, flags and preferences; a role change updates the identity’s role claim',
     request: { params: UserIdParams, body: UserUpdate },
     response: User,
-    handler: ({ deps, principal, params, body }) => updateUser({ ...deps, identity: identityProvider() }, principal, params.id, body),
+    handler: ({ deps, principal, params, body }) => updateUser(deps, principal, params.id, body),
   }),
   route({
     id: 'users.delete',
@@ -145,7 +147,7 @@ export const routes = [
     response: null,
     status: 204,
     handler: async ({ deps, principal, params }) => {
-      await deleteUser({ ...deps, identity: identityProvider() }, principal, params.id);
+      await deleteUser(deps, principal, params.id);
       return null;
     },
   }),
@@ -157,7 +159,7 @@ export const routes = [
     summary: 'Give the user one more group of its merchants',
     request: { params: UserIdParams, body: AssociateGroup },
     response: User,
-    handler: ({ deps, principal, params, body }) => associateGroup({ ...deps, identity: identityProvider() }, principal, params.id, body.groupId),
+    handler: ({ deps, principal, params, body }) => associateGroup(deps, principal, params.id, body.groupId),
   }),
   route({
     id: 'users.resendInvitation',
@@ -169,7 +171,7 @@ export const routes = [
     response: null,
     status: 204,
     handler: async ({ deps, principal, params }) => {
-      await resendInvitation({ ...deps, identity: identityProvider() }, principal, params.id);
+      await resendInvitation(deps, principal, params.id);
       return null;
     },
   }),

@@ -72,7 +72,10 @@ export type AckOutcome = 'finished' | 'running' | 'ignored';
  * start + expireAfterSeconds to finish), a `result` ends it. Acks of unknown, unsent or finished commands
  * (repeats: QoS 1 delivers at least once) change nothing.
  */
-export async function acknowledgeCommand(deps: DeliveryDeps & { merchantOf: (serial: string) => Promise<string | undefined> }, ack: CommandAckMessage): Promise<AckOutcome> {
+/** What an acknowledgement needs: no publisher, and the registry lookup of the acknowledging serial. */
+export type AckDeps = Omit<DeliveryDeps, 'commandPublisher'> & { merchantOf: (serial: string) => Promise<string | undefined> };
+
+export async function acknowledgeCommand(deps: AckDeps, ack: CommandAckMessage): Promise<AckOutcome> {
   const { commandId, result, message } = ack.payload;
   if (!CommandId.safeParse(commandId).success) return 'ignored';
   const merchantId = await deps.merchantOf(ack.serial);

@@ -24,7 +24,7 @@ const CACHE_MS = 15_000;
 const CACHE_MAX = 1_000;
 const cache = new Map<string, { at: number; role: Role; merchantIds: string[]; groupIds: string[]; email: string }>();
 
-export async function loadPrincipal(claims: IdentityClaims, config: RuntimeConfig, users: UserRepository, now = Date.now()): Promise<Principal> {
+export async function loadPrincipal(claims: IdentityClaims, config: RuntimeConfig, users: Pick<UserRepository, 'get'>, now = Date.now()): Promise<Principal> {
   const role = parseRoleClaim(claims['custom:roles'], config.tenant, config.defaultTenant);
   if (!role) throw new UnauthorizedUserException();
   let membership = cache.get(claims.sub);

@@ -7,7 +7,7 @@ import { DomainError } from '../../core/shared/domain-error';
 import type { Principal } from '../../core/shared/principal';
 import { loadPrincipal } from '../auth/load-principal';
 import { verifyIdToken } from '../auth/verify-token';
-import { getDeps, type Deps } from '../composition';
+import type { AuthDeps, PublicDeps } from '../base-deps';
 import { toErrorResponse, zodDetails } from './error-mapping';
 import type { HttpEvent, HttpResult } from './event';
 import { API_PREFIX, type RawResult, type Route } from './manifest';
@@ -49,12 +49,13 @@ function resolveRoute(table: Map<string, Route>): MiddlewareObj<HttpEvent, HttpR
 }
 
 /** 401 without a valid ID token, 403 without a console role or with a role the route does not allow. */
-function authorize(deps: () => Deps): MiddlewareObj<HttpEvent, HttpResult, Error, Context> {
+function authorize(deps: () => PublicDeps & Partial<AuthDeps>): MiddlewareObj<HttpEvent, HttpResult, Error, Context> {
   return {
     before: async (request) => {
       const state = stateOf(request);
       if (state.route.roles === 'public') return;
       const { config, users } = deps();
+      if (!users) throw new Error(`route ${state.route.id} needs authorization, but its group's deps have no user records`);
       const claims = await verifyIdToken(request.event.headers.authorization, config.cognito);
       const principal = await loadPrincipal(claims, config, users);
       if (!state.route.roles.includes(principal.role)) throw new HttpFailure('ForbiddenException', 'forbidden', 'Your role may not do this');
@@ -122,9 +123,10 @@ const isRaw = (value: unknown): value is RawResult => typeof value === 'object' 
 
 /**
  * The Lambda handler of one route group: routes the API Gateway event by its routeKey to the manifest
- * entry, after authentication, authorization and validation, and maps every failure in one place.
+ * entry, after authentication, authorization and validation, and maps every failure in one place. `deps`
+ * is the group's own (its deps.ts), built on first use.
  */
-export function createGroupHandler(routes: Route[], deps: () => Deps = getDeps) {
+export function createGroupHandler(routes: Route[], deps: () => PublicDeps & Partial<AuthDeps>) {
   const table = new Map(routes.map((r) => [`${r.method} ${API_PREFIX}${r.path}`, r]));
   return middy<HttpEvent, HttpResult, Error, Context>()
     .use(errorResponse())

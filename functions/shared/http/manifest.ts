@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import type { Role } from '../../../schemas/roles';
 import type { Principal } from '../../core/shared/principal';
-import type { Deps } from '../composition';
+import type { FunctionAccess } from '../access';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -13,10 +13,11 @@ export interface RouteRequest<P, Q, B> {
   correlationId: string;
 }
 
-export interface RouteContext<P, Q, B> extends RouteRequest<P, Q, B> {
+export interface RouteContext<P, Q, B, D> extends RouteRequest<P, Q, B> {
   /** Present on every route that is not public. */
   principal: Principal;
-  deps: Deps;
+  /** The route group's dependencies (its deps.ts). */
+  deps: D;
 }
 
 /** What a handler may return instead of a plain JSON body: another status, headers, or a non-JSON body. */
@@ -42,7 +43,7 @@ type Schema<T> = z.ZodMiniType<T, unknown>;
  * One /api/v1 route, declared once. The list of them drives the group's Lambda router, the local HTTP
  * server, the CDK HttpApi routes, the OpenAPI document and the authorization matrix test.
  */
-export interface Route<P = unknown, Q = unknown, B = unknown, R = unknown> {
+export interface Route<P = unknown, Q = unknown, B = unknown, R = unknown, D = unknown> {
   /** Stable operation id: `<group>.<action>`. */
   id: string;
   method: Method;
@@ -60,18 +61,23 @@ export interface Route<P = unknown, Q = unknown, B = unknown, R = unknown> {
   produces?: string;
   /** Largest JSON body this route accepts, when it needs more than MAX_BODY_BYTES (at most the local server's 1 MB). */
   maxBodyBytes?: number;
-  handler: (ctx: RouteContext<P, Q, B>) => Promise<R | RawResult>;
+  handler: (ctx: RouteContext<P, Q, B, D>) => Promise<R | RawResult>;
 }
 
-/** Keeps each route's type parameters while collecting them in a list. */
-export function route<P, Q, B, R>(r: Route<P, Q, B, R>): Route {
-  return r as unknown as Route;
+/**
+ * The `route` of a group whose handlers get deps `D`: keeps each route's type parameters while collecting them
+ * in a list. Each group's routes.ts starts with `const route = routeFor<ItsGroupDeps>();`.
+ */
+export function routeFor<D>() {
+  return <P, Q, B, R>(r: Route<P, Q, B, R, D>): Route => r as unknown as Route;
 }
 
 export interface RouteGroup {
   /** Lambda name part and folder under functions/api. */
   name: string;
   routes: Route[];
+  /** What the group's deps reach (its deps.ts): the CDK grants of its function. */
+  access: FunctionAccess;
 }
 
 export const API_PREFIX = '/api/v1';

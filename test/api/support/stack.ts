@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import type { Deps } from '../../../functions/shared/composition';
+import type { LocalRepositories } from '../../../infra/local/repositories';
 import { depsForStack } from '../../../infra/local/stack-process';
 import { signInWithPassword } from '../../../infra/local/emulators/cognito';
 import type { DemoUser, StackInfo } from '../../../infra/local/stack-info';
@@ -8,7 +8,7 @@ import type { Role } from '../../../schemas/roles';
 export const stack: StackInfo = inject('stack');
 
 /** Repositories pointed at the test stack, for arranging data the API cannot create yet. */
-export const stackDeps = (): Deps => depsForStack(stack);
+export const stackDeps = (): LocalRepositories => depsForStack(stack);
 
 /** The demo user of a role (the first one; merchant admin = Acme's). */
 export function demoUser(role: Role): DemoUser {

@@ -1,0 +1,71 @@
+import { alarmSettingRepository } from '../../functions/adapters/dynamodb/alarm-setting-repository';
+import { DynamoAlarmRepository } from '../../functions/adapters/dynamodb/alarm-repository';
+import { DynamoClientRepository } from '../../functions/adapters/dynamodb/client-repository';
+import { DynamoGroupRepository } from '../../functions/adapters/dynamodb/group-repository';
+import { DynamoMachinePurges } from '../../functions/adapters/dynamodb/machine-purges';
+import { DynamoMasterAlarmRepository } from '../../functions/adapters/dynamodb/master-alarm-repository';
+import { DynamoMerchantRepository } from '../../functions/adapters/dynamodb/merchant-repository';
+import { DynamoMerchantSettingsRepository } from '../../functions/adapters/dynamodb/merchant-settings-repository';
+import { DynamoNoVendProfileRepository } from '../../functions/adapters/dynamodb/no-vend-profile-repository';
+import { DynamoPosConfigRepository } from '../../functions/adapters/dynamodb/pos-config-repository';
+import { DynamoPosHistoryRepository } from '../../functions/adapters/dynamodb/pos-history-repository';
+import { DynamoPosRepository } from '../../functions/adapters/dynamodb/pos-repository';
+import { DynamoRemoteCommandRepository } from '../../functions/adapters/dynamodb/remote-command-repository';
+import { DynamoUserRepository } from '../../functions/adapters/dynamodb/user-repository';
+import type { MasterAlarmRepository } from '../../functions/core/alarms/master-alarms';
+import type { AlarmRepository } from '../../functions/core/alarms/ports';
+import type { AlarmSettingRepository } from '../../functions/core/alarms/settings';
+import type { ClientRepository } from '../../functions/core/clients/ports';
+import type { PosConfigRepository } from '../../functions/core/devices/config-ports';
+import type { PosHistoryRepository } from '../../functions/core/devices/history-ports';
+import type { MachinePurges, PosRepository } from '../../functions/core/devices/ports';
+import type { GroupRepository } from '../../functions/core/groups/ports';
+import type { MerchantRepository, MerchantSettingsRepository } from '../../functions/core/merchants/ports';
+import type { NoVendProfileRepository } from '../../functions/core/no-vend-profiles/ports';
+import type { RemoteCommandRepository } from '../../functions/core/remote-commands/ports';
+import type { UserRepository } from '../../functions/core/users/ports';
+import { baseDeps, type BaseDeps } from '../../functions/shared/base-deps';
+import type { RuntimeConfig } from '../../functions/shared/config';
+
+/**
+ * Every repository of the table, pointed at one stack: what the seed, the simulator, the tests and the bench
+ * arrange data with. Local only: a function builds just its own group's (functions/api/<group>/deps.ts).
+ */
+export interface LocalRepositories extends BaseDeps {
+  users: UserRepository;
+  merchants: MerchantRepository;
+  merchantSettings: MerchantSettingsRepository;
+  groups: GroupRepository;
+  pos: PosRepository;
+  purges: MachinePurges;
+  posHistory: PosHistoryRepository;
+  posConfigs: PosConfigRepository;
+  clients: ClientRepository;
+  noVendProfiles: NoVendProfileRepository;
+  alarms: AlarmRepository;
+  masterAlarms: MasterAlarmRepository;
+  alarmSettings: AlarmSettingRepository;
+  remoteCommands: RemoteCommandRepository;
+}
+
+export function localRepositories(config: RuntimeConfig): LocalRepositories {
+  const base = baseDeps({ table: 'readWrite' }, config);
+  const { doc, config: { tableName } } = base;
+  return {
+    ...base,
+    users: new DynamoUserRepository(doc, tableName),
+    merchants: new DynamoMerchantRepository(doc, tableName),
+    merchantSettings: new DynamoMerchantSettingsRepository(doc, tableName),
+    groups: new DynamoGroupRepository(doc, tableName),
+    pos: new DynamoPosRepository(doc, tableName),
+    purges: new DynamoMachinePurges(doc, tableName),
+    posHistory: new DynamoPosHistoryRepository(doc, tableName),
+    posConfigs: new DynamoPosConfigRepository(doc, tableName),
+    clients: new DynamoClientRepository(doc, tableName),
+    noVendProfiles: new DynamoNoVendProfileRepository(doc, tableName),
+    alarms: new DynamoAlarmRepository(doc, tableName),
+    masterAlarms: new DynamoMasterAlarmRepository(doc, tableName),
+    alarmSettings: alarmSettingRepository(doc, tableName),
+    remoteCommands: new DynamoRemoteCommandRepository(doc, tableName),
+  };
+}
