@@ -6,6 +6,7 @@ import { readUser } from '../adapters/dynamodb/user-records';
 import type { FunctionAccess } from './access';
 import { forgetPrincipal } from './auth/load-principal';
 import { loadConfig, type RuntimeConfig } from './config';
+import { lazy, type Lazy } from './lazy';
 
 /** What every route group's handler needs: the configuration (public routes), and the user records authorization reads. */
 export interface PublicDeps {
@@ -36,4 +37,15 @@ export function baseDeps(access: Required<Pick<FunctionAccess, 'table'>>, config
     newId: randomUUID,
     now: () => new Date().toISOString(),
   };
+}
+
+/**
+ * A route group's deps (its deps.ts): the base for its table `access` and what `build` adds from it, built once
+ * per warm function.
+ */
+export function groupDeps<T>(access: Required<Pick<FunctionAccess, 'table'>>, build: (base: BaseDeps) => T): Lazy<BaseDeps & T> {
+  return lazy(() => {
+    const base = baseDeps(access);
+    return { ...base, ...build(base) };
+  });
 }

@@ -1,21 +1,14 @@
-import type { ConfigDeps } from '../../core/devices/config-use-cases';
 import { DynamoPosRepository } from '../../adapters/dynamodb/pos-repository';
 import { DynamoPosConfigRepository } from '../../adapters/dynamodb/pos-config-repository';
 import type { FunctionAccess } from '../../shared/access';
-import { baseDeps, type BaseDeps } from '../../shared/base-deps';
-import { lazy } from '../../shared/lazy';
+import { groupDeps } from '../../shared/base-deps';
 
 export const access = { table: 'readWrite' } as const satisfies FunctionAccess;
 
-export type PosConfigsGroupDeps = BaseDeps & ConfigDeps;
-
 /** The pos-configs group: machines and their configurations. */
-export const deps = lazy((): PosConfigsGroupDeps => {
-  const base = baseDeps(access);
-  const { doc, config: { tableName } } = base;
-  return {
-    ...base,
-    pos: new DynamoPosRepository(doc, tableName),
-    posConfigs: new DynamoPosConfigRepository(doc, tableName),
-  };
-});
+export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
+  pos: new DynamoPosRepository(doc, tableName),
+  posConfigs: new DynamoPosConfigRepository(doc, tableName),
+}));
+
+export type PosConfigsGroupDeps = ReturnType<typeof deps>;

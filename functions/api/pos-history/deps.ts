@@ -1,21 +1,14 @@
-import type { PosHistoryDeps } from '../../core/devices/history';
 import { DynamoPosRepository } from '../../adapters/dynamodb/pos-repository';
 import { DynamoPosHistoryRepository } from '../../adapters/dynamodb/pos-history-repository';
 import type { FunctionAccess } from '../../shared/access';
-import { baseDeps, type BaseDeps } from '../../shared/base-deps';
-import { lazy } from '../../shared/lazy';
+import { groupDeps } from '../../shared/base-deps';
 
 export const access = { table: 'read' } as const satisfies FunctionAccess;
 
-export type PosHistoryGroupDeps = BaseDeps & PosHistoryDeps;
-
 /** The pos-history group reads only: machines and what they reported (audits, cash, sales, sensor samples). */
-export const deps = lazy((): PosHistoryGroupDeps => {
-  const base = baseDeps(access);
-  const { doc, config: { tableName } } = base;
-  return {
-    ...base,
-    pos: new DynamoPosRepository(doc, tableName),
-    posHistory: new DynamoPosHistoryRepository(doc, tableName),
-  };
-});
+export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
+  pos: new DynamoPosRepository(doc, tableName),
+  posHistory: new DynamoPosHistoryRepository(doc, tableName),
+}));
+
+export type PosHistoryGroupDeps = ReturnType<typeof deps>;

@@ -1,26 +1,22 @@
-import type { SendDeps } from '../../core/remote-commands/use-cases';
 import { DynamoPosRepository } from '../../adapters/dynamodb/pos-repository';
 import { DynamoRemoteCommandRepository } from '../../adapters/dynamodb/remote-command-repository';
 import { IotCommandPublisher } from '../../adapters/iot/command-publisher';
+import type { DeliveryDeps } from '../../core/remote-commands/delivery';
 import type { FunctionAccess } from '../../shared/access';
-import { baseDeps, type BaseDeps } from '../../shared/base-deps';
-import { lazy } from '../../shared/lazy';
+import { groupDeps } from '../../shared/base-deps';
 import { logger } from '../../shared/logger';
 
 export const access = { table: 'readWrite', publishCommands: true } as const satisfies FunctionAccess;
 
-export type RemoteCommandsGroupDeps = BaseDeps & SendDeps;
+const log: DeliveryDeps['log'] = (level, message, fields) => logger[level](message, fields);
 
 /** The remote-commands group: machines, their commands, delivery settings and the IoT data-plane publisher. */
-export const deps = lazy((): RemoteCommandsGroupDeps => {
-  const base = baseDeps(access);
-  const { doc, config } = base;
-  return {
-    ...base,
-    pos: new DynamoPosRepository(doc, config.tableName),
-    remoteCommands: new DynamoRemoteCommandRepository(doc, config.tableName),
-    commandSettings: config.commands,
-    commandPublisher: new IotCommandPublisher({ region: config.region, endpoint: config.iotDataEndpoint }),
-    log: (level, message, fields) => logger[level](message, fields),
-  };
-});
+export const deps = groupDeps(access, ({ doc, config }) => ({
+  pos: new DynamoPosRepository(doc, config.tableName),
+  remoteCommands: new DynamoRemoteCommandRepository(doc, config.tableName),
+  commandSettings: config.commands,
+  commandPublisher: new IotCommandPublisher({ region: config.region, endpoint: config.iotDataEndpoint }),
+  log,
+}));
+
+export type RemoteCommandsGroupDeps = ReturnType<typeof deps>;
