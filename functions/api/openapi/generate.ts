@@ -1,17 +1,17 @@
 /**
  * Builds the OpenAPI 3.1 document of /api/v1 from the route manifest (DESIGN.md §3) and, when run as a
- * script (`npm run openapi`), writes it to schemas/openapi.json. Build-time only: nothing under
- * functions/ imports this file. test/unit/openapi-drift.test.ts fails when the written file is stale.
+ * script (`npm run openapi`), writes it to schemas/openapi.json. Build-time only: no Lambda imports this
+ * file. test/unit/openapi-drift.test.ts fails when the written file is stale.
  */
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod/mini';
-import { groups as manifestGroups } from '../../functions/api/manifest';
-import { API_PREFIX, type Route, type RouteGroup } from '../../functions/shared/http/manifest';
-import { ErrorBody } from '../errors';
+import { groups as manifestGroups } from '../manifest';
+import { API_PREFIX, type Route, type RouteGroup } from '../../shared/http/manifest';
+import { ErrorBody } from '../../../schemas/errors';
 
-export const OPENAPI_FILE = fileURLToPath(new URL('../openapi.json', import.meta.url));
+export const OPENAPI_FILE = fileURLToPath(new URL('../../../schemas/openapi.json', import.meta.url));
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -139,7 +139,7 @@ function operation(group: RouteGroup, r: Route): JsonObject {
 }
 
 function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
   return pkg.version;
 }
 
