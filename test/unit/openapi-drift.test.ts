@@ -40,8 +40,12 @@ describe('OpenAPI document', () => {
   });
 
   it('describes strict request bodies as closed objects', () => {
-    const doc = buildOpenApi() as unknown as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Record<string, unknown> }> } }>> };
-    const create = doc.paths[`${API_PREFIX}/merchants`]?.post?.requestBody?.content['application/json']?.schema;
+    const doc = buildOpenApi() as unknown as {
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { $ref?: string } }> } }>>;
+      components: { schemas: Record<string, Record<string, unknown>> };
+    };
+    const ref = doc.paths[`${API_PREFIX}/merchants`]?.post?.requestBody?.content['application/json']?.schema.$ref;
+    const create = doc.components.schemas[ref?.replace('#/components/schemas/', '') ?? ''];
     expect(create?.additionalProperties).toBe(false);
     expect(create?.required).toEqual(expect.arrayContaining(['name', 'country', 'contactEmail']));
   });

@@ -114,6 +114,7 @@ const deviceAlarmRoutes = [
     summary: 'Repair an open alarm manually (status repairedManually, by the caller, now); 409 AlarmAlreadyRepairedException when it is not open',
     request: { params: AlarmParams },
     response: Alarm,
+    errors: { 409: ['AlarmAlreadyRepairedException'] },
     handler: ({ deps, principal, params }) => repairAlarm(alarmDeps(deps), principal, params.id, params.alarmId),
   }),
   route({
@@ -154,6 +155,7 @@ const masterAlarmRoutes = [
     maxBodyBytes: MAX_MASTER_ALARM_BODY_BYTES,
     response: MasterAlarm,
     status: 201,
+    errors: { 409: ['DuplicateMasterAlarmException'] },
     handler: ({ deps, body }) => createMasterAlarm(alarmDeps(deps), body),
   }),
   route({
@@ -175,6 +177,7 @@ const masterAlarmRoutes = [
     request: { params: MasterAlarmParams, body: MasterAlarmInput },
     maxBodyBytes: MAX_MASTER_ALARM_BODY_BYTES,
     response: MasterAlarm,
+    errors: { 409: ['MasterAlarmChangedConcurrentlyException'] },
     handler: ({ deps, params, body }) => updateMasterAlarm(alarmDeps(deps), params.code, body),
   }),
   route({
@@ -214,6 +217,7 @@ const settingRoutes = [
     request: { params: MerchantAlarmsParams, body: AlarmSettingInput },
     response: AlarmSetting,
     status: 201,
+    errors: { 409: ['DuplicateAlarmSettingNameException'] },
     handler: ({ deps, principal, params, body }) => createAlarmSetting(alarmDeps(deps), principal, params.id, body),
   }),
   route({
@@ -234,6 +238,7 @@ const settingRoutes = [
     summary: 'Replace an alarm notification setting (same checks as create)',
     request: { params: AlarmSettingParams, body: AlarmSettingInput },
     response: AlarmSetting,
+    errors: { 409: ['DuplicateAlarmSettingNameException'] },
     handler: ({ deps, principal, params, body }) => updateAlarmSetting(alarmDeps(deps), principal, params.id, params.settingId, body),
   }),
   route({

@@ -24,6 +24,7 @@ export const routes = [
     request: { params: MerchantIdParams, body: GroupInput },
     response: Group,
     status: 201,
+    errors: { 409: ['DuplicateGroupNameException'] },
     handler: ({ deps, principal, params, body }) => createGroup(deps, principal, params.id, body),
   }),
   route({
@@ -44,6 +45,7 @@ export const routes = [
     summary: 'Rename or describe a group',
     request: { params: GroupParams, body: GroupInput },
     response: Group,
+    errors: { 409: ['DuplicateGroupNameException'] },
     handler: ({ deps, principal, params, body }) => updateGroup(deps, principal, params.id, params.groupId, body),
   }),
   route({
@@ -55,6 +57,7 @@ export const routes = [
     request: { params: GroupParams },
     response: null,
     status: 204,
+    errors: { 409: ['GroupInUseException'] },
     handler: async ({ deps, principal, params }) => {
       await deleteGroup(deps, principal, params.id, params.groupId);
       return null;

@@ -39,6 +39,7 @@ export const routes = [
     request: { body: MerchantInput },
     response: Merchant,
     status: 201,
+    errors: { 409: ['DuplicateMerchantNameException'] },
     handler: ({ deps, body }) => createMerchant(deps, body),
   }),
   route({
@@ -49,6 +50,7 @@ export const routes = [
     summary: 'Replace a merchant’s editable fields',
     request: { params: MerchantIdParams, body: MerchantInput },
     response: Merchant,
+    errors: { 409: ['DuplicateMerchantNameException'] },
     handler: ({ deps, params, body }) => updateMerchant(deps, params.id, body),
   }),
   route({
@@ -69,6 +71,7 @@ export const routes = [
     summary: 'Save merchant settings (device-association PIN of 8 digits, refunds, frequencies, prices sync)',
     request: { params: MerchantIdParams, body: MerchantSettingsInput },
     response: MerchantSettings,
+    errors: { 409: ['DuplicateDevicePinException', 'SettingsChangedConcurrentlyException'] },
     handler: ({ deps, principal, params, body }) => saveMerchantSettings(deps, principal, params.id, body),
   }),
   route({
@@ -79,6 +82,7 @@ export const routes = [
     summary: 'Issue a new API token for the merchant’s ERP; the previous one stops working',
     request: { params: MerchantIdParams },
     response: MerchantSettings,
+    errors: { 409: ['SettingsChangedConcurrentlyException'] },
     handler: ({ deps, principal, params }) => regenerateApiToken(deps, principal, params.id),
   }),
   route({

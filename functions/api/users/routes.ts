@@ -90,6 +90,7 @@ export const routes = [
     summary: 'Every user the caller sees (optionally of one merchant), by email; more than 5000 → 400 ExportTooLargeException',
     request: { query: UserExportQuery },
     response: UserList,
+    errors: { 404: ['MerchantNotFoundException'] },
     handler: ({ deps, principal, query }) => listVisibleUsers(deps, principal, query.merchantId),
   }),
   route({
@@ -101,6 +102,7 @@ export const routes = [
     request: { query: UserExportQuery },
     response: z.string(),
     produces: 'text/csv',
+    errors: { 404: ['MerchantNotFoundException'] },
     handler: async ({ deps, principal, query }) =>
       attachment(`users${query.merchantId ? `-${query.merchantId}` : ''}.csv`, usersCsv(await listVisibleUsers(deps, principal, query.merchantId), principal)),
   }),
@@ -123,6 +125,7 @@ export const routes = [
     request: { body: UserCreate },
     response: User,
     status: 201,
+    errors: { 409: ['DuplicateUserException'], 503: ['IdentityServiceUnavailableException'] },
     handler: ({ deps, principal, body }) => createUser({ ...deps, identity: identityProvider() }, principal, body),
   }),
   route({
@@ -133,6 +136,7 @@ export const routes = [
     summary: 'Replace role, merchants, groups, flags and preferences; a role change updates the identity’s role claim',
     request: { params: UserIdParams, body: UserUpdate },
     response: User,
+    errors: { 409: ['UserChangedConcurrentlyException'], 503: ['IdentityServiceUnavailableException'] },
     handler: ({ deps, principal, params, body }) => updateUser({ ...deps, identity: identityProvider() }, principal, params.id, body),
   }),
   route({
@@ -144,6 +148,7 @@ export const routes = [
     request: { params: UserIdParams },
     response: null,
     status: 204,
+    errors: { 409: ['CannotDeleteOwnUserException'], 503: ['IdentityServiceUnavailableException'] },
     handler: async ({ deps, principal, params }) => {
       await deleteUser({ ...deps, identity: identityProvider() }, principal, params.id);
       return null;
@@ -157,6 +162,7 @@ export const routes = [
     summary: 'Give the user one more group of its merchants',
     request: { params: UserIdParams, body: AssociateGroup },
     response: User,
+    errors: { 409: ['UserChangedConcurrentlyException'] },
     handler: ({ deps, principal, params, body }) => associateGroup({ ...deps, identity: identityProvider() }, principal, params.id, body.groupId),
   }),
   route({
@@ -168,6 +174,7 @@ export const routes = [
     request: { params: UserIdParams },
     response: null,
     status: 204,
+    errors: { 409: ['UserAlreadyActiveException'], 503: ['IdentityServiceUnavailableException'] },
     handler: async ({ deps, principal, params }) => {
       await resendInvitation({ ...deps, identity: identityProvider() }, principal, params.id);
       return null;
