@@ -55,6 +55,7 @@ describe('OpenAPI document, as a client team reads it', () => {
     expect(opOf('clients.delete').responses['409']!.description).toContain('ClientInUseException');
     expect(opOf('groups.delete').responses['409']!.description).toContain('GroupInUseException');
     expect(opOf('noVendProfiles.delete').responses['409']!.description).toContain('NoVendProfileInUseException');
+    expect(Object.keys(opOf('pos.join').responses)).toEqual(expect.arrayContaining(['200', '201', '409']));
     const send = opOf('remoteCommands.send').responses;
     expect(send['413']!.description).toContain('MessageTooLargeException');
     expect(send['503']!.description).toContain('RemoteCommandSendException');

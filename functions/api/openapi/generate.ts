@@ -122,11 +122,9 @@ function responses(components: ComponentSchemas, r: Route): JsonObject {
     out['204'] = { description: SUCCESS_DESCRIPTIONS[204]!, headers };
   } else {
     if (r.produces && !r.inline) headers['content-disposition'] = { $ref: '#/components/headers/Attachment' };
-    out[String(status)] = {
-      description: SUCCESS_DESCRIPTIONS[status]!,
-      headers,
-      content: { [r.produces ?? 'application/json']: { schema: components.schema(r.response, 'output') } },
-    };
+    const content = { [r.produces ?? 'application/json']: { schema: components.schema(r.response, 'output') } };
+    out[String(status)] = { description: SUCCESS_DESCRIPTIONS[status]!, headers, content };
+    if (r.alsoStatus) out[String(r.alsoStatus)] = { description: SUCCESS_DESCRIPTIONS[r.alsoStatus]!, headers, content };
   }
   for (const [s, codes] of errorStatuses(r)) out[String(s)] = errorResponse(s, codes);
   out['429'] = { $ref: '#/components/responses/TooManyRequests' };

@@ -113,6 +113,7 @@ export const routes = [
     request: { body: PosJoin },
     response: PointOfSale,
     status: 201,
+    alsoStatus: 200,
     errors: { 409: ['DeviceAlreadyRegisteredException', 'DuplicateMachineNameException', 'MachineStillBeingDeletedException'] },
     handler: async ({ deps, principal, body }): Promise<PointOfSale | RawResult> => {
       const joined = await joinPos(deps, principal, body);

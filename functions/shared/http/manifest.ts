@@ -64,6 +64,8 @@ export interface Route<P = unknown, Q = unknown, B = unknown, R = unknown> {
   response: Schema<R> | null;
   /** Success status, 200 unless said. */
   status?: 200 | 201 | 202 | 204;
+  /** Another success status the handler answers with the same body (a raw result), e.g. 200 when a create finds it done. */
+  alsoStatus?: 200 | 201;
   /** Content type of a raw (non-JSON) success body, e.g. text/csv; documented in OpenAPI. */
   produces?: string;
   /** A raw body meant to be shown (an image), not a download: it comes without content-disposition. */
