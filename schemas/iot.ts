@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { numberIn } from './number-enum';
 import { AlarmCategory, AlarmCode, AlarmCriticity } from './alarm-code';
 import { CurrencyCode } from './collections';
 import { NetworkType, Serial } from './pos';
@@ -26,8 +27,7 @@ export function envelope<T extends string, P extends z.core.$ZodType>(type: T, p
 const isoTime = z.iso.datetime({ offset: true });
 const text = (max: number, min = 0) => z.string().check(z.minLength(min), z.maxLength(max));
 const int = (min: number, max: number) => z.number().check(z.int(), z.gte(min), z.lte(max));
-const oneOf = <T extends number>(values: readonly T[], what: string) =>
-  z.number().check(z.refine((v) => (values as readonly number[]).includes(v), `unknown ${what}`));
+const oneOf = <T extends number>(values: readonly T[], what: string) => numberIn(values, `unknown ${what}`);
 
 /** Spec §3 transaction types a device reports (0 "all" is a list filter, not a record type). */
 export const TRANSACTION_TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 107, 108, 109, 110] as const;

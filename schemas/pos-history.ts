@@ -3,14 +3,14 @@
  * it) and its transactions. Items are stored by ingestion (schemas/iot.ts) in the machine's partition.
  */
 import * as z from 'zod/mini';
+import { numberIn } from './number-enum';
 import { CurrencyCode } from './collections';
 import { AUDIT_ORIGINS, AUDIT_PORTS, TRANSACTION_TYPES } from './iot';
 import { newestFirstPaging, page, rangeInOrder } from './paging';
 import { Serial } from './pos';
 
 const isoInstant = z.iso.datetime({ offset: true });
-const oneOf = <T extends number>(values: readonly T[], what: string) =>
-  z.coerce.number().check(z.refine((v) => (values as readonly number[]).includes(v), `unknown ${what}`));
+const oneOf = <T extends number>(values: readonly T[], what: string) => numberIn(values, `unknown ${what}`, true);
 
 /** A date range of a history list: ISO instants, `from` inclusive, `to` exclusive, both optional. */
 const range = {

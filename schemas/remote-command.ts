@@ -3,6 +3,7 @@
  * machine, delivered on `vend/{serial}/commands` and acknowledged by the device on `commands/ack`.
  */
 import * as z from 'zod/mini';
+import { numberIn } from './number-enum';
 import { COMMAND_RESULTS } from './iot';
 import { MerchantId } from './merchant';
 import { newestFirstPaging, page, rangeInOrder } from './paging';
@@ -44,8 +45,7 @@ export const COMMAND_RESULT = { ...COMMAND_RESULTS, retriesExceeded: -1, expired
 const isoInstant = z.iso.datetime({ offset: true });
 const int = (min: number, max: number) => z.number().check(z.int(), z.gte(min), z.lte(max));
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
-const oneOf = <T extends number>(values: readonly T[], what: string) =>
-  z.coerce.number().check(z.refine((v) => (values as readonly number[]).includes(v), `unknown ${what}`));
+const oneOf = <T extends number>(values: readonly T[], what: string) => numberIn(values, `unknown ${what}`, true);
 
 /** Money in minor units of the merchant's currency. */
 const Amount = z.strictObject({ amount: int(1, 100_000_000) });
@@ -100,6 +100,10 @@ export const RemoteCommandSend = z.discriminatedUnion('type', [
   sendBody(11), sendBody(12), sendBody(13), sendBody(14), sendBody(15), sendBody(16), sendBody(17), sendBody(18), sendBody(19),
 ]);
 export type RemoteCommandSend = z.infer<typeof RemoteCommandSend>;
+/** A retried send with the same `Idempotency-Key` answers the first command instead of sending another. */
+export const RemoteCommandSendHeaders = z.object({
+  'idempotency-key': z.optional(z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,128}$/, '1–128 of A-Z a-z 0-9 _ . : -'))),
+});
 
 export const RemoteCommand = z.object({
   id: z.string(),

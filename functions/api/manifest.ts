@@ -26,16 +26,16 @@ import { routes as users } from './users/routes';
 
 /** Every /api/v1 route group. A route that is not here does not exist anywhere (DESIGN.md §3). */
 export const groups: RouteGroup[] = [
-  { name: 'config', routes: config, access: configAccess },
-  { name: 'collections', routes: collections, access: collectionsAccess },
-  { name: 'users', routes: users, access: usersAccess },
-  { name: 'merchants', routes: merchants, access: merchantsAccess },
-  { name: 'groups', routes: groupRoutes, access: groupRoutesAccess },
-  { name: 'pos', routes: pos, access: posAccess },
-  { name: 'pos-history', routes: posHistory, access: posHistoryAccess },
-  { name: 'pos-configs', routes: posConfigs, access: posConfigsAccess },
-  { name: 'clients', routes: clients, access: clientsAccess },
-  { name: 'no-vend-profiles', routes: noVendProfiles, access: noVendProfilesAccess },
-  { name: 'alarms', routes: alarms, access: alarmsAccess },
-  { name: 'remote-commands', routes: remoteCommands, access: remoteCommandsAccess },
+  { name: 'config', description: 'What the console needs before sign-in (public)', routes: config, access: configAccess },
+  { name: 'collections', description: 'Reference data: currencies, countries, languages, time zones, POS sectors, device types, postal codes', routes: collections, access: collectionsAccess },
+  { name: 'users', description: 'Console users: the signed-in user, the users an admin manages, their identities and invitations', routes: users, access: usersAccess },
+  { name: 'merchants', description: 'Merchants (distributors) and their settings', routes: merchants, access: merchantsAccess },
+  { name: 'groups', description: 'Groups of machines within a merchant; a group admin sees only its groups', routes: groupRoutes, access: groupRoutesAccess },
+  { name: 'pos', description: 'Points of sale (vending machines): list, counts, join, edit, hide, associations, notes, QR codes', routes: pos, access: posAccess },
+  { name: 'pos-history', description: 'What a machine reported over time: audits (EVA-DTS), cash, transactions, signal and temperature', routes: posHistory, access: posHistoryAccess },
+  { name: 'pos-configs', description: 'Machine configurations: reported, historical and the custom one users want it to run', routes: posConfigs, access: posConfigsAccess },
+  { name: 'clients', description: 'A merchant’s clients, whom machines can be associated with', routes: clients, access: clientsAccess },
+  { name: 'no-vend-profiles', description: 'A merchant’s no-vend profiles: periods when machines do not sell', routes: noVendProfiles, access: noVendProfilesAccess },
+  { name: 'alarms', description: 'Alarms raised by machines, master alarms (codes and troubleshooting) and alarm notification settings', routes: alarms, access: alarmsAccess },
+  { name: 'remote-commands', description: 'Commands sent to machines over MQTT and their results', routes: remoteCommands, access: remoteCommandsAccess },
 ];

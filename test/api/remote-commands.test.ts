@@ -140,6 +140,17 @@ describe('remote commands over MQTT', () => {
     expect(other.body.code).toBe('IdempotencyKeyReusedException');
   });
 
+  it('an Idempotency-Key that is not 1–128 of A-Z a-z 0-9 _ . : - is refused as the request’s header, and nothing is sent', async () => {
+    const serial = serials[4]!;
+    const body = { serial, type: 9, params: {}, scheduledAt: new Date(Date.now() + 3_600_000).toISOString() };
+    const before = (await api(`/remote-commands/pos/${serial}?size=100`, { token: superAdmin })).body.total;
+    const refused = await send(body, { 'idempotency-key': 'not a key!' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('ValidationException');
+    expect(refused.body.details).toEqual([expect.objectContaining({ path: 'headers.idempotency-key' })]);
+    expect((await api(`/remote-commands/pos/${serial}?size=100`, { token: superAdmin })).body.total).toBe(before);
+  });
+
   it('a message over 64 KB is refused with the spec’s message; just under is accepted', async () => {
     const serial = serials[5]!;
     const values = (n: number, size: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, 'x'.repeat(size)]));

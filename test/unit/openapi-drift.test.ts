@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { groups } from '../../functions/api/manifest';
 import { API_PREFIX } from '../../functions/shared/http/manifest';
-import { buildOpenApi, OPENAPI_FILE, renderOpenApi } from '../../schemas/openapi/generate';
+import { buildOpenApi, OPENAPI_FILE, renderOpenApi } from '../../functions/api/openapi/generate';
 
 type Operation = { operationId: string; tags: string[]; security: unknown[]; 'x-roles'?: string[]; responses: Record<string, unknown> };
 type Doc = { openapi: string; paths: Record<string, Record<string, Operation>> };
@@ -40,8 +40,12 @@ describe('OpenAPI document', () => {
   });
 
   it('describes strict request bodies as closed objects', () => {
-    const doc = buildOpenApi() as unknown as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Record<string, unknown> }> } }>> };
-    const create = doc.paths[`${API_PREFIX}/merchants`]?.post?.requestBody?.content['application/json']?.schema;
+    const doc = buildOpenApi() as unknown as {
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { $ref?: string } }> } }>>;
+      components: { schemas: Record<string, Record<string, unknown>> };
+    };
+    const ref = doc.paths[`${API_PREFIX}/merchants`]?.post?.requestBody?.content['application/json']?.schema.$ref;
+    const create = doc.components.schemas[ref?.replace('#/components/schemas/', '') ?? ''];
     expect(create?.additionalProperties).toBe(false);
     expect(create?.required).toEqual(expect.arrayContaining(['name', 'country', 'contactEmail']));
   });

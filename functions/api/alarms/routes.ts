@@ -116,6 +116,7 @@ const deviceAlarmRoutes = [
     summary: 'Repair an open alarm manually (status repairedManually, by the caller, now); 409 AlarmAlreadyRepairedException when it is not open',
     request: { params: AlarmParams },
     response: Alarm,
+    errors: { 409: ['AlarmAlreadyRepairedException'] },
     handler: ({ deps, principal, params }) => repairAlarm(deps, principal, params.id, params.alarmId),
   }),
   route({
@@ -156,6 +157,7 @@ const masterAlarmRoutes = [
     maxBodyBytes: MAX_MASTER_ALARM_BODY_BYTES,
     response: MasterAlarm,
     status: 201,
+    errors: { 409: ['DuplicateMasterAlarmException'] },
     handler: ({ deps, body }) => createMasterAlarm(deps, body),
   }),
   route({
@@ -177,6 +179,7 @@ const masterAlarmRoutes = [
     request: { params: MasterAlarmParams, body: MasterAlarmInput },
     maxBodyBytes: MAX_MASTER_ALARM_BODY_BYTES,
     response: MasterAlarm,
+    errors: { 409: ['MasterAlarmChangedConcurrentlyException'] },
     handler: ({ deps, params, body }) => updateMasterAlarm(deps, params.code, body),
   }),
   route({
@@ -216,6 +219,7 @@ const settingRoutes = [
     request: { params: MerchantAlarmsParams, body: AlarmSettingInput },
     response: AlarmSetting,
     status: 201,
+    errors: { 409: ['DuplicateAlarmSettingNameException'] },
     handler: ({ deps, principal, params, body }) => createAlarmSetting(deps, principal, params.id, body),
   }),
   route({
@@ -236,6 +240,7 @@ const settingRoutes = [
     summary: 'Replace an alarm notification setting (same checks as create)',
     request: { params: AlarmSettingParams, body: AlarmSettingInput },
     response: AlarmSetting,
+    errors: { 409: ['DuplicateAlarmSettingNameException'] },
     handler: ({ deps, principal, params, body }) => updateAlarmSetting(deps, principal, params.id, params.settingId, body),
   }),
   route({

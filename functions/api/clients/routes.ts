@@ -27,6 +27,7 @@ export const routes = [
     request: { params: MerchantIdParams, body: ClientInput },
     response: Client,
     status: 201,
+    errors: { 409: ['DuplicateClientNameException'] },
     handler: ({ deps, principal, params, body }) => createClient(deps, principal, params.id, body),
   }),
   route({
@@ -47,6 +48,7 @@ export const routes = [
     summary: 'Replace a client’s fields (same checks as create)',
     request: { params: ClientParams, body: ClientInput },
     response: Client,
+    errors: { 409: ['DuplicateClientNameException'] },
     handler: ({ deps, principal, params, body }) => updateClient(deps, principal, params.id, params.clientId, body),
   }),
   route({
@@ -58,6 +60,7 @@ export const routes = [
     request: { params: ClientParams },
     response: null,
     status: 204,
+    errors: { 409: ['ClientInUseException'] },
     handler: async ({ deps, principal, params }) => {
       await deleteClient(deps, principal, params.id, params.clientId);
       return null;

@@ -27,6 +27,7 @@ export const routes = [
     request: { params: MerchantIdParams, body: GroupInput },
     response: Group,
     status: 201,
+    errors: { 409: ['DuplicateGroupNameException'] },
     handler: ({ deps, principal, params, body }) => createGroup(deps, principal, params.id, body),
   }),
   route({
@@ -47,6 +48,7 @@ export const routes = [
     summary: 'Rename or describe a group',
     request: { params: GroupParams, body: GroupInput },
     response: Group,
+    errors: { 409: ['DuplicateGroupNameException'] },
     handler: ({ deps, principal, params, body }) => updateGroup(deps, principal, params.id, params.groupId, body),
   }),
   route({
@@ -58,6 +60,7 @@ export const routes = [
     request: { params: GroupParams },
     response: null,
     status: 204,
+    errors: { 409: ['GroupInUseException'] },
     handler: async ({ deps, principal, params }) => {
       await deleteGroup(deps, principal, params.id, params.groupId);
       return null;

@@ -42,6 +42,7 @@ export const routes = [
     request: { body: MerchantInput },
     response: Merchant,
     status: 201,
+    errors: { 409: ['DuplicateMerchantNameException'] },
     handler: ({ deps, body }) => createMerchant(deps, body),
   }),
   route({
@@ -52,6 +53,7 @@ export const routes = [
     summary: 'Replace a merchant’s editable fields',
     request: { params: MerchantIdParams, body: MerchantInput },
     response: Merchant,
+    errors: { 409: ['DuplicateMerchantNameException'] },
     handler: ({ deps, params, body }) => updateMerchant(deps, params.id, body),
   }),
   route({
@@ -72,6 +74,7 @@ export const routes = [
     summary: 'Save merchant settings (device-association PIN of 8 digits, refunds, frequencies, prices sync)',
     request: { params: MerchantIdParams, body: MerchantSettingsInput },
     response: MerchantSettings,
+    errors: { 409: ['DuplicateDevicePinException', 'SettingsChangedConcurrentlyException'] },
     handler: ({ deps, principal, params, body }) => saveMerchantSettings(deps, principal, params.id, body),
   }),
   route({
@@ -82,6 +85,7 @@ export const routes = [
     summary: 'Issue a new API token for the merchant’s ERP; the previous one stops working',
     request: { params: MerchantIdParams },
     response: MerchantSettings,
+    errors: { 409: ['SettingsChangedConcurrentlyException'] },
     handler: ({ deps, principal, params }) => regenerateApiToken(deps, principal, params.id),
   }),
   route({

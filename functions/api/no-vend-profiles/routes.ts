@@ -27,6 +27,7 @@ export const routes = [
     request: { params: MerchantIdParams, body: NoVendProfileInput },
     response: NoVendProfile,
     status: 201,
+    errors: { 409: ['DuplicateNoVendProfileNameException'] },
     handler: ({ deps, principal, params, body }) => createNoVendProfile(deps, principal, params.id, body),
   }),
   route({
@@ -47,6 +48,7 @@ export const routes = [
     summary: 'Replace a no-vend profile’s name, description and periods (same checks as create)',
     request: { params: NoVendProfileParams, body: NoVendProfileInput },
     response: NoVendProfile,
+    errors: { 409: ['DuplicateNoVendProfileNameException'] },
     handler: ({ deps, principal, params, body }) => updateNoVendProfile(deps, principal, params.id, params.profileId, body),
   }),
   route({
@@ -58,6 +60,7 @@ export const routes = [
     request: { params: NoVendProfileParams },
     response: null,
     status: 204,
+    errors: { 409: ['NoVendProfileInUseException'] },
     handler: async ({ deps, principal, params }) => {
       await deleteNoVendProfile(deps, principal, params.id, params.profileId);
       return null;

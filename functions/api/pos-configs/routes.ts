@@ -68,6 +68,7 @@ export const routes = [
       'Replace the custom config (origin 0); pending until the device reports the same values. 409 CustomConfigChangedConcurrentlyException when it changed meanwhile',
     request: { params: PosParams, body: CustomConfigInput },
     response: CustomConfig,
+    errors: { 409: ['CustomConfigChangedConcurrentlyException'] },
     handler: ({ deps, principal, params, body }) => putCustomConfig(deps, principal, params.id, body.values),
   }),
   route({

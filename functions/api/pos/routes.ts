@@ -68,6 +68,7 @@ export const routes = [
     summary: 'One merchant’s machines by name, a page; filters (dates, groupIds, clientId, planogramId, hidden, search ≥ 3); a group admin sees only its groups’ machines',
     request: { query: PosListQuery },
     response: PosPage,
+    errors: { 404: ['MerchantNotFoundException'] },
     handler: ({ deps, principal, query }) => listPos(deps, principal, query),
   }),
   route({
@@ -78,6 +79,7 @@ export const routes = [
     summary: 'Every visible machine of a merchant (serial, name, group) for selectors; more than 5000 → 400 ExportTooLargeException',
     request: { query: PosMerchantQuery },
     response: PosSummaries,
+    errors: { 404: ['MerchantNotFoundException'] },
     handler: async ({ deps, principal, query }) =>
       (await listAllPos(deps, principal, { merchantId: query.merchantId })).map((p) => ({ serial: p.serial, name: p.name, groupId: p.groupId })),
   }),
@@ -89,6 +91,7 @@ export const routes = [
     summary: 'Numbers of a merchant’s machines (total, visible, hidden, by connection and status) from counters; a group admin’s are those of its groups',
     request: { query: PosMerchantQuery },
     response: PosCounts,
+    errors: { 404: ['MerchantNotFoundException'] },
     handler: ({ deps, principal, query }) => countPos(deps, principal, query.merchantId),
   }),
   route({
@@ -100,6 +103,7 @@ export const routes = [
     request: { query: PosListQuery },
     response: z.string(),
     produces: 'text/csv',
+    errors: { 404: ['MerchantNotFoundException'] },
     handler: async ({ deps, principal, query }) => attachment(`pos-${query.merchantId}.csv`, posCsv(await listAllPos(deps, principal, query))),
   }),
   route({
@@ -112,6 +116,8 @@ export const routes = [
     request: { body: PosJoin },
     response: PointOfSale,
     status: 201,
+    alsoStatus: 200,
+    errors: { 409: ['DeviceAlreadyRegisteredException', 'DuplicateMachineNameException', 'MachineStillBeingDeletedException'] },
     handler: async ({ deps, principal, body }): Promise<PointOfSale | RawResult> => {
       const joined = await joinPos(deps, principal, body);
       return joined.created ? joined.pos : { raw: true, status: 200, headers: JSON_HEADERS, body: JSON.stringify(joined.pos) };
@@ -135,6 +141,7 @@ export const routes = [
     summary: 'Rename a machine (409 DuplicateMachineNameException), set its configured network type, warranty end and planogram',
     request: { params: PosParams, body: PosUpdate },
     response: PointOfSale,
+    errors: { 409: ['DuplicateMachineNameException', 'PosChangedConcurrentlyException'] },
     handler: ({ deps, principal, params, body }) => updatePos(deps, principal, params.id, body),
   }),
   route({
@@ -146,6 +153,7 @@ export const routes = [
     request: { params: PosParams },
     response: null,
     status: 204,
+    errors: { 409: ['PosChangedConcurrentlyException'] },
     handler: async ({ deps, principal, params }) => {
       await deletePos(deps, principal, params.id);
       return null;
@@ -159,6 +167,7 @@ export const routes = [
     summary: 'Forget what the device reported (last ping, sale, audit, signal, temperature; connection unknown); record, notes and history stay',
     request: { params: PosParams },
     response: PointOfSale,
+    errors: { 409: ['PosChangedConcurrentlyException'] },
     handler: ({ deps, principal, params }) => resetPos(deps, principal, params.id),
   }),
   route({
@@ -169,6 +178,7 @@ export const routes = [
     summary: 'Hide a machine from the lists (GET /pos?hidden=true still shows it)',
     request: { params: PosParams },
     response: PointOfSale,
+    errors: { 409: ['PosChangedConcurrentlyException'] },
     handler: ({ deps, principal, params }) => setPosHidden(deps, principal, params.id, true),
   }),
   route({
@@ -179,6 +189,7 @@ export const routes = [
     summary: 'Undo hide',
     request: { params: PosParams },
     response: PointOfSale,
+    errors: { 409: ['PosChangedConcurrentlyException'] },
     handler: ({ deps, principal, params }) => setPosHidden(deps, principal, params.id, false),
   }),
   route({
@@ -199,6 +210,7 @@ export const routes = [
     summary: 'Put a machine in a group of its merchant, or in none (groupId null); 400 InvalidPosGroupException for another merchant’s group',
     request: { params: PosParams, body: PosAssociateGroup },
     response: PointOfSale,
+    errors: { 409: ['PosChangedConcurrentlyException'] },
     handler: ({ deps, principal, params, body }) => associatePosGroup(deps, principal, params.id, body.groupId),
   }),
   route({
@@ -209,6 +221,7 @@ export const routes = [
     summary: 'Associate a client of the machine’s merchant, or none (clientId null)',
     request: { params: PosParams, body: PosAssociateClient },
     response: PointOfSale,
+    errors: { 409: ['PosChangedConcurrentlyException'] },
     handler: ({ deps, principal, params, body }) => associatePosClient(deps, principal, params.id, body.clientId),
   }),
   route({
@@ -219,6 +232,7 @@ export const routes = [
     summary: 'Associate a no-vend profile of the machine’s merchant (404 NoVendProfileNotFoundException otherwise), or none (noVendProfileId null)',
     request: { params: PosParams, body: PosAssociateNoVendProfile },
     response: PointOfSale,
+    errors: { 409: ['PosChangedConcurrentlyException'] },
     handler: ({ deps, principal, params, body }) => associatePosNoVendProfile(deps, principal, params.id, body.noVendProfileId),
   }),
   route({
@@ -229,6 +243,7 @@ export const routes = [
     summary: 'Switch stock management of a machine on or off',
     request: { params: PosParams, body: PosManageStock },
     response: PointOfSale,
+    errors: { 409: ['PosChangedConcurrentlyException'] },
     handler: ({ deps, principal, params, body }) => setPosManageStock(deps, principal, params.id, body.manageStock),
   }),
   route({
@@ -250,6 +265,7 @@ export const routes = [
     request: { params: PosParams },
     response: z.string(),
     produces: 'image/svg+xml',
+    inline: true,
     handler: async ({ deps, principal, params, headers }) => ({
       raw: true as const,
       headers: { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'private, max-age=300' },

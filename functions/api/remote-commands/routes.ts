@@ -10,22 +10,14 @@ import {
   RemoteCommandPage,
   RemoteCommandParams,
   RemoteCommandSend,
+  RemoteCommandSendHeaders,
 } from '../../../schemas/remote-command';
 import { ALL_ROLES, NOT_MERCHANT_USER } from '../../../schemas/roles';
 import { cancelCommand, commandsCsv, listCommands, listPosCommands, pendingCounts, sendCommand } from '../../core/remote-commands/use-cases';
-import { ValidationError } from '../../core/shared/domain-error';
 import { attachment, routeFor } from '../../shared/http/manifest';
 import type { RemoteCommandsGroupDeps } from './deps';
 
 const route = routeFor<RemoteCommandsGroupDeps>();
-
-const IdempotencyKey = z.optional(z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,128}$/)));
-
-function idempotencyKey(headers: Record<string, string | undefined>): string | undefined {
-  const parsed = z.safeParse(IdempotencyKey, headers['idempotency-key']);
-  if (!parsed.success) throw new ValidationError('ValidationException', 'Invalid Idempotency-Key', [{ path: 'headers.idempotency-key', message: '1–128 of A-Z a-z 0-9 _ . : -' }]);
-  return parsed.data;
-}
 
 // Literal paths (/remote-commands/csv, /pending-counts, /send) are matched before parameters, by API Gateway and the local server.
 export const routes = [
@@ -37,6 +29,7 @@ export const routes = [
     summary: 'A merchant’s remote commands, newest first, a page; filters serial, type, status, from/to (created, to exclusive); a group admin sees its groups’ machines only',
     request: { query: RemoteCommandListQuery },
     response: RemoteCommandPage,
+    errors: { 404: ['MerchantNotFoundException'] },
     handler: ({ deps, principal, query }) => listCommands(deps, principal, query),
   }),
   route({
@@ -48,6 +41,7 @@ export const routes = [
     request: { query: RemoteCommandCsvQuery },
     response: z.string(),
     produces: 'text/csv',
+    errors: { 404: ['MerchantNotFoundException'] },
     handler: async ({ deps, principal, query }) => attachment(`remote-commands-${query.merchantId}.csv`, await commandsCsv(deps, principal, query)),
   }),
   route({
@@ -67,10 +61,11 @@ export const routes = [
     roles: NOT_MERCHANT_USER,
     summary:
       'Send a remote command now or at `scheduledAt`; 404 RemoteCommandPosNotFoundException, 409 RemoteCommandPendingException (one pending command of a type per machine), 413 MessageTooLargeException (over 64 KB), 503 RemoteCommandSendException. With an Idempotency-Key header a retried POST answers the first command',
-    request: { body: RemoteCommandSend },
+    request: { body: RemoteCommandSend, headers: RemoteCommandSendHeaders },
     response: RemoteCommand,
     status: 201,
-    handler: ({ deps, principal, body, headers }) => sendCommand(deps, principal, body, idempotencyKey(headers)),
+    errors: { 404: ['RemoteCommandPosNotFoundException'], 409: ['RemoteCommandPendingException', 'IdempotencyKeyReusedException'], 413: ['MessageTooLargeException'], 503: ['RemoteCommandSendException'] },
+    handler: ({ deps, principal, body, headers }) => sendCommand(deps, principal, body, headers['idempotency-key']),
   }),
   route({
     id: 'remoteCommands.pos',
@@ -90,6 +85,7 @@ export const routes = [
     summary: 'Cancel a scheduled or running command (result -3, cancelled by user); 409 RemoteCommandNotPendingException once it has ended',
     request: { params: RemoteCommandParams },
     response: RemoteCommand,
+    errors: { 409: ['RemoteCommandNotPendingException'] },
     handler: ({ deps, principal, params }) => cancelCommand(deps, principal, params.id, params.commandId),
   }),
 ];

@@ -92,6 +92,7 @@ export const routes = [
     summary: 'Every user the caller sees (optionally of one merchant), by email; more than 5000 → 400 ExportTooLargeException',
     request: { query: UserExportQuery },
     response: UserList,
+    errors: { 404: ['MerchantNotFoundException'] },
     handler: ({ deps, principal, query }) => listVisibleUsers(deps, principal, query.merchantId),
   }),
   route({
@@ -103,6 +104,7 @@ export const routes = [
     request: { query: UserExportQuery },
     response: z.string(),
     produces: 'text/csv',
+    errors: { 404: ['MerchantNotFoundException'] },
     handler: async ({ deps, principal, query }) =>
       attachment(`users${query.merchantId ? `-${query.merchantId}` : ''}.csv`, usersCsv(await listVisibleUsers(deps, principal, query.merchantId), principal)),
   }),
@@ -125,6 +127,7 @@ export const routes = [
     request: { body: UserCreate },
     response: User,
     status: 201,
+    errors: { 409: ['DuplicateUserException'], 503: ['IdentityServiceUnavailableException'] },
     handler: ({ deps, principal, body }) => createUser(deps, principal, body),
   }),
   route({
@@ -135,6 +138,7 @@ export const routes = [
     summary: 'Replace role, merchants, groups, flags and preferences; a role change updates the identity’s role claim',
     request: { params: UserIdParams, body: UserUpdate },
     response: User,
+    errors: { 409: ['UserChangedConcurrentlyException'], 503: ['IdentityServiceUnavailableException'] },
     handler: ({ deps, principal, params, body }) => updateUser(deps, principal, params.id, body),
   }),
   route({
@@ -146,6 +150,7 @@ export const routes = [
     request: { params: UserIdParams },
     response: null,
     status: 204,
+    errors: { 409: ['CannotDeleteOwnUserException'], 503: ['IdentityServiceUnavailableException'] },
     handler: async ({ deps, principal, params }) => {
       await deleteUser(deps, principal, params.id);
       return null;
@@ -159,6 +164,7 @@ export const routes = [
     summary: 'Give the user one more group of its merchants',
     request: { params: UserIdParams, body: AssociateGroup },
     response: User,
+    errors: { 409: ['UserChangedConcurrentlyException'] },
     handler: ({ deps, principal, params, body }) => associateGroup(deps, principal, params.id, body.groupId),
   }),
   route({
@@ -170,6 +176,7 @@ export const routes = [
     request: { params: UserIdParams },
     response: null,
     status: 204,
+    errors: { 409: ['UserAlreadyActiveException'], 503: ['IdentityServiceUnavailableException'] },
     handler: async ({ deps, principal, params }) => {
       await resendInvitation(deps, principal, params.id);
       return null;

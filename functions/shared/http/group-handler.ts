@@ -96,7 +96,7 @@ function parsePart(schema: z.ZodMiniType | undefined, value: unknown, part: stri
   return result.data;
 }
 
-/** Path parameters, query and body checked against the route's zod schemas (strict bodies). */
+/** Path parameters, query, body and declared headers checked against the route's zod schemas (strict bodies). */
 function validate(): MiddlewareObj<HttpEvent, HttpResult, Error, Context> {
   return {
     before: (request) => {
@@ -105,6 +105,7 @@ function validate(): MiddlewareObj<HttpEvent, HttpResult, Error, Context> {
       state.params = parsePart(schemas.params, request.event.pathParameters ?? {}, 'params');
       state.query = parsePart(schemas.query, request.event.queryStringParameters ?? {}, 'query');
       state.body = parsePart(schemas.body, request.event.body, 'body');
+      parsePart(schemas.headers, request.event.headers, 'headers');
     },
   };
 }

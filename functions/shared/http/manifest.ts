@@ -40,6 +40,13 @@ export function attachment(fileName: string, body: string, contentType = 'text/c
 type Schema<T> = z.ZodMiniType<T, unknown>;
 
 /**
+ * Error answers of a route beyond those every route of its kind gives (400 with a request part, 401 and 403
+ * unless public, 404 with a path id, 413 with a body, 500): the status and the spec's codes the caller may
+ * get, e.g. `{ 409: ['ClientInUseException'] }`. The OpenAPI document lists them.
+ */
+export type RouteErrors = { readonly [S in 400 | 404 | 409 | 413 | 503]?: readonly string[] };
+
+/**
  * One /api/v1 route, declared once. The list of them drives the group's Lambda router, the local HTTP
  * server, the CDK HttpApi routes, the OpenAPI document and the authorization matrix test.
  */
@@ -52,15 +59,21 @@ export interface Route<P = unknown, Q = unknown, B = unknown, R = unknown, D = u
   /** 'public' routes need no token. */
   roles: readonly Role[] | 'public';
   summary: string;
-  request?: { params?: Schema<P>; query?: Schema<Q>; body?: Schema<B> };
+  /** `headers`: request headers the route reads (lower-case names), checked like the other parts. */
+  request?: { params?: Schema<P>; query?: Schema<Q>; body?: Schema<B>; headers?: Schema<unknown> };
   /** Response body schema; null for 204. */
   response: Schema<R> | null;
   /** Success status, 200 unless said. */
   status?: 200 | 201 | 202 | 204;
+  /** Another success status the handler answers with the same body (a raw result), e.g. 200 when a create finds it done. */
+  alsoStatus?: 200 | 201;
   /** Content type of a raw (non-JSON) success body, e.g. text/csv; documented in OpenAPI. */
   produces?: string;
+  /** A raw body meant to be shown (an image), not a download: it comes without content-disposition. */
+  inline?: true;
   /** Largest JSON body this route accepts, when it needs more than MAX_BODY_BYTES (at most the local server's 1 MB). */
   maxBodyBytes?: number;
+  errors?: RouteErrors;
   handler: (ctx: RouteContext<P, Q, B, D>) => Promise<R | RawResult>;
 }
 
@@ -75,6 +88,8 @@ export function routeFor<D>() {
 export interface RouteGroup {
   /** Lambda name part and folder under functions/api. */
   name: string;
+  /** What the group's routes are about (the OpenAPI tag's description). */
+  description: string;
   routes: Route[];
   /** What the group's deps reach (its deps.ts): the CDK grants of its function. */
   access: FunctionAccess;
