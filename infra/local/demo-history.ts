@@ -69,7 +69,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const pickOf = <T>(random: () => number, list: readonly T[]) => list[Math.floor(random() * list.length)]!;
 const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(min, v));
 /** A url-safe message id from the machine, the kind and the time: the same every run. */
-const messageIdOf = (kind: string, serial: string, at: number, n = 0) => `demo-${kind}-${serial}-${at.toString(36)}${n ? `-${n}` : ''}`;
+const messageIdOf = (kind: string, serial: string, at: number) => `demo-${kind}-${serial}-${at.toString(36)}`;
 
 // ------------------------------------------------------------------ the story
 
@@ -152,15 +152,15 @@ function machineWeek(m: DemoMachine, anchor: number): { events: Events; lastPing
   }
 
   // Faults of the first days, raised, repeated while they lasted and cleared by the machine.
-  const alarmAt = (t: number, payload: Parameters<typeof alarmMessage>[1], n = 0) =>
-    events.alarms.push(ruleEvent('alarms', alarmMessage(m.serial, { ...payload, at: iso(t) }, { messageId: messageIdOf('al', m.serial, t, n), sentAt: iso(t) }), t + 400));
+  const alarmAt = (t: number, payload: Parameters<typeof alarmMessage>[1]) =>
+    events.alarms.push(ruleEvent('alarms', alarmMessage(m.serial, { ...payload, at: iso(t) }, { messageId: messageIdOf('al', m.serial, t), sentAt: iso(t) }), t + 400));
   for (let day = 7; day >= 4; day--) {
-    if (random() > 0.5) continue;
+    if (random() > 0.4) continue;
     const { code, detail } = pickOf(random, SIMULATED_ALARMS);
     const raised = anchor - day * DAY + (6 + Math.floor(random() * 14)) * HOUR;
     const cleared = raised + 10 * MINUTE + Math.floor(random() * 4 * HOUR);
     alarmAt(raised, { code, detail, state: 'raised', remainingCycles: 100 });
-    for (let t = raised + HOUR, n = 1; t < cleared && n <= 2; t += HOUR, n++) alarmAt(t, { code, detail, state: 'raised', remainingCycles: 100 - 20 * n }, n);
+    if (cleared - raised > HOUR) alarmAt(raised + HOUR, { code, detail, state: 'raised', remainingCycles: 80 });
     alarmAt(cleared, { code, state: 'cleared' });
   }
   for (const s of STORY_ALARMS.filter((a) => a.serial === m.serial)) {
