@@ -52,6 +52,9 @@ describe("the demo's week", () => {
     expect(days.filter((d: { counts: { total: number } }) => d.counts.total > 0).length).toBeGreaterThanOrEqual(3);
     expect((await api(`/merchants/${ACME}/alarms?status=all&size=100`)).total).toBe(counts.total);
     expect((await api(`/merchants/${ACME}/alarms?status=active`)).total).toBe(counts.byStatus.active);
+    const created = (d: { counts: { total: number } }) => d.counts.total;
+    const sinceFirstDay = encodeURIComponent(`${days[0].day}T00:00:00.000Z`);
+    expect((await api(`/merchants/${ACME}/alarms?status=all&from=${sinceFirstDay}`)).total).toBe(days.map(created).reduce((a: number, b: number) => a + b));
 
     const group = await api(`/merchants/${ACME}/alarms/stats`, 'group.admin@demo.local');
     expect(group.counts.byStatus.active).toBeGreaterThan(0);
