@@ -47,23 +47,31 @@ export interface DemoMachine {
   name: string;
   groupId: string | null;
   hidden?: boolean;
+  /** Stopped reporting two days before the demo history's end: the simulator leaves it silent, so it stays offline. */
+  offline?: boolean;
 }
 
 const serial = (type: string, n: number) => `${type}-${String(n).padStart(8, '0')}`;
 
 /**
- * Demo machines (20): Acme's in acme-north (4, the demo group admin's), acme-south (4) and no group (4, one
- * hidden); Bravo's (5, two in bravo-centro); Colibrí's cash machines (3). The device simulator plays these serials.
+ * Demo machines (20): Acme's in acme-north (4, the demo group admin's), acme-south (4, Bari Porto offline) and no
+ * group (4, one hidden); Bravo's (5, two in bravo-centro); Colibrí's cash machines (3). The device simulator plays
+ * these serials (SIMULATED_SERIALS).
  */
 export const DEMO_MACHINES: DemoMachine[] = [
   ...['Milano Centrale', 'Milano Garibaldi', 'Monza Ospedale', 'Bergamo Fiera'].map((name, i) => ({ serial: serial('CENG', i + 1), merchantId: 'acme-vending', name, groupId: 'acme-north' })),
-  ...['Roma Termini', 'Napoli Centrale', 'Bari Porto', 'Palermo Università'].map((name, i) => ({ serial: serial('CENG', i + 5), merchantId: 'acme-vending', name, groupId: 'acme-south' })),
+  ...['Roma Termini', 'Napoli Centrale', 'Bari Porto', 'Palermo Università'].map((name, i) => ({
+    serial: serial('CENG', i + 5), merchantId: 'acme-vending', name, groupId: 'acme-south', ...(name === 'Bari Porto' ? { offline: true } : {}),
+  })),
   ...['Torino Lingotto', 'Genova Brignole', 'Bologna Fiera'].map((name, i) => ({ serial: serial('CUNI', i + 9), merchantId: 'acme-vending', name, groupId: null })),
   { serial: serial('CUNI', 12), merchantId: 'acme-vending', name: 'Magazzino (dismessa)', groupId: null, hidden: true },
   ...['Madrid Atocha', 'Madrid Chamartín'].map((name, i) => ({ serial: serial('CHEX', i + 13), merchantId: 'bravo-distribucion', name, groupId: 'bravo-centro' })),
   ...['Barcelona Sants', 'Valencia Nord', 'Sevilla Santa Justa'].map((name, i) => ({ serial: serial('CHEX', i + 15), merchantId: 'bravo-distribucion', name, groupId: null })),
   ...['Bogotá Andino', 'Medellín Centro', 'Cali Norte'].map((name, i) => ({ serial: serial('C100', i + 18), merchantId: 'colibri-cash', name, groupId: null })),
 ];
+
+/** The demo machines the device simulator plays: neither hidden (decommissioned) nor offline. */
+export const SIMULATED_SERIALS = DEMO_MACHINES.filter((m) => !m.hidden && !m.offline).map((m) => m.serial);
 
 export type DemoUserSeed = Omit<DemoUser, 'password'>;
 

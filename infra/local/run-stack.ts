@@ -4,10 +4,10 @@ import { startStack } from './stack';
 /**
  * A throw-away embedded stack in its own process (tests start one per project, so each has its own
  * environment, as separate deployments do). Prints `STACK_READY <stack info JSON>` once serving; stops on
- * SIGTERM/SIGINT or when the parent closes stdin.
+ * SIGTERM/SIGINT or when the parent closes stdin. `DEMO_HISTORY=1` back-fills the demo week as `npm start` does.
  */
 const webRoot = process.argv[2] || undefined;
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-const stack = await startStack({ webRoot });
+const stack = await startStack({ webRoot, demoHistory: process.env.DEMO_HISTORY === '1' });
 process.stdout.write(`STACK_READY ${JSON.stringify(stack.info)}\n`);
 stopWithParent(stack.stop);

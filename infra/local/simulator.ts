@@ -7,7 +7,7 @@
  * `vend/{serial}/commands`, executes each remote command and acknowledges it on `vend/{serial}/commands/ack`
  * (simulated-commands.ts: received, running, then a result; "id not supported" for types it lacks).
  *
- *   npm start                                     plays the demo machines (DEMO_MACHINES) with the stack
+ *   npm start                                     plays the demo machines (SIMULATED_SERIALS) with the stack
  *   tsx infra/local/simulator.ts --stack .local/stack.json                     the demo machines again
  *   tsx infra/local/simulator.ts --devices 200 --stack .local/stack.json --register acme-vending
  *        200 load-test machines CENG-90000001…; --register creates them first (through the machine
@@ -414,8 +414,7 @@ async function main(): Promise<void> {
     const merchantId = argValue(args, 'register');
     if (merchantId) process.stdout.write(`registered ${await registerMachines(info, merchantId, serials)} new machines in ${merchantId}\n`);
   } else {
-    const { DEMO_MACHINES } = await import('./demo-data');
-    serials = DEMO_MACHINES.filter((m) => !m.hidden).map((m) => m.serial);
+    serials = (await import('./demo-data')).SIMULATED_SERIALS;
   }
   const fleet = await startFleet({
     mqttUrl: info.mqtt,

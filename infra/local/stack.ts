@@ -10,10 +10,12 @@ import { localRepositories } from './repositories';
 import { startCognito } from './emulators/cognito';
 import { startDynamoProcess } from './emulators/dynamodb-process';
 import { startIot, type LocalIot } from './emulators/iot';
+import { ingestionDeps } from '../../functions/shared/ingestion';
 import { logger } from '../../functions/shared/logger';
 import { localIotRules, startCommandSweep, startConnectionSweep, startMachinePurgeSweep } from './iot-rules';
 import { startS3 } from './emulators/s3';
 import { createTable } from './emulators/table';
+import { seedDemoHistory, type DemoHistoryOutcome } from './demo-history';
 import { seedDemoData } from './seed';
 import type { StackInfo } from './stack-info';
 
@@ -26,6 +28,11 @@ export interface StackOptions {
   tenant?: string;
   /** Where to write stack.json; defaults to `<dataDir>/stack.json` when persistent. */
   stackFile?: string;
+  /**
+   * Back-fill a week of the demo machines' history (alarms, commands, samples, sales, audits): `npm start` does.
+   * Test stacks do not, so their assertions on the demo merchants' lists and counts stay exact.
+   */
+  demoHistory?: boolean;
 }
 
 export interface RunningStack {
@@ -38,6 +45,8 @@ export interface RunningStack {
   iot: LocalIot;
   /** Runs the connection sweep once now (it also runs every CONNECTION_SWEEP_INTERVAL_MS). */
   sweepConnections(): Promise<unknown>;
+  /** How long seeding the demo data took, and what the week of history did (with `demoHistory`). */
+  seed: { ms: number; history?: DemoHistoryOutcome };
 }
 
 const BUCKETS = { firmware: 'local-firmware', cashDatabases: 'local-cash-databases', exports: 'local-exports' };
@@ -122,7 +131,10 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     const purgeSweep = startMachinePurgeSweep();
     stops.push(purgeSweep.stop);
 
+    const seedStarted = performance.now();
     const users = await seedDemoData(deps, cognito, previousPasswords(stackFile));
+    const history = opts.demoHistory ? await seedDemoHistory(deps, ingestionDeps()) : undefined;
+    const seed = { ms: Math.round(performance.now() - seedStarted), ...(history ? { history } : {}) };
     const info: StackInfo = {
       web: api.url,
       api: `${api.url}/api/v1`,
@@ -136,7 +148,7 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       users,
     };
     if (stackFile) writeFileSync(stackFile, JSON.stringify(info, null, 2) + '\n');
-    return { info, stop: stopAll, dynamoOps: dynamo.opCounts, resetDynamoOps: dynamo.resetOpCounts, iot, sweepConnections: sweep.runNow };
+    return { info, stop: stopAll, dynamoOps: dynamo.opCounts, resetDynamoOps: dynamo.resetOpCounts, iot, sweepConnections: sweep.runNow, seed };
   } catch (error) {
     await stopAll();
     throw error;

@@ -26,16 +26,17 @@ const stack = await startStack({
     iot: port('IOT_PORT') ?? 8443,
     cognito: port('COGNITO_PORT') ?? 9229,
   },
+  demoHistory: true,
 });
 
 // A small fleet plays the demo machines (SIMULATED_DEVICES=0 turns it off).
-const { DEMO_MACHINES } = await import('./demo-data');
+const { SIMULATED_SERIALS } = await import('./demo-data');
 const fleet =
   process.env.SIMULATED_DEVICES === '0'
     ? undefined
     : await startFleet({
         mqttUrl: stack.info.mqtt,
-        serials: DEMO_MACHINES.filter((m) => !m.hidden).map((m) => m.serial).slice(0, Number(process.env.SIMULATED_DEVICES ?? 20)),
+        serials: SIMULATED_SERIALS.slice(0, Number(process.env.SIMULATED_DEVICES ?? 20)),
       });
 
 const { info } = stack;
@@ -46,6 +47,7 @@ process.stdout.write(
     `API:       ${info.api}`,
     `MQTT:      ${info.mqtt}   (IoT data plane: ${info.iotData})`,
     `Devices:   ${fleet ? `${fleet.devices.length} simulated machines publishing (more: tsx infra/local/simulator.ts --devices N --register <merchantId>)` : 'simulator off'}`,
+    `Demo data: seeded in ${(stack.seed.ms / 1000).toFixed(1)} s${stack.seed.history?.skipped === false ? ` (a week of history: ${stack.seed.history.messages} device messages, ${stack.seed.history.commands} remote commands)` : ' (the week of history was back-filled on an earlier start)'}`,
     `Endpoints and logins: .local/stack.json`,
     '',
     'Demo logins:',

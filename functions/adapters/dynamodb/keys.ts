@@ -136,6 +136,8 @@ export const keys = {
    */
   machinePurge: (merchantId: string, serial: string) => ({ pk: 'PURGE#MACHINES', sk: `${merchantId}#${serial}` }),
   machinePurgesPk: 'PURGE#MACHINES',
+  /** The local stack's back-filled demo week (infra/local/demo-history.ts): its anchor instant and whether it completed. */
+  demoHistory: { pk: 'DEMO#HISTORY', sk: 'SEED' },
   /** A processed device message (idempotency), kept until `expiresAt`. */
   deviceMessage: (messageId: string) => ({ pk: `MSG#${messageId}`, sk: 'MSG' }),
 } as const;

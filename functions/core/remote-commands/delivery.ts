@@ -20,8 +20,8 @@ export interface DeliveryDeps {
 const iso = (ms: number) => new Date(ms).toISOString();
 const later = (at: string, seconds: number) => iso(Date.parse(at) + seconds * 1000);
 
-/** Time-ordered: base-36 creation time (ms, 9 digits), a dash, 12 random hex digits. */
-export const newCommandId = (at: string) => `${Date.parse(at).toString(36).padStart(9, '0')}-${randomBytes(6).toString('hex')}`;
+/** Time-ordered: base-36 creation time (ms, 9 digits), a dash, 12 random hex digits (given ones: the demo's fixed ids). */
+export const newCommandId = (at: string, hex = randomBytes(6).toString('hex')) => `${Date.parse(at).toString(36).padStart(9, '0')}-${hex}`;
 /** The sort-key bound of the ids created at `at` (a date filter on the id order). */
 export const commandIdBound = (at: string) => Date.parse(at).toString(36).padStart(9, '0');
 

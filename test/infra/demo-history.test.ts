@@ -1,0 +1,133 @@
+/**
+ * `npm start`'s demo is lived in: a stack with the demo history (DEMO_HISTORY=1, as start.ts asks for it) shows,
+ * through the API as the demo users see it, a week of alarms, remote commands in every status, charts, sales,
+ * audits and cash going back days, a machine offline and one hidden; and seeding again adds nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../../functions/adapters/dynamodb/keys';
+import { buildIngestionDeps, loadIngestionConfig } from '../../functions/shared/ingestion';
+import { seedDemoHistory } from '../../infra/local/demo-history';
+import type { LocalRepositories } from '../../infra/local/repositories';
+import { signInWithPassword } from '../../infra/local/emulators/cognito';
+import type { StackInfo } from '../../infra/local/stack-info';
+import { depsForStack, stackEnvironment, startStackProcess } from '../../infra/local/stack-process';
+import { COMMAND_RESULT, COMMAND_STATUSES } from '../../schemas/remote-command';
+
+const ACME = 'acme-vending';
+const DAY = 86_400_000;
+
+let stack: { info: StackInfo; stop(): Promise<void> };
+let deps: LocalRepositories;
+const tokens: Record<string, string> = {};
+
+async function api(path: string, as = 'merchant.admin@demo.local'): Promise<any> {
+  const res = await fetch(`${stack.info.api}${path}`, { headers: { authorization: `Bearer ${tokens[as]}` } });
+  expect(res.status, `${path} as ${as}`).toBe(200);
+  return res.json();
+}
+
+beforeAll(async () => {
+  stack = await startStackProcess({ env: { DEMO_HISTORY: '1' } });
+  for (const user of stack.info.users) tokens[user.email] = (await signInWithPassword(stack.info.cognito, user.email, user.password)).idToken;
+  deps = depsForStack(stack.info);
+});
+
+afterAll(async () => {
+  deps?.doc.destroy();
+  await stack?.stop();
+});
+
+const since = (ms: number) => encodeURIComponent(new Date(Date.now() - ms).toISOString());
+const today = () => new Date().toISOString().slice(0, 10);
+
+describe("the demo's week", () => {
+  it('fills the dashboard: alarms open, repaired by their machines and by users, created on several days; the lists agree with the counts', async () => {
+    const { counts, days } = await api(`/merchants/${ACME}/alarms/stats`);
+    expect(counts.byStatus.active).toBeGreaterThanOrEqual(3);
+    expect(counts.byStatus.notification).toBeGreaterThanOrEqual(1);
+    expect(counts.byStatus.repaired).toBeGreaterThan(0);
+    expect(counts.byStatus.repairedManually).toBeGreaterThanOrEqual(2);
+    expect(days.filter((d: { counts: { total: number } }) => d.counts.total > 0).length).toBeGreaterThanOrEqual(3);
+    expect((await api(`/merchants/${ACME}/alarms?status=all&size=100`)).total).toBe(counts.total);
+    expect((await api(`/merchants/${ACME}/alarms?status=active`)).total).toBe(counts.byStatus.active);
+    const created = (d: { counts: { total: number } }) => d.counts.total;
+    const sinceFirstDay = encodeURIComponent(`${days[0].day}T00:00:00.000Z`);
+    expect((await api(`/merchants/${ACME}/alarms?status=all&from=${sinceFirstDay}`)).total).toBe(days.map(created).reduce((a: number, b: number) => a + b));
+
+    const group = await api(`/merchants/${ACME}/alarms/stats`, 'group.admin@demo.local');
+    expect(group.counts.byStatus.active).toBeGreaterThan(0);
+    expect((await api(`/merchants/${ACME}/alarms?status=all&size=100`, 'group.admin@demo.local')).total).toBe(group.counts.total);
+  });
+
+  it('lists remote commands in every status, with every result the cloud gives', async () => {
+    const page = await api(`/remote-commands?merchantId=${ACME}&size=100`);
+    expect(page.total).toBe(page.items.length);
+    const statuses = new Set(page.items.map((c: { status: number }) => c.status));
+    expect([...statuses].sort()).toEqual([...COMMAND_STATUSES].sort());
+    const results = new Set(page.items.map((c: { result: number | null }) => c.result));
+    for (const result of [COMMAND_RESULT.retriesExceeded, COMMAND_RESULT.expired, COMMAND_RESULT.cancelledByUser, COMMAND_RESULT.success]) expect(results).toContain(result);
+    expect(page.items.some((c: { scheduledAt: string | null; status: number }) => c.status === 0 && c.scheduledAt && Date.parse(c.scheduledAt) > Date.now())).toBe(true);
+    expect(Math.min(...page.items.map((c: { createdAt: string }) => Date.parse(c.createdAt)))).toBeLessThan(Date.now() - 5 * DAY);
+
+    const north = await api(`/remote-commands?merchantId=${ACME}&size=100`, 'group.admin@demo.local');
+    expect(north.total).toBeGreaterThan(0);
+    expect(north.items.every((c: { groupId: string }) => c.groupId === 'acme-north')).toBe(true);
+  });
+
+  it("draws a machine's charts, transactions, audits and cash back through the week", async () => {
+    const range = `from=${since(7 * DAY)}&to=${since(0)}`;
+    const signal = await api(`/pos/CENG-00000001/historical-signal?${range}`);
+    expect(signal.length).toBeGreaterThan(150);
+    expect(signal[0].at < `${today()}T00:00:00`).toBe(true);
+    expect(Date.parse(signal[0].at)).toBeLessThan(Date.now() - 6 * DAY);
+    // The machine whose cooling failed overnight is warm now.
+    const temperature = await api(`/pos/CENG-00000002/historical-temperature?${range}`);
+    expect(temperature.at(-1).value).toBeGreaterThan(9);
+
+    const transactions = await api(`/pos/CENG-00000001/transactions?ordType=asc&size=5`);
+    expect(transactions.total).toBeGreaterThan(30);
+    expect(Date.parse(transactions.items[0].createdAt)).toBeLessThan(Date.now() - 6 * DAY);
+    expect((await api('/pos/CENG-00000001/audits')).total).toBeGreaterThanOrEqual(20);
+    const cash = await api(`/pos/CENG-00000001/cash?${range}`);
+    expect(cash.series.length).toBeGreaterThanOrEqual(20);
+    expect(cash.latest.cash.paidVends).toBeTruthy();
+  });
+
+  it('has one machine offline since the weekend and one hidden', async () => {
+    const counts = await api(`/pos/counts?merchantId=${ACME}`);
+    expect(counts).toMatchObject({ total: 12, hidden: 1, offline: 1, online: 10 });
+    expect(counts.critical).toBeGreaterThan(0);
+    expect(counts.warning).toBeGreaterThan(0);
+    const visible = await api(`/pos?merchantId=${ACME}&size=100`);
+    const bari = visible.items.find((p: { serial: string }) => p.serial === 'CENG-00000007');
+    expect(bari).toMatchObject({ connection: 0 });
+    expect(visible.items.map((p: { serial: string }) => p.serial)).not.toContain('CUNI-00000012');
+    const hidden = await api(`/pos?merchantId=${ACME}&hidden=true`);
+    expect(hidden.items.map((p: { serial: string }) => p.serial)).toEqual(['CUNI-00000012']);
+  });
+
+  it('is seeded once: another seed adds nothing, nor does one that resumes an interrupted seed', async () => {
+    const snapshot = async () => {
+      const commandCounter = await deps.doc.send(new GetCommand({ TableName: stack.info.tableName, Key: keys.counter(keys.merchantCommandsCounterName(ACME)) }));
+      return {
+        alarms: (await api(`/merchants/${ACME}/alarms/stats`)).counts,
+        alarmItems: (await api(`/merchants/${ACME}/alarms?status=all&size=1`)).total,
+        commands: (await api(`/remote-commands?merchantId=${ACME}&size=100`)).items.map((c: { id: string; status: number }) => `${c.id}:${c.status}`),
+        commandCounter: commandCounter.Item?.count,
+        machines: await api(`/pos/counts?merchantId=${ACME}`),
+        transactions: (await api('/pos/CENG-00000001/transactions?type=2')).total,
+        audits: (await api('/pos/CENG-00000001/audits')).total,
+        signal: (await api(`/pos/CENG-00000001/historical-signal?from=${since(8 * DAY)}&to=${since(-60_000)}`)).length,
+      };
+    };
+    const before = await snapshot();
+    const seedAgain = () =>
+      seedDemoHistory(deps, buildIngestionDeps(loadIngestionConfig(stackEnvironment(stack.info))));
+    expect(await seedAgain()).toMatchObject({ skipped: true });
+    // A seed stopped half-way leaves its anchor without completedAt: the next one plays the same week again.
+    await deps.doc.send(new UpdateCommand({ TableName: stack.info.tableName, Key: keys.demoHistory, UpdateExpression: 'REMOVE completedAt' }));
+    expect(await seedAgain()).toMatchObject({ skipped: false });
+    expect(await snapshot()).toEqual(before);
+  });
+});
