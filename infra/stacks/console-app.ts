@@ -39,6 +39,8 @@ export interface ConsoleAppProps {
   iotRules?: readonly IotRuleDefinition[];
   grants?: Readonly<Record<string, readonly ExtraGrant[]>>;
   webAssetPath?: string;
+  /** Context `alarmEmail`: subscribed to the stage's alarm topic. */
+  alarmEmail?: string;
 }
 
 export interface ConsoleStacks {
@@ -57,7 +59,7 @@ export function createConsoleStacks(app: App, props: ConsoleAppProps): ConsoleSt
   const common = { stage, env: props.env };
   const stackName = (part: string) => stage.physicalName(part);
 
-  const data = new DataStack(app, stackName('data'), { ...common, description: `Vending console data (${stage.name})` });
+  const data = new DataStack(app, stackName('data'), { ...common, description: `Vending console data (${stage.name})`, alarmEmail: props.alarmEmail });
   const auth = new AuthStack(app, stackName('auth'), { ...common, description: `Vending console users (${stage.name})` });
   const environment = (iotEndpoint: string) =>
     runtimeEnvironment({
@@ -81,6 +83,7 @@ export function createConsoleStacks(app: App, props: ConsoleAppProps): ConsoleSt
     rules: props.iotRules,
     iotEndpoint: props.iotEndpoint,
     bundle: props.bundle,
+    alarmTopic: data.alarmTopic,
   });
   const api = new ApiStack(app, stackName('api'), {
     ...common,
@@ -93,6 +96,7 @@ export function createConsoleStacks(app: App, props: ConsoleAppProps): ConsoleSt
     environment: environment(iot.endpoint),
     grants: props.grants,
     bundle: props.bundle,
+    alarmTopic: data.alarmTopic,
   });
   const web = new WebStack(app, stackName('web'), {
     ...common,
