@@ -10,10 +10,7 @@ import type { ConstructorOptions } from '@aws-lambda-powertools/logger/types';
 import type { Context } from 'aws-lambda';
 import { redact } from './log-redaction';
 
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type LogFields = Record<string, unknown>;
-/** The shape of the `log` callback core use cases take in their deps. */
-export type LogFn = (level: LogLevel, message: string, fields?: LogFields) => void;
 
 const LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT'] as const;
 /** Keys a compact line leaves out: the same on every line of a process, or empty locally. */
@@ -27,6 +24,8 @@ class TextLogger extends Logger {
     log.prepareForPrint();
     const a = JSON.parse(JSON.stringify(log.getAttributes(), this.getJsonReplacer())) as Record<string, unknown>;
     const time = String(a.timestamp ?? '').slice(11, 23);
+    // Locally the correlation id is the request id unless the client chose one: print it once.
+    if (a.correlation_id === a.function_request_id) delete a.function_request_id;
     const fields = Object.entries(a).filter(([k]) => !TEXT_OMITS.has(k) && k !== 'error');
     const error = a.error as { stack?: string; message?: string } | undefined;
     const line = [time, String(a.level).padEnd(5), a.message, ...fields.map(([k, v]) => `${k}=${textValue(v)}`)].join(' ');
@@ -66,9 +65,6 @@ export const logger = {
   /** The request's correlation id on every following line of this invocation (`correlation_id`). */
   setCorrelationId: (correlationId: string) => powertools().setCorrelationId(correlationId),
 };
-
-/** The `log` callback of core deps, writing through this logger. */
-export const log: LogFn = (level, message, fields) => logger[level](message, fields);
 
 /** Forget the process's logger: the next line reads LOG_LEVEL and LOG_FORMAT again (tests). */
 export function resetLogger(): void {
