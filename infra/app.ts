@@ -1,5 +1,5 @@
 /**
- * CDK app: `cdk synth|deploy -c stage=<name> [-c tenant=nebular] [-c iotEndpoint=<host>] [-c bundle=false]`.
+ * CDK app: `cdk synth|deploy -c stage=<name> [-c tenant=nebular] [-c iotEndpoint=<host>] [-c bundle=false] [-c alarmEmail=<address>]`.
  * The stage (lowercase letters, digits, dashes; 2-20 characters) prefixes every stack and physical name.
  */
 import { App, Validations } from 'aws-cdk-lib';
@@ -31,6 +31,7 @@ createConsoleStacks(app, {
   groups,
   tenant: context('tenant'),
   iotEndpoint: context('iotEndpoint'),
+  alarmEmail: context('alarmEmail'),
   // Real synths bundle; `-c bundle=false` gives placeholder code for a quick look at the templates.
   bundle: context('bundle') !== 'false',
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },

@@ -4,17 +4,28 @@
  * and expires acknowledged ones without a result after COMMAND_EXPIRE_AFTER_SECONDS (result -2). The
  * event's `time` is the sweep's "now".
  */
+import type { Context } from 'aws-lambda';
 import { sweepCommands, type CommandSweepOutcome, type DeliveryDeps } from '../core/remote-commands/delivery';
+import { logger } from '../shared/logger';
+import { METRIC, OperatorMetrics } from '../shared/metrics';
 import { commandSweepDeps } from '../shared/remote-commands';
 import type { ScheduledEventLike } from './connection-sweep';
 
 export function commandSweepHandler(deps: () => DeliveryDeps = commandSweepDeps) {
-  return async (event: ScheduledEventLike = {}): Promise<CommandSweepOutcome> => {
-    const base = deps();
-    const at = event.time ? Date.parse(event.time) : NaN;
-    const outcome = await sweepCommands(Number.isFinite(at) ? { ...base, now: () => new Date(at).toISOString() } : base);
-    if (outcome.sent + outcome.expired + outcome.retriesExceeded + outcome.failed > 0) base.log?.('info', 'command sweep', { ...outcome });
-    return outcome;
+  const metrics = new OperatorMetrics();
+  return async (event: ScheduledEventLike = {}, context?: Context): Promise<CommandSweepOutcome> => {
+    logger.startInvocation(context);
+    return metrics.around(async () => {
+      const base = deps();
+      const at = event.time ? Date.parse(event.time) : NaN;
+      const outcome = await sweepCommands(Number.isFinite(at) ? { ...base, now: () => new Date(at).toISOString() } : base);
+      if (outcome.sent + outcome.expired + outcome.retriesExceeded + outcome.failed > 0) base.log?.('info', 'command sweep', { ...outcome });
+      metrics.count(METRIC.commandsSent, outcome.sent);
+      metrics.count(METRIC.commandPublishFailures, outcome.failed);
+      metrics.countBy(METRIC.commandsFinished, { result: 'retriesExceeded' }, outcome.retriesExceeded);
+      metrics.countBy(METRIC.commandsFinished, { result: 'expired' }, outcome.expired);
+      return outcome;
+    });
   };
 }
 

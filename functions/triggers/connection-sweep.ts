@@ -3,15 +3,18 @@
  * whose last ping arrived more than CONNECTION_OFFLINE_AFTER_SECONDS ago, moving the connection counters.
  * The event's `time` is the sweep's "now".
  */
+import type { Context } from 'aws-lambda';
 import { sweepConnections, type IngestionDeps, type SweepOutcome } from '../core/ingestion/use-cases';
 import { ingestionDeps } from '../shared/ingestion';
+import { logger } from '../shared/logger';
 
 export interface ScheduledEventLike {
   time?: string;
 }
 
 export function connectionSweepHandler(deps: () => IngestionDeps = ingestionDeps) {
-  return async (event: ScheduledEventLike = {}): Promise<SweepOutcome> => {
+  return async (event: ScheduledEventLike = {}, context?: Context): Promise<SweepOutcome> => {
+    logger.startInvocation(context);
     const base = deps();
     const at = event.time ? Date.parse(event.time) : NaN;
     const outcome = await sweepConnections(Number.isFinite(at) ? { ...base, nowMs: () => at } : base);

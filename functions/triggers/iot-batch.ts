@@ -4,9 +4,12 @@
  * batches (`Records[].body` = that output) with partial batch responses; locally the rule router hands
  * the same SQS-shaped batches over. A single rule event (a direct IoT → Lambda action) works too.
  */
+import type { Context } from 'aws-lambda';
 import type { IngestedKind } from '../../schemas/iot';
 import { ingestBatch, type BatchOutcome, type IngestionDeps } from '../core/ingestion/use-cases';
 import { ingestionDeps } from '../shared/ingestion';
+import { logger } from '../shared/logger';
+import { METRIC, OperatorMetrics } from '../shared/metrics';
 
 export interface SqsRecordLike {
   messageId: string;
@@ -31,16 +34,34 @@ function parseBody(body: string): unknown {
   }
 }
 
+/** What an operator watches of a batch: messages stored, kept aside, repeats and redeliveries (metrics.ts). */
+function observeBatch(metrics: OperatorMetrics, kind: IngestedKind, messages: number, outcome: BatchOutcome): void {
+  metrics.dimension('kind', kind);
+  metrics.count(METRIC.messagesIngested, outcome.stored);
+  metrics.count(METRIC.messagesKeptAside, outcome.keptAside);
+  metrics.count(METRIC.duplicateMessages, outcome.duplicates);
+  metrics.count(METRIC.messagesRedelivered, outcome.failed.length);
+  const fields = { kind, messages, stored: outcome.stored, keptAside: outcome.keptAside, duplicates: outcome.duplicates, failed: outcome.failed.length };
+  if (outcome.failed.length) logger.warn('batch partly not stored; its failed messages come again', fields);
+  else logger.debug('batch ingested', fields);
+}
+
 export function iotBatchHandler(kind: IngestedKind, deps: () => IngestionDeps = ingestionDeps) {
-  async function handler(event: SqsEventLike): Promise<SqsBatchResponse>;
-  async function handler(event: Record<string, unknown>): Promise<void>;
-  async function handler(event: SqsEventLike | Record<string, unknown>): Promise<SqsBatchResponse | void> {
-    if (isSqsEvent(event)) {
-      const outcome: BatchOutcome = await ingestBatch(kind, event.Records.map((r) => parseBody(r.body)), deps());
-      return { batchItemFailures: outcome.failed.map((i) => ({ itemIdentifier: event.Records[i]!.messageId })) };
-    }
-    const outcome = await ingestBatch(kind, [event], deps());
-    if (outcome.failed.length) throw new Error(`${kind} message not stored; the rule action retries`);
+  const metrics = new OperatorMetrics();
+  async function handler(event: SqsEventLike, context?: Context): Promise<SqsBatchResponse>;
+  async function handler(event: Record<string, unknown>, context?: Context): Promise<void>;
+  async function handler(event: SqsEventLike | Record<string, unknown>, context?: Context): Promise<SqsBatchResponse | void> {
+    logger.startInvocation(context);
+    return metrics.around(async () => {
+      if (isSqsEvent(event)) {
+        const outcome: BatchOutcome = await ingestBatch(kind, event.Records.map((r) => parseBody(r.body)), deps());
+        observeBatch(metrics, kind, event.Records.length, outcome);
+        return { batchItemFailures: outcome.failed.map((i) => ({ itemIdentifier: event.Records[i]!.messageId })) };
+      }
+      const outcome = await ingestBatch(kind, [event], deps());
+      observeBatch(metrics, kind, 1, outcome);
+      if (outcome.failed.length) throw new Error(`${kind} message not stored; the rule action retries`);
+    });
   }
   return handler;
 }

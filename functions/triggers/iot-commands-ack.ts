@@ -3,22 +3,40 @@
  * command moves it to running or ends it with the device's result. An ack that does not validate, or
  * names another machine than its topic, is logged and dropped (it can change no command).
  */
+import type { Context } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { CommandAckMessage } from '../../schemas/iot';
+import { COMMAND_RESULT } from '../../schemas/remote-command';
 import { acknowledgeCommand, type AckDeps, type AckOutcome } from '../core/remote-commands/delivery';
 import { topicSerial } from '../core/ingestion/validation';
+import { logger } from '../shared/logger';
+import { METRIC, OperatorMetrics } from '../shared/metrics';
 import { commandAckDeps } from '../shared/remote-commands';
 
+const RESULT_NAMES = new Map<number, string>(Object.entries(COMMAND_RESULT).map(([name, value]) => [value, name]));
+/** The `result` dimension of CommandsFinished: the spec name of a command result (success, expired, …). */
+export const commandResultName = (result: number) => RESULT_NAMES.get(result) ?? String(result);
+
 export function commandsAckHandler(deps: () => AckDeps = commandAckDeps) {
-  return async (event: Record<string, unknown>): Promise<AckOutcome> => {
-    const { topic, receivedAt: _, ...message } = event;
-    const parsed = z.safeParse(CommandAckMessage, message);
-    const d = deps();
-    if (!parsed.success || topicSerial(String(topic), 'commands/ack') !== parsed.data.serial) {
-      d.log?.('warn', 'command acknowledgement dropped', { topic, issues: parsed.error?.issues.slice(0, 3) });
-      return 'ignored';
-    }
-    return acknowledgeCommand(d, parsed.data);
+  const metrics = new OperatorMetrics();
+  return async (event: Record<string, unknown>, context?: Context): Promise<AckOutcome> => {
+    logger.startInvocation(context);
+    return metrics.around(async () => {
+      const { topic, receivedAt: _, ...message } = event;
+      const parsed = z.safeParse(CommandAckMessage, message);
+      const d = deps();
+      if (!parsed.success || topicSerial(String(topic), 'commands/ack') !== parsed.data.serial) {
+        d.log?.('warn', 'command acknowledgement dropped', { topic, issues: parsed.error?.issues.slice(0, 3) });
+        metrics.count(METRIC.commandAcksIgnored);
+        return 'ignored';
+      }
+      const outcome = await acknowledgeCommand(d, parsed.data);
+      const { commandId, result } = parsed.data.payload;
+      if (outcome === 'ignored') metrics.count(METRIC.commandAcksIgnored);
+      if (outcome === 'finished' && result !== undefined) metrics.countBy(METRIC.commandsFinished, { result: commandResultName(result) });
+      logger.info('command acknowledgement', { serial: parsed.data.serial, commandId, outcome, result });
+      return outcome;
+    });
   };
 }
 

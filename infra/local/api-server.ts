@@ -6,6 +6,7 @@ import { extname, join, normalize } from 'node:path';
 import type { Context } from 'aws-lambda';
 import type { HttpEvent, HttpResult } from '../../functions/shared/http/event';
 import { API_PREFIX, type Route, type RouteGroup } from '../../functions/shared/http/manifest';
+import { invokeLocally } from './invoke';
 import { readBody } from './read-body';
 
 /** Reads at most this much of a request body; anything longer is refused before the function runs. */
@@ -105,7 +106,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<{ url: str
       isBase64Encoded: binary,
     };
     const handler = await handlerOf(match.c.group);
-    const result = await handler(event, { awsRequestId: requestId, functionName: `local-${match.c.group}` } as Context);
+    const result = await invokeLocally(`vend-local-api-${match.c.group}`, handler, event, requestId);
     res.writeHead(result.statusCode, result.headers);
     res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
   }

@@ -6,7 +6,8 @@ const root = new URL('../..', import.meta.url).pathname;
 /**
  * Runs a TypeScript entry of this repository in a child process and resolves with what it prints after
  * `<marker> ` once ready. The child stops on SIGTERM or when this process goes away (its stdin closes).
- * `env` adds to this process's environment for the child only.
+ * `env` adds to this process's environment for the child only. With `output`, every other line the child
+ * writes (stdout and stderr) goes there instead of to this process's stderr.
  */
 export function spawnReady(
   entry: string,
@@ -14,12 +15,14 @@ export function spawnReady(
   marker: string,
   timeoutMs = 120_000,
   env: Record<string, string> = {},
+  output?: (line: string) => void,
 ): Promise<{ ready: string; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', ...env },
-    stdio: ['pipe', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', output ? 'pipe' : 'inherit'],
   });
+  if (output) createInterface({ input: child.stderr! }).on('line', output);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode === null) child.kill('SIGTERM');
@@ -35,7 +38,7 @@ export function spawnReady(
       reject(new Error(`${entry} exited with code ${code} before it was ready`));
     });
     createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (!line.startsWith(`${marker} `)) return;
+      if (!line.startsWith(`${marker} `)) return output?.(line);
       clearTimeout(timer);
       resolve({ ready: line.slice(marker.length + 1), stop });
     });

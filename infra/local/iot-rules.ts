@@ -8,9 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Context } from 'aws-lambda';
 import { logger } from '../../functions/shared/logger';
 import { COMMAND_SWEEP, CONNECTION_SWEEP, DEFAULT_IOT_RULES, MACHINE_PURGE_SWEEP, type IotRuleDefinition } from '../stacks/iot-stack';
 import type { IotRule, IotRuleEvent } from './emulators/iot';
+import { invokeLocally } from './invoke';
 
 const root = new URL('../..', import.meta.url).pathname;
 const entryPath = (entry: string) => (isAbsolute(entry) ? entry : join(root, entry));
@@ -51,7 +53,8 @@ export async function localIotRules(
   for (const def of definitions) {
     const path = entryPath(def.entry);
     if (!existsSync(path)) continue;
-    const handler = (await import(pathToFileURL(path).href)).handler as (event: unknown) => Promise<unknown>;
+    const handler = (await import(pathToFileURL(path).href)).handler as (event: unknown, context: Context) => Promise<unknown>;
+    const functionName = `vend-local-iot-${def.name}`;
     if (def.batch) {
       rules.push({
         name: def.name,
@@ -61,7 +64,7 @@ export async function localIotRules(
           ...LOCAL_BATCH,
           handler: async (events) => {
             const event = sqsEventOf(events);
-            const response = (await handler(event)) as SqsBatchResponse | undefined;
+            const response = (await invokeLocally(functionName, handler, event)) as SqsBatchResponse | undefined;
             const failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
             if (failed.size) onFailure(new Error(`${failed.size} of ${events.length} records to redeliver`), { rule: def.name });
             return event.Records.flatMap((r, i) => (failed.has(r.messageId) ? [i] : []));
@@ -69,7 +72,7 @@ export async function localIotRules(
         },
       });
     } else {
-      rules.push({ name: def.name, topicFilter: def.topicFilter, handler: async (event) => void (await handler(event)) });
+      rules.push({ name: def.name, topicFilter: def.topicFilter, handler: async (event) => void (await invokeLocally(functionName, handler, event)) });
     }
   }
   return rules;
@@ -82,8 +85,8 @@ function startSchedule(entry: string, intervalMs: number, what: string) {
   let stopped = false;
   const runNow = async (): Promise<unknown> => {
     if (!existsSync(path)) return undefined;
-    const { handler } = (await import(pathToFileURL(path).href)) as { handler: (event: unknown) => Promise<unknown> };
-    return handler({ 'detail-type': 'Scheduled Event', source: 'aws.events', time: new Date().toISOString(), detail: {} });
+    const { handler } = (await import(pathToFileURL(path).href)) as { handler: (event: unknown, context: Context) => Promise<unknown> };
+    return invokeLocally(`vend-local-${what.replaceAll(' ', '-')}`, handler, { 'detail-type': 'Scheduled Event', source: 'aws.events', time: new Date().toISOString(), detail: {} });
   };
   const timer = setInterval(() => {
     if (stopped || running) return;

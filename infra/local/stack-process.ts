@@ -3,11 +3,14 @@ import { spawnReady } from './child-process';
 import { localRepositories, type LocalRepositories } from './repositories';
 import type { StackInfo } from './stack-info';
 
-/** Starts `run-stack.ts` in a child process (with `env` added to its environment) and resolves with its stack info and a stop function. */
+/**
+ * Starts `run-stack.ts` in a child process (with `env` added to its environment) and resolves with its stack
+ * info and a stop function; `output` receives the lines it writes (its logs), if given.
+ */
 export async function startStackProcess(
-  opts: { webRoot?: string; timeoutMs?: number; env?: Record<string, string> } = {},
+  opts: { webRoot?: string; timeoutMs?: number; env?: Record<string, string>; output?: (line: string) => void } = {},
 ): Promise<{ info: StackInfo; stop(): Promise<void> }> {
-  const { ready, stop } = await spawnReady('infra/local/run-stack.ts', [opts.webRoot ?? ''], 'STACK_READY', opts.timeoutMs, opts.env);
+  const { ready, stop } = await spawnReady('infra/local/run-stack.ts', [opts.webRoot ?? ''], 'STACK_READY', opts.timeoutMs, opts.env, opts.output);
   return { info: JSON.parse(ready) as StackInfo, stop };
 }
 

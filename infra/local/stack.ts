@@ -12,6 +12,7 @@ import { startDynamoProcess } from './emulators/dynamodb-process';
 import { startIot, type LocalIot } from './emulators/iot';
 import { ingestionDeps } from '../../functions/shared/ingestion';
 import { logger } from '../../functions/shared/logger';
+import { enableLocalInvocations } from './invoke';
 import { localIotRules, startCommandSweep, startConnectionSweep, startMachinePurgeSweep } from './iot-rules';
 import { startS3 } from './emulators/s3';
 import { createTable } from './emulators/table';
@@ -71,6 +72,7 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
   mkdirSync(dataDir, { recursive: true });
   const stackFile = opts.stackFile ?? (ephemeral ? undefined : join(dataDir, 'stack.json'));
   const ports = opts.ports ?? {};
+  await enableLocalInvocations();
   const stops: Array<() => Promise<void>> = [];
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
@@ -105,6 +107,8 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       COGNITO_ISSUER: cognito.issuer,
       COGNITO_JWKS_URL: cognito.jwksUrl,
       COGNITO_ENDPOINT: cognito.endpoint,
+      // Embedded metric format lines are for CloudWatch; locally only on request (POWERTOOLS_METRICS_DISABLED=false).
+      POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
       // The machines run Node 20; Lambda runs Node 22. The SDK's Node 20 notice is noise here.
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     });

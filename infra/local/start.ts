@@ -6,6 +6,8 @@ import { startStack } from './stack';
 
 /** `npm start`: builds the SPA when needed, starts the embedded stack with persistent state, prints logins. */
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+// Compact log lines for a terminal; LOG_FORMAT=json prints them as the functions do in AWS.
+process.env.LOG_FORMAT ??= 'text';
 const root = new URL('../..', import.meta.url).pathname;
 const webRoot = join(root, 'frontend/dist');
 const port = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);

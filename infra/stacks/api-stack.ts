@@ -1,16 +1,25 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { API_PREFIX, type RouteGroup } from '../../functions/shared/http/manifest';
+import { notify } from '../constructs/alarms';
 import { AppFunction } from '../constructs/app-function';
 import { grantAccess } from '../constructs/grants';
 import { acknowledge } from '../constructs/nag';
 import type { StageConfig } from '../constructs/stage';
+
+/**
+ * The API's 5xx alarm: at least `percent` of the requests of a `periodMinutes` window answered 5xx, once the
+ * window has `minimumRequests` (a single failure among three requests is not an outage).
+ */
+export const SERVER_ERROR_RATE_ALARM = { percent: 5, minimumRequests: 10, periodMinutes: 5 } as const;
 
 /** Lambda entry of a group, relative to the repository root. */
 export const groupEntry = (group: string) => `functions/api/${group}/handler.ts`;
@@ -30,6 +39,8 @@ export interface ApiStackProps extends StackProps {
   bundle?: boolean;
   /** Stage throttling; default 100 requests/s, burst 200. */
   throttle?: { rateLimit: number; burstLimit: number };
+  /** Notified by the 5xx rate alarm. */
+  alarmTopic?: sns.ITopic;
 }
 
 const GROUP_NAME = /^[a-z][a-z0-9-]{0,39}$/;
@@ -41,6 +52,8 @@ export class ApiStack extends Stack {
   /** `<apiId>.execute-api.<region>.amazonaws.com`: the CloudFront origin. */
   readonly apiDomainName: string;
   readonly functions: ReadonlyMap<string, AppFunction>;
+  /** The share of 5xx answers (API Gateway's own metrics: they count what no function saw, e.g. timeouts). */
+  readonly serverErrorRateAlarm: cloudwatch.Alarm;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -119,7 +132,32 @@ export class ApiStack extends Stack {
       }
     }
     this.functions = functions;
+    this.serverErrorRateAlarm = this.serverErrorRate(props);
 
     new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
+  }
+
+  private serverErrorRate(props: ApiStackProps): cloudwatch.Alarm {
+    const { percent, minimumRequests, periodMinutes } = SERVER_ERROR_RATE_ALARM;
+    const period = Duration.minutes(periodMinutes);
+    const rate = new cloudwatch.MathExpression({
+      expression: `IF(requests >= ${minimumRequests}, 100 * errors / requests, 0)`,
+      usingMetrics: {
+        errors: this.httpApi.metricServerError({ period, statistic: cloudwatch.Stats.SUM }),
+        requests: this.httpApi.metricCount({ period, statistic: cloudwatch.Stats.SUM }),
+      },
+      period,
+      label: '5xx answers (% of requests)',
+    });
+    const alarm = rate.createAlarm(this, 'ServerErrorRateAlarm', {
+      alarmName: props.stage.physicalName('api-5xx-rate'),
+      alarmDescription: `At least ${percent}% of the API's answers were 5xx over ${periodMinutes} minutes (with ${minimumRequests}+ requests). The VendConsole Api5xx metric by group shows which route group; the functions' logs have the errors.`,
+      threshold: percent,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    notify(alarm, props.alarmTopic);
+    return alarm;
   }
 }

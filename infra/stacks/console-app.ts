@@ -38,6 +38,8 @@ export interface ConsoleAppProps {
   bundle?: boolean;
   iotRules?: readonly IotRuleDefinition[];
   webAssetPath?: string;
+  /** Context `alarmEmail`: subscribed to the stage's alarm topic. */
+  alarmEmail?: string;
 }
 
 export interface ConsoleStacks {
@@ -56,7 +58,7 @@ export function createConsoleStacks(app: App, props: ConsoleAppProps): ConsoleSt
   const common = { stage, env: props.env };
   const stackName = (part: string) => stage.physicalName(part);
 
-  const data = new DataStack(app, stackName('data'), { ...common, description: `Vending console data (${stage.name})` });
+  const data = new DataStack(app, stackName('data'), { ...common, description: `Vending console data (${stage.name})`, alarmEmail: props.alarmEmail });
   const auth = new AuthStack(app, stackName('auth'), { ...common, description: `Vending console users (${stage.name})` });
   const environment = (iotEndpoint: string) =>
     runtimeEnvironment({
@@ -80,6 +82,7 @@ export function createConsoleStacks(app: App, props: ConsoleAppProps): ConsoleSt
     rules: props.iotRules,
     iotEndpoint: props.iotEndpoint,
     bundle: props.bundle,
+    alarmTopic: data.alarmTopic,
   });
   const api = new ApiStack(app, stackName('api'), {
     ...common,
@@ -91,6 +94,7 @@ export function createConsoleStacks(app: App, props: ConsoleAppProps): ConsoleSt
     issuer: auth.issuer,
     environment: environment(iot.endpoint),
     bundle: props.bundle,
+    alarmTopic: data.alarmTopic,
   });
   const web = new WebStack(app, stackName('web'), {
     ...common,

@@ -1,8 +1,10 @@
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '../../functions/adapters/dynamodb/table';
+import { AlarmTopic } from '../constructs/alarms';
 import { S3_LOGS_USE_BUCKET_POLICY, type StageConfig } from '../constructs/stage';
 
 /** Bucket name parts: `vend-<stage>-<part>-<account>-<region>` (StageConfig.bucketName). */
@@ -15,12 +17,15 @@ export const BUCKET_PURPOSES = {
 
 export interface DataStackProps extends StackProps {
   stage: StageConfig;
+  /** Subscribed to the stage's alarm topic. */
+  alarmEmail?: string;
 }
 
 
 /**
  * Stateful data: the single DynamoDB table (keys from TABLE_DEFINITION, shared with the local stack) and
- * the firmware, cash database and export buckets, with a server access log bucket.
+ * the firmware, cash database and export buckets, with a server access log bucket. The stage's alarm topic
+ * lives here too, with the other long-lived resources: its subscriptions outlast the function stacks.
  */
 export class DataStack extends Stack {
   readonly table: dynamodb.Table;
@@ -28,6 +33,8 @@ export class DataStack extends Stack {
   readonly cashDatabasesBucket: s3.Bucket;
   readonly exportsBucket: s3.Bucket;
   readonly accessLogsBucket: s3.Bucket;
+  /** Every alarm of the stage notifies this topic. */
+  readonly alarmTopic: sns.Topic;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -96,5 +103,7 @@ export class DataStack extends Stack {
       bucketName: name(BUCKET_PURPOSES.exports),
       lifecycleRules: [{ expiration: Duration.days(30) }],
     });
+
+    this.alarmTopic = new AlarmTopic(this, 'Alarms', { stage, email: props.alarmEmail }).topic;
   }
 }

@@ -1,4 +1,5 @@
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
@@ -6,6 +7,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as iot from 'aws-cdk-lib/aws-iot';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
@@ -14,6 +16,7 @@ import type { FunctionAccess } from '../../functions/shared/access';
 import { ingestionAccess } from '../../functions/shared/ingestion';
 import { machinePurgeAccess } from '../../functions/shared/machine-purges';
 import { commandAckAccess, commandSweepAccess } from '../../functions/shared/remote-commands';
+import { notify } from '../constructs/alarms';
 import { AppFunction } from '../constructs/app-function';
 import { grantAccess } from '../constructs/grants';
 import { IotEndpoint } from '../constructs/iot-endpoint';
@@ -96,6 +99,8 @@ export interface IotStackProps extends StackProps {
   /** Context `iotEndpoint`; when absent a custom resource looks it up at deploy time. */
   iotEndpoint?: string;
   bundle?: boolean;
+  /** Notified by the dead-letter queue alarms. */
+  alarmTopic?: sns.ITopic;
 }
 
 /**
@@ -108,6 +113,8 @@ export class IotStack extends Stack {
   readonly rules: ReadonlyMap<string, iot.CfnTopicRule>;
   /** Ingestion queues of the batched rules, by rule name. */
   readonly queues: ReadonlyMap<string, sqs.Queue>;
+  /** One alarm per dead-letter queue: a message is in it (it could not be stored after every delivery). */
+  readonly deadLetterAlarms: ReadonlyMap<string, cloudwatch.Alarm>;
   readonly sweepSchedule?: events.Rule;
   readonly commandSweepSchedule?: events.Rule;
   readonly machinePurgeSweepSchedule?: events.Rule;
@@ -169,6 +176,7 @@ export class IotStack extends Stack {
 
     const rules = new Map<string, iot.CfnTopicRule>();
     const queues = new Map<string, sqs.Queue>();
+    const deadLetterAlarms = new Map<string, cloudwatch.Alarm>();
     let queueRole: iam.Role | undefined;
     for (const def of props.rules ?? DEFAULT_IOT_RULES) {
       const entry = isAbsolute(def.entry) ? def.entry : join(REPO_ROOT, def.entry);
@@ -203,6 +211,18 @@ export class IotStack extends Stack {
           deadLetterQueue: { queue: deadLetters, maxReceiveCount: def.batch.maxReceiveCount },
           removalPolicy: stage.removalPolicy,
         });
+        const alarm = deadLetters
+          .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: cloudwatch.Stats.MAXIMUM })
+          .createAlarm(this, `DeadLettersAlarm-${def.name}`, {
+            alarmName: stage.physicalName(`iot-${def.name}-dead-letters`),
+            alarmDescription: `Messages of ${def.topicFilter} were not stored after ${def.batch.maxReceiveCount} deliveries and wait in ${stage.physicalName(`iot-${def.name}-dlq`)} (kept 14 days).`,
+            threshold: 0,
+            comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+            evaluationPeriods: 1,
+            treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+          });
+        notify(alarm, props.alarmTopic);
+        deadLetterAlarms.set(def.name, alarm);
         queueRole ??= new iam.Role(this, 'RuleQueueRole', {
           assumedBy: new iam.ServicePrincipal('iot.amazonaws.com'),
           description: 'IoT rules send device messages to the ingestion queues',
@@ -242,6 +262,7 @@ export class IotStack extends Stack {
     }
     this.rules = rules;
     this.queues = queues;
+    this.deadLetterAlarms = deadLetterAlarms;
 
     this.sweepSchedule = this.scheduled(props, environment, {
       name: 'connection-sweep',

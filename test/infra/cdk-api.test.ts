@@ -145,6 +145,28 @@ describe('grants of every real route group', () => {
   });
 });
 
+describe('api stack alarm', () => {
+  const { api } = build([fake('things', [['GET', '/things', ['NEBULARSUPERADMIN']]])]);
+
+  it('alarms when 5% of the answers of 5 minutes are 5xx (API Gateway’s 5xx and Count), telling the stage’s alarm topic', () => {
+    const [alarm, ...others] = Object.values(api.findResources('AWS::CloudWatch::Alarm') as Resources).map((a) => a.Properties);
+    expect(others).toHaveLength(0);
+    expect(alarm).toMatchObject({ AlarmName: 'vend-dev-api-5xx-rate', Threshold: 5, ComparisonOperator: 'GreaterThanOrEqualToThreshold', EvaluationPeriods: 1, TreatMissingData: 'notBreaching' });
+    const apiId = { Ref: Object.keys(api.findResources('AWS::ApiGatewayV2::Api'))[0] };
+    const metrics = alarm!.Metrics as Record<string, any>[];
+    const byId = Object.fromEntries(metrics.map((m) => [m.Id as string, m]));
+    expect(metrics.find((m) => m.Expression)).toMatchObject({ Expression: 'IF(requests >= 10, 100 * errors / requests, 0)', ReturnData: true });
+    for (const [id, name] of [['errors', '5xx'], ['requests', 'Count']] as const) {
+      expect(byId[id]).toMatchObject({
+        MetricStat: { Metric: { Namespace: 'AWS/ApiGateway', MetricName: name, Dimensions: [{ Name: 'ApiId', Value: apiId }] }, Period: 300, Stat: 'Sum' },
+        ReturnData: false,
+      });
+    }
+    expect(alarm!.AlarmActions).toEqual([{ 'Fn::ImportValue': expect.stringMatching(/^vend-dev-data:.*Alarms/) }]);
+    expect(alarm!.OKActions).toEqual(alarm!.AlarmActions);
+  });
+});
+
 describe('api stack grants', () => {
   const groups = [
     fake('things', [['GET', '/things', ['NEBULARSUPERADMIN']]]),

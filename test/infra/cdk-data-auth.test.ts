@@ -19,6 +19,24 @@ describe('data stack', () => {
   const dev = data('dev');
   const prod = data('prod');
 
+  it('has the stage’s alarm topic: its own rotated key CloudWatch may use, TLS only, an e-mail subscription when given', () => {
+    const [topicId, topic] = Object.entries(dev.findResources('AWS::SNS::Topic'))[0] as [string, { Properties: Record<string, any> }];
+    const [keyId, key] = Object.entries(dev.findResources('AWS::KMS::Key'))[0] as [string, { Properties: Record<string, any> }];
+    expect(topic.Properties).toMatchObject({ TopicName: 'vend-dev-alarms', KmsMasterKeyId: { 'Fn::GetAtt': [keyId, 'Arn'] } });
+    expect(key.Properties.EnableKeyRotation).toBe(true);
+    expect(key.Properties.KeyPolicy.Statement).toContainEqual(
+      expect.objectContaining({ Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: ['kms:Decrypt', 'kms:GenerateDataKey*'] }),
+    );
+    dev.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      Topics: [{ Ref: topicId }],
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+    });
+    dev.resourceCountIs('AWS::SNS::Subscription', 0);
+    const app = new App();
+    const subscribed = Template.fromStack(new DataStack(app, 'vend-dev-data', { stage: new StageConfig('dev'), alarmEmail: 'ops@example.com' }));
+    subscribed.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
+  });
+
   it('creates the single table from TABLE_DEFINITION', () => {
     dev.resourceCountIs('AWS::DynamoDB::Table', 1);
     const [table] = Object.values(dev.findResources('AWS::DynamoDB::Table')) as { Properties: Record<string, any> }[];

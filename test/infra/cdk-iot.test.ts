@@ -113,6 +113,28 @@ describe('iot stack', () => {
     });
   });
 
+  it('alarms on every dead-letter queue as soon as a message is in it, telling the stage’s alarm topic', () => {
+    const queues = t.findResources('AWS::SQS::Queue') as Resources;
+    const [dlqId] = Object.entries(queues).find(([, q]) => q.Properties.QueueName === 'vend-dev-iot-telemetry-dlq')!;
+    const alarms = Object.values(t.findResources('AWS::CloudWatch::Alarm') as Resources).map((a) => a.Properties);
+    expect(alarms).toHaveLength(1); // one batched rule (telemetry) exists here
+    expect(alarms[0]).toMatchObject({
+      AlarmName: 'vend-dev-iot-telemetry-dead-letters',
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlqId, 'QueueName'] } }],
+      Statistic: 'Maximum',
+      Period: 60,
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      EvaluationPeriods: 1,
+      TreatMissingData: 'notBreaching',
+    });
+    const topic = alarms[0]!.AlarmActions[0]['Fn::ImportValue'] as string;
+    expect(topic).toMatch(/^vend-dev-data:.*Alarms/);
+    expect(alarms[0]!.OKActions).toEqual([{ 'Fn::ImportValue': topic }]);
+  });
+
   it('runs the connection sweep every minute with the offline window in the environment', () => {
     const fn = Object.entries(t.findResources('AWS::Lambda::Function') as Resources).find(([, f]) => f.Properties.FunctionName === 'vend-dev-connection-sweep')!;
     expect(fn[1].Properties.Environment.Variables).toMatchObject({ CONNECTION_OFFLINE_AFTER_SECONDS: '900', TABLE_NAME: expect.anything() });

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import type { ErrorBody } from '../../../schemas/errors';
 import { DomainError, type ErrorKind } from '../../core/shared/domain-error';
-import { logger } from '../logger';
 
 const STATUS: Record<ErrorKind, number> = {
   validation: 400,
@@ -21,7 +20,7 @@ export function zodDetails(error: z.core.$ZodError, part: string): Array<{ path:
   }));
 }
 
-/** The one place where failures become HTTP answers. A 5xx never shows internals. */
+/** The one place where failures become HTTP answers. A 5xx never shows internals (the request log line carries the error). */
 export function toErrorResponse(error: unknown, correlationId: string): { status: number; body: ErrorBody } {
   if (error instanceof DomainError) {
     return {
@@ -29,6 +28,5 @@ export function toErrorResponse(error: unknown, correlationId: string): { status
       body: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}), correlationId },
     };
   }
-  logger.error('unhandled error', { correlationId, error });
   return { status: 500, body: { code: 'InternalError', message: 'Something went wrong; try again later', correlationId } };
 }

@@ -8,9 +8,12 @@ import type { Principal } from '../../core/shared/principal';
 import { loadPrincipal } from '../auth/load-principal';
 import { verifyIdToken } from '../auth/verify-token';
 import type { AuthDeps, PublicDeps } from '../base-deps';
+import { logger } from '../logger';
+import { OperatorMetrics } from '../metrics';
 import { toErrorResponse, zodDetails } from './error-mapping';
 import type { HttpEvent, HttpResult } from './event';
 import { API_PREFIX, type RawResult, type Route } from './manifest';
+import { recordRequest } from './request-log';
 
 // zod/mini ships without messages; validation answers name the problem in English.
 z.config(en());
@@ -42,9 +45,32 @@ function resolveRoute(table: Map<string, Route>): MiddlewareObj<HttpEvent, HttpR
       const event = request.event;
       const correlationId = event.headers['x-correlation-id']?.slice(0, 100) || event.requestContext.requestId;
       const route = table.get(event.routeKey);
+      logger.setCorrelationId(correlationId);
       states.set(event, { route: route!, correlationId, params: {}, query: {}, body: undefined });
       if (!route) throw new HttpFailure('RouteNotFoundException', 'not-found', `No route ${event.routeKey}`);
     },
+  };
+}
+
+/** The invocation's log context, then one log line and the API metrics per request; outermost, so it sees the final answer. */
+function observe(metrics: OperatorMetrics): MiddlewareObj<HttpEvent, HttpResult, Error, Context> {
+  const started = new WeakMap<HttpEvent, number>();
+  const done = (request: Request) => {
+    recordRequest(metrics, request.context, {
+      routeId: states.get(request.event)?.route?.id,
+      method: request.event.requestContext.http.method,
+      status: request.response?.statusCode ?? 500,
+      durationMs: Math.round(performance.now() - (started.get(request.event) ?? performance.now())),
+      error: request.error ?? undefined,
+    });
+  };
+  return {
+    before: (request) => {
+      logger.startInvocation(request.context);
+      started.set(request.event, performance.now());
+    },
+    after: done,
+    onError: done,
   };
 }
 
@@ -129,7 +155,9 @@ const isRaw = (value: unknown): value is RawResult => typeof value === 'object' 
  */
 export function createGroupHandler(routes: Route[], deps: () => PublicDeps & Partial<AuthDeps>) {
   const table = new Map(routes.map((r) => [`${r.method} ${API_PREFIX}${r.path}`, r]));
+  const metrics = new OperatorMetrics();
   return middy<HttpEvent, HttpResult, Error, Context>()
+    .use(observe(metrics))
     .use(errorResponse())
     .use(resolveRoute(table))
     .use(authorize(deps))

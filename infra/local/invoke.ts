@@ -1,0 +1,36 @@
+/**
+ * How the local stack invokes a function: with a Lambda-like context (request id, function name), inside an
+ * invocation scope of its own, as a Lambda host running several invocations at once does (Lambda Managed
+ * Instances). Powertools then keeps each invocation's log keys (request id, correlation id) apart, although
+ * every function of the local stack shares one process.
+ */
+import { randomUUID } from 'node:crypto';
+// A dependency of @aws-lambda-powertools/commons: the store Powertools reads invocation scopes from.
+import { InvokeStore, InvokeStoreBase } from '@aws/lambda-invoke-store';
+import type { Context } from 'aws-lambda';
+
+let store: ReturnType<typeof InvokeStore.getInstanceAsync> | undefined;
+
+/**
+ * Creates the process's invocation store, one that runs invocations side by side. Call it before anything
+ * builds an AWS SDK client: the SDK creates the store on first use too (a one-at-a-time store, then kept).
+ * Powertools scopes per invocation when AWS_LAMBDA_MAX_CONCURRENCY is set (and expects the store then).
+ */
+export function enableLocalInvocations() {
+  if (!store) {
+    store = InvokeStore.getInstanceAsync(true);
+    process.env.AWS_LAMBDA_MAX_CONCURRENCY ??= '64';
+  }
+  return store;
+}
+
+export async function invokeLocally<E, R>(
+  functionName: string,
+  handler: (event: E, context: Context) => Promise<R>,
+  event: E,
+  requestId: string = randomUUID(),
+): Promise<R> {
+  const scope = await enableLocalInvocations();
+  const context = { awsRequestId: requestId, functionName } as Context;
+  return scope.run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: requestId }, () => handler(event, context));
+}
