@@ -6,7 +6,7 @@ import { alarmSettingRepository } from '../../adapters/dynamodb/alarm-setting-re
 import { DynamoGroupRepository } from '../../adapters/dynamodb/group-repository';
 import { DynamoMasterAlarmRepository } from '../../adapters/dynamodb/master-alarm-repository';
 import { DynamoMerchantRepository } from '../../adapters/dynamodb/merchant-repository';
-import { DynamoPosRepository } from '../../adapters/dynamodb/pos-repository';
+import { DynamoMachineReads } from '../../adapters/dynamodb/machine-reads';
 import type { FunctionAccess } from '../../shared/access';
 import { baseDeps, type BaseDeps } from '../../shared/base-deps';
 import { lazy } from '../../shared/lazy';
@@ -21,7 +21,7 @@ export const deps = lazy((): AlarmsGroupDeps => {
   const { doc, config: { tableName } } = base;
   return {
     ...base,
-    pos: new DynamoPosRepository(doc, tableName),
+    pos: new DynamoMachineReads(doc, tableName),
     alarms: new DynamoAlarmRepository(doc, tableName),
     masterAlarms: new DynamoMasterAlarmRepository(doc, tableName),
     alarmSettings: alarmSettingRepository(doc, tableName),

@@ -1,7 +1,7 @@
 import type { GroupDeps } from '../../core/groups/use-cases';
 import { DynamoGroupRepository } from '../../adapters/dynamodb/group-repository';
 import { DynamoMerchantRepository } from '../../adapters/dynamodb/merchant-repository';
-import { DynamoPosRepository } from '../../adapters/dynamodb/pos-repository';
+import { DynamoGroupMachines } from '../../adapters/dynamodb/group-machines';
 import { DynamoUserRepository } from '../../adapters/dynamodb/user-repository';
 import type { FunctionAccess } from '../../shared/access';
 import { baseDeps, type BaseDeps } from '../../shared/base-deps';
@@ -20,6 +20,6 @@ export const deps = lazy((): GroupsGroupDeps => {
     groups: new DynamoGroupRepository(doc, tableName),
     merchants: new DynamoMerchantRepository(doc, tableName),
     users: new DynamoUserRepository(doc, tableName),
-    pos: new DynamoPosRepository(doc, tableName),
+    pos: new DynamoGroupMachines(doc, tableName),
   };
 });

@@ -1,5 +1,5 @@
 import type { ConfigDeps } from '../../core/devices/config-use-cases';
-import { DynamoPosRepository } from '../../adapters/dynamodb/pos-repository';
+import { DynamoMachineReads } from '../../adapters/dynamodb/machine-reads';
 import { DynamoPosConfigRepository } from '../../adapters/dynamodb/pos-config-repository';
 import type { FunctionAccess } from '../../shared/access';
 import { baseDeps, type BaseDeps } from '../../shared/base-deps';
@@ -15,7 +15,7 @@ export const deps = lazy((): PosConfigsGroupDeps => {
   const { doc, config: { tableName } } = base;
   return {
     ...base,
-    pos: new DynamoPosRepository(doc, tableName),
+    pos: new DynamoMachineReads(doc, tableName),
     posConfigs: new DynamoPosConfigRepository(doc, tableName),
   };
 });

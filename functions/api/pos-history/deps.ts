@@ -1,5 +1,5 @@
 import type { PosHistoryDeps } from '../../core/devices/history';
-import { DynamoPosRepository } from '../../adapters/dynamodb/pos-repository';
+import { DynamoMachineReads } from '../../adapters/dynamodb/machine-reads';
 import { DynamoPosHistoryRepository } from '../../adapters/dynamodb/pos-history-repository';
 import type { FunctionAccess } from '../../shared/access';
 import { baseDeps, type BaseDeps } from '../../shared/base-deps';
@@ -15,7 +15,7 @@ export const deps = lazy((): PosHistoryGroupDeps => {
   const { doc, config: { tableName } } = base;
   return {
     ...base,
-    pos: new DynamoPosRepository(doc, tableName),
+    pos: new DynamoMachineReads(doc, tableName),
     posHistory: new DynamoPosHistoryRepository(doc, tableName),
   };
 });

@@ -1,7 +1,9 @@
 import type { PosDeps } from '../../core/devices/use-cases';
 import { DynamoMerchantSettingsRepository } from '../../adapters/dynamodb/merchant-settings-repository';
 import { DynamoMerchantRepository } from '../../adapters/dynamodb/merchant-repository';
-import { DynamoPosRepository } from '../../adapters/dynamodb/pos-repository';
+import { DynamoMachineLists } from '../../adapters/dynamodb/machine-lists';
+import { DynamoMachineNotes } from '../../adapters/dynamodb/machine-notes';
+import { DynamoMachineRecords } from '../../adapters/dynamodb/machine-writes';
 import { DynamoMachinePurges } from '../../adapters/dynamodb/machine-purges';
 import type { FunctionAccess } from '../../shared/access';
 import { baseDeps, type BaseDeps } from '../../shared/base-deps';
@@ -11,13 +13,15 @@ export const access = { table: 'readWrite' } as const satisfies FunctionAccess;
 
 export type PosGroupDeps = BaseDeps & PosDeps;
 
-/** The pos group: machines, their purge after a delete, merchants and the association PINs of their settings. */
+/** The pos group: machines (records, lists, notes), their purge after a delete, merchants and the association PINs of their settings. */
 export const deps = lazy((): PosGroupDeps => {
   const base = baseDeps(access);
   const { doc, config: { tableName } } = base;
   return {
     ...base,
-    pos: new DynamoPosRepository(doc, tableName),
+    pos: new DynamoMachineRecords(doc, tableName),
+    posLists: new DynamoMachineLists(doc, tableName),
+    posNotes: new DynamoMachineNotes(doc, tableName),
     purges: new DynamoMachinePurges(doc, tableName),
     merchants: new DynamoMerchantRepository(doc, tableName),
     merchantSettings: new DynamoMerchantSettingsRepository(doc, tableName),

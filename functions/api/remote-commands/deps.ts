@@ -1,5 +1,5 @@
 import type { SendDeps } from '../../core/remote-commands/use-cases';
-import { DynamoPosRepository } from '../../adapters/dynamodb/pos-repository';
+import { DynamoMachineReads } from '../../adapters/dynamodb/machine-reads';
 import { DynamoRemoteCommandRepository } from '../../adapters/dynamodb/remote-command-repository';
 import { IotCommandPublisher } from '../../adapters/iot/command-publisher';
 import type { FunctionAccess } from '../../shared/access';
@@ -17,7 +17,7 @@ export const deps = lazy((): RemoteCommandsGroupDeps => {
   const { doc, config } = base;
   return {
     ...base,
-    pos: new DynamoPosRepository(doc, config.tableName),
+    pos: new DynamoMachineReads(doc, config.tableName),
     remoteCommands: new DynamoRemoteCommandRepository(doc, config.tableName),
     commandSettings: config.commands,
     commandPublisher: new IotCommandPublisher({ region: config.region, endpoint: config.iotDataEndpoint }),
