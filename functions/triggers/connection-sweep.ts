@@ -3,14 +3,14 @@
  * whose last ping arrived more than CONNECTION_OFFLINE_AFTER_SECONDS ago, moving the connection counters.
  * The event's `time` is the sweep's "now".
  */
-import { sweepConnections, type IngestionDeps, type SweepOutcome } from '../core/ingestion/use-cases';
-import { ingestionDeps } from '../shared/ingestion';
+import { sweepConnections, type SweepDeps, type SweepOutcome } from '../core/ingestion/use-cases';
+import { connectionSweepDeps } from '../shared/connection-sweep';
 
 export interface ScheduledEventLike {
   time?: string;
 }
 
-export function connectionSweepHandler(deps: () => IngestionDeps = ingestionDeps) {
+export function connectionSweepHandler(deps: () => SweepDeps = connectionSweepDeps) {
   return async (event: ScheduledEventLike = {}): Promise<SweepOutcome> => {
     const base = deps();
     const at = event.time ? Date.parse(event.time) : NaN;
