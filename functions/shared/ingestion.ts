@@ -1,35 +1,26 @@
 /**
- * Composition of the ingestion triggers (IoT rule batches and the connection sweep). They need only the
- * table and the connection settings, not the API's Cognito configuration.
+ * Composition of the ingestion triggers (IoT rule batches). They need only the table and the connection
+ * settings, not the API's Cognito configuration.
  */
 import { DynamoAlarmRepository } from '../adapters/dynamodb/alarm-repository';
-import { DynamoDeviceIngestionStore } from '../adapters/dynamodb/device-ingestion';
 import { createDocumentClient } from '../adapters/dynamodb/client';
-import { DEFAULT_OFFLINE_AFTER_SECONDS, DEFAULT_ONLINE_BUCKET_SECONDS } from '../core/ingestion/rules';
-import type { IngestionDeps, IngestionSettings } from '../core/ingestion/use-cases';
+import { DynamoInvalidMessages } from '../adapters/dynamodb/invalid-messages';
+import { DynamoProcessedMessages } from '../adapters/dynamodb/processed-messages';
+import { DynamoReportedHistory } from '../adapters/dynamodb/reported-history';
+import type { IngestionDeps } from '../core/ingestion/use-cases';
 import type { FunctionAccess } from './access';
-import { positiveInt, tableConfig } from './config';
+import { sweepStores } from './connection-sweep';
+import { loadIngestionConfig, type IngestionConfig } from './ingestion-config';
 import { lazy } from './lazy';
 import { logger } from './logger';
-
-export interface IngestionConfig extends IngestionSettings {
-  region: string;
-  tableName: string;
-  dynamodbEndpoint?: string;
-}
-
-export function loadIngestionConfig(env: NodeJS.ProcessEnv = process.env): IngestionConfig {
-  return {
-    ...tableConfig(env),
-    offlineAfterSeconds: positiveInt(env, 'CONNECTION_OFFLINE_AFTER_SECONDS', DEFAULT_OFFLINE_AFTER_SECONDS),
-    onlineBucketSeconds: positiveInt(env, 'ONLINE_BUCKET_SECONDS', DEFAULT_ONLINE_BUCKET_SECONDS),
-  };
-}
 
 export function buildIngestionDeps(config: IngestionConfig): IngestionDeps {
   const doc = createDocumentClient({ region: config.region, endpoint: config.dynamodbEndpoint });
   return {
-    store: new DynamoDeviceIngestionStore(doc, config.tableName),
+    ...sweepStores(doc, config.tableName),
+    processedMessages: new DynamoProcessedMessages(doc, config.tableName),
+    invalidMessages: new DynamoInvalidMessages(doc, config.tableName),
+    history: new DynamoReportedHistory(doc, config.tableName),
     alarms: new DynamoAlarmRepository(doc, config.tableName),
     settings: { offlineAfterSeconds: config.offlineAfterSeconds, onlineBucketSeconds: config.onlineBucketSeconds },
     nowMs: Date.now,
@@ -37,7 +28,7 @@ export function buildIngestionDeps(config: IngestionConfig): IngestionDeps {
   };
 }
 
-/** The IoT rule triggers and the connection sweep. */
+/** The IoT rule triggers. */
 export const ingestionAccess = { table: 'readWrite' } as const satisfies FunctionAccess;
 
 /** Built once per process (module-scope client, reused across invocations). */

@@ -4,15 +4,15 @@
  * The event's `time` is the sweep's "now".
  */
 import type { Context } from 'aws-lambda';
-import { sweepConnections, type IngestionDeps, type SweepOutcome } from '../core/ingestion/use-cases';
-import { ingestionDeps } from '../shared/ingestion';
+import { sweepConnections, type SweepDeps, type SweepOutcome } from '../core/ingestion/use-cases';
+import { connectionSweepDeps } from '../shared/connection-sweep';
 import { logger } from '../shared/logger';
 
 export interface ScheduledEventLike {
   time?: string;
 }
 
-export function connectionSweepHandler(deps: () => IngestionDeps = ingestionDeps) {
+export function connectionSweepHandler(deps: () => SweepDeps = connectionSweepDeps) {
   return async (event: ScheduledEventLike = {}, context?: Context): Promise<SweepOutcome> => {
     logger.startInvocation(context);
     const base = deps();

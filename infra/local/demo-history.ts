@@ -279,7 +279,7 @@ export async function seedDemoHistory(deps: DemoHistoryDeps, ingestion: Ingestio
       // A silent machine went online at its last ping and offline a sweep window later.
       ...silent.map(async (w) => {
         await ingest(ingestion, 'telemetry', w.events.telemetry, w.lastPingAt + 1000);
-        await ingestion.store.goOffline({ serial: w.m.serial, merchantId: w.m.merchantId, groupId: w.m.groupId }, anchor - ingestion.settings.offlineAfterSeconds * 1000);
+        await ingestion.connections.goOffline({ serial: w.m.serial, merchantId: w.m.merchantId, groupId: w.m.groupId }, anchor - ingestion.settings.offlineAfterSeconds * 1000);
       }),
     ]),
     (async () => {

@@ -9,7 +9,7 @@ import { DynamoMerchantSettingsRepository } from '../../functions/adapters/dynam
 import { DynamoNoVendProfileRepository } from '../../functions/adapters/dynamodb/no-vend-profile-repository';
 import { DynamoPosConfigRepository } from '../../functions/adapters/dynamodb/pos-config-repository';
 import { DynamoPosHistoryRepository } from '../../functions/adapters/dynamodb/pos-history-repository';
-import { DynamoPosRepository } from '../../functions/adapters/dynamodb/pos-repository';
+import { DynamoMachineRecords } from '../../functions/adapters/dynamodb/machine-writes';
 import { DynamoRemoteCommandRepository } from '../../functions/adapters/dynamodb/remote-command-repository';
 import { DynamoUserRepository } from '../../functions/adapters/dynamodb/user-repository';
 import type { MasterAlarmRepository } from '../../functions/core/alarms/master-alarms';
@@ -18,7 +18,7 @@ import type { AlarmSettingRepository } from '../../functions/core/alarms/setting
 import type { ClientRepository } from '../../functions/core/clients/ports';
 import type { PosConfigRepository } from '../../functions/core/devices/config-ports';
 import type { PosHistoryRepository } from '../../functions/core/devices/history-ports';
-import type { MachinePurges, PosRepository } from '../../functions/core/devices/ports';
+import type { MachinePurges, PosRecords } from '../../functions/core/devices/ports';
 import type { GroupRepository } from '../../functions/core/groups/ports';
 import type { MerchantRepository, MerchantSettingsRepository } from '../../functions/core/merchants/ports';
 import type { NoVendProfileRepository } from '../../functions/core/no-vend-profiles/ports';
@@ -36,7 +36,7 @@ export interface LocalRepositories extends BaseDeps {
   merchants: MerchantRepository;
   merchantSettings: MerchantSettingsRepository;
   groups: GroupRepository;
-  pos: PosRepository;
+  pos: PosRecords;
   purges: MachinePurges;
   posHistory: PosHistoryRepository;
   posConfigs: PosConfigRepository;
@@ -57,7 +57,7 @@ export function localRepositories(config: RuntimeConfig): LocalRepositories {
     merchants: new DynamoMerchantRepository(doc, tableName),
     merchantSettings: new DynamoMerchantSettingsRepository(doc, tableName),
     groups: new DynamoGroupRepository(doc, tableName),
-    pos: new DynamoPosRepository(doc, tableName),
+    pos: new DynamoMachineRecords(doc, tableName),
     purges: new DynamoMachinePurges(doc, tableName),
     posHistory: new DynamoPosHistoryRepository(doc, tableName),
     posConfigs: new DynamoPosConfigRepository(doc, tableName),

@@ -13,6 +13,7 @@ import type { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import type { FunctionAccess } from '../../functions/shared/access';
+import { connectionSweepAccess } from '../../functions/shared/connection-sweep';
 import { ingestionAccess } from '../../functions/shared/ingestion';
 import { machinePurgeAccess } from '../../functions/shared/machine-purges';
 import { commandAckAccess, commandSweepAccess } from '../../functions/shared/remote-commands';
@@ -66,7 +67,7 @@ export const DEFAULT_IOT_RULES: readonly IotRuleDefinition[] = [
 ];
 
 /** The scheduled connection sweep (takes silent machines offline). */
-export const CONNECTION_SWEEP = { entry: 'functions/triggers/connection-sweep.ts', everyMinutes: 1, access: ingestionAccess } as const;
+export const CONNECTION_SWEEP = { entry: 'functions/triggers/connection-sweep.ts', everyMinutes: 1, access: connectionSweepAccess } as const;
 export const DEFAULT_CONNECTION_OFFLINE_AFTER_SECONDS = 900;
 /** The remote command delivery sweep (scheduled sends, bounded retries, expiry); it publishes commands. */
 export const COMMAND_SWEEP = { entry: 'functions/triggers/command-sweep.ts', everyMinutes: 1, access: commandSweepAccess } as const;

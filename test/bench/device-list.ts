@@ -55,7 +55,7 @@ export async function benchDeviceList(): Promise<DeviceListFigures> {
     import('../../infra/local/stack-process'),
     import('../../functions/core/merchants/merchant'),
     import('../../functions/core/devices/use-cases'),
-    import('../../functions/adapters/dynamodb/pos-repository'),
+    import('../../functions/adapters/dynamodb/machine-items'),
     import('../../functions/adapters/dynamodb/keys'),
     import('../../functions/adapters/dynamodb/reported-copy'),
   ]);

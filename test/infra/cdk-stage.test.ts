@@ -11,6 +11,7 @@ const root = new URL('../..', import.meta.url).pathname;
 const groups = [
   {
     name: 'things',
+    access: { table: 'readWrite' },
     routes: [{ id: 'things.list', method: 'GET', path: '/things', roles: ['NEBULARSUPERADMIN'], summary: 'list', response: null, handler: async () => null }],
   },
 ] as unknown as RouteGroup[];

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../functions/adapters/dynamodb/keys';
-import { buildIngestionDeps, loadIngestionConfig } from '../../functions/shared/ingestion';
+import { buildIngestionDeps } from '../../functions/shared/ingestion';
+import { loadIngestionConfig } from '../../functions/shared/ingestion-config';
 import { seedDemoHistory } from '../../infra/local/demo-history';
 import type { LocalRepositories } from '../../infra/local/repositories';
 import { signInWithPassword } from '../../infra/local/emulators/cognito';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchPutItems } from '../../functions/adapters/dynamodb/batch-items';
-import { countQuery, queryPage } from '../../functions/adapters/dynamodb/paging';
+import { countQuery, MAX_FILTERED_QUERIES, queryPage } from '../../functions/adapters/dynamodb/paging';
 import { startDynamo, type LocalDynamo } from '../../infra/local/emulators/dynamodb';
 import { createTable, localDynamoClient } from '../../infra/local/emulators/table';
 
@@ -21,6 +21,9 @@ describe('reading a partition range (adapters/dynamodb/paging)', () => {
     // Three group partitions of an index (items 0..44 dealt round-robin: A gets 0, 3, 6…) and a busy neighbour.
     await batchPutItems(doc, TABLE, Array.from({ length: 45 }, (_, i) => ({ pk: `X#${i}`, sk: 'X', gsi3pk: `G#${'ABC'[i % 3]}`, gsi3sk: `T#${String(i).padStart(3, '0')}`, n: i })));
     await batchPutItems(doc, TABLE, Array.from({ length: 500 }, (_, i) => ({ pk: `Y#${i}`, sk: 'Y', gsi3pk: 'G#OTHER', gsi3sk: `T#${String(i).padStart(3, '0')}` })));
+    // Two partitions of an index under one filter: THIN (300 items, 3 match) beside DENSE (20 items, all match), interleaved.
+    await batchPutItems(doc, TABLE, Array.from({ length: 300 }, (_, i) => ({ pk: `T#${i}`, sk: 'T', gsi2pk: 'THIN', gsi2sk: `K#${String(i * 10).padStart(4, '0')}`, mark: i % 100 === 99 ? 1 : 0 })));
+    await batchPutItems(doc, TABLE, Array.from({ length: 20 }, (_, i) => ({ pk: `D#${i}`, sk: 'D', gsi2pk: 'DENSE', gsi2sk: `K#${String(5 + i * 150).padStart(4, '0')}`, mark: 1 })));
   });
   afterAll(async () => {
     doc?.destroy();
@@ -108,6 +111,44 @@ describe('reading a partition range (adapters/dynamodb/paging)', () => {
     it('answers an empty scope with an empty page', async () => {
       expect(await queryPage(doc, { ...groups, partition: [], forward: true, offset: 0, limit: 5 })).toEqual({ items: [] });
       expect(await countQuery(doc, { ...groups, partition: [] })).toEqual({ count: 0 });
+    });
+  });
+
+  describe('the bound on a filtered page (MAX_FILTERED_QUERIES; a small bound here)', () => {
+    /** Pages on with each page's cursor, as the console does; per page: its Queries and its size. */
+    const pageOn = async (q: Omit<Parameters<typeof queryPage>[1], 'offset' | 'cursor'>, bound: number) => {
+      const items: Array<Record<string, unknown>> = [];
+      const pages: Array<{ queries: number; size: number }> = [];
+      let cursor: string | undefined;
+      do {
+        dynamo.resetOpCounts();
+        const page = await queryPage(doc, { ...q, offset: pages.length * q.limit, cursor }, bound);
+        pages.push({ queries: dynamo.opCounts().Query ?? 0, size: page.items.length });
+        items.push(...page.items);
+        cursor = page.cursor;
+      } while (cursor && pages.length < 100);
+      return { items, pages };
+    };
+
+    it('stops a sparse filter after the bound: short pages whose cursors resume where reading stopped, nothing skipped or repeated', async () => {
+      const { items, pages } = await pageOn({ tableName: TABLE, partition: 'SPARSE', forward: true, filter: open, limit: 4 }, 3);
+      expect(items.map((i) => i.sk)).toEqual(Array.from({ length: 10 }, (_, k) => `ITEM#${String(300 * k + 299).padStart(4, '0')}`));
+      expect(Math.max(...pages.map((p) => p.queries))).toBeLessThanOrEqual(3);
+      expect(pages.some((p) => p.size < 4)).toBe(true);
+    });
+
+    it('is not reached by the default bound in a partition of 3,000 items', async () => {
+      const { pages } = await pageOn({ tableName: TABLE, partition: 'SPARSE', forward: true, filter: open, limit: 4 }, MAX_FILTERED_QUERIES);
+      expect(pages.map((p) => p.size)).toEqual([4, 4, 2]);
+    });
+
+    it('merges partitions in order when one stops early: nothing of another partition past its stop is shown before it', async () => {
+      const marked = { expression: '#m = :m', names: { '#m': 'mark' }, values: { ':m': 1 } };
+      const { items, pages } = await pageOn({ tableName: TABLE, index: 'gsi2', partition: ['THIN', 'DENSE'], forward: true, filter: marked, limit: 5 }, 2);
+      const expected = [...Array.from({ length: 20 }, (_, i) => 5 + i * 150), 990, 1990, 2990].sort((a, b) => a - b).map((n) => `K#${String(n).padStart(4, '0')}`);
+      expect(items.map((i) => i.gsi2sk)).toEqual(expected);
+      expect(Math.max(...pages.map((p) => p.queries))).toBeLessThanOrEqual(4);
+      expect(pages.some((p) => p.size < 5)).toBe(true);
     });
   });
 });

@@ -12,7 +12,7 @@ import type { AlarmClosing, AlarmDevice, AlarmRepeat, AlarmRepository, AlarmSele
 import { machineStatus, statusCounter, type ActiveAlarmCounts } from '../../core/devices/model';
 import { batchGetItems } from './batch-items';
 import { counterUpdate } from './counters';
-import { registryCheck } from './device-ingestion';
+import { registryCheck } from './registrations';
 import { keys, stripKeys } from './keys';
 import { posCopyUpdate, reportedCopy } from './reported-copy';
 import { countQuery, queryPage, type ItemFilter } from './paging';

@@ -3,7 +3,7 @@
  * bounded steps. DELETE /pos/{serial} writes a mark (`keys.machinePurge`) in its transaction and removes a small
  * partition at once; the purge sweep carries on with large ones (a year of pings is half a million items) and
  * removes the mark when nothing is left. While the mark exists the serial cannot join that merchant again
- * (pos-repository `create`), so a new machine never shares a partition that is being emptied.
+ * (machine-writes `create`), so a new machine never shares a partition that is being emptied.
  *
  * Alarms leave the merchant's and their groups' counts of alarms now (A4) in the transaction that deletes them,
  * conditioned on the alarm still being there: two purges of one machine at once (the API's and the sweep's) cannot

@@ -116,39 +116,47 @@ export async function countQuery(
   return sumTotals(await Promise.all(partitions.map((partition) => countPartition(doc, { ...q, partition }, each))));
 }
 
-/** Items a filtered range read evaluates per Query (DynamoDB applies Limit before the filter). */
-const FILTERED_READ_LIMIT = 100;
-
 /**
- * The first `max` items of a partition read (key range and filter) in sort-key order, projected: for series and
- * charts that read a whole range rather than a page.
+ * The first `max` items of a partition read (key range and filter) in sort-key order, projected when asked: for
+ * series and charts that read a whole range rather than a page, and capped exports.
  */
 export async function readRange(
   doc: DynamoDBDocumentClient,
-  q: KeyRange & { forward: boolean; max: number; projection: { expression: string; names?: Record<string, string> } },
+  q: KeyRange & { forward: boolean; max: number; projection?: { expression: string; names?: Record<string, string> } },
 ): Promise<Item[]> {
   const base = queryBase(q);
+  const plan = readPlan(!!q.filter);
   const out: Item[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const res = await doc.send(
       new QueryCommand({
         ...base,
-        ExpressionAttributeNames: { ...base.ExpressionAttributeNames, ...q.projection.names },
-        ProjectionExpression: q.projection.expression,
+        ...(q.projection
+          ? { ExpressionAttributeNames: { ...base.ExpressionAttributeNames, ...q.projection.names }, ProjectionExpression: q.projection.expression }
+          : {}),
         ScanIndexForward: q.forward,
         ExclusiveStartKey: start,
-        Limit: q.filter ? FILTERED_READ_LIMIT : q.max - out.length,
+        Limit: plan.limit(q.max - out.length),
       }),
     );
+    plan.saw(res.ScannedCount ?? 0, res.Items?.length ?? 0);
     out.push(...(res.Items ?? []).slice(0, q.max - out.length));
     start = res.LastEvaluatedKey;
   } while (start && out.length < q.max);
   return out;
 }
 
-/** Most items one Query of a filtered page read evaluates. */
+/** Most items one Query of a filtered read evaluates. */
 const MAX_FILTERED_PAGE_READ = 1000;
+
+/**
+ * Queries a filtered page makes in one partition, at most (with MAX_FILTERED_PAGE_READ, about 22,000 items
+ * evaluated): a filter that matches little in a long partition stops there, and the page comes back short
+ * with a cursor that resumes where reading stopped. Such a partition is always past COUNT_READ_LIMIT, so
+ * its list's total is a lower bound and the console offers the next page while a cursor comes back.
+ */
+export const MAX_FILTERED_QUERIES = 25;
 
 /**
  * The Limit of each Query of a page read that wants `wanted` more items. Unfiltered: exactly that. Filtered
@@ -173,7 +181,7 @@ function readPlan(filtered: boolean) {
   };
 }
 
-function keyOf(item: Item, names: string[]): Record<string, string> {
+function keyOf(item: Record<string, unknown>, names: string[]): Record<string, string> {
   return Object.fromEntries(names.map((n) => [n, String(item[n])]));
 }
 
@@ -207,22 +215,29 @@ const encodeCursor = (body: CursorBody) => Buffer.from(JSON.stringify(body), 'ut
 /**
  * A slice of one partition, or of several merged, in sort-key order. With the cursor of the previous slice it
  * costs one Query per partition (one for the usual single partition); jumping to an offset without one walks
- * the keys of the preceding items (keys only) first.
+ * the keys of the preceding items (keys only) first. A filtered page reads at most `maxFilteredQueries` Queries
+ * a partition (MAX_FILTERED_QUERIES): past that the page is short. Its cursor still opens the next page as the
+ * console numbers it (offset + limit), at the point where reading stopped, so paging on with cursors neither
+ * skips nor repeats an item; only a jump without a cursor counts offsets exactly.
  */
-export async function queryPage(doc: DynamoDBDocumentClient, q: PageQuery): Promise<{ items: Item[]; cursor?: string }> {
+export async function queryPage(doc: DynamoDBDocumentClient, q: PageQuery, maxFilteredQueries = MAX_FILTERED_QUERIES): Promise<{ items: Item[]; cursor?: string }> {
   if (q.limit <= 0) return { items: [] };
   const { partitionKey, sortKey, keys } = keyNames(q.index);
   const partitions = partitionsOf(q.partition);
   const base = (partition: string) => ({ ...queryBase({ ...q, partition }), ScanIndexForward: q.forward });
-  const order = (a: { partition: string; item: Item }, b: { partition: string; item: Item }) => {
+  type Placed = { partition: string; item: Item };
+  const order = (a: Placed, b: Placed) => {
     const x = String(a.item[sortKey]);
     const y = String(b.item[sortKey]);
     const byKey = x < y ? -1 : x > y ? 1 : a.partition < b.partition ? -1 : 1;
     return q.forward ? byKey : -byKey;
   };
 
-  /** Up to `want` items of a partition after `from` (more when a filtered Query brings more); done: nothing after them. */
-  const read = async (partition: string, from: Record<string, string> | null, want: number, keysOnly: boolean) => {
+  /**
+   * Up to `want` items of a partition after `from` (more when a filtered Query brings more); done: nothing after
+   * them; stoppedAt: a bounded read ran out of Queries there, with fewer than `want` items.
+   */
+  const read = async (partition: string, from: Record<string, string> | null, want: number, keysOnly: boolean, bounded: boolean) => {
     const query = base(partition);
     const projection = keysOnly
       ? { ProjectionExpression: keys.map((_, i) => `#k${i}`).join(','), ExpressionAttributeNames: { ...query.ExpressionAttributeNames, ...Object.fromEntries(keys.map((k, i) => [`#k${i}`, k])) } }
@@ -230,8 +245,11 @@ export async function queryPage(doc: DynamoDBDocumentClient, q: PageQuery): Prom
     const items: Item[] = [];
     const plan = readPlan(!!q.filter);
     let exclusive: Record<string, unknown> | undefined = from ?? undefined;
+    let queries = 0;
     do {
+      if (bounded && q.filter && queries === maxFilteredQueries) return { items, done: false, stoppedAt: keyOf(exclusive!, keys) };
       const res = await doc.send(new QueryCommand({ ...query, ...projection, ExclusiveStartKey: exclusive, Limit: plan.limit(want - items.length) }));
+      queries++;
       plan.saw(res.ScannedCount ?? 0, res.Items?.length ?? 0);
       items.push(...(res.Items ?? []));
       exclusive = res.LastEvaluatedKey;
@@ -245,7 +263,7 @@ export async function queryPage(doc: DynamoDBDocumentClient, q: PageQuery): Prom
     starts = fromCursor.p;
   } else if (q.offset > 0) {
     // Walk over the first `offset` merged items, reading keys only.
-    const walked = await Promise.all(partitions.map(async (partition) => ({ partition, ...(await read(partition, null, q.offset, true)) })));
+    const walked = await Promise.all(partitions.map(async (partition) => ({ partition, ...(await read(partition, null, q.offset, true, false)) })));
     const merged = walked.flatMap((w) => w.items.map((item) => ({ partition: w.partition, item }))).sort(order);
     if (merged.length < q.offset) return { items: [] };
     const skipped = merged.slice(0, q.offset);
@@ -258,16 +276,25 @@ export async function queryPage(doc: DynamoDBDocumentClient, q: PageQuery): Prom
   const reads = await Promise.all(
     partitions.map(async (partition) => {
       const start = starts[partition]!;
-      return { partition, start, ...(start === 0 ? { items: [] as Item[], done: true } : await read(partition, start, q.limit + 1, false)) };
+      const none = { items: [] as Item[], done: true, stoppedAt: undefined };
+      return { partition, start, ...(start === 0 ? none : await read(partition, start, q.limit + 1, false, true)) };
     }),
   );
-  const merged = reads.flatMap((r) => r.items.map((item) => ({ partition: r.partition, item }))).sort(order);
+  // A partition that stopped early may hold unread items after its stop: nothing of another partition past that
+  // point is shown yet, or those items would come after it.
+  const stops: Placed[] = reads.flatMap((r) => (r.stoppedAt ? [{ partition: r.partition, item: r.stoppedAt }] : []));
+  const merged = reads
+    .flatMap((r) => r.items.map((item) => ({ partition: r.partition, item })))
+    .filter((x) => stops.every((s) => s.partition === x.partition || order(x, s) < 0))
+    .sort(order);
   const page = merged.slice(0, q.limit);
   const next: Record<string, Position> = {};
   for (const r of reads) {
     const mine = page.filter((x) => x.partition === r.partition);
-    next[r.partition] = mine.length === r.items.length && r.done ? 0 : mine.length ? keyOf(mine.at(-1)!.item, keys) : r.start;
+    const allTaken = mine.length === r.items.length;
+    next[r.partition] = allTaken && r.done ? 0 : allTaken && r.stoppedAt ? r.stoppedAt : mine.length ? keyOf(mine.at(-1)!.item, keys) : r.start;
   }
   const items = page.map((x) => x.item);
-  return Object.values(next).every((p) => p === 0) ? { items } : { items, cursor: encodeCursor({ o: q.offset + page.length, p: next }) };
+  // A cursor comes back with a full page or a short one (a stop): either way it opens the next page.
+  return Object.values(next).every((p) => p === 0) ? { items } : { items, cursor: encodeCursor({ o: q.offset + q.limit, p: next }) };
 }

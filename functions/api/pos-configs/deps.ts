@@ -1,4 +1,4 @@
-import { DynamoPosRepository } from '../../adapters/dynamodb/pos-repository';
+import { DynamoMachineReads } from '../../adapters/dynamodb/machine-reads';
 import { DynamoPosConfigRepository } from '../../adapters/dynamodb/pos-config-repository';
 import type { FunctionAccess } from '../../shared/access';
 import { groupDeps } from '../../shared/base-deps';
@@ -7,7 +7,7 @@ export const access = { table: 'readWrite' } as const satisfies FunctionAccess;
 
 /** The pos-configs group: machines and their configurations. */
 export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
-  pos: new DynamoPosRepository(doc, tableName),
+  pos: new DynamoMachineReads(doc, tableName),
   posConfigs: new DynamoPosConfigRepository(doc, tableName),
 }));
 

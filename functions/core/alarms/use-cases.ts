@@ -8,7 +8,8 @@ import { MAX_STATS_DAYS } from '../../../schemas/alarm';
 import { ALL_DISTRIBUTORS_ID } from '../../../schemas/merchant';
 import type { Page, Total } from '../../../schemas/paging';
 import { MerchantRequiredException } from '../devices/errors';
-import { requireVisiblePos, type PosDeps } from '../devices/use-cases';
+import type { PosReader } from '../devices/ports';
+import { requireVisiblePos } from '../devices/use-cases';
 import { MerchantNotFoundException } from '../merchants/errors';
 import { toCsv } from '../shared/csv';
 import { emptyPage, pageOf } from '../shared/page';
@@ -19,7 +20,7 @@ import { AlarmAlreadyRepairedException, AlarmExportTooLargeException, AlarmNotFo
 import { alarmId, alarmKeyOf, countsOf, isOpen, type StoredAlarm } from './model';
 import type { AlarmClosing, AlarmDevice, AlarmRepository, AlarmSelection } from './ports';
 
-export type AlarmDeps = Pick<PosDeps, 'pos'> & { alarms: AlarmRepository; now: () => string };
+export type AlarmDeps = { pos: PosReader; alarms: AlarmRepository; now: () => string };
 
 /** Most alarms one CSV holds (spec §5: exports are capped). */
 export const MAX_ALARM_EXPORT = 5_000;

@@ -4,12 +4,12 @@ import type { Principal } from '../shared/principal';
 import { CustomConfigNotFoundException, MachineConfigurationNotFoundException } from './config-errors';
 import type { PosConfigRepository, ReportedConfig, StoredCustomConfig } from './config-ports';
 import { nextUpdatedAt } from './model';
-import type { PosRepository } from './ports';
+import type { PosReader } from './ports';
 import { requireVisiblePos } from './use-cases';
 import { pageOf } from '../shared/page';
 
 export interface ConfigDeps {
-  pos: PosRepository;
+  pos: PosReader;
   posConfigs: PosConfigRepository;
   now: () => string;
 }

@@ -4,10 +4,11 @@ import type { AuditListQuery, AuditSummary, CashQuery, CashView, PosTransaction,
 import type { Principal } from '../shared/principal';
 import { AuditNotFoundException } from './errors';
 import type { HistoryRange, PosHistoryRepository, StoredAudit } from './history-ports';
-import { requireVisiblePos, type PosDeps } from './use-cases';
+import type { PosReader } from './ports';
+import { requireVisiblePos } from './use-cases';
 import { pageOf } from '../shared/page';
 
-export type PosHistoryDeps = Pick<PosDeps, 'pos'> & { posHistory: PosHistoryRepository };
+export type PosHistoryDeps = { pos: PosReader; posHistory: PosHistoryRepository };
 
 /** Audits read for the cash box chart of one range (4 scheduled reads a day for most of a year). */
 const MAX_CASH_POINTS = 1_000;

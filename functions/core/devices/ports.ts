@@ -41,14 +41,18 @@ export interface NoteSliceRequest {
   cursor?: string;
 }
 
+/** One machine read by serial: the registry (who owns it), then its record, telemetry and notes count. */
+export interface PosReader {
+  registration(serial: string): Promise<DeviceRegistration | undefined>;
+  get(merchantId: string, serial: string): Promise<StoredPos | undefined>;
+}
+
 /**
  * Machines (points of sale) of merchants, with the device registry, name guards and counters. Ingestion
  * writes TELEMETRY and history items under the machine's partition with the same keys (keys.ts), and the list's
  * copy of what a machine reported on its POS item (listed machines come from that copy).
  */
-export interface PosRepository {
-  registration(serial: string): Promise<DeviceRegistration | undefined>;
-  get(merchantId: string, serial: string): Promise<StoredPos | undefined>;
+export interface PosRecords extends PosReader {
   /**
    * Registers the serial to the record's merchant and stores the record. Throws DeviceAlreadyRegisteredException,
    * DuplicateMachineNameException, MerchantNotFoundException, MachineStillBeingDeletedException.
@@ -67,6 +71,10 @@ export interface PosRepository {
    * (notes, history, alarms, commands) for MachinePurges, which removes it.
    */
   delete(current: StoredPos): Promise<void>;
+}
+
+/** Lists and counts of one merchant's machines. */
+export interface PosLists {
   listSlice(merchantId: string, req: PosSliceRequest): Promise<{ items: PointOfSale[]; cursor?: string }>;
   /** Counters when there is no filter; a count of the filtered partitions otherwise. */
   count(merchantId: string, selection: PosSelection): Promise<Total>;
@@ -74,8 +82,14 @@ export interface PosRepository {
   listAll(merchantId: string, selection: PosSelection, max: number): Promise<PointOfSale[]>;
   /** Counter items: the merchant's, or the sum over some of its groups. */
   counts(merchantId: string, groupIds?: readonly string[]): Promise<PosCounts>;
+}
+
+export interface GroupMachines {
   /** Whether any machine has this group (a group with machines cannot be deleted). */
   groupHasMachines(merchantId: string, groupId: string): Promise<boolean>;
+}
+
+export interface PosNotes {
   /** Throws PosNotFoundException when the machine is gone. */
   addNote(merchantId: string, note: PosNote): Promise<void>;
   listNotes(merchantId: string, serial: string, req: NoteSliceRequest): Promise<{ items: PosNote[]; cursor?: string }>;

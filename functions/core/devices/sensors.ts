@@ -3,11 +3,11 @@ import type { SensorReading } from '../../../schemas/pos';
 import type { Principal } from '../shared/principal';
 import { UNKNOWN_CONNECTION } from './model';
 import type { PosHistoryRepository } from './history-ports';
-import type { PosRepository } from './ports';
+import type { PosReader } from './ports';
 import { requireVisiblePos } from './use-cases';
 
 /** GET /pos/{id}/last-sensors-info: read with the machine (its TELEMETRY item comes in the same BatchGet). */
-export async function lastSensorsInfo(deps: { pos: PosRepository }, principal: Principal, serial: string): Promise<LastSensorsInfo> {
+export async function lastSensorsInfo(deps: { pos: PosReader }, principal: Principal, serial: string): Promise<LastSensorsInfo> {
   const { telemetry: t } = await requireVisiblePos(deps, principal, serial);
   return { serial, signalLevel: t.signalLevel ?? null, temperature: t.temperature ?? null, lastPingAt: t.lastPingAt ?? null, connection: t.connection ?? UNKNOWN_CONNECTION };
 }
@@ -17,7 +17,7 @@ const MAX_SENSOR_SAMPLES = 10_000;
 
 /** The signal or temperature chart of a machine between two instants. */
 export async function sensorHistory(
-  deps: { pos: PosRepository; posHistory: PosHistoryRepository },
+  deps: { pos: PosReader; posHistory: PosHistoryRepository },
   principal: Principal,
   serial: string,
   kind: 'signal' | 'temperature',

@@ -8,12 +8,14 @@ import { toCsv } from '../shared/csv';
 import { canSeeMerchant, groupScope } from '../shared/scope';
 import { InvalidDevicePinException, MerchantRequiredException, PosExportTooLargeException, PosNotFoundException } from './errors';
 import { nextUpdatedAt, toPointOfSale, toStatusView, type DeviceRegistration, type PosRecord, type StoredPos } from './model';
-import type { MachinePurges, PosFilter, PosRepository, PosSelection } from './ports';
+import type { MachinePurges, PosFilter, PosLists, PosNotes, PosReader, PosRecords, PosSelection } from './ports';
 import { INLINE_PURGE_ITEMS } from './purge';
 import { emptyPage, pageOf } from '../shared/page';
 
 export interface PosDeps {
-  pos: PosRepository;
+  pos: PosRecords;
+  posLists: PosLists;
+  posNotes: PosNotes;
   purges: MachinePurges;
   merchants: MerchantRepository;
   merchantSettings: Pick<MerchantSettingsRepository, 'merchantOfPin'>;
@@ -31,7 +33,7 @@ export const MAX_POS_EXPORT = 5_000;
  * scope must hold that merchant (and, for a group admin, the machine's group). Keys are then built from
  * that merchant.
  */
-export async function requireVisiblePos(deps: Pick<PosDeps, 'pos'>, principal: Principal, serial: string): Promise<StoredPos> {
+export async function requireVisiblePos(deps: { pos: PosReader }, principal: Principal, serial: string): Promise<StoredPos> {
   const reg = await requireVisibleRegistration(deps, principal, serial);
   const scope = groupScope(principal, reg.merchantId);
   const stored = await deps.pos.get(reg.merchantId, serial);
@@ -41,7 +43,7 @@ export async function requireVisiblePos(deps: Pick<PosDeps, 'pos'>, principal: P
 }
 
 /** Who owns a serial the caller may see (the registry alone: one GetItem), or the 404 that hides it. */
-export async function requireVisibleRegistration(deps: Pick<PosDeps, 'pos'>, principal: Principal, serial: string): Promise<DeviceRegistration> {
+export async function requireVisibleRegistration(deps: { pos: PosReader }, principal: Principal, serial: string): Promise<DeviceRegistration> {
   const reg = await deps.pos.registration(serial);
   if (!reg) throw new PosNotFoundException();
   const scope = groupScope(principal, reg.merchantId);
@@ -86,8 +88,8 @@ export async function listPos(deps: PosDeps, principal: Principal, q: PosListQue
   const sel = selectionOf(principal, q);
   if (sel.groupIds && sel.groupIds.length === 0) return emptyPage(q);
   const [slice, total] = await Promise.all([
-    deps.pos.listSlice(q.merchantId, { ...sel, offset: (q.page - 1) * q.size, limit: q.size, ordType: q.ordType, cursor: q.cursor }),
-    deps.pos.count(q.merchantId, sel),
+    deps.posLists.listSlice(q.merchantId, { ...sel, offset: (q.page - 1) * q.size, limit: q.size, ordType: q.ordType, cursor: q.cursor }),
+    deps.posLists.count(q.merchantId, sel),
   ]);
   return pageOf(q, slice, total);
 }
@@ -96,7 +98,7 @@ export async function listPos(deps: PosDeps, principal: Principal, q: PosListQue
 export async function listAllPos(deps: PosDeps, principal: Principal, q: ListFilters): Promise<PointOfSale[]> {
   const sel = selectionOf(principal, q);
   if (sel.groupIds && sel.groupIds.length === 0) return [];
-  const all = await deps.pos.listAll(q.merchantId, sel, MAX_POS_EXPORT);
+  const all = await deps.posLists.listAll(q.merchantId, sel, MAX_POS_EXPORT);
   if (all.length > MAX_POS_EXPORT) throw new PosExportTooLargeException(MAX_POS_EXPORT);
   return all;
 }
@@ -105,7 +107,7 @@ export async function listAllPos(deps: PosDeps, principal: Principal, q: ListFil
 export async function countPos(deps: PosDeps, principal: Principal, merchantId: string): Promise<PosCounts> {
   const groups = listGroups(principal, merchantId);
   if (groups && groups.length === 0) return { total: 0, visible: 0, hidden: 0, online: 0, offline: 0, unknown: 0, ok: 0, warning: 0, critical: 0 };
-  return deps.pos.counts(merchantId, groups);
+  return deps.posLists.counts(merchantId, groups);
 }
 
 const CSV_COLUMNS = [
@@ -252,7 +254,7 @@ export async function listPosNotes(
   q: { page: number; size: number; ordType: 'asc' | 'desc'; cursor?: string },
 ): Promise<Page<PosNote>> {
   const s = await requireVisiblePos(deps, principal, serial);
-  const slice = await deps.pos.listNotes(s.record.merchantId, serial, { offset: (q.page - 1) * q.size, limit: q.size, ordType: q.ordType, cursor: q.cursor });
+  const slice = await deps.posNotes.listNotes(s.record.merchantId, serial, { offset: (q.page - 1) * q.size, limit: q.size, ordType: q.ordType, cursor: q.cursor });
   return pageOf(q, slice, s.notes);
 }
 
@@ -260,7 +262,7 @@ export async function listPosNotes(
 export async function addPosNote(deps: PosDeps, principal: Principal, serial: string, note: string): Promise<PosNote> {
   const s = await requireVisiblePos(deps, principal, serial);
   const created: PosNote = { id: deps.newId(), serial, note: note.trim(), createdBy: principal.email, creationDate: deps.now() };
-  await deps.pos.addNote(s.record.merchantId, created);
+  await deps.posNotes.addNote(s.record.merchantId, created);
   return created;
 }
 

@@ -5,7 +5,7 @@ import { nameKey } from '../merchants/merchant';
 import type { MerchantRepository } from '../merchants/ports';
 import type { Principal } from '../shared/principal';
 import { canSeeGroup, groupScope } from '../shared/scope';
-import type { PosRepository } from '../devices/ports';
+import type { GroupMachines } from '../devices/ports';
 import type { UserRepository } from '../users/ports';
 import { GroupInUseException, GroupNotFoundException } from './errors';
 import type { GroupRepository } from './ports';
@@ -15,7 +15,7 @@ export interface GroupDeps {
   groups: GroupRepository;
   merchants: MerchantRepository;
   users: UserRepository;
-  pos: Pick<PosRepository, 'groupHasMachines'>;
+  pos: GroupMachines;
   newId: () => string;
   now: () => string;
 }

@@ -46,18 +46,37 @@ export interface OnlineEntry {
   serial: string;
 }
 
-/** The storage ingestion needs (implemented by adapters/dynamodb/device-ingestion.ts). */
-export interface IngestionStore {
+/** Who owns each serial: one lookup for a batch (adapters/dynamodb/registrations.ts). */
+export interface RegistryLookup {
   registrations(serials: readonly string[]): Promise<Map<string, Registration>>;
+}
+
+/** The dedup of messages whose repeat would change something (adapters/dynamodb/processed-messages.ts). */
+export interface ProcessedMessages {
   /** Which of these messages were processed completely before. */
   processed(messageIds: readonly string[]): Promise<Set<string>>;
-  /** Idempotent puts (same message → same keys and content). */
-  putHistory(records: readonly HistoryRecord[]): Promise<void>;
   /** Records the messages as processed (after their effects are stored). */
   markProcessed(messageIds: readonly string[], expiresAt: number): Promise<void>;
+}
+
+/** Messages kept aside (adapters/dynamodb/invalid-messages.ts). */
+export interface InvalidMessages {
   /** Stores the message aside and counts it, once per delivery however often it is retried. */
   keepAside(message: InvalidMessage, hash: string, expiresAt: number): Promise<void>;
+}
 
+/** What machines reported, stored under each machine (adapters/dynamodb/reported-history.ts). */
+export interface ReportedHistory {
+  /** Idempotent puts (same message → same keys and content). */
+  putHistory(records: readonly HistoryRecord[]): Promise<void>;
+  /** Moves lastSaleAt / lastAuditAt forward only. */
+  advanceLatest(device: Device, field: 'lastSaleAt' | 'lastAuditAt', at: string): Promise<void>;
+  /** Replaces the latest reported configuration only with a later one. */
+  putLatestConfig(device: Device, at: string, messageId: string, values: Record<string, string>): Promise<void>;
+}
+
+/** Machines' connection state and the counters that follow it (adapters/dynamodb/connection-state.ts). */
+export interface ConnectionStates {
   /** Newer ping of an online machine: ping fields + seen time; the previous online bucket on success. */
   advancePing(u: PingUpdate): Promise<WriteOutcome<string | undefined>>;
   /** Offline/unknown → online with the counters, guarded by the state read (`from`) and the registry. */
@@ -66,20 +85,17 @@ export interface IngestionStore {
   touchPing(u: PingUpdate): Promise<WriteOutcome<string | undefined>>;
   /** Newer ping fields without any connection change (a ping received too long ago). */
   advanceLatePing(u: PingUpdate): Promise<void>;
-  putOnlineEntries(entries: readonly OnlineEntry[], expiresAt: number): Promise<void>;
-
-  /** Moves lastSaleAt / lastAuditAt forward only. */
-  advanceLatest(device: Device, field: 'lastSaleAt' | 'lastAuditAt', at: string): Promise<void>;
-  /** Replaces the latest reported configuration only with a later one. */
-  putLatestConfig(device: Device, at: string, messageId: string, values: Record<string, string>): Promise<void>;
-
-  // The connection sweep.
-  sweptThrough(): Promise<number | undefined>;
-  saveSweptThrough(bucketIndex: number): Promise<void>;
-  onlineEntries(bucket: string, shard: number): Promise<Array<{ merchantId: string; serial: string }>>;
   telemetryStates(devices: ReadonlyArray<{ merchantId: string; serial: string }>): Promise<Map<string, TelemetryState>>;
   /** online → offline with the counters if still online and silent since before `cutoffMs`. */
   goOffline(device: Device, cutoffMs: number): Promise<'ok' | 'conflict'>;
+}
+
+/** Online machines by processing time, which the connection sweep reads (adapters/dynamodb/online-index.ts). */
+export interface OnlineIndex {
+  putOnlineEntries(entries: readonly OnlineEntry[], expiresAt: number): Promise<void>;
+  onlineEntries(bucket: string, shard: number): Promise<Array<{ merchantId: string; serial: string }>>;
+  sweptThrough(): Promise<number | undefined>;
+  saveSweptThrough(bucketIndex: number): Promise<void>;
 }
 
 export const deviceKey = (d: { merchantId: string; serial: string }) => `${d.merchantId}#${d.serial}`;

@@ -31,7 +31,20 @@ import {
   planPing,
   shardOf,
 } from './rules';
-import { deviceKey, type Device, type HistoryRecord, type IngestionStore, type OnlineEntry, type PingUpdate, type Registration } from './ports';
+import {
+  deviceKey,
+  type ConnectionStates,
+  type Device,
+  type HistoryRecord,
+  type InvalidMessages,
+  type OnlineEntry,
+  type OnlineIndex,
+  type PingUpdate,
+  type ProcessedMessages,
+  type Registration,
+  type RegistryLookup,
+  type ReportedHistory,
+} from './ports';
 import { invalidMessageHash, readRuleEvent, type InvalidMessage, type ValidMessage } from './validation';
 
 export interface IngestionSettings {
@@ -39,12 +52,22 @@ export interface IngestionSettings {
   onlineBucketSeconds: number;
 }
 
-export interface IngestionDeps {
-  store: IngestionStore;
-  alarms: AlarmWriter;
+/** What the connection sweep needs: the registry, connection states and the online index. */
+export interface SweepDeps {
+  registry: RegistryLookup;
+  connections: ConnectionStates;
+  onlineIndex: OnlineIndex;
   settings: IngestionSettings;
   nowMs: () => number;
   log?: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+}
+
+/** What a batch of device messages needs: the sweep's stores, and the dedup, invalid messages, history and alarms. */
+export interface IngestionDeps extends SweepDeps {
+  processedMessages: ProcessedMessages;
+  invalidMessages: InvalidMessages;
+  history: ReportedHistory;
+  alarms: AlarmWriter;
 }
 
 export interface BatchOutcome {
@@ -141,7 +164,6 @@ export function pingFields(message: TelemetryMessage): Record<string, unknown> {
 }
 
 export async function ingestBatch(kind: IngestedKind, events: readonly unknown[], deps: IngestionDeps): Promise<BatchOutcome> {
-  const { store } = deps;
   const now = deps.nowMs();
   const failed = new Set<number>();
   const read = events.map((e) => readRuleEvent(kind, e, now));
@@ -170,8 +192,8 @@ export async function ingestBatch(kind: IngestedKind, events: readonly unknown[]
   let processed = new Set<string>();
   try {
     [registrations, processed] = await Promise.all([
-      unique.length ? store.registrations([...new Set(unique.map((u) => u.m.message.serial))]) : new Map<string, Registration>(),
-      unique.length && recordsProcessed ? store.processed(unique.map((u) => u.m.message.messageId)) : new Set<string>(),
+      unique.length ? deps.registry.registrations([...new Set(unique.map((u) => u.m.message.serial))]) : new Map<string, Registration>(),
+      unique.length && recordsProcessed ? deps.processedMessages.processed(unique.map((u) => u.m.message.messageId)) : new Set<string>(),
     ]);
   } catch (error) {
     deps.log?.('error', 'ingestion lookups failed', { kind, error });
@@ -195,7 +217,7 @@ export async function ingestBatch(kind: IngestedKind, events: readonly unknown[]
   // Kept aside: rare, one small transaction each.
   await eachLimited(invalid, 8, async ({ index, value }) => {
     try {
-      await store.keepAside(value, invalidMessageHash(value), epochSeconds(now) + INVALID_MESSAGE_TTL_SECONDS);
+      await deps.invalidMessages.keepAside(value, invalidMessageHash(value), epochSeconds(now) + INVALID_MESSAGE_TTL_SECONDS);
       deps.log?.('warn', 'device message kept aside', { kind, reason: value.reason, detail: value.detail, topic: value.topic, messageId: value.messageId });
     } catch (error) {
       deps.log?.('error', 'keeping a message aside failed', { kind, error });
@@ -206,7 +228,7 @@ export async function ingestBatch(kind: IngestedKind, events: readonly unknown[]
   if (unique.length === 0) return { failed: [...failed].sort((a, b) => a - b), stored: 0, duplicates, keptAside: invalid.length };
 
   try {
-    await store.putHistory(unique.flatMap((u) => historyOf(u.m, registrations.get(u.m.message.serial)!)));
+    await deps.history.putHistory(unique.flatMap((u) => historyOf(u.m, registrations.get(u.m.message.serial)!)));
   } catch (error) {
     deps.log?.('error', 'storing history failed', { kind, error });
     for (const u of unique) fail(u.index);
@@ -233,8 +255,8 @@ export async function ingestBatch(kind: IngestedKind, events: readonly unknown[]
   const done = unique.filter((u) => !failedDevices.has(u.m.message.serial));
 
   try {
-    if (onlineEntries.length) await store.putOnlineEntries(onlineEntries, epochSeconds(now) + deps.settings.offlineAfterSeconds + 86_400);
-    if (recordsProcessed) await store.markProcessed(done.map((u) => u.m.message.messageId), epochSeconds(now) + MESSAGE_RECORD_TTL_SECONDS);
+    if (onlineEntries.length) await deps.onlineIndex.putOnlineEntries(onlineEntries, epochSeconds(now) + deps.settings.offlineAfterSeconds + 86_400);
+    if (recordsProcessed) await deps.processedMessages.markProcessed(done.map((u) => u.m.message.messageId), epochSeconds(now) + MESSAGE_RECORD_TTL_SECONDS);
   } catch (error) {
     deps.log?.('error', 'recording processed messages failed', { kind, error });
     for (const u of done) fail(u.index);
@@ -244,22 +266,22 @@ export async function ingestBatch(kind: IngestedKind, events: readonly unknown[]
 
 /** Moves a machine's latest fields for this batch's messages; returns an online-index entry to write. */
 async function applyLatest(kind: IngestedKind, device: Device, messages: ValidMessage[], bucket: string, now: number, deps: IngestionDeps): Promise<OnlineEntry | undefined> {
-  const { store } = deps;
+  const { history } = deps;
   switch (kind) {
     case 'sales': {
       const at = latest(messages.flatMap((m) => (m.message as SalesMessage).payload.transactions.map((t) => canonicalTime(t.createdAt))), (t) => t, () => '');
-      if (at) await store.advanceLatest(device, 'lastSaleAt', at);
+      if (at) await history.advanceLatest(device, 'lastSaleAt', at);
       return undefined;
     }
     case 'audit': {
       const at = latest(messages.map((m) => canonicalTime((m.message as AuditMessage).payload.readAt)), (t) => t, () => '');
-      if (at) await store.advanceLatest(device, 'lastAuditAt', at);
+      if (at) await history.advanceLatest(device, 'lastAuditAt', at);
       return undefined;
     }
     case 'config': {
       const m = latest(messages, (x) => canonicalTime((x.message as ConfigMessage).payload.reportedAt), (x) => x.message.messageId)!;
       const p = (m.message as ConfigMessage).payload;
-      await store.putLatestConfig(device, canonicalTime(p.reportedAt), m.message.messageId, p.values);
+      await history.putLatestConfig(device, canonicalTime(p.reportedAt), m.message.messageId, p.values);
       return undefined;
     }
     case 'telemetry':
@@ -274,7 +296,7 @@ async function applyLatest(kind: IngestedKind, device: Device, messages: ValidMe
 }
 
 async function applyPing(initial: Device, messages: ValidMessage[], bucket: string, now: number, deps: IngestionDeps): Promise<OnlineEntry | undefined> {
-  const { store, settings } = deps;
+  const { connections, settings } = deps;
   const newest = latest(messages, (m) => m.sentAt, (m) => m.message.messageId)!;
   let update: PingUpdate = {
     device: initial,
@@ -288,7 +310,7 @@ async function applyPing(initial: Device, messages: ValidMessage[], bucket: stri
     previousBucket === bucket ? undefined : { bucket, shard: shardOf(update.device.serial, ONLINE_INDEX_SHARDS), merchantId: update.device.merchantId, serial: update.device.serial };
 
   for (let attempt = 0; attempt < MAX_DEVICE_ATTEMPTS; attempt++) {
-    const advanced = await store.advancePing(update);
+    const advanced = await connections.advancePing(update);
     if (advanced.ok) return entry(advanced.value);
     const plan = planPing(advanced.old, update, now, settings.offlineAfterSeconds);
     switch (plan) {
@@ -297,17 +319,17 @@ async function applyPing(initial: Device, messages: ValidMessage[], bucket: stri
       case 'advance':
         continue;
       case 'late':
-        await store.advanceLatePing(update);
+        await connections.advanceLatePing(update);
         return undefined;
       case 'touch': {
-        const touched = await store.touchPing(update);
+        const touched = await connections.touchPing(update);
         if (touched.ok) return entry(touched.value);
         continue;
       }
       case 'go-online': {
-        if ((await store.goOnline(update, advanced.old)) === 'ok') return entry(advanced.old?.onlineBucket);
+        if ((await connections.goOnline(update, advanced.old)) === 'ok') return entry(advanced.old?.onlineBucket);
         // The state or the registry changed meanwhile: read the registry again and retry.
-        const fresh = (await store.registrations([update.device.serial])).get(update.device.serial);
+        const fresh = (await deps.registry.registrations([update.device.serial])).get(update.device.serial);
         if (!fresh || fresh.merchantId !== update.device.merchantId) return undefined;
         update = { ...update, device: fresh };
         continue;
@@ -324,33 +346,33 @@ export interface SweepOutcome {
 }
 
 /** Takes offline every online machine whose last ping arrived before now − window. No Scan: reads the online index. */
-export async function sweepConnections(deps: IngestionDeps): Promise<SweepOutcome> {
-  const { store, settings } = deps;
+export async function sweepConnections(deps: SweepDeps): Promise<SweepOutcome> {
+  const { registry, connections, onlineIndex, settings } = deps;
   const now = deps.nowMs();
-  const range = bucketsToSweep({ nowMs: now, offlineAfterSeconds: settings.offlineAfterSeconds, bucketSeconds: settings.onlineBucketSeconds, sweptThrough: await store.sweptThrough() });
+  const range = bucketsToSweep({ nowMs: now, offlineAfterSeconds: settings.offlineAfterSeconds, bucketSeconds: settings.onlineBucketSeconds, sweptThrough: await onlineIndex.sweptThrough() });
   if (!range) return { buckets: 0, entries: 0, wentOffline: 0 };
   const cutoff = offlineCutoff(now, settings.offlineAfterSeconds);
   let entries = 0;
   let wentOffline = 0;
   for (let b = range.from; b <= range.to; b++) {
     const name = bucketName(b, settings.onlineBucketSeconds);
-    const found = (await Promise.all(Array.from({ length: ONLINE_INDEX_SHARDS }, (_, s) => store.onlineEntries(name, s)))).flat();
+    const found = (await Promise.all(Array.from({ length: ONLINE_INDEX_SHARDS }, (_, s) => onlineIndex.onlineEntries(name, s)))).flat();
     entries += found.length;
     if (found.length === 0) continue;
-    const states = await store.telemetryStates(found);
+    const states = await connections.telemetryStates(found);
     const silent = found.filter((d) => isSilent(states.get(deviceKey(d)), now, settings.offlineAfterSeconds));
     if (silent.length === 0) continue;
-    const registrations = await store.registrations([...new Set(silent.map((d) => d.serial))]);
+    const registrations = await registry.registrations([...new Set(silent.map((d) => d.serial))]);
     await eachLimited(silent, 8, async (d) => {
       for (let attempt = 0; attempt < 3; attempt++) {
         const reg = registrations.get(d.serial);
         if (!reg || reg.merchantId !== d.merchantId) return;
-        if ((await store.goOffline(reg, cutoff)) === 'ok') {
+        if ((await connections.goOffline(reg, cutoff)) === 'ok') {
           wentOffline++;
           return;
         }
-        const fresh = await store.registrations([d.serial]);
-        const again = await store.telemetryStates([d]);
+        const fresh = await registry.registrations([d.serial]);
+        const again = await connections.telemetryStates([d]);
         if (!isSilent(again.get(deviceKey(d)), now, settings.offlineAfterSeconds)) return;
         const next = fresh.get(d.serial);
         if (next) registrations.set(d.serial, next);
@@ -358,7 +380,7 @@ export async function sweepConnections(deps: IngestionDeps): Promise<SweepOutcom
       }
     });
   }
-  await store.saveSweptThrough(range.to);
+  await onlineIndex.saveSweptThrough(range.to);
   return { buckets: range.to - range.from + 1, entries, wentOffline };
 }
 

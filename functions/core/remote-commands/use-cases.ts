@@ -16,7 +16,7 @@ import {
   type RemoteCommandType,
 } from '../../../schemas/remote-command';
 import { MerchantRequiredException, PosNotFoundException } from '../devices/errors';
-import type { PosRepository } from '../devices/ports';
+import type { PosReader } from '../devices/ports';
 import { requireVisiblePos, requireVisibleRegistration } from '../devices/use-cases';
 import { MerchantNotFoundException } from '../merchants/errors';
 import { toCsv } from '../shared/csv';
@@ -39,7 +39,7 @@ import { emptyPage, pageOf } from '../shared/page';
 
 /** What the console's use cases need; sending also publishes (SendDeps), so only it bundles the IoT client. */
 export interface RemoteCommandDeps extends Omit<DeliveryDeps, 'commandPublisher'> {
-  pos: PosRepository;
+  pos: PosReader;
 }
 export type SendDeps = RemoteCommandDeps & Pick<DeliveryDeps, 'commandPublisher'>;
 

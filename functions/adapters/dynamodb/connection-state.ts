@@ -1,34 +1,21 @@
 /**
- * DynamoDB side of ingestion (port: core/ingestion/ports.ts). Bulk work goes through BatchGetItem /
- * BatchWriteItem (idempotent puts keyed by time + messageId); state that must not go backwards is moved
- * with conditional UpdateItem once per machine and batch; counters move only inside TransactWriteItems
- * guarded by the state they leave, so a retry or a concurrent writer never counts twice.
+ * A machine's connection state on its TELEMETRY item (ACCESS-PATTERNS: Connection): pings move it with a
+ * conditional UpdateItem once per machine and batch; a change of connection moves the counters and the list
+ * copy in one TransactWriteItems guarded by the state it leaves and the registry, so a retry or a concurrent
+ * writer never counts twice.
  */
-import {
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
-import type { HistoryRecord, IngestionStore, OnlineEntry, PingUpdate, Registration, WriteOutcome, Device } from '../../core/ingestion/ports';
-import { deviceKey } from '../../core/ingestion/ports';
+import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { deviceKey, type ConnectionStates, type Device, type PingUpdate, type WriteOutcome } from '../../core/ingestion/ports';
 import { isAfter, ONLINE, OFFLINE, transitionDeltas, UNKNOWN, type ConnectionState, type TelemetryState } from '../../core/ingestion/rules';
-import type { InvalidMessage } from '../../core/ingestion/validation';
-import { batchGetItems, batchPutItems } from './batch-items';
+import { batchGetItems } from './batch-items';
 import { counterUpdate } from './counters';
-import { failedConditionIndex, isConditionFailure, isTransactionCancelled } from './transactions';
-import { registrationFromItem } from './registrations';
 import { keys } from './keys';
+import { registryCheck } from './registrations';
 import { posCopyUpdate, reportedCopy } from './reported-copy';
+import { isConditionFailure, isTransactionCancelled } from './transactions';
 import { setParts } from './update-expression';
 
-type Key = { pk: string; sk: string };
 type Item = Record<string, unknown>;
-
-/** Sensor samples feed the charts; they expire after ~13 months. Sales, audits and configs stay. */
-const SENSOR_SAMPLE_TTL_SECONDS = 400 * 86_400;
 
 function telemetryState(item: Item | undefined): TelemetryState | undefined {
   if (!item) return undefined;
@@ -39,19 +26,6 @@ function telemetryState(item: Item | undefined): TelemetryState | undefined {
     lastPingMessageId: typeof item.lastPingMessageId === 'string' ? item.lastPingMessageId : undefined,
     lastSeenAt: typeof item.lastSeenAt === 'number' ? item.lastSeenAt : undefined,
     onlineBucket: typeof item.onlineBucket === 'string' ? item.onlineBucket : undefined,
-  };
-}
-
-/** A transaction's check that the registry still says this merchant and group (counters go to the right items). */
-export function registryCheck(tableName: string, d: { serial: string; merchantId: string; groupId: string | null }) {
-  return {
-    ConditionCheck: {
-      TableName: tableName,
-      Key: keys.deviceRegistry(d.serial),
-      ConditionExpression: d.groupId ? '#m = :m AND #g = :g' : '#m = :m AND (attribute_not_exists(#g) OR attribute_type(#g, :null))',
-      ExpressionAttributeNames: { '#m': 'merchantId', '#g': 'groupId' },
-      ExpressionAttributeValues: d.groupId ? { ':m': d.merchantId, ':g': d.groupId } : { ':m': d.merchantId, ':null': 'NULL' },
-    },
   };
 }
 
@@ -66,94 +40,11 @@ const NEWER_PING = NEWER_PING_TERMS.join(' OR ');
 const ONLINE_AND_NEWER_PING = NEWER_PING_TERMS.map((term) => `#c = :one AND ${term}`).join(' OR ');
 const NEWER_PING_NAMES = { '#p': 'lastPingAt', '#pm': 'lastPingMessageId' };
 
-export class DynamoDeviceIngestionStore implements IngestionStore {
+export class DynamoConnectionStates implements ConnectionStates {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,
   ) {}
-
-  private batchGet(keyList: readonly Key[], projection?: { expression: string }): Promise<Item[]> {
-    return batchGetItems(this.doc, this.tableName, keyList, projection);
-  }
-
-  private batchPut(items: readonly Item[]): Promise<void> {
-    return batchPutItems(this.doc, this.tableName, items);
-  }
-
-  // ------------------------------------------------------------ messages
-
-  async registrations(serials: readonly string[]): Promise<Map<string, Registration>> {
-    const items = await this.batchGet(serials.map((s) => keys.deviceRegistry(s)));
-    const found = items.map(registrationFromItem).filter((r) => r !== undefined);
-    return new Map(found.map((r) => [r.serial, r]));
-  }
-
-  async processed(messageIds: readonly string[]): Promise<Set<string>> {
-    const items = await this.batchGet(messageIds.map((id) => keys.deviceMessage(id)), { expression: 'pk' });
-    return new Set(items.map((i) => String(i.pk).slice('MSG#'.length)));
-  }
-
-  async putHistory(records: readonly HistoryRecord[]): Promise<void> {
-    await this.batchPut(
-      records.map((r) => {
-        // Sensor samples are the bulk of the table (one a ping, kept 400 days): they hold only what the charts
-        // read; the machine and the messageId are in their key.
-        if (r.kind === 'sensor') {
-          return { ...keys.posSensorSample(r.merchantId, r.serial, r.at, r.messageId), at: r.at, ...r.data, expiresAt: Math.floor(Date.parse(r.at) / 1000) + SENSOR_SAMPLE_TTL_SECONDS };
-        }
-        const key =
-          r.kind === 'sale'
-            ? keys.posSale(r.merchantId, r.serial, r.at, r.messageId, r.n ?? 0)
-            : r.kind === 'audit'
-              ? keys.posAudit(r.merchantId, r.serial, r.at, r.messageId)
-              : keys.posConfig(r.merchantId, r.serial, r.at, r.messageId);
-        return { ...r.data, ...key, entity: r.kind.toUpperCase(), merchantId: r.merchantId, serial: r.serial, at: r.at, messageId: r.messageId };
-      }),
-    );
-  }
-
-  async markProcessed(messageIds: readonly string[], expiresAt: number): Promise<void> {
-    await this.batchPut(messageIds.map((id) => ({ ...keys.deviceMessage(id), expiresAt })));
-  }
-
-  async keepAside(m: InvalidMessage, hash: string, expiresAt: number): Promise<void> {
-    const receivedAt = new Date(m.receivedAt).toISOString();
-    const counter = counterUpdate(this.tableName, keys.invalidMessagesCounterName, { count: 1, [`reason_${m.reason}`]: 1 })!;
-    try {
-      await this.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: {
-                  ...keys.invalidMessage(receivedAt.slice(0, 10), receivedAt, hash),
-                  entity: 'INVALID_MESSAGE',
-                  reason: m.reason,
-                  detail: m.detail,
-                  raw: m.raw,
-                  rawEncoding: m.rawEncoding,
-                  topic: m.topic,
-                  receivedAt,
-                  messageId: m.messageId,
-                  serial: m.serial,
-                  expiresAt,
-                },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            counter,
-          ],
-        }),
-      );
-    } catch (error) {
-      // Already kept (a redelivery of the same message): counted then.
-      if (failedConditionIndex(error) === 0) return;
-      throw error;
-    }
-  }
-
-  // ------------------------------------------------------------ telemetry
 
   private async readTelemetry(d: { merchantId: string; serial: string }): Promise<TelemetryState | undefined> {
     const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.posTelemetry(d.merchantId, d.serial), ConsistentRead: true }));
@@ -313,91 +204,6 @@ export class DynamoDeviceIngestionStore implements IngestionStore {
     }
   }
 
-  async putOnlineEntries(entries: readonly OnlineEntry[], expiresAt: number): Promise<void> {
-    await this.batchPut(entries.map((e) => ({ ...keys.onlineEntry(e.bucket, e.shard, e.merchantId, e.serial), merchantId: e.merchantId, serial: e.serial, expiresAt })));
-  }
-
-  // ------------------------------------------------------------ sales, audits, configs
-
-  async advanceLatest(device: Device, field: 'lastSaleAt' | 'lastAuditAt', at: string): Promise<void> {
-    try {
-      await this.doc.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: keys.posTelemetry(device.merchantId, device.serial),
-          UpdateExpression: 'SET #f = :t, merchantId = :m, serial = :s',
-          ConditionExpression: 'attribute_not_exists(#f) OR #f < :t',
-          ExpressionAttributeNames: { '#f': field },
-          ExpressionAttributeValues: { ':t': at, ':m': device.merchantId, ':s': device.serial },
-        }),
-      );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
-  }
-
-  async putLatestConfig(device: Device, at: string, messageId: string, values: Record<string, string>): Promise<void> {
-    try {
-      await this.doc.send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: { ...keys.posConfigLatest(device.merchantId, device.serial), entity: 'CONFIG_LATEST', merchantId: device.merchantId, serial: device.serial, reportedAt: at, messageId, values },
-          ConditionExpression: 'attribute_not_exists(reportedAt) OR reportedAt < :t OR (reportedAt = :t AND messageId < :id)',
-          ExpressionAttributeValues: { ':t': at, ':id': messageId },
-        }),
-      );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
-  }
-
-  // ------------------------------------------------------------ connection sweep
-
-  async sweptThrough(): Promise<number | undefined> {
-    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.connectionSweepState, ConsistentRead: true }));
-    return typeof res.Item?.sweptThrough === 'number' ? res.Item.sweptThrough : undefined;
-  }
-
-  async saveSweptThrough(bucketIndex: number): Promise<void> {
-    try {
-      await this.doc.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: keys.connectionSweepState,
-          UpdateExpression: 'SET sweptThrough = :b, sweptAt = :now',
-          ConditionExpression: 'attribute_not_exists(sweptThrough) OR sweptThrough < :b',
-          ExpressionAttributeValues: { ':b': bucketIndex, ':now': new Date().toISOString() },
-        }),
-      );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
-  }
-
-  async onlineEntries(bucket: string, shard: number): Promise<Array<{ merchantId: string; serial: string }>> {
-    const out: Array<{ merchantId: string; serial: string }> = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const res = await this.doc.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': keys.onlinePk(bucket, shard) },
-          ProjectionExpression: 'merchantId, serial',
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const i of res.Items ?? []) out.push({ merchantId: String(i.merchantId), serial: String(i.serial) });
-      start = res.LastEvaluatedKey;
-    } while (start);
-    return out;
-  }
-
-  async telemetryStates(devices: ReadonlyArray<{ merchantId: string; serial: string }>): Promise<Map<string, TelemetryState>> {
-    const items = await this.batchGet(devices.map((d) => keys.posTelemetry(d.merchantId, d.serial)));
-    return new Map(items.map((i) => [deviceKey({ merchantId: String(i.merchantId), serial: String(i.serial) }), telemetryState(i)!]));
-  }
-
   async goOffline(device: Device, cutoffMs: number): Promise<'ok' | 'conflict'> {
     try {
       await this.doc.send(
@@ -424,5 +230,10 @@ export class DynamoDeviceIngestionStore implements IngestionStore {
       if (isTransactionCancelled(error)) return 'conflict';
       throw error;
     }
+  }
+
+  async telemetryStates(devices: ReadonlyArray<{ merchantId: string; serial: string }>): Promise<Map<string, TelemetryState>> {
+    const items = await batchGetItems(this.doc, this.tableName, devices.map((d) => keys.posTelemetry(d.merchantId, d.serial)));
+    return new Map(items.map((i) => [deviceKey({ merchantId: String(i.merchantId), serial: String(i.serial) }), telemetryState(i)!]));
   }
 }
