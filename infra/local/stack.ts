@@ -11,7 +11,7 @@ import { startCognito } from './emulators/cognito';
 import { startDynamoProcess } from './emulators/dynamodb-process';
 import { startIot, type LocalIot } from './emulators/iot';
 import { logger } from '../../functions/shared/logger';
-import { localIotRules, startCommandSweep, startConnectionSweep, startMachinePurgeSweep } from './iot-rules';
+import { localIotRules, startCommandSweep, startConnectionSweep, startMachinePurgeSweep, startMachineRegroupSweep } from './iot-rules';
 import { startS3 } from './emulators/s3';
 import { createTable } from './emulators/table';
 import { seedDemoData } from './seed';
@@ -121,6 +121,8 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     stops.push(commandSweep.stop);
     const purgeSweep = startMachinePurgeSweep();
     stops.push(purgeSweep.stop);
+    const regroupSweep = startMachineRegroupSweep();
+    stops.push(regroupSweep.stop);
 
     const users = await seedDemoData(deps, cognito, previousPasswords(stackFile));
     const info: StackInfo = {

@@ -12,6 +12,7 @@ import {
   InvalidPosClientException,
   InvalidPosGroupException,
   MachineStillBeingDeletedException,
+  MachineStillBeingMovedException,
   PosChangedConcurrentlyException,
   PosNotFoundException,
 } from '../../core/devices/errors';
@@ -23,6 +24,7 @@ import { nameKey } from '../../core/merchants/merchant';
 import { ValidationError } from '../../core/shared/domain-error';
 import { batchGetItems } from './batch-items';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
+import { regroupMarkPut } from './machine-regroups';
 import { readRegistration } from './registrations';
 import { keys, stripKeys } from './keys';
 import { countQuery, queryPage, type ItemFilter } from './paging';
@@ -311,6 +313,8 @@ export class DynamoPosRepository implements PosRepository {
         },
       });
       if (next.groupId) add({ ConditionCheck: { TableName: T, Key: keys.group(m, next.groupId), ConditionExpression: 'attribute_exists(pk)' } }, () => new InvalidPosGroupException());
+      // Its alarms and commands follow in steps (machine-regroups.ts); until then a mark lists it as moving.
+      add(regroupMarkPut(T, { merchantId: m, serial: cur.serial, from: cur.groupId, to: next.groupId }), () => new MachineStillBeingMovedException());
     }
     if (reclient) {
       if (next.clientId) add(this.machineCount(keys.client(m, next.clientId), 1), () => new InvalidPosClientException());
@@ -376,6 +380,8 @@ export class DynamoPosRepository implements PosRepository {
         { Delete: { TableName: T, Key: keys.counter(notesCounter(m, cur.serial)) } },
         // The rest of the partition: machine-purges.ts.
         { Put: { TableName: T, Item: { ...keys.machinePurge(m, cur.serial), merchantId: m, serial: cur.serial } } },
+        // Stops any re-indexing of a move in flight (machine-regroups.ts): the purge removes those items.
+        { Delete: { TableName: T, Key: keys.machineRegroup(m, cur.serial) } },
         cur.clientId ? this.machineCount(keys.client(m, cur.clientId), -1) : undefined,
         cur.noVendProfileId ? this.machineCount(keys.noVendProfile(m, cur.noVendProfileId), -1) : undefined,
         ...this.counterItems(m, { groupId: cur.groupId, c: counterContribution(cur, current.telemetry) }, undefined),
