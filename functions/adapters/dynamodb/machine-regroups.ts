@@ -34,7 +34,7 @@ export interface RegroupMark extends MovingMachine {
 }
 
 /** Condition that attribute `#g` (the item's group) is `groupId`, where no group is stored as NULL or absent. */
-function groupIs(groupId: string | null, placeholder: string): { expression: string; values: Item } {
+export function groupIs(groupId: string | null, placeholder: string): { expression: string; values: Item } {
   return groupId
     ? { expression: `#g = ${placeholder}`, values: { [placeholder]: groupId } }
     : { expression: `(attribute_not_exists(#g) OR attribute_type(#g, ${placeholder}))`, values: { [placeholder]: 'NULL' } };
@@ -72,6 +72,9 @@ export async function regroupMarks(doc: DynamoDBDocumentClient, tableName: strin
   );
   return (res.Items ?? []).map(markOf);
 }
+
+/** Moving machines one group-scoped read takes into account (a filter's IN takes 100 values; regroup.ts MAX_MACHINES_MOVING keeps far below). */
+export const MOVING_READ_LIMIT = 100;
 
 /** What a group scope's list leaves out of its group partitions: every item of a moving machine (they come from its own partition). */
 export function movingFilter(moving: readonly RegroupMark[]): ItemFilter | undefined {

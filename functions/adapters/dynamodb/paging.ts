@@ -12,9 +12,15 @@ export interface PageQuery {
   index?: (typeof TABLE_DEFINITION.globalIndexes)[number]['name'];
   /**
    * Partition value, always built from the caller's allowed scope, never from a client value. Several partitions
-   * of one index (a group admin's groups) are read side by side and merged in sort-key order.
+   * of one index (a group admin's groups) are read side by side and merged in sort-key order; a PartitionSource
+   * brings its own index, key range and filter (a moving machine's own partition beside its new group's).
    */
-  partition: string | readonly string[];
+  partition: string | readonly (string | PartitionSource)[];
+  /**
+   * The attribute that orders merged sources whose sort keys differ (every item carries it, in the order of each
+   * source's sort key); default: the sort key of the index read.
+   */
+  orderBy?: string;
   forward: boolean;
   /** Items to pass over before the first one returned. */
   offset: number;
@@ -25,6 +31,15 @@ export interface PageQuery {
   /** Or narrows to sort keys between these two, inclusive (a date range of history items). */
   between?: { from: string; to: string };
   /** A FilterExpression on item attributes (e.g. role); placeholders must not start with #pk, #sk, :pk, :prefix, :from, :to, #k. */
+  filter?: ItemFilter;
+}
+
+/** One partition of a merged read, with its own index, key range and filter (nothing comes from the query). */
+export interface PartitionSource {
+  partition: string;
+  index?: PageQuery['index'];
+  beginsWith?: string;
+  between?: { from: string; to: string };
   filter?: ItemFilter;
 }
 
@@ -56,7 +71,16 @@ function keyNames(index: PageQuery['index']) {
 
 type KeyRange = Pick<PageQuery, 'tableName' | 'index' | 'beginsWith' | 'between' | 'filter'> & { partition: string };
 
-const partitionsOf = (partition: PageQuery['partition']): string[] => (typeof partition === 'string' ? [partition] : [...new Set(partition)]);
+/** The partitions a read names, each with its index, key range and filter (a plain partition takes the query's). */
+function sourcesOf(q: Omit<KeyRange, 'partition'> & Pick<PageQuery, 'partition'>): KeyRange[] {
+  const list = typeof q.partition === 'string' ? [q.partition] : q.partition;
+  const sources = new Map<string, KeyRange>();
+  for (const p of list) {
+    const source: KeyRange = typeof p === 'string' ? { ...q, partition: p } : { tableName: q.tableName, ...p };
+    if (!sources.has(source.partition)) sources.set(source.partition, source);
+  }
+  return [...sources.values()];
+}
 
 /** The sort key part of a key condition, its values, and whether a sort key lies in it. */
 function sortKeyCondition(q: Pick<PageQuery, 'between' | 'beginsWith'>) {
@@ -111,9 +135,9 @@ export async function countQuery(
   q: Omit<KeyRange, 'partition'> & Pick<PageQuery, 'partition'>,
   readLimit = COUNT_READ_LIMIT,
 ): Promise<Total> {
-  const partitions = partitionsOf(q.partition);
-  const each = Math.max(1, Math.ceil(readLimit / partitions.length));
-  return sumTotals(await Promise.all(partitions.map((partition) => countPartition(doc, { ...q, partition }, each))));
+  const sources = sourcesOf(q);
+  const each = Math.max(1, Math.ceil(readLimit / sources.length));
+  return sumTotals(await Promise.all(sources.map((source) => countPartition(doc, source, each))));
 }
 
 /** Items a filtered range read evaluates per Query (DynamoDB applies Limit before the filter). */
@@ -183,7 +207,7 @@ const invalidCursor = () => new ValidationError('InvalidCursorException', 'Inval
  * Decodes a cursor; it must name exactly the partitions being read and each position must lie in its partition
  * (and key range), so it cannot reach other tenants' or other groups' data.
  */
-function decodeCursor(cursor: string, partitions: readonly string[], partitionKey: string, sortKey: string, inRange: ((sk: string) => boolean) | undefined): CursorBody {
+function decodeCursor(cursor: string, sources: readonly KeyRange[]): CursorBody {
   let body: CursorBody;
   try {
     body = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as CursorBody;
@@ -192,11 +216,13 @@ function decodeCursor(cursor: string, partitions: readonly string[], partitionKe
   }
   if (!body || typeof body.o !== 'number' || !body.p || typeof body.p !== 'object') throw invalidCursor();
   const named = Object.keys(body.p);
-  if (named.length !== partitions.length || partitions.some((p) => !(p in body.p))) throw invalidCursor();
-  for (const partition of partitions) {
-    const at = body.p[partition];
+  if (named.length !== sources.length || sources.some((s) => !(s.partition in body.p))) throw invalidCursor();
+  for (const source of sources) {
+    const at = body.p[source.partition];
     if (at === 0 || at === null) continue;
-    if (!at || typeof at !== 'object' || at[partitionKey] !== partition) throw invalidCursor();
+    const { partitionKey, sortKey } = keyNames(source.index);
+    const inRange = sortKeyCondition(source)?.holds;
+    if (!at || typeof at !== 'object' || at[partitionKey] !== source.partition) throw invalidCursor();
     if (inRange && !inRange(String(at[sortKey] ?? ''))) throw invalidCursor();
   }
   return body;
@@ -211,24 +237,25 @@ const encodeCursor = (body: CursorBody) => Buffer.from(JSON.stringify(body), 'ut
  */
 export async function queryPage(doc: DynamoDBDocumentClient, q: PageQuery): Promise<{ items: Item[]; cursor?: string }> {
   if (q.limit <= 0) return { items: [] };
-  const { partitionKey, sortKey, keys } = keyNames(q.index);
-  const partitions = partitionsOf(q.partition);
-  const base = (partition: string) => ({ ...queryBase({ ...q, partition }), ScanIndexForward: q.forward });
+  const sources = sourcesOf(q);
+  const orderBy = q.orderBy ?? keyNames(sources[0]?.index).sortKey;
+  const keysOf = (source: KeyRange) => keyNames(source.index).keys;
   const order = (a: { partition: string; item: Item }, b: { partition: string; item: Item }) => {
-    const x = String(a.item[sortKey]);
-    const y = String(b.item[sortKey]);
+    const x = String(a.item[orderBy]);
+    const y = String(b.item[orderBy]);
     const byKey = x < y ? -1 : x > y ? 1 : a.partition < b.partition ? -1 : 1;
     return q.forward ? byKey : -byKey;
   };
 
   /** Up to `want` items of a partition after `from` (more when a filtered Query brings more); done: nothing after them. */
-  const read = async (partition: string, from: Record<string, string> | null, want: number, keysOnly: boolean) => {
-    const query = base(partition);
+  const read = async (source: KeyRange, from: Record<string, string> | null, want: number, keysOnly: boolean) => {
+    const query = { ...queryBase(source), ScanIndexForward: q.forward };
+    const projected = [...new Set([...keysOf(source), orderBy])];
     const projection = keysOnly
-      ? { ProjectionExpression: keys.map((_, i) => `#k${i}`).join(','), ExpressionAttributeNames: { ...query.ExpressionAttributeNames, ...Object.fromEntries(keys.map((k, i) => [`#k${i}`, k])) } }
+      ? { ProjectionExpression: projected.map((_, i) => `#k${i}`).join(','), ExpressionAttributeNames: { ...query.ExpressionAttributeNames, ...Object.fromEntries(projected.map((k, i) => [`#k${i}`, k])) } }
       : {};
     const items: Item[] = [];
-    const plan = readPlan(!!q.filter);
+    const plan = readPlan(!!source.filter);
     let exclusive: Record<string, unknown> | undefined = from ?? undefined;
     do {
       const res = await doc.send(new QueryCommand({ ...query, ...projection, ExclusiveStartKey: exclusive, Limit: plan.limit(want - items.length) }));
@@ -239,26 +266,26 @@ export async function queryPage(doc: DynamoDBDocumentClient, q: PageQuery): Prom
     return { items, done: !exclusive };
   };
 
-  let starts: Record<string, Position> = Object.fromEntries(partitions.map((p) => [p, null]));
-  const fromCursor = q.cursor ? decodeCursor(q.cursor, partitions, partitionKey, sortKey, sortKeyCondition(q)?.holds) : undefined;
+  let starts: Record<string, Position> = Object.fromEntries(sources.map((s) => [s.partition, null]));
+  const fromCursor = q.cursor ? decodeCursor(q.cursor, sources) : undefined;
   if (fromCursor && fromCursor.o === q.offset) {
     starts = fromCursor.p;
   } else if (q.offset > 0) {
     // Walk over the first `offset` merged items, reading keys only.
-    const walked = await Promise.all(partitions.map(async (partition) => ({ partition, ...(await read(partition, null, q.offset, true)) })));
+    const walked = await Promise.all(sources.map(async (source) => ({ source, partition: source.partition, ...(await read(source, null, q.offset, true)) })));
     const merged = walked.flatMap((w) => w.items.map((item) => ({ partition: w.partition, item }))).sort(order);
     if (merged.length < q.offset) return { items: [] };
     const skipped = merged.slice(0, q.offset);
     for (const w of walked) {
       const mine = skipped.filter((s) => s.partition === w.partition);
-      starts[w.partition] = mine.length === w.items.length && w.done ? 0 : mine.length ? keyOf(mine.at(-1)!.item, keys) : null;
+      starts[w.partition] = mine.length === w.items.length && w.done ? 0 : mine.length ? keyOf(mine.at(-1)!.item, keysOf(w.source)) : null;
     }
   }
 
   const reads = await Promise.all(
-    partitions.map(async (partition) => {
-      const start = starts[partition]!;
-      return { partition, start, ...(start === 0 ? { items: [] as Item[], done: true } : await read(partition, start, q.limit + 1, false)) };
+    sources.map(async (source) => {
+      const start = starts[source.partition]!;
+      return { source, partition: source.partition, start, ...(start === 0 ? { items: [] as Item[], done: true } : await read(source, start, q.limit + 1, false)) };
     }),
   );
   const merged = reads.flatMap((r) => r.items.map((item) => ({ partition: r.partition, item }))).sort(order);
@@ -266,7 +293,7 @@ export async function queryPage(doc: DynamoDBDocumentClient, q: PageQuery): Prom
   const next: Record<string, Position> = {};
   for (const r of reads) {
     const mine = page.filter((x) => x.partition === r.partition);
-    next[r.partition] = mine.length === r.items.length && r.done ? 0 : mine.length ? keyOf(mine.at(-1)!.item, keys) : r.start;
+    next[r.partition] = mine.length === r.items.length && r.done ? 0 : mine.length ? keyOf(mine.at(-1)!.item, keysOf(r.source)) : r.start;
   }
   const items = page.map((x) => x.item);
   return Object.values(next).every((p) => p === 0) ? { items } : { items, cursor: encodeCursor({ o: q.offset + page.length, p: next }) };

@@ -41,6 +41,8 @@ export type CreateOutcome =
   | { kind: 'created' }
   | { kind: 'pending' }
   | { kind: 'pos-missing' }
+  /** The machine moved to another group since it was read. */
+  | { kind: 'moved' }
   | { kind: 'replay'; requestHash: string; command: StoredCommand | undefined };
 
 /**
