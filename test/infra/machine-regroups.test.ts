@@ -134,6 +134,11 @@ describe('re-indexing a moved machine’s alarms and commands (adapters/dynamodb
     expect((await regroups.pending(10))[0]).toMatchObject({ after: expect.stringMatching(/^COMMAND#/) });
     await expectListsFollowTheMachine('south');
 
+    // A page read while the machine moves; its cursor still serves once the machine is done (other partitions then).
+    const southOnly = { merchantId: M, groupIds: ['south'], status: 'all' as const };
+    const first = await alarms.list(southOnly, { offset: 0, limit: 10, ordType: 'desc' });
+    expect(first.cursor).toBeDefined();
+
     // Two steps at once (the request's and the sweep's): each item and each count moves once.
     expect(await Promise.all([regroups.regroup(moving, 1_000), regroups.regroup(moving, 1_000)])).toContain(true);
     await regroups.regroup(moving, 1_000);
@@ -143,6 +148,8 @@ describe('re-indexing a moved machine’s alarms and commands (adapters/dynamodb
     expect(items.map((i) => i.groupId)).toEqual(Array(42).fill('south'));
     expect(new Set(items.map((i) => String(i.gsi2pk ?? i.gsi3pk)))).toEqual(new Set([keys.groupAlarmsPk(M, 'south'), keys.groupCommandsPk(M, 'south')]));
     await expectListsFollowTheMachine('south');
+    const rest = await alarms.list(southOnly, { offset: 10, limit: 100, ordType: 'desc', cursor: first.cursor });
+    expect([...first.items, ...rest.items].map((a) => a.messageId)).toEqual(inSkOrder.map((a) => a.messageId).reverse());
     // Nothing left: a further step finds no mark and changes nothing.
     expect(await regroups.regroup(moving, 1_000)).toBe(true);
   });

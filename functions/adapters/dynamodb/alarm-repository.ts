@@ -247,7 +247,7 @@ export class DynamoAlarmRepository implements AlarmRepository {
     const moving = await regroupMarks(this.doc, this.tableName, MOVING_READ_LIMIT, sel.merchantId);
     const groups: PartitionSource[] = sel.groupIds!.map((g) => ({ index: 'gsi2', partition: keys.groupAlarmsPk(sel.merchantId, g), between, filter: andFilters(filter, movingFilter(moving)) }));
     const own: PartitionSource[] = movingInto(moving, sel.groupIds!).map((m) => ({ partition: keys.posPk(sel.merchantId, m.serial), between: ownRange, filter }));
-    return { tableName: this.tableName, partition: [...groups, ...own], orderBy: 'gsi1sk' };
+    return { tableName: this.tableName, partition: [...groups, ...own], orderBy: 'gsi1sk', partitionsMayChange: true };
   }
 
   async list(sel: AlarmSelection, s: AlarmSlice): Promise<{ items: StoredAlarm[]; cursor?: string }> {

@@ -21,6 +21,11 @@ export interface PageQuery {
    * source's sort key); default: the sort key of the index read.
    */
   orderBy?: string;
+  /**
+   * The set of partitions may change between pages (a group scope's moving machines): a cursor naming another set
+   * is then ignored and the page found by its offset, instead of refused.
+   */
+  partitionsMayChange?: boolean;
   forward: boolean;
   /** Items to pass over before the first one returned. */
   offset: number;
@@ -207,7 +212,7 @@ const invalidCursor = () => new ValidationError('InvalidCursorException', 'Inval
  * Decodes a cursor; it must name exactly the partitions being read and each position must lie in its partition
  * (and key range), so it cannot reach other tenants' or other groups' data.
  */
-function decodeCursor(cursor: string, sources: readonly KeyRange[]): CursorBody {
+function decodeCursor(cursor: string, sources: readonly KeyRange[], partitionsMayChange = false): CursorBody | undefined {
   let body: CursorBody;
   try {
     body = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as CursorBody;
@@ -216,7 +221,10 @@ function decodeCursor(cursor: string, sources: readonly KeyRange[]): CursorBody 
   }
   if (!body || typeof body.o !== 'number' || !body.p || typeof body.p !== 'object') throw invalidCursor();
   const named = Object.keys(body.p);
-  if (named.length !== sources.length || sources.some((s) => !(s.partition in body.p))) throw invalidCursor();
+  if (named.length !== sources.length || sources.some((s) => !(s.partition in body.p))) {
+    if (partitionsMayChange) return undefined;
+    throw invalidCursor();
+  }
   for (const source of sources) {
     const at = body.p[source.partition];
     if (at === 0 || at === null) continue;
@@ -267,7 +275,7 @@ export async function queryPage(doc: DynamoDBDocumentClient, q: PageQuery): Prom
   };
 
   let starts: Record<string, Position> = Object.fromEntries(sources.map((s) => [s.partition, null]));
-  const fromCursor = q.cursor ? decodeCursor(q.cursor, sources) : undefined;
+  const fromCursor = q.cursor ? decodeCursor(q.cursor, sources, q.partitionsMayChange) : undefined;
   if (fromCursor && fromCursor.o === q.offset) {
     starts = fromCursor.p;
   } else if (q.offset > 0) {

@@ -179,7 +179,7 @@ export class DynamoRemoteCommandRepository implements RemoteCommandRepository {
       ...(ids ? { between: { from: `${keys.posCommandPrefix}${ids.from}`, to: `${keys.posCommandPrefix}${ids.to}` } } : { beginsWith: keys.posCommandPrefix }),
       ...(filter ? { filter } : {}),
     }));
-    return { tableName: this.tableName, partition: [...groups, ...own], orderBy: 'gsi1sk' };
+    return { tableName: this.tableName, partition: [...groups, ...own], orderBy: 'gsi1sk', partitionsMayChange: true };
   }
 
   private posRange(merchantId: string, serial: string, f: CommandFilter): Omit<PageQuery, 'forward' | 'offset' | 'limit'> {
