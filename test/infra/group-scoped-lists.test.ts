@@ -70,4 +70,11 @@ describe("a group admin's remote commands (gsi3, one partition per group)", () =
     expect(all).toHaveLength(306);
     expect(await repo.countMerchant(M, {})).toEqual({ count: 310 });
   });
+
+  it('refuses a send stored under a group its machine has left (moved since it was read)', async () => {
+    // Machine 0 is in the big group: a command read with the small one would sit in the wrong group's list.
+    expect((await repo.create({ ...command(400, 'CENG-10000000', 'small'), type: 6 })).kind).toBe('moved');
+    expect((await repo.create({ ...command(401, 'CENG-10000000', 'big'), type: 6 })).kind).toBe('created');
+    expect(await repo.countMerchant(M, { groupIds: ['small'] })).toEqual({ count: 7 });
+  });
 });

@@ -106,7 +106,8 @@ describe('re-indexing a moved machine’s alarms and commands (adapters/dynamodb
       ...Array.from({ length: 12 }, (_, i) => commandItem(moving.serial, i, 'north')),
       ...Array.from({ length: 3 }, (_, i) => commandItem(staying, 20 + i, 'north')),
       ...[...counts([...movingAlarms, ...stayingAlarms])].map(([name, c]) => ({ ...keys.counter(name), ...c })),
-      // The move's transaction: the machine is in south now.
+      // The move's transaction: the machine is in south now (registry and mark).
+      { ...keys.deviceRegistry(moving.serial), merchantId: M, serial: moving.serial, groupId: 'south' },
       { ...keys.machineRegroup(M, moving.serial), ...moving, from: 'north', groupId: 'south' },
     ]);
   });
@@ -118,6 +119,8 @@ describe('re-indexing a moved machine’s alarms and commands (adapters/dynamodb
   it('goes in bounded steps, each alarm taking its statistics along; lists follow the machine at every step; the mark goes with the last item', async () => {
     expect(await regroups.pending(10, M)).toEqual([{ ...moving, from: 'north', to: 'south' }]);
     await expectListsFollowTheMachine('south');
+    const repaired = movingAlarms.find((a) => a.status === 'repaired')!;
+    const readBeforeTheMove = (await alarms.get(M, moving.serial, repaired.createdAt, repaired.messageId))!;
 
     expect(await regroups.regroup(moving, 10)).toBe(false);
     // The first ten alarms (sk order: creation) carry south now, with their counts (now and of their days).
@@ -150,6 +153,11 @@ describe('re-indexing a moved machine’s alarms and commands (adapters/dynamodb
     await expectListsFollowTheMachine('south');
     const rest = await alarms.list(southOnly, { offset: 10, limit: 100, ordType: 'desc', cursor: first.cursor });
     expect([...first.items, ...rest.items].map((a) => a.messageId)).toEqual(inSkOrder.map((a) => a.messageId).reverse());
+    // A user's close of an alarm read before it was re-indexed would count it in the old group: it is refused, and read again.
+    const device = { merchantId: M, serial: moving.serial, groupId: 'south' };
+    const closing = { status: 'repairedManually' as const, at: '2026-11-04T00:00:00.000Z', by: 'u' };
+    expect(await alarms.close(device, readBeforeTheMove, closing)).toBe('conflict');
+    expect(await alarms.close(device, (await alarms.get(M, moving.serial, repaired.createdAt, repaired.messageId))!, closing)).toBe('ok');
     // Nothing left: a further step finds no mark and changes nothing.
     expect(await regroups.regroup(moving, 1_000)).toBe(true);
   });
