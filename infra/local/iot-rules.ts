@@ -10,7 +10,7 @@ import { isAbsolute, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { logger } from '../../functions/shared/logger';
-import { COMMAND_SWEEP, CONNECTION_SWEEP, DEFAULT_IOT_RULES, MACHINE_PURGE_SWEEP, type IotRuleDefinition } from '../stacks/iot-stack';
+import { COMMAND_SWEEP, CONNECTION_SWEEP, DEFAULT_IOT_RULES, MACHINE_PURGE_SWEEP, MACHINE_REGROUP_SWEEP, type IotRuleDefinition } from '../stacks/iot-stack';
 import type { IotRule, IotRuleEvent } from './emulators/iot';
 import { invokeLocally } from './invoke';
 
@@ -119,3 +119,7 @@ export const startCommandSweep = (intervalMs = Number(process.env.COMMAND_SWEEP_
 /** Runs the machine purge sweep every `intervalMs` (env MACHINE_PURGE_SWEEP_INTERVAL_MS, default 10 s). */
 export const startMachinePurgeSweep = (intervalMs = Number(process.env.MACHINE_PURGE_SWEEP_INTERVAL_MS ?? 10_000)) =>
   startSchedule(MACHINE_PURGE_SWEEP.entry, intervalMs, 'machine purge sweep');
+
+/** Runs the machine regroup sweep every `intervalMs` (env MACHINE_REGROUP_SWEEP_INTERVAL_MS, default 10 s). */
+export const startMachineRegroupSweep = (intervalMs = Number(process.env.MACHINE_REGROUP_SWEEP_INTERVAL_MS ?? 10_000)) =>
+  startSchedule(MACHINE_REGROUP_SWEEP.entry, intervalMs, 'machine regroup sweep');

@@ -3,6 +3,7 @@ import { DynamoAlarmRepository } from '../../functions/adapters/dynamodb/alarm-r
 import { DynamoClientRepository } from '../../functions/adapters/dynamodb/client-repository';
 import { DynamoGroupRepository } from '../../functions/adapters/dynamodb/group-repository';
 import { DynamoMachinePurges } from '../../functions/adapters/dynamodb/machine-purges';
+import { DynamoMachineRegroups } from '../../functions/adapters/dynamodb/machine-regroups';
 import { DynamoMasterAlarmRepository } from '../../functions/adapters/dynamodb/master-alarm-repository';
 import { DynamoMerchantRepository } from '../../functions/adapters/dynamodb/merchant-repository';
 import { DynamoMerchantSettingsRepository } from '../../functions/adapters/dynamodb/merchant-settings-repository';
@@ -18,7 +19,7 @@ import type { AlarmSettingRepository } from '../../functions/core/alarms/setting
 import type { ClientRepository } from '../../functions/core/clients/ports';
 import type { PosConfigRepository } from '../../functions/core/devices/config-ports';
 import type { PosHistoryRepository } from '../../functions/core/devices/history-ports';
-import type { MachinePurges, PosRecords } from '../../functions/core/devices/ports';
+import type { MachinePurges, MachineRegroups, PosRecords } from '../../functions/core/devices/ports';
 import type { GroupRepository } from '../../functions/core/groups/ports';
 import type { MerchantRepository, MerchantSettingsRepository } from '../../functions/core/merchants/ports';
 import type { NoVendProfileRepository } from '../../functions/core/no-vend-profiles/ports';
@@ -38,6 +39,7 @@ export interface LocalRepositories extends BaseDeps {
   groups: GroupRepository;
   pos: PosRecords;
   purges: MachinePurges;
+  regroups: MachineRegroups;
   posHistory: PosHistoryRepository;
   posConfigs: PosConfigRepository;
   clients: ClientRepository;
@@ -59,6 +61,7 @@ export function localRepositories(config: RuntimeConfig): LocalRepositories {
     groups: new DynamoGroupRepository(doc, tableName),
     pos: new DynamoMachineRecords(doc, tableName),
     purges: new DynamoMachinePurges(doc, tableName),
+    regroups: new DynamoMachineRegroups(doc, tableName),
     posHistory: new DynamoPosHistoryRepository(doc, tableName),
     posConfigs: new DynamoPosConfigRepository(doc, tableName),
     clients: new DynamoClientRepository(doc, tableName),

@@ -16,6 +16,7 @@ import type { FunctionAccess } from '../../functions/shared/access';
 import { connectionSweepAccess } from '../../functions/shared/connection-sweep';
 import { ingestionAccess } from '../../functions/shared/ingestion';
 import { machinePurgeAccess } from '../../functions/shared/machine-purges';
+import { machineRegroupAccess } from '../../functions/shared/machine-regroups';
 import { commandAckAccess, commandSweepAccess } from '../../functions/shared/remote-commands';
 import { notify } from '../constructs/alarms';
 import { AppFunction } from '../constructs/app-function';
@@ -73,6 +74,8 @@ export const DEFAULT_CONNECTION_OFFLINE_AFTER_SECONDS = 900;
 export const COMMAND_SWEEP = { entry: 'functions/triggers/command-sweep.ts', everyMinutes: 1, access: commandSweepAccess } as const;
 /** The machine purge sweep (removes what is left of deleted machines' partitions). */
 export const MACHINE_PURGE_SWEEP = { entry: 'functions/triggers/machine-purge-sweep.ts', everyMinutes: 1, access: machinePurgeAccess } as const;
+/** The machine regroup sweep (re-indexes what is left of moved machines' alarms and commands). */
+export const MACHINE_REGROUP_SWEEP = { entry: 'functions/triggers/machine-regroup-sweep.ts', everyMinutes: 1, access: machineRegroupAccess } as const;
 
 /** Topics a device publishes to, relative to `vend/<thingName>/`. */
 export const DEVICE_PUBLISH_TOPICS = ['telemetry', 'sales', 'alarms', 'audit', 'config', 'commands/ack'] as const;
@@ -95,6 +98,8 @@ export interface IotStackProps extends StackProps {
   commandSweepEntry?: string;
   /** Machine purge sweep entry; defaults to MACHINE_PURGE_SWEEP.entry; skipped when the file does not exist. */
   machinePurgeSweepEntry?: string;
+  /** Machine regroup sweep entry; defaults to MACHINE_REGROUP_SWEEP.entry; skipped when the file does not exist. */
+  machineRegroupSweepEntry?: string;
   /** CONNECTION_OFFLINE_AFTER_SECONDS of the triggers and the sweep (default 900). */
   offlineAfterSeconds?: number;
   /** Context `iotEndpoint`; when absent a custom resource looks it up at deploy time. */
@@ -119,6 +124,7 @@ export class IotStack extends Stack {
   readonly sweepSchedule?: events.Rule;
   readonly commandSweepSchedule?: events.Rule;
   readonly machinePurgeSweepSchedule?: events.Rule;
+  readonly machineRegroupSweepSchedule?: events.Rule;
 
   constructor(scope: Construct, id: string, props: IotStackProps) {
     super(scope, id, props);
@@ -285,6 +291,13 @@ export class IotStack extends Stack {
       everyMinutes: MACHINE_PURGE_SWEEP.everyMinutes,
       access: MACHINE_PURGE_SWEEP.access,
       description: 'Removes what is left of deleted machines’ history (their partitions), in bounded steps',
+    });
+    this.machineRegroupSweepSchedule = this.scheduled(props, environment, {
+      name: 'machine-regroup-sweep',
+      entry: props.machineRegroupSweepEntry ?? MACHINE_REGROUP_SWEEP.entry,
+      everyMinutes: MACHINE_REGROUP_SWEEP.everyMinutes,
+      access: MACHINE_REGROUP_SWEEP.access,
+      description: 'Re-indexes what is left of moved machines’ alarms and commands to their group, in bounded steps',
     });
   }
 

@@ -10,10 +10,11 @@ declare module 'vitest' {
 
 /**
  * One throw-away embedded stack for all API tests (in-memory DynamoDB, temp folders), in its own process. The
- * machine purge sweep does not run on its own: the tests that need it run it, so they see what is left before.
+ * machine purge and regroup sweeps do not run on their own: the tests that need them run them, so they see what is
+ * left before.
  */
 export default async function setup(project: TestProject) {
-  const stack = await startStackProcess({ env: { MACHINE_PURGE_SWEEP_INTERVAL_MS: String(24 * 3_600_000) } });
+  const stack = await startStackProcess({ env: { MACHINE_PURGE_SWEEP_INTERVAL_MS: String(24 * 3_600_000), MACHINE_REGROUP_SWEEP_INTERVAL_MS: String(24 * 3_600_000) } });
   project.provide('stack', stack.info);
   return () => stack.stop();
 }

@@ -172,6 +172,19 @@ describe('iot stack', () => {
     expect(policies).not.toContain('iot:Publish');
   });
 
+  it('runs the machine regroup sweep every minute, with the table and no IoT permission', () => {
+    const [id, fn] = Object.entries(t.findResources('AWS::Lambda::Function') as Resources).find(([, f]) => f.Properties.FunctionName === 'vend-dev-machine-regroup-sweep')!;
+    expect(fn.Properties.Environment.Variables).toMatchObject({ TABLE_NAME: expect.anything() });
+    expect(fn.Properties.Timeout).toBe(50);
+    const schedule = Object.values(t.findResources('AWS::Events::Rule') as Resources).find((r) => r.Properties.Name === 'vend-dev-machine-regroup-sweep')!;
+    expect(schedule.Properties).toMatchObject({ ScheduleExpression: 'rate(1 minute)', State: 'ENABLED', Description: 'Runs the machine regroup sweep' });
+    expect(schedule.Properties.Targets).toEqual([expect.objectContaining({ Arn: { 'Fn::GetAtt': [id, 'Arn'] } })]);
+    const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+    const policies = JSON.stringify(Object.values(t.findResources('AWS::IAM::Policy') as Resources).filter((p) => JSON.stringify(p.Properties.Roles).includes(roleId)));
+    expect(policies).toContain('dynamodb:UpdateItem');
+    expect(policies).not.toContain('iot:Publish');
+  });
+
   it('grants each trigger what its deps use: the table read/write, iot:Publish to the command sweep only', () => {
     const fns = Object.values(t.findResources('AWS::Lambda::Function') as Resources).map((f) => f.Properties);
     const policies = Object.values(t.findResources('AWS::IAM::Policy') as Resources);
@@ -180,7 +193,7 @@ describe('iot stack', () => {
       const own = policies.filter((p) => JSON.stringify(p.Properties.Roles).includes(roleId));
       return own.flatMap((p) => (p.Properties.PolicyDocument.Statement as Record<string, any>[]).flatMap((s) => [s.Action].flat() as string[]));
     };
-    const names = ['vend-dev-iot-telemetry', 'vend-dev-iot-commands-ack', 'vend-dev-connection-sweep', 'vend-dev-command-sweep', 'vend-dev-machine-purge-sweep'];
+    const names = ['vend-dev-iot-telemetry', 'vend-dev-iot-commands-ack', 'vend-dev-connection-sweep', 'vend-dev-command-sweep', 'vend-dev-machine-purge-sweep', 'vend-dev-machine-regroup-sweep'];
     const publishers = names.filter((n) => actions(n).includes('iot:Publish'));
     expect(publishers).toEqual(['vend-dev-command-sweep']);
     for (const n of names) expect(actions(n)).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']));

@@ -40,7 +40,8 @@ describe("a group admin's remote commands (gsi3, one partition per group)", () =
     // 299 commands in a big group, 7 in a small one, 4 on ungrouped machines, interleaved in time.
     const plan = Array.from({ length: 310 }, (_, i) => (i % 50 === 7 ? 'small' : i % 75 === 11 ? null : 'big'));
     const commands = plan.map((g, i) => command(i, `CENG-${String(10_000_000 + i)}`, g));
-    await batchPutItems(doc, TABLE, commands.map((c) => ({ ...keys.pos(M, c.serial), serial: c.serial })));
+    // Each machine and its registry entry (a send checks the machine's group there).
+    await batchPutItems(doc, TABLE, commands.flatMap((c) => [{ ...keys.pos(M, c.serial), serial: c.serial }, { ...keys.deviceRegistry(c.serial), merchantId: M, groupId: c.groupId }]));
     for (const c of commands) expect((await repo.create(c)).kind).toBe('created');
   });
   afterAll(async () => {
@@ -68,5 +69,12 @@ describe("a group admin's remote commands (gsi3, one partition per group)", () =
     const all = await repo.listAllMerchant(M, { groupIds: ['small', 'big'] }, 1000);
     expect(all).toHaveLength(306);
     expect(await repo.countMerchant(M, {})).toEqual({ count: 310 });
+  });
+
+  it('refuses a send stored under a group its machine has left (moved since it was read)', async () => {
+    // Machine 0 is in the big group: a command read with the small one would sit in the wrong group's list.
+    expect((await repo.create({ ...command(400, 'CENG-10000000', 'small'), type: 6 })).kind).toBe('moved');
+    expect((await repo.create({ ...command(401, 'CENG-10000000', 'big'), type: 6 })).kind).toBe('created');
+    expect(await repo.countMerchant(M, { groupIds: ['small'] })).toEqual({ count: 7 });
   });
 });

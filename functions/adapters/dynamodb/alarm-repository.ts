@@ -6,7 +6,7 @@
  */
 import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AlarmCounts, MasterAlarm } from '../../../schemas/alarm';
-import type { Total } from '../../../schemas/paging';
+import { COUNT_READ_LIMIT, type Total } from '../../../schemas/paging';
 import { activeDelta, applyDelta, countsOf, dayOf, isOpen, statsContribution, statusMove, sumCounts, type StoredAlarm } from '../../core/alarms/model';
 import type { AlarmClosing, AlarmDevice, AlarmRepeat, AlarmRepository, AlarmSelection, AlarmSlice } from '../../core/alarms/ports';
 import { machineStatus, statusCounter, type ActiveAlarmCounts } from '../../core/devices/model';
@@ -15,7 +15,8 @@ import { counterUpdate } from './counters';
 import { registryCheck } from './registrations';
 import { keys, stripKeys } from './keys';
 import { posCopyUpdate, reportedCopy } from './reported-copy';
-import { countQuery, queryPage, type ItemFilter } from './paging';
+import { andFilters, groupIs, MOVING_READ_LIMIT, movingFilter, movingInto, regroupMarks } from './machine-regroups';
+import { countQuery, queryPage, readRange, type ItemFilter, type PageQuery, type PartitionSource } from './paging';
 import { failedConditionIndex, isConditionFailure } from './transactions';
 
 type Item = Record<string, unknown>;
@@ -50,6 +51,14 @@ function filterOf(sel: AlarmSelection, groupPartitions = false): ItemFilter | un
   if (sel.criticity !== undefined) oneOf('criticity', [sel.criticity]);
   if (sel.groupIds && !groupPartitions) oneOf('groupId', sel.groupIds);
   return parts.length ? { expression: parts.join(' AND '), names, values } : undefined;
+}
+
+/** Counter attributes plus deltas. */
+function addCounts(item: Item | undefined, deltas: Record<string, number> | undefined): Item | undefined {
+  if (!deltas) return item;
+  const out: Item = { ...item };
+  for (const [k, v] of Object.entries(deltas)) out[k] = Number(out[k] ?? 0) + v;
+  return out;
 }
 
 export class DynamoAlarmRepository implements AlarmRepository {
@@ -178,7 +187,9 @@ export class DynamoAlarmRepository implements AlarmRepository {
   async close(device: AlarmDevice, a: StoredAlarm, closing: AlarmClosing): Promise<'ok' | 'conflict'> {
     const key = this.alarmKey(a);
     const open = isOpen(a.status);
-    const unchanged = { ConditionExpression: 'attribute_exists(pk) AND #st = :st', ExpressionAttributeNames: { '#st': 'status' } };
+    // Also its group: a move re-indexing it meanwhile (machine-regroups.ts) takes its counts to the other group's.
+    const group = groupIs(a.groupId, ':g');
+    const unchanged = { ConditionExpression: `attribute_exists(pk) AND #st = :st AND ${group.expression}`, ExpressionAttributeNames: { '#st': 'status', '#g': 'groupId' } };
     const items: TransactItem[] = [];
     if (open) {
       items.push({
@@ -186,7 +197,7 @@ export class DynamoAlarmRepository implements AlarmRepository {
       });
     }
     if (closing === 'delete') {
-      items.push({ Delete: { TableName: this.tableName, Key: key, ...unchanged, ExpressionAttributeValues: { ':st': a.status } } }, ...this.statsItems(a, statsContribution(a, -1)));
+      items.push({ Delete: { TableName: this.tableName, Key: key, ...unchanged, ExpressionAttributeValues: { ':st': a.status, ...group.values } } }, ...this.statsItems(a, statsContribution(a, -1)));
     } else {
       items.push(
         {
@@ -195,7 +206,7 @@ export class DynamoAlarmRepository implements AlarmRepository {
             Key: key,
             UpdateExpression: 'SET #st = :to, repairedAt = :at, repairedBy = :by',
             ...unchanged,
-            ExpressionAttributeValues: { ':st': a.status, ':to': closing.status, ':at': closing.at, ':by': closing.by },
+            ExpressionAttributeValues: { ':st': a.status, ':to': closing.status, ':at': closing.at, ':by': closing.by, ...group.values },
           },
         },
         ...this.statsItems(a, statusMove(a.status, closing.status)),
@@ -219,33 +230,37 @@ export class DynamoAlarmRepository implements AlarmRepository {
 
   /**
    * One machine's partition (A1), the merchant's alarms index (A2) or, for a group scope, the groups' partitions of
-   * the group index (A2g, merged), narrowed to the date range.
+   * the group index (A2g, merged), narrowed to the date range. A group scope reads by the machines' groups now:
+   * moving machines' alarms are left out of the group partitions, and those of the machines moving into the scope
+   * come from their own partitions (A1), merged by the index sort key every alarm carries (`gsi1sk`).
    */
-  private range(sel: AlarmSelection) {
+  private async range(sel: AlarmSelection): Promise<Omit<PageQuery, 'forward' | 'offset' | 'limit'>> {
     const groupPartitions = !sel.serial && !!sel.groupIds;
     const filter = filterOf(sel, groupPartitions);
     const base = { tableName: this.tableName, ...(filter ? { filter } : {}) };
-    if (sel.serial) {
-      const prefix = keys.historyPrefix.alarm;
-      return { ...base, partition: keys.posPk(sel.merchantId, sel.serial), between: { from: `${prefix}${sel.from ?? ''}`, to: `${prefix}${sel.to ?? OPEN_END}` } };
-    }
+    const prefix = keys.historyPrefix.alarm;
+    const ownRange = { from: `${prefix}${sel.from ?? ''}`, to: `${prefix}${sel.to ?? OPEN_END}` };
+    if (sel.serial) return { ...base, partition: keys.posPk(sel.merchantId, sel.serial), between: ownRange };
     // Index sort keys start with the creation time; '0' sorts before every one (a key value cannot be empty).
     const between = { from: sel.from ?? '0', to: sel.to ?? OPEN_END };
-    if (groupPartitions) return { ...base, index: 'gsi2' as const, partition: sel.groupIds!.map((g) => keys.groupAlarmsPk(sel.merchantId, g)), between };
-    return { ...base, index: 'gsi1' as const, partition: keys.merchantAlarmsPk(sel.merchantId), between };
+    if (!groupPartitions) return { ...base, index: 'gsi1' as const, partition: keys.merchantAlarmsPk(sel.merchantId), between };
+    const moving = await regroupMarks(this.doc, this.tableName, MOVING_READ_LIMIT, sel.merchantId);
+    const groups: PartitionSource[] = sel.groupIds!.map((g) => ({ index: 'gsi2', partition: keys.groupAlarmsPk(sel.merchantId, g), between, filter: andFilters(filter, movingFilter(moving)) }));
+    const own: PartitionSource[] = movingInto(moving, sel.groupIds!).map((m) => ({ partition: keys.posPk(sel.merchantId, m.serial), between: ownRange, filter }));
+    return { tableName: this.tableName, partition: [...groups, ...own], orderBy: 'gsi1sk', partitionsMayChange: true };
   }
 
   async list(sel: AlarmSelection, s: AlarmSlice): Promise<{ items: StoredAlarm[]; cursor?: string }> {
-    const page = await queryPage(this.doc, { ...this.range(sel), forward: s.ordType === 'asc', offset: s.offset, limit: s.limit, cursor: s.cursor });
+    const page = await queryPage(this.doc, { ...(await this.range(sel)), forward: s.ordType === 'asc', offset: s.offset, limit: s.limit, cursor: s.cursor });
     return { items: page.items.map(alarmOf), ...(page.cursor ? { cursor: page.cursor } : {}) };
   }
 
-  count(sel: AlarmSelection): Promise<Total> {
-    return countQuery(this.doc, this.range(sel));
+  async count(sel: AlarmSelection): Promise<Total> {
+    return countQuery(this.doc, await this.range(sel));
   }
 
   async all(sel: AlarmSelection, max: number): Promise<StoredAlarm[]> {
-    return (await queryPage(this.doc, { ...this.range(sel), forward: false, offset: 0, limit: max + 1 })).items.map(alarmOf);
+    return (await queryPage(this.doc, { ...(await this.range(sel)), forward: false, offset: 0, limit: max + 1 })).items.map(alarmOf);
   }
 
   private batchGet(keyList: readonly Key[], projection?: { expression: string; names: Record<string, string> }): Promise<Item[]> {
@@ -260,12 +275,44 @@ export class DynamoAlarmRepository implements AlarmRepository {
   async stats(merchantId: string, groupIds: readonly string[] | undefined, days: readonly string[]): Promise<{ counts: AlarmCounts; days: AlarmCounts[] }> {
     const owners = groupIds ?? [null];
     const names = owners.flatMap((g) => [keys.alarmCounterName(merchantId, g), ...days.map((d) => keys.alarmCounterName(merchantId, g, d))]);
-    const found = new Map((await this.batchGet(names.map((n) => keys.counter(n)))).map((i) => [String(i.pk), i]));
-    const countsOfName = (name: string) => countsOf(found.get(keys.counter(name).pk));
+    const [items, moves] = await Promise.all([this.batchGet(names.map((n) => keys.counter(n))), groupIds ? this.movingCounts(merchantId, groupIds, days) : new Map<string, Record<string, number>>()]);
+    const found = new Map(items.map((i) => [String(i.pk), i]));
+    const countsOfName = (name: string) => countsOf(addCounts(found.get(keys.counter(name).pk), moves.get(name)));
     return {
       counts: sumCounts(owners.map((g) => countsOfName(keys.alarmCounterName(merchantId, g)))),
       days: days.map((d) => sumCounts(owners.map((g) => countsOfName(keys.alarmCounterName(merchantId, g, d))))),
     };
+  }
+
+  /**
+   * What the groups' counters miss while machines move (A4 follows each alarm as it is re-indexed): the alarms not yet
+   * re-indexed of machines moving out of the groups (taken off) or into them (added), per counter name. They are the
+   * alarms after the mark's progress; at most COUNT_READ_LIMIT of them are read per request.
+   */
+  private async movingCounts(merchantId: string, groupIds: readonly string[], days: readonly string[]): Promise<Map<string, Record<string, number>>> {
+    const inScope = (g: string | null) => g !== null && groupIds.includes(g);
+    const moving = (await regroupMarks(this.doc, this.tableName, MOVING_READ_LIMIT, merchantId)).filter((m) => inScope(m.from) !== inScope(m.to) && !m.after?.startsWith(keys.posCommandPrefix));
+    const moves = new Map<string, Record<string, number>>();
+    const prefix = keys.historyPrefix.alarm;
+    const each = Math.max(1, Math.floor(COUNT_READ_LIMIT / Math.max(moving.length, 1)));
+    await Promise.all(moving.map(async (m) => {
+      const alarms = await readRange(this.doc, {
+        tableName: this.tableName, partition: keys.posPk(merchantId, m.serial), between: { from: m.after ?? prefix, to: `${prefix}${OPEN_END}` }, forward: true, max: each,
+        projection: { expression: 'groupId, #st, category, criticity, createdAt', names: { '#st': 'status' } },
+      });
+      for (const a of alarms as Array<Pick<StoredAlarm, 'groupId' | 'status' | 'category' | 'criticity' | 'createdAt'>>) {
+        const g = a.groupId ?? null;
+        if (g === m.to || inScope(g) === inScope(m.to)) continue;
+        const [owner, sign] = inScope(g) ? [g, -1 as const] : [m.to, 1 as const];
+        const day = dayOf(a.createdAt);
+        for (const name of [keys.alarmCounterName(merchantId, owner), ...(days.includes(day) ? [keys.alarmCounterName(merchantId, owner, day)] : [])]) {
+          const sum = moves.get(name) ?? {};
+          for (const [k, v] of Object.entries(statsContribution(a, sign))) sum[k] = (sum[k] ?? 0) + v;
+          moves.set(name, sum);
+        }
+      }
+    }));
+    return moves;
   }
 
   async machineStats(merchantId: string, serial: string): Promise<AlarmCounts> {

@@ -138,6 +138,13 @@ export const keys = {
   machinePurgesPk: 'PURGE#MACHINES',
   /** The local stack's back-filled demo week (infra/local/demo-history.ts): its anchor instant and whether it completed. */
   demoHistory: { pk: 'DEMO#HISTORY', sk: 'SEED' },
+  /**
+   * A machine moved to another group whose alarms and commands are still being re-indexed (machine-regroups.ts):
+   * written in the move transaction, removed once every item carries the machine's group; group lists read the
+   * merchant's marks to filter by the machines' current groups meanwhile.
+   */
+  machineRegroup: (merchantId: string, serial: string) => ({ pk: 'REGROUP#MACHINES', sk: `${merchantId}#${serial}` }),
+  machineRegroupsPk: 'REGROUP#MACHINES',
   /** A processed device message (idempotency), kept until `expiresAt`. */
   deviceMessage: (messageId: string) => ({ pk: `MSG#${messageId}`, sk: 'MSG' }),
 } as const;

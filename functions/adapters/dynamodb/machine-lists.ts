@@ -48,7 +48,7 @@ function filterOf(filter: PosFilter, hidden?: boolean): ItemFilter | undefined {
 const hasFilter = (f: PosFilter) => Object.values(f).some((v) => v !== undefined && v !== '');
 
 /** The index partitions a selection reads (all of one index) and the filter no index answers. */
-function partitions(merchantId: string, sel: PosSelection): Pick<PageQuery, 'index' | 'partition' | 'filter'> {
+function partitions(merchantId: string, sel: PosSelection): Pick<PageQuery, 'index' | 'filter'> & { partition: string | string[] } {
   if (!sel.groupIds) return { index: 'gsi1', partition: keys.posByName(merchantId, sel.hidden, '', '').gsi1pk, filter: filterOf(sel.filter) };
   // The group index holds visible and hidden machines alike: `hidden` becomes part of the filter.
   return { index: 'gsi2', partition: sel.groupIds.map((g) => keys.posByGroup(merchantId, g, '', '').gsi2pk), filter: filterOf(sel.filter, sel.hidden) };

@@ -9,6 +9,7 @@ import {
   InvalidPosClientException,
   InvalidPosGroupException,
   MachineStillBeingDeletedException,
+  MachineStillBeingMovedException,
   PosChangedConcurrentlyException,
 } from '../../core/devices/errors';
 import { counterContribution, type PosRecord, type StoredPos } from '../../core/devices/model';
@@ -16,6 +17,7 @@ import type { PosRecords } from '../../core/devices/ports';
 import { MerchantNotFoundException } from '../../core/merchants/errors';
 import { nameKey } from '../../core/merchants/merchant';
 import { NoVendProfileNotFoundException } from '../../core/no-vend-profiles/errors';
+import { regroupMarkPut } from './machine-regroups';
 import { counterUpdate, forgetCounter } from './counters';
 import { keys } from './keys';
 import { notesCounter, posItem, posNameGuardItem, recordAttributes, registryItem } from './machine-items';
@@ -149,6 +151,8 @@ export class DynamoMachineRecords extends DynamoMachineReads implements PosRecor
         },
       });
       if (next.groupId) add({ ConditionCheck: { TableName: T, Key: keys.group(m, next.groupId), ConditionExpression: 'attribute_exists(pk)' } }, () => new InvalidPosGroupException());
+      // Its alarms and commands follow in steps (machine-regroups.ts); until then a mark lists it as moving.
+      add(regroupMarkPut(T, { merchantId: m, serial: cur.serial, from: cur.groupId, to: next.groupId }), () => new MachineStillBeingMovedException());
     }
     if (reclient) {
       if (next.clientId) add(this.machineCount(keys.client(m, next.clientId), 1), () => new InvalidPosClientException());
@@ -214,6 +218,8 @@ export class DynamoMachineRecords extends DynamoMachineReads implements PosRecor
         { Delete: { TableName: T, Key: keys.counter(notesCounter(m, cur.serial)) } },
         // The rest of the partition: machine-purges.ts.
         { Put: { TableName: T, Item: { ...keys.machinePurge(m, cur.serial), merchantId: m, serial: cur.serial } } },
+        // Stops any re-indexing of a move in flight (machine-regroups.ts): the purge removes those items.
+        { Delete: { TableName: T, Key: keys.machineRegroup(m, cur.serial) } },
         cur.clientId ? this.machineCount(keys.client(m, cur.clientId), -1) : undefined,
         cur.noVendProfileId ? this.machineCount(keys.noVendProfile(m, cur.noVendProfileId), -1) : undefined,
         ...this.counterItems(m, { groupId: cur.groupId, c: counterContribution(cur, current.telemetry) }, undefined),

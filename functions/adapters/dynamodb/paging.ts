@@ -12,9 +12,20 @@ export interface PageQuery {
   index?: (typeof TABLE_DEFINITION.globalIndexes)[number]['name'];
   /**
    * Partition value, always built from the caller's allowed scope, never from a client value. Several partitions
-   * of one index (a group admin's groups) are read side by side and merged in sort-key order.
+   * of one index (a group admin's groups) are read side by side and merged in sort-key order; a PartitionSource
+   * brings its own index, key range and filter (a moving machine's own partition beside its new group's).
    */
-  partition: string | readonly string[];
+  partition: string | readonly (string | PartitionSource)[];
+  /**
+   * The attribute that orders merged sources whose sort keys differ (every item carries it, in the order of each
+   * source's sort key); default: the sort key of the index read.
+   */
+  orderBy?: string;
+  /**
+   * The set of partitions may change between pages (a group scope's moving machines): a cursor naming another set
+   * is then ignored and the page found by its offset, instead of refused.
+   */
+  partitionsMayChange?: boolean;
   forward: boolean;
   /** Items to pass over before the first one returned. */
   offset: number;
@@ -25,6 +36,15 @@ export interface PageQuery {
   /** Or narrows to sort keys between these two, inclusive (a date range of history items). */
   between?: { from: string; to: string };
   /** A FilterExpression on item attributes (e.g. role); placeholders must not start with #pk, #sk, :pk, :prefix, :from, :to, #k. */
+  filter?: ItemFilter;
+}
+
+/** One partition of a merged read, with its own index, key range and filter (nothing comes from the query). */
+export interface PartitionSource {
+  partition: string;
+  index?: PageQuery['index'];
+  beginsWith?: string;
+  between?: { from: string; to: string };
   filter?: ItemFilter;
 }
 
@@ -56,7 +76,16 @@ function keyNames(index: PageQuery['index']) {
 
 type KeyRange = Pick<PageQuery, 'tableName' | 'index' | 'beginsWith' | 'between' | 'filter'> & { partition: string };
 
-const partitionsOf = (partition: PageQuery['partition']): string[] => (typeof partition === 'string' ? [partition] : [...new Set(partition)]);
+/** The partitions a read names, each with its index, key range and filter (a plain partition takes the query's). */
+function sourcesOf(q: Omit<KeyRange, 'partition'> & Pick<PageQuery, 'partition'>): KeyRange[] {
+  const list = typeof q.partition === 'string' ? [q.partition] : q.partition;
+  const sources = new Map<string, KeyRange>();
+  for (const p of list) {
+    const source: KeyRange = typeof p === 'string' ? { ...q, partition: p } : { tableName: q.tableName, ...p };
+    if (!sources.has(source.partition)) sources.set(source.partition, source);
+  }
+  return [...sources.values()];
+}
 
 /** The sort key part of a key condition, its values, and whether a sort key lies in it. */
 function sortKeyCondition(q: Pick<PageQuery, 'between' | 'beginsWith'>) {
@@ -111,9 +140,9 @@ export async function countQuery(
   q: Omit<KeyRange, 'partition'> & Pick<PageQuery, 'partition'>,
   readLimit = COUNT_READ_LIMIT,
 ): Promise<Total> {
-  const partitions = partitionsOf(q.partition);
-  const each = Math.max(1, Math.ceil(readLimit / partitions.length));
-  return sumTotals(await Promise.all(partitions.map((partition) => countPartition(doc, { ...q, partition }, each))));
+  const sources = sourcesOf(q);
+  const each = Math.max(1, Math.ceil(readLimit / sources.length));
+  return sumTotals(await Promise.all(sources.map((source) => countPartition(doc, source, each))));
 }
 
 /**
@@ -191,7 +220,7 @@ const invalidCursor = () => new ValidationError('InvalidCursorException', 'Inval
  * Decodes a cursor; it must name exactly the partitions being read and each position must lie in its partition
  * (and key range), so it cannot reach other tenants' or other groups' data.
  */
-function decodeCursor(cursor: string, partitions: readonly string[], partitionKey: string, sortKey: string, inRange: ((sk: string) => boolean) | undefined): CursorBody {
+function decodeCursor(cursor: string, sources: readonly KeyRange[], partitionsMayChange = false): CursorBody | undefined {
   let body: CursorBody;
   try {
     body = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as CursorBody;
@@ -200,11 +229,16 @@ function decodeCursor(cursor: string, partitions: readonly string[], partitionKe
   }
   if (!body || typeof body.o !== 'number' || !body.p || typeof body.p !== 'object') throw invalidCursor();
   const named = Object.keys(body.p);
-  if (named.length !== partitions.length || partitions.some((p) => !(p in body.p))) throw invalidCursor();
-  for (const partition of partitions) {
-    const at = body.p[partition];
+  if (named.length !== sources.length || sources.some((s) => !(s.partition in body.p))) {
+    if (partitionsMayChange) return undefined;
+    throw invalidCursor();
+  }
+  for (const source of sources) {
+    const at = body.p[source.partition];
     if (at === 0 || at === null) continue;
-    if (!at || typeof at !== 'object' || at[partitionKey] !== partition) throw invalidCursor();
+    const { partitionKey, sortKey } = keyNames(source.index);
+    const inRange = sortKeyCondition(source)?.holds;
+    if (!at || typeof at !== 'object' || at[partitionKey] !== source.partition) throw invalidCursor();
     if (inRange && !inRange(String(at[sortKey] ?? ''))) throw invalidCursor();
   }
   return body;
@@ -222,13 +256,13 @@ const encodeCursor = (body: CursorBody) => Buffer.from(JSON.stringify(body), 'ut
  */
 export async function queryPage(doc: DynamoDBDocumentClient, q: PageQuery, maxFilteredQueries = MAX_FILTERED_QUERIES): Promise<{ items: Item[]; cursor?: string }> {
   if (q.limit <= 0) return { items: [] };
-  const { partitionKey, sortKey, keys } = keyNames(q.index);
-  const partitions = partitionsOf(q.partition);
-  const base = (partition: string) => ({ ...queryBase({ ...q, partition }), ScanIndexForward: q.forward });
+  const sources = sourcesOf(q);
+  const orderBy = q.orderBy ?? keyNames(sources[0]?.index).sortKey;
+  const keysOf = (source: KeyRange) => keyNames(source.index).keys;
   type Placed = { partition: string; item: Item };
   const order = (a: Placed, b: Placed) => {
-    const x = String(a.item[sortKey]);
-    const y = String(b.item[sortKey]);
+    const x = String(a.item[orderBy]);
+    const y = String(b.item[orderBy]);
     const byKey = x < y ? -1 : x > y ? 1 : a.partition < b.partition ? -1 : 1;
     return q.forward ? byKey : -byKey;
   };
@@ -237,17 +271,18 @@ export async function queryPage(doc: DynamoDBDocumentClient, q: PageQuery, maxFi
    * Up to `want` items of a partition after `from` (more when a filtered Query brings more); done: nothing after
    * them; stoppedAt: a bounded read ran out of Queries there, with fewer than `want` items.
    */
-  const read = async (partition: string, from: Record<string, string> | null, want: number, keysOnly: boolean, bounded: boolean) => {
-    const query = base(partition);
+  const read = async (source: KeyRange, from: Record<string, string> | null, want: number, keysOnly: boolean, bounded: boolean) => {
+    const query = { ...queryBase(source), ScanIndexForward: q.forward };
+    const projected = [...new Set([...keysOf(source), orderBy])];
     const projection = keysOnly
-      ? { ProjectionExpression: keys.map((_, i) => `#k${i}`).join(','), ExpressionAttributeNames: { ...query.ExpressionAttributeNames, ...Object.fromEntries(keys.map((k, i) => [`#k${i}`, k])) } }
+      ? { ProjectionExpression: projected.map((_, i) => `#k${i}`).join(','), ExpressionAttributeNames: { ...query.ExpressionAttributeNames, ...Object.fromEntries(projected.map((k, i) => [`#k${i}`, k])) } }
       : {};
     const items: Item[] = [];
-    const plan = readPlan(!!q.filter);
+    const plan = readPlan(!!source.filter);
     let exclusive: Record<string, unknown> | undefined = from ?? undefined;
     let queries = 0;
     do {
-      if (bounded && q.filter && queries === maxFilteredQueries) return { items, done: false, stoppedAt: keyOf(exclusive!, keys) };
+      if (bounded && source.filter && queries === maxFilteredQueries) return { items, done: false, stoppedAt: keyOf(exclusive!, keysOf(source)) };
       const res = await doc.send(new QueryCommand({ ...query, ...projection, ExclusiveStartKey: exclusive, Limit: plan.limit(want - items.length) }));
       queries++;
       plan.saw(res.ScannedCount ?? 0, res.Items?.length ?? 0);
@@ -257,32 +292,33 @@ export async function queryPage(doc: DynamoDBDocumentClient, q: PageQuery, maxFi
     return { items, done: !exclusive };
   };
 
-  let starts: Record<string, Position> = Object.fromEntries(partitions.map((p) => [p, null]));
-  const fromCursor = q.cursor ? decodeCursor(q.cursor, partitions, partitionKey, sortKey, sortKeyCondition(q)?.holds) : undefined;
+  let starts: Record<string, Position> = Object.fromEntries(sources.map((s) => [s.partition, null]));
+  const fromCursor = q.cursor ? decodeCursor(q.cursor, sources, q.partitionsMayChange) : undefined;
   if (fromCursor && fromCursor.o === q.offset) {
     starts = fromCursor.p;
   } else if (q.offset > 0) {
     // Walk over the first `offset` merged items, reading keys only.
-    const walked = await Promise.all(partitions.map(async (partition) => ({ partition, ...(await read(partition, null, q.offset, true, false)) })));
+    const walked = await Promise.all(sources.map(async (source) => ({ source, partition: source.partition, ...(await read(source, null, q.offset, true, false)) })));
     const merged = walked.flatMap((w) => w.items.map((item) => ({ partition: w.partition, item }))).sort(order);
     if (merged.length < q.offset) return { items: [] };
     const skipped = merged.slice(0, q.offset);
     for (const w of walked) {
       const mine = skipped.filter((s) => s.partition === w.partition);
-      starts[w.partition] = mine.length === w.items.length && w.done ? 0 : mine.length ? keyOf(mine.at(-1)!.item, keys) : null;
+      starts[w.partition] = mine.length === w.items.length && w.done ? 0 : mine.length ? keyOf(mine.at(-1)!.item, keysOf(w.source)) : null;
     }
   }
 
   const reads = await Promise.all(
-    partitions.map(async (partition) => {
-      const start = starts[partition]!;
+    sources.map(async (source) => {
+      const start = starts[source.partition]!;
       const none = { items: [] as Item[], done: true, stoppedAt: undefined };
-      return { partition, start, ...(start === 0 ? none : await read(partition, start, q.limit + 1, false, true)) };
+      return { source, partition: source.partition, start, ...(start === 0 ? none : await read(source, start, q.limit + 1, false, true)) };
     }),
   );
   // A partition that stopped early may hold unread items after its stop: nothing of another partition past that
-  // point is shown yet, or those items would come after it.
-  const stops: Placed[] = reads.flatMap((r) => (r.stoppedAt ? [{ partition: r.partition, item: r.stoppedAt }] : []));
+  // point is shown yet, or those items would come after it. (A stop without the ordering attribute, from a source
+  // ordered by another one, cannot be placed: it holds nothing back.)
+  const stops: Placed[] = reads.flatMap((r) => (r.stoppedAt && orderBy in r.stoppedAt ? [{ partition: r.partition, item: r.stoppedAt }] : []));
   const merged = reads
     .flatMap((r) => r.items.map((item) => ({ partition: r.partition, item })))
     .filter((x) => stops.every((s) => s.partition === x.partition || order(x, s) < 0))
@@ -292,7 +328,7 @@ export async function queryPage(doc: DynamoDBDocumentClient, q: PageQuery, maxFi
   for (const r of reads) {
     const mine = page.filter((x) => x.partition === r.partition);
     const allTaken = mine.length === r.items.length;
-    next[r.partition] = allTaken && r.done ? 0 : allTaken && r.stoppedAt ? r.stoppedAt : mine.length ? keyOf(mine.at(-1)!.item, keys) : r.start;
+    next[r.partition] = allTaken && r.done ? 0 : allTaken && r.stoppedAt ? r.stoppedAt : mine.length ? keyOf(mine.at(-1)!.item, keysOf(r.source)) : r.start;
   }
   const items = page.map((x) => x.item);
   // A cursor comes back with a full page or a short one (a stop): either way it opens the next page.

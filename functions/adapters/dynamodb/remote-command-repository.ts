@@ -5,7 +5,8 @@ import type { CommandFilter, CommandSlice, CommandVersion, CreateOutcome, Idempo
 import { batchGetItems } from './batch-items';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
 import { keys, stripKeys } from './keys';
-import { countQuery, queryPage, type ItemFilter, type PageQuery } from './paging';
+import { andFilters, groupIs, MOVING_READ_LIMIT, movingFilter, movingInto, regroupMarks } from './machine-regroups';
+import { countQuery, queryPage, type ItemFilter, type PageQuery, type PartitionSource } from './paging';
 import { failedConditionIndex, isConditionFailure } from './transactions';
 
 type Item = Record<string, unknown>;
@@ -68,6 +69,7 @@ export class DynamoRemoteCommandRepository implements RemoteCommandRepository {
       counterUpdate(table, keys.posCommandsCounterName(c.merchantId, c.serial), { count: 1, pending: 1 })!,
       counterUpdate(table, keys.merchantCommandsCounterName(c.merchantId), { count: 1 })!,
     ];
+    const group = groupIs(c.groupId, ':g');
     const guarded = [
       // First, so that a replay is told apart from a pending command of the first request.
       ...(idempotency
@@ -81,6 +83,8 @@ export class DynamoRemoteCommandRepository implements RemoteCommandRepository {
         : []),
       { Put: { TableName: table, Item: { ...keys.posCommandLock(c.merchantId, c.serial, c.type), commandId: c.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
       { ConditionCheck: { TableName: table, Key: keys.pos(c.merchantId, c.serial), ConditionExpression: 'attribute_exists(pk)' } },
+      // Indexed by the machine's group (31g): a move since it was read would leave the command in the old group's list.
+      { ConditionCheck: { TableName: table, Key: keys.deviceRegistry(c.serial), ConditionExpression: group.expression, ExpressionAttributeNames: { '#g': 'groupId' }, ExpressionAttributeValues: group.values } },
     ];
     try {
       await this.doc.send(new TransactWriteCommand({ TransactItems: [...guarded, { Put: { TableName: table, Item: commandItem(c) } }, ...counters] }));
@@ -92,7 +96,7 @@ export class DynamoRemoteCommandRepository implements RemoteCommandRepository {
       if (failed < 0) throw error;
       const offset = idempotency ? 1 : 0;
       if (idempotency && failed === 0) return this.replay(idempotency);
-      return failed === offset ? { kind: 'pending' } : { kind: 'pos-missing' };
+      return failed === offset ? { kind: 'pending' } : failed === offset + 1 ? { kind: 'pos-missing' } : { kind: 'moved' };
     }
   }
 
@@ -159,18 +163,23 @@ export class DynamoRemoteCommandRepository implements RemoteCommandRepository {
 
   /**
    * The merchant's commands on gsi1 or, for a group scope, its groups' on gsi3 (merged), by id = creation order,
-   * narrowed to [from, to) by id bounds.
+   * narrowed to [from, to) by id bounds. A group scope reads by the machines' groups now: moving machines' commands
+   * are left out of the group partitions, and those of the machines moving into the scope come from their own
+   * partitions (30), merged by the id every command carries (`gsi1sk`).
    */
-  private merchantRange(merchantId: string, f: CommandFilter): Omit<PageQuery, 'forward' | 'offset' | 'limit'> {
+  private async merchantRange(merchantId: string, f: CommandFilter): Promise<Omit<PageQuery, 'forward' | 'offset' | 'limit'>> {
     const filter = itemFilter(f, !!f.groupIds);
-    return {
-      tableName: this.tableName,
-      ...(f.groupIds
-        ? { index: 'gsi3' as const, partition: f.groupIds.map((g) => keys.groupCommandsPk(merchantId, g)) }
-        : { index: 'gsi1' as const, partition: keys.merchantCommandsPk(merchantId) }),
-      ...(f.from || f.to ? { between: { from: f.from ? commandIdBound(f.from) : '0', to: f.to ? commandIdBound(f.to) : '~' } } : {}),
+    const ids = f.from || f.to ? { from: f.from ? commandIdBound(f.from) : '0', to: f.to ? commandIdBound(f.to) : '~' } : undefined;
+    const base = { tableName: this.tableName, ...(ids ? { between: ids } : {}), ...(filter ? { filter } : {}) };
+    if (!f.groupIds) return { ...base, index: 'gsi1', partition: keys.merchantCommandsPk(merchantId) };
+    const moving = await regroupMarks(this.doc, this.tableName, MOVING_READ_LIMIT, merchantId);
+    const groups: PartitionSource[] = f.groupIds.map((g) => ({ ...base, index: 'gsi3', partition: keys.groupCommandsPk(merchantId, g), filter: andFilters(filter, movingFilter(moving)) }));
+    const own: PartitionSource[] = movingInto(moving, f.groupIds).map((m) => ({
+      partition: keys.posPk(merchantId, m.serial),
+      ...(ids ? { between: { from: `${keys.posCommandPrefix}${ids.from}`, to: `${keys.posCommandPrefix}${ids.to}` } } : { beginsWith: keys.posCommandPrefix }),
       ...(filter ? { filter } : {}),
-    };
+    }));
+    return { tableName: this.tableName, partition: [...groups, ...own], orderBy: 'gsi1sk', partitionsMayChange: true };
   }
 
   private posRange(merchantId: string, serial: string, f: CommandFilter): Omit<PageQuery, 'forward' | 'offset' | 'limit'> {
@@ -183,18 +192,18 @@ export class DynamoRemoteCommandRepository implements RemoteCommandRepository {
     return { items: page.items.map(fromItem), ...(page.cursor ? { cursor: page.cursor } : {}) };
   }
 
-  listMerchant(merchantId: string, f: CommandFilter, s: CommandSlice) {
-    return this.page(this.merchantRange(merchantId, f), s);
+  async listMerchant(merchantId: string, f: CommandFilter, s: CommandSlice) {
+    return this.page(await this.merchantRange(merchantId, f), s);
   }
 
   async countMerchant(merchantId: string, f: CommandFilter) {
-    const range = this.merchantRange(merchantId, f);
+    const range = await this.merchantRange(merchantId, f);
     if (!f.groupIds && !range.filter && !range.between) return { count: await readCounter(this.doc, this.tableName, keys.merchantCommandsCounterName(merchantId)) };
     return countQuery(this.doc, range);
   }
 
   async listAllMerchant(merchantId: string, f: CommandFilter, max: number) {
-    return (await this.page(this.merchantRange(merchantId, f), { offset: 0, limit: max + 1, ordType: 'desc' })).items;
+    return (await this.page(await this.merchantRange(merchantId, f), { offset: 0, limit: max + 1, ordType: 'desc' })).items;
   }
 
   listPos(merchantId: string, serial: string, f: CommandFilter, s: CommandSlice) {

@@ -4,17 +4,19 @@ import { DynamoMachineLists } from '../../adapters/dynamodb/machine-lists';
 import { DynamoMachineNotes } from '../../adapters/dynamodb/machine-notes';
 import { DynamoMachineRecords } from '../../adapters/dynamodb/machine-writes';
 import { DynamoMachinePurges } from '../../adapters/dynamodb/machine-purges';
+import { DynamoMachineRegroups } from '../../adapters/dynamodb/machine-regroups';
 import type { FunctionAccess } from '../../shared/access';
 import { groupDeps } from '../../shared/base-deps';
 
 export const access = { table: 'readWrite' } as const satisfies FunctionAccess;
 
-/** The pos group: machines (records, lists, notes), their purge after a delete, merchants and the association PINs of their settings. */
+/** The pos group: machines (records, lists, notes), their purge after a delete, their alarms' and commands' re-indexing after a move, merchants and the association PINs of their settings. */
 export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
   pos: new DynamoMachineRecords(doc, tableName),
   posLists: new DynamoMachineLists(doc, tableName),
   posNotes: new DynamoMachineNotes(doc, tableName),
   purges: new DynamoMachinePurges(doc, tableName),
+  regroups: new DynamoMachineRegroups(doc, tableName),
   merchants: new DynamoMerchantRepository(doc, tableName),
   merchantSettings: new DynamoMerchantSettingsRepository(doc, tableName),
 }));

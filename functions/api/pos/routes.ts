@@ -207,7 +207,7 @@ export const routes = [
     method: 'PUT',
     path: '/pos/{id}/associate-group',
     roles: ADMINS,
-    summary: 'Put a machine in a group of its merchant, or in none (groupId null); 400 InvalidPosGroupException for another merchant’s group',
+    summary: 'Put a machine in a group of its merchant, or in none (groupId null); its alarms and commands follow it; 400 InvalidPosGroupException for another merchant’s group; a machine moved moments ago whose history is still following it → 409 MachineStillBeingMovedException (20 such machines of the merchant → 409 TooManyMachinesMovingException)',
     request: { params: PosParams, body: PosAssociateGroup },
     response: PointOfSale,
     errors: { 409: ['PosChangedConcurrentlyException'] },

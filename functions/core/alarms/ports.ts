@@ -40,7 +40,7 @@ export interface AlarmSelection {
   merchantId: string;
   /** One machine's partition instead of the merchant's. */
   serial?: string;
-  /** A group admin's groups: alarms raised in these groups only. */
+  /** A group admin's groups: the alarms of the machines in these groups now. */
   groupIds?: readonly string[];
   status: 'all' | 'active' | 'repaired' | 'notification';
   category?: string;
@@ -65,7 +65,7 @@ export interface AlarmRepository extends AlarmWriter {
   all(sel: AlarmSelection, max: number): Promise<StoredAlarm[]>;
   /** Current names of these machines of a merchant (serial → name). */
   posNames(merchantId: string, serials: readonly string[]): Promise<Map<string, string>>;
-  /** Counters of the merchant (or the sum over these groups): all alarms now, and per day of creation. */
+  /** Counters of the merchant (or the sum over these groups' machines now): all alarms now, and per day of creation. */
   stats(merchantId: string, groupIds: readonly string[] | undefined, days: readonly string[]): Promise<{ counts: AlarmCounts; days: AlarmCounts[] }>;
   machineStats(merchantId: string, serial: string): Promise<AlarmCounts>;
 }

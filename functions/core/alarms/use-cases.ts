@@ -1,7 +1,7 @@
 /**
  * Device alarms read and acted on through the API (spec §2 /alarms and the device's alarms tab): paged
- * lists, CSV, statistics maintained on write, manual repair and delete. A group admin sees the alarms
- * raised in its groups; a machine outside the caller's scope answers 404.
+ * lists, CSV, statistics maintained on write, manual repair and delete. A group admin sees the alarms of
+ * the machines in its groups now (a moved machine's history follows it); a machine outside the caller's scope answers 404.
  */
 import type { Alarm, AlarmCounts, AlarmFilters, AlarmListQuery, AlarmStats, AlarmStatsQuery, PosAlarmListQuery } from '../../../schemas/alarm';
 import { MAX_STATS_DAYS } from '../../../schemas/alarm';

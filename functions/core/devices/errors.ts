@@ -27,6 +27,20 @@ export class MachineStillBeingDeletedException extends ConflictError {
   }
 }
 
+/** The machine was moved to another group moments ago and its alarms and commands are still being re-indexed. */
+export class MachineStillBeingMovedException extends ConflictError {
+  constructor() {
+    super('MachineStillBeingMovedException', 'This machine was moved to another group moments ago and its history is still following it: try again in a minute');
+  }
+}
+
+/** Too many of the merchant's machines are still being re-indexed after a move (regroup.ts MAX_MACHINES_MOVING). */
+export class TooManyMachinesMovingException extends ConflictError {
+  constructor(max: number) {
+    super('TooManyMachinesMovingException', `${max} machines of this merchant were moved moments ago and their history is still following them: try again in a minute`);
+  }
+}
+
 /** No merchant the caller manages has this device-association PIN (the same answer whether or not another merchant has it). */
 export class InvalidDevicePinException extends ValidationError {
   constructor() {

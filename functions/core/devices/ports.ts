@@ -111,6 +111,23 @@ export interface MachinePurges {
   pending(limit: number): Promise<MachineRef[]>;
 }
 
+/** A machine whose alarms and commands are being re-indexed after a move: from its group then to its group now. */
+export interface MovingMachine extends MachineRef {
+  from: string | null;
+  to: string | null;
+}
+
+/**
+ * Alarms and commands of machines moved to another group, re-indexed to the machine's group in bounded steps
+ * (their group index, `groupId` and, for alarms, the groups' statistics counters).
+ */
+export interface MachineRegroups {
+  /** Re-indexes up to about `maxItems` of a moved machine's alarms and commands; true once none is left, when its mark goes. */
+  regroup(machine: MachineRef, maxItems: number): Promise<boolean>;
+  /** Moved machines still being re-indexed (up to `limit`), of one merchant or of all. */
+  pending(limit: number, merchantId?: string): Promise<MovingMachine[]>;
+}
+
 /** Where the device-association PIN guard lives (merchant settings keep it in step). */
 export interface PinDirectory {
   merchantOfPin(pin: string): Promise<string | undefined>;

@@ -6,10 +6,11 @@ import type { MerchantRepository, MerchantSettingsRepository } from '../merchant
 import type { Principal } from '../shared/principal';
 import { toCsv } from '../shared/csv';
 import { canSeeMerchant, groupScope } from '../shared/scope';
-import { InvalidDevicePinException, MerchantRequiredException, PosExportTooLargeException, PosNotFoundException } from './errors';
+import { InvalidDevicePinException, MerchantRequiredException, PosExportTooLargeException, PosNotFoundException, TooManyMachinesMovingException } from './errors';
 import { nextUpdatedAt, toPointOfSale, toStatusView, type DeviceRegistration, type PosRecord, type StoredPos } from './model';
-import type { MachinePurges, PosFilter, PosLists, PosNotes, PosReader, PosRecords, PosSelection } from './ports';
+import type { MachinePurges, MachineRegroups, PosFilter, PosLists, PosNotes, PosReader, PosRecords, PosSelection } from './ports';
 import { INLINE_PURGE_ITEMS } from './purge';
+import { INLINE_REGROUP_ITEMS, MAX_MACHINES_MOVING } from './regroup';
 import { emptyPage, pageOf } from '../shared/page';
 
 export interface PosDeps {
@@ -17,6 +18,7 @@ export interface PosDeps {
   posLists: PosLists;
   posNotes: PosNotes;
   purges: MachinePurges;
+  regroups: MachineRegroups;
   merchants: MerchantRepository;
   merchantSettings: Pick<MerchantSettingsRepository, 'merchantOfPin'>;
   newId: () => string;
@@ -142,8 +144,24 @@ export const updatePos = (deps: PosDeps, principal: Principal, serial: string, b
 
 export const setPosHidden = (deps: PosDeps, principal: Principal, serial: string, hidden: boolean) => change(deps, principal, serial, (r) => ({ ...r, hidden }));
 
-/** The group must be one of the machine's merchant (checked in the write). */
-export const associatePosGroup = (deps: PosDeps, principal: Principal, serial: string, groupId: string | null) => change(deps, principal, serial, (r) => ({ ...r, groupId }));
+/**
+ * The group must be one of the machine's merchant (checked in the write). The machine's alarms and commands follow
+ * it (regroup.ts): a small history before this answers, a long one through the regroup sweep; a machine still
+ * moving cannot move again, and at most MAX_MACHINES_MOVING of a merchant's may be moving at once.
+ */
+export async function associatePosGroup(deps: PosDeps, principal: Principal, serial: string, groupId: string | null): Promise<PointOfSale> {
+  const { merchantId } = await requireVisibleRegistration(deps, principal, serial);
+  const moving = await deps.regroups.pending(MAX_MACHINES_MOVING + 1, merchantId);
+  if (moving.length >= MAX_MACHINES_MOVING && !moving.some((m) => m.serial === serial)) throw new TooManyMachinesMovingException(MAX_MACHINES_MOVING);
+  let regrouped = false;
+  const moved = await change(deps, principal, serial, (r) => {
+    regrouped = r.groupId !== groupId;
+    return { ...r, groupId };
+  });
+  // A failure here loses nothing: the mark written with the move keeps the machine on the sweep's list.
+  if (regrouped) await deps.regroups.regroup({ merchantId, serial }, INLINE_REGROUP_ITEMS).catch(() => false);
+  return moved;
+}
 
 export const associatePosClient = (deps: PosDeps, principal: Principal, serial: string, clientId: string | null) => change(deps, principal, serial, (r) => ({ ...r, clientId }));
 

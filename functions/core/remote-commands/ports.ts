@@ -15,7 +15,7 @@ export interface CommandVersion {
 export interface CommandFilter {
   type?: number;
   status?: number;
-  /** A group admin's groups: commands of machines outside them are not read. */
+  /** A group admin's groups: the commands of the machines in these groups now (whatever group they were sent in). */
   groupIds?: readonly string[];
   /** Created in [from, to): ISO instants. */
   from?: string;
@@ -41,6 +41,8 @@ export type CreateOutcome =
   | { kind: 'created' }
   | { kind: 'pending' }
   | { kind: 'pos-missing' }
+  /** The machine moved to another group since it was read. */
+  | { kind: 'moved' }
   | { kind: 'replay'; requestHash: string; command: StoredCommand | undefined };
 
 /**

@@ -15,7 +15,7 @@ import {
   type RemoteCommandSend,
   type RemoteCommandType,
 } from '../../../schemas/remote-command';
-import { MerchantRequiredException, PosNotFoundException } from '../devices/errors';
+import { MerchantRequiredException, PosChangedConcurrentlyException, PosNotFoundException } from '../devices/errors';
 import type { PosReader } from '../devices/ports';
 import { requireVisiblePos, requireVisibleRegistration } from '../devices/use-cases';
 import { MerchantNotFoundException } from '../merchants/errors';
@@ -108,6 +108,7 @@ export async function sendCommand(deps: SendDeps, principal: Principal, body: Re
   const created = await deps.remoteCommands.create(command, idempotency);
   if (created.kind === 'pending') throw new RemoteCommandPendingException();
   if (created.kind === 'pos-missing') throw new RemoteCommandPosNotFoundException();
+  if (created.kind === 'moved') throw new PosChangedConcurrentlyException();
   if (created.kind === 'replay') {
     if (created.requestHash !== requestHash || !created.command) throw new IdempotencyKeyReusedException();
     return view(created.command);
@@ -149,7 +150,8 @@ export async function listCommands(deps: RemoteCommandDeps, principal: Principal
   const filter = merchantFilter(principal, q.merchantId, q);
   if (q.serial) {
     if ((await requireVisibleRegistration(deps, principal, q.serial)).merchantId !== q.merchantId) throw new PosNotFoundException();
-    return posPage(deps, q.merchantId, q.serial, filter, q);
+    // A machine the caller sees: all its commands, whichever group it was in when they were sent.
+    return posPage(deps, q.merchantId, q.serial, { ...filter, groupIds: undefined }, q);
   }
   if (filter.groupIds?.length === 0) return emptyPage(q);
   const [slice, total] = await Promise.all([deps.remoteCommands.listMerchant(q.merchantId, filter, sliceOf(q)), deps.remoteCommands.countMerchant(q.merchantId, filter)]);
@@ -190,7 +192,7 @@ export async function commandsCsv(deps: RemoteCommandDeps, principal: Principal,
   let rows: StoredCommand[] = [];
   if (q.serial) {
     if ((await requireVisibleRegistration(deps, principal, q.serial)).merchantId !== q.merchantId) throw new PosNotFoundException();
-    rows = (await deps.remoteCommands.listPos(q.merchantId, q.serial, filter, { offset: 0, limit: MAX_COMMAND_EXPORT + 1, ordType: 'desc' })).items;
+    rows = (await deps.remoteCommands.listPos(q.merchantId, q.serial, { ...filter, groupIds: undefined }, { offset: 0, limit: MAX_COMMAND_EXPORT + 1, ordType: 'desc' })).items;
   } else if (filter.groupIds?.length !== 0) {
     rows = await deps.remoteCommands.listAllMerchant(q.merchantId, filter, MAX_COMMAND_EXPORT);
   }

@@ -9,6 +9,8 @@ const CODE_MESSAGES: Partial<Record<string, string>> = {
   AuditNotFoundException: 'errors.AuditNotFoundException',
   PosChangedConcurrentlyException: 'errors.PosChangedConcurrentlyException',
   InvalidPosGroupException: 'errors.InvalidPosGroupException',
+  MachineStillBeingMovedException: 'errors.MachineStillBeingMovedException',
+  TooManyMachinesMovingException: 'errors.TooManyMachinesMovingException',
   InvalidPosClientException: 'errors.InvalidPosClientException',
   MerchantRequiredException: 'errors.MerchantRequiredException',
   MerchantNotFoundException: 'errors.MerchantNotFoundException',
