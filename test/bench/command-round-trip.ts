@@ -128,19 +128,20 @@ export async function benchCommandRoundTrip() {
     };
 
     // DynamoDB calls and item writes per command and per ideal sequence, once the series are done.
-    const writesPer = async (op: () => Promise<unknown>) => {
+    const dynamoPer = async (op: () => Promise<unknown>) => {
       const calls = await dynamoCallsPer(info, op, COUNTED);
       const writes = await dynamoItemWrites(info);
       return { calls, itemWrites: Object.values(writes).reduce((a, x) => a + x, 0) / COUNTED };
     };
-    const counted = { command: await writesPer(async () => {
+    const dynamoPerCommand = await dynamoPer(async () => {
       await command();
       // The ack trigger stores "running" and "success" after "received": let them land inside the count.
       await new Promise((r) => setTimeout(r, 200));
-    }), ideal: await writesPer(ideal) };
+    });
+    const dynamoPerIdeal = await dynamoPer(ideal);
     return {
       command: c, ideal: i, broker: b, p95Ratio: ratio, verdict: ratio <= COMMAND_ROUND_TRIP_BUDGET ? ('PASS' as const) : ('FAIL' as const),
-      breakdown, dynamoPerCommand: counted.command, dynamoPerIdeal: counted.ideal, timedOut, seconds,
+      breakdown, dynamoPerCommand, dynamoPerIdeal, timedOut, seconds,
     };
   } finally {
     for (const close of closers) await close().catch(() => undefined);

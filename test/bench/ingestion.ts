@@ -81,18 +81,22 @@ function itemWritesByPurpose(counted: Record<string, number>, messages: number) 
   return Object.entries(counted)
     .map(([label, count]) => {
       const [operation, ...key] = label.split(' ');
-      return { operation: operation!, key: key.join(' '), count, perMessage: count / messages, purpose: purposeOf(key.join(' ')) };
+      return { operation: operation!, key: key.join(' '), count, perMessage: count / messages, purpose: purposeOf(operation!, key.join(' ')) };
     })
     .sort((a, b) => b.count - a.count);
 }
 
-/** What an item written by telemetry ingestion is for, by its key pattern (functions/adapters/dynamodb/keys.ts). */
-function purposeOf(key: string): string {
+/** What an item written by telemetry ingestion is for, by its operation and key pattern (functions/adapters/dynamodb/keys.ts). */
+function purposeOf(operation: string, key: string): string {
+  const goingOnline = operation.startsWith('TransactWriteItems');
   if (/ SENSOR#/.test(key)) return 'the ping\'s sample (signal and temperature charts)';
-  if (/ TELEMETRY$/.test(key)) return 'the machine\'s last ping and connection (the floor: every ping moves last-ping)';
-  if (/ POS$/.test(key)) return 'the list copy on the machine item (going online, then once per online bucket)';
-  if (/^ONLINE#/.test(key)) return 'the online index entry (once per machine per online bucket, read by the connection sweep)';
-  if (/^COUNTER#/.test(key)) return 'connection counters of the merchant and group (going online)';
+  if (/ TELEMETRY$/.test(key))
+    return goingOnline
+      ? 'the machine goes online: last ping and connection'
+      : 'last ping, once per machine per batch (the floor; a new machine\'s first try fails its online condition and goes online by the transaction)';
+  if (/ POS$/.test(key)) return goingOnline ? 'the machine goes online: the list copy on the machine item' : 'the list copy on the machine item, once per online bucket';
+  if (/^ONLINE#/.test(key)) return 'the online index entry, once per machine per online bucket (read by the connection sweep)';
+  if (/^COUNTER#/.test(key)) return 'the machine goes online: connection counters of the merchant and group';
   return 'other';
 }
 
