@@ -2,7 +2,7 @@
  * The local DynamoDB's write ceiling for (e), fed from its own process as the ingestion's functions are: BatchWriteItem
  * of sensor-sample items shaped like the ones ingestion stores (same key, same attributes as
  * DynamoIngestionStore.putHistory), 25 a call, `concurrency` calls in flight, `machines` partitions in turn.
- * The first calls warm the connections and are not timed. Prints one JSON line: { items, ms }.
+ * The first calls warm the connections and are not timed. Prints one JSON line: { items, calls, ms }.
  *
  *   tsx test/bench/dynamo-ceiling-load.ts <endpoint> <table> <items> <machines> <firstSerial> <concurrency>
  */
@@ -55,6 +55,6 @@ await run(calls.slice(0, WARMUP_CALLS));
 const t0 = performance.now();
 await run(calls.slice(WARMUP_CALLS));
 const ms = performance.now() - t0;
-process.stdout.write(`${JSON.stringify({ items: (calls.length - WARMUP_CALLS) * ITEMS_PER_CALL, ms })}\n`);
+process.stdout.write(`${JSON.stringify({ items: (calls.length - WARMUP_CALLS) * ITEMS_PER_CALL, calls: calls.length - WARMUP_CALLS, ms })}\n`);
 doc.destroy();
 process.exit(0);

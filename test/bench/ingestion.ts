@@ -60,17 +60,17 @@ function runLoad(mqttUrl: string, s: IngestionScenario, onStart: (epoch: number)
 }
 
 /** Feeds the database directly from another process (dynamo-ceiling-load.ts): the item writes per second it stores. */
-function measureCeiling(endpoint: string, table: string, s: IngestionScenario): Promise<{ items: number; seconds: number; perSecond: number; concurrency: number }> {
+function measureCeiling(endpoint: string, table: string, s: IngestionScenario): Promise<{ items: number; seconds: number; perSecond: number; callsPerSecond: number; concurrency: number }> {
   return new Promise((resolve, reject) => {
     const args = [endpoint, table, String(s.devices * s.perDevice), String(s.devices), String(s.firstSerial), String(CEILING_CONCURRENCY)];
     const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/dynamo-ceiling-load.ts', ...args], { cwd: REPO_ROOT, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
-    let result: { items: number; ms: number } | undefined;
+    let result: { items: number; calls: number; ms: number } | undefined;
     createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (line.startsWith('{')) result = JSON.parse(line) as { items: number; ms: number };
+      if (line.startsWith('{')) result = JSON.parse(line) as { items: number; calls: number; ms: number };
     });
     child.once('exit', (code) =>
       code === 0 && result
-        ? resolve({ items: result.items, seconds: result.ms / 1000, perSecond: result.items / (result.ms / 1000), concurrency: CEILING_CONCURRENCY })
+        ? resolve({ items: result.items, seconds: result.ms / 1000, perSecond: result.items / (result.ms / 1000), callsPerSecond: result.calls / (result.ms / 1000), concurrency: CEILING_CONCURRENCY })
         : reject(new Error(`ceiling feeder exited with ${code}`)),
     );
   });

@@ -494,7 +494,8 @@ async function main() {
           `ceiling fed ${r.ceiling.items} items in ${r.ceiling.seconds.toFixed(2)} s (${r.ceiling.concurrency} BatchWriteItem calls in flight)`,
       );
       console.log(
-        `  DynamoDB requests/message ${r.dynamoRequestsPerMessage.toFixed(3)} (${Object.entries(r.dynamoRequestsByOperation).map(([k, v]) => `${k} ${v}`).join(', ')}); ` +
+        `  DynamoDB requests/message ${r.dynamoRequestsPerMessage.toFixed(3)} (${Object.entries(r.dynamoRequestsByOperation).map(([k, v]) => `${k} ${v}`).join(', ')}), ` +
+          `${Math.round(r.dynamoRequestsPerMessage * r.endToEnd.perSecond)} requests/s (the ceiling feed: ${Math.round(r.ceiling.callsPerSecond)} calls/s of 25 items); ` +
           `item writes/message ${r.itemWritesPerMessage.toFixed(3)} (floor 1), each for:`,
       );
       for (const w of r.itemWritesByPurpose) console.log(`    ${w.perMessage.toFixed(3)}  ${w.operation} ${w.key} (${w.count}): ${w.purpose}`);
