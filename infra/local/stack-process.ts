@@ -44,6 +44,12 @@ export async function dynamoOps(info: StackInfo): Promise<Record<string, number>
   return (await (await fetch(`${info.dynamodb}/__local/ops`)).json()) as Record<string, number>;
 }
 
+/** Items written since the last reset, by operation and key pattern (see emulators/dynamodb.ts keyPattern). */
+export async function dynamoItemWrites(info: StackInfo): Promise<Record<string, number>> {
+  return (await (await fetch(`${info.dynamodb}/__local/item-writes`)).json()) as Record<string, number>;
+}
+
+/** Resets the operation and item write counts. */
 export async function resetDynamoOps(info: StackInfo): Promise<void> {
   await fetch(`${info.dynamodb}/__local/ops`, { method: 'DELETE' });
 }

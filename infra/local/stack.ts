@@ -41,6 +41,9 @@ export interface RunningStack {
   stop(): Promise<void>;
   /** DynamoDB operation counts since the last reset (for "no Scan" tests and the bench). */
   dynamoOps(): Promise<Record<string, number>>;
+  /** Items written since the last reset, by operation and key pattern (the local DynamoDB front's itemWriteCounts). */
+  dynamoItemWrites(): Promise<Record<string, number>>;
+  /** Resets the operation and item write counts. */
   resetDynamoOps(): Promise<void>;
   /** The local IoT Core (rule statistics for the bench; rules can be swapped there). */
   iot: LocalIot;
@@ -154,7 +157,7 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       users,
     };
     if (stackFile) writeFileSync(stackFile, JSON.stringify(info, null, 2) + '\n');
-    return { info, stop: stopAll, dynamoOps: dynamo.opCounts, resetDynamoOps: dynamo.resetOpCounts, iot, sweepConnections: sweep.runNow, seed };
+    return { info, stop: stopAll, dynamoOps: dynamo.opCounts, dynamoItemWrites: dynamo.itemWriteCounts, resetDynamoOps: dynamo.resetOpCounts, iot, sweepConnections: sweep.runNow, seed };
   } catch (error) {
     await stopAll();
     throw error;

@@ -3,8 +3,8 @@
  * bundling: ESM, node22, minified, linked source map without sources, module/main fields, the require()
  * banner, nothing external), so the bench and any size test measure what gets deployed.
  */
-import { mkdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { ESM_REQUIRE_BANNER } from '../../infra/constructs/app-function';
@@ -27,6 +27,22 @@ export const LAMBDA_BUNDLE_OPTIONS = {
 
 /** Entry of a route group's Lambda. */
 export const groupEntry = (group: string) => join(REPO_ROOT, 'functions/api', group, 'handler.ts');
+
+/**
+ * Every Lambda the CDK deploys, from the same definitions: one per API route group (`api/<group>`) and one per
+ * trigger (`trigger/<file>`: the IoT rules' and the scheduled sweeps'), skipping an entry whose file does not
+ * exist as the iot stack does.
+ */
+export async function lambdaEntries(): Promise<Array<{ name: string; entry: string }>> {
+  const [{ groups }, iot] = await Promise.all([import('../../functions/api/manifest'), import('../../infra/stacks/iot-stack')]);
+  const triggers = [...iot.DEFAULT_IOT_RULES.map((r) => r.entry), iot.CONNECTION_SWEEP.entry, iot.COMMAND_SWEEP.entry, iot.MACHINE_PURGE_SWEEP.entry, iot.MACHINE_REGROUP_SWEEP.entry]
+    .map((entry) => join(REPO_ROOT, entry))
+    .filter((entry) => existsSync(entry));
+  return [
+    ...groups.map((g) => ({ name: `api/${g.name}`, entry: groupEntry(g.name) })),
+    ...triggers.map((entry) => ({ name: `trigger/${basename(entry, '.ts')}`, entry })),
+  ];
+}
 
 export interface BundleResult {
   /** The bundle, `<outdir>/index.mjs` as the CDK names it. */

@@ -2,8 +2,9 @@
  * `npm run bench`: the performance budgets, as ratios measured in one run (machines are noisy) and as
  * deterministic counts (DESIGN.md §10). Prints a table and writes test/bench/results/latest.json.
  *
- * (a) Each route group's Lambda bundle (bundled like the CDK does) against a bare DynamoDB-client bundle:
- *     minified bytes and fresh-import time (median of N child processes) — budget ≤ 1.5× each.
+ * (a) Every Lambda bundle the CDK deploys (each route group and each trigger, bundled like the CDK does) against a
+ *     bare DynamoDB-client bundle: minified bytes and fresh-import time (median of per-round ratios over N child
+ *     processes) — budget ≤ 1.5× each, stretch ≤ 1.3× shown beside it.
  * (b) GET /merchants?page=2&size=20 (with page 1's cursor, as the console pages): the merchants handler
  *     invoked with the API Gateway event (as Lambda does; the stack runs in other processes) against the raw
  *     SDK Query for the same page (same table, index, endpoint, Limit 21), warm, interleaved batches —
@@ -17,16 +18,20 @@
  *     DynamoDB calls per page ≤ 2 (Query + BatchGet of TELEMETRY); GET /pos/counts with 0 Queries.
  *
  * (e) Device ingestion (test/bench/ingestion.ts): N simulated devices publish telemetry over real MQTT;
- *     broker-only rate (broker → rule router → no-op rule) beside the end-to-end rate (broker → rule
- *     router → batched iot-telemetry trigger → dynalite) — budget ≥ 5,000 messages/s end to end; plus
- *     DynamoDB requests per message and a stored-exactly-once check. Twice: a burst (100 machines × 200 pings)
- *     and a fleet (1,000 machines × 20 pings), whose batches hold one ping per machine, as in AWS.
+ *     broker-only rate (broker → rule router → no-op rule), the database's ceiling (item writes/s the same
+ *     dynalite stores when fed BatchWriteItem directly from another process) and the end-to-end rate (broker →
+ *     rule router → batched iot-telemetry trigger → dynalite) — budget: end to end ≥ 0.5 × (ceiling ÷ item writes
+ *     per message), on the fleet shape (1,000 machines × 20 pings, batches of one ping per machine as in AWS);
+ *     the burst (100 machines × 200 pings) for information. Plus item writes per message by what each is for,
+ *     DynamoDB requests per message and a stored-exactly-once check.
  *
  * (f) Remote command round trip (test/bench/command-round-trip.ts): POST /remote-commands/send → IoT publish → a
  *     simulated device's acks over MQTT → the ack trigger → status "received" visible through the API, beside
- *     the raw broker round trip (data-plane publish → device client → reply → listener) — budget p95 ≤ 3×.
+ *     the ideal path timed as one sequence (the same POST, one raw broker round trip, one GET of the command)
+ *     — budget p95 ≤ 1.5× the ideal's; the raw broker round trip alone for information.
  *
- * Always exits 0: a FAIL is reported, not thrown. Everything listens on 127.0.0.1 only.
+ * Always exits 0: a FAIL is reported, not thrown; the end of the output and `failedBudgets` in the results say
+ * which figure fails and by how much. Everything listens on 127.0.0.1 only.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,15 +41,17 @@ import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { bundleEntry, bytesByPackage, groupEntry, LAMBDA_BUNDLE_OPTIONS, REPO_ROOT, type BundleResult } from './bundle';
+import { bundleEntry, bytesByPackage, lambdaEntries, LAMBDA_BUNDLE_OPTIONS, REPO_ROOT, type BundleResult } from './bundle';
 import { benchDeviceList, DEVICE_LIST_BUDGET, printDeviceList } from './device-list';
 import { INITIAL_JS_BUDGET_BYTES, LARGEST_CHUNK_BUDGET_BYTES, measureFrontendBundle } from './frontend-bundle';
 import { benchCommandRoundTrip, COMMAND_ROUND_TRIP_BUDGET } from './command-round-trip';
-import { benchIngestion, INGESTION_BUDGET_PER_SECOND } from './ingestion';
+import { benchIngestion, INGESTION_BUDGET_SHARE } from './ingestion';
 import { groupHandler, invoker } from './invoke';
 import { dynamoCallsPer, interleave, localSuperAdminAuthorization, type Series } from './measure';
 
 const BUDGET = 1.5;
+/** (a) stretch goal: shown beside the budget, not failed on. */
+const STRETCH = 1.3;
 const IMPORT_RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 7);
 const SEED_MERCHANTS = 200;
 const PAGE = 2;
@@ -124,10 +131,10 @@ interface BundleFigures {
   extraOverBare?: Array<{ name: string; bytes: number }>;
 }
 
-async function benchBundles(groupNames: string[], workDir: string) {
+async function benchBundles(entries: Array<{ name: string; entry: string }>, workDir: string) {
   const built = new Map<string, BundleResult>();
   built.set('bare-dynamodb', await bundleEntry(BARE_ENTRY, join(workDir, 'bare-dynamodb')));
-  for (const g of groupNames) built.set(g, await bundleEntry(groupEntry(g), join(workDir, g)));
+  for (const { name, entry } of entries) built.set(name, await bundleEntry(entry, join(workDir, name)));
 
   const figures = new Map<string, BundleFigures>(
     [...built].map(([name, b]) => [name, { name, bytes: b.bytes, mapBytes: b.mapBytes, importMs: [], importMsSourceMaps: [], processMs: [] }]),
@@ -146,13 +153,13 @@ async function benchBundles(groupNames: string[], workDir: string) {
     }
   }
   const bareByPackage = new Map(bytesByPackage(built.get('bare-dynamodb')!.metafile).map((p) => [p.name, p.bytes]));
-  for (const g of groupNames) {
+  for (const { name: g } of entries) {
     figures.get(g)!.extraOverBare = bytesByPackage(built.get(g)!.metafile)
       .map((p) => ({ name: p.name, bytes: p.bytes - (bareByPackage.get(p.name) ?? 0) }))
       .filter((p) => p.bytes > 0)
       .sort((a, b) => b.bytes - a.bytes);
   }
-  return { bare: figures.get('bare-dynamodb')!, groups: groupNames.map((g) => figures.get(g)!) };
+  return { bare: figures.get('bare-dynamodb')!, bundles: entries.map((e) => figures.get(e.name)!) };
 }
 
 // ---------------------------------------------------------------- (b) merchants list latency
@@ -269,117 +276,138 @@ async function main() {
   // The stacks' remote command sweep runs every 2 s; its Query would count in the DynamoDB calls per request of (b) and (d).
   process.env.COMMAND_SWEEP_INTERVAL_MS ??= String(10 * 60_000);
   const started = new Date();
-  const { groups } = await import('../../functions/api/manifest');
-  const groupNames = groups.map((g) => g.name);
   const workDir = mkdtempSync(join(tmpdir(), 'vfc-bench-'));
   const out: Record<string, unknown> = {
     startedAt: started.toISOString(),
     node: process.version,
     platform: `${process.platform}-${process.arch}`,
-    budgets: { bundleBytesRatio: BUDGET, importTimeRatio: BUDGET, listP95Ratio: BUDGET },
+    budgets: { bundleBytesRatio: BUDGET, importTimeRatio: BUDGET, bundleStretchRatio: STRETCH, listP95Ratio: BUDGET },
     bundleOptions: LAMBDA_BUNDLE_OPTIONS,
   };
   let failures = 0;
+  /** Every budget figure that fails, with its measure, its budget and by how much it misses (printed at the end too). */
+  const failedBudgets: Array<{ section: string; figure: string; measured: string; budget: string; missedBy: string }> = [];
+  const fail = (section: string, figure: string, measured: string, budget: string, missedBy: string) => {
+    failures++;
+    failedBudgets.push({ section, figure, measured, budget, missedBy });
+  };
+  const broke = (section: string, error: unknown) => fail(section, 'the section did not finish', error instanceof Error ? error.message : String(error), '', 'no figure');
+  const overRatio = (ratio: number, budget: number) => `${(ratio - budget).toFixed(2)}× over (${(((ratio / budget) - 1) * 100).toFixed(1)}% above the budget)`;
   if (wanted('a') || wanted('b')) try {
-    console.log(`Bundling ${groupNames.length} groups + bare DynamoDB client; ${IMPORT_RUNS} fresh imports each…`);
-    const bundles = await benchBundles(groupNames, workDir);
-    const bare = bundles.bare;
-    const bareImport = median(bare.importMs);
-    const bareImportSm = median(bare.importMsSourceMaps);
-    const bundleRows = bundles.groups.map((g) => {
-      const bytesRatio = g.bytes / bare.bytes;
-      // Paired: each round's group import over the same round's bare import, then the median of those
-      // ratios, so load that comes and goes during the run cancels out instead of landing on one side.
-      const importRatio = median(g.importMs.map((ms, i) => ms / bare.importMs[i]!));
-      const smRatio = median(g.importMsSourceMaps.map((ms, i) => ms / bare.importMsSourceMaps[i]!));
-      return {
-        group: g.name,
-        bytes: g.bytes,
-        bytesRatio: round(bytesRatio, 3),
-        bytesVerdict: verdict(bytesRatio),
-        importMsMedian: round(median(g.importMs)),
-        importRatio: round(importRatio, 3),
-        importRatioOfMedians: round(median(g.importMs) / bareImport, 3),
-        importMsMin: round(Math.min(...g.importMs)),
-        importRatioOfMinimums: round(Math.min(...g.importMs) / Math.min(...bare.importMs), 3),
-        importVerdict: verdict(importRatio),
-        importMsMedianWithSourceMaps: round(median(g.importMsSourceMaps)),
-        importRatioWithSourceMaps: round(smRatio, 3),
-        processMsMedian: round(median(g.processMs)),
-        importMsRuns: g.importMs.map((x) => round(x)),
-        mapBytes: g.mapBytes,
-        extraOverBare: g.extraOverBare?.slice(0, 8),
+    if (wanted('a')) {
+      const entries = await lambdaEntries();
+      console.log(`Bundling ${entries.length} Lambdas (every API route group and trigger) + bare DynamoDB client; ${IMPORT_RUNS} fresh imports each…`);
+      const bundles = await benchBundles(entries, workDir);
+      const bare = bundles.bare;
+      const bareImport = median(bare.importMs);
+      const bareImportSm = median(bare.importMsSourceMaps);
+      const bundleRows = bundles.bundles.map((g) => {
+        const bytesRatio = g.bytes / bare.bytes;
+        // Paired: each round's import over the same round's bare import, then the median of those
+        // ratios, so load that comes and goes during the run cancels out instead of landing on one side.
+        const importRatio = median(g.importMs.map((ms, i) => ms / bare.importMs[i]!));
+        const smRatio = median(g.importMsSourceMaps.map((ms, i) => ms / bare.importMsSourceMaps[i]!));
+        return {
+          bundle: g.name,
+          bytes: g.bytes,
+          bytesRatio: round(bytesRatio, 3),
+          bytesVerdict: verdict(bytesRatio),
+          bytesStretchMet: bytesRatio <= STRETCH,
+          importMsMedian: round(median(g.importMs)),
+          importRatio: round(importRatio, 3),
+          importRatioOfMedians: round(median(g.importMs) / bareImport, 3),
+          importMsMin: round(Math.min(...g.importMs)),
+          importRatioOfMinimums: round(Math.min(...g.importMs) / Math.min(...bare.importMs), 3),
+          importVerdict: verdict(importRatio),
+          importStretchMet: importRatio <= STRETCH,
+          importMsMedianWithSourceMaps: round(median(g.importMsSourceMaps)),
+          importRatioWithSourceMaps: round(smRatio, 3),
+          processMsMedian: round(median(g.processMs)),
+          importMsRuns: g.importMs.map((x) => round(x)),
+          mapBytes: g.mapBytes,
+          extraOverBare: g.extraOverBare?.slice(0, 8),
+        };
+      });
+      const stretchMet = { bytes: bundleRows.filter((r) => r.bytesStretchMet).length, importTime: bundleRows.filter((r) => r.importStretchMet).length, of: bundleRows.length };
+      out.bundles = {
+        bare: {
+          bytes: bare.bytes, mapBytes: bare.mapBytes, importMsMedian: round(bareImport), importMsMedianWithSourceMaps: round(bareImportSm),
+          processMsMedian: round(median(bare.processMs)), importMsMin: round(Math.min(...bare.importMs)), importMsRuns: bare.importMs.map((x) => round(x)),
+        },
+        bundles: bundleRows,
+        stretchMet,
       };
-    });
-    out.bundles = {
-      bare: {
-        bytes: bare.bytes, mapBytes: bare.mapBytes, importMsMedian: round(bareImport), importMsMedianWithSourceMaps: round(bareImportSm),
-        processMsMedian: round(median(bare.processMs)), importMsMin: round(Math.min(...bare.importMs)), importMsRuns: bare.importMs.map((x) => round(x)),
-      },
-      groups: bundleRows,
-    };
-    failures += bundleRows.filter((r) => r.bytesVerdict === 'FAIL' || r.importVerdict === 'FAIL').length;
+      for (const r of bundleRows) {
+        if (r.bytesVerdict === 'FAIL')
+          fail('a', `${r.bundle} bytes`, `${r.bytesRatio.toFixed(3)}× (${kb(r.bytes)})`, `≤ ${BUDGET}× (${kb(bare.bytes * BUDGET)})`, `${overRatio(r.bytesRatio, BUDGET)}, ${kb(r.bytes - bare.bytes * BUDGET)}`);
+        if (r.importVerdict === 'FAIL') fail('a', `${r.bundle} fresh import`, `${r.importRatio.toFixed(3)}× (${r.importMsMedian} ms p50)`, `≤ ${BUDGET}× (${round(bareImport * BUDGET)} ms)`, overRatio(r.importRatio, BUDGET));
+      }
 
-    console.log('\n(a) Lambda bundles vs bare DynamoDB client (budget ≤ 1.5× bytes and import time)\n');
-    console.log(
-      table(
-        ['bundle', 'bytes', 'ratio', 'bytes', 'import ms p50', 'min', 'ratio*', 'import', 'w/ --enable-source-maps p50', 'ratio*'],
-        [
-          ['bare-dynamodb', `${bare.bytes} (${kb(bare.bytes)})`, '1.00', '', round(bareImport).toFixed(2), Math.min(...bare.importMs).toFixed(2), '1.00', '', round(bareImportSm).toFixed(2), '1.00'],
-          ...bundleRows.map((r) => [
-            r.group, `${r.bytes} (${kb(r.bytes)})`, r.bytesRatio.toFixed(2), r.bytesVerdict, r.importMsMedian.toFixed(2), r.importMsMin.toFixed(2), r.importRatio.toFixed(2), r.importVerdict,
-            r.importMsMedianWithSourceMaps.toFixed(2), r.importRatioWithSourceMaps.toFixed(2),
-          ]),
-        ],
-      ),
-    );
-    console.log('  * median of per-round ratios (group import / bare import in the same round)');
-    for (const r of bundleRows) {
-      console.log(`  ${r.group}: beyond the bare client → ${(r.extraOverBare ?? []).slice(0, 5).map((p) => `${p.name} +${kb(p.bytes)}`).join(', ')}`);
+      const mark = (met: boolean) => (met ? 'yes' : 'no');
+      console.log(`\n(a) Lambda bundles vs bare DynamoDB client (budget ≤ ${BUDGET}× bytes and import time; stretch ≤ ${STRETCH}×)\n`);
+      console.log(
+        table(
+          ['bundle', 'bytes', 'ratio', `≤ ${BUDGET}×`, `≤ ${STRETCH}×`, 'import ms p50', 'min', 'ratio*', `≤ ${BUDGET}×`, `≤ ${STRETCH}×`, 'w/ --enable-source-maps p50', 'ratio*'],
+          [
+            ['bare-dynamodb', `${bare.bytes} (${kb(bare.bytes)})`, '1.00', '', '', round(bareImport).toFixed(2), Math.min(...bare.importMs).toFixed(2), '1.00', '', '', round(bareImportSm).toFixed(2), '1.00'],
+            ...bundleRows.map((r) => [
+              r.bundle, `${r.bytes} (${kb(r.bytes)})`, r.bytesRatio.toFixed(2), r.bytesVerdict, mark(r.bytesStretchMet), r.importMsMedian.toFixed(2), r.importMsMin.toFixed(2), r.importRatio.toFixed(2), r.importVerdict,
+              mark(r.importStretchMet), r.importMsMedianWithSourceMaps.toFixed(2), r.importRatioWithSourceMaps.toFixed(2),
+            ]),
+          ],
+        ),
+      );
+      console.log('  * median of per-round ratios (bundle import / bare import in the same round)');
+      console.log(`  stretch ≤ ${STRETCH}×: bytes met by ${stretchMet.bytes} of ${stretchMet.of}, import time by ${stretchMet.importTime} of ${stretchMet.of}`);
+      for (const r of bundleRows) {
+        console.log(`  ${r.bundle}: beyond the bare client → ${(r.extraOverBare ?? []).slice(0, 5).map((p) => `${p.name} +${kb(p.bytes)}`).join(', ')}`);
+      }
     }
 
-    console.log(`\n(b) Merchants list, warm, ${REQUESTS} requests each in interleaved batches of ${BATCH}…`);
-    const list = await benchMerchantList();
-    const stat = (s: Series) => ({ n: s.ms.length, p50: round(percentile(s.ms, 50)), p95: round(percentile(s.ms, 95)), max: round(Math.max(...s.ms)) });
-    const h = stat(list.series.handler);
-    const hc = stat(list.series.handlerCursor);
-    const hi = stat(list.series.handlerInvoke);
-    const r = stat(list.series.raw);
-    const rp = stat(list.series.rawHandlerPattern);
-    const rc = stat(list.series.rawCursorPattern);
-    const hf = stat(list.series.httpFloor);
-    // The budget applies to the handler (as Lambda invokes it) paging as the console does: the next page with
-    // the previous page's cursor. Through the local API Gateway stand-in, and a jump to page N without a
-    // cursor (which walks the preceding keys first), are shown for information.
-    const p95Ratio = hi.p95 / r.p95;
-    const p95Verdict = verdict(p95Ratio);
-    if (p95Verdict === 'FAIL') failures++;
-    out.merchantList = {
-      storedMerchants: list.storedMerchants, total: list.total, page: PAGE, size: SIZE, samePage: list.samePage, timedOut: list.timedOut,
-      handlerInvoked: hi, handler: h, handlerWithCursor: hc, raw: r, rawHandlerPattern: rp, rawCursorPattern: rc, httpFloor: hf,
-      p95Ratio: round(p95Ratio, 3), p95Verdict, p50Ratio: round(hi.p50 / r.p50, 3), p95RatioThroughHttp: round(hc.p95 / r.p95, 3),
-      p95RatioPageJump: round(h.p95 / r.p95, 3),
-      dynamoCallsPerRequest: list.calls,
-    };
-    console.log(`   ${list.storedMerchants} stored merchants (total ${list.total} with "all distributors"); same page from both: ${list.samePage}${list.timedOut ? '; STOPPED AT THE TIME LIMIT' : ''}\n`);
-    const callsText = (c: { perRequest: number; byOperation: Record<string, number> }) =>
-      `${c.perRequest.toFixed(2)}${c.perRequest > 0 ? ` (${Object.entries(c.byOperation).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')})` : ''}`;
-    console.log(
-      table(
-        ['series', 'n', 'p50 ms', 'p95 ms', 'p95 ratio', 'budget', 'DynamoDB calls/request'],
-        [
-          [list.series.raw.name, r.n, r.p50.toFixed(2), r.p95.toFixed(2), '1.00', '', callsText(list.calls.raw)],
-          [list.series.handlerInvoke.name, hi.n, hi.p50.toFixed(2), hi.p95.toFixed(2), p95Ratio.toFixed(2), p95Verdict, callsText(list.calls.handlerInvoke)],
-          [list.series.handlerCursor.name, hc.n, hc.p50.toFixed(2), hc.p95.toFixed(2), (hc.p95 / r.p95).toFixed(2), 'info', callsText(list.calls.handlerCursor)],
-          [list.series.handler.name, h.n, h.p50.toFixed(2), h.p95.toFixed(2), (h.p95 / r.p95).toFixed(2), 'info', callsText(list.calls.handler)],
-          [list.series.rawHandlerPattern.name, rp.n, rp.p50.toFixed(2), rp.p95.toFixed(2), (rp.p95 / r.p95).toFixed(2), 'info', callsText(list.calls.rawHandlerPattern)],
-          [list.series.rawCursorPattern.name, rc.n, rc.p50.toFixed(2), rc.p95.toFixed(2), (rc.p95 / r.p95).toFixed(2), 'info', callsText(list.calls.rawCursorPattern)],
-          [list.series.httpFloor.name, hf.n, hf.p50.toFixed(2), hf.p95.toFixed(2), (hf.p95 / r.p95).toFixed(2), 'info', callsText(list.calls.httpFloor)],
-        ],
-      ),
-    );
+    if (wanted('b')) {
+      console.log(`\n(b) Merchants list, warm, ${REQUESTS} requests each in interleaved batches of ${BATCH}…`);
+      const list = await benchMerchantList();
+      const stat = (s: Series) => ({ n: s.ms.length, p50: round(percentile(s.ms, 50)), p95: round(percentile(s.ms, 95)), max: round(Math.max(...s.ms)) });
+      const h = stat(list.series.handler);
+      const hc = stat(list.series.handlerCursor);
+      const hi = stat(list.series.handlerInvoke);
+      const r = stat(list.series.raw);
+      const rp = stat(list.series.rawHandlerPattern);
+      const rc = stat(list.series.rawCursorPattern);
+      const hf = stat(list.series.httpFloor);
+      // The budget applies to the handler (as Lambda invokes it) paging as the console does: the next page with
+      // the previous page's cursor. Through the local API Gateway stand-in, and a jump to page N without a
+      // cursor (which walks the preceding keys first), are shown for information.
+      const p95Ratio = hi.p95 / r.p95;
+      const p95Verdict = verdict(p95Ratio);
+      if (p95Verdict === 'FAIL') fail('b', 'merchants list p95, handler / raw Query', `${p95Ratio.toFixed(3)}× (${hi.p95} ms / ${r.p95} ms)`, `≤ ${BUDGET}×`, overRatio(p95Ratio, BUDGET));
+      out.merchantList = {
+        storedMerchants: list.storedMerchants, total: list.total, page: PAGE, size: SIZE, samePage: list.samePage, timedOut: list.timedOut,
+        handlerInvoked: hi, handler: h, handlerWithCursor: hc, raw: r, rawHandlerPattern: rp, rawCursorPattern: rc, httpFloor: hf,
+        p95Ratio: round(p95Ratio, 3), p95Verdict, p50Ratio: round(hi.p50 / r.p50, 3), p95RatioThroughHttp: round(hc.p95 / r.p95, 3),
+        p95RatioPageJump: round(h.p95 / r.p95, 3),
+        dynamoCallsPerRequest: list.calls,
+      };
+      console.log(`   ${list.storedMerchants} stored merchants (total ${list.total} with "all distributors"); same page from both: ${list.samePage}${list.timedOut ? '; STOPPED AT THE TIME LIMIT' : ''}\n`);
+      const callsText = (c: { perRequest: number; byOperation: Record<string, number> }) =>
+        `${c.perRequest.toFixed(2)}${c.perRequest > 0 ? ` (${Object.entries(c.byOperation).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')})` : ''}`;
+      console.log(
+        table(
+          ['series', 'n', 'p50 ms', 'p95 ms', 'p95 ratio', 'budget', 'DynamoDB calls/request'],
+          [
+            [list.series.raw.name, r.n, r.p50.toFixed(2), r.p95.toFixed(2), '1.00', '', callsText(list.calls.raw)],
+            [list.series.handlerInvoke.name, hi.n, hi.p50.toFixed(2), hi.p95.toFixed(2), p95Ratio.toFixed(2), p95Verdict, callsText(list.calls.handlerInvoke)],
+            [list.series.handlerCursor.name, hc.n, hc.p50.toFixed(2), hc.p95.toFixed(2), (hc.p95 / r.p95).toFixed(2), 'info', callsText(list.calls.handlerCursor)],
+            [list.series.handler.name, h.n, h.p50.toFixed(2), h.p95.toFixed(2), (h.p95 / r.p95).toFixed(2), 'info', callsText(list.calls.handler)],
+            [list.series.rawHandlerPattern.name, rp.n, rp.p50.toFixed(2), rp.p95.toFixed(2), (rp.p95 / r.p95).toFixed(2), 'info', callsText(list.calls.rawHandlerPattern)],
+            [list.series.rawCursorPattern.name, rc.n, rc.p50.toFixed(2), rc.p95.toFixed(2), (rc.p95 / r.p95).toFixed(2), 'info', callsText(list.calls.rawCursorPattern)],
+            [list.series.httpFloor.name, hf.n, hf.p50.toFixed(2), hf.p95.toFixed(2), (hf.p95 / r.p95).toFixed(2), 'info', callsText(list.calls.httpFloor)],
+          ],
+        ),
+      );
+    }
   } catch (error) {
-    failures++;
+    broke('a/b', error);
     out.error = error instanceof Error ? (error.stack ?? error.message) : String(error);
     console.error('\nBENCH ERROR:', error);
   } finally {
@@ -408,9 +436,12 @@ async function main() {
       budgets: { initialRouteJsGzipBytes: INITIAL_JS_BUDGET_BYTES, largestChunkBytes: LARGEST_CHUNK_BUDGET_BYTES },
       ...web,
     };
-    failures += web.routes.filter((r) => r.verdict === 'FAIL').length + (web.largestChunk.verdict === 'FAIL' ? 1 : 0);
+    for (const r of web.routes.filter((x) => x.verdict === 'FAIL'))
+      fail('c', `initial JS of ${r.route}, gzipped`, kB(r.gzipBytes), `≤ ${kB(r.budgetBytes)}`, `${kB(r.gzipBytes - r.budgetBytes)} over`);
+    if (web.largestChunk.verdict === 'FAIL')
+      fail('c', `largest chunk ${web.largestChunk.file}`, kB(web.largestChunk.bytes), `≤ ${kB(web.largestChunk.budgetBytes)}`, `${kB(web.largestChunk.bytes - web.largestChunk.budgetBytes)} over`);
   } catch (error) {
-    failures++;
+    broke('c', error);
     out.frontendBundleError = error instanceof Error ? (error.stack ?? error.message) : String(error);
     console.error('\nFRONTEND BUNDLE ERROR:', error);
   }
@@ -420,78 +451,105 @@ async function main() {
     const devices = await benchDeviceList();
     printDeviceList(devices, table);
     out.deviceList = { budgets: DEVICE_LIST_BUDGET, ...devices };
-    failures += [devices.p95Verdict, devices.callsVerdict, devices.countsVerdict].filter((v) => v === 'FAIL').length;
+    if (devices.p95Verdict === 'FAIL') fail('d', 'devices list page 2 p95, handler / raw Query', `${devices.p95Ratio.toFixed(3)}×`, `≤ ${DEVICE_LIST_BUDGET.p95Ratio}×`, overRatio(devices.p95Ratio, DEVICE_LIST_BUDGET.p95Ratio));
+    if (devices.callsVerdict === 'FAIL')
+      fail('d', 'DynamoDB calls per devices page', devices.callsPerPage.perRequest.toFixed(2), `≤ ${DEVICE_LIST_BUDGET.callsPerPage}`, `${(devices.callsPerPage.perRequest - DEVICE_LIST_BUDGET.callsPerPage).toFixed(2)} calls over`);
+    if (devices.countsVerdict === 'FAIL')
+      fail('d', 'Queries per GET /pos/counts', String(devices.countsCalls.byOperation.Query ?? 0), `${DEVICE_LIST_BUDGET.countQueries}`, `${devices.countsCalls.byOperation.Query ?? 0} Queries over`);
   } catch (error) {
-    failures++;
+    broke('d', error);
     out.deviceListError = error instanceof Error ? (error.stack ?? error.message) : String(error);
     console.error('\nDEVICE LIST BENCH ERROR:', error);
   }
 
   if (wanted('e')) try {
     // Two shapes of the same 20,000 messages: a burst (few machines, many pings each: a batch holds several of a
-    // machine's pings, so its state moves once for them) and a fleet (many machines, one ping each per batch, as
-    // in AWS where machines ping about once a minute: one state update per ping).
+    // machine's pings, so its state moves once for them; for information) and a fleet (many machines, one ping
+    // each per batch, as in AWS where machines ping about once a minute: one state update per ping; budgeted).
     const devices = Number(process.env.BENCH_INGESTION_DEVICES ?? 100);
     const perDevice = Number(process.env.BENCH_INGESTION_MESSAGES ?? 200);
     const scenarios = [
-      { name: `burst: ${devices} machines × ${perDevice} pings`, devices, perDevice, firstSerial: 90_000_001 },
-      { name: `fleet: ${devices * 10} machines × ${Math.max(1, Math.round(perDevice / 10))} pings`, devices: devices * 10, perDevice: Math.max(1, Math.round(perDevice / 10)), firstSerial: 91_000_001 },
-    ];
-    console.log(`\n(e) Device ingestion: telemetry over MQTT (QoS 1, ≤ 100/s and ≤ 20 in flight per device), ${scenarios.map((s) => s.name).join('; ')}…\n`);
-    const results = await benchIngestion(scenarios);
-    const row = (name: string, p: { messages: number; completed: number; failed: number; seconds: number; perSecond: number; timedOut: boolean }, budget: string, v: string) => [
-      name, p.messages, p.completed, p.failed, p.seconds.toFixed(2), `${Math.round(p.perSecond)}${p.timedOut ? ' (time limit)' : ''}`, budget, v,
+      { name: `burst: ${devices} machines × ${perDevice} pings`, devices, perDevice, firstSerial: 90_000_001, budgeted: false },
+      { name: `fleet: ${devices * 10} machines × ${Math.max(1, Math.round(perDevice / 10))} pings`, devices: devices * 10, perDevice: Math.max(1, Math.round(perDevice / 10)), firstSerial: 91_000_001, budgeted: true },
     ];
     console.log(
+      `\n(e) Device ingestion: telemetry over MQTT (QoS 1, ≤ 100/s and ≤ 20 in flight per device), ${scenarios.map((s) => s.name).join('; ')}; ` +
+        `budget (fleet): end to end ≥ ${INGESTION_BUDGET_SHARE} × (database ceiling ÷ item writes per message)…\n`,
+    );
+    const results = await benchIngestion(scenarios);
+    const rate = (perSecond: number, timedOut = false) => `${Math.round(perSecond)}${timedOut ? ' (time limit)' : ''}`;
+    console.log(
       table(
-        ['pipeline', 'messages', 'done', 'failed', 'seconds', 'messages/s', 'budget', 'verdict'],
-        results.flatMap((r) => [
-          row(`${r.scenario.name}: broker → rule router (no-op rule)`, r.brokerOnly, '', 'info'),
-          row(`${r.scenario.name}: broker → router → iot-telemetry batches → dynalite`, r.endToEnd, `≥ ${INGESTION_BUDGET_PER_SECOND}`, r.verdict),
+        ['scenario', 'broker-only msg/s', 'DB ceiling item writes/s', 'item writes/msg', 'DB ceiling msg/s', 'budget msg/s', 'end to end msg/s', 'share of ceiling', 'verdict'],
+        results.map((r) => [
+          r.scenario.name, rate(r.brokerOnly.perSecond, r.brokerOnly.timedOut), rate(r.ceiling.perSecond), r.itemWritesPerMessage.toFixed(3), rate(r.ceilingMessagesPerSecond),
+          `≥ ${rate(r.budgetPerSecond)}`, rate(r.endToEnd.perSecond, r.endToEnd.timedOut), `${(r.shareOfCeiling * 100).toFixed(1)}%`, r.verdict,
         ]),
       ),
     );
     for (const r of results) {
       console.log(
-        `  ${r.scenario.name}: end to end = ${(r.ratioToBroker * 100).toFixed(1)}% of broker-only; ${r.endToEnd.invocations} trigger invocations; ` +
-          `${r.dynamoRequestsPerMessage.toFixed(3)} DynamoDB requests/message (${Object.entries(r.dynamoRequestsByOperation).map(([k, v]) => `${k} ${v}`).join(', ')}); ` +
-          `stored samples ${r.storedSamples} of ${r.endToEnd.messages}`,
+        `\n  ${r.scenario.name}: ${r.endToEnd.completed} of ${r.endToEnd.messages} done, ${r.endToEnd.failed} failed in ${r.endToEnd.seconds.toFixed(2)} s ` +
+          `(${(r.ratioToBroker * 100).toFixed(1)}% of broker-only); ${r.endToEnd.invocations} trigger invocations; stored samples ${r.storedSamples} of ${r.endToEnd.messages}; ` +
+          `ceiling fed ${r.ceiling.items} items in ${r.ceiling.seconds.toFixed(2)} s (${r.ceiling.concurrency} BatchWriteItem calls in flight)`,
       );
-      if (r.verdict === 'FAIL') failures++;
-      if (r.storedSamples !== r.endToEnd.messages) failures++;
+      console.log(
+        `  DynamoDB requests/message ${r.dynamoRequestsPerMessage.toFixed(3)} (${Object.entries(r.dynamoRequestsByOperation).map(([k, v]) => `${k} ${v}`).join(', ')}), ` +
+          `${Math.round(r.dynamoRequestsPerMessage * r.endToEnd.perSecond)} requests/s (the ceiling feed: ${Math.round(r.ceiling.callsPerSecond)} calls/s of 25 items); ` +
+          `item writes/message ${r.itemWritesPerMessage.toFixed(3)} (floor 1), each for:`,
+      );
+      for (const w of r.itemWritesByPurpose) console.log(`    ${w.perMessage.toFixed(3)}  ${w.operation} ${w.key} (${w.count}): ${w.purpose}`);
+      if (r.verdict === 'FAIL')
+        fail('e', `${r.scenario.name} end to end`, `${Math.round(r.endToEnd.perSecond)} msg/s`, `≥ ${Math.round(r.budgetPerSecond)} msg/s (${INGESTION_BUDGET_SHARE} × ${Math.round(r.ceiling.perSecond)} item writes/s ÷ ${r.itemWritesPerMessage.toFixed(3)})`,
+          `${Math.round(r.budgetPerSecond - r.endToEnd.perSecond)} msg/s short (${((1 - r.endToEnd.perSecond / r.budgetPerSecond) * 100).toFixed(1)}% below the budget)`);
+      if (r.storedSamples !== r.endToEnd.messages)
+        fail('e', `${r.scenario.name} stored exactly once`, `${r.storedSamples} samples`, `${r.endToEnd.messages}`, `${r.endToEnd.messages - r.storedSamples} missing`);
     }
-    out.ingestion = { budgetPerSecond: INGESTION_BUDGET_PER_SECOND, scenarios: results };
+    out.ingestion = { budgetShareOfCeiling: INGESTION_BUDGET_SHARE, scenarios: results };
   } catch (error) {
-    failures++;
+    broke('e', error);
     out.ingestionError = error instanceof Error ? (error.stack ?? error.message) : String(error);
     console.error('\nINGESTION BENCH ERROR:', error);
   }
 
   if (wanted('f')) try {
-    console.log(`\n(f) Remote command round trip vs the raw broker, interleaved batches…\n`);
+    console.log(`\n(f) Remote command round trip vs the ideal path (API send → raw broker round trip → API GET), interleaved batches…\n`);
     const r = await benchCommandRoundTrip();
     console.log(
       table(
         ['series', 'n', 'p50 ms', 'p95 ms', 'p95 ratio', 'budget'],
         [
-          [r.broker.name, r.broker.n, r.broker.p50.toFixed(2), r.broker.p95.toFixed(2), '1.00', ''],
+          [r.ideal.name, r.ideal.n, r.ideal.p50.toFixed(2), r.ideal.p95.toFixed(2), '1.00', ''],
           [r.command.name, r.command.n, r.command.p50.toFixed(2), r.command.p95.toFixed(2), r.p95Ratio.toFixed(2), `${r.verdict} (≤ ${COMMAND_ROUND_TRIP_BUDGET})`],
+          [r.broker.name, r.broker.n, r.broker.p50.toFixed(2), r.broker.p95.toFixed(2), (r.broker.p95 / r.ideal.p95).toFixed(2), 'info'],
         ],
       ),
     );
+    const d = r.breakdown;
+    const dynamo = (x: typeof r.dynamoPerCommand) =>
+      `${x.calls.perRequest.toFixed(1)} DynamoDB calls (${Object.entries(x.calls.byOperation).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}), ${x.itemWrites.toFixed(1)} item writes`;
+    console.log(`  command p50 parts: POST ${d.commandPostP50} ms, ${d.pollsPerCommand.toFixed(2)} GETs per command at ${d.commandGetP50} ms each; ${dynamo(r.dynamoPerCommand)} (acks included)`);
+    console.log(`  ideal p50 parts: POST ${d.idealPostP50} ms, broker round trip ${d.idealBrokerP50} ms, GET ${d.idealGetP50} ms; ${dynamo(r.dynamoPerIdeal)}`);
     if (r.timedOut) console.log('   STOPPED AT THE TIME LIMIT');
     out.commandRoundTrip = { budgetP95Ratio: COMMAND_ROUND_TRIP_BUDGET, ...r };
-    if (r.verdict === 'FAIL') failures++;
+    if (r.verdict === 'FAIL')
+      fail('f', 'command round trip p95 / ideal path p95', `${r.p95Ratio.toFixed(3)}× (${r.command.p95.toFixed(1)} ms / ${r.ideal.p95.toFixed(1)} ms)`, `≤ ${COMMAND_ROUND_TRIP_BUDGET}× (${(r.ideal.p95 * COMMAND_ROUND_TRIP_BUDGET).toFixed(1)} ms)`,
+        `${overRatio(r.p95Ratio, COMMAND_ROUND_TRIP_BUDGET)}, ${(r.command.p95 - r.ideal.p95 * COMMAND_ROUND_TRIP_BUDGET).toFixed(1)} ms`);
   } catch (error) {
-    failures++;
+    broke('f', error);
     out.commandRoundTripError = error instanceof Error ? (error.stack ?? error.message) : String(error);
     console.error('\nCOMMAND ROUND TRIP BENCH ERROR:', error);
   }
 
   out.failures = failures;
+  out.failedBudgets = failedBudgets;
   out.finishedAt = new Date().toISOString();
   mkdirSync(join(REPO_ROOT, 'test/bench/results'), { recursive: true });
   writeFileSync(RESULTS_FILE, `${JSON.stringify(out, null, 2)}\n`);
+  if (failedBudgets.length) {
+    console.log('\nFailing:');
+    for (const f of failedBudgets) console.log(`  (${f.section}) ${f.figure}: ${f.measured}${f.budget ? `, budget ${f.budget}` : ''}: ${f.missedBy}`);
+  }
   console.log(`\n${failures === 0 ? 'ALL BUDGETS PASS' : `${failures} BUDGET FIGURE(S) FAIL`} — results in ${RESULTS_FILE}`);
 }
 

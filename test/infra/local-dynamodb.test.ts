@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TransactionCanceledException, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
+  BatchWriteCommand,
   DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
@@ -230,6 +231,41 @@ describe('local DynamoDB (dynalite + front)', () => {
     const viaHttp = (await (await fetch(`${dynamo.endpoint}/__local/ops`)).json()) as Record<string, number>;
     expect(viaHttp).toEqual({ GetItem: 2, TransactGetItems: 1 });
     await fetch(`${dynamo.endpoint}/__local/ops`, { method: 'DELETE' });
+    expect(dynamo.opCounts()).toEqual({});
+  });
+
+  it('counts the items written, not the calls, by operation and key pattern', async () => {
+    dynamo.resetOpCounts();
+    const samples = Array.from({ length: 25 }, (_, i) => ({ PutRequest: { Item: { pk: 'MERCHANT#acme#POS#CENG-1', sk: `SENSOR#2026-01-01T00:00:${String(i).padStart(2, '0')}Z#m${i}`, v: i } } }));
+    await doc.send(new BatchWriteCommand({ RequestItems: { [TABLE]: samples } }));
+    await doc.send(new BatchWriteCommand({ RequestItems: { [TABLE]: [{ DeleteRequest: { Key: { pk: 'A', sk: 'B' } } }] } }));
+    await doc.send(new UpdateCommand({ TableName: TABLE, Key: { pk: 'MERCHANT#acme#POS#CENG-1', sk: 'TELEMETRY' }, UpdateExpression: 'SET v = :v', ExpressionAttributeValues: { ':v': 1 } }));
+    // A write whose condition fails is still a write the database had to consider.
+    await doc
+      .send(new PutCommand({ TableName: TABLE, Item: { pk: 'MERCHANT#acme#POS#CENG-1', sk: 'TELEMETRY' }, ConditionExpression: 'attribute_not_exists(pk)' }))
+      .catch((err: unknown) => expect(err).toBeInstanceOf(ConditionalCheckFailedException));
+    await doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Update: { TableName: TABLE, Key: { pk: 'COUNTER#POS#acme', sk: 'TOTAL' }, UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': 1 } } },
+          { Put: { TableName: TABLE, Item: { pk: 'MERCHANT#acme#POS#CENG-1', sk: 'POS' } } },
+          { ConditionCheck: { TableName: TABLE, Key: { pk: 'DEVICE#CENG-1', sk: 'REGISTRY' }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        ],
+      }),
+    );
+    expect(dynamo.opCounts()).toEqual({ BatchWriteItem: 2, UpdateItem: 1, PutItem: 1, TransactWriteItems: 1 });
+    const expected = {
+      'BatchWriteItem.Put MERCHANT#…#POS#… SENSOR#…#…': 25,
+      'BatchWriteItem.Delete A B': 1,
+      'UpdateItem MERCHANT#…#POS#… TELEMETRY': 1,
+      'PutItem MERCHANT#…#POS#… TELEMETRY': 1,
+      'TransactWriteItems.Update COUNTER#POS#… TOTAL': 1,
+      'TransactWriteItems.Put MERCHANT#…#POS#… POS': 1,
+    };
+    expect(dynamo.itemWriteCounts()).toEqual(expected);
+    expect(await (await fetch(`${dynamo.endpoint}/__local/item-writes`)).json()).toEqual(expected);
+    await fetch(`${dynamo.endpoint}/__local/item-writes`, { method: 'DELETE' });
+    expect(dynamo.itemWriteCounts()).toEqual({});
     expect(dynamo.opCounts()).toEqual({});
   });
 });

@@ -14,6 +14,7 @@ export async function startDynamoProcess(opts: { port?: number; path?: string } 
     endpoint,
     stop,
     opCounts: async () => (await (await fetch(`${endpoint}/__local/ops`)).json()) as Record<string, number>,
+    itemWriteCounts: async () => (await (await fetch(`${endpoint}/__local/item-writes`)).json()) as Record<string, number>,
     resetOpCounts: async () => void (await fetch(`${endpoint}/__local/ops`, { method: 'DELETE' })),
   };
 }

@@ -3,7 +3,10 @@
  *
  * The front (the endpoint clients use):
  * - forwards every request to dynalite's request handler in process (no second network hop);
- * - counts operations by X-Amz-Target name (`opCounts()`, `GET /__local/ops`, `DELETE /__local/ops`);
+ * - counts operations by X-Amz-Target name (`opCounts()`, `GET /__local/ops`) and the items written
+ *   (`itemWriteCounts()`, `GET /__local/item-writes`): one per item a write request asks for, conditions failed
+ *   or not, by operation and key pattern (a BatchWriteItem of 25 puts is 25; a TransactWriteItems counts its
+ *   Puts, Updates and Deletes, not its ConditionChecks); `DELETE` on either path resets both;
  * - adds TransactWriteItems / TransactGetItems, which dynalite lacks, atomically: every transaction takes
  *   per-item locks (table + key, in sorted order), and so do single PutItem/UpdateItem/DeleteItem/
  *   BatchWriteItem requests, so nothing written through the front interleaves with a transaction;
@@ -68,6 +71,9 @@ export interface LocalDynamo {
   endpoint: string;
   stop(): Promise<void>;
   opCounts(): Record<string, number>;
+  /** Items written since the last reset, by `<operation> <key pattern>` (see keyPattern). */
+  itemWriteCounts(): Record<string, number>;
+  /** Resets both the operation and the item write counts. */
   resetOpCounts(): void;
 }
 
@@ -122,6 +128,17 @@ const crc32 = (body: string): number | undefined =>
     : undefined;
 
 
+/**
+ * A key's shape, attribute by attribute in key schema order: its `#`-separated segments, the constant ones kept
+ * (upper case, as the table's key builders spell them) and the others shown as `…`, e.g.
+ * `MERCHANT#…#POS#… SENSOR#…#…`. It tells what a write was for without listing every item.
+ */
+function keyPattern(key: Item): string {
+  return Object.values(key)
+    .map((value) => String(value.S ?? value.N ?? '…').split('#').map((segment) => (/^[A-Z_]+$/.test(segment) ? segment : '…')).join('#'))
+    .join(' ');
+}
+
 function listen(server: Server, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -146,6 +163,15 @@ export async function startDynamo(options: StartDynamoOptions = {}): Promise<Loc
   const backendHandler = backend.listeners('request')[0] as (req: unknown, res: unknown) => void;
 
   const counts: Record<string, number> = {};
+  const itemWrites: Record<string, number> = {};
+  const countItemWrite = (operation: string, key: Item) => {
+    const label = `${operation} ${keyPattern(key)}`;
+    itemWrites[label] = (itemWrites[label] ?? 0) + 1;
+  };
+  const resetCounts = () => {
+    for (const k of Object.keys(counts)) delete counts[k];
+    for (const k of Object.keys(itemWrites)) delete itemWrites[k];
+  };
   const locks = new KeyedLock();
   const keySchemas = new Map<string, string[]>();
   const tokens = new Map<string, { hash: string; at: number; response: Json }>();
@@ -220,34 +246,36 @@ export async function startDynamo(options: StartDynamoOptions = {}): Promise<Loc
 
   /* ---------- single writes under their own key locks ---------- */
 
-  async function keysOfSingleWrite(op: string, params: Json): Promise<string[]> {
+  /** The items a single write request writes: its lock key, its key and the operation it is counted under. */
+  async function itemsOfSingleWrite(op: string, params: Json): Promise<Array<{ lockKey: string; key: Item; operation: string }>> {
     if (op === 'BatchWriteItem') {
-      const out: string[] = [];
+      const out: Array<{ lockKey: string; key: Item; operation: string }> = [];
       const requestItems = (params.RequestItems ?? {}) as Record<string, Array<{ PutRequest?: { Item: Item }; DeleteRequest?: { Key: Item } }>>;
       for (const [table, requests] of Object.entries(requestItems)) {
         for (const request of requests ?? []) {
           const source = request.PutRequest?.Item ?? request.DeleteRequest?.Key;
-          if (source) out.push((await lockKey(table, source)).lockKey);
+          if (source) out.push({ ...(await lockKey(table, source)), operation: `BatchWriteItem.${request.PutRequest ? 'Put' : 'Delete'}` });
         }
       }
       return out;
     }
     const source = (op === 'PutItem' ? params.Item : params.Key) as Item | undefined;
     if (!source || typeof params.TableName !== 'string') return [];
-    return [(await lockKey(params.TableName, source)).lockKey];
+    return [{ ...(await lockKey(params.TableName, source)), operation: op }];
   }
 
   async function lockedSingleWrite(op: string, headers: IncomingMessage['headers'], body: string): Promise<RawResponse> {
     let params: Json;
-    let keys: string[];
+    let items: Array<{ lockKey: string; key: Item; operation: string }>;
     try {
       params = JSON.parse(body) as Json;
-      keys = await keysOfSingleWrite(op, params);
+      items = await itemsOfSingleWrite(op, params);
     } catch {
       // Unparsable body, unknown table or bad key: let dynalite produce its own error.
       return invokeRaw(headers, 'POST', '/', body);
     }
-    const release = await locks.acquire(keys);
+    for (const item of items) countItemWrite(item.operation, item.key);
+    const release = await locks.acquire(items.map((i) => i.lockKey));
     try {
       const wantsOld = params.ReturnValuesOnConditionCheckFailure === 'ALL_OLD';
       const res = await invokeRaw(headers, 'POST', '/', body);
@@ -345,6 +373,7 @@ export async function startDynamo(options: StartDynamoOptions = {}): Promise<Loc
       ops.push({ kind, table: raw.TableName, key: located.key, lockKey: located.lockKey, params: raw, parsed, returnOld });
     }
 
+    for (const o of ops) if (o.kind !== 'ConditionCheck') countItemWrite(`TransactWriteItems.${o.kind}`, o.key);
     const release = await locks.acquire(ops.map((o) => o.lockKey));
     try {
       const olds = await Promise.all(
@@ -436,9 +465,9 @@ export async function startDynamo(options: StartDynamoOptions = {}): Promise<Loc
     const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
     const body = (await readBody(req)).toString('utf8');
     const url = req.url ?? '/';
-    if (url.startsWith('/__local/ops')) {
-      if (req.method === 'DELETE') for (const k of Object.keys(counts)) delete counts[k];
-      send(res, 200, JSON.stringify(counts), { 'content-type': 'application/json' }, origin);
+    if (url.startsWith('/__local/ops') || url.startsWith('/__local/item-writes')) {
+      if (req.method === 'DELETE') resetCounts();
+      send(res, 200, JSON.stringify(url.startsWith('/__local/ops') ? counts : itemWrites), { 'content-type': 'application/json' }, origin);
       return;
     }
     const target = typeof req.headers['x-amz-target'] === 'string' ? req.headers['x-amz-target'] : '';
@@ -504,9 +533,8 @@ export async function startDynamo(options: StartDynamoOptions = {}): Promise<Loc
   return {
     endpoint: `http://127.0.0.1:${port}`,
     opCounts: () => ({ ...counts }),
-    resetOpCounts: () => {
-      for (const k of Object.keys(counts)) delete counts[k];
-    },
+    itemWriteCounts: () => ({ ...itemWrites }),
+    resetOpCounts: resetCounts,
     stop() {
       stopped ??= (async () => {
         await new Promise<void>((resolve) => {
