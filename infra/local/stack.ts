@@ -110,8 +110,8 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       COGNITO_ISSUER: cognito.issuer,
       COGNITO_JWKS_URL: cognito.jwksUrl,
       COGNITO_ENDPOINT: cognito.endpoint,
-      // Embedded metric format lines are for CloudWatch; locally only on request (POWERTOOLS_METRICS_DISABLED=false).
-      POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
+      // Embedded metric format lines are for CloudWatch; locally only on request (METRICS_DISABLED=false).
+      METRICS_DISABLED: process.env.METRICS_DISABLED ?? 'true',
       // The machines run Node 20; Lambda runs Node 22. The SDK's Node 20 notice is noise here.
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     });

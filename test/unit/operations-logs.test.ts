@@ -28,7 +28,7 @@ beforeEach(() => {
   }
   Object.assign(process.env, { LOG_LEVEL: 'info', STAGE: 'dev', AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand' });
   delete process.env.LOG_FORMAT;
-  delete process.env.POWERTOOLS_METRICS_DISABLED;
+  delete process.env.METRICS_DISABLED;
   resetLogger();
 });
 afterEach(() => {
@@ -194,10 +194,10 @@ describe('metrics', () => {
   });
 
   it('write nothing when disabled or when LOG_LEVEL is silent', async () => {
-    process.env.POWERTOOLS_METRICS_DISABLED = 'true';
+    process.env.METRICS_DISABLED = 'true';
     const disabled = new OperatorMetrics();
     await disabled.around(async () => disabled.count(METRIC.apiRequests));
-    delete process.env.POWERTOOLS_METRICS_DISABLED;
+    delete process.env.METRICS_DISABLED;
     process.env.LOG_LEVEL = 'silent';
     const silent = new OperatorMetrics();
     await silent.around(async () => {
