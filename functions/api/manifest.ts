@@ -18,6 +18,8 @@ import { routes as pos } from './pos/routes';
 import { access as posConfigsAccess } from './pos-configs/deps';
 import { routes as posConfigs } from './pos-configs/routes';
 import { access as posHistoryAccess } from './pos-history/deps';
+import { access as posQrcodesAccess } from './pos-qrcodes/deps';
+import { routes as posQrcodes } from './pos-qrcodes/routes';
 import { routes as posHistory } from './pos-history/routes';
 import { access as remoteCommandsAccess } from './remote-commands/deps';
 import { routes as remoteCommands } from './remote-commands/routes';
@@ -32,6 +34,7 @@ export const groups: RouteGroup[] = [
   { name: 'merchants', description: 'Merchants (distributors) and their settings', routes: merchants, access: merchantsAccess },
   { name: 'groups', description: 'Groups of machines within a merchant; a group admin sees only its groups', routes: groupRoutes, access: groupRoutesAccess },
   { name: 'pos', description: 'Points of sale (vending machines): list, counts, join, edit, hide, associations, notes, QR codes', routes: pos, access: posAccess },
+  { name: 'pos-qrcodes', description: 'A machine’s QR code: the console link it carries, as an SVG image and as a download', routes: posQrcodes, access: posQrcodesAccess },
   { name: 'pos-history', description: 'What a machine reported over time: audits (EVA-DTS), cash, transactions, signal and temperature', routes: posHistory, access: posHistoryAccess },
   { name: 'pos-configs', description: 'Machine configurations: reported, historical and the custom one users want it to run', routes: posConfigs, access: posConfigsAccess },
   { name: 'clients', description: 'A merchant’s clients, whom machines can be associated with', routes: clients, access: clientsAccess },

@@ -123,6 +123,7 @@ describe('grants of every real route group', () => {
     groups: ['table:readWrite'],
     pos: ['table:readWrite'],
     'pos-history': ['table:read'],
+    'pos-qrcodes': ['table:read'],
     'pos-configs': ['table:readWrite'],
     clients: ['table:readWrite'],
     'no-vend-profiles': ['table:readWrite'],

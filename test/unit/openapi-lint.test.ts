@@ -80,10 +80,10 @@ describe('OpenAPI document, as a client team reads it', () => {
       }
     }
     expect(opOf('remoteCommands.send').parameters).toContainEqual(expect.objectContaining({ name: 'idempotency-key', in: 'header', required: false }));
-    for (const id of ['pos.csv', 'users.csv', 'remoteCommands.csv', 'alarms.csvOfMerchant', 'pos.downloadAudit', 'pos.qrcodeDownload']) {
+    for (const id of ['pos.csv', 'users.csv', 'remoteCommands.csv', 'alarms.csvOfMerchant', 'pos.downloadAudit', 'posQrcodes.download']) {
       expect(opOf(id).responses['200']!.headers, id).toHaveProperty('content-disposition');
     }
-    expect(opOf('pos.qrcodeImage').responses['200']!.headers).not.toHaveProperty('content-disposition');
+    expect(opOf('posQrcodes.image').responses['200']!.headers).not.toHaveProperty('content-disposition');
   });
 
   it('keeps the values of query enums, spec codes included', () => {

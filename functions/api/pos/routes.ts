@@ -15,7 +15,6 @@ import {
   PosNoteQuery,
   PosPage,
   PosParams,
-  PosQrCode,
   PosStatusView,
   PosSummaries,
   PosUpdate,
@@ -35,27 +34,17 @@ import {
   listPos,
   listPosNotes,
   posCsv,
-  posQrUrl,
   resetPos,
   setPosHidden,
   setPosManageStock,
   updatePos,
 } from '../../core/devices/use-cases';
-import { qrSvg } from '../../adapters/qr/qr-svg';
 import { attachment, type RawResult, routeFor } from '../../shared/http/manifest';
 import type { PosGroupDeps } from './deps';
 
 const route = routeFor<PosGroupDeps>();
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
-
-/** The console's origin: CONSOLE_URL when set (AWS: the CloudFront domain), else the host the request came to. */
-function consoleUrl(config: { consoleUrl?: string }, headers: Record<string, string | undefined>): string {
-  if (config.consoleUrl) return config.consoleUrl;
-  const host = headers['x-forwarded-host'] ?? headers.host ?? 'localhost';
-  const proto = headers['x-forwarded-proto'] ?? (/^(127\.0\.0\.1|localhost)(:\d+)?$/.test(host) ? 'http' : 'https');
-  return `${proto}://${host}`;
-}
 
 // Literal paths (/pos/list, /pos/counts, /pos/join) are matched before /pos/{id}, by API Gateway and the local server.
 // Machines are addressed by serial; lists name their merchant in `merchantId` (the console's selected merchant).
@@ -245,44 +234,6 @@ export const routes = [
     response: PointOfSale,
     errors: { 409: ['PosChangedConcurrentlyException'] },
     handler: ({ deps, principal, params, body }) => setPosManageStock(deps, principal, params.id, body.manageStock),
-  }),
-  route({
-    id: 'pos.qrcode',
-    method: 'GET',
-    path: '/pos/{id}/qrcode',
-    roles: ALL_ROLES,
-    summary: 'The console link of the machine that its QR code carries',
-    request: { params: PosParams },
-    response: PosQrCode,
-    handler: ({ deps, principal, params, headers }) => posQrUrl(deps, principal, params.id, consoleUrl(deps.config, headers)),
-  }),
-  route({
-    id: 'pos.qrcodeImage',
-    method: 'GET',
-    path: '/pos/{id}/qrcode/image',
-    roles: ALL_ROLES,
-    summary: 'The machine’s QR code as an SVG image',
-    request: { params: PosParams },
-    response: z.string(),
-    produces: 'image/svg+xml',
-    inline: true,
-    handler: async ({ deps, principal, params, headers }) => ({
-      raw: true as const,
-      headers: { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'private, max-age=300' },
-      body: qrSvg((await posQrUrl(deps, principal, params.id, consoleUrl(deps.config, headers))).url),
-    }),
-  }),
-  route({
-    id: 'pos.qrcodeDownload',
-    method: 'GET',
-    path: '/pos/{id}/qrcode/download',
-    roles: ALL_ROLES,
-    summary: 'The machine’s QR code as an SVG file download',
-    request: { params: PosParams },
-    response: z.string(),
-    produces: 'image/svg+xml',
-    handler: async ({ deps, principal, params, headers }) =>
-      attachment(`qrcode-${params.id}.svg`, qrSvg((await posQrUrl(deps, principal, params.id, consoleUrl(deps.config, headers))).url, 1024), 'image/svg+xml'),
   }),
   route({
     id: 'pos.listNotes',

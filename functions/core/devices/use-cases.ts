@@ -285,7 +285,7 @@ export async function addPosNote(deps: PosDeps, principal: Principal, serial: st
 }
 
 /** The console link a machine's QR code carries: `{console}/devices/{serial}`. */
-export async function posQrUrl(deps: PosDeps, principal: Principal, serial: string, consoleUrl: string): Promise<{ url: string }> {
+export async function posQrUrl(deps: { pos: PosReader }, principal: Principal, serial: string, consoleUrl: string): Promise<{ url: string }> {
   await requireVisiblePos(deps, principal, serial);
   return { url: `${consoleUrl.replace(/\/+$/, '')}/devices/${encodeURIComponent(serial)}` };
 }

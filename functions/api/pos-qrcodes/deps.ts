@@ -1,0 +1,12 @@
+import { DynamoMachineReads } from '../../adapters/dynamodb/machine-reads';
+import type { FunctionAccess } from '../../shared/access';
+import { groupDeps } from '../../shared/base-deps';
+
+export const access = { table: 'read' } as const satisfies FunctionAccess;
+
+/** The pos-qrcodes group reads only: the machine, to check the caller may see it. */
+export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
+  pos: new DynamoMachineReads(doc, tableName),
+}));
+
+export type PosQrcodesGroupDeps = ReturnType<typeof deps>;
