@@ -115,7 +115,7 @@ export async function benchDeviceList(): Promise<DeviceListFigures> {
     const page1 = await getJson(`${info.api}/pos?merchantId=${merchantId}&page=1&size=${SIZE}`);
     if (!page1.cursor) throw new Error('page 1 gave no cursor');
     const pageUrl = `${info.api}/pos?merchantId=${merchantId}&page=2&size=${SIZE}&cursor=${encodeURIComponent(page1.cursor)}`;
-    const posHandler = await groupHandler('pos', deps);
+    const posHandler = await groupHandler('pos', stack.info);
     const invokePage = invoker(posHandler, 'GET', '/pos', { merchantId, page: '2', size: String(SIZE), cursor: page1.cursor }, authorization);
     const invokeCounts = invoker(posHandler, 'GET', '/pos/counts', { merchantId }, authorization);
 

@@ -2,7 +2,8 @@
  * A route group's Lambda handler invoked in this process with the API Gateway (HTTP API v2) event, as Lambda
  * invokes it; the stack (DynamoDB included) runs in other processes, as the AWS services do.
  */
-import type { LocalRepositories } from '../../infra/local/repositories';
+import type { PublicDeps } from '../../functions/shared/base-deps';
+import type { StackInfo } from '../../infra/local/stack-info';
 import type { Route } from '../../functions/shared/http/manifest';
 
 type GroupHandler = (event: never, context: never) => Promise<{ statusCode: number; body: string }>;
@@ -26,11 +27,18 @@ export function invoker(handler: unknown, method: string, path: string, query: R
 }
 
 /**
- * A route group's handler built as its handler.ts builds it, but on the deps of a given stack: one bench process
- * runs several stacks, and a group's own deps (built once per process) would stay those of the first.
+ * A route group's handler built as its handler.ts builds it (its own deps.ts), pointed at a given stack: one bench
+ * process runs several stacks, so the environment is set to this one's and every lazily built dependency forgotten.
  */
-export async function groupHandler(group: string, deps: LocalRepositories): Promise<unknown> {
-  const { createGroupHandler } = await import('../../functions/shared/http/group-handler');
-  const { routes } = (await import(`../../functions/api/${group}/routes`)) as { routes: Route[] };
-  return createGroupHandler(routes, () => deps);
+export async function groupHandler(group: string, info: StackInfo): Promise<unknown> {
+  const [{ createGroupHandler }, { resetAll }, { stackEnvironment }, { routes }, { deps }] = await Promise.all([
+    import('../../functions/shared/http/group-handler'),
+    import('../../functions/shared/lazy'),
+    import('../../infra/local/stack-process'),
+    import(`../../functions/api/${group}/routes`) as Promise<{ routes: Route[] }>,
+    import(`../../functions/api/${group}/deps`) as Promise<{ deps: () => PublicDeps }>,
+  ]);
+  Object.assign(process.env, stackEnvironment(info));
+  resetAll();
+  return createGroupHandler(routes, deps);
 }

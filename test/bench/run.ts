@@ -236,7 +236,7 @@ async function benchMerchantList() {
       if (res.status !== 200) throw new Error(`GET /spa-configuration answered ${res.status}`);
     };
 
-    const merchantsHandler = await groupHandler('merchants', deps);
+    const merchantsHandler = await groupHandler('merchants', stack.info);
     const invokeHandler = invoker(merchantsHandler, 'GET', '/merchants', { page: String(PAGE), size: String(SIZE), cursor: page1.cursor }, authorization);
 
     const series: Record<'handlerInvoke' | 'handler' | 'handlerCursor' | 'raw' | 'rawHandlerPattern' | 'rawCursorPattern' | 'httpFloor', Series> = {

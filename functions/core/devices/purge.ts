@@ -3,7 +3,8 @@
  * INLINE_PURGE_ITEMS before it answers, so a machine with a short history is gone at once; the purge sweep
  * (scheduled) carries on with the rest, in steps, until its deadline.
  */
-import type { MachinePurges, MachineRef } from './ports';
+import { sweepMachines, type MachineSweepDeps, type MachineSweepOutcome } from './machine-sweep';
+import type { MachinePurges } from './ports';
 
 export const INLINE_PURGE_ITEMS = 1_000;
 /** Items per step of the sweep (it checks its deadline between steps). */
@@ -11,39 +12,23 @@ export const PURGE_STEP_ITEMS = 2_000;
 /** Deleted machines one sweep looks at. */
 export const PURGE_SWEEP_MACHINES = 25;
 
-export interface PurgeSweepDeps {
+export interface PurgeSweepDeps extends MachineSweepDeps {
   purges: MachinePurges;
-  nowMs: () => number;
-  log?: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
 }
 
-export interface PurgeSweepOutcome {
-  /** Deleted machines found with something left to remove. */
-  machines: number;
-  /** Of those, the ones now removed completely. */
-  finished: number;
-  failed: number;
-}
+export type PurgeSweepOutcome = MachineSweepOutcome;
 
 /** Works through the pending purges until `deadlineMs`; a failed one is logged and tried again next time. */
-export async function sweepMachinePurges(deps: PurgeSweepDeps, deadlineMs: number): Promise<PurgeSweepOutcome> {
-  const pending = await deps.purges.pending(PURGE_SWEEP_MACHINES);
-  const outcome: PurgeSweepOutcome = { machines: pending.length, finished: 0, failed: 0 };
-  for (const machine of pending) {
-    if (deps.nowMs() >= deadlineMs) break;
-    try {
-      if (await purgeUntil(deps, machine, deadlineMs)) outcome.finished++;
-    } catch (error) {
-      outcome.failed++;
-      deps.log?.('error', 'removing a deleted machine’s history failed', { ...machine, error });
-    }
-  }
-  return outcome;
-}
-
-async function purgeUntil(deps: PurgeSweepDeps, machine: MachineRef, deadlineMs: number): Promise<boolean> {
-  do {
-    if (await deps.purges.purge(machine, PURGE_STEP_ITEMS)) return true;
-  } while (deps.nowMs() < deadlineMs);
-  return false;
+export function sweepMachinePurges(deps: PurgeSweepDeps, deadlineMs: number): Promise<PurgeSweepOutcome> {
+  return sweepMachines(
+    deps,
+    {
+      pending: (max) => deps.purges.pending(max),
+      step: (machine, maxItems) => deps.purges.purge(machine, maxItems),
+      machines: PURGE_SWEEP_MACHINES,
+      stepItems: PURGE_STEP_ITEMS,
+      failure: 'removing a deleted machine’s history failed',
+    },
+    deadlineMs,
+  );
 }

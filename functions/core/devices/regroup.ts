@@ -5,7 +5,8 @@
  * with the rest in steps until its deadline. Until a machine is done its mark lists it, and group lists, counts,
  * statistics and CSVs filter by the machine's group now (adapters/dynamodb/machine-regroups.ts).
  */
-import type { MachineRef, MachineRegroups } from './ports';
+import { sweepMachines, type MachineSweepDeps, type MachineSweepOutcome } from './machine-sweep';
+import type { MachineRegroups } from './ports';
 
 export const INLINE_REGROUP_ITEMS = 300;
 /** Items per step of the sweep (it checks its deadline between steps). */
@@ -18,39 +19,23 @@ export const REGROUP_SWEEP_MACHINES = 25;
  */
 export const MAX_MACHINES_MOVING = 20;
 
-export interface RegroupSweepDeps {
+export interface RegroupSweepDeps extends MachineSweepDeps {
   regroups: MachineRegroups;
-  nowMs: () => number;
-  log?: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
 }
 
-export interface RegroupSweepOutcome {
-  /** Moved machines found with something left to re-index. */
-  machines: number;
-  /** Of those, the ones now done. */
-  finished: number;
-  failed: number;
-}
+export type RegroupSweepOutcome = MachineSweepOutcome;
 
 /** Works through the moved machines until `deadlineMs`; a failed one is logged and tried again next time. */
-export async function sweepMachineRegroups(deps: RegroupSweepDeps, deadlineMs: number): Promise<RegroupSweepOutcome> {
-  const pending = await deps.regroups.pending(REGROUP_SWEEP_MACHINES);
-  const outcome: RegroupSweepOutcome = { machines: pending.length, finished: 0, failed: 0 };
-  for (const { merchantId, serial } of pending) {
-    if (deps.nowMs() >= deadlineMs) break;
-    try {
-      if (await regroupUntil(deps, { merchantId, serial }, deadlineMs)) outcome.finished++;
-    } catch (error) {
-      outcome.failed++;
-      deps.log?.('error', 're-indexing a moved machine’s history failed', { merchantId, serial, error });
-    }
-  }
-  return outcome;
-}
-
-async function regroupUntil(deps: RegroupSweepDeps, machine: MachineRef, deadlineMs: number): Promise<boolean> {
-  do {
-    if (await deps.regroups.regroup(machine, REGROUP_STEP_ITEMS)) return true;
-  } while (deps.nowMs() < deadlineMs);
-  return false;
+export function sweepMachineRegroups(deps: RegroupSweepDeps, deadlineMs: number): Promise<RegroupSweepOutcome> {
+  return sweepMachines(
+    deps,
+    {
+      pending: (max) => deps.regroups.pending(max),
+      step: (machine, maxItems) => deps.regroups.regroup(machine, maxItems),
+      machines: REGROUP_SWEEP_MACHINES,
+      stepItems: REGROUP_STEP_ITEMS,
+      failure: 're-indexing a moved machine’s history failed',
+    },
+    deadlineMs,
+  );
 }
