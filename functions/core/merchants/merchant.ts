@@ -9,13 +9,8 @@ export function newMerchant(id: string, input: MerchantInput, now: string): Merc
   return { id, ...input, name: input.name.trim(), createdAt: now, updatedAt: now };
 }
 
-/** The reserved pseudo-merchant the super admin picks to see every distributor at once. Never stored. */
-export const ALL_DISTRIBUTORS_MERCHANT: Merchant = {
-  id: ALL_DISTRIBUTORS_ID, name: 'All distributors', screenConfigurationManagement: false, country: '', language: 'it', timezone: 'UTC',
-  currency: 'EUR', legalInfo: '', contactPerson: '', contactEmail: '', licence: '', defaultWarranty: 0, extendedWarranty: 0, features: [],
-  createdAt: '0001-01-01T00:00:00.000Z', updatedAt: '0001-01-01T00:00:00.000Z',
-};
-export const ALL_DISTRIBUTORS: MerchantSummary = toSummary(ALL_DISTRIBUTORS_MERCHANT);
+/** The reserved pseudo-merchant the super admin picks in the merchant selector to see every distributor at once. Never stored. */
+export const ALL_DISTRIBUTORS: MerchantSummary = { id: ALL_DISTRIBUTORS_ID, name: 'All distributors', currency: 'EUR', features: [] };
 
 export function toSummary(m: Merchant): MerchantSummary {
   return { id: m.id, name: m.name, currency: m.currency, features: m.features };

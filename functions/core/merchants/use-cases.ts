@@ -3,7 +3,7 @@ import type { Page } from '../../../schemas/paging';
 import type { Principal } from '../shared/principal';
 import { canSeeMerchant } from '../shared/scope';
 import { MerchantNotFoundException } from './errors';
-import { ALL_DISTRIBUTORS, ALL_DISTRIBUTORS_MERCHANT, byName, newMerchant, toSummary } from './merchant';
+import { ALL_DISTRIBUTORS, byName, newMerchant, toSummary } from './merchant';
 import type { MerchantRepository } from './ports';
 import { pageOf } from '../shared/page';
 
@@ -20,27 +20,17 @@ export interface PageRequest {
   cursor?: string;
 }
 
-/**
- * The super admin's merchant list: "all distributors" first whatever the order, then merchants by name.
- * It takes position 0, so stored merchants start one place later.
- */
+/** The super admin's merchant list, by name: stored merchants only ("all distributors" is the selector's, see merchantsOf). */
 export async function listMerchantPage(deps: MerchantDeps, req: PageRequest): Promise<Page<Merchant>> {
-  const start = (req.page - 1) * req.size;
   const [slice, count] = await Promise.all([
-    deps.merchants.listSlice({
-      offset: Math.max(0, start - 1),
-      limit: start === 0 ? req.size - 1 : req.size,
-      ordType: req.ordType,
-      cursor: req.cursor,
-    }),
+    deps.merchants.listSlice({ offset: (req.page - 1) * req.size, limit: req.size, ordType: req.ordType, cursor: req.cursor }),
     deps.merchants.count(),
   ]);
-  const items = start === 0 ? [ALL_DISTRIBUTORS_MERCHANT, ...slice.items] : slice.items;
-  return pageOf(req, { ...slice, items }, count + 1);
+  return pageOf(req, slice, count);
 }
 
-export async function listAllMerchants(deps: MerchantDeps): Promise<Merchant[]> {
-  return [ALL_DISTRIBUTORS_MERCHANT, ...(await deps.merchants.listAll())];
+export function listAllMerchants(deps: MerchantDeps): Promise<Merchant[]> {
+  return deps.merchants.listAll();
 }
 
 /** A foreign or unknown id answers the same 404, so ids do not leak. */

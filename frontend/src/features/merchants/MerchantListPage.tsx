@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { ALL_DISTRIBUTORS_ID, type Merchant } from '../../../../schemas/merchant';
+import type { Merchant } from '../../../../schemas/merchant';
 import { DataTable } from '../../components/data-table/DataTable';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
 import { Page } from '../../components/Page';
@@ -12,28 +12,26 @@ import './merchants.css';
 
 const DEFAULT_SORT = { ord: 'name', ordType: 'asc' } as const;
 
-/** /admin/merchants: every merchant, "all distributors" first (shown, but it is not a merchant to edit). */
+/** /admin/merchants: every merchant, each a link to edit it. */
 export function MerchantListPage() {
   const intl = useIntl();
   const columns = useMemo<Column<Merchant>[]>(() => {
     const regions = new Intl.DisplayNames([intl.locale], { type: 'region' });
     const languages = new Intl.DisplayNames([intl.locale], { type: 'language' });
-    const all = (m: Merchant) => m.id === ALL_DISTRIBUTORS_ID;
-    const unlessAll = (text: (m: Merchant) => string) => (m: Merchant) => (all(m) ? '' : text(m));
     return [
       {
         id: 'name',
         messageId: 'merchants.field.name',
         ord: 'name',
-        value: (m) => (all(m) ? intl.formatMessage({ id: 'merchant.all' }) : m.name),
-        render: (m) => (all(m) ? <FormattedMessage id="merchant.all" /> : <Link to={`/admin/merchants/${encodeURIComponent(m.id)}`}>{m.name}</Link>),
+        value: (m) => m.name,
+        render: (m) => <Link to={`/admin/merchants/${encodeURIComponent(m.id)}`}>{m.name}</Link>,
       },
-      { id: 'country', messageId: 'merchants.field.country', value: unlessAll((m) => regions.of(m.country) ?? m.country) },
-      { id: 'currency', messageId: 'merchants.field.currency', value: unlessAll((m) => m.currency) },
-      { id: 'contactEmail', messageId: 'merchants.field.contactEmail', value: unlessAll((m) => m.contactEmail) },
-      { id: 'language', messageId: 'merchants.field.language', value: unlessAll((m) => languages.of(m.language) ?? m.language) },
-      { id: 'features', messageId: 'merchants.field.featuresCount', value: unlessAll((m) => String(m.features.length)) },
-      { id: 'createdAt', messageId: 'merchants.field.createdAt', value: unlessAll((m) => formatDate(m.createdAt, intl.locale)) },
+      { id: 'country', messageId: 'merchants.field.country', value: (m) => regions.of(m.country) ?? m.country },
+      { id: 'currency', messageId: 'merchants.field.currency', value: (m) => m.currency },
+      { id: 'contactEmail', messageId: 'merchants.field.contactEmail', value: (m) => m.contactEmail },
+      { id: 'language', messageId: 'merchants.field.language', value: (m) => languages.of(m.language) ?? m.language },
+      { id: 'features', messageId: 'merchants.field.featuresCount', value: (m) => String(m.features.length) },
+      { id: 'createdAt', messageId: 'merchants.field.createdAt', value: (m) => formatDate(m.createdAt, intl.locale) },
     ];
   }, [intl]);
 
