@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
@@ -8,6 +8,7 @@ import type { HttpEvent, HttpResult } from '../../functions/shared/http/event';
 import { API_PREFIX, type Route, type RouteGroup } from '../../functions/shared/http/manifest';
 import { invokeLocally } from './invoke';
 import { readBody } from './read-body';
+import { staticFiles } from './static-compression';
 
 /** Reads at most this much of a request body; anything longer is refused before the function runs. */
 const BODY_READ_LIMIT = 1024 * 1024;
@@ -111,7 +112,10 @@ export async function startApiServer(opts: ApiServerOptions): Promise<{ url: str
     res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
   }
 
-  function web(res: ServerResponse, url: URL): void {
+  const files = staticFiles();
+
+  /** The SPA, compressed per Accept-Encoding as CloudFront does (gzip or brotli for text types). */
+  function web(req: IncomingMessage, res: ServerResponse, url: URL): void {
     const root = opts.webRoot;
     if (!root || !existsSync(join(root, 'index.html'))) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('The console is not built: run npm run build:web');
@@ -119,20 +123,28 @@ export async function startApiServer(opts: ApiServerOptions): Promise<{ url: str
     }
     const safe = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
     let file = join(root, safe);
-    const isFile = existsSync(file) && statSync(file).isFile();
-    if (!isFile) file = join(root, 'index.html');
+    let stat = existsSync(file) ? statSync(file) : null;
+    const isFile = !!stat?.isFile();
+    if (!isFile) {
+      file = join(root, 'index.html');
+      stat = statSync(file);
+    }
     const immutable = isFile && safe.startsWith('/assets/');
+    const { body, encoding, vary } = files(file, stat!, req.headers['accept-encoding']);
     res.writeHead(200, {
       ...headers,
       'content-type': MIME[extname(file)] ?? 'application/octet-stream',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'content-length': String(body.length),
+      ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+      ...(vary ? { vary: 'Accept-Encoding' } : {}),
     });
-    createReadStream(file).pipe(res);
+    res.end(req.method === 'HEAD' ? undefined : body);
   }
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const work = url.pathname.startsWith(`${API_PREFIX}/`) || url.pathname === API_PREFIX ? api(req, res, url) : Promise.resolve(web(res, url));
+    const work = url.pathname.startsWith(`${API_PREFIX}/`) || url.pathname === API_PREFIX ? api(req, res, url) : Promise.resolve(web(req, res, url));
     work.catch((error: unknown) => {
       if (!res.headersSent) sendJson(res, 500, { code: 'InternalError', message: 'Local server error', correlationId: 'local' });
       process.stderr.write(`local api server: ${String((error as Error)?.stack ?? error)}\n`);
