@@ -180,11 +180,42 @@ describe('devices', () => {
     expect(new Set(await table.locator('td[data-column="group"]').allTextContents())).toEqual(new Set(['Acme North']));
     await expect.poll(() => page.locator('[data-count="total"] .counts-strip__value').textContent()).toBe(String(northSerials.length));
 
-    // A machine of another group does not exist for them.
+    // A machine of another group does not exist for them: not found, with the way to the list.
     await page.goto(web(`/devices/${SOUTH}`));
-    await page.getByTestId('error-state').waitFor();
+    await page.getByTestId('not-found-state').waitFor();
     const messages = await uiMessages(page);
-    expect(await page.getByTestId('error-state').locator('p').textContent()).toBe(messages['errors.PosNotFoundException']);
+    expect(await page.getByTestId('not-found-state').locator('p').textContent()).toBe(messages['errors.PosNotFoundException']);
+    expect(await page.getByTestId('not-found-list').textContent()).toBe(messages['devices.goToList']);
+  });
+
+  it('an address that is not a serial, or an unknown serial, says the machine was not found and offers the list', async () => {
+    const page = await newPage(browser);
+    await signInToDashboard(page, stack.web, merchantAdmin());
+    const messages = await uiMessages(page);
+    const posCalls: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/v1/pos/')) posCalls.push(new URL(r.url()).pathname);
+    });
+
+    // A spec screen not built yet, which the device route takes as a serial: the API is not asked.
+    await page.goto(web('/devices/manage-stock'));
+    const notFound = page.getByTestId('not-found-state');
+    await notFound.waitFor();
+    expect(await notFound.locator('p').textContent()).toBe(messages['errors.PosNotFoundException']);
+    expect(await page.getByTestId('error-state').count()).toBe(0);
+    expect(await notFound.getByRole('button').count()).toBe(0);
+    expect(posCalls.filter((path) => path.includes('manage-stock'))).toEqual([]);
+
+    // A serial no machine has: the API's 404 shows the same state.
+    await page.goto(web('/devices/CENG-99999999'));
+    await notFound.waitFor();
+    expect(await notFound.locator('p').textContent()).toBe(messages['errors.PosNotFoundException']);
+    expect(await page.getByTestId('error-state').count()).toBe(0);
+    expect(posCalls).toContain('/api/v1/pos/CENG-99999999');
+
+    await notFound.getByRole('link', { name: messages['devices.goToList'] }).click();
+    await page.waitForURL(/\/devices\/list$/);
+    await page.getByTestId('table-devices').locator('tbody tr').first().waitFor();
   });
 });
 

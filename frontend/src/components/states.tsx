@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { Link } from 'react-router-dom';
 import { ApiError } from '../lib/api';
 import { PageSpinner } from './Spinner';
 
@@ -29,6 +30,26 @@ export function ErrorState({ error, onRetry, messageId }: { error: unknown; onRe
   );
 }
 
+/** The API's answer for what does not exist or is outside the caller's scope (they look the same, spec §8). */
+export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
+
+/**
+ * What the address names does not exist (or is not the user's to see): says so, with a link to the list
+ * where it would be; no retry, as trying again cannot help.
+ */
+export function NotFoundState({ messageId, listPath, listMessageId }: { messageId: string; listPath: string; listMessageId: string }) {
+  return (
+    <section className="card state" data-testid="not-found-state">
+      <p>
+        <FormattedMessage id={messageId} />
+      </p>
+      <Link to={listPath} className="button button--secondary" data-testid="not-found-list">
+        <FormattedMessage id={listMessageId} />
+      </Link>
+    </section>
+  );
+}
+
 export function EmptyState({ messageId }: { messageId: string }) {
   return (
     <div className="state state--empty" data-testid="empty-state">
@@ -39,20 +60,27 @@ export function EmptyState({ messageId }: { messageId: string }) {
   );
 }
 
-/** A loaded resource: `loading` while it loads, its error with a retry, then `children` with the data. */
+/**
+ * A loaded resource: `loading` while it loads, its error with a retry (or `notFound` when the API answers
+ * 404 and one is given), then `children` with the data.
+ */
 export function Loaded<T>({
   result,
   loading = <PageSpinner />,
   errorMessageId,
+  notFound,
   children,
 }: {
   result: { data?: T; error?: unknown; isLoading: boolean; mutate: () => Promise<unknown> };
   loading?: ReactNode;
   /** A feature's own message for the error (see ErrorState). */
   errorMessageId?: (error: unknown) => string;
+  /** Shown instead of the error when the resource does not exist (a NotFoundState). */
+  notFound?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
   if (result.isLoading) return loading;
+  if (notFound !== undefined && isNotFound(result.error)) return notFound;
   if (result.error || result.data === undefined)
     return <ErrorState error={result.error} messageId={errorMessageId?.(result.error)} onRetry={() => void result.mutate()} />;
   return children(result.data);

@@ -1,7 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, Outlet, useParams } from 'react-router-dom';
 import { Page } from '../../components/Page';
-import { Loaded } from '../../components/states';
+import { SERIAL_PATTERN } from '../../../../schemas/pos';
+import { Loaded, NotFoundState } from '../../components/states';
 import { useSession } from '../../lib/session';
 import { usePos } from './api/get-pos';
 import { DEVICE_TABS, deviceRights } from './can-manage';
@@ -12,17 +13,22 @@ import { deviceErrorMessageId } from './messages';
 import { devicePath } from './pos-labels';
 import './devices.css';
 
-/** /devices/{serial}: the machine's header, its actions and its tabs (nested routes). */
+/**
+ * /devices/{serial}: the machine's header, its actions and its tabs (nested routes). An address that is not a
+ * serial (a screen not built yet, a typo) is not asked to the API: it is a machine not found, like a 404.
+ */
 export function DeviceDetailPage() {
   const intl = useIntl();
-  const serial = useParams().id ?? '';
+  const param = useParams().id ?? '';
+  const serial = SERIAL_PATTERN.test(param) ? param : '';
   const pos = usePos(serial);
   const { identity } = useSession();
   const rights = deviceRights(identity?.role);
+  const notFound = <NotFoundState messageId="errors.PosNotFoundException" listPath="/devices/list" listMessageId="devices.goToList" />;
 
   return (
     <Page
-      title={pos.data ? `${pos.data.name} · ${pos.data.serial}` : serial}
+      title={pos.data ? `${pos.data.name} · ${pos.data.serial}` : param}
       actions={
         <Link to="/devices/list" className="button button--secondary">
           <FormattedMessage id="devices.backToList" />
@@ -30,33 +36,37 @@ export function DeviceDetailPage() {
       }
       testId="device-detail-page"
     >
-      <Loaded result={pos} errorMessageId={deviceErrorMessageId}>
-        {(p) => (
-          <>
-            <section className="card device-summary" data-testid="device-summary" data-serial={p.serial} data-hidden={p.hidden}>
-              <ConnectionBadge connection={p.connection} />
-              <StatusBadge status={p.status} />
-              {p.hidden && (
-                <span className="badge badge--neutral" data-testid="device-hidden-badge">
-                  <FormattedMessage id="devices.hiddenBadge" />
+      {serial ? (
+        <Loaded result={pos} errorMessageId={deviceErrorMessageId} notFound={notFound}>
+          {(p) => (
+            <>
+              <section className="card device-summary" data-testid="device-summary" data-serial={p.serial} data-hidden={p.hidden}>
+                <ConnectionBadge connection={p.connection} />
+                <StatusBadge status={p.status} />
+                {p.hidden && (
+                  <span className="badge badge--neutral" data-testid="device-hidden-badge">
+                    <FormattedMessage id="devices.hiddenBadge" />
+                  </span>
+                )}
+                <span className="device-summary__ping">
+                  <FormattedMessage id="devices.field.lastPing" />: <RelativeTime value={p.lastPingAt} testId="device-last-ping" />
                 </span>
-              )}
-              <span className="device-summary__ping">
-                <FormattedMessage id="devices.field.lastPing" />: <RelativeTime value={p.lastPingAt} testId="device-last-ping" />
-              </span>
-              <DeviceActions pos={p} rights={rights} />
-            </section>
-            <nav className="tabs" aria-label={intl.formatMessage({ id: 'devices.tabs' })} data-testid="device-tabs">
-              {DEVICE_TABS.map((tab) => (
-                <NavLink key={tab.path} to={devicePath(p.serial, tab.path)} className="tabs__tab" data-tab={tab.path}>
-                  <FormattedMessage id={tab.messageId} />
-                </NavLink>
-              ))}
-            </nav>
-            <Outlet />
-          </>
-        )}
-      </Loaded>
+                <DeviceActions pos={p} rights={rights} />
+              </section>
+              <nav className="tabs" aria-label={intl.formatMessage({ id: 'devices.tabs' })} data-testid="device-tabs">
+                {DEVICE_TABS.map((tab) => (
+                  <NavLink key={tab.path} to={devicePath(p.serial, tab.path)} className="tabs__tab" data-tab={tab.path}>
+                    <FormattedMessage id={tab.messageId} />
+                  </NavLink>
+                ))}
+              </nav>
+              <Outlet />
+            </>
+          )}
+        </Loaded>
+      ) : (
+        notFound
+      )}
     </Page>
   );
 }
