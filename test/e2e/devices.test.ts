@@ -217,6 +217,27 @@ describe('devices', () => {
     await page.waitForURL(/\/devices\/list$/);
     await page.getByTestId('table-devices').locator('tbody tr').first().waitFor();
   });
+
+  it("shows a machine's QR code image (no content security policy violation)", async () => {
+    const page = await newPage(browser);
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/content security policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    await signInToDashboard(page, stack.web, merchantAdmin());
+    const messages = await uiMessages(page);
+    await page.goto(web(`/devices/${DEVICE}`));
+    await page.getByTestId('device-panel-qr').click();
+    const image = page.getByRole('img', { name: messages['devices.qr.alt']!.replace('{serial}', DEVICE) });
+    await image.waitFor();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    expect(violations).toEqual([]);
+  });
 });
 
 describe('clients', () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { saveFile } from '../../../components/data-table/csv';
 import { Spinner } from '../../../components/Spinner';
@@ -13,16 +13,7 @@ export function QrCodePanel({ serial }: { serial: string }) {
   const { showToast } = useToast();
   const link = useQrCode(serial, true);
   const image = useQrCodeImage(serial, true);
-  const [src, setSrc] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
-
-  // The image comes with the bearer token, so it is shown from an object URL of its bytes.
-  useEffect(() => {
-    if (!image.data) return;
-    const url = URL.createObjectURL(image.data.blob);
-    setSrc(url);
-    return () => URL.revokeObjectURL(url);
-  }, [image.data]);
 
   async function download() {
     setDownloading(true);
@@ -42,7 +33,7 @@ export function QrCodePanel({ serial }: { serial: string }) {
         <FormattedMessage id="devices.qr.title" />
       </h2>
       <Loaded result={image} loading={<Spinner />} errorMessageId={deviceErrorMessageId}>
-        {() => (src ? <img src={src} alt={intl.formatMessage({ id: 'devices.qr.alt' }, { serial })} className="qr-panel__image" data-testid="device-qr-image" /> : <Spinner />)}
+        {(src) => <img src={src} alt={intl.formatMessage({ id: 'devices.qr.alt' }, { serial })} className="qr-panel__image" data-testid="device-qr-image" />}
       </Loaded>
       {link.data && (
         <p className="qr-panel__url">
