@@ -390,7 +390,7 @@ async function main() {
         p95RatioPageJump: round(h.p95 / r.p95, 3),
         dynamoCallsPerRequest: list.calls,
       };
-      console.log(`   ${list.storedMerchants} stored merchants (total ${list.total} with "all distributors"); same page from both: ${list.samePage}${list.timedOut ? '; STOPPED AT THE TIME LIMIT' : ''}\n`);
+      console.log(`   ${list.storedMerchants} stored merchants (total answered: ${list.total}); same page from both: ${list.samePage}${list.timedOut ? '; STOPPED AT THE TIME LIMIT' : ''}\n`);
       const callsText = (c: { perRequest: number; byOperation: Record<string, number> }) =>
         `${c.perRequest.toFixed(2)}${c.perRequest > 0 ? ` (${Object.entries(c.byOperation).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')})` : ''}`;
       console.log(
