@@ -5,7 +5,7 @@ import { ALL_DISTRIBUTORS_ID, type Merchant } from '../../../../schemas/merchant
 import { DataTable } from '../../components/data-table/DataTable';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
 import { Page } from '../../components/Page';
-import { formatDate } from '../../lib/format';
+import { formatters } from '../../lib/format';
 import { fetchAllMerchants } from './api/get-all-merchants';
 import { useMerchantPage } from './api/get-merchant-page';
 import './merchants.css';
@@ -16,8 +16,7 @@ const DEFAULT_SORT = { ord: 'name', ordType: 'asc' } as const;
 export function MerchantListPage() {
   const intl = useIntl();
   const columns = useMemo<Column<Merchant>[]>(() => {
-    const regions = new Intl.DisplayNames([intl.locale], { type: 'region' });
-    const languages = new Intl.DisplayNames([intl.locale], { type: 'language' });
+    const format = formatters(intl.locale);
     const all = (m: Merchant) => m.id === ALL_DISTRIBUTORS_ID;
     const unlessAll = (text: (m: Merchant) => string) => (m: Merchant) => (all(m) ? '' : text(m));
     return [
@@ -28,12 +27,12 @@ export function MerchantListPage() {
         value: (m) => (all(m) ? intl.formatMessage({ id: 'merchant.all' }) : m.name),
         render: (m) => (all(m) ? <FormattedMessage id="merchant.all" /> : <Link to={`/admin/merchants/${encodeURIComponent(m.id)}`}>{m.name}</Link>),
       },
-      { id: 'country', messageId: 'merchants.field.country', value: unlessAll((m) => regions.of(m.country) ?? m.country) },
+      { id: 'country', messageId: 'merchants.field.country', value: unlessAll((m) => format.region(m.country)) },
       { id: 'currency', messageId: 'merchants.field.currency', value: unlessAll((m) => m.currency) },
       { id: 'contactEmail', messageId: 'merchants.field.contactEmail', value: unlessAll((m) => m.contactEmail) },
-      { id: 'language', messageId: 'merchants.field.language', value: unlessAll((m) => languages.of(m.language) ?? m.language) },
-      { id: 'features', messageId: 'merchants.field.featuresCount', value: unlessAll((m) => String(m.features.length)) },
-      { id: 'createdAt', messageId: 'merchants.field.createdAt', value: unlessAll((m) => formatDate(m.createdAt, intl.locale)) },
+      { id: 'language', messageId: 'merchants.field.language', value: unlessAll((m) => format.language(m.language)) },
+      { id: 'features', messageId: 'merchants.field.featuresCount', value: unlessAll((m) => format.number(m.features.length)) },
+      { id: 'createdAt', messageId: 'merchants.field.createdAt', value: unlessAll((m) => format.date(m.createdAt)) },
     ];
   }, [intl]);
 
