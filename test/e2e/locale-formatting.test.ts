@@ -77,4 +77,13 @@ describe('numbers and names in the user\'s language', () => {
     expect(names).not.toContain('Germany');
     expect(names).toEqual([...names].sort(new Intl.Collator('it').compare));
   });
+
+  it('in Italian, the profile names languages in Italian, each with its own name beside', async () => {
+    const page = await newPage(browser);
+    await signInToDashboard(page, stack.web, italianUser());
+    await page.goto(web('/settings/profile'));
+    const picker = page.getByTestId('profile-language');
+    await expect.poll(() => picker.locator('option[value="de"]').textContent()).toBe('Tedesco (Deutsch)');
+    expect(await picker.locator('option:checked').textContent()).toBe('Italiano');
+  });
 });
