@@ -20,7 +20,7 @@ import {
 const spaced = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
 describe('money (integers in minor units, in the user\'s language)', () => {
-  it('uses zero decimals for COP, CLP, UYU, PYG, CZK (spec §9, not ICU\'s digits)', () => {
+  it('uses zero decimals for COP, CLP, UYU, PYG, CZK (spec §9; ICU gives UYU and CZK two)', () => {
     for (const code of ['COP', 'CLP', 'UYU', 'PYG', 'CZK']) expect(currencyDecimals(code)).toBe(0);
     expect(spaced(formatMoney(150000, 'COP', 'it'))).toBe('150.000 COP');
     expect(spaced(formatMoney(1234567, 'CLP', 'en'))).toBe('CLP 1,234,567');

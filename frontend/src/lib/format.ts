@@ -15,7 +15,7 @@ export function currencyDecimals(currency: string): number {
 /**
  * An amount in minor units with its currency, in the user's language: `formatMoney(150000, 'COP', 'it')` →
  * `150.000 COP`, `formatMoney(123456, 'EUR', 'en')` → `€1,234.56`. The decimals are the spec's, not Intl's
- * (ICU gives COP, UYU and CZK two).
+ * (ICU gives UYU and CZK two).
  */
 export function formatMoney(minorUnits: number, currency: string, locale: string): string {
   if (!Number.isFinite(minorUnits)) return '';
