@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   countryOptions,
   currencyDecimals,
+  currencyOptions,
   formatCelsius,
   formatDate,
   formatDateTime,
@@ -111,6 +112,19 @@ describe('country and language names', () => {
     expect(countryOptions(codes, 'en').map((o) => o.label)).toEqual(['Austria', 'Germany', 'Italy', 'South Africa', 'Spain', 'United States']);
     expect(countryOptions(codes, 'fr').map((o) => o.label)).toEqual(['Afrique du Sud', 'Allemagne', 'Autriche', 'Espagne', 'États-Unis', 'Italie']);
     expect(countryOptions(['DE'], 'it')).toEqual([{ value: 'DE', label: 'Germania' }]);
+  });
+});
+
+describe('currency names', () => {
+  it('labels a currency with its code and its name in the user\'s language', () => {
+    expect(currencyOptions(['EUR', 'COP'], 'it')).toEqual([
+      { value: 'EUR', label: 'EUR – euro' },
+      { value: 'COP', label: 'COP – peso colombiano' },
+    ]);
+    expect(currencyOptions(['ZAR'], 'de')[0]!.label).toBe('ZAR – Südafrikanischer Rand');
+    expect(currencyOptions(['ZAR'], 'en')[0]!.label).toBe('ZAR – South African Rand');
+    expect(currencyOptions(['ZAR'], 'fr')[0]!.label).toBe('ZAR – rand sud-africain');
+    expect(currencyOptions(['XYZ'], 'it')[0]!.label).toBe('XYZ');
   });
 });
 

@@ -152,6 +152,15 @@ export function countryOptions(codes: readonly string[], locale: string): Option
   return codes.map((code) => ({ value: code, label: regionName(code, locale) })).sort((a, b) => collator.compare(a.label, b.label));
 }
 
+/** Currency picker options: the code, then the currency's name in the user's language (`EUR – euro` in Italian). */
+export function currencyOptions(codes: readonly string[], locale: string): Option[] {
+  const names = new Intl.DisplayNames([locale], { type: 'currency', fallback: 'code' });
+  return codes.map((code) => {
+    const name = names.of(code) ?? code;
+    return { value: code, label: name === code ? code : `${code} – ${name}` };
+  });
+}
+
 /** Every formatter above for one locale. */
 export interface Formatters {
   locale: string;
@@ -164,6 +173,7 @@ export interface Formatters {
   region: (code: string) => string;
   language: (code: string) => string;
   countryOptions: (codes: readonly string[]) => Option[];
+  currencyOptions: (codes: readonly string[]) => Option[];
 }
 
 const formattersByLocale = new Map<string, Formatters>();
@@ -182,6 +192,7 @@ export function formatters(locale: string): Formatters {
       region: (code) => regionName(code, locale),
       language: (code) => languageName(code, locale),
       countryOptions: (codes) => countryOptions(codes, locale),
+      currencyOptions: (codes) => currencyOptions(codes, locale),
     };
     formattersByLocale.set(locale, f);
   }

@@ -69,7 +69,7 @@ export function MerchantForm({ initial, features, submitLabelId, successMessageI
       countries: format.countryOptions((collections.data?.countries ?? []).map((c) => c.code)),
       languages: LANGUAGES.map((code) => ({ value: code, label: format.language(code) })),
       timezones: (collections.data?.timezones ?? []).map((tz) => ({ value: tz.id, label: `${tz.id} (${tz.offset})` })),
-      currencies: CURRENCIES.map((code) => ({ value: code, label: code })),
+      currencies: format.currencyOptions(CURRENCIES),
     };
   }, [collections.data, format]);
   // A zone the list does not name (e.g. the browser's 'UTC') stays selectable rather than silently replaced.
