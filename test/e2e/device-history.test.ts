@@ -55,6 +55,7 @@ describe('device history', () => {
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, merchantAdmin());
     const messages = await uiMessages(page);
+    const lang = await page.evaluate(() => document.documentElement.lang);
 
     // Audits: newest first, origin and port labelled, the DEX downloads as {serial}-{readAt}.dex.
     await page.goto(web(`/devices/${SERIAL}/audits`));
@@ -73,18 +74,18 @@ describe('device history', () => {
     await page.locator('[data-testid="device-tabs"] [data-tab="cash"]').click();
     await page.waitForURL(/\/cash$/);
     await page.getByTestId('cash-cards').waitFor();
-    expect(await page.getByTestId('cash-cashBox').textContent()).toBe(formatMoney(100, 'EUR'));
-    expect(await page.getByTestId('cash-tubeContents').textContent()).toBe(formatMoney(1540 + 50, 'EUR'));
-    expect(await page.getByTestId('cash-cashSales').textContent()).toContain(formatMoney(150, 'EUR'));
+    expect(await page.getByTestId('cash-cashBox').textContent()).toBe(formatMoney(100, 'EUR', lang));
+    expect(await page.getByTestId('cash-tubeContents').textContent()).toBe(formatMoney(1540 + 50, 'EUR', lang));
+    expect(await page.getByTestId('cash-cashSales').textContent()).toContain(formatMoney(150, 'EUR', lang));
     await page.getByTestId('cash-chart').waitFor();
 
-    // Transactions: the sale with its labels and money as spec §9 writes it.
+    // Transactions: the sale with its labels and money in the page's language.
     await page.locator('[data-testid="device-tabs"] [data-tab="transactions"]').click();
     await page.waitForURL(/\/transactions$/);
     const sale = page.getByTestId('table-device-transactions').locator('tbody tr').filter({ hasText: 'A12' }).first();
     await sale.waitFor();
     expect(await sale.locator('td[data-column="type"]').textContent()).toBe(messages['labels.transactionType.cashSale']);
-    expect(await sale.locator('td[data-column="value"]').textContent()).toBe(formatMoney(150, 'EUR'));
+    expect(await sale.locator('td[data-column="value"]').textContent()).toBe(formatMoney(150, 'EUR', lang));
     expect(await sale.locator('td[data-column="mediaType"]').textContent()).toBe(messages['labels.mediaType.cash']);
     expect(await sale.locator('td[data-column="priceTable"]').textContent()).toBe(messages['labels.priceTable.cash1']);
   });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { languageName } from '../../frontend/src/lib/format';
 import { latestTemporaryPassword } from '../../infra/local/emulators/cognito';
 import { api, demoUser, getStack, idToken, launchBrowser, newPage, signIn, signInToDashboard, toast, uiMessages } from './browser';
 
@@ -138,7 +139,7 @@ describe('user administration', () => {
     const csv = (await readFile((await (await download).path())!, 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(['email', 'role', 'language', 'merchants', 'groups', 'notifications'].map((c) => messages[`users.field.${c}`]).join(','));
-    expect(lines).toContain([email, messages['roles.NEBULARGROUPADMIN'], messages['language.fr'], 'Acme Vending', 'Acme South', messages['users.yes']].join(','));
+    expect(lines).toContain([email, messages['roles.NEBULARGROUPADMIN'], languageName('fr', await page.evaluate(() => document.documentElement.lang)), 'Acme Vending', 'Acme South', messages['users.yes']].join(','));
     const all = await api<unknown[]>(token, 'GET', '/users/all');
     expect(lines).toHaveLength(1 + all.length);
 

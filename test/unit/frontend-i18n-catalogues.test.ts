@@ -28,7 +28,6 @@ const I18N = join(SRC, 'i18n');
 const DYNAMIC_IDS: Record<string, readonly string[]> = {
   'roles.': ROLES, // role names (dashboard, profile)
   'features.': FEATURE_FLAGS, // merchant feature flags (dashboard, merchant screens)
-  'language.': LANGUAGES, // language names (profile)
   'dateRange.': DATE_PRESETS, // date range presets (components/date-range)
   'alarms.criticity.': ALARM_CRITICITIES.map(String), // alarm criticities (troubleshooting, alarm settings)
   'alarms.category.': ALARM_CATEGORIES, // alarm categories (troubleshooting)

@@ -1,54 +1,38 @@
-/** Number, money and date formatting (spec §9). Money is an integer in minor units with its currency. */
+import { useIntl } from 'react-intl';
 
-/** Currencies without decimals: their minor unit is the major unit. */
+/**
+ * Numbers, money, dates, temperatures and country and language names in the user's language, with the
+ * platform's Intl APIs (spec §9 for money and dates). Screens take them from `useFormat()`.
+ */
+
+/** Spec §9: currencies without decimals (their minor unit is the major unit); amounts are integers in minor units. */
 const ZERO_DECIMALS = new Set(['COP', 'CLP', 'UYU', 'PYG', 'CZK']);
-const DOT_THOUSANDS = new Set(['EUR', 'RSD', 'RON', 'COP', 'CZK']);
 
-export interface CurrencyFormat {
-  decimals: number;
-  thousandsSeparator: string;
-  decimalSeparator: string;
+export function currencyDecimals(currency: string): number {
+  return ZERO_DECIMALS.has(currency.toUpperCase()) ? 0 : 2;
 }
 
 /**
- * Separators per currency: '.' thousands (and ',' decimals) for EUR, RSD, RON, COP, CZK; a space for ZAR
- * (with ',' decimals); ',' for MXN (with '.' decimals). Currencies the spec does not name use ',' and '.'.
+ * An amount in minor units with its currency, in the user's language: `formatMoney(150000, 'COP', 'it')` →
+ * `150.000 COP`, `formatMoney(123456, 'EUR', 'en')` → `€1,234.56`. The decimals are the spec's, not Intl's
+ * (ICU gives UYU and CZK two).
  */
-export function currencyFormat(currency: string): CurrencyFormat {
-  const code = currency.toUpperCase();
-  const decimals = ZERO_DECIMALS.has(code) ? 0 : 2;
-  if (DOT_THOUSANDS.has(code)) return { decimals, thousandsSeparator: '.', decimalSeparator: ',' };
-  if (code === 'ZAR') return { decimals, thousandsSeparator: ' ', decimalSeparator: ',' };
-  return { decimals, thousandsSeparator: ',', decimalSeparator: '.' };
-}
-
-function groupThousands(digits: string, separator: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
-}
-
-/** An amount in minor units as text without the currency: `formatAmount(123456, 'EUR')` → `1.234,56`. */
-export function formatAmount(minorUnits: number, currency: string): string {
+export function formatMoney(minorUnits: number, currency: string, locale: string): string {
   if (!Number.isFinite(minorUnits)) return '';
-  const { decimals, thousandsSeparator, decimalSeparator } = currencyFormat(currency);
-  const minor = Math.round(minorUnits);
-  const negative = minor < 0;
-  const abs = Math.abs(minor);
-  const factor = 10 ** decimals;
-  const major = Math.floor(abs / factor);
-  let text = groupThousands(String(major), thousandsSeparator);
-  if (decimals > 0) text += decimalSeparator + String(abs % factor).padStart(decimals, '0');
-  return negative ? `-${text}` : text;
-}
-
-/** An amount with its currency code: `formatMoney(150000, 'COP')` → `150.000 COP`. */
-export function formatMoney(minorUnits: number, currency: string): string {
-  const amount = formatAmount(minorUnits, currency);
-  return amount === '' ? '' : `${amount} ${currency.toUpperCase()}`;
+  const code = currency.toUpperCase();
+  const decimals = currencyDecimals(code);
+  const major = Math.round(minorUnits) / 10 ** decimals;
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency: code, minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(major);
+  } catch {
+    // Not an ISO 4217 code: the number in the user's language and the code as it came.
+    return `${new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(major)} ${code}`;
+  }
 }
 
 /** Major units (as a user types them) to minor units: `toMinorUnits(12.5, 'EUR')` → 1250. */
 export function toMinorUnits(major: number, currency: string): number {
-  return Math.round(major * 10 ** currencyFormat(currency).decimals);
+  return Math.round(major * 10 ** currencyDecimals(currency));
 }
 
 /** The "no date" value (spec §9: 0001-01-01 shows blank). */
@@ -108,4 +92,114 @@ export function relativeTime(value: string | Date | null | undefined, now: Date 
   if (abs < 3600) return { value: Math.trunc(seconds / 60), unit: 'minute' };
   if (abs < 86_400) return { value: Math.trunc(seconds / 3600), unit: 'hour' };
   return { value: Math.trunc(seconds / 86_400), unit: 'day' };
+}
+
+/** A plain number in the user's language (counts, occurrences). */
+export function formatNumber(value: number, locale: string): string {
+  return numberFormat(locale, 'number').format(value);
+}
+
+/** A signal level (0–100) as a percentage: `65 %` in German, `65%` in Italian. */
+export function formatPercent(value: number, locale: string): string {
+  return numberFormat(locale, 'percent').format(value);
+}
+
+/** A temperature in degrees Celsius, one decimal at most: `4,8 °C` in Italian, `4.8°C` in English. */
+export function formatCelsius(value: number, locale: string): string {
+  return numberFormat(locale, 'celsius').format(value);
+}
+
+const NUMBER_OPTIONS = {
+  number: {},
+  percent: { style: 'unit', unit: 'percent', maximumFractionDigits: 0 },
+  celsius: { style: 'unit', unit: 'celsius', maximumFractionDigits: 1 },
+} satisfies Record<string, Intl.NumberFormatOptions>;
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(locale: string, kind: keyof typeof NUMBER_OPTIONS): Intl.NumberFormat {
+  const key = `${locale}:${kind}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, NUMBER_OPTIONS[kind])));
+  return format;
+}
+
+/** A country's name in the user's language from its ISO 3166 code (`DE` → `Germania` in Italian); the code if unknown. */
+export function regionName(code: string, locale: string): string {
+  if (!/^[A-Z]{2}$/.test(code)) return code;
+  return new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' }).of(code) ?? code;
+}
+
+/** A language's name in the user's language, capitalised as a label stands alone (`de` → `Tedesco` in Italian). */
+export function languageName(code: string, locale: string): string {
+  let name: string;
+  try {
+    name = new Intl.DisplayNames([locale], { type: 'language', fallback: 'code' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** Country picker options: names in the user's language, in that language's alphabetical order. */
+export function countryOptions(codes: readonly string[], locale: string): Option[] {
+  const collator = new Intl.Collator(locale);
+  return codes.map((code) => ({ value: code, label: regionName(code, locale) })).sort((a, b) => collator.compare(a.label, b.label));
+}
+
+/** Currency picker options: the code, then the currency's name in the user's language (`EUR – euro` in Italian). */
+export function currencyOptions(codes: readonly string[], locale: string): Option[] {
+  const names = new Intl.DisplayNames([locale], { type: 'currency', fallback: 'code' });
+  return codes.map((code) => {
+    const name = names.of(code) ?? code;
+    return { value: code, label: name === code ? code : `${code} – ${name}` };
+  });
+}
+
+/** Every formatter above for one locale. */
+export interface Formatters {
+  locale: string;
+  number: (value: number) => string;
+  percent: (value: number) => string;
+  celsius: (value: number) => string;
+  money: (minorUnits: number, currency: string) => string;
+  date: (value: string | Date | null | undefined) => string;
+  dateTime: (value: string | Date | null | undefined) => string;
+  region: (code: string) => string;
+  language: (code: string) => string;
+  countryOptions: (codes: readonly string[]) => Option[];
+  currencyOptions: (codes: readonly string[]) => Option[];
+}
+
+const formattersByLocale = new Map<string, Formatters>();
+
+export function formatters(locale: string): Formatters {
+  let f = formattersByLocale.get(locale);
+  if (!f) {
+    f = {
+      locale,
+      number: (value) => formatNumber(value, locale),
+      percent: (value) => formatPercent(value, locale),
+      celsius: (value) => formatCelsius(value, locale),
+      money: (minorUnits, currency) => formatMoney(minorUnits, currency, locale),
+      date: (value) => formatDate(value, locale),
+      dateTime: (value) => formatDateTime(value, locale),
+      region: (code) => regionName(code, locale),
+      language: (code) => languageName(code, locale),
+      countryOptions: (codes) => countryOptions(codes, locale),
+      currencyOptions: (codes) => currencyOptions(codes, locale),
+    };
+    formattersByLocale.set(locale, f);
+  }
+  return f;
+}
+
+/** The formatters of the current react-intl locale (the user's language). */
+export function useFormat(): Formatters {
+  return formatters(useIntl().locale);
 }

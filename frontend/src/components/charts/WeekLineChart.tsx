@@ -1,8 +1,7 @@
 import { CategoryScale, Chart, Filler, LinearScale, LineController, LineElement, PointElement, Tooltip, type ChartOptions } from 'chart.js';
 import { useMemo } from 'react';
 import { Line } from 'react-chartjs-2';
-import { useIntl } from 'react-intl';
-import { formatDateTime } from '../../lib/format';
+import { useFormat } from '../../lib/format';
 import { dayLabel, TIME_SERIES_OPTIONS, type ChartPoint, type ChartWeek } from './chart-week';
 
 // Only what a line chart needs, so the chart chunk stays small (chart.js loads with the chart screens only).
@@ -15,6 +14,8 @@ interface WeekLineChartProps {
   label: string;
   /** The value axis title (unit), already translated. */
   unitLabel: string;
+  /** A reading as the tooltip shows it, with its unit in the user's language (e.g. `format.celsius`). */
+  formatValue: (value: number) => string;
   color: string;
   min?: number;
   max?: number;
@@ -22,8 +23,8 @@ interface WeekLineChartProps {
 }
 
 /** A week of readings on a time axis with one tick per day labelled DD/MM (spec §9). */
-export function WeekLineChart({ week, points, label, unitLabel, color, min, max, testId }: WeekLineChartProps) {
-  const intl = useIntl();
+export function WeekLineChart({ week, points, label, unitLabel, formatValue, color, min, max, testId }: WeekLineChartProps) {
+  const format = useFormat();
   const data = useMemo(
     () => ({
       datasets: [
@@ -43,6 +44,8 @@ export function WeekLineChart({ week, points, label, unitLabel, color, min, max,
   const options = useMemo<ChartOptions<'line'>>(
     () => ({
       ...TIME_SERIES_OPTIONS,
+      // The value axis's numbers in the user's language (chart.js formats them in en-US otherwise).
+      locale: format.locale,
       scales: {
         x: {
           type: 'linear',
@@ -60,13 +63,13 @@ export function WeekLineChart({ week, points, label, unitLabel, color, min, max,
         legend: { display: false },
         tooltip: {
           callbacks: {
-            title: (items) => (items[0] ? formatDateTime(new Date(items[0].parsed.x ?? 0), intl.locale) : ''),
-            label: (item) => `${label}: ${intl.formatNumber(item.parsed.y ?? 0)} ${unitLabel}`,
+            title: (items) => (items[0] ? format.dateTime(new Date(items[0].parsed.x ?? 0)) : ''),
+            label: (item) => `${label}: ${formatValue(item.parsed.y ?? 0)}`,
           },
         },
       },
     }),
-    [week, min, max, unitLabel, label, intl],
+    [week, min, max, unitLabel, label, formatValue, format],
   );
   return (
     <div className="week-chart" data-testid={testId} data-points={points.length}>

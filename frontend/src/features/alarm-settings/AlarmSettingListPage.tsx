@@ -6,6 +6,7 @@ import { DataTable } from '../../components/data-table/DataTable';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
 import { Page } from '../../components/Page';
 import { ForOneMerchant } from '../../components/states';
+import { formatNumber } from '../../lib/format';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
 import { useSettingPage } from './api/get-setting-page';
 import { settingErrorMessageId, settingPath } from './messages';
@@ -53,7 +54,7 @@ function SettingsTable({ merchantId }: { merchantId: string }) {
         ),
       },
       { id: 'alarmCodes', messageId: 'alarmSettings.field.alarmCodes', value: (s) => (s.alarmCodes.length ? s.alarmCodes.join(', ') : intl.formatMessage({ id: 'alarmSettings.allCodes' })) },
-      { id: 'users', messageId: 'alarmSettings.field.users', value: (s) => String(s.userIds.length) },
+      { id: 'users', messageId: 'alarmSettings.field.users', value: (s) => formatNumber(s.userIds.length, intl.locale) },
     ],
     [intl],
   );

@@ -1,11 +1,12 @@
 import { useCallback, useMemo } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { Client } from '../../../../schemas/client';
 import { DataTable } from '../../components/data-table/DataTable';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
 import { Page } from '../../components/Page';
 import { ForOneMerchant } from '../../components/states';
+import { formatNumber } from '../../lib/format';
 import { fetchMerchantClients } from '../../lib/resources/get-merchant-clients';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
 import { useSession } from '../../lib/session';
@@ -43,6 +44,7 @@ export function ClientListPage() {
 }
 
 function ClientsTable({ merchantId }: { merchantId: string }) {
+  const intl = useIntl();
   const columns = useMemo<Column<Client>[]>(
     () => [
       { id: 'code', messageId: 'clients.field.code', value: (c) => c.code },
@@ -62,9 +64,9 @@ function ClientsTable({ merchantId }: { merchantId: string }) {
       { id: 'city', messageId: 'clients.field.city', value: (c) => c.city },
       { id: 'province', messageId: 'clients.field.province', value: (c) => c.province },
       { id: 'phone', messageId: 'clients.field.phone', value: (c) => c.phone },
-      { id: 'machines', messageId: 'clients.field.machines', value: (c) => String(c.machines) },
+      { id: 'machines', messageId: 'clients.field.machines', value: (c) => formatNumber(c.machines, intl.locale) },
     ],
-    [],
+    [intl],
   );
   const table = useDataTable({ tableId: 'manage-clients', columns, defaultSort: DEFAULT_SORT });
   const page = useClientPage(merchantId, table.query);

@@ -9,7 +9,7 @@ import { useDataTable, type Column } from '../../components/data-table/use-data-
 import { DateRangePicker } from '../../components/date-range/DateRangePicker';
 import { Page } from '../../components/Page';
 import { ForOneMerchant } from '../../components/states';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatDate, formatDateTime, formatNumber, formatPercent } from '../../lib/format';
 import { useMerchantClients } from '../../lib/resources/get-merchant-clients';
 import { useGroupsOfMerchants } from '../../lib/resources/get-merchant-groups';
 import { useSession } from '../../lib/session';
@@ -85,13 +85,13 @@ function DevicesTable({ merchantId }: { merchantId: string }) {
       },
       { id: 'status', messageId: 'devices.field.status', value: (p) => intl.formatMessage({ id: STATUS_MESSAGES[p.status] }), render: (p) => <StatusBadge status={p.status} /> },
       { id: 'lastPing', messageId: 'devices.field.lastPing', value: (p) => formatDateTime(p.lastPingAt, intl.locale), render: (p) => <RelativeTime value={p.lastPingAt} /> },
-      { id: 'signal', messageId: 'devices.field.signal', value: (p) => (p.signalLevel === null ? '' : intl.formatNumber(p.signalLevel / 100, { style: 'percent' })) },
+      { id: 'signal', messageId: 'devices.field.signal', value: (p) => (p.signalLevel === null ? '' : formatPercent(p.signalLevel, intl.locale)) },
       { id: 'firmware', messageId: 'devices.field.firmware', value: (p) => p.firmwareVersion },
       { id: 'group', messageId: 'devices.field.group', value: (p) => groupName(p.groupId) },
       { id: 'client', messageId: 'devices.field.client', value: (p) => clientName(p.clientId) },
       { id: 'warrantyEnd', messageId: 'devices.field.warrantyEnd', value: (p) => formatDate(p.warrantyEnd, intl.locale) },
       { id: 'hidden', messageId: 'devices.field.hidden', value: (p) => yesNo(p.hidden) },
-      { id: 'pendingCommands', messageId: 'devices.field.pendingCommands', value: (p) => String(pendingCounts?.[p.serial] ?? '') },
+      { id: 'pendingCommands', messageId: 'devices.field.pendingCommands', value: (p) => (pendingCounts?.[p.serial] === undefined ? '' : formatNumber(pendingCounts[p.serial]!, intl.locale)) },
     ];
   }, [intl, groupList, clientList, pendingCounts]);
 

@@ -5,7 +5,7 @@ import type { Merchant } from '../../../../schemas/merchant';
 import { DataTable } from '../../components/data-table/DataTable';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
 import { Page } from '../../components/Page';
-import { formatDate } from '../../lib/format';
+import { formatters } from '../../lib/format';
 import { fetchAllMerchants } from './api/get-all-merchants';
 import { useMerchantPage } from './api/get-merchant-page';
 import './merchants.css';
@@ -16,8 +16,7 @@ const DEFAULT_SORT = { ord: 'name', ordType: 'asc' } as const;
 export function MerchantListPage() {
   const intl = useIntl();
   const columns = useMemo<Column<Merchant>[]>(() => {
-    const regions = new Intl.DisplayNames([intl.locale], { type: 'region' });
-    const languages = new Intl.DisplayNames([intl.locale], { type: 'language' });
+    const format = formatters(intl.locale);
     return [
       {
         id: 'name',
@@ -26,12 +25,12 @@ export function MerchantListPage() {
         value: (m) => m.name,
         render: (m) => <Link to={`/admin/merchants/${encodeURIComponent(m.id)}`}>{m.name}</Link>,
       },
-      { id: 'country', messageId: 'merchants.field.country', value: (m) => regions.of(m.country) ?? m.country },
+      { id: 'country', messageId: 'merchants.field.country', value: (m) => format.region(m.country) },
       { id: 'currency', messageId: 'merchants.field.currency', value: (m) => m.currency },
       { id: 'contactEmail', messageId: 'merchants.field.contactEmail', value: (m) => m.contactEmail },
-      { id: 'language', messageId: 'merchants.field.language', value: (m) => languages.of(m.language) ?? m.language },
-      { id: 'features', messageId: 'merchants.field.featuresCount', value: (m) => String(m.features.length) },
-      { id: 'createdAt', messageId: 'merchants.field.createdAt', value: (m) => formatDate(m.createdAt, intl.locale) },
+      { id: 'language', messageId: 'merchants.field.language', value: (m) => format.language(m.language) },
+      { id: 'features', messageId: 'merchants.field.featuresCount', value: (m) => format.number(m.features.length) },
+      { id: 'createdAt', messageId: 'merchants.field.createdAt', value: (m) => format.date(m.createdAt) },
     ];
   }, [intl]);
 

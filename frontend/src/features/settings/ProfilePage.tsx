@@ -8,20 +8,12 @@ import { Spinner } from '../../components/Spinner';
 import { errorMessageId, Loaded } from '../../components/states';
 import { useToast } from '../../components/toasts';
 import { ApiError, UNAUTHENTICATED } from '../../lib/api';
+import { languageName } from '../../lib/format';
 import { useLanguage } from '../../lib/intl';
 import { isLanguage } from '../../lib/language';
 import { useMe } from '../../lib/resources/get-me';
 import { useUpdateMyLanguage } from '../../lib/resources/update-me';
 
-/** A language's own name ("Deutsch"), so a user who switched by mistake still finds theirs. */
-function endonym(language: Language): string {
-  try {
-    const name = new Intl.DisplayNames([language], { type: 'language' }).of(language) ?? '';
-    return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
-  } catch {
-    return '';
-  }
-}
 
 /** /settings/profile (all roles): the email (read-only) and the UI language, saved on the user's record. */
 export function ProfilePage() {
@@ -73,11 +65,12 @@ export function ProfilePage() {
                         data-testid="profile-language"
                       >
                         {LANGUAGES.map((language) => {
-                          const own = endonym(language);
-                          const name = intl.formatMessage({ id: `language.${language}` });
+                          // Its own name beside ("Tedesco (Deutsch)"), so a user who switched by mistake still finds theirs.
+                          const own = languageName(language, language);
+                          const name = languageName(language, intl.locale);
                           return (
                             <option key={language} value={language}>
-                              {own && own.toLocaleLowerCase() !== name.toLocaleLowerCase() ? `${name} (${own})` : name}
+                              {own !== name ? `${name} (${own})` : name}
                             </option>
                           );
                         })}

@@ -9,6 +9,7 @@ import { SelectFilter } from '../../components/data-table/SelectFilter';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
 import { Page } from '../../components/Page';
 import { Loaded } from '../../components/states';
+import { languageName } from '../../lib/format';
 import { useMyMerchants } from '../../lib/resources/get-my-merchants';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
 import { ADMIN_USERS, MANAGE_USERS, userPath, type UserArea } from './areas';
@@ -69,7 +70,7 @@ function UsersTable({ area, merchantId }: { area: UserArea; merchantId: string |
     return [
       { id: 'email', messageId: 'users.field.email', ord: 'email', value: (u) => u.email, render: (u) => <Link to={userPath(area, u.id)}>{u.email}</Link> },
       { id: 'role', messageId: 'users.field.role', value: (u) => intl.formatMessage({ id: `roles.${u.role}` }) },
-      { id: 'language', messageId: 'users.field.language', value: (u) => intl.formatMessage({ id: `language.${u.language}` }) },
+      { id: 'language', messageId: 'users.field.language', value: (u) => languageName(u.language, intl.locale) },
       { id: 'merchants', messageId: 'users.field.merchants', value: (u) => list(u.merchantNames) },
       { id: 'groups', messageId: 'users.field.groups', value: (u) => list(u.groupNames) },
       {

@@ -10,7 +10,7 @@ import { useDataTable, type Column } from '../../../components/data-table/use-da
 import { HistoryRangeFilter } from '../../../components/date-range/HistoryRangeFilter';
 import { Spinner } from '../../../components/Spinner';
 import { useToast } from '../../../components/toasts';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useMerchantMachines } from '../../../lib/resources/get-merchant-machines';
 import { useSession } from '../../../lib/session';
 import { deleteAlarm } from '../api/delete-alarm';
@@ -122,8 +122,8 @@ export function AlarmsTable({ scope, tableId }: { scope: AlarmScope; tableId: st
       },
       { id: 'category', messageId: 'alarms.field.category', value: (a) => format(CATEGORY_MESSAGES[a.category]) },
       { id: 'detail', messageId: 'alarms.field.detail', value: (a) => a.detail },
-      { id: 'remainingCycles', messageId: 'alarms.field.remainingCycles', value: (a) => (a.remainingCycles === null ? '' : String(a.remainingCycles)) },
-      { id: 'occurrences', messageId: 'alarms.field.occurrences', value: (a) => String(a.occurrences) },
+      { id: 'remainingCycles', messageId: 'alarms.field.remainingCycles', value: (a) => (a.remainingCycles === null ? '' : formatNumber(a.remainingCycles, intl.locale)) },
+      { id: 'occurrences', messageId: 'alarms.field.occurrences', value: (a) => formatNumber(a.occurrences, intl.locale) },
       { id: 'lastSeenAt', messageId: 'alarms.field.lastSeenAt', value: (a) => date(a.lastSeenAt) },
       { id: 'repairedAt', messageId: 'alarms.field.repairedAt', value: (a) => date(a.repairedAt) },
       { id: 'repairedBy', messageId: 'alarms.field.repairedBy', value: (a) => a.repairedBy ?? '' },

@@ -6,6 +6,7 @@ import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useDraft } from '../../../components/form/use-draft';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { ApiError } from '../../../lib/api';
+import { useFormat } from '../../../lib/format';
 import { useCollections } from '../../../lib/resources/get-collections';
 import { lookupPostalCode } from '../api/lookup-postal-code';
 import { canLookUpPostalCode, checkClientRules, type ClientDraft } from '../client-draft';
@@ -29,7 +30,8 @@ export function ClientForm({ initial, canEdit, submitLabelId, successMessageId, 
   const { errors, saving, submit } = useFormSubmit(ClientInput, successMessageId, CLIENT_FORM_MESSAGES);
   const { draft, setDraft, field } = useDraft(initial, errors);
   const collections = useCollections();
-  const countryOptions = (collections.data?.countries ?? [{ code: draft.country, name: draft.country }]).map((c) => ({ value: c.code, label: c.name }));
+  const format = useFormat();
+  const countryOptions = format.countryOptions(collections.data?.countries.map((c) => c.code) ?? [draft.country]);
   const [postalStatus, setPostalStatus] = useState<'idle' | 'found' | 'unknown'>('idle');
   const lookedUp = useRef(`${initial.country}:${initial.postalCode}`);
 

@@ -4,7 +4,7 @@ import { Line } from 'react-chartjs-2';
 import { useIntl } from 'react-intl';
 import { TIME_SERIES_OPTIONS } from '../../../components/charts/chart-week';
 import type { CashPoint } from '../../../../../schemas/pos-history';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { useFormat } from '../../../lib/format';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, Tooltip, Legend);
 
@@ -16,6 +16,7 @@ const SERIES = [
 /** The cash box and the tube contents at each audit, on a time axis from `from` to `to` (epoch ms). */
 export function CashChart({ points, money, from, to }: { points: readonly CashPoint[]; money: (minor: number) => string; from: number; to: number }) {
   const intl = useIntl();
+  const format = useFormat();
   const data = useMemo(
     () => ({
       datasets: SERIES.map((s) => ({
@@ -32,20 +33,21 @@ export function CashChart({ points, money, from, to }: { points: readonly CashPo
   const options = useMemo<ChartOptions<'line'>>(
     () => ({
       ...TIME_SERIES_OPTIONS,
+      locale: format.locale,
       scales: {
-        x: { type: 'linear', min: from, max: to, ticks: { callback: (value) => formatDate(new Date(Number(value)), intl.locale), maxRotation: 0 } },
+        x: { type: 'linear', min: from, max: to, ticks: { callback: (value) => format.date(new Date(Number(value))), maxRotation: 0 } },
         y: { beginAtZero: true, ticks: { callback: (value) => money(Number(value)) } },
       },
       plugins: {
         tooltip: {
           callbacks: {
-            title: (items) => (items[0] ? formatDateTime(new Date(items[0].parsed.x ?? 0), intl.locale) : ''),
+            title: (items) => (items[0] ? format.dateTime(new Date(items[0].parsed.x ?? 0)) : ''),
             label: (item) => `${item.dataset.label}: ${money(item.parsed.y ?? 0)}`,
           },
         },
       },
     }),
-    [intl, money, from, to],
+    [format, money, from, to],
   );
   return (
     <div className="week-chart" data-testid="cash-chart" data-points={points.length}>

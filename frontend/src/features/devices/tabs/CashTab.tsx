@@ -6,7 +6,7 @@ import { DateRangePicker } from '../../../components/date-range/DateRangePicker'
 import { presetRange } from '../../../components/date-range/presets';
 import { Spinner } from '../../../components/Spinner';
 import { EmptyState, ErrorState } from '../../../components/states';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatDateTime, useFormat } from '../../../lib/format';
 import { useCash } from '../api/get-cash';
 import { rangeInstants } from '../../../components/date-range/instants';
 import { CashChart } from '../components/CashChart';
@@ -49,9 +49,10 @@ export function CashTab() {
 
 function CashFigures({ cash, readAt, children }: { cash: AuditCash; readAt: string; children: (money: (minor: number) => string) => ReactNode }) {
   const intl = useIntl();
+  const format = useFormat();
   const money = useCallback(
-    (minor: number) => (cash.currency ? formatMoney(minor, cash.currency) : intl.formatNumber(minor / 10 ** (cash.decimals ?? 2))),
-    [cash.currency, cash.decimals, intl],
+    (minor: number) => (cash.currency ? format.money(minor, cash.currency) : format.number(minor / 10 ** (cash.decimals ?? 2))),
+    [cash.currency, cash.decimals, format],
   );
   const amount = (v: number | null | undefined) => (v === null || v === undefined ? '–' : money(v));
   const cards = [

@@ -6,7 +6,7 @@ import { DataTable } from '../../../components/data-table/DataTable';
 import { useDataTable, type Column } from '../../../components/data-table/use-data-table';
 import { DateRangePicker } from '../../../components/date-range/DateRangePicker';
 import { EmptyState, Loaded } from '../../../components/states';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useHistoricalConfigPage } from '../api/get-historical-config-page';
 import { usePosConfigs } from '../api/get-pos-configs';
 import { ConfigValuesTable } from '../components/ConfigValuesTable';
@@ -76,7 +76,7 @@ function HistoricalConfigs({ serial }: { serial: string }) {
           </Link>
         ),
       },
-      { id: 'valueCount', messageId: 'devices.configs.valueCount', value: (c) => String(c.valueCount) },
+      { id: 'valueCount', messageId: 'devices.configs.valueCount', value: (c) => formatNumber(c.valueCount, intl.locale) },
     ],
     [intl, serial],
   );

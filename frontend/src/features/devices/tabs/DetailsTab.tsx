@@ -7,7 +7,7 @@ import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useDraft } from '../../../components/form/use-draft';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { Loaded } from '../../../components/states';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { useFormat } from '../../../lib/format';
 import { useMerchantClients } from '../../../lib/resources/get-merchant-clients';
 import { useGroupsOfMerchants } from '../../../lib/resources/get-merchant-groups';
 import { useSession } from '../../../lib/session';
@@ -88,7 +88,7 @@ function DeviceFields({ pos, readsGroups }: { pos: PointOfSale; readsGroups: boo
   const clients = useMerchantClients(pos.clientId ? pos.merchantId : null);
   const groupName = pos.groupId ? (groups.data?.[pos.merchantId]?.find((g) => g.id === pos.groupId)?.name ?? pos.groupId) : '';
   const clientName = pos.clientId ? (clients.data?.find((c) => c.id === pos.clientId)?.name ?? pos.clientId) : '';
-  const dateTime = (value: string | null) => formatDateTime(value, intl.locale);
+  const format = useFormat();
   const yesNo = (on: boolean) => intl.formatMessage({ id: on ? 'devices.yes' : 'devices.no' });
 
   const rows: [string, string, ReactNode][] = [
@@ -106,22 +106,22 @@ function DeviceFields({ pos, readsGroups }: { pos: PointOfSale; readsGroups: boo
     ['publicIp', 'devices.field.publicIp', pos.publicIp],
     ['firmware', 'devices.field.firmware', pos.firmwareVersion],
     ['telemetryBoard', 'devices.field.telemetryBoard', pos.telemetryBoard],
-    ['lastAudit', 'devices.field.lastAudit', dateTime(pos.lastAuditAt)],
-    ['lastSale', 'devices.field.lastSale', dateTime(pos.lastSaleAt)],
-    ['lastPing', 'devices.field.lastPing', dateTime(pos.lastPingAt)],
-    ['signal', 'devices.field.signal', pos.signalLevel === null ? '' : intl.formatNumber(pos.signalLevel / 100, { style: 'percent' })],
-    ['temperature', 'devices.field.temperature', pos.temperature === null ? '' : intl.formatMessage({ id: 'devices.celsius' }, { value: intl.formatNumber(pos.temperature) })],
+    ['lastAudit', 'devices.field.lastAudit', format.dateTime(pos.lastAuditAt)],
+    ['lastSale', 'devices.field.lastSale', format.dateTime(pos.lastSaleAt)],
+    ['lastPing', 'devices.field.lastPing', format.dateTime(pos.lastPingAt)],
+    ['signal', 'devices.field.signal', pos.signalLevel === null ? '' : format.percent(pos.signalLevel)],
+    ['temperature', 'devices.field.temperature', pos.temperature === null ? '' : format.celsius(pos.temperature)],
     ['connection', 'devices.field.connection', intl.formatMessage({ id: CONNECTION_MESSAGES[pos.connection] })],
     ['status', 'devices.field.status', intl.formatMessage({ id: STATUS_MESSAGES[pos.status] })],
     ['hidden', 'devices.field.hidden', yesNo(pos.hidden)],
-    ['warrantyEnd', 'devices.field.warrantyEnd', formatDate(pos.warrantyEnd, intl.locale)],
+    ['warrantyEnd', 'devices.field.warrantyEnd', format.date(pos.warrantyEnd)],
     ['client', 'devices.field.client', clientName],
     ['group', 'devices.field.group', groupName],
     ['planogram', 'devices.field.planogram', pos.planogramId ?? ''],
     ['noVendProfile', 'devices.field.noVendProfile', pos.noVendProfileId ?? ''],
     ['manageStock', 'devices.field.manageStock', yesNo(pos.manageStock)],
-    ['createdAt', 'devices.field.createdAt', dateTime(pos.createdAt)],
-    ['updatedAt', 'devices.field.updatedAt', dateTime(pos.updatedAt)],
+    ['createdAt', 'devices.field.createdAt', format.dateTime(pos.createdAt)],
+    ['updatedAt', 'devices.field.updatedAt', format.dateTime(pos.updatedAt)],
   ];
   return (
     <section className="card">

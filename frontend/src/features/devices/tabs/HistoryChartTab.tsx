@@ -4,14 +4,15 @@ import { useParams } from 'react-router-dom';
 import { chartWeek, shiftWeek, todayIso, weekPoints } from '../../../components/charts/chart-week';
 import { WeekLineChart } from '../../../components/charts/WeekLineChart';
 import { Spinner } from '../../../components/Spinner';
+import { useFormat } from '../../../lib/format';
 import { EmptyState, ErrorState } from '../../../components/states';
 import { useHistory, type HistoryKind } from '../api/get-history';
 import { SensorsStrip } from '../components/SensorsStrip';
 import { deviceErrorMessageId } from '../messages';
 
-const SETTINGS: Record<HistoryKind, { titleId: string; unitId: string; color: string; min?: number; max?: number }> = {
-  signal: { titleId: 'charts.signal.title', unitId: 'charts.signal.unit', color: '#1565c0', min: 0, max: 100 },
-  temperature: { titleId: 'charts.temperature.title', unitId: 'charts.temperature.unit', color: '#c62828' },
+const SETTINGS: Record<HistoryKind, { titleId: string; unitId: string; formatter: 'percent' | 'celsius'; color: string; min?: number; max?: number }> = {
+  signal: { titleId: 'charts.signal.title', unitId: 'charts.signal.unit', formatter: 'percent', color: '#1565c0', min: 0, max: 100 },
+  temperature: { titleId: 'charts.temperature.title', unitId: 'charts.temperature.unit', formatter: 'celsius', color: '#c62828' },
 };
 
 /** /devices/{serial}/signal */
@@ -27,6 +28,7 @@ export function TemperatureTab() {
 /** A week of the machine's signal level or temperature (spec §9: 7 days labelled DD/MM), week by week. */
 function HistoryChartTab({ kind }: { kind: HistoryKind }) {
   const intl = useIntl();
+  const format = useFormat();
   const serial = useParams().id ?? '';
   const today = todayIso();
   const [lastDay, setLastDay] = useState(today);
@@ -49,6 +51,7 @@ function HistoryChartTab({ kind }: { kind: HistoryKind }) {
         points={points}
         label={title}
         unitLabel={intl.formatMessage({ id: settings.unitId })}
+        formatValue={format[settings.formatter]}
         color={settings.color}
         min={settings.min}
         max={settings.max}

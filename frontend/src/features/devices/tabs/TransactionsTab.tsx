@@ -26,9 +26,9 @@ export function TransactionsTab() {
       { id: 'line', messageId: 'devices.transactions.line', value: (t) => String(t.line) },
       { id: 'productCode', messageId: 'devices.transactions.productCode', value: (t) => t.productCode },
       { id: 'priceTable', messageId: 'devices.transactions.priceTable', value: (t) => labelOr(PRICE_TABLE_MESSAGES[t.priceTable], t.priceTable, format) },
-      { id: 'value', messageId: 'devices.transactions.value', value: (t) => formatMoney(t.value, t.currency) },
+      { id: 'value', messageId: 'devices.transactions.value', value: (t) => formatMoney(t.value, t.currency, intl.locale) },
       { id: 'mediaType', messageId: 'devices.transactions.mediaType', value: (t) => labelOr(MEDIA_TYPE_MESSAGES[t.mediaType as keyof typeof MEDIA_TYPE_MESSAGES], t.mediaType, format) },
-      { id: 'valueCharge', messageId: 'devices.transactions.valueCharge', value: (t) => (t.valueCharge === undefined ? '' : formatMoney(t.valueCharge, t.currency)) },
+      { id: 'valueCharge', messageId: 'devices.transactions.valueCharge', value: (t) => (t.valueCharge === undefined ? '' : formatMoney(t.valueCharge, t.currency, intl.locale)) },
       { id: 'freeSale', messageId: 'devices.transactions.freeSale', value: (t) => yesNo(t.freeSale) },
       { id: 'errorSale', messageId: 'devices.transactions.errorSale', value: (t) => yesNo(t.errorSale) },
     ];

@@ -4,6 +4,7 @@ import { CURRENCIES, LANGUAGES } from '../../../../../schemas/collections';
 import { MerchantInput, type Merchant } from '../../../../../schemas/merchant';
 import { CheckboxField, NumberField, SelectField, TextField } from '../../../components/form/fields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
+import { useFormat } from '../../../lib/format';
 import { useCollections } from '../../../lib/resources/get-collections';
 import { useDraft } from '../../../components/form/use-draft';
 import { useFormSubmit } from '../use-form-submit';
@@ -62,18 +63,15 @@ export function MerchantForm({ initial, features, submitLabelId, successMessageI
   const { errors, saving, submit } = useFormSubmit(MerchantInput, successMessageId);
   const { draft, setDraft, set, field } = useDraft(initial, errors);
 
+  const format = useFormat();
   const options = useMemo(() => {
-    const regions = new Intl.DisplayNames([intl.locale], { type: 'region' });
-    const languages = new Intl.DisplayNames([intl.locale], { type: 'language' });
     return {
-      countries: (collections.data?.countries ?? [])
-        .map((c) => ({ value: c.code, label: regions.of(c.code) ?? c.name }))
-        .sort((a, b) => a.label.localeCompare(b.label, intl.locale)),
-      languages: LANGUAGES.map((code) => ({ value: code, label: languages.of(code) ?? code })),
+      countries: format.countryOptions((collections.data?.countries ?? []).map((c) => c.code)),
+      languages: LANGUAGES.map((code) => ({ value: code, label: format.language(code) })),
       timezones: (collections.data?.timezones ?? []).map((tz) => ({ value: tz.id, label: `${tz.id} (${tz.offset})` })),
-      currencies: CURRENCIES.map((code) => ({ value: code, label: code })),
+      currencies: format.currencyOptions(CURRENCIES),
     };
-  }, [collections.data, intl.locale]);
+  }, [collections.data, format]);
   // A zone the list does not name (e.g. the browser's 'UTC') stays selectable rather than silently replaced.
   const timezones = options.timezones.some((o) => o.value === draft.timezone) ? options.timezones : [{ value: draft.timezone, label: draft.timezone }, ...options.timezones];
 

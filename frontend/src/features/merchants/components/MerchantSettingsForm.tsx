@@ -6,7 +6,7 @@ import { NumberField, SelectField, TextField } from '../../../components/form/fi
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { Spinner } from '../../../components/Spinner';
 import { useToast } from '../../../components/toasts';
-import { currencyFormat, formatMoney, toMinorUnits } from '../../../lib/format';
+import { currencyDecimals, formatMoney, toMinorUnits } from '../../../lib/format';
 import { regenerateApiToken } from '../api/regenerate-api-token';
 import { saveMerchantSettings } from '../api/save-merchant-settings';
 import { merchantErrorMessageId } from '../messages';
@@ -23,7 +23,7 @@ type SettingsDraft = Omit<MerchantSettingsInput, 'pricesSync'> & { pricesSync: s
 /** The merchant settings (spec §3); the maximum refund is typed in major units of the merchant currency. */
 export function MerchantSettingsForm({ merchantId, settings, currency }: { merchantId: string; settings: MerchantSettings; currency: string }) {
   const intl = useIntl();
-  const { decimals } = currencyFormat(currency);
+  const decimals = currencyDecimals(currency);
   const { errors, saving, submit } = useFormSubmit(MerchantSettingsInput, 'merchantSettings.saved');
   const { draft, field } = useDraft<SettingsDraft>(
     () => ({
@@ -58,7 +58,7 @@ export function MerchantSettingsForm({ merchantId, settings, currency }: { merch
           labelId="merchantSettings.maximumRefund"
           min={0}
           step={1 / 10 ** decimals}
-          hint={Number.isFinite(refundMinor) ? formatMoney(refundMinor, currency) : currency}
+          hint={Number.isFinite(refundMinor) ? formatMoney(refundMinor, currency, intl.locale) : currency}
         />
         <NumberField
           {...field('peripheralEventsFrequencyMinutes')}

@@ -11,6 +11,7 @@ import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useDraft } from '../../../components/form/use-draft';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { Spinner } from '../../../components/Spinner';
+import { languageName } from '../../../lib/format';
 import type { FieldError } from '../../../lib/form-errors';
 import { useMyMerchants } from '../../../lib/resources/get-my-merchants';
 import { useSession } from '../../../lib/session';
@@ -62,7 +63,7 @@ export function UserForm<S extends typeof UserCreate | typeof UserUpdate>({ sche
   const groupsByMerchant: Record<string, Group[]> = groups.data ?? {};
 
   const roleOptions = assignableRoles(identity?.role).map((role) => ({ value: role, label: intl.formatMessage({ id: `roles.${role}` }) }));
-  const languageOptions = LANGUAGES.map((code) => ({ value: code, label: intl.formatMessage({ id: `language.${code}` }) }));
+  const languageOptions = LANGUAGES.map((code) => ({ value: code, label: languageName(code, intl.locale) }));
   const scoped = needsMerchants(draft.role);
   const groupAdmin = draft.role === 'NEBULARGROUPADMIN';
   const bare = groupAdmin && submitted ? merchantsWithoutGroup(groupMerchants, draft.groupIds, groupsByMerchant) : [];
