@@ -22,7 +22,12 @@ export function DeviceDetailPage() {
 
   return (
     <Page
-      title={pos.data ? `${pos.data.name} · ${pos.data.serial}` : serial}
+      title={
+        <>
+          {pos.data && `${pos.data.name} · `}
+          <span className="nowrap">{pos.data?.serial ?? serial}</span>
+        </>
+      }
       actions={
         <Link to="/devices/list" className="button button--secondary">
           <FormattedMessage id="devices.backToList" />
