@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Outlet } from 'react-router-dom';
 import { Icon } from '../../components/Icon';
@@ -6,16 +6,14 @@ import { Spinner } from '../../components/Spinner';
 import { useToast } from '../../components/toasts';
 import { useMyMerchants } from '../../lib/resources/get-my-merchants';
 import { useSession } from '../../lib/session';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { menuFor } from '../menu';
 import { MerchantSelector } from './MerchantSelector';
 import { SideMenu } from './SideMenu';
+import { useModalDrawer } from './use-modal-drawer';
 
 /** The menu is a persistent rail from this width up (spec breakpoint sm), an overlay drawer below it. */
 const WIDE_QUERY = '(min-width: 960px)';
-
-function isWide(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia(WIDE_QUERY).matches;
-}
 
 /** The signed-in shell: app bar (menu toggle, merchant selector, user, logout), side menu, content. */
 export function AppLayout() {
@@ -26,12 +24,19 @@ export function AppLayout() {
   const [collapsed, setCollapsed] = useState(false); // wide screens
   const [drawerOpen, setDrawerOpen] = useState(false); // narrow screens
   const [loggingOut, setLoggingOut] = useState(false);
+  const wide = useMediaQuery(WIDE_QUERY);
+  const menuId = useId();
+  const menuRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const drawerModal = !wide && drawerOpen;
+  useModalDrawer(drawerModal, menuRef, toggleRef, closeDrawer);
 
   const current = merchants.data?.find((m) => m.id === currentMerchantId) ?? merchants.data?.[0] ?? null;
   const entries = menuFor(identity?.role ?? null, current);
 
   function toggleMenu() {
-    if (isWide()) setCollapsed((c) => !c);
+    if (wide) setCollapsed((c) => !c);
     else setDrawerOpen((o) => !o);
   }
 
@@ -60,8 +65,10 @@ export function AppLayout() {
           type="button"
           className="icon-button"
           onClick={toggleMenu}
+          ref={toggleRef}
           aria-label={intl.formatMessage({ id: 'menu.toggle' })}
-          aria-expanded={!collapsed}
+          aria-controls={menuId}
+          aria-expanded={wide ? !collapsed : drawerOpen}
           data-testid="menu-toggle"
         >
           <Icon name="menu" />
@@ -71,7 +78,8 @@ export function AppLayout() {
         </span>
         <span className="app-bar__spacer" />
         {merchants.data && <MerchantSelector merchants={merchants.data} />}
-        <Link to="/settings/profile" className="app-bar__user" {...named('settings.openProfile')} data-testid="user-profile-link">
+        {/* Named by the e-mail it shows (what a speech user says); what it opens is its tooltip. */}
+        <Link to="/settings/profile" className="app-bar__user" title={intl.formatMessage({ id: 'settings.openProfile' })} data-testid="user-profile-link">
           <Icon name="account" />
           <span className="app-bar__email" data-testid="user-email">
             {identity?.email}
@@ -84,11 +92,21 @@ export function AppLayout() {
           {loggingOut ? <Spinner size="small" /> : <Icon name="logout" />}
         </button>
       </header>
-      <aside className="shell__menu" aria-label={intl.formatMessage({ id: 'menu.label' })}>
-        <SideMenu entries={entries} onNavigate={() => setDrawerOpen(false)} />
+      {/* Below the wide breakpoint the closed drawer is off-screen: inert, so Tab and screen readers skip it. */}
+      <aside id={menuId} ref={menuRef} className="shell__menu" aria-label={intl.formatMessage({ id: 'menu.label' })} inert={!wide && !drawerOpen}>
+        <SideMenu entries={entries} collapsed={wide && collapsed} onNavigate={closeDrawer} />
       </aside>
-      {drawerOpen && <div className="shell__scrim" onClick={() => setDrawerOpen(false)} aria-hidden="true" />}
-      <main className="shell__content">
+      {drawerModal && (
+        <div
+          className="shell__scrim"
+          onClick={() => {
+            closeDrawer();
+            toggleRef.current?.focus();
+          }}
+          aria-hidden="true"
+        />
+      )}
+      <main className="shell__content" inert={drawerModal}>
         <Outlet />
       </main>
     </div>

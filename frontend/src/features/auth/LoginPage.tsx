@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { TextField } from '../../components/form/fields';
+import { useDocumentTitleMessage } from '../../components/document-title';
 import { FormError } from '../../components/form/FormError';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { signInWithPassword } from '../../lib/auth';
@@ -19,6 +20,7 @@ export function LoginPage() {
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [errorId, setErrorId] = useState<string | null>(null);
+  useDocumentTitleMessage(step === 'credentials' ? 'login.title' : 'password.new.title');
 
   const emailError = email.trim() === '' ? 'validation.required' : !isValidEmail(email) ? 'validation.email' : null;
   const passwordError = password === '' ? 'validation.required' : null;

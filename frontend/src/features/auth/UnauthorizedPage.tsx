@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Spinner } from '../../components/Spinner';
+import { useDocumentTitleMessage } from '../../components/document-title';
 import { useSession } from '../../lib/session';
 
 /** Spec §2: signed in without an allowed role; logging out clears stored state and signs out after ~1 s. */
@@ -9,6 +10,7 @@ export const LOGOUT_DELAY_MS = 1000;
 export function UnauthorizedPage() {
   const { identity, logout } = useSession();
   const [busy, setBusy] = useState(false);
+  useDocumentTitleMessage('unauthorized.title');
   const [failed, setFailed] = useState(false);
 
   async function onLogout() {

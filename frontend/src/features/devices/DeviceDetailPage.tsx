@@ -28,7 +28,12 @@ export function DeviceDetailPage() {
 
   return (
     <Page
-      title={pos.data ? `${pos.data.name} · ${pos.data.serial}` : param}
+      title={
+        <>
+          {pos.data && `${pos.data.name} · `}
+          <span className="nowrap">{pos.data?.serial ?? param}</span>
+        </>
+      }
       actions={
         <Link to="/devices/list" className="button button--secondary">
           <FormattedMessage id="devices.backToList" />

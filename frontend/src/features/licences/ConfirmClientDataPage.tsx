@@ -1,10 +1,12 @@
 import { FormattedMessage } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner';
+import { useDocumentTitleMessage } from '../../components/document-title';
 
 /** Licence data confirmation link (spec §2, public). The confirmation call itself lands with licensing. */
 export function ConfirmClientDataPage() {
   const { hash } = useParams();
+  useDocumentTitleMessage('licence.confirm.title');
   return (
     <main className="auth-page">
       <section className="auth-card" aria-labelledby="confirm-title" data-testid="confirm-client-data">

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import type { RemoteCommand } from '../../../../schemas/remote-command';
@@ -36,17 +36,31 @@ function MerchantCommands({ merchantId }: { merchantId: string }) {
   const table = useDataTable<RemoteCommand>({ tableId: 'remote-commands', columns, defaultSort: DEFAULT_SORT });
   const page = useCommandPage(merchantId, table.query);
   const exportFile = useCallback(() => exportCommandsCsv(merchantId, table.query), [merchantId, table.query]);
+  // The button and the wizard replace each other: focus follows, rather than falling to <body>.
+  const newButton = useRef<HTMLButtonElement>(null);
+  const wizardSection = useRef<HTMLElement>(null);
+  const focusAfterToggle = useRef(false);
+  useEffect(() => {
+    if (!focusAfterToggle.current) return;
+    focusAfterToggle.current = false;
+    (wizard ? wizardSection.current : newButton.current)?.focus();
+  }, [wizard]);
+  const open = () => {
+    focusAfterToggle.current = true;
+    setWizard(true);
+  };
   const close = () => {
+    focusAfterToggle.current = true;
     setWizard(false);
     if (initialSerial) setParams({}, { replace: true });
   };
   return (
     <>
       {wizard ? (
-        <CommandWizard merchantId={merchantId} initialSerial={initialSerial} onDone={close} />
+        <CommandWizard ref={wizardSection} merchantId={merchantId} initialSerial={initialSerial} onDone={close} />
       ) : (
         <div className="remote-commands__actions">
-          <button type="button" className="button button--primary" onClick={() => setWizard(true)} data-testid="command-new">
+          <button ref={newButton} type="button" className="button button--primary" onClick={open} data-testid="command-new">
             <FormattedMessage id="remoteCommands.new" />
           </button>
         </div>

@@ -26,7 +26,7 @@ export function TroubleshootingCode({ code }: { code: string }) {
   const missing = master.error instanceof ApiError && master.error.status === 404;
   return (
     <details className="troubleshooting" onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="alarm-troubleshooting">
-      <summary>{code}</summary>
+      <summary className="nowrap">{code}</summary>
       {open && !master.data && !master.error && <Spinner size="small" />}
       {missing && (
         <p className="muted">

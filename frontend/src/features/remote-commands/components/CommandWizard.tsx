@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type Ref } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { COMMAND_TYPE_NUMBERS, PERIPHERALS, RemoteCommandSend, type RemoteCommand, type RemoteCommandType } from '../../../../../schemas/remote-command';
 import { SelectField, TextField } from '../../../components/form/fields';
@@ -26,7 +26,18 @@ const instantOf = (local: string) => (local ? new Date(local).toISOString() : nu
  * The remote command wizard (spec §2): device, command (with what the type carries), when (now or a
  * scheduled time), summary; Send posts it with an Idempotency-Key made once per summary shown.
  */
-export function CommandWizard({ merchantId, initialSerial, onDone }: { merchantId: string; initialSerial?: string; onDone: (sent: RemoteCommand | null) => void }) {
+export function CommandWizard({
+  merchantId,
+  initialSerial,
+  onDone,
+  ref,
+}: {
+  merchantId: string;
+  initialSerial?: string;
+  onDone: (sent: RemoteCommand | null) => void;
+  /** The wizard itself (focusable, named "new command"), for the page to move focus to when it opens. */
+  ref?: Ref<HTMLElement>;
+}) {
   const intl = useIntl();
   const { showToast } = useToast();
   const machines = useMachines(merchantId);
@@ -71,7 +82,7 @@ export function CommandWizard({ merchantId, initialSerial, onDone }: { merchantI
   };
 
   return (
-    <section className="card command-wizard" data-testid="command-wizard" data-step={step}>
+    <section ref={ref} tabIndex={-1} aria-label={intl.formatMessage({ id: 'remoteCommands.new' })} className="card command-wizard" data-testid="command-wizard" data-step={step}>
       <ol className="command-wizard__steps">
         {STEPS.map((s, i) => (
           <li key={s} className={s === step ? 'is-current' : i < index ? 'is-done' : ''} aria-current={s === step ? 'step' : undefined}>
