@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import de from '../../frontend/src/i18n/de.json';
 import en from '../../frontend/src/i18n/en.json';
@@ -258,6 +258,86 @@ describe('password', () => {
     await page.getByTestId('profile-change-password').click();
     await page.waitForURL(/\/settings\/password$/);
     await expect.poll(() => page.locator('h1').textContent()).toBe(en['password.change.title']);
+  });
+});
+
+/** The text of the elements a control's aria-describedby names (its accessible description). */
+const description = (control: Locator) =>
+  control.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
+/** The live region (aria-live or role=alert) an element is in, if any. */
+const liveRegion = (element: Locator) =>
+  element.evaluate((el) => {
+    const region = el.closest('[aria-live], [role="alert"]');
+    return region ? (region.getAttribute('aria-live') ?? region.getAttribute('role')) : null;
+  });
+
+describe('password errors for assistive technologies', () => {
+  it('on the change-password page: each field is invalid and described by its problem, which is announced', async () => {
+    const page = await newPage(browser);
+    await signInToDashboard(page, stack.web, user);
+    await page.goto(web('/settings/password'));
+    const current = page.getByTestId('current-password');
+    const fresh = page.getByTestId('new-password');
+    const confirmation = page.getByTestId('new-password-confirm');
+    const submit = page.getByTestId('password-change-submit');
+
+    // Nothing typed: both are required.
+    await submit.click();
+    await page.getByTestId('password-problems').waitFor();
+    expect(await current.getAttribute('aria-invalid')).toBe('true');
+    expect(await description(current)).toBe(en['validation.required']);
+    expect(await fresh.getAttribute('aria-invalid')).toBe('true');
+    expect(await description(fresh)).toBe(await page.getByTestId('password-problems').textContent());
+    expect(await liveRegion(page.getByTestId('password-problems'))).toBe('polite');
+
+    // A confirmation that differs makes that field invalid, described by the rule.
+    const chosen = `Chosen-${randomBytes(4).toString('hex')}3$`;
+    await fresh.fill(chosen);
+    await confirmation.fill(`${chosen}x`);
+    expect(await fresh.getAttribute('aria-invalid')).toBeNull();
+    expect(await confirmation.getAttribute('aria-invalid')).toBe('true');
+    expect(await description(confirmation)).toBe(en['password.rule.match']);
+
+    // A wrong current password: the form's error, in an alert, describes the current password field.
+    await current.fill('Not-The-Password9!');
+    await confirmation.fill(chosen);
+    await submit.click();
+    const error = page.getByTestId('password-change-error');
+    await expect.poll(() => error.textContent()).toBe(en['password.error.wrongCurrent']);
+    expect(await liveRegion(error)).toBe('alert');
+    expect(await current.getAttribute('aria-invalid')).toBe('true');
+    expect(await description(current)).toBe(en['password.error.wrongCurrent']);
+    expect(await description(fresh)).toBe('');
+  });
+
+  it('on the first sign-in: the broken rules describe the new password fields and are announced', async () => {
+    const email = `first-${randomBytes(4).toString('hex')}@example.com`;
+    const temporary = `Temp-${randomBytes(4).toString('hex')}1!`;
+    await createCognitoUser(stack.cognito, { email, password: temporary, role: 'NEBULARMERCHANTUSER', temporary: true });
+    const page = await newPage(browser);
+    await signIn(page, stack.web, email, temporary);
+    await page.getByTestId('new-password-form').waitFor();
+    const fresh = page.getByTestId('new-password');
+    const confirmation = page.getByTestId('new-password-confirm');
+
+    await fresh.fill('weak');
+    await confirmation.fill('other');
+    await page.getByTestId('new-password-submit').click();
+    const problems = page.getByTestId('password-problems');
+    await problems.waitFor();
+    expect(await liveRegion(problems)).toBe('polite');
+    for (const field of [fresh, confirmation]) {
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+      expect(await description(field)).toBe(await problems.textContent());
+    }
+    expect(await description(fresh)).toContain(en['password.rule.digit']);
+    expect(await description(confirmation)).toContain(en['password.rule.match']);
   });
 });
 

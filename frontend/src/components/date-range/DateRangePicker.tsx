@@ -57,10 +57,11 @@ export function DateRangePicker({
 
   return (
     <fieldset className="date-range" data-testid={testId}>
-      <legend className="field__label">
+      <legend className="field__label" id={`${id}-label`}>
         <FormattedMessage id={labelId} />
       </legend>
-      <select value={choice} onChange={(e) => pick(e.target.value)} aria-label={intl.formatMessage({ id: 'dateRange.preset' })} data-testid="date-range-preset">
+      {/* Named by the legend: the filters of one list differ only by it (e.g. last update, registration). */}
+      <select value={choice} onChange={(e) => pick(e.target.value)} aria-labelledby={`${id}-label`} data-testid="date-range-preset">
         {optional && <option value={ANY}>{intl.formatMessage({ id: 'dateRange.any' })}</option>}
         {DATE_PRESETS.map((preset) => (
           <option key={preset} value={preset}>
@@ -71,16 +72,16 @@ export function DateRangePicker({
       </select>
       {choice === CUSTOM && (
         <>
-          <label htmlFor={`${id}-from`}>
+          <label htmlFor={`${id}-from`} id={`${id}-from-label`}>
             <FormattedMessage id="dateRange.from" />
           </label>
-          <input id={`${id}-from`} type="date" value={draft.startDate} max={draft.endDate || undefined} onChange={(e) => edit('startDate', e.target.value)} />
-          <label htmlFor={`${id}-to`}>
+          <input id={`${id}-from`} aria-labelledby={`${id}-label ${id}-from-label`} type="date" value={draft.startDate} max={draft.endDate || undefined} onChange={(e) => edit('startDate', e.target.value)} />
+          <label htmlFor={`${id}-to`} id={`${id}-to-label`}>
             <FormattedMessage id="dateRange.to" />
           </label>
-          <input id={`${id}-to`} type="date" value={draft.endDate} min={draft.startDate || undefined} onChange={(e) => edit('endDate', e.target.value)} aria-invalid={inverted} />
+          <input id={`${id}-to`} aria-labelledby={`${id}-label ${id}-to-label`} type="date" value={draft.endDate} min={draft.startDate || undefined} onChange={(e) => edit('endDate', e.target.value)} aria-invalid={inverted} aria-describedby={inverted ? `${id}-inverted` : undefined} />
           {inverted && (
-            <span className="field__error" role="alert">
+            <span id={`${id}-inverted`} className="field__error" role="alert">
               <FormattedMessage id="dateRange.inverted" />
             </span>
           )}

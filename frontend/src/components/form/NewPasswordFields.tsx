@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { checkNewPassword, PASSWORD_MIN_LENGTH, PASSWORD_PROBLEM_MESSAGE } from '../../lib/password-rules';
 import { TextField } from './fields';
@@ -20,9 +20,13 @@ export function useNewPassword() {
   };
 }
 
-/** A new password and its confirmation; once `touched`, the rules they break are listed under them. */
+/**
+ * A new password and its confirmation; once `touched`, the rules they break are listed under them, in a polite
+ * live region that describes the fields it makes invalid.
+ */
 export function NewPasswordFields({ state, touched }: { state: ReturnType<typeof useNewPassword>; touched: boolean }) {
   const { password, confirmation, setPassword, setConfirmation, problems } = state;
+  const problemsId = useId();
   return (
     <>
       <TextField
@@ -33,6 +37,7 @@ export function NewPasswordFields({ state, touched }: { state: ReturnType<typeof
         value={password}
         onChange={setPassword}
         invalid={touched && problems.some((p) => p !== 'mismatch')}
+        describedBy={problemsId}
         testId="new-password"
       />
       <TextField
@@ -43,17 +48,20 @@ export function NewPasswordFields({ state, touched }: { state: ReturnType<typeof
         value={confirmation}
         onChange={setConfirmation}
         invalid={touched && problems.includes('mismatch')}
+        describedBy={problemsId}
         testId="new-password-confirm"
       />
-      {touched && problems.length > 0 && (
-        <ul className="form__problems" data-testid="password-problems">
-          {problems.map((problem) => (
-            <li key={problem}>
-              <FormattedMessage id={PASSWORD_PROBLEM_MESSAGE[problem]} values={{ min: PASSWORD_MIN_LENGTH }} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <div className="form__live" aria-live="polite" id={problemsId}>
+        {touched && problems.length > 0 && (
+          <ul className="form__problems" data-testid="password-problems">
+            {problems.map((problem) => (
+              <li key={problem}>
+                <FormattedMessage id={PASSWORD_PROBLEM_MESSAGE[problem]} values={{ min: PASSWORD_MIN_LENGTH }} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
     </>
   );
 }

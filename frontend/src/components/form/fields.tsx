@@ -8,8 +8,10 @@ interface FieldProps {
   /** Names the error message `error-<name>` for tests. */
   name?: string;
   error?: FieldError;
-  /** Marks the control invalid when its problem is told elsewhere (e.g. a list of password rules). */
+  /** Marks the control invalid when its problem is told elsewhere (e.g. a list of password rules)… */
   invalid?: boolean;
+  /** …and the id of that message, which then describes the control too. */
+  describedBy?: string;
   /** A message under the field (units, format). */
   hint?: ReactNode;
 }
@@ -22,11 +24,11 @@ interface ControlAttributes {
 }
 
 /** A labelled control with its hint and error message; `children` renders the control with the given attributes. */
-export function Field({ labelId, name, error, invalid, hint, children }: FieldProps & { children: (control: ControlAttributes) => ReactNode }) {
+export function Field({ labelId, name, error, invalid, describedBy: elsewhere, hint, children }: FieldProps & { children: (control: ControlAttributes) => ReactNode }) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const describedBy = [hintId, errorId, invalid ? elsewhere : undefined].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={id} className="field__label">

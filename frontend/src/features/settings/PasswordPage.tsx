@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { FormError } from '../../components/form/FormError';
@@ -18,6 +18,7 @@ export function PasswordPage() {
   const newPassword = useNewPassword();
   const [touched, setTouched] = useState(false);
   const [errorId, setErrorId] = useState<string | null>(null);
+  const formErrorId = useId();
 
   const currentMissing = current === '';
   const busy = change.isMutating;
@@ -59,10 +60,11 @@ export function PasswordPage() {
             onChange={setCurrent}
             error={touched && currentMissing ? { messageId: 'validation.required' } : undefined}
             invalid={wrongCurrent}
+            describedBy={formErrorId}
             testId="current-password"
           />
           <NewPasswordFields state={newPassword} touched={touched} />
-          <FormError messageId={errorId} testId="password-change-error" />
+          <FormError messageId={errorId} testId="password-change-error" id={formErrorId} />
           <div className="form__actions">
             <Link to="/settings/profile" className="button button--secondary">
               <FormattedMessage id="password.change.back" />

@@ -1,4 +1,4 @@
-import { useMemo, useState, type Ref } from 'react';
+import { Fragment, useMemo, useState, type Ref } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { COMMAND_TYPE_NUMBERS, PERIPHERALS, RemoteCommandSend, type RemoteCommand, type RemoteCommandType } from '../../../../../schemas/remote-command';
 import { SelectField, TextField } from '../../../components/form/fields';
@@ -84,10 +84,13 @@ export function CommandWizard({
   return (
     <section ref={ref} tabIndex={-1} aria-label={intl.formatMessage({ id: 'remoteCommands.new' })} className="card command-wizard" data-testid="command-wizard" data-step={step}>
       <ol className="command-wizard__steps">
+        {/* A space after each step keeps them apart in copied text. */}
         {STEPS.map((s, i) => (
-          <li key={s} className={s === step ? 'is-current' : i < index ? 'is-done' : ''} aria-current={s === step ? 'step' : undefined}>
-            <FormattedMessage id={STEP_MESSAGES[s]} />
-          </li>
+          <Fragment key={s}>
+            <li className={s === step ? 'is-current' : i < index ? 'is-done' : ''} aria-current={s === step ? 'step' : undefined}>
+              <FormattedMessage id={STEP_MESSAGES[s]} />
+            </li>{' '}
+          </Fragment>
         ))}
       </ol>
 

@@ -1,0 +1,84 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alarmMessage, auditMessage, connectDevice, saleTransaction, salesMessage, telemetryMessage } from '../../infra/local/simulator';
+import { api, demoUser, getStack, idToken, launchBrowser, newPage, signInToDashboard } from './browser';
+
+const stack = getStack();
+const web = (path: string) => new URL(path, stack.web).toString();
+const run = Date.now().toString(36);
+/** A demo machine of Acme (no group) that the other browser tests leave alone. */
+const SERIAL = 'CUNI-00000010';
+const PHONE = { width: 390, height: 844 };
+
+let browser: Browser;
+let rowsStored: () => Promise<void>;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // Rows with long cells in the machine's tables: an alarm, a sale, an audit, a ping.
+  const admin = demoUser(stack, 'merchant.admin@demo.local');
+  const token = await idToken(admin.email, admin.password);
+  const device = await connectDevice((stack as unknown as { mqtt: string }).mqtt, SERIAL);
+  try {
+    await device.publish('telemetry', telemetryMessage(SERIAL, { signalLevel: 65, temperature: 3.1 }));
+    await device.publish('alarms', alarmMessage(SERIAL, { code: 'E-COIN-JAM', detail: 'coin mechanism: a tube is blocked' }));
+    const sale = saleTransaction({ id: `PHONE${run}`, type: 2, mediaType: 252, value: 150, currency: 'EUR', productCode: 'A12', line: 12, priceTable: 1 });
+    await device.publish('sales', salesMessage(SERIAL, [sale]));
+    await device.publish('audit', auditMessage(SERIAL, { origin: 1 }));
+  } finally {
+    await device.client.endAsync();
+  }
+  const rows = async (path: string) => (await api<{ items: unknown[] }>(token, 'GET', `/pos/${SERIAL}/${path}`)).items.length;
+  rowsStored = async () => {
+    for (const path of ['alarms', 'transactions', 'audits']) await expect.poll(() => rows(path), { timeout: 20_000, interval: 250 }).toBeGreaterThan(0);
+  };
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** How much wider than the phone the document is, once the screen has loaded. */
+async function overflow(page: Page, path: string, ready?: string): Promise<number> {
+  await page.goto(web(path));
+  if (ready) await page.locator(ready).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.locator('.spinner').first().waitFor({ state: 'detached' }).catch(() => undefined);
+  // Compared with the device's width: a phone browser widens its layout viewport to fit a wider page.
+  return (await page.evaluate(() => document.documentElement.scrollWidth)) - PHONE.width;
+}
+
+describe('on a phone (390 px)', () => {
+  it('no screen is wider than the viewport: tables scroll inside their card, strips and filters wrap', async () => {
+    await rowsStored();
+    const page = await newPage(browser, { viewport: PHONE, isMobile: true, hasTouch: true });
+    await signInToDashboard(page, stack.web, demoUser(stack, 'merchant.admin@demo.local'));
+
+    const rows = '[data-testid^="table-"] tbody tr';
+    const listed = `${rows}, [data-testid="empty-state"]`;
+    const screens: [string, string?][] = [
+      ['/dashboard', '[data-testid="dashboard"]'],
+      ['/devices/list', listed],
+      ...['details', 'notes', 'configs', 'custom-config', 'cash', 'remote-commands', 'signal', 'temperature'].map((tab): [string] => [`/devices/${SERIAL}/${tab}`]),
+      [`/devices/${SERIAL}/pos-alarms`, rows],
+      [`/devices/${SERIAL}/transactions`, rows],
+      [`/devices/${SERIAL}/audits`, rows],
+      ['/alarms', listed],
+      ['/devices/remote-commands', listed],
+      ['/manage/users', listed],
+      ['/manage/groups', listed],
+    ];
+    const wider: Record<string, number> = {};
+    for (const [path, ready] of screens) {
+      const extra = await overflow(page, path, ready);
+      if (extra > 0) wider[path] = extra;
+    }
+    expect(wider).toEqual({});
+
+    // The table is still all there: it scrolls inside its card.
+    await overflow(page, `/devices/${SERIAL}/pos-alarms`, rows);
+    const wrap = page.getByTestId('table-device-alarms').locator('.table-wrap');
+    const { scrollWidth, clientWidth } = await wrap.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+    expect(scrollWidth).toBeGreaterThan(clientWidth);
+    expect(await wrap.evaluate((el) => getComputedStyle(el).overflowX)).toBe('auto');
+  });
+});
