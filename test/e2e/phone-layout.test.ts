@@ -74,6 +74,15 @@ describe('on a phone (390 px)', () => {
     }
     expect(wider).toEqual({});
 
+    // A filter's select is as wide as its longest option: a machine with a long name must not widen the page.
+    await overflow(page, '/alarms', listed);
+    await page.getByRole('combobox', { name: 'Macchina', exact: true }).evaluate((select) => {
+      const option = document.createElement('option');
+      option.textContent = 'Distributore del terzo piano, edificio amministrativo nord, ingresso B · CENG-00000099';
+      select.append(option);
+    });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
     // The table is still all there: it scrolls inside its card.
     await overflow(page, `/devices/${SERIAL}/pos-alarms`, rows);
     const wrap = page.getByTestId('table-device-alarms').locator('.table-wrap');
