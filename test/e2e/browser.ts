@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { inject, onTestFinished } from 'vitest';
@@ -125,4 +127,34 @@ export async function api<T>(token: string, method: string, path: string, body?:
   });
   if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const WCAG21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/**
+ * The WCAG 2.1 A/AA violations axe-core finds on the page as it is now, one line each: rule id, impact,
+ * what it asks and the selectors of the elements that break it. Call it once the screen has loaded.
+ */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  // Evaluated rather than added as a <script>: the console's CSP (rightly) refuses inline scripts.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (tags) => {
+    const { axe } = window as unknown as { axe: { run(context: Document, options: unknown): Promise<{ violations: AxeViolation[] }> } };
+    return (await axe.run(document, { runOnly: { type: 'tag', values: tags } })).violations;
+  }, WCAG21_AA);
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Fails the test when axe-core finds a WCAG 2.1 A/AA violation on the screen, listing them. */
+export async function expectAccessible(page: Page, screenName: string): Promise<void> {
+  const violations = await accessibilityViolations(page);
+  if (violations.length > 0) throw new Error(`${screenName}: ${violations.length} WCAG 2.1 A/AA violation(s)\n  ${violations.join('\n  ')}`);
 }

@@ -1,0 +1,118 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations, demoUser, getStack, launchBrowser, newPage, signInToDashboard } from './browser';
+
+const stack = getStack();
+const web = (path: string) => new URL(path, stack.web).toString();
+/** A demo machine of Acme with alarms, sales and audits in its history. */
+const SERIAL = 'CUNI-00000010';
+const ROWS = '[data-testid^="table-"] tbody tr';
+const LISTED = `${ROWS}, [data-testid="empty-state"]`;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Waits until the screen has loaded: its `ready` element shown, the network quiet, no spinner left. */
+async function settle(page: Page, ready = 'main h1'): Promise<void> {
+  await page.locator(ready).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.locator('.spinner').first().waitFor({ state: 'detached' }).catch(() => undefined);
+}
+
+/** Visits each screen and collects axe-core's WCAG 2.1 A/AA violations by screen; none expected. */
+async function violationsOn(page: Page, screens: [string, string?][]): Promise<Record<string, string[]>> {
+  const found: Record<string, string[]> = {};
+  for (const [path, ready] of screens) {
+    await page.goto(web(path));
+    await settle(page, ready);
+    const violations = await accessibilityViolations(page);
+    if (violations.length > 0) found[path] = violations;
+  }
+  return found;
+}
+
+/** Opens the first row of the list at `path` and returns the detail screen's path. */
+async function firstDetail(page: Page, path: string): Promise<string> {
+  await page.goto(web(path));
+  await settle(page, ROWS);
+  await page.locator(`${ROWS} a`).first().click();
+  await page.waitForURL((url) => url.pathname !== path);
+  return new URL(page.url()).pathname + new URL(page.url()).search;
+}
+
+describe('accessibility (axe-core, WCAG 2.1 A/AA) at 1280 px', () => {
+  it('the login page, signed out', async () => {
+    const page = await newPage(browser);
+    expect(await violationsOn(page, [['/login', '[data-testid="login-submit"]']])).toEqual({});
+  });
+
+  it('every screen of the merchant admin', async () => {
+    const page = await newPage(browser);
+    await signInToDashboard(page, stack.web, demoUser(stack, 'merchant.admin@demo.local'));
+    const tabs = ['details', 'pos-alarms', 'notes', 'notes/create', 'audits', 'cash', 'transactions', 'configs', 'custom-config', 'remote-commands', 'signal', 'temperature'];
+    const screens: [string, string?][] = [
+      ['/dashboard', '[data-testid="dashboard"]'],
+      ['/devices/list', LISTED],
+      ...tabs.map((tab): [string] => [`/devices/${SERIAL}/${tab}`]),
+      ['/alarms', LISTED],
+      ['/devices/remote-commands', LISTED],
+      ['/manage/users', LISTED],
+      ['/manage/users/create'],
+      ['/manage/groups', LISTED],
+      ['/manage/clients', LISTED],
+      ['/manage/clients/create'],
+      ['/manage/no-vend-profiles', LISTED],
+      ['/manage/no-vend-profiles/create'],
+      ['/manage/merchant-alarms-settings', LISTED],
+      ['/manage/merchant-alarms-settings/create'],
+      ['/settings/profile'],
+      ['/settings/password'],
+    ];
+    const found = await violationsOn(page, screens);
+    for (const list of ['/manage/users', '/manage/groups']) Object.assign(found, await violationsOn(page, [[await firstDetail(page, list)]]));
+
+    // The command wizard, each of its steps.
+    await page.goto(web('/devices/remote-commands'));
+    await settle(page, LISTED);
+    await page.getByTestId('command-new').click();
+    const wizard = page.getByTestId('command-wizard');
+    const step = async (name: string) => {
+      await expect.poll(() => wizard.getAttribute('data-step')).toBe(name);
+      const violations = await accessibilityViolations(page);
+      if (violations.length > 0) found[`command wizard: ${name}`] = violations;
+    };
+    await step('device');
+    await page.getByTestId('wizard-device').selectOption(SERIAL);
+    await page.getByTestId('wizard-next').click();
+    await step('command');
+    await page.getByTestId('wizard-type').selectOption('6');
+    await page.getByTestId('wizard-param-amount').fill('1.00');
+    await page.getByTestId('wizard-next').click();
+    await step('when');
+    await page.getByTestId('wizard-next').click();
+    await step('summary');
+    expect(found).toEqual({});
+  });
+
+  it('every screen of the super admin', async () => {
+    const page = await newPage(browser);
+    await signInToDashboard(page, stack.web, demoUser(stack, 'superadmin@demo.local'));
+    const found = await violationsOn(page, [
+      ['/dashboard', '[data-testid="dashboard"]'],
+      ['/admin/merchants', LISTED],
+      ['/admin/merchants/create'],
+      ['/admin/users', LISTED],
+      ['/admin/troubleshooting-alarm', LISTED],
+      ['/admin/troubleshooting-alarm/create'],
+    ]);
+    const merchant = await firstDetail(page, '/admin/merchants');
+    Object.assign(found, await violationsOn(page, [[merchant], [`${merchant.split('?')[0]}/setting`]]));
+    for (const list of ['/admin/users', '/admin/troubleshooting-alarm']) Object.assign(found, await violationsOn(page, [[await firstDetail(page, list)]]));
+    expect(found).toEqual({});
+  });
+});
