@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmMessage, auditMessage, connectDevice, saleTransaction, salesMessage, telemetryMessage } from '../../infra/local/simulator';
-import { api, demoUser, getStack, idToken, launchBrowser, newPage, signInToDashboard } from './browser';
+import { accessibilityViolations, api, demoUser, getStack, idToken, launchBrowser, newPage, signInToDashboard } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -68,11 +68,16 @@ describe('on a phone (390 px)', () => {
       ['/manage/groups', listed],
     ];
     const wider: Record<string, number> = {};
+    const inaccessible: Record<string, string[]> = {};
     for (const [path, ready] of screens) {
       const extra = await overflow(page, path, ready);
       if (extra > 0) wider[path] = extra;
+      // axe-core (WCAG 2.1 A/AA) too: tables that scroll inside their card must be reachable by keyboard.
+      const violations = await accessibilityViolations(page);
+      if (violations.length > 0) inaccessible[path] = violations;
     }
     expect(wider).toEqual({});
+    expect(inaccessible).toEqual({});
 
     // A filter's select is as wide as its longest option: a machine with a long name must not widen the page.
     await overflow(page, '/alarms', listed);
