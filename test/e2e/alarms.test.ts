@@ -3,7 +3,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmMessage } from '../../schemas/iot';
-import { api, demoUser, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -84,6 +84,7 @@ describe('alarms', () => {
     expect(await row(block!.id).locator('td[data-column="message"]').textContent()).toBe('Motor blocked');
     await row(block!.id).locator('[data-testid="alarm-troubleshooting"] summary').click();
     await expect.poll(() => row(block!.id).locator('iframe').first().getAttribute('srcdoc')).toBe('<p>Turn the spiral back by hand.</p>');
+    await expectAccessible(page, 'alarms with a troubleshooting open');
 
     await row(block!.id).getByTestId('alarm-repair').click();
     await toast(page, messages['alarms.repaired']!).waitFor();
@@ -169,6 +170,7 @@ describe('alarms', () => {
     // No user picked: refused before anything is sent.
     await page.getByTestId('alarm-setting-submit').click();
     await page.getByTestId('error-userIds').waitFor();
+    await expectAccessible(page, 'alarm setting with its error');
     const admin = (await api<Array<{ id: string; email: string }>>(token, 'GET', '/users/all?merchantId=acme-vending')).find((u) => u.email === 'merchant.admin@demo.local')!;
     await page.getByTestId(`field-user-${admin.id}`).check();
     await page.getByTestId('alarm-setting-advanced').waitFor();

@@ -3,7 +3,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConfigMessage } from '../../schemas/iot';
-import { api, demoUser, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -86,6 +86,7 @@ describe('device configurations', () => {
     await page.getByTestId('custom-config-value-3').fill('40');
     await page.getByTestId('custom-config-save').click();
     await page.getByText(messages['devices.customConfig.error.key']!).waitFor();
+    await expectAccessible(page, 'custom config with its error');
     await page.getByTestId('custom-config-key-3').fill('display.contrast');
     await page.getByTestId('custom-config-save').click();
     await toast(page, messages['devices.customConfig.saved']!).waitFor();
@@ -119,6 +120,7 @@ describe('device configurations', () => {
     await page.getByTestId('period-0-to').fill('06:00');
     await page.getByTestId('no-vend-profile-submit').click();
     await page.getByTestId('error-periods').waitFor();
+    await expectAccessible(page, 'no-vend profile with its error');
     await page.getByTestId('period-0-from').fill('00:00');
     await page.getByTestId('period-0-day-6').check();
     await page.getByTestId('no-vend-profile-submit').click();

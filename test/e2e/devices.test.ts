@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PointOfSale } from '../../schemas/pos';
 import type { TelemetryMessage } from '../../schemas/iot';
-import { api, demoUser, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -130,6 +130,7 @@ describe('devices', () => {
     const chart = page.getByTestId('chart-signal');
     await chart.locator('canvas').waitFor();
     expect(Number(await chart.getAttribute('data-points'))).toBeGreaterThanOrEqual(2);
+    await expectAccessible(page, 'the signal chart');
     // The week: 7 days, the last one today, labelled DD/MM.
     const today = new Date();
     const ddmm = `${String(today.getDate()).padStart(2, '0')}/${String(today.getMonth() + 1).padStart(2, '0')}`;
@@ -138,6 +139,7 @@ describe('devices', () => {
     // Hide, after confirmation: gone from the list, back with "show hidden".
     await page.getByTestId('device-hide').click();
     await page.getByTestId('confirm-dialog').waitFor();
+    await expectAccessible(page, 'the hide confirmation');
     await page.getByTestId('confirm-ok').click();
     await toast(page, messages['devices.hidden']!).waitFor();
     await page.getByTestId('device-hidden-badge').waitFor();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, demoUser, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -72,6 +72,7 @@ describe('merchant administration', () => {
     await page.getByTestId('field-maximumRefund').fill('12.5');
     await page.getByTestId('merchant-settings-submit').click();
     await expect.poll(() => page.getByTestId('error-deviceAssociationPin').textContent()).toBe(messages['errors.validation.pin']);
+    await expectAccessible(page, 'merchant settings with its error');
     expect((await api<{ deviceAssociationPin: string }>(superAdminToken, 'GET', `/merchants/${merchantId}/settings`)).deviceAssociationPin).toBe('');
 
     await page.getByTestId('field-deviceAssociationPin').fill('12345678');

@@ -6,7 +6,7 @@ import en from '../../frontend/src/i18n/en.json';
 import { createCognitoUser } from '../../infra/local/emulators/cognito';
 import type { StackInfo } from '../../infra/local/stack-info';
 import { stackDeps } from '../api/support/stack';
-import { api, launchBrowser, newPage, signIn, signInToDashboard } from './browser';
+import { api, expectAccessible, launchBrowser, newPage, signIn, signInToDashboard } from './browser';
 
 const stack: StackInfo = inject('stack');
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -295,6 +295,7 @@ describe('password errors for assistive technologies', () => {
     expect(await fresh.getAttribute('aria-invalid')).toBe('true');
     expect(await description(fresh)).toBe(await page.getByTestId('password-problems').textContent());
     expect(await liveRegion(page.getByTestId('password-problems'))).toBe('polite');
+    await expectAccessible(page, 'change password with its problems');
 
     // A confirmation that differs makes that field invalid, described by the rule.
     const chosen = `Chosen-${randomBytes(4).toString('hex')}3$`;
@@ -314,6 +315,7 @@ describe('password errors for assistive technologies', () => {
     expect(await current.getAttribute('aria-invalid')).toBe('true');
     expect(await description(current)).toBe(en['password.error.wrongCurrent']);
     expect(await description(fresh)).toBe('');
+    await expectAccessible(page, 'change password with its error');
   });
 
   it('on the first sign-in: the broken rules describe the new password fields and are announced', async () => {

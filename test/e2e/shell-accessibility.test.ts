@@ -3,7 +3,7 @@ import mqtt from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmMessage } from '../../schemas/iot';
-import { api, CATALOGUES, demoUser, getStack, idToken, launchBrowser, newPage, signInToDashboard, uiMessages } from './browser';
+import { api, CATALOGUES, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, uiMessages } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -145,6 +145,7 @@ describe('console shell accessibility', () => {
     await page.keyboard.press('Enter');
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     await expect.poll(() => focusIsIn(page)).toBe('menu');
+    await expectAccessible(page, 'the open drawer at 390 px');
     const count = await links.count();
     for (let i = 0; i < count + 3; i++) {
       await page.keyboard.press('Tab');

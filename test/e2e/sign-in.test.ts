@@ -5,7 +5,7 @@ import { MENU } from '../../frontend/src/app/menu';
 import en from '../../frontend/src/i18n/en.json';
 import fr from '../../frontend/src/i18n/fr.json';
 import type { Role } from '../../schemas/roles';
-import { api, CATALOGUES, getStack, idToken, launchBrowser, newPage, signIn, signInToDashboard, uiMessages } from './browser';
+import { api, CATALOGUES, expectAccessible, getStack, idToken, launchBrowser, newPage, signIn, signInToDashboard, uiMessages } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -92,6 +92,7 @@ describe('sign-in', () => {
     await signIn(page, stack.web, user.email, `${user.password}-wrong`);
     await expect.poll(() => page.getByTestId('login-error').textContent()).toBe(en['login.error.wrongCredentials']);
     expect(new URL(page.url()).pathname).toBe('/login');
+    await expectAccessible(page, 'login with its error');
 
     await signIn(page, stack.web, 'nobody@example.com', 'Whatever1!');
     await expect.poll(() => page.getByTestId('login-error').textContent()).toBe(en['login.error.wrongCredentials']);
@@ -136,6 +137,7 @@ describe('sign-in', () => {
       await page.getByTestId('new-password-confirm').fill('other');
       await page.getByTestId('new-password-submit').click();
       const problems = await page.getByTestId('password-problems').locator('li').allTextContents();
+      await expectAccessible(page, 'new password with its problems');
       expect(problems).toEqual([
         en['password.rule.length'].replace('{min}', '8'),
         en['password.rule.uppercase'],
@@ -170,6 +172,7 @@ describe('sign-in', () => {
       await signIn(page, stack.web, user.email, user.password);
       await page.waitForURL(/\/unauthorized$/);
       await page.getByTestId('unauthorized').waitFor();
+      await expectAccessible(page, 'unauthorized');
       await page.goto(web('/dashboard'));
       await page.waitForURL(/\/unauthorized$/);
 

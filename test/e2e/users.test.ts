@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languageName } from '../../frontend/src/lib/format';
 import { latestTemporaryPassword } from '../../infra/local/emulators/cognito';
-import { api, demoUser, getStack, idToken, launchBrowser, newPage, signIn, signInToDashboard, toast, uiMessages } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signIn, signInToDashboard, toast, uiMessages } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -53,6 +53,7 @@ describe('user administration', () => {
     await page.getByTestId('user-submit').click();
     await expect.poll(() => page.getByTestId('error-groupIds').textContent()).toBe(messages['errors.GroupAdminMerchantsValidationException']);
     await page.getByTestId('error-groups-acme-vending').waitFor();
+    await expectAccessible(page, 'user form with its errors');
     expect(new URL(page.url()).pathname).toBe('/manage/users/create');
 
     // A merchant user: invited.
@@ -188,6 +189,7 @@ describe('group administration', () => {
     await form.getByTestId('group-submit').click();
     await toast(page, messages['errors.DuplicateGroupNameException']!).waitFor();
     await expect.poll(() => form.getByTestId('error-name').textContent()).toBe(messages['errors.DuplicateGroupNameException']);
+    await expectAccessible(page, 'group form with its error');
     const name = `E2E group ${run}`;
     await form.getByTestId('field-name').fill(name);
     await form.getByTestId('field-description').fill('Made by the browser test');
