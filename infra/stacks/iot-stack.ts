@@ -67,15 +67,50 @@ export const DEFAULT_IOT_RULES: readonly IotRuleDefinition[] = [
   { name: 'commands-ack', topicFilter: 'vend/+/commands/ack', entry: 'functions/triggers/iot-commands-ack.ts', access: commandAckAccess },
 ];
 
+/** A function on an EventBridge schedule: its name part, entry, rate, what its deps reach (its grants). */
+export interface ScheduledFunction {
+  name: string;
+  entry: string;
+  everyMinutes: number;
+  access: FunctionAccess;
+  description: string;
+}
+
 /** The scheduled connection sweep (takes silent machines offline). */
-export const CONNECTION_SWEEP = { entry: 'functions/triggers/connection-sweep.ts', everyMinutes: 1, access: connectionSweepAccess } as const;
+export const CONNECTION_SWEEP: ScheduledFunction = {
+  name: 'connection-sweep',
+  entry: 'functions/triggers/connection-sweep.ts',
+  everyMinutes: 1,
+  access: connectionSweepAccess,
+  description: 'Takes machines offline when no ping arrived within CONNECTION_OFFLINE_AFTER_SECONDS',
+};
 export const DEFAULT_CONNECTION_OFFLINE_AFTER_SECONDS = 900;
 /** The remote command delivery sweep (scheduled sends, bounded retries, expiry); it publishes commands. */
-export const COMMAND_SWEEP = { entry: 'functions/triggers/command-sweep.ts', everyMinutes: 1, access: commandSweepAccess } as const;
+export const COMMAND_SWEEP: ScheduledFunction = {
+  name: 'command-sweep',
+  entry: 'functions/triggers/command-sweep.ts',
+  everyMinutes: 1,
+  access: commandSweepAccess,
+  description: 'Sends scheduled remote commands, publishes unanswered ones again (bounded) and expires stale ones',
+};
 /** The machine purge sweep (removes what is left of deleted machines' partitions). */
-export const MACHINE_PURGE_SWEEP = { entry: 'functions/triggers/machine-purge-sweep.ts', everyMinutes: 1, access: machinePurgeAccess } as const;
+export const MACHINE_PURGE_SWEEP: ScheduledFunction = {
+  name: 'machine-purge-sweep',
+  entry: 'functions/triggers/machine-purge-sweep.ts',
+  everyMinutes: 1,
+  access: machinePurgeAccess,
+  description: 'Removes what is left of deleted machines’ history (their partitions), in bounded steps',
+};
 /** The machine regroup sweep (re-indexes what is left of moved machines' alarms and commands). */
-export const MACHINE_REGROUP_SWEEP = { entry: 'functions/triggers/machine-regroup-sweep.ts', everyMinutes: 1, access: machineRegroupAccess } as const;
+export const MACHINE_REGROUP_SWEEP: ScheduledFunction = {
+  name: 'machine-regroup-sweep',
+  entry: 'functions/triggers/machine-regroup-sweep.ts',
+  everyMinutes: 1,
+  access: machineRegroupAccess,
+  description: 'Re-indexes what is left of moved machines’ alarms and commands to their group, in bounded steps',
+};
+/** Every scheduled function of the stack. */
+export const SCHEDULED_FUNCTIONS = [CONNECTION_SWEEP, COMMAND_SWEEP, MACHINE_PURGE_SWEEP, MACHINE_REGROUP_SWEEP] as const;
 
 /** Topics a device publishes to, relative to `vend/<thingName>/`. */
 export const DEVICE_PUBLISH_TOPICS = ['telemetry', 'sales', 'alarms', 'audit', 'config', 'commands/ack'] as const;
@@ -271,41 +306,17 @@ export class IotStack extends Stack {
     this.queues = queues;
     this.deadLetterAlarms = deadLetterAlarms;
 
-    this.sweepSchedule = this.scheduled(props, environment, {
-      name: 'connection-sweep',
-      entry: props.sweepEntry ?? CONNECTION_SWEEP.entry,
-      everyMinutes: CONNECTION_SWEEP.everyMinutes,
-      access: CONNECTION_SWEEP.access,
-      description: 'Takes machines offline when no ping arrived within CONNECTION_OFFLINE_AFTER_SECONDS',
-    });
-    this.commandSweepSchedule = this.scheduled(props, environment, {
-      name: 'command-sweep',
-      entry: props.commandSweepEntry ?? COMMAND_SWEEP.entry,
-      everyMinutes: COMMAND_SWEEP.everyMinutes,
-      access: COMMAND_SWEEP.access,
-      description: 'Sends scheduled remote commands, publishes unanswered ones again (bounded) and expires stale ones',
-    });
-    this.machinePurgeSweepSchedule = this.scheduled(props, environment, {
-      name: 'machine-purge-sweep',
-      entry: props.machinePurgeSweepEntry ?? MACHINE_PURGE_SWEEP.entry,
-      everyMinutes: MACHINE_PURGE_SWEEP.everyMinutes,
-      access: MACHINE_PURGE_SWEEP.access,
-      description: 'Removes what is left of deleted machines’ history (their partitions), in bounded steps',
-    });
-    this.machineRegroupSweepSchedule = this.scheduled(props, environment, {
-      name: 'machine-regroup-sweep',
-      entry: props.machineRegroupSweepEntry ?? MACHINE_REGROUP_SWEEP.entry,
-      everyMinutes: MACHINE_REGROUP_SWEEP.everyMinutes,
-      access: MACHINE_REGROUP_SWEEP.access,
-      description: 'Re-indexes what is left of moved machines’ alarms and commands to their group, in bounded steps',
-    });
+    this.sweepSchedule = this.scheduled(props, environment, { ...CONNECTION_SWEEP, entry: props.sweepEntry ?? CONNECTION_SWEEP.entry });
+    this.commandSweepSchedule = this.scheduled(props, environment, { ...COMMAND_SWEEP, entry: props.commandSweepEntry ?? COMMAND_SWEEP.entry });
+    this.machinePurgeSweepSchedule = this.scheduled(props, environment, { ...MACHINE_PURGE_SWEEP, entry: props.machinePurgeSweepEntry ?? MACHINE_PURGE_SWEEP.entry });
+    this.machineRegroupSweepSchedule = this.scheduled(props, environment, { ...MACHINE_REGROUP_SWEEP, entry: props.machineRegroupSweepEntry ?? MACHINE_REGROUP_SWEEP.entry });
   }
 
   /** A function on an EventBridge schedule, when its entry exists. */
   private scheduled(
     props: IotStackProps,
     environment: Record<string, string>,
-    o: { name: string; entry: string; everyMinutes: number; description: string; access: FunctionAccess },
+    o: ScheduledFunction,
   ): events.Rule | undefined {
     const path = isAbsolute(o.entry) ? o.entry : join(REPO_ROOT, o.entry);
     if (!existsSync(path)) return undefined;

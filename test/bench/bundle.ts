@@ -35,7 +35,7 @@ export const groupEntry = (group: string) => join(REPO_ROOT, 'functions/api', gr
  */
 export async function lambdaEntries(): Promise<Array<{ name: string; entry: string }>> {
   const [{ groups }, iot] = await Promise.all([import('../../functions/api/manifest'), import('../../infra/stacks/iot-stack')]);
-  const triggers = [...iot.DEFAULT_IOT_RULES.map((r) => r.entry), iot.CONNECTION_SWEEP.entry, iot.COMMAND_SWEEP.entry, iot.MACHINE_PURGE_SWEEP.entry, iot.MACHINE_REGROUP_SWEEP.entry]
+  const triggers = [...iot.DEFAULT_IOT_RULES.map((r) => r.entry), ...iot.SCHEDULED_FUNCTIONS.map((f) => f.entry)]
     .map((entry) => join(REPO_ROOT, entry))
     .filter((entry) => existsSync(entry));
   return [

@@ -4,7 +4,7 @@
  * copy in one TransactWriteItems guarded by the state it leaves and the registry, so a retry or a concurrent
  * writer never counts twice.
  */
-import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { deviceKey, type ConnectionStates, type Device, type PingUpdate, type WriteOutcome } from '../../core/ingestion/ports';
 import { isAfter, ONLINE, OFFLINE, transitionDeltas, UNKNOWN, type ConnectionState, type TelemetryState } from '../../core/ingestion/rules';
 import { batchGetItems } from './batch-items';
@@ -12,7 +12,7 @@ import { counterUpdate } from './counters';
 import { keys } from './keys';
 import { registryCheck } from './registrations';
 import { posCopyUpdate, reportedCopy } from './reported-copy';
-import { isConditionFailure, isTransactionCancelled } from './transactions';
+import { isConditionFailure, transactOrConflict } from './transactions';
 import { setParts } from './update-expression';
 
 type Item = Record<string, unknown>;
@@ -172,64 +172,44 @@ export class DynamoConnectionStates implements ConnectionStates {
       from?.connection === undefined ? 'attribute_not_exists(#c)' : '#c = :oldc',
       from?.lastPingAt === undefined ? 'attribute_not_exists(#p)' : '#p = :oldp',
     ];
-    try {
-      await this.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: this.tableName,
-                Key: keys.posTelemetry(u.device.merchantId, u.device.serial),
-                UpdateExpression: `SET ${[...set.parts, '#c = :one'].join(', ')}`,
-                ConditionExpression: guards.join(' AND '),
-                ExpressionAttributeNames: { ...set.names, '#c': 'connection', '#p': 'lastPingAt' },
-                ExpressionAttributeValues: {
-                  ...set.values,
-                  ':one': ONLINE,
-                  ...(from?.connection === undefined ? {} : { ':oldc': from.connection }),
-                  ...(from?.lastPingAt === undefined ? {} : { ':oldp': from.lastPingAt }),
-                },
-              },
-            },
-            posCopyUpdate(this.tableName, u.device, this.pingCopy(u, withPing)),
-            ...this.transitionCounters(u.device, previous, ONLINE),
-            registryCheck(this.tableName, u.device),
-          ],
-        }),
-      );
-      return 'ok';
-    } catch (error) {
-      if (isTransactionCancelled(error)) return 'conflict';
-      throw error;
-    }
+    return transactOrConflict(this.doc, [
+      {
+        Update: {
+          TableName: this.tableName,
+          Key: keys.posTelemetry(u.device.merchantId, u.device.serial),
+          UpdateExpression: `SET ${[...set.parts, '#c = :one'].join(', ')}`,
+          ConditionExpression: guards.join(' AND '),
+          ExpressionAttributeNames: { ...set.names, '#c': 'connection', '#p': 'lastPingAt' },
+          ExpressionAttributeValues: {
+            ...set.values,
+            ':one': ONLINE,
+            ...(from?.connection === undefined ? {} : { ':oldc': from.connection }),
+            ...(from?.lastPingAt === undefined ? {} : { ':oldp': from.lastPingAt }),
+          },
+        },
+      },
+      posCopyUpdate(this.tableName, u.device, this.pingCopy(u, withPing)),
+      ...this.transitionCounters(u.device, previous, ONLINE),
+      registryCheck(this.tableName, u.device),
+    ]);
   }
 
   async goOffline(device: Device, cutoffMs: number): Promise<'ok' | 'conflict'> {
-    try {
-      await this.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: this.tableName,
-                Key: keys.posTelemetry(device.merchantId, device.serial),
-                UpdateExpression: 'SET #c = :zero',
-                ConditionExpression: '#c = :one AND #seen < :cutoff',
-                ExpressionAttributeNames: { '#c': 'connection', '#seen': 'lastSeenAt' },
-                ExpressionAttributeValues: { ':zero': OFFLINE, ':one': ONLINE, ':cutoff': cutoffMs },
-              },
-            },
-            posCopyUpdate(this.tableName, device, reportedCopy({ connection: OFFLINE })),
-            ...this.transitionCounters(device, ONLINE, OFFLINE),
-            registryCheck(this.tableName, device),
-          ],
-        }),
-      );
-      return 'ok';
-    } catch (error) {
-      if (isTransactionCancelled(error)) return 'conflict';
-      throw error;
-    }
+    return transactOrConflict(this.doc, [
+      {
+        Update: {
+          TableName: this.tableName,
+          Key: keys.posTelemetry(device.merchantId, device.serial),
+          UpdateExpression: 'SET #c = :zero',
+          ConditionExpression: '#c = :one AND #seen < :cutoff',
+          ExpressionAttributeNames: { '#c': 'connection', '#seen': 'lastSeenAt' },
+          ExpressionAttributeValues: { ':zero': OFFLINE, ':one': ONLINE, ':cutoff': cutoffMs },
+        },
+      },
+      posCopyUpdate(this.tableName, device, reportedCopy({ connection: OFFLINE })),
+      ...this.transitionCounters(device, ONLINE, OFFLINE),
+      registryCheck(this.tableName, device),
+    ]);
   }
 
   async telemetryStates(devices: ReadonlyArray<{ merchantId: string; serial: string }>): Promise<Map<string, TelemetryState>> {

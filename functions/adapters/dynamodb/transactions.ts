@@ -48,3 +48,14 @@ export async function transactWrite(
     throw error;
   }
 }
+
+/** One transaction of `items`; 'conflict' when it is cancelled (a condition failed or another write got there first). */
+export async function transactOrConflict(doc: DynamoDBDocumentClient, items: TransactItem[]): Promise<'ok' | 'conflict'> {
+  try {
+    await doc.send(new TransactWriteCommand({ TransactItems: items }));
+    return 'ok';
+  } catch (error) {
+    if (isTransactionCancelled(error)) return 'conflict';
+    throw error;
+  }
+}

@@ -7,6 +7,7 @@ import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ErrorBody } from '../../../schemas/errors';
+import { logger } from '../../shared/logger';
 import { API_PREFIX, type Route, type RouteErrors, type RouteGroup } from '../../shared/http/manifest';
 import { groups as manifestGroups } from '../manifest';
 import { ComponentSchemas, type Io, type Json, type JsonObject } from './components';
@@ -266,5 +267,5 @@ function runDirectly(): boolean {
 
 if (runDirectly()) {
   writeFileSync(OPENAPI_FILE, renderOpenApi());
-  console.log(`wrote ${OPENAPI_FILE}`);
+  logger.info('OpenAPI document written', { file: OPENAPI_FILE });
 }
