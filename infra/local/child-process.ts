@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import type { EmulatorRun } from './supervisor';
 
 const root = new URL('../..', import.meta.url).pathname;
 
 /**
  * Runs a TypeScript entry of this repository in a child process and resolves with what it prints after
- * `<marker> ` once ready. The child stops on SIGTERM or when this process goes away (its stdin closes).
- * `env` adds to this process's environment for the child only. With `output`, every other line the child
+ * `<marker> ` once ready, with its pid and its exit. The child stops on SIGTERM or when this process goes away
+ * (its stdin closes). `env` adds to this process's environment for the child only. With `output`, every other line the child
  * writes (stdout and stderr) goes there instead of to this process's stderr.
  */
 export function spawnReady(
@@ -16,14 +17,14 @@ export function spawnReady(
   timeoutMs = 120_000,
   env: Record<string, string> = {},
   output?: (line: string) => void,
-): Promise<{ ready: string; stop(): Promise<void> }> {
+): Promise<{ ready: string } & EmulatorRun> {
   const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', ...env },
     stdio: ['pipe', 'pipe', output ? 'pipe' : 'inherit'],
   });
   if (output) createInterface({ input: child.stderr! }).on('line', output);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const stop = async () => {
     if (child.exitCode === null) child.kill('SIGTERM');
     await exited;
@@ -40,7 +41,7 @@ export function spawnReady(
     createInterface({ input: child.stdout! }).on('line', (line) => {
       if (!line.startsWith(`${marker} `)) return output?.(line);
       clearTimeout(timer);
-      resolve({ ready: line.slice(marker.length + 1), stop });
+      resolve({ ready: line.slice(marker.length + 1), pid: child.pid!, exited, stop });
     });
   });
 }

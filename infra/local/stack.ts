@@ -7,7 +7,7 @@ import { resetAll } from '../../functions/shared/lazy';
 import { loadConfig } from '../../functions/shared/config';
 import { startApiServer } from './api-server';
 import { localRepositories } from './repositories';
-import { startCognito } from './emulators/cognito';
+import { startCognito, type LocalCognito } from './emulators/cognito';
 import { startDynamoProcess } from './emulators/dynamodb-process';
 import { startIot, type LocalIot } from './emulators/iot';
 import { ingestionDeps } from '../../functions/shared/ingestion';
@@ -19,6 +19,7 @@ import { createTable } from './emulators/table';
 import { seedDemoHistory, type DemoHistoryOutcome } from './demo-history';
 import { seedDemoData } from './seed';
 import type { StackInfo } from './stack-info';
+import type { SupervisedEmulator } from './supervisor';
 
 export interface StackOptions {
   /** Persistent state folder (npm start: `.local`); absent = throw-away state removed on stop. */
@@ -45,6 +46,11 @@ export interface RunningStack {
   dynamoItemWrites(): Promise<Record<string, number>>;
   /** Resets the operation and item write counts. */
   resetDynamoOps(): Promise<void>;
+  /**
+   * The emulators in their own processes, supervised (restarted when they die): their pid, restart count and a
+   * kill() for tests that take one down on purpose. Cognito runs in this process and stops only with it.
+   */
+  emulators: { dynamodb: SupervisedEmulator; s3: SupervisedEmulator };
   /** The local IoT Core (rule statistics for the bench; rules can be swapped there). */
   iot: LocalIot;
   /** Runs the connection sweep once now (it also runs every CONNECTION_SWEEP_INTERVAL_MS). */
@@ -65,6 +71,13 @@ function previousPasswords(stackFile: string | undefined): Map<string, string> {
   }
 }
 
+/** Cognito runs in this process: it answers as long as the process does; the probe checks it serves its keys. */
+async function cognitoAnswers(cognito: LocalCognito): Promise<void> {
+  const res = await fetch(cognito.jwksUrl);
+  if (!res.ok) throw new Error(`Cognito answered ${res.status} for its keys`);
+  await res.arrayBuffer();
+}
+
 /**
  * Starts every AWS stand-in on 127.0.0.1, points the functions at them through the environment (the
  * same variables CDK sets in AWS), serves the API and the SPA, and seeds demo data.
@@ -82,7 +95,8 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     if (ephemeral) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const dynamo = await startDynamoProcess({ port: ports.dynamodb, path: ephemeral ? undefined : join(dataDir, 'dynamodb') });
+    // On disk even for a throw-away stack: a restarted DynamoDB process finds the table and its items again.
+    const dynamo = await startDynamoProcess({ port: ports.dynamodb, path: join(dataDir, 'dynamodb') });
     stops.push(dynamo.stop);
     await createTable(dynamo.endpoint, DEFAULT_TABLE_NAME);
     const s3 = await startS3({ port: ports.s3, directory: join(dataDir, 's3'), buckets: Object.values(BUCKETS) });
@@ -156,8 +170,10 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       buckets: BUCKETS,
       users,
     };
+    // Ready only when every emulator answers (one may be restarting after a crash during the seed).
+    await Promise.all([dynamo.healthy(), s3.healthy(), cognitoAnswers(cognito)]);
     if (stackFile) writeFileSync(stackFile, JSON.stringify(info, null, 2) + '\n');
-    return { info, stop: stopAll, dynamoOps: dynamo.opCounts, dynamoItemWrites: dynamo.itemWriteCounts, resetDynamoOps: dynamo.resetOpCounts, iot, sweepConnections: sweep.runNow, seed };
+    return { info, stop: stopAll, dynamoOps: dynamo.opCounts, dynamoItemWrites: dynamo.itemWriteCounts, resetDynamoOps: dynamo.resetOpCounts, emulators: { dynamodb: dynamo, s3 }, iot, sweepConnections: sweep.runNow, seed };
   } catch (error) {
     await stopAll();
     throw error;
