@@ -7,7 +7,8 @@ const root = new URL('../..', import.meta.url).pathname;
  * Runs a TypeScript entry of this repository in a child process and resolves with what it prints after
  * `<marker> ` once ready. The child stops on SIGTERM or when this process goes away (its stdin closes).
  * `env` adds to this process's environment for the child only. With `output`, every other line the child
- * writes (stdout and stderr) goes there instead of to this process's stderr.
+ * writes (stdout and stderr) goes there instead of to this process's stderr. `crash` kills it with SIGKILL
+ * (no clean stop: what a power cut or the OOM killer does).
  */
 export function spawnReady(
   entry: string,
@@ -16,7 +17,7 @@ export function spawnReady(
   timeoutMs = 120_000,
   env: Record<string, string> = {},
   output?: (line: string) => void,
-): Promise<{ ready: string; stop(): Promise<void> }> {
+): Promise<{ ready: string; stop(): Promise<void>; crash(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', ...env },
@@ -24,10 +25,11 @@ export function spawnReady(
   });
   if (output) createInterface({ input: child.stderr! }).on('line', output);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
+  const signal = (name: NodeJS.Signals) => async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(name);
     await exited;
   };
+  const stop = signal('SIGTERM');
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       void stop();
@@ -40,7 +42,7 @@ export function spawnReady(
     createInterface({ input: child.stdout! }).on('line', (line) => {
       if (!line.startsWith(`${marker} `)) return output?.(line);
       clearTimeout(timer);
-      resolve({ ready: line.slice(marker.length + 1), stop });
+      resolve({ ready: line.slice(marker.length + 1), stop, crash: signal('SIGKILL') });
     });
   });
 }

@@ -57,6 +57,7 @@ describe('local IoT (aedes + publish endpoint + rule router)', () => {
         },
       ],
       onError: (_error, context) => errors.push(context),
+      visibilityTimeoutMs: 50,
     });
   });
   afterAll(async () => {
