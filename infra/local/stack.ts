@@ -11,7 +11,6 @@ import { startCognito, type LocalCognito } from './emulators/cognito';
 import { startDynamoProcess } from './emulators/dynamodb-process';
 import { startIot, type LocalIot } from './emulators/iot';
 import { ingestionDeps } from '../../functions/shared/ingestion';
-import { logger } from '../../functions/shared/logger';
 import { enableLocalInvocations } from './invoke';
 import { localIotRules, startCommandSweep, startConnectionSweep, startMachinePurgeSweep, startMachineRegroupSweep } from './iot-rules';
 import { startS3 } from './emulators/s3';
@@ -101,8 +100,6 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     await createTable(dynamo.endpoint, DEFAULT_TABLE_NAME);
     const s3 = await startS3({ port: ports.s3, directory: join(dataDir, 's3'), buckets: Object.values(BUCKETS) });
     stops.push(s3.stop);
-    const iot = await startIot({ mqttPort: ports.mqtt, httpPort: ports.iot });
-    stops.push(iot.stop);
     const cognito = await startCognito({ port: ports.cognito, dataDir: join(dataDir, 'cognito') });
     stops.push(cognito.stop);
 
@@ -115,7 +112,6 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       TABLE_NAME: DEFAULT_TABLE_NAME,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,
-      IOT_DATA_ENDPOINT: iot.publishEndpoint,
       FIRMWARE_BUCKET: BUCKETS.firmware,
       CASH_DATABASES_BUCKET: BUCKETS.cashDatabases,
       EXPORTS_BUCKET: BUCKETS.exports,
@@ -131,6 +127,13 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     });
     // The functions keep their clients per process: drop any built for a stack started before this one.
     resetAll();
+
+    // Device messages: the IoT rules of the CDK iot stack, invoking the same trigger functions (their clients
+    // are built from the environment just set). The broker's ports open once the rules are installed; what an
+    // earlier run left in the rule queues (under the data dir) is delivered first.
+    const iot = await startIot({ mqttPort: ports.mqtt, httpPort: ports.iot, dataDir: join(dataDir, 'iot'), rules: await localIotRules() });
+    stops.push(iot.stop);
+    process.env.IOT_DATA_ENDPOINT = iot.publishEndpoint;
     const deps = localRepositories(loadConfig());
 
     const api = await startApiServer({
@@ -142,9 +145,6 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     });
     stops.push(api.stop);
 
-    // Device messages: the IoT rules of the CDK iot stack, invoking the same trigger functions (their
-    // clients are rebuilt from the environment just set).
-    iot.setRules(await localIotRules((error, context) => logger.error('iot rule failed', { ...context, error })));
     const sweep = startConnectionSweep();
     stops.push(sweep.stop);
     const commandSweep = startCommandSweep();
