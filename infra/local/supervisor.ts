@@ -15,8 +15,11 @@ export interface SupervisedEmulator {
   readonly pid: number;
   /** Restarts since the start. */
   readonly restarts: number;
-  /** Sends `signal` to the process running now, as a crash would (the supervisor restarts it). */
-  kill(signal?: NodeJS.Signals): void;
+  /**
+   * Sends `signal` to the process running now, as a crash would; the supervisor restarts it after its backoff, or
+   * after `restartAfterMs` when given (an outage of that length).
+   */
+  kill(signal?: NodeJS.Signals, restartAfterMs?: number): void;
   /** Resolves once the emulator answers its health probe (waiting through a restart); rejects after `timeoutMs`. */
   healthy(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
@@ -46,6 +49,7 @@ export async function supervise(name: string, start: () => Promise<EmulatorRun>,
   let quickDeaths = 0;
   let stopping = false;
   let restarting: Promise<void> | undefined;
+  let outageMs: number | undefined;
 
   const watch = (current: EmulatorRun, startedAt: number) => {
     void current.exited.then(({ code, signal }) => {
@@ -61,7 +65,8 @@ export async function supervise(name: string, start: () => Promise<EmulatorRun>,
         logger.error('emulator keeps dying: not restarted again', { emulator: name, exitCode: code, signal, restarts });
         return;
       }
-      const delayMs = Math.min(maxDelayMs, initialDelayMs * 2 ** Math.max(0, quickDeaths - 1));
+      const delayMs = outageMs ?? Math.min(maxDelayMs, initialDelayMs * 2 ** Math.max(0, quickDeaths - 1));
+      outageMs = undefined;
       logger.warn('emulator exited: restarting it', { emulator: name, pid: run.pid, exitCode: code, signal, restarts: restarts + 1, delayMs });
       await sleep(delayMs);
       if (stopping) return;
@@ -88,7 +93,8 @@ export async function supervise(name: string, start: () => Promise<EmulatorRun>,
     get restarts() {
       return restarts;
     },
-    kill(signal = 'SIGKILL') {
+    kill(signal = 'SIGKILL', restartAfterMs?: number) {
+      outageMs = restartAfterMs;
       process.kill(run.pid, signal);
     },
     async healthy(timeoutMs = 60_000) {
