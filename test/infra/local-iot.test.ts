@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 import { IoTDataPlaneClient, PublishCommand } from '@aws-sdk/client-iot-data-plane';
 import { logger } from '../../functions/shared/logger';
+import { deadLetterCommand } from '../../infra/local/dlq';
 import { startIot, topicMatches, type DeadLetter, type IotRule, type IotRuleEvent, type LocalIot } from '../../infra/local/emulators/iot';
 
 function waitFor<T>(probe: () => T | undefined, timeoutMs = 5000): Promise<T> {
@@ -250,6 +251,10 @@ describe('local IoT rule queues: retries, dead letters, limits', () => {
     expect(line?.[1]).toMatchObject({ rule: 'flaky', count: expect.any(Number) });
     expect(errorLines.mock.calls.flatMap(([, fields]) => (fields?.messageIds as string[] | undefined) ?? []).sort()).toEqual(['dlq-1', 'dlq-2', 'dlq-3']);
     errorLines.mockRestore();
+    const printed = await deadLetterCommand(['list', '--rule', 'flaky'], iot.publishEndpoint);
+    expect(printed.split('\n')).toHaveLength(4);
+    expect(printed).toContain('messageId=dlq-2');
+    expect(printed).toContain('3 dead letter(s) in rule flaky');
 
     // The dead-letter queue is durable: a restart on the same data dir still lists them.
     await iot.stop();
@@ -257,8 +262,7 @@ describe('local IoT rule queues: retries, dead letters, limits', () => {
     expect(iot.deadLetters('flaky').map((d) => d.event.messageId).sort()).toEqual(['dlq-1', 'dlq-2', 'dlq-3']);
 
     broken = false;
-    const redrive = await fetch(`${iot.publishEndpoint}/__local/dead-letters/redrive?rule=flaky`, { method: 'POST' });
-    expect(await redrive.json()).toEqual({ redriven: 3 });
+    expect(await deadLetterCommand(['redrive', '--rule', 'flaky'], iot.publishEndpoint)).toBe('moved 3 dead letter(s) back to their queue (rule flaky)');
     await waitFor(() => (delivered.length === 3 ? true : undefined));
     expect(delivered.map((e) => e.messageId).sort()).toEqual(['dlq-1', 'dlq-2', 'dlq-3']);
     expect(iot.deadLetters()).toEqual([]);

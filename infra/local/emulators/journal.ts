@@ -94,7 +94,10 @@ export class Journal<T extends { id: string }> {
 
   /** Waits until everything appended so far is on disk. */
   async flush(): Promise<void> {
-    while (this.#writing || this.#pending.length) await (this.#writing ?? this.#kick());
+    while (this.#writing || this.#pending.length) {
+      this.#kick();
+      await this.#writing;
+    }
   }
 
   async close(): Promise<void> {
@@ -124,25 +127,30 @@ export class Journal<T extends { id: string }> {
     }
   }
 
-  #kick(): Promise<void> {
-    this.#writing ??= this.#writeGroups().finally(() => (this.#writing = undefined));
-    return this.#writing;
+  #kick(): void {
+    if (!this.#writing && this.#pending.length) this.#writing = this.#writeGroups();
   }
 
+  /** Writes groups while lines wait; `#writing` is cleared in the same step that finds none left (never a line stranded). */
   async #writeGroups(): Promise<void> {
-    while (this.#pending.length) {
-      const lines = this.#pending;
-      const waiters = this.#waiters;
-      this.#pending = [];
-      this.#waiters = [];
-      try {
-        await this.#file.write(lines.join('\n') + '\n');
-        await this.#file.datasync();
-        for (const w of waiters) w.resolve();
-      } catch (error) {
-        for (const w of waiters) w.reject(error);
+    try {
+      while (this.#pending.length) {
+        const lines = this.#pending;
+        const waiters = this.#waiters;
+        this.#pending = [];
+        this.#waiters = [];
+        try {
+          await this.#file.write(lines.join('\n') + '\n');
+          await this.#file.datasync();
+          for (const w of waiters) w.resolve();
+        } catch (error) {
+          for (const w of waiters) w.reject(error);
+        }
+        // A failed rewrite leaves the current file as it was: appends go on there.
+        if (this.#fileBytes > COMPACT_MIN_BYTES && this.#liveBytes * 2 < this.#fileBytes) await this.#compact().catch(() => undefined);
       }
-      if (this.#fileBytes > COMPACT_MIN_BYTES && this.#liveBytes * 2 < this.#fileBytes) await this.#compact();
+    } finally {
+      this.#writing = undefined;
     }
   }
 

@@ -300,6 +300,10 @@ export async function openRuleRouter(options: RuleRouterOptions): Promise<RuleRo
     metrics.countBy(METRIC.deadLetteredMessages, { rule: name }, messages.length, { ids, messageIds });
   }
 
+  // What an earlier run left waits in the queues (delivery starts with start()).
+  const recovered = journal.size;
+  enqueue(journal.entries());
+
   const deadLetters = (rule?: string) =>
     dead
       .entries()
@@ -330,9 +334,8 @@ export async function openRuleRouter(options: RuleRouterOptions): Promise<RuleRo
     start() {
       if (started) return;
       started = true;
-      const left = journal.entries();
-      if (left.length) logger.info('delivering device messages queued before the last stop', { messages: left.length });
-      enqueue(left);
+      if (recovered) logger.info('delivering device messages queued before the last stop', { messages: recovered });
+      for (const name of queues.keys()) pump(name);
     },
     stats() {
       return Object.fromEntries([...stats].map(([name, s]) => [name, { ...s }]));
