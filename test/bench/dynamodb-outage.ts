@@ -2,7 +2,7 @@
  * Ingestion through a DynamoDB outage (issue 18): an embedded stack in this process, the DynamoDB process killed
  * (SIGKILL) and held down for `outageMs` before its supervisor starts it again; meanwhile demo machines publish
  * unique sales over MQTT with QoS 1, a round every `roundMs`. Then: are all the acknowledged sales stored, once
- * each, and how long after DynamoDB answered again. Used by the fault test (test/infra/dynamodb-outage.test.ts)
+ * each, and how long after DynamoDB answered again; and what the API answered during the outage and after it. Used by the fault test (test/infra/dynamodb-outage.test.ts)
  * and the bench (section g).
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -11,6 +11,7 @@ import { keys } from '../../functions/adapters/dynamodb/keys';
 import { connectMqtt, saleTransaction, salesMessage } from '../../infra/local/simulator';
 import { depsForStack } from '../../infra/local/stack-process';
 import { startStack } from '../../infra/local/stack';
+import { localSuperAdminAuthorization } from './measure';
 
 const MERCHANT = 'acme-vending';
 const SERIALS = ['CENG-00000001', 'CENG-00000002', 'CENG-00000003', 'CENG-00000004'];
@@ -38,6 +39,8 @@ export interface OutageOutcome {
   /** From DynamoDB answering again to the last acknowledged sale stored (or to the deadline). */
   storedAfterRecoverySeconds: number;
   restarts: number;
+  /** What GET /pos of the demo merchant answered during the outage, and once DynamoDB answered again. */
+  apiStatus: { duringOutage: number; afterRecovery: number };
 }
 
 export async function runDynamoOutage(options: OutageOptions): Promise<OutageOutcome> {
@@ -47,10 +50,17 @@ export async function runDynamoOutage(options: OutageOptions): Promise<OutageOut
   let device: MqttClient | undefined;
   try {
     device = await connectMqtt(stack.info.mqtt, 'outage-test', { reconnectPeriod: 0 });
+    const authorization = await localSuperAdminAuthorization(stack.info);
+    const listStatus = async () => {
+      const res = await fetch(`${stack.info.api}/pos?merchantId=${MERCHANT}&page=1&size=20`, { headers: { authorization } });
+      await res.arrayBuffer();
+      return res.status;
+    };
     const dynamo = stack.emulators.dynamodb;
     const acknowledged: string[] = [];
     const killedAt = performance.now();
     dynamo.kill('SIGKILL', outageMs);
+    const duringOutage = await listStatus();
     // Rounds until the restart (bounded, should the supervisor never restart it).
     for (let round = 0; dynamo.restarts === 0 && performance.now() - killedAt < outageMs + 30_000; round++) {
       const sales = SERIALS.flatMap((serial) =>
@@ -63,6 +73,7 @@ export async function runDynamoOutage(options: OutageOptions): Promise<OutageOut
     }
     await dynamo.healthy();
     const recoveredAt = performance.now();
+    const afterRecovery = await listStatus();
 
     const storedIds = async () => {
       const ids: string[] = [];
@@ -101,6 +112,7 @@ export async function runDynamoOutage(options: OutageOptions): Promise<OutageOut
       outageSeconds: (recoveredAt - killedAt) / 1000,
       storedAfterRecoverySeconds: (storedAt - recoveredAt) / 1000,
       restarts: dynamo.restarts,
+      apiStatus: { duringOutage, afterRecovery },
     };
   } finally {
     device?.end(true);

@@ -598,6 +598,7 @@ async function main() {
         [[`${o.outageSeconds.toFixed(1)} s`, o.acknowledged, `${o.stored} (${(share * 100).toFixed(1)} %)`, o.duplicates, `${o.storedAfterRecoverySeconds.toFixed(1)} s`, ok ? 'PASS' : 'FAIL']],
       ),
     );
+    console.log(`  GET /pos answered ${o.apiStatus.duringOutage} during the outage and ${o.apiStatus.afterRecovery} once DynamoDB was back (no stack restart)`);
     out.dynamoOutage = { outageMs, deadlineSeconds, ...o, storedShare: round(share, 4), verdict: ok ? 'PASS' : 'FAIL' };
     if (o.stored !== o.acknowledged) fail('h', 'acknowledged sales stored after the outage', `${o.stored} of ${o.acknowledged}`, '100 %', `${o.acknowledged - o.stored} missing`);
     if (o.duplicates > 0) fail('h', 'sales stored twice', String(o.duplicates), '0', `${o.duplicates} duplicates`);

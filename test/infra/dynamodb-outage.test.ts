@@ -1,6 +1,6 @@
 /**
  * Nothing acknowledged is lost when DynamoDB goes down (issue 18): its process killed, unique sales published over
- * MQTT while it is down are all stored once its supervisor has started it again, none twice.
+ * MQTT while it is down are all stored once its supervisor has started it again, none twice; the API answers again.
  */
 import { describe, expect, it } from 'vitest';
 import { runDynamoOutage } from '../bench/dynamodb-outage';
@@ -14,5 +14,7 @@ describe('a DynamoDB outage', () => {
     expect(outcome.stored).toBe(outcome.acknowledged);
     expect(outcome.duplicates).toBe(0);
     expect(outcome.storedAfterRecoverySeconds).toBeLessThan(60);
+    // The API fails cleanly while DynamoDB is dead and answers again once it is back, without a stack restart.
+    expect(outcome.apiStatus).toEqual({ duringOutage: 500, afterRecovery: 200 });
   });
 });
