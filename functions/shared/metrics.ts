@@ -26,19 +26,24 @@ export const METRIC = {
   commandsFinished: 'CommandsFinished',
   /** Acknowledgements that changed nothing (invalid, unknown or finished command); dimension stage. */
   commandAcksIgnored: 'CommandAcksIgnored',
+  /** Device messages moved to a rule's dead-letter queue after maxReceiveCount deliveries (with their ids); dimensions stage, rule. */
+  deadLetteredMessages: 'DeadLetteredMessages',
+  /** Device messages on topics no IoT rule matches; dimension stage. */
+  unmatchedDeviceMessages: 'UnmatchedDeviceMessages',
 } as const;
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];
 
 const silenced = () => (process.env.LOG_LEVEL ?? '').toLowerCase() === 'silent' || (process.env.METRICS_DISABLED ?? '').toLowerCase() === 'true';
 
-/** One EMF line: the counts under one set of dimensions (stage first). */
-function write(dimensions: Record<string, string>, counts: ReadonlyMap<string, number>): void {
+/** One EMF line: the counts under one set of dimensions (stage first), with properties that are not dimensions. */
+function write(dimensions: Record<string, string>, counts: ReadonlyMap<string, number>, properties: Record<string, unknown> = {}): void {
   const all = { stage: process.env.STAGE || 'local', ...dimensions };
   const line = {
     _aws: {
       Timestamp: Date.now(),
       CloudWatchMetrics: [{ Namespace: METRICS_NAMESPACE, Dimensions: [Object.keys(all)], Metrics: [...counts.keys()].map((Name) => ({ Name, Unit: 'Count' })) }],
     },
+    ...properties,
     ...all,
     ...Object.fromEntries(counts),
   };
@@ -59,9 +64,12 @@ export class OperatorMetrics {
     if (value > 0) this.#counts.set(name, (this.#counts.get(name) ?? 0) + value);
   }
 
-  /** A count with its own dimensions (one EMF line now, since one line has one set of dimensions). */
-  countBy(name: MetricName, dimensions: Record<string, string>, value = 1): void {
-    if (value > 0 && !silenced()) write(dimensions, new Map([[name, value]]));
+  /**
+   * A count with its own dimensions (one EMF line now, since one line has one set of dimensions); `properties`
+   * stand beside it in the line (searchable in the logs, not dimensions: e.g. the message ids counted).
+   */
+  countBy(name: MetricName, dimensions: Record<string, string>, value = 1, properties?: Record<string, unknown>): void {
+    if (value > 0 && !silenced()) write(dimensions, new Map([[name, value]]), properties);
   }
 
   /** Writes this invocation's counts (one EMF line) and clears them with the invocation's dimensions. */

@@ -18,24 +18,25 @@ const root = new URL('../..', import.meta.url).pathname;
 const entryPath = (entry: string) => (isAbsolute(entry) ? entry : join(root, entry));
 
 /**
- * Local batching: the CDK batch size, a shorter gathering window (tests and the console see a message
- * within ~0.1 s instead of up to 1 s) and fewer concurrent invocations (one process, two cores).
+ * Local batching: the CDK batch size and receive count, a shorter gathering window (tests and the console see
+ * a message within ~0.1 s instead of up to 1 s; env IOT_BATCH_WINDOW_MS) and fewer concurrent invocations
+ * (one process, two cores).
  */
-export const LOCAL_BATCH = { maxWaitMs: 100, maxConcurrency: 4, maxAttempts: 5 };
+export const localBatch = () => ({ maxWaitMs: Number(process.env.IOT_BATCH_WINDOW_MS ?? 100), maxConcurrency: 4 });
 
 interface SqsBatchResponse {
   batchItemFailures?: Array<{ itemIdentifier: string }>;
 }
 
-/** What the SQS event source gives the function: one record per rule output. */
-export function sqsEventOf(events: IotRuleEvent[]) {
+/** What the SQS event source gives the function: one record per rule output (with its queue message id and receive count). */
+export function sqsEventOf(events: IotRuleEvent[], records?: ReadonlyArray<{ messageId: string; receiveCount: number }>) {
   const now = String(Date.now());
   return {
-    Records: events.map((event) => ({
-      messageId: randomUUID(),
+    Records: events.map((event, i) => ({
+      messageId: records?.[i]?.messageId ?? randomUUID(),
       receiptHandle: 'local',
       body: JSON.stringify(event),
-      attributes: { ApproximateReceiveCount: '1', SentTimestamp: String(event.receivedAt), ApproximateFirstReceiveTimestamp: now },
+      attributes: { ApproximateReceiveCount: String(records?.[i]?.receiveCount ?? 1), SentTimestamp: String(event.receivedAt), ApproximateFirstReceiveTimestamp: now },
       messageAttributes: {},
       md5OfBody: '',
       eventSource: 'aws:sqs',
@@ -45,10 +46,7 @@ export function sqsEventOf(events: IotRuleEvent[]) {
   };
 }
 
-export async function localIotRules(
-  onFailure: (error: unknown, context: { rule: string }) => void = () => undefined,
-  definitions: readonly IotRuleDefinition[] = DEFAULT_IOT_RULES,
-): Promise<IotRule[]> {
+export async function localIotRules(definitions: readonly IotRuleDefinition[] = DEFAULT_IOT_RULES): Promise<IotRule[]> {
   const rules: IotRule[] = [];
   for (const def of definitions) {
     const path = entryPath(def.entry);
@@ -61,12 +59,12 @@ export async function localIotRules(
         topicFilter: def.topicFilter,
         batch: {
           maxSize: def.batch.size,
-          ...LOCAL_BATCH,
-          handler: async (events) => {
-            const event = sqsEventOf(events);
+          maxReceiveCount: def.batch.maxReceiveCount,
+          ...localBatch(),
+          handler: async (events, records) => {
+            const event = sqsEventOf(events, records);
             const response = (await invokeLocally(functionName, handler, event)) as SqsBatchResponse | undefined;
             const failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
-            if (failed.size) onFailure(new Error(`${failed.size} of ${events.length} records to redeliver`), { rule: def.name });
             return event.Records.flatMap((r, i) => (failed.has(r.messageId) ? [i] : []));
           },
         },

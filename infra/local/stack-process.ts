@@ -5,13 +5,13 @@ import type { StackInfo } from './stack-info';
 
 /**
  * Starts `run-stack.ts` in a child process (with `env` added to its environment) and resolves with its stack
- * info and a stop function; `output` receives the lines it writes (its logs), if given.
+ * info, a stop function and a crash function (SIGKILL); `output` receives the lines it writes (its logs), if given.
  */
 export async function startStackProcess(
   opts: { webRoot?: string; timeoutMs?: number; env?: Record<string, string>; output?: (line: string) => void } = {},
-): Promise<{ info: StackInfo; stop(): Promise<void> }> {
-  const { ready, stop } = await spawnReady('infra/local/run-stack.ts', [opts.webRoot ?? ''], 'STACK_READY', opts.timeoutMs, opts.env, opts.output);
-  return { info: JSON.parse(ready) as StackInfo, stop };
+): Promise<{ info: StackInfo; stop(): Promise<void>; crash(): Promise<void> }> {
+  const { ready, stop, crash } = await spawnReady('infra/local/run-stack.ts', [opts.webRoot ?? ''], 'STACK_READY', opts.timeoutMs, opts.env, opts.output);
+  return { info: JSON.parse(ready) as StackInfo, stop, crash };
 }
 
 /** The environment a function needs to run in this process against a running stack (as the stack sets it for its own). */

@@ -7,11 +7,10 @@ import { resetAll } from '../../functions/shared/lazy';
 import { loadConfig } from '../../functions/shared/config';
 import { startApiServer } from './api-server';
 import { localRepositories } from './repositories';
-import { startCognito } from './emulators/cognito';
+import { startCognito, type LocalCognito } from './emulators/cognito';
 import { startDynamoProcess } from './emulators/dynamodb-process';
 import { startIot, type LocalIot } from './emulators/iot';
 import { ingestionDeps } from '../../functions/shared/ingestion';
-import { logger } from '../../functions/shared/logger';
 import { enableLocalInvocations } from './invoke';
 import { localIotRules, startCommandSweep, startConnectionSweep, startMachinePurgeSweep, startMachineRegroupSweep } from './iot-rules';
 import { startS3 } from './emulators/s3';
@@ -19,6 +18,7 @@ import { createTable } from './emulators/table';
 import { seedDemoHistory, type DemoHistoryOutcome } from './demo-history';
 import { seedDemoData } from './seed';
 import type { StackInfo } from './stack-info';
+import type { SupervisedEmulator } from './supervisor';
 
 export interface StackOptions {
   /** Persistent state folder (npm start: `.local`); absent = throw-away state removed on stop. */
@@ -45,6 +45,11 @@ export interface RunningStack {
   dynamoItemWrites(): Promise<Record<string, number>>;
   /** Resets the operation and item write counts. */
   resetDynamoOps(): Promise<void>;
+  /**
+   * The emulators in their own processes, supervised (restarted when they die): their pid, restart count and a
+   * kill() for tests that take one down on purpose. Cognito runs in this process and stops only with it.
+   */
+  emulators: { dynamodb: SupervisedEmulator; s3: SupervisedEmulator };
   /** The local IoT Core (rule statistics for the bench; rules can be swapped there). */
   iot: LocalIot;
   /** Runs the connection sweep once now (it also runs every CONNECTION_SWEEP_INTERVAL_MS). */
@@ -65,6 +70,13 @@ function previousPasswords(stackFile: string | undefined): Map<string, string> {
   }
 }
 
+/** Cognito runs in this process: it answers as long as the process does; the probe checks it serves its keys. */
+async function cognitoAnswers(cognito: LocalCognito): Promise<void> {
+  const res = await fetch(cognito.jwksUrl);
+  if (!res.ok) throw new Error(`Cognito answered ${res.status} for its keys`);
+  await res.arrayBuffer();
+}
+
 /**
  * Starts every AWS stand-in on 127.0.0.1, points the functions at them through the environment (the
  * same variables CDK sets in AWS), serves the API and the SPA, and seeds demo data.
@@ -82,13 +94,12 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     if (ephemeral) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const dynamo = await startDynamoProcess({ port: ports.dynamodb, path: ephemeral ? undefined : join(dataDir, 'dynamodb') });
+    // On disk even for a throw-away stack: a restarted DynamoDB process finds the table and its items again.
+    const dynamo = await startDynamoProcess({ port: ports.dynamodb, path: join(dataDir, 'dynamodb') });
     stops.push(dynamo.stop);
     await createTable(dynamo.endpoint, DEFAULT_TABLE_NAME);
     const s3 = await startS3({ port: ports.s3, directory: join(dataDir, 's3'), buckets: Object.values(BUCKETS) });
     stops.push(s3.stop);
-    const iot = await startIot({ mqttPort: ports.mqtt, httpPort: ports.iot });
-    stops.push(iot.stop);
     const cognito = await startCognito({ port: ports.cognito, dataDir: join(dataDir, 'cognito') });
     stops.push(cognito.stop);
 
@@ -101,7 +112,6 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       TABLE_NAME: DEFAULT_TABLE_NAME,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,
-      IOT_DATA_ENDPOINT: iot.publishEndpoint,
       FIRMWARE_BUCKET: BUCKETS.firmware,
       CASH_DATABASES_BUCKET: BUCKETS.cashDatabases,
       EXPORTS_BUCKET: BUCKETS.exports,
@@ -117,6 +127,13 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     });
     // The functions keep their clients per process: drop any built for a stack started before this one.
     resetAll();
+
+    // Device messages: the IoT rules of the CDK iot stack, invoking the same trigger functions (their clients
+    // are built from the environment just set). The broker's ports open once the rules are installed; what an
+    // earlier run left in the rule queues (under the data dir) is delivered first.
+    const iot = await startIot({ mqttPort: ports.mqtt, httpPort: ports.iot, dataDir: join(dataDir, 'iot'), rules: await localIotRules() });
+    stops.push(iot.stop);
+    process.env.IOT_DATA_ENDPOINT = iot.publishEndpoint;
     const deps = localRepositories(loadConfig());
 
     const api = await startApiServer({
@@ -128,9 +145,6 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     });
     stops.push(api.stop);
 
-    // Device messages: the IoT rules of the CDK iot stack, invoking the same trigger functions (their
-    // clients are rebuilt from the environment just set).
-    iot.setRules(await localIotRules((error, context) => logger.error('iot rule failed', { ...context, error })));
     const sweep = startConnectionSweep();
     stops.push(sweep.stop);
     const commandSweep = startCommandSweep();
@@ -156,8 +170,10 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       buckets: BUCKETS,
       users,
     };
+    // Ready only when every emulator answers (one may be restarting after a crash during the seed).
+    await Promise.all([dynamo.healthy(), s3.healthy(), cognitoAnswers(cognito)]);
     if (stackFile) writeFileSync(stackFile, JSON.stringify(info, null, 2) + '\n');
-    return { info, stop: stopAll, dynamoOps: dynamo.opCounts, dynamoItemWrites: dynamo.itemWriteCounts, resetDynamoOps: dynamo.resetOpCounts, iot, sweepConnections: sweep.runNow, seed };
+    return { info, stop: stopAll, dynamoOps: dynamo.opCounts, dynamoItemWrites: dynamo.itemWriteCounts, resetDynamoOps: dynamo.resetOpCounts, emulators: { dynamodb: dynamo, s3 }, iot, sweepConnections: sweep.runNow, seed };
   } catch (error) {
     await stopAll();
     throw error;

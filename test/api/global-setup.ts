@@ -9,7 +9,7 @@ declare module 'vitest' {
 }
 
 /**
- * One throw-away embedded stack for all API tests (in-memory DynamoDB, temp folders), in its own process. The
+ * One throw-away embedded stack for all API tests (DynamoDB, S3 and Cognito state in temp folders), in its own process. The
  * machine purge and regroup sweeps do not run on their own: the tests that need them run them, so they see what is
  * left before.
  */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCognitoUser, signInWithPassword } from '../../infra/local/emulators/cognito';
+import { LANGUAGES } from '../../schemas/collections';
 import { ROLES } from '../../schemas/roles';
 import { signedToken } from './support/forged-tokens';
 import { api } from './support/http';
@@ -38,6 +39,45 @@ describe('the signed-in user', () => {
     expect(superAdmin.body.map((m: { id: string }) => m.id)).toEqual(expect.arrayContaining(['acme-vending', 'bravo-distribucion', 'colibri-cash']));
     const mine = await api('/users/me/merchants', { token: await tokenFor('NEBULARMERCHANTUSER') });
     expect(mine.body).toEqual([{ id: 'acme-vending', name: 'Acme Vending', currency: 'EUR', features: expect.any(Array) }]);
+  });
+});
+
+describe('concurrent saves of one’s own profile (two tabs, a double click)', () => {
+  const user = () => demoUser('NEBULARMERCHANTUSER');
+  const putAll = async (languages: readonly string[]) => {
+    const token = await tokenFor('NEBULARMERCHANTUSER');
+    return Promise.all(languages.map((language) => api('/users/me', { method: 'PUT', token, body: { language } })));
+  };
+  /** The user's language as the merchant admin's list shows it (a copy of the record per merchant). */
+  const listedLanguage = async () => {
+    const res = await api(`/merchants/acme-vending/users?search=${encodeURIComponent(user().email)}`, { token: await tokenFor('NEBULARMERCHANTADMIN') });
+    return res.body.items.map((u: { language: string }) => u.language);
+  };
+
+  it('20 PUT /users/me at once with the same language all answer 200', async () => {
+    try {
+      const answers = await putAll(Array.from({ length: 20 }, () => 'fr'));
+      expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 20 }, () => 200));
+      expect(answers.every((a) => a.body.language === 'fr')).toBe(true);
+      expect((await api('/users/me', { token: await tokenFor('NEBULARMERCHANTUSER') })).body.language).toBe('fr');
+      expect(await listedLanguage()).toEqual(['fr']);
+    } finally {
+      await putAll([user().language]);
+    }
+  });
+
+  it('20 PUT /users/me at once with different languages all answer 200; the user keeps one of them, the same in every copy', async () => {
+    try {
+      const written = Array.from({ length: 20 }, (_, i) => LANGUAGES[i % LANGUAGES.length]!);
+      const answers = await putAll(written);
+      expect(answers.map((a) => [a.status, a.body.code])).toEqual(written.map(() => [200, undefined]));
+      answers.forEach((a, i) => expect(a.body.language).toBe(written[i]));
+      const final = (await api('/users/me', { token: await tokenFor('NEBULARMERCHANTUSER') })).body.language;
+      expect(written).toContain(final);
+      expect(await listedLanguage()).toEqual([final]);
+    } finally {
+      await putAll([user().language]);
+    }
   });
 });
 

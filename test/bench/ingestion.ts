@@ -41,6 +41,8 @@ export interface PhaseFigures {
   publishSeconds: number;
   timedOut: boolean;
   invocations: number;
+  /** Messages on topics no rule matched (the local IoT stats; 0 unless a publisher got a topic wrong). */
+  unmatched: number;
 }
 
 function runLoad(mqttUrl: string, s: IngestionScenario, onStart: (epoch: number) => void): Promise<{ publishMs: number }> {
@@ -157,6 +159,7 @@ export async function benchIngestion(scenarios: IngestionScenario[], deadlineMs 
         return {
           messages: total, completed: done, failed, seconds, perSecond: done / seconds, publishSeconds: publishMs / 1000, timedOut,
           invocations: stack.iot.stats()[rule]?.invocations ?? 0,
+          unmatched: stack.iot.unmatched(),
         };
       };
 

@@ -31,6 +31,13 @@
  *     the ideal path timed as one sequence (the same POST, one raw broker round trip, one GET of the command)
  *     — budget p95 ≤ 1.5× the ideal's; the raw broker round trip alone for information.
  *
+ * (g) DynamoDB emulator memory (test/bench/dynamodb-memory.ts): the DynamoDB process's resident memory after the
+ *     demo week is seeded and after 20,000 list pages through the API (devices, alarms) — budget ≤ 1.5×.
+ *
+ * (h) Ingestion through a DynamoDB outage (test/bench/dynamodb-outage.ts): the DynamoDB process killed and held
+ *     down 10 s while demo machines publish sales over MQTT — budget: 100 % of the sales the broker acknowledged
+ *     stored, none twice, within 60 s of DynamoDB answering again.
+ *
  * Always exits 0: a FAIL is reported, not thrown; the end of the output and `failedBudgets` in the results say
  * which figure fails and by how much. Everything listens on 127.0.0.1 only.
  */
@@ -47,6 +54,8 @@ import { benchDeviceList, DEVICE_LIST_BUDGET, printDeviceList } from './device-l
 import { INITIAL_JS_BUDGET_BYTES, LARGEST_CHUNK_BUDGET_BYTES, measureFrontendBundle } from './frontend-bundle';
 import { measureWireBytes, WIRE_TOLERANCE } from './frontend-wire';
 import { benchCommandRoundTrip, COMMAND_ROUND_TRIP_BUDGET } from './command-round-trip';
+import { benchDynamoMemory, DYNAMO_MEMORY_BUDGET } from './dynamodb-memory';
+import { runDynamoOutage } from './dynamodb-outage';
 import { benchIngestion, INGESTION_BUDGET_SHARE } from './ingestion';
 import { groupHandler, invoker } from './invoke';
 import { dynamoCallsPer, interleave, localSuperAdminAuthorization, type Series } from './measure';
@@ -503,7 +512,7 @@ async function main() {
     for (const r of results) {
       console.log(
         `\n  ${r.scenario.name}: ${r.endToEnd.completed} of ${r.endToEnd.messages} done, ${r.endToEnd.failed} failed in ${r.endToEnd.seconds.toFixed(2)} s ` +
-          `(${(r.ratioToBroker * 100).toFixed(1)}% of broker-only); ${r.endToEnd.invocations} trigger invocations; stored samples ${r.storedSamples} of ${r.endToEnd.messages}; ` +
+          `(${(r.ratioToBroker * 100).toFixed(1)}% of broker-only); ${r.endToEnd.invocations} trigger invocations; ${r.endToEnd.unmatched} on unmatched topics; stored samples ${r.storedSamples} of ${r.endToEnd.messages}; ` +
           `ceiling fed ${r.ceiling.items} items in ${r.ceiling.seconds.toFixed(2)} s (${r.ceiling.concurrency} BatchWriteItem calls in flight)`,
       );
       console.log(
@@ -552,6 +561,52 @@ async function main() {
     broke('f', error);
     out.commandRoundTripError = error instanceof Error ? (error.stack ?? error.message) : String(error);
     console.error('\nCOMMAND ROUND TRIP BENCH ERROR:', error);
+  }
+
+  if (wanted('g')) try {
+    console.log(`\n(g) DynamoDB emulator memory: its RSS after seeding the demo week, then after list pages through the API (budget ≤ ${DYNAMO_MEMORY_BUDGET}×)…\n`);
+    const m = await benchDynamoMemory();
+    const mib = (x: number) => `${x.toFixed(0)} MiB`;
+    console.log(
+      table(
+        ['figure', 'after seeding', `after ${m.requests} list requests`, 'ratio', 'budget'],
+        [['DynamoDB process RSS', mib(m.afterSeedMiB), mib(m.afterRequestsMiB), `${m.ratio.toFixed(2)}×`, `${m.verdict} (≤ ${DYNAMO_MEMORY_BUDGET}×)`]],
+      ),
+    );
+    console.log(`  ${m.requests} requests in ${m.seconds.toFixed(1)} s (${m.failed} failed); RSS along the way: ${m.samplesMiB.map((x) => `${x} MiB`).join(', ')}`);
+    out.dynamoMemory = { budgetRatio: DYNAMO_MEMORY_BUDGET, ...m };
+    if (m.verdict === 'FAIL') fail('g', 'DynamoDB process RSS after the list requests / after seeding', `${m.ratio.toFixed(3)}× (${mib(m.afterRequestsMiB)} / ${mib(m.afterSeedMiB)})`, `≤ ${DYNAMO_MEMORY_BUDGET}×`, overRatio(m.ratio, DYNAMO_MEMORY_BUDGET));
+    if (m.failed > 0) fail('g', 'list requests answered', `${m.failed} of ${m.requests} failed`, 'all 200', `${m.failed} failed`);
+  } catch (error) {
+    broke('g', error);
+    out.dynamoMemoryError = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    console.error('\nDYNAMODB MEMORY BENCH ERROR:', error);
+  }
+
+  if (wanted('h')) try {
+    const outageMs = 10_000;
+    const deadlineSeconds = 60;
+    console.log(`\n(h) Ingestion through a ${outageMs / 1000} s DynamoDB outage: sales published over MQTT while its process is dead (budget: 100 % stored within ${deadlineSeconds} s of recovery, none twice)…\n`);
+    // Every failed delivery during the outage logs an error line: the table says what happened.
+    process.env.LOG_LEVEL = 'silent';
+    const o = await runDynamoOutage({ outageMs, deadlineMs: deadlineSeconds * 1000 });
+    const share = o.acknowledged ? o.stored / o.acknowledged : 0;
+    const ok = o.acknowledged > 0 && o.stored === o.acknowledged && o.duplicates === 0 && o.storedAfterRecoverySeconds <= deadlineSeconds;
+    console.log(
+      table(
+        ['outage (kill → answering)', 'acknowledged', 'stored', 'stored twice', 'all stored after recovery in', 'verdict'],
+        [[`${o.outageSeconds.toFixed(1)} s`, o.acknowledged, `${o.stored} (${(share * 100).toFixed(1)} %)`, o.duplicates, `${o.storedAfterRecoverySeconds.toFixed(1)} s`, ok ? 'PASS' : 'FAIL']],
+      ),
+    );
+    console.log(`  GET /pos answered ${o.apiStatus.duringOutage} during the outage and ${o.apiStatus.afterRecovery} once DynamoDB was back (no stack restart)`);
+    out.dynamoOutage = { outageMs, deadlineSeconds, ...o, storedShare: round(share, 4), verdict: ok ? 'PASS' : 'FAIL' };
+    if (o.stored !== o.acknowledged) fail('h', 'acknowledged sales stored after the outage', `${o.stored} of ${o.acknowledged}`, '100 %', `${o.acknowledged - o.stored} missing`);
+    if (o.duplicates > 0) fail('h', 'sales stored twice', String(o.duplicates), '0', `${o.duplicates} duplicates`);
+    if (o.storedAfterRecoverySeconds > deadlineSeconds) fail('h', 'time from recovery to all stored', `${o.storedAfterRecoverySeconds.toFixed(1)} s`, `≤ ${deadlineSeconds} s`, `${(o.storedAfterRecoverySeconds - deadlineSeconds).toFixed(1)} s over`);
+  } catch (error) {
+    broke('h', error);
+    out.dynamoOutageError = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    console.error('\nDYNAMODB OUTAGE BENCH ERROR:', error);
   }
 
   out.failures = failures;

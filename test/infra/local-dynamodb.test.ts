@@ -1,17 +1,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TransactionCanceledException, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchWriteCommand,
   DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
+  QueryCommand,
+  ScanCommand,
   TransactGetCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { dynaliteAbstractLevel } from '../../infra/local/emulators/dynalite-iterators';
 import { startDynamo, type LocalDynamo } from '../../infra/local/emulators/dynamodb';
 import { createTable, localDynamoClient } from '../../infra/local/emulators/table';
 
@@ -295,6 +298,45 @@ describe('local DynamoDB persistence', () => {
       doc.destroy();
     } finally {
       await second.stop();
+    }
+  });
+});
+
+describe('local DynamoDB store iterators', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'local-dynamo-iterators-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  // Every Query and Scan opened a store iterator that was never closed: the store kept each one (and the snapshot
+  // it holds) until it closed, so the emulator's memory grew with every list request.
+  it.each([
+    ['in memory', undefined],
+    ['on disk', join(dir, 'store')],
+  ])('Queries and Scans %s, stopped by their Limit or read to the end, leave no store iterator open', async (_store, path) => {
+    const level = dynaliteAbstractLevel().AbstractLevel!.prototype as { attachResource(r: unknown): void; detachResource(r: unknown): void };
+    const attached = vi.spyOn(level, 'attachResource');
+    const detached = vi.spyOn(level, 'detachResource');
+    const dynamo = await startDynamo({ path });
+    const doc = docClient(dynamo.endpoint);
+    try {
+      await createTable(dynamo.endpoint, TABLE);
+      await doc.send(new BatchWriteCommand({ RequestItems: { [TABLE]: Array.from({ length: 20 }, (_, i) => ({ PutRequest: { Item: { pk: 'LIST', sk: `#${i}`, gsi1pk: 'G', gsi1sk: `#${i}` } } })) } }));
+      const query = { TableName: TABLE, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': 'LIST' } };
+      for (let i = 0; i < 50; i++) {
+        await Promise.all([
+          doc.send(new QueryCommand({ ...query, Limit: 5 })),
+          doc.send(new QueryCommand(query)),
+          doc.send(new QueryCommand({ TableName: TABLE, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :g', ExpressionAttributeValues: { ':g': 'G' }, Limit: 3 })),
+          doc.send(new ScanCommand({ TableName: TABLE, Limit: 2 })),
+        ]);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(attached.mock.calls.length).toBeGreaterThanOrEqual(200);
+      expect(detached.mock.calls.length).toBe(attached.mock.calls.length);
+    } finally {
+      doc.destroy();
+      await dynamo.stop();
+      attached.mockRestore();
+      detached.mockRestore();
     }
   });
 });

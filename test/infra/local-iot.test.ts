@@ -1,7 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 import { IoTDataPlaneClient, PublishCommand } from '@aws-sdk/client-iot-data-plane';
-import { startIot, topicMatches, type IotRuleEvent, type LocalIot } from '../../infra/local/emulators/iot';
+import { logger } from '../../functions/shared/logger';
+import { deadLetterCommand } from '../../infra/local/dlq';
+import { startIot, topicMatches, type DeadLetter, type IotRule, type IotRuleEvent, type LocalIot } from '../../infra/local/emulators/iot';
 
 function waitFor<T>(probe: () => T | undefined, timeoutMs = 5000): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -57,6 +62,7 @@ describe('local IoT (aedes + publish endpoint + rule router)', () => {
         },
       ],
       onError: (_error, context) => errors.push(context),
+      visibilityTimeoutMs: 50,
     });
   });
   afterAll(async () => {
@@ -186,5 +192,109 @@ describe('local IoT (aedes + publish endpoint + rule router)', () => {
     expect(res.status).toBe(413);
     const ok = await fetch(`${iot.publishEndpoint}/topics/vend%2Fbig%2Ftelemetry?qos=1`, { method: 'POST', body: 'x'.repeat(128 * 1024) });
     expect(ok.status).toBe(200);
+  });
+});
+
+describe('local IoT rule queues: retries, dead letters, limits', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vfc-iot-test-'));
+  let iot: LocalIot;
+  let broken = true;
+  const receives: Array<{ messageId: string; receiveCount: number; at: number }> = [];
+  const delivered: IotRuleEvent[] = [];
+  const flaky: IotRule = {
+    name: 'flaky',
+    topicFilter: 'vend/+/sales',
+    batch: {
+      maxSize: 10,
+      maxWaitMs: 10,
+      maxConcurrency: 1,
+      handler: async (events, records) => {
+        receives.push(...records.map((r) => ({ ...r, at: Date.now() })));
+        if (broken) throw new Error('DynamoDB is down');
+        delivered.push(...events);
+      },
+    },
+  };
+  const start = () => startIot({ dataDir, rules: [flaky], visibilityTimeoutMs: 100 });
+
+  beforeAll(async () => {
+    iot = await start();
+  });
+  afterAll(async () => {
+    await iot?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a failing rule is received 5 times with a growing wait, then dead-lettered (with an error line naming the ids), kept across a restart and redriven', async () => {
+    const errorLines = vi.spyOn(logger, 'error');
+    const device = await connect(iot.mqttUrl);
+    try {
+      for (const n of [1, 2, 3]) await device.publishAsync(`vend/CENG-0000000${n}/sales`, JSON.stringify({ messageId: `dlq-${n}` }), { qos: 1 });
+    } finally {
+      await device.endAsync();
+    }
+    await waitFor(() => (iot.stats().flaky?.failed === 3 ? true : undefined), 10_000);
+    expect(iot.stats().flaky).toMatchObject({ matched: 3, completed: 0, failed: 3, queued: 0, retried: 15 });
+    // Each message was received 5 times (maxReceiveCount), the waits between receives doubling from 100 ms.
+    const ids = [...new Set(receives.map((r) => r.messageId))];
+    expect(ids).toHaveLength(3);
+    const first = receives.filter((r) => r.messageId === ids[0]);
+    expect(first.map((r) => r.receiveCount)).toEqual([1, 2, 3, 4, 5]);
+    const waits = first.slice(1).map((r, i) => r.at - first[i]!.at);
+    waits.forEach((wait, i) => expect(wait).toBeGreaterThanOrEqual(100 * 2 ** i - 5));
+
+    const listed = (await (await fetch(`${iot.publishEndpoint}/__local/dead-letters?rule=flaky`)).json()) as { deadLetters: DeadLetter[] };
+    expect(listed.deadLetters.map((d) => d.event.messageId).sort()).toEqual(['dlq-1', 'dlq-2', 'dlq-3']);
+    expect(listed.deadLetters.map((d) => d.id).sort()).toEqual([...ids].sort());
+    expect(listed.deadLetters[0]).toMatchObject({ rule: 'flaky', receives: 5, reason: 'not delivered after 5 receives' });
+    const line = errorLines.mock.calls.find(([message]) => message.startsWith('device messages moved to the dead-letter queue'));
+    expect(line?.[1]).toMatchObject({ rule: 'flaky', count: expect.any(Number) });
+    expect(errorLines.mock.calls.flatMap(([, fields]) => (fields?.messageIds as string[] | undefined) ?? []).sort()).toEqual(['dlq-1', 'dlq-2', 'dlq-3']);
+    errorLines.mockRestore();
+    const printed = await deadLetterCommand(['list', '--rule', 'flaky'], iot.publishEndpoint);
+    expect(printed.split('\n')).toHaveLength(4);
+    expect(printed).toContain('messageId=dlq-2');
+    expect(printed).toContain('3 dead letter(s) in rule flaky');
+
+    // The dead-letter queue is durable: a restart on the same data dir still lists them.
+    await iot.stop();
+    iot = await start();
+    expect(iot.deadLetters('flaky').map((d) => d.event.messageId).sort()).toEqual(['dlq-1', 'dlq-2', 'dlq-3']);
+
+    broken = false;
+    expect(await deadLetterCommand(['redrive', '--rule', 'flaky'], iot.publishEndpoint)).toBe('moved 3 dead letter(s) back to their queue (rule flaky)');
+    await waitFor(() => (delivered.length === 3 ? true : undefined));
+    expect(delivered.map((e) => e.messageId).sort()).toEqual(['dlq-1', 'dlq-2', 'dlq-3']);
+    expect(iot.deadLetters()).toEqual([]);
+    await waitFor(() => (iot.stats().flaky?.completed === 3 ? true : undefined));
+  });
+
+  it('a publish over 128 KB is refused: over MQTT the connection closes without PUBACK, over HTTP 413; no rule sees it', async () => {
+    iot.resetStats();
+    const device = await connect(iot.mqttUrl);
+    const closed = new Promise<void>((resolve) => device.once('close', () => resolve()));
+    let acknowledged = false;
+    device.publish('vend/CENG-00000001/sales', Buffer.alloc(130 * 1024, 'x'), { qos: 1 }, (error) => (acknowledged = !error));
+    await closed;
+    device.end(true);
+    const res = await fetch(`${iot.publishEndpoint}/topics/vend%2FCENG-00000001%2Fsales?qos=1`, { method: 'POST', body: 'x'.repeat(130 * 1024) });
+    expect(res.status).toBe(413);
+    expect(acknowledged).toBe(false);
+    expect(iot.stats().flaky?.matched ?? 0).toBe(0);
+  });
+
+  it('messages on topics no rule matches are counted (and shown in the local stats)', async () => {
+    iot.resetStats();
+    const device = await connect(iot.mqttUrl);
+    try {
+      await device.publishAsync('vend/CENG-00000001/unknown', '{}', { qos: 1 });
+      await device.publishAsync('elsewhere', '{}', { qos: 1 });
+    } finally {
+      await device.endAsync();
+    }
+    await fetch(`${iot.publishEndpoint}/topics/vend%2FCENG-00000001%2Fcommands?qos=1`, { method: 'POST', body: '{}' });
+    expect(iot.unmatched()).toBe(3);
+    const stats = (await (await fetch(`${iot.publishEndpoint}/__local/stats`)).json()) as { unmatched: number };
+    expect(stats.unmatched).toBe(3);
   });
 });

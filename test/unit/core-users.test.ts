@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { usersCsv } from '../../functions/core/users/admin';
+import { UserChangedConcurrentlyException } from '../../functions/core/users/errors';
+import type { UserRepository } from '../../functions/core/users/ports';
+import { updateMyLanguage } from '../../functions/core/users/use-cases';
 import { isManageableBy, isVisibleTo, nextUpdatedAt, toUserView, type User } from '../../functions/core/users/user';
 import type { Principal } from '../../functions/core/shared/principal';
 import { canSeeGroup, groupScope } from '../../functions/core/shared/scope';
@@ -54,5 +57,32 @@ describe('users CSV', () => {
     const all = usersCsv(rows.map((u) => toUserView(u, superAdmin)), superAdmin).split('\r\n');
     expect(all[0]).toMatch(/,invisibleFlags$/);
     expect(all[1]).toMatch(/,BETA_FEATURES$/);
+  });
+});
+
+describe('saving one’s own language (PUT /users/me)', () => {
+  /** A repository whose setLanguage finds the user changed meanwhile `conflicts` times, then writes. */
+  const racingUsers = (conflicts: number) => {
+    let calls = 0;
+    const users = {
+      setLanguage: async (_id: string, language: User['language']) => {
+        calls++;
+        if (calls <= conflicts) throw new UserChangedConcurrentlyException();
+        return user({ language });
+      },
+    } as unknown as UserRepository;
+    return { deps: { users, now: () => '2026-02-01T00:00:00.000Z' }, calls: () => calls };
+  };
+
+  it('reads the user again and retries when another write landed in between', async () => {
+    const { deps, calls } = racingUsers(3);
+    expect((await updateMyLanguage(deps, principal({ userId: 'u1' }), 'fr')).language).toBe('fr');
+    expect(calls()).toBe(4);
+  });
+
+  it('gives up with the conflict after a bounded number of attempts', async () => {
+    const { deps, calls } = racingUsers(Infinity);
+    await expect(updateMyLanguage(deps, principal({ userId: 'u1' }), 'fr')).rejects.toBeInstanceOf(UserChangedConcurrentlyException);
+    expect(calls()).toBe(25);
   });
 });

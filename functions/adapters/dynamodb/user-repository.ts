@@ -206,6 +206,7 @@ export class DynamoUserRepository implements UserRepository {
   async setLanguage(id: string, language: Language, updatedAt: string): Promise<User> {
     const current = await this.get(id);
     if (!current) throw new UserNotFoundException();
+    if (current.language === language) return current;
     const next: User = { ...current, language, updatedAt: nextUpdatedAt(updatedAt, current.updatedAt) };
     await this.replace(current, next, []);
     return next;

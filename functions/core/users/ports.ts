@@ -29,7 +29,10 @@ export interface UserRepository {
   get(id: string): Promise<User | undefined>;
   /** Creates or replaces a user record with its memberships and email guard (seeding). */
   put(user: User): Promise<void>;
-  /** Throws UserNotFoundException. */
+  /**
+   * Writes the language on the record as stored now (nothing when it is already that language); throws
+   * UserNotFoundException, or UserChangedConcurrentlyException when the user changed between the read and the write.
+   */
   setLanguage(id: string, language: Language, updatedAt: string): Promise<User>;
   /** Reserves an email for a user being created; DuplicateUserException when taken (also under concurrency). */
   reserveEmail(email: string, now: string): Promise<void>;

@@ -1,7 +1,7 @@
 import type { Language } from '../../../schemas/collections';
 import type { UserMe } from '../../../schemas/user';
 import type { Principal } from '../shared/principal';
-import { UserNotFoundException } from './errors';
+import { UserChangedConcurrentlyException, UserNotFoundException } from './errors';
 import type { UserRepository } from './ports';
 import type { User } from './user';
 
@@ -29,7 +29,23 @@ export async function getMe(deps: UserDeps, principal: Principal): Promise<UserM
   return toUserMe(user, principal);
 }
 
+/**
+ * Attempts of one PUT /users/me against other writes of the same user landing in between (two tabs saving, an
+ * admin editing the user): each attempt reads the user again, so at least one concurrent writer wins a round.
+ */
+const OWN_LANGUAGE_ATTEMPTS = 25;
+
+/**
+ * The user's own language, written on the latest record: a concurrent change of the user is read again and the
+ * write retried (the last write wins, the other fields are kept as the other write left them), so saving one's
+ * own profile never answers a conflict; saving the language already stored writes nothing.
+ */
 export async function updateMyLanguage(deps: UserDeps, principal: Principal, language: Language): Promise<UserMe> {
-  const user = await deps.users.setLanguage(principal.userId, language, deps.now());
-  return toUserMe(user, principal);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return toUserMe(await deps.users.setLanguage(principal.userId, language, deps.now()), principal);
+    } catch (error) {
+      if (!(error instanceof UserChangedConcurrentlyException) || attempt >= OWN_LANGUAGE_ATTEMPTS) throw error;
+    }
+  }
 }

@@ -20,6 +20,7 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo, Socket } from 'node:net';
 import * as zlib from 'node:zlib';
 import { readBody } from '../read-body';
+import { closeDynaliteIteratorsOnEnd } from './dynalite-iterators';
 
 const require = createRequire(import.meta.url);
 
@@ -151,6 +152,7 @@ function listen(server: Server, port: number): Promise<number> {
 
 export async function startDynamo(options: StartDynamoOptions = {}): Promise<LocalDynamo> {
   if (options.path) mkdirSync(options.path, { recursive: true });
+  closeDynaliteIteratorsOnEnd();
   const backend = dynalite({
     ...(options.path ? { path: options.path } : {}),
     createTableMs: 0,

@@ -1,56 +1,32 @@
 /**
  * Local IoT Core: an aedes MQTT 3.1.1 broker, an HTTP publish endpoint shaped like the IoT data plane
- * (`POST /topics/{topic}?qos=1`, raw payload) and a rule router that invokes handlers with the event an
- * AWS IoT rule `SELECT *, topic() AS topic, timestamp() AS receivedAt FROM '<filter>'` gives a Lambda.
+ * (`POST /topics/{topic}?qos=1`, raw payload) and a rule router (rule-router.ts) that invokes handlers with
+ * the event an AWS IoT rule `SELECT *, topic() AS topic, timestamp() AS receivedAt FROM '<filter>'` gives a
+ * Lambda. A publish is acknowledged only once the rules' queues stored it, and the ports open only once
+ * the rules are installed.
  */
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Aedes } from 'aedes';
+import { openRuleRouter, type DeadLetter, type IotRule, type IotRuleStats } from './rule-router';
 
-/** The event a rule handler receives: the payload's JSON fields (or `raw` base64), plus topic and time. */
-export type IotRuleEvent = Record<string, unknown> & {
-  topic: string;
-  /** Epoch milliseconds, like IoT SQL `timestamp()`. */
-  receivedAt: number;
-  /** Only for a payload that is not a JSON object: the payload, base64. */
-  raw?: string;
-};
-
-export interface IotRule {
-  name: string;
-  /** MQTT topic filter (`+` and `#` wildcards). */
-  topicFilter: string;
-  /** One invocation per message (an IoT rule's Lambda action). */
-  handler?: (event: IotRuleEvent) => Promise<void>;
-  /**
-   * Batched delivery instead, like an IoT rule's SQS action feeding a Lambda event source mapping: up to
-   * `maxSize` events or `maxWaitMs` of waiting per invocation, at most `maxConcurrency` invocations at a
-   * time (the rest waits in the rule's queue). The handler answers the positions to deliver again
-   * (partial batch response); they are retried up to `maxAttempts` times, then reported via onError.
-   */
-  batch?: {
-    handler: (events: IotRuleEvent[]) => Promise<number[] | void>;
-    maxSize: number;
-    maxWaitMs: number;
-    maxConcurrency: number;
-    maxAttempts?: number;
-  };
-}
-
-/** Per rule: events matched, and events whose invocation finished (ok), failed for good, or wait. */
-export interface IotRuleStats {
-  matched: number;
-  completed: number;
-  failed: number;
-  queued: number;
-  invocations: number;
-}
+export { ruleEvent, topicMatches, type DeadLetter, type IotRule, type IotRuleEvent, type IotRuleStats } from './rule-router';
 
 export interface StartIotOptions {
   mqttPort?: number;
   httpPort?: number;
+  /** The rules, installed before the ports open. */
   rules?: IotRule[];
-  /** Called when a rule handler throws or rejects; errors never reach the broker. */
+  /** Where the rule queues are journaled (the stack's data dir); absent = a throw-away folder removed on stop. */
+  dataDir?: string;
+  /** Wait before a failed message is received again, doubled per receive (env IOT_VISIBILITY_TIMEOUT_MS, default 3 s). */
+  visibilityTimeoutMs?: number;
+  /** How long stop keeps delivering what is queued (env IOT_STOP_DRAIN_MS, default 5 s); the rest stays journaled. */
+  stopDrainMs?: number;
+  /** Called when a rule handler throws or rejects (its messages come again); errors never reach the broker. */
   onError?: (error: unknown, context: { rule: string; topic: string }) => void;
 }
 
@@ -60,39 +36,20 @@ export interface LocalIot {
   setRules(rules: IotRule[]): void;
   /** Counters per rule name since start (or the last reset). */
   stats(): Record<string, IotRuleStats>;
+  /** Messages on topics no rule matches since start (or the last reset). */
+  unmatched(): number;
   resetStats(): void;
+  /** The dead-letter queues (of one rule). */
+  deadLetters(rule?: string): DeadLetter[];
+  /** Moves dead letters (of one rule) back to their queues; answers how many. */
+  redrive(rule?: string): Promise<number>;
   stop(): Promise<void>;
 }
 
-/** Device → cloud limit of IoT Core. */
+/** Device → cloud limit of IoT Core: a bigger publish is refused (HTTP 413; over MQTT the connection closes). */
 export const MAX_PUBLISH_BYTES = 128 * 1024;
 
-/** MQTT filter matching: `+` one level, `#` the rest (including none); wildcards never match `$` topics at the first level. */
-export function topicMatches(filter: string, topic: string): boolean {
-  const f = filter.split('/');
-  const t = topic.split('/');
-  if (topic.startsWith('$') && (f[0] === '+' || f[0] === '#')) return false;
-  for (let i = 0; i < f.length; i++) {
-    const part = f[i];
-    if (part === '#') return true;
-    if (i >= t.length) return false;
-    if (part !== '+' && part !== t[i]) return false;
-  }
-  return f.length === t.length;
-}
-
-/** Builds what `SELECT *, topic() AS topic, timestamp() AS receivedAt` delivers for a payload. */
-export function ruleEvent(topic: string, payload: Buffer, receivedAt = Date.now()): IotRuleEvent {
-  try {
-    const parsed: unknown = JSON.parse(payload.toString('utf8'));
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-      return { ...(parsed as Record<string, unknown>), topic, receivedAt };
-    }
-  } catch {
-    /* not JSON */
-  }
-  return { raw: payload.toString('base64'), topic, receivedAt };
-}
+const envMs = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 
 function listen(server: Server | ReturnType<typeof createHttpServer>, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -105,122 +62,23 @@ function listen(server: Server | ReturnType<typeof createHttpServer>, port: numb
 }
 
 export async function startIot(options: StartIotOptions = {}): Promise<LocalIot> {
-  let rules: IotRule[] = [...(options.rules ?? [])];
-  const inFlight = new Set<Promise<void>>();
-  const broker = await Aedes.createBroker();
-  const stats = new Map<string, IotRuleStats>();
-  const statsOf = (name: string) => {
-    let s = stats.get(name);
-    if (!s) stats.set(name, (s = { matched: 0, completed: 0, failed: 0, queued: 0, invocations: 0 }));
-    return s;
-  };
-  const reportError = (error: unknown, context: { rule: string; topic: string }) => {
-    try {
-      options.onError?.(error, context);
-    } catch {
-      /* a failing error reporter must not crash the broker either */
-    }
-  };
-  const track = (run: Promise<void>) => {
-    inFlight.add(run);
-    void run.finally(() => inFlight.delete(run));
-  };
-
-  /** The queue of one batched rule (by rule name, so setRules keeps what waits). */
-  interface Queued {
-    event: IotRuleEvent;
-    attempts: number;
-  }
-  const queues = new Map<string, { items: Queued[]; running: number; timer?: NodeJS.Timeout }>();
-  const queueOf = (name: string) => {
-    let q = queues.get(name);
-    if (!q) queues.set(name, (q = { items: [], running: 0 }));
-    return q;
-  };
-  function pump(rule: IotRule): void {
-    const batch = rule.batch!;
-    const q = queueOf(rule.name);
-    while (q.items.length >= batch.maxSize && q.running < batch.maxConcurrency) flush(rule);
-    if (q.items.length > 0 && !q.timer && q.running < batch.maxConcurrency) {
-      q.timer = setTimeout(() => {
-        q.timer = undefined;
-        flush(rule);
-      }, batch.maxWaitMs);
-    }
-  }
-  function flush(rule: IotRule): void {
-    const batch = rule.batch!;
-    const q = queueOf(rule.name);
-    const s = statsOf(rule.name);
-    if (q.timer) {
-      clearTimeout(q.timer);
-      q.timer = undefined;
-    }
-    if (q.items.length === 0 || q.running >= batch.maxConcurrency) return;
-    const taken = q.items.splice(0, batch.maxSize);
-    s.queued = q.items.length;
-    q.running++;
-    s.invocations++;
-    const run = Promise.resolve()
-      .then(() => batch.handler(taken.map((t) => t.event)))
-      .then(
-        (failedIndexes) => [...new Set(failedIndexes ?? [])].filter((i) => i >= 0 && i < taken.length),
-        (error: unknown) => {
-          reportError(error, { rule: rule.name, topic: taken[0]?.event.topic ?? '' });
-          return taken.map((_, i) => i);
-        },
-      )
-      .then((failed) => {
-        const retry = new Set(failed);
-        taken.forEach((t, i) => {
-          if (!retry.has(i)) return void s.completed++;
-          if (t.attempts + 1 >= (batch.maxAttempts ?? 3)) {
-            s.failed++;
-            reportError(new Error(`gave up after ${t.attempts + 1} attempts`), { rule: rule.name, topic: t.event.topic });
-          } else q.items.push({ event: t.event, attempts: t.attempts + 1 });
-        });
-      })
-      .finally(() => {
-        q.running--;
-        s.queued = q.items.length;
-        const current = rules.find((r) => r.name === rule.name && r.batch) ?? rule;
-        if (q.items.length > 0) pump(current);
-      });
-    track(run);
-  }
-
-  broker.on('publish', (packet) => {
-    const topic = packet.topic;
-    if (topic.startsWith('$SYS')) return;
-    const matching = rules.filter((rule) => topicMatches(rule.topicFilter, topic));
-    if (matching.length === 0) return;
-    const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
-    const receivedAt = Date.now();
-    for (const rule of matching) {
-      const s = statsOf(rule.name);
-      s.matched++;
-      if (rule.batch) {
-        const q = queueOf(rule.name);
-        q.items.push({ event: ruleEvent(topic, payload, receivedAt), attempts: 0 });
-        s.queued = q.items.length;
-        pump(rule);
-        continue;
-      }
-      const handler = rule.handler;
-      if (!handler) continue;
-      // Each invocation runs on its own, after the current tick: it never holds up delivery to subscribers.
-      const run = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(() => handler(ruleEvent(topic, payload, receivedAt)))
-        .then(
-          () => void s.completed++,
-          (error: unknown) => {
-            s.failed++;
-            reportError(error, { rule: rule.name, topic });
-          },
-        );
-      track(run);
-    }
+  const ephemeral = !options.dataDir;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'vfc-iot-'));
+  const router = await openRuleRouter({
+    dir: dataDir,
+    rules: options.rules ?? [],
+    visibilityTimeoutMs: options.visibilityTimeoutMs ?? envMs('IOT_VISIBILITY_TIMEOUT_MS', 3_000),
+    onError: options.onError,
   });
+  // A publish is acknowledged (PUBACK) only after this callback: once the rules' queues stored it.
+  const authorizePublish = (_client: unknown, packet: { topic: string; payload: Buffer | string }, callback: (error?: Error | null) => void) => {
+    const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+    if (packet.topic.startsWith('$')) return callback(new Error(`${packet.topic}: reserved topic`));
+    // IoT Core closes the connection of a client publishing more than its limit.
+    if (payload.length > MAX_PUBLISH_BYTES) return callback(new Error(`payload of ${payload.length} bytes over the ${MAX_PUBLISH_BYTES} limit`));
+    router.accept(packet.topic, payload).then(() => callback(null), callback);
+  };
+  const broker = await Aedes.createBroker({ authorizePublish });
 
   const mqttSockets = new Set<Socket>();
   const mqttServer = createTcpServer({ noDelay: true }, (socket) => {
@@ -241,8 +99,26 @@ export async function startIot(options: StartIotOptions = {}): Promise<LocalIot>
     res.end(text);
   };
 
+  /** `/__local/…`: the rule statistics and the dead-letter queues, for `npm run dlq` and tests of a stack in another process. */
+  const local = (req: IncomingMessage, res: ServerResponse, url: URL) => {
+    const rule = url.searchParams.get('rule') ?? undefined;
+    if (req.method === 'GET' && url.pathname === '/__local/stats') return reply(res, 200, { rules: router.stats(), unmatched: router.unmatched() });
+    if (req.method === 'GET' && url.pathname === '/__local/dead-letters') return reply(res, 200, { deadLetters: router.deadLetters(rule) });
+    if (req.method === 'POST' && url.pathname === '/__local/dead-letters/redrive') {
+      return void router.redrive(rule).then(
+        (redriven) => reply(res, 200, { redriven }),
+        (err: unknown) => reply(res, 500, { message: String((err as Error)?.message ?? err) }),
+      );
+    }
+    reply(res, 404, { message: 'Not Found' });
+  };
+
   const httpServer = createHttpServer({ keepAlive: true, noDelay: true }, (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname.startsWith('/__local/')) {
+      req.resume();
+      return local(req, res, url);
+    }
     const match = /^\/topics\/(.+)$/.exec(url.pathname);
     if (req.method !== 'POST' || !match) {
       reply(res, 404, { message: 'Not Found' });
@@ -276,10 +152,15 @@ export async function startIot(options: StartIotOptions = {}): Promise<LocalIot>
       if (topic.startsWith('$') || topic.includes('+') || topic.includes('#')) return reply(res, 400, { message: 'Invalid topic' });
       const qos = url.searchParams.get('qos') === '0' ? 0 : 1;
       const retain = url.searchParams.get('retain') === 'true';
-      publish(topic, Buffer.concat(chunks), qos, retain).then(
-        () => reply(res, 200, {}),
-        (err: unknown) => reply(res, 500, { message: String((err as Error)?.message ?? err) }),
-      );
+      const payload = Buffer.concat(chunks);
+      // Like the broker's PUBACK: 200 only once the rules' queues stored it.
+      router
+        .accept(topic, payload)
+        .then(() => publish(topic, payload, qos, retain))
+        .then(
+          () => reply(res, 200, {}),
+          (err: unknown) => reply(res, 500, { message: String((err as Error)?.message ?? err) }),
+        );
     });
     req.on('error', () => res.destroy());
   });
@@ -290,43 +171,42 @@ export async function startIot(options: StartIotOptions = {}): Promise<LocalIot>
     socket.on('close', () => httpSockets.delete(socket));
   });
 
+  const closeAll = async () => {
+    const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    for (const socket of httpSockets) socket.destroy();
+    if (httpServer.listening) await httpClosed;
+    await new Promise<void>((resolve) => broker.close(() => resolve()));
+    const mqttClosed = new Promise<void>((resolve) => mqttServer.close(() => resolve()));
+    for (const socket of mqttSockets) socket.destroy();
+    if (mqttServer.listening) await mqttClosed;
+    await router.stop(options.stopDrainMs ?? envMs('IOT_STOP_DRAIN_MS', 5_000));
+    if (ephemeral) rmSync(dataDir, { recursive: true, force: true });
+  };
+
   let mqttPort: number;
   let httpPort: number;
   try {
     mqttPort = await listen(mqttServer, options.mqttPort ?? 0);
     httpPort = await listen(httpServer, options.httpPort ?? 0);
   } catch (err) {
-    mqttServer.close();
-    await new Promise<void>((resolve) => broker.close(() => resolve()));
+    await closeAll();
     throw err;
   }
+  // After the caller's continuation (it sets the functions' environment): then what an earlier run left goes out.
+  setImmediate(() => router.start());
 
   let stopped: Promise<void> | undefined;
   return {
     mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
     publishEndpoint: `http://127.0.0.1:${httpPort}`,
-    setRules(next) {
-      rules = [...next];
-    },
-    stats() {
-      return Object.fromEntries([...stats].map(([name, s]) => [name, { ...s }]));
-    },
-    resetStats() {
-      stats.clear();
-    },
+    setRules: (next) => router.setRules(next),
+    stats: () => router.stats(),
+    unmatched: () => router.unmatched(),
+    resetStats: () => router.resetStats(),
+    deadLetters: (rule) => router.deadLetters(rule),
+    redrive: (rule) => router.redrive(rule),
     stop() {
-      stopped ??= (async () => {
-        const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
-        for (const socket of httpSockets) socket.destroy();
-        await httpClosed;
-        await new Promise<void>((resolve) => broker.close(() => resolve()));
-        const mqttClosed = new Promise<void>((resolve) => mqttServer.close(() => resolve()));
-        for (const socket of mqttSockets) socket.destroy();
-        await mqttClosed;
-        for (const q of queues.values()) if (q.timer) clearTimeout(q.timer);
-        queues.clear();
-        await Promise.allSettled([...inFlight]);
-      })();
+      stopped ??= closeAll();
       return stopped;
     },
   };

@@ -1,5 +1,5 @@
 /**
- * Local S3: s3rver 3.7 as a child process started by its own binary (so stopping it stops the real
+ * Local S3: s3rver 3.7 as a supervised child process started by its own binary (so stopping it stops the real
  * process), with `--openssl-legacy-provider` (without it truncated ListObjectsV2 fails on Node 20).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -14,6 +14,8 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 
+import { supervise, type EmulatorRun, type SupervisedEmulator } from '../supervisor';
+
 const require = createRequire(import.meta.url);
 
 export interface StartS3Options {
@@ -27,9 +29,8 @@ export interface StartS3Options {
   corsOrigins?: string[];
 }
 
-export interface LocalS3 {
+export interface LocalS3 extends SupervisedEmulator {
   endpoint: string;
-  stop(): Promise<void>;
 }
 
 /** The S3 client configuration every local caller uses (path style, checksums only when required). */
@@ -66,13 +67,12 @@ function waitExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   });
 }
 
-export async function startS3(options: StartS3Options): Promise<LocalS3> {
-  mkdirSync(options.directory, { recursive: true });
-  const port = options.port && options.port > 0 ? options.port : await freePort();
+/** One s3rver process on `port`, once it answers. */
+async function startS3rver(directory: string, port: number): Promise<EmulatorRun> {
   const bin = require.resolve('s3rver/bin/s3rver.js');
   const child = spawn(
     process.execPath,
-    ['--openssl-legacy-provider', bin, '-d', options.directory, '-a', '127.0.0.1', '-p', String(port), '--silent'],
+    ['--openssl-legacy-provider', bin, '-d', directory, '-a', '127.0.0.1', '-p', String(port), '--silent'],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';
@@ -82,9 +82,14 @@ export async function startS3(options: StartS3Options): Promise<LocalS3> {
   });
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => {
+      process.off('exit', killOnExit);
+      resolve({ code, signal });
+    }),
+  );
 
   const stop = async () => {
-    process.off('exit', killOnExit);
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGTERM');
     if (!(await waitExit(child, 5000))) {
@@ -99,15 +104,32 @@ export async function startS3(options: StartS3Options): Promise<LocalS3> {
     for (;;) {
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`s3rver exited (${child.exitCode ?? child.signalCode}): ${stderr}`);
       try {
-        const res = await fetch(`${endpoint}/`);
-        await res.arrayBuffer();
+        await probeS3(endpoint);
         break;
       } catch {
         if (Date.now() > deadline) throw new Error(`s3rver did not start on ${endpoint}: ${stderr}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { pid: child.pid!, exited, stop };
+}
 
+async function probeS3(endpoint: string): Promise<void> {
+  const res = await fetch(`${endpoint}/`);
+  await res.arrayBuffer();
+}
+
+/** s3rver supervised (restarted on the same port and folder when it dies), its buckets created once. */
+export async function startS3(options: StartS3Options): Promise<LocalS3> {
+  mkdirSync(options.directory, { recursive: true });
+  const port = options.port && options.port > 0 ? options.port : await freePort();
+  const endpoint = `http://127.0.0.1:${port}`;
+  const emulator = await supervise('s3', () => startS3rver(options.directory, port), () => probeS3(endpoint));
+  try {
     const client = new S3Client(localS3ClientConfig(endpoint));
     try {
       const origins = options.corsOrigins ?? ['http://127.0.0.1:*', 'http://localhost:*'];
@@ -138,9 +160,9 @@ export async function startS3(options: StartS3Options): Promise<LocalS3> {
       client.destroy();
     }
   } catch (err) {
-    await stop();
+    await emulator.stop();
     throw err;
   }
 
-  return { endpoint, stop };
+  return Object.assign(emulator, { endpoint });
 }
