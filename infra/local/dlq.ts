@@ -12,6 +12,7 @@ import type { DeadLetter } from './emulators/iot';
 import type { StackInfo } from './stack-info';
 
 const USAGE = 'usage: npm run dlq -- list|redrive [--rule <name>] [--json] [--stack .local/stack.json]';
+const OPTIONS = { rule: { type: 'string' }, json: { type: 'boolean' }, stack: { type: 'string' } } as const;
 
 async function call(url: string, method: 'GET' | 'POST'): Promise<unknown> {
   const res = await fetch(url, { method });
@@ -21,7 +22,7 @@ async function call(url: string, method: 'GET' | 'POST'): Promise<unknown> {
 
 /** Runs the command against the IoT endpoint `iotData`; answers what it prints. */
 export async function deadLetterCommand(args: string[], iotData: string): Promise<string> {
-  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { rule: { type: 'string' }, json: { type: 'boolean' }, stack: { type: 'string' } } });
+  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
   const query = values.rule ? `?rule=${encodeURIComponent(values.rule)}` : '';
   const [command] = positionals;
   if (command === 'redrive') {
@@ -39,8 +40,8 @@ export async function deadLetterCommand(args: string[], iotData: string): Promis
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const { values } = parseArgs({ args, allowPositionals: true, strict: false });
-  const info = JSON.parse(readFileSync(String(values.stack ?? '.local/stack.json'), 'utf8')) as StackInfo;
+  const { values } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
+  const info = JSON.parse(readFileSync(values.stack ?? '.local/stack.json', 'utf8')) as StackInfo;
   process.stdout.write(`${await deadLetterCommand(args, info.iotData)}\n`);
 }
 

@@ -267,6 +267,7 @@ describe('local IoT rule queues: retries, dead letters, limits', () => {
     expect(delivered.map((e) => e.messageId).sort()).toEqual(['dlq-1', 'dlq-2', 'dlq-3']);
     expect(iot.deadLetters()).toEqual([]);
     await waitFor(() => (iot.stats().flaky?.completed === 3 ? true : undefined));
+    expect(await deadLetterCommand(['redrive'], iot.publishEndpoint)).toBe('moved 0 dead letter(s) back to their queues');
   });
 
   it('a publish over 128 KB is refused: over MQTT the connection closes without PUBACK, over HTTP 413; no rule sees it', async () => {

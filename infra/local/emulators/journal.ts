@@ -67,6 +67,7 @@ export class Journal<T extends { id: string }> {
   /** Stores the entries; resolves once they are on disk. */
   put(entries: readonly T[]): Promise<void> {
     if (this.#closed) return Promise.reject(new Error('journal closed'));
+    if (entries.length === 0) return Promise.resolve();
     const done = new Promise<void>((resolve, reject) => this.#waiters.push({ resolve, reject }));
     for (const entry of entries) this.#append({ op: 'put', entry });
     this.#kick();
