@@ -126,7 +126,8 @@ export async function startS3(options: StartS3Options): Promise<LocalS3> {
                   AllowedOrigins: origins,
                   AllowedMethods: ['GET', 'PUT', 'POST', 'DELETE', 'HEAD'],
                   AllowedHeaders: ['*'],
-                  ExposeHeaders: ['ETag', 'Content-Length', 'Content-Type'],
+                  // Content-Disposition: the console saves a download under the name the presigned GET gives it.
+                  ExposeHeaders: ['ETag', 'Content-Length', 'Content-Type', 'Content-Disposition'],
                   MaxAgeSeconds: 3000,
                 },
               ],
