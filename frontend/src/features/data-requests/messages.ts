@@ -11,6 +11,7 @@ const CODE_MESSAGES: Partial<Record<string, string>> = {
   DataRequestNotRetryableException: 'errors.DataRequestNotRetryableException',
   TooManyActiveDataRequestsException: 'errors.TooManyActiveDataRequestsException',
   TooManySubscriptionsException: 'errors.TooManySubscriptionsException',
+  SubscriptionNotFoundException: 'errors.SubscriptionNotFoundException',
   MerchantNotFoundException: 'errors.MerchantNotFoundException',
   ValidationException: 'errors.ValidationException',
 };
