@@ -14,7 +14,7 @@ import { ingestionDeps } from '../../functions/shared/ingestion';
 import { logger } from '../../functions/shared/logger';
 import { enableLocalInvocations } from './invoke';
 import { localIotRules, startCommandSweep, startConnectionSweep, startMachinePurgeSweep, startMachineRegroupSweep } from './iot-rules';
-import { startS3 } from './emulators/s3';
+import { S3RVER_CREDENTIALS, startS3 } from './emulators/s3';
 import { createTable } from './emulators/table';
 import { seedDemoHistory, type DemoHistoryOutcome } from './demo-history';
 import { seedDemoData } from './seed';
@@ -95,8 +95,8 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     Object.assign(process.env, {
       STAGE: 'local',
       AWS_REGION: 'eu-west-1',
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
       TENANT: opts.tenant ?? process.env.TENANT ?? 'nebular',
       TABLE_NAME: DEFAULT_TABLE_NAME,
       DYNAMODB_ENDPOINT: dynamo.endpoint,

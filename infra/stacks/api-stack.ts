@@ -14,6 +14,7 @@ import { AppFunction } from '../constructs/app-function';
 import { grantAccess } from '../constructs/grants';
 import { acknowledge } from '../constructs/nag';
 import type { StageConfig } from '../constructs/stage';
+import { stageBuckets } from './data-stack';
 
 /**
  * The API's 5xx alarm: at least `percent` of the requests of a `periodMinutes` window answered 5xx, once the
@@ -102,7 +103,7 @@ export class ApiStack extends Stack {
         description: `/api/v1 route group ${group.name}`,
       });
       functions.set(group.name, fn);
-      grantAccess(fn.role, group.access, { table: props.table, userPool: props.userPool });
+      grantAccess(fn.role, group.access, { table: props.table, userPool: props.userPool, buckets: stageBuckets(this, stage) });
 
       const integration = new HttpLambdaIntegration(`Integration-${group.name}`, fn.fn, {
         payloadFormatVersion: apigw.PayloadFormatVersion.VERSION_2_0,

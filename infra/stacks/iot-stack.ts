@@ -23,6 +23,7 @@ import { AppFunction } from '../constructs/app-function';
 import { grantAccess } from '../constructs/grants';
 import { IotEndpoint } from '../constructs/iot-endpoint';
 import { REPO_ROOT, type StageConfig } from '../constructs/stage';
+import { stageBuckets } from './data-stack';
 
 export interface IotRuleDefinition {
   /** Rule and function name part: [a-z0-9-]. */
@@ -233,7 +234,7 @@ export class IotStack extends Stack {
         timeout,
         description: `IoT rule ${def.topicFilter}${def.batch ? ' (batches from its queue)' : ''}`,
       });
-      grantAccess(trigger.role, def.access, { table: props.table });
+      grantAccess(trigger.role, def.access, { table: props.table, buckets: stageBuckets(this, stage) });
       let action: iot.CfnTopicRule.ActionProperty;
       if (def.batch) {
         const deadLetters = new sqs.Queue(this, `DeadLetters-${def.name}`, {
@@ -330,7 +331,7 @@ export class IotStack extends Stack {
       timeout: Duration.seconds(50),
       description: o.description,
     });
-    grantAccess(fn.role, o.access, { table: props.table });
+    grantAccess(fn.role, o.access, { table: props.table, buckets: stageBuckets(this, props.stage) });
     return new events.Rule(this, `${id}Schedule`, {
       ruleName: props.stage.physicalName(o.name),
       description: `Runs the ${o.name.replaceAll('-', ' ')}`,
