@@ -9,4 +9,6 @@ export interface FunctionAccess {
   cognitoAdmin?: true;
   /** Publishes to `vend/<serial>/commands` (IoT data plane). */
   publishCommands?: true;
+  /** Starts historical-data workflow executions (env HISTORICAL_DATA_STATE_MACHINE_ARN). */
+  startWorkflows?: true;
 }

@@ -2,6 +2,7 @@ import { Stack } from 'aws-cdk-lib';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { TABLE_DEFINITION } from '../../functions/adapters/dynamodb/table';
 import type { FunctionAccess } from '../../functions/shared/access';
 import { grantWithReason } from './nag';
@@ -24,12 +25,14 @@ export interface AccessTargets {
   table: dynamodb.ITable;
   /** Needed only when a function administers users. */
   userPool?: cognito.IUserPool;
+  /** Needed only when a function starts workflows. */
+  historicalData?: sfn.IStateMachine;
 }
 
 /**
  * Grants a function exactly what its dependencies reach (its deps module's FunctionAccess): the table read
  * only or read/write (and each of its named GSIs, no index wildcard), Cognito Admin* on the pool, publishing
- * commands to machines.
+ * commands to machines, starting executions of the historical-data state machine.
  */
 export function grantAccess(role: iam.IRole, access: FunctionAccess, targets: AccessTargets): void {
   const stack = Stack.of(role);
@@ -60,6 +63,14 @@ export function grantAccess(role: iam.IRole, access: FunctionAccess, targets: Ac
         actions: ['iot:Publish'],
         resources: [stack.formatArn({ service: 'iot', resource: 'topic', resourceName: 'vend/*/commands' })],
       }),
+    );
+  }
+  if (access.startWorkflows) {
+    if (!targets.historicalData) throw new Error('startWorkflows access needs the historical-data state machine');
+    grantWithReason(
+      role,
+      'Starts executions of the historical-data state machine only.',
+      new iam.PolicyStatement({ actions: ['states:StartExecution'], resources: [targets.historicalData.stateMachineArn] }),
     );
   }
 }
