@@ -19,6 +19,8 @@ export interface FunctionAccess {
   cognitoAdmin?: true;
   /** Publishes to `vend/<serial>/commands` (IoT data plane). */
   publishCommands?: true;
+  /** Starts historical-data workflow executions (env HISTORICAL_DATA_STATE_MACHINE_ARN). */
+  startWorkflows?: true;
   /** Objects of the named buckets: `read` gets (and signs download links), `readWrite` also puts, deletes, uploads in parts. */
   buckets?: Partial<Record<BucketId, 'read' | 'readWrite'>>;
 }

@@ -3,6 +3,7 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { TABLE_DEFINITION } from '../../functions/adapters/dynamodb/table';
 import type { BucketId, FunctionAccess } from '../../functions/shared/access';
 import { grantWithReason } from './nag';
@@ -33,13 +34,15 @@ export interface AccessTargets {
   userPool?: cognito.IUserPool;
   /** Needed for each bucket a function's access names. */
   buckets?: Partial<Record<BucketId, s3.IBucket>>;
+  /** Needed only when a function starts workflows. */
+  historicalData?: sfn.IStateMachine;
 }
 
 /**
  * Grants a function exactly what its dependencies reach (its deps module's FunctionAccess): the table read
  * only or read/write (and each of its named GSIs, no index wildcard), Cognito Admin* on the pool, publishing
- * commands to machines, the objects of the named buckets (no ListBucket: a missing object answers 403 instead of
- * 404, which HeadObject callers treat alike).
+ * commands to machines, the objects of the named buckets (no ListBucket: a missing object answers 403
+ * instead of 404, which HeadObject callers treat alike), starting executions of the historical-data state machine.
  */
 export function grantAccess(role: iam.IRole, access: FunctionAccess, targets: AccessTargets): void {
   const stack = Stack.of(role);
@@ -82,6 +85,14 @@ export function grantAccess(role: iam.IRole, access: FunctionAccess, targets: Ac
         actions: [...(mode === 'read' ? BUCKET_READ_ACTIONS : BUCKET_READ_WRITE_ACTIONS)],
         resources: [bucket.arnForObjects('*')],
       }),
+    );
+  }
+  if (access.startWorkflows) {
+    if (!targets.historicalData) throw new Error('startWorkflows access needs the historical-data state machine');
+    grantWithReason(
+      role,
+      'Starts executions of the historical-data state machine only.',
+      new iam.PolicyStatement({ actions: ['states:StartExecution'], resources: [targets.historicalData.stateMachineArn] }),
     );
   }
 }
