@@ -13,7 +13,7 @@ import { startIot, type LocalIot } from './emulators/iot';
 import { ingestionDeps } from '../../functions/shared/ingestion';
 import { logger } from '../../functions/shared/logger';
 import { enableLocalInvocations } from './invoke';
-import { localIotRules, startCommandSweep, startConnectionSweep, startMachinePurgeSweep, startMachineRegroupSweep } from './iot-rules';
+import { localIotRules, startCommandSweep, startConnectionSweep, startDataSubscriptionSweep, startMachinePurgeSweep, startMachineRegroupSweep } from './iot-rules';
 import { S3RVER_CREDENTIALS, startS3 } from './emulators/s3';
 import { createTable } from './emulators/table';
 import { seedDemoHistory, type DemoHistoryOutcome } from './demo-history';
@@ -139,6 +139,8 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     stops.push(purgeSweep.stop);
     const regroupSweep = startMachineRegroupSweep();
     stops.push(regroupSweep.stop);
+    const subscriptionSweep = startDataSubscriptionSweep();
+    stops.push(subscriptionSweep.stop);
 
     const seedStarted = performance.now();
     const users = await seedDemoData(deps, cognito, previousPasswords(stackFile));
