@@ -15,7 +15,7 @@ export function registerLocalWorkflows(starter: WorkflowStarter | undefined): vo
 export function workflowStarter(env: NodeJS.ProcessEnv = process.env): WorkflowStarter {
   if (env.LOCAL_WORKFLOWS) {
     return {
-      start(workflow, input, executionName) {
+      async start(workflow, input, executionName) {
         if (!local) throw new Error('LOCAL_WORKFLOWS is set but no local workflow runner is registered in this process');
         return local.start(workflow, input, executionName);
       },
