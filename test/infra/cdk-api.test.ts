@@ -7,6 +7,7 @@ import { TABLE_DEFINITION } from '../../functions/adapters/dynamodb/table';
 import type { FunctionAccess } from '../../functions/shared/access';
 import { AppFunction } from '../../infra/constructs/app-function';
 import { TABLE_READ_ACTIONS, TABLE_READ_WRITE_ACTIONS } from '../../infra/constructs/grants';
+import { HISTORICAL_DATA_TASKS } from '../../infra/constructs/historical-data-workflow';
 import { createConsoleStacks, type ConsoleAppProps } from '../../infra/stacks/console-app';
 
 type Resources = Record<string, { Properties: Record<string, any> }>;
@@ -47,9 +48,12 @@ describe('api stack with the real route manifest', () => {
   const { api } = build(manifest);
   const routes = manifest.flatMap((g) => g.routes.map((r) => ({ group: g.name, ...r })));
 
-  it('has one nodejs22.x arm64 function per route group with the runtime environment', () => {
+  it('has one nodejs22.x arm64 function per route group and per workflow task, with the runtime environment', () => {
     const functions = functionsOf(api);
-    expect(functions.map((f) => f.FunctionName).sort()).toEqual(manifest.map((g) => `vend-dev-api-${g.name}`).sort());
+    const starters = new Set(manifest.filter((g) => g.access.startWorkflows).map((g) => `vend-dev-api-${g.name}`));
+    expect(functions.map((f) => f.FunctionName).sort()).toEqual(
+      [...manifest.map((g) => `vend-dev-api-${g.name}`), ...Object.values(HISTORICAL_DATA_TASKS).map((t) => `vend-dev-${t.name}`)].sort(),
+    );
     for (const f of functions) {
       expect(f.Runtime).toBe('nodejs22.x');
       expect(f.Architectures).toEqual(['arm64']);
@@ -57,6 +61,7 @@ describe('api stack with the real route manifest', () => {
         [
           'APP_VERSION', 'CONFIG_VERSION', 'CASH_DATABASES_BUCKET', 'COGNITO_CLIENT_ID', 'COGNITO_ISSUER', 'COGNITO_JWKS_URL', 'COGNITO_USER_POOL_ID',
           'EXPORTS_BUCKET', 'FIRMWARE_BUCKET', 'IOT_ENDPOINT', 'NODE_OPTIONS', 'STAGE', 'TABLE_NAME', 'TENANT',
+          ...(starters.has(f.FunctionName) ? ['HISTORICAL_DATA_STATE_MACHINE_ARN'] : []),
         ].sort(),
       );
       expect(f.Environment.Variables).toMatchObject({ STAGE: 'dev', TENANT: 'nebular', IOT_ENDPOINT: 'example-ats.iot.eu-west-1.amazonaws.com' });
@@ -175,6 +180,7 @@ describe('api stack grants', () => {
     fake('people', [['GET', '/people', ['NEBULARSUPERADMIN']]], { table: 'readWrite', cognitoAdmin: true }),
     fake('senders', [['POST', '/senders', ['NEBULARSUPERADMIN']]], { table: 'readWrite', publishCommands: true }),
     fake('open', [['GET', '/open', 'public']], {}),
+    fake('starters', [['POST', '/starters', ['NEBULARSUPERADMIN']]], { table: 'readWrite', startWorkflows: true }),
   ];
   const { api } = build(groups);
   const tableActions = (name: string) => actionsOf(roleOf(api, `vend-dev-api-${name}`)).filter((a) => a.startsWith('dynamodb:')).sort();
@@ -204,6 +210,18 @@ describe('api stack grants', () => {
     expect(otherActions('people')).toEqual(['cognito-idp:Admin*']);
     expect(otherActions('senders')).toEqual(['iot:Publish']);
     expect(JSON.stringify(roleOf(api, 'vend-dev-api-senders'))).toContain('topic/vend/*/commands');
+  });
+
+  it('lets only groups whose deps start workflows start executions, of the historical-data state machine only, and tells them its ARN', () => {
+    const stateMachineId = Object.keys(api.findResources('AWS::StepFunctions::StateMachine'))[0]!;
+    const start = roleOf(api, 'vend-dev-api-starters').filter((s) => actionsOf([s]).some((a) => a.startsWith('states:')));
+    expect(start).toEqual([{ Effect: 'Allow', Action: 'states:StartExecution', Resource: { Ref: stateMachineId } }]);
+    const starter = functionsOf(api).find((f) => f.FunctionName === 'vend-dev-api-starters')!;
+    expect(starter.Environment.Variables.HISTORICAL_DATA_STATE_MACHINE_ARN).toEqual({ Ref: stateMachineId });
+    for (const other of ['things', 'readers', 'people', 'senders', 'open']) {
+      expect(otherActions(other).filter((a) => a.startsWith('states:'))).toEqual([]);
+      expect(functionsOf(api).find((f) => f.FunctionName === `vend-dev-api-${other}`)!.Environment.Variables.HISTORICAL_DATA_STATE_MACHINE_ARN).toBeUndefined();
+    }
   });
 
   it('refuses a route declared by two groups and a bad group name', () => {
