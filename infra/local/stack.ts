@@ -130,7 +130,8 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       groups,
       loadHandler: async (group) => (await import(`../../functions/api/${group}/handler.ts`)).handler,
       webRoot: opts.webRoot,
-      connectSrc: [cognito.endpoint],
+      // The console follows a download route's 302 to a presigned GET of the local S3.
+      connectSrc: [cognito.endpoint, s3.endpoint],
     });
     stops.push(api.stop);
 

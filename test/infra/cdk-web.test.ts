@@ -77,7 +77,16 @@ describe('web stack', () => {
       JSON.stringify({
         'Fn::Join': [
           '',
-          ["default-src 'self'; connect-src 'self' https://cognito-idp.eu-west-1.", { Ref: 'AWS::URLSuffix' }, "; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'"],
+          [
+            "default-src 'self'; connect-src 'self' https://cognito-idp.eu-west-1.",
+            { Ref: 'AWS::URLSuffix' },
+            // The exports bucket: downloads follow the API's 302 to a presigned GET.
+            ' https://vend-dev-exports-',
+            { Ref: 'AWS::AccountId' },
+            '-eu-west-1.s3.eu-west-1.',
+            { Ref: 'AWS::URLSuffix' },
+            "; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+          ],
         ],
       }),
     );
