@@ -1,14 +1,20 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_REFRESH_MS } from '../../frontend/src/components/data-table/live-refresh';
-import type { HistoricalDataRequest } from '../../schemas/historical-data';
+import { keys } from '../../functions/adapters/dynamodb/keys';
+import type { StackInfo } from '../../infra/local/stack-info';
+import { depsForStack } from '../../infra/local/stack-process';
 import { connectDevice, saleTransaction, salesMessage, type SimulatedDevice } from '../../infra/local/simulator';
+import type { HistoricalDataRequest } from '../../schemas/historical-data';
 import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
 
 const stack = getStack();
+/** The stack's endpoints beyond the browser's (MQTT, DynamoDB). */
+const info = stack as unknown as StackInfo;
 const web = (path: string) => new URL(path, stack.web).toString();
-const requests = (page: import('playwright-core').Page) => page.getByTestId('table-data-requests');
+const requests = (page: Page) => page.getByTestId('table-data-requests');
 
 const ACME_PIN = '11223344';
 const run = Date.now().toString(36);
@@ -17,6 +23,14 @@ const yesterdayNoon = () => {
   const now = new Date();
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 1, 12)).toISOString();
 };
+/**
+ * A merchant's time zone as stored. One the export cannot read makes it fail (after its retries) without
+ * touching anything shared; the API itself only takes valid zones.
+ */
+async function setMerchantZone(merchantId: string, timezone: string): Promise<void> {
+  const { doc, config } = depsForStack(info);
+  await doc.send(new UpdateCommand({ TableName: config.tableName, Key: keys.merchant(merchantId), UpdateExpression: 'SET #tz = :z', ExpressionAttributeNames: { '#tz': 'timezone' }, ExpressionAttributeValues: { ':z': timezone } }));
+}
 const saleIds = [`E2EHD${run}A`, `E2EHD${run}B`];
 
 let browser: Browser;
@@ -27,7 +41,7 @@ beforeAll(async () => {
   const admin = demoUser(stack, 'merchant.admin@demo.local');
   const serial = `CENG-${70_000_000 + Math.floor(Math.random() * 9_999_999)}`;
   await api(await idToken(admin.email, admin.password), 'POST', '/pos/join', { serial, pin: ACME_PIN, name: `E2E history ${serial.slice(-4)}` });
-  device = await connectDevice((stack as unknown as { mqtt: string }).mqtt, serial);
+  device = await connectDevice(info.mqtt, serial);
   await device.publish('sales', salesMessage(serial, saleIds.map((id) => saleTransaction({ id, createdAt: yesterdayNoon() }))));
 });
 afterAll(async () => {
@@ -94,6 +108,43 @@ describe('historical data requests', () => {
     await page.getByTestId('confirm-ok').click();
     await toast(page, messages['dataRequests.deleted']!).waitFor();
     await expect.poll(() => row.count()).toBe(0);
+  });
+
+  it('the super admin picks a distributor, sees its failed request with the technical failure message and retries it to completion', async () => {
+    const superAdmin = demoUser(stack, 'superadmin@demo.local');
+    const token = await idToken(superAdmin.email, superAdmin.password);
+    const merchant = await api<{ id: string }>(token, 'POST', '/merchants', {
+      name: `E2E history ${run}`, country: 'IT', language: 'it', timezone: 'Europe/Rome', currency: 'EUR', contactEmail: 'contact@merchant.example',
+    });
+    await setMerchantZone(merchant.id, 'Not/AZone');
+    const page = await newPage(browser);
+    await signInToDashboard(page, stack.web, superAdmin);
+    const messages = await uiMessages(page);
+    await page.locator('[data-testid="side-menu"] [data-menu-id="manage-data-retrieval-requests"]').click();
+    // "All distributors": one has to be picked first.
+    await page.getByTestId('data-requests-page').getByText(messages['dataRequests.chooseMerchant']!).waitFor();
+    expect(await page.getByTestId('data-request-create').count()).toBe(0);
+    await page.getByTestId('merchant-selector').selectOption(merchant.id);
+    await page.getByTestId('data-requests-page').getByTestId('empty-state').first().waitFor();
+
+    await page.getByTestId('data-request-create').click();
+    await page.getByTestId('field-dataType').selectOption('Alarms');
+    await page.getByTestId('data-request-range').getByTestId('date-range-preset').selectOption('yesterday');
+    const created = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith(`/merchants/${merchant.id}/historicaldata`));
+    await page.getByTestId('data-request-submit').click();
+    const request = (await (await created).json()) as HistoricalDataRequest;
+    const row = requests(page).locator(`tbody tr[data-row-id="${request.id}"]`);
+    await expect.poll(() => row.locator('[data-request-status]').getAttribute('data-request-status'), { timeout: 60_000 }).toBe('Error');
+    expect(await row.getByTestId('request-message').textContent()).toBe(messages['dataRequests.message.technicalFailure']);
+    expect(await row.getByTestId('request-download').count()).toBe(0);
+    await expectAccessible(page, 'data request in error');
+
+    await setMerchantZone(merchant.id, 'Europe/Rome');
+    await row.getByTestId('request-retry').click();
+    await toast(page, messages['dataRequests.retried']!).waitFor();
+    await expect.poll(() => row.locator('[data-request-status]').getAttribute('data-request-status'), { timeout: 30_000 }).toBe('Completed');
+    expect(await row.getByTestId('request-message').count()).toBe(0);
+    expect(await row.locator('td[data-column="rows"]').textContent()).toBe('0');
   });
 
   it('a merchant admin subscribes a weekly export and deletes it', async () => {
