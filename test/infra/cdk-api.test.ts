@@ -134,6 +134,7 @@ describe('grants of every real route group', () => {
     'no-vend-profiles': ['table:readWrite'],
     alarms: ['table:readWrite'],
     'remote-commands': ['table:readWrite', 'iot:Publish'],
+    'historical-data': ['table:readWrite', 's3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload', 'states:StartExecution'],
   };
 
   it.each(manifest.map((g) => g.name))('%s', (name) => {
