@@ -72,6 +72,9 @@ export function historicalDataDefinition(scope: Construct, fns: Record<keyof typ
     .addCatch(recordFailure, { errors: [sfn.Errors.ALL], resultPath: '$.error' });
 }
 
+/** The state machine's name: stacks that start it without a reference to it (the scheduled exports sweep) find it by name. */
+export const historicalDataStateMachineName = (stage: StageConfig) => stage.physicalName('historical-data');
+
 /** The placeholder function ARN a Task of the local ASL names (the local runner maps each Task to its handler instead). */
 export const localTaskArn = (task: WorkflowTask) => `arn:aws:lambda:eu-west-1:000000000000:function:vend-local-${task.name}`;
 
@@ -129,7 +132,7 @@ export class HistoricalDataWorkflow extends Construct {
       RecordFailure: fn('RecordFailure', {}),
     };
 
-    const name = stage.physicalName('historical-data');
+    const name = historicalDataStateMachineName(stage);
     const executionLogs = new logs.LogGroup(this, 'ExecutionLogs', {
       // The /aws/vendedlogs/ prefix keeps Step Functions' log delivery out of the account's resource policy size limit.
       logGroupName: `/aws/vendedlogs/states/${name}`,

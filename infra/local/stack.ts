@@ -13,8 +13,8 @@ import { startIot, type LocalIot } from './emulators/iot';
 import { ingestionDeps } from '../../functions/shared/ingestion';
 import { logger } from '../../functions/shared/logger';
 import { enableLocalInvocations } from './invoke';
-import { localIotRules, startCommandSweep, startConnectionSweep, startMachinePurgeSweep, startMachineRegroupSweep } from './iot-rules';
-import { startS3 } from './emulators/s3';
+import { localIotRules, startCommandSweep, startConnectionSweep, startDataSubscriptionSweep, startMachinePurgeSweep, startMachineRegroupSweep } from './iot-rules';
+import { S3RVER_CREDENTIALS, startS3 } from './emulators/s3';
 import { startLocalWorkflows, type LocalWorkflows } from './workflows';
 import { serveLocalWorkflows } from './workflows-endpoint';
 import { createTable } from './emulators/table';
@@ -99,8 +99,8 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     Object.assign(process.env, {
       STAGE: 'local',
       AWS_REGION: 'eu-west-1',
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
       TENANT: opts.tenant ?? process.env.TENANT ?? 'nebular',
       TABLE_NAME: DEFAULT_TABLE_NAME,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
@@ -150,6 +150,8 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     stops.push(purgeSweep.stop);
     const regroupSweep = startMachineRegroupSweep();
     stops.push(regroupSweep.stop);
+    const subscriptionSweep = startDataSubscriptionSweep();
+    stops.push(subscriptionSweep.stop);
 
     const seedStarted = performance.now();
     const users = await seedDemoData(deps, cognito, previousPasswords(stackFile));

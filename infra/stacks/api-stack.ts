@@ -15,6 +15,7 @@ import { grantAccess } from '../constructs/grants';
 import { HistoricalDataWorkflow } from '../constructs/historical-data-workflow';
 import { acknowledge } from '../constructs/nag';
 import type { StageConfig } from '../constructs/stage';
+import { stageBuckets } from './data-stack';
 
 /**
  * The API's 5xx alarm: at least `percent` of the requests of a `periodMinutes` window answered 5xx, once the
@@ -94,7 +95,7 @@ export class ApiStack extends Stack {
     this.historicalData = new HistoricalDataWorkflow(this, 'HistoricalData', {
       stage,
       environment: props.environment,
-      targets: { table: props.table },
+      targets: { table: props.table, buckets: stageBuckets(this, stage) },
       bundle: props.bundle,
     });
     const stateMachine = this.historicalData.stateMachine;
@@ -119,7 +120,7 @@ export class ApiStack extends Stack {
         description: `/api/v1 route group ${group.name}`,
       });
       functions.set(group.name, fn);
-      grantAccess(fn.role, group.access, { table: props.table, userPool: props.userPool, historicalData: stateMachine });
+      grantAccess(fn.role, group.access, { table: props.table, userPool: props.userPool, buckets: stageBuckets(this, stage), historicalData: stateMachine });
 
       const integration = new HttpLambdaIntegration(`Integration-${group.name}`, fn.fn, {
         payloadFormatVersion: apigw.PayloadFormatVersion.VERSION_2_0,

@@ -4,6 +4,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '../../functions/adapters/dynamodb/table';
+import type { BucketId } from '../../functions/shared/access';
 import { AlarmTopic } from '../constructs/alarms';
 import { S3_LOGS_USE_BUCKET_POLICY, type StageConfig } from '../constructs/stage';
 
@@ -14,6 +15,17 @@ export const BUCKET_PURPOSES = {
   cashDatabases: 'cashdb',
   exports: 'exports',
 } as const;
+
+/**
+ * The stage's buckets as another stack of the stage sees them: by their deterministic names (no cross-stack
+ * export, and grants on them stay in pseudo parameters the stack resolves itself). One reference per stack.
+ */
+export function stageBuckets(stack: Stack, stage: StageConfig): Record<BucketId, s3.IBucket> {
+  const ref = (bucket: BucketId) =>
+    (stack.node.tryFindChild(`StageBucket-${bucket}`) as s3.IBucket | undefined) ??
+    s3.Bucket.fromBucketName(stack, `StageBucket-${bucket}`, stage.bucketName(BUCKET_PURPOSES[bucket], stack));
+  return { firmware: ref('firmware'), cashDatabases: ref('cashDatabases'), exports: ref('exports') };
+}
 
 export interface DataStackProps extends StackProps {
   stage: StageConfig;
