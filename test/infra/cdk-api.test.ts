@@ -134,6 +134,7 @@ describe('grants of every real route group', () => {
     'no-vend-profiles': ['table:readWrite'],
     alarms: ['table:readWrite'],
     'remote-commands': ['table:readWrite', 'iot:Publish'],
+    'historical-data': ['table:readWrite', ...BUCKET_READ_WRITE_ACTIONS, 'states:StartExecution'],
   };
 
   it.each(manifest.map((g) => g.name))('%s', (name) => {
