@@ -126,7 +126,7 @@ describe('the export task', () => {
 
     await repo.retry(request(), 5);
     const good = bucket();
-    expect(await runExport(deps(repo, good.files), { merchantId, requestId: 'r1', attempt: 2 })).toEqual({ rows: 500, size: expect.any(Number) });
+    expect(await runExport(deps(repo, good.files), { merchantId, requestId: 'r1', attempt: 2 })).toEqual({ rows: 500, size: expect.any(Number), completed: true });
     expect([...good.objects.keys()]).toEqual([exportFileKey(merchantId, 'r1', 2)]);
     const [header, ...lines] = good.objects.get(exportFileKey(merchantId, 'r1', 2))!.split('\r\n').filter(Boolean);
     expect(header).toBe('serial,posName,transactionId,createdAt,type,line,productCode,priceTable,value,currency,mediaType,valueCharge,freeSale,errorSale');
@@ -142,7 +142,7 @@ describe('the export task', () => {
     const { repo, request } = store();
     const files = bucket();
     await repo.fail(merchantId, 'r1', 1, TECHNICAL_FAILURE);
-    expect(await runExport(deps(repo, files.files), { merchantId, requestId: 'r1', attempt: 1 })).toEqual({ rows: 0, size: 0 });
+    expect(await runExport(deps(repo, files.files), { merchantId, requestId: 'r1', attempt: 1 })).toEqual({ rows: 0, size: 0, completed: false });
     expect(files.objects.size).toBe(0);
     // A late RecordFailure of an attempt that completed takes nothing away.
     const done = store();
