@@ -26,6 +26,12 @@ export const METRIC = {
   commandsFinished: 'CommandsFinished',
   /** Acknowledgements that changed nothing (invalid, unknown or finished command); dimension stage. */
   commandAcksIgnored: 'CommandAcksIgnored',
+  /** Historical data exports completed, their rows, and exports failed for good (RecordFailure); dimension stage. */
+  historicalExports: 'HistoricalExports',
+  historicalExportRows: 'HistoricalExportRows',
+  historicalExportFailures: 'HistoricalExportFailures',
+  /** Scheduled export runs, by outcome (made, refused: e.g. the active maximum, failed: tried again next minute); dimensions stage, outcome. */
+  subscriptionRuns: 'SubscriptionRuns',
 } as const;
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];
 

@@ -7,13 +7,17 @@ import { recordExportFailure, type ExportDeps } from '../core/historical-data/ex
 import type { HistoricalExportInput } from '../core/shared/workflows';
 import { historicalExportDeps } from '../shared/historical-export';
 import { logger } from '../shared/logger';
+import { METRIC, OperatorMetrics } from '../shared/metrics';
 
 export type ExportFailureInput = HistoricalExportInput & { error: { Error?: string; Cause?: string } };
 
 export function historicalExportFailureHandler(deps: () => Pick<ExportDeps, 'dataRequests' | 'exportFiles' | 'log'> = historicalExportDeps) {
+  const metrics = new OperatorMetrics();
   return async ({ error, ...input }: ExportFailureInput, context?: Context): Promise<void> => {
     logger.startInvocation(context);
-    await recordExportFailure(deps(), input, [error?.Error, error?.Cause].filter(Boolean).join(': '));
+    await metrics.around(async () => {
+      if (await recordExportFailure(deps(), input, [error?.Error, error?.Cause].filter(Boolean).join(': '))) metrics.count(METRIC.historicalExportFailures);
+    });
   };
 }
 

@@ -8,14 +8,22 @@ import { runExport, type ExportDeps, type ExportOutcome } from '../core/historic
 import type { HistoricalExportInput } from '../core/shared/workflows';
 import { historicalExportDeps } from '../shared/historical-export';
 import { logger } from '../shared/logger';
+import { METRIC, OperatorMetrics } from '../shared/metrics';
 
 export function historicalExportHandler(deps: () => ExportDeps = historicalExportDeps) {
+  const metrics = new OperatorMetrics();
   return async (input: HistoricalExportInput, context?: Context): Promise<ExportOutcome> => {
     logger.startInvocation(context);
-    const started = performance.now();
-    const outcome = await runExport(deps(), input);
-    logger.info('historical export', { ...input, ...outcome, ms: Math.round(performance.now() - started) });
-    return outcome;
+    return metrics.around(async () => {
+      const started = performance.now();
+      const outcome = await runExport(deps(), input);
+      logger.info('historical export', { ...input, ...outcome, ms: Math.round(performance.now() - started) });
+      if (outcome.completed) {
+        metrics.count(METRIC.historicalExports);
+        metrics.count(METRIC.historicalExportRows, outcome.rows);
+      }
+      return outcome;
+    });
   };
 }
 

@@ -31,6 +31,10 @@
  *     the ideal path timed as one sequence (the same POST, one raw broker round trip, one GET of the command)
  *     — budget p95 ≤ 1.5× the ideal's; the raw broker round trip alone for information.
  *
+ * (h) Historical data export (test/bench/historical-export.ts): BENCH_EXPORT_ROWS (1,000,000) transactions of one merchant
+ *     seeded as ingestion stores them, exported through the local state machine into s3rver by a process of its
+ *     own — budget ≤ 90 s, its peak RSS ≤ 256 MB, rows/s ≥ 0.5 × a raw SDK Query walk of the same rows in the same run.
+ *
  * Always exits 0: a FAIL is reported, not thrown; the end of the output and `failedBudgets` in the results say
  * which figure fails and by how much. Everything listens on 127.0.0.1 only.
  */
@@ -47,6 +51,7 @@ import { benchDeviceList, DEVICE_LIST_BUDGET, printDeviceList } from './device-l
 import { INITIAL_JS_BUDGET_BYTES, LARGEST_CHUNK_BUDGET_BYTES, measureFrontendBundle } from './frontend-bundle';
 import { measureWireBytes, WIRE_TOLERANCE } from './frontend-wire';
 import { benchCommandRoundTrip, COMMAND_ROUND_TRIP_BUDGET } from './command-round-trip';
+import { benchHistoricalExport, HISTORICAL_EXPORT_BUDGET } from './historical-export';
 import { benchIngestion, INGESTION_BUDGET_SHARE } from './ingestion';
 import { groupHandler, invoker } from './invoke';
 import { dynamoCallsPer, interleave, localSuperAdminAuthorization, type Series } from './measure';
@@ -552,6 +557,36 @@ async function main() {
     broke('f', error);
     out.commandRoundTripError = error instanceof Error ? (error.stack ?? error.message) : String(error);
     console.error('\nCOMMAND ROUND TRIP BENCH ERROR:', error);
+  }
+
+  if (wanted('h')) try {
+    const rows = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
+    console.log(`\n(h) Historical data export of ${rows} transactions through the local state machine into s3rver: seeding, raw Query walk, export…\n`);
+    const h = await benchHistoricalExport();
+    const { seconds, peakRssMB, shareOfRawWalk } = HISTORICAL_EXPORT_BUDGET;
+    console.log(
+      table(
+        ['figure', 'measured', 'budget', 'verdict'],
+        [
+          ['raw SDK Query walk rows/s', `${Math.round(h.rawWalk.rowsPerSecond)} (${h.rawWalk.rows} rows, ${h.rawWalk.queries} Queries, ${h.rawWalk.seconds.toFixed(1)} s)`, '', 'info'],
+          ['export rows/s', `${Math.round(h.export.rowsPerSecond)} (${(h.shareOfRawWalk * 100).toFixed(1)}% of the raw walk)`, `≥ ${shareOfRawWalk} × raw walk`, h.verdicts.rate],
+          ['export time', `${h.export.seconds.toFixed(1)} s`, `≤ ${seconds} s`, h.verdicts.seconds],
+          ['exporting process peak RSS', `${h.export.peakRssMB.toFixed(0)} MB`, `≤ ${peakRssMB} MB`, h.verdicts.peakRss],
+          ['rows exported = seeded = walked, object = size', `${h.export.rows} / ${h.rows} / ${h.rawWalk.rows}; ${h.export.objectBytes} B / ${h.export.size} B`, 'equal', h.verdicts.rows],
+        ],
+      ),
+    );
+    console.log(`  seeded ${h.rows} rows over ${h.machines} machines in ${h.seedSeconds.toFixed(1)} s (${Math.round(h.seedRowsPerSecond)} rows/s, BatchWriteItem)`);
+    out.historicalExport = { budgets: HISTORICAL_EXPORT_BUDGET, ...h };
+    if (h.verdicts.rate === 'FAIL')
+      fail('h', 'export rows/s / raw Query walk rows/s', `${h.shareOfRawWalk.toFixed(3)}×`, `≥ ${shareOfRawWalk}×`, `${((shareOfRawWalk - h.shareOfRawWalk) * h.rawWalk.rowsPerSecond).toFixed(0)} rows/s short`);
+    if (h.verdicts.seconds === 'FAIL') fail('h', 'export time', `${h.export.seconds.toFixed(1)} s`, `≤ ${seconds} s`, `${(h.export.seconds - seconds).toFixed(1)} s over`);
+    if (h.verdicts.peakRss === 'FAIL') fail('h', 'exporting process peak RSS', `${h.export.peakRssMB.toFixed(0)} MB`, `≤ ${peakRssMB} MB`, `${(h.export.peakRssMB - peakRssMB).toFixed(0)} MB over`);
+    if (h.verdicts.rows === 'FAIL') fail('h', 'every row exported once', `${h.export.rows} rows, ${h.export.objectBytes} B`, `${h.rows} rows, ${h.export.size} B`, 'rows or bytes differ');
+  } catch (error) {
+    broke('h', error);
+    out.historicalExportError = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    console.error('\nHISTORICAL EXPORT BENCH ERROR:', error);
   }
 
   out.failures = failures;

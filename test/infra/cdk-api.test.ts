@@ -6,7 +6,7 @@ import { API_PREFIX, type RouteGroup } from '../../functions/shared/http/manifes
 import { TABLE_DEFINITION } from '../../functions/adapters/dynamodb/table';
 import type { FunctionAccess } from '../../functions/shared/access';
 import { AppFunction } from '../../infra/constructs/app-function';
-import { TABLE_READ_ACTIONS, TABLE_READ_WRITE_ACTIONS } from '../../infra/constructs/grants';
+import { BUCKET_READ_ACTIONS, BUCKET_READ_WRITE_ACTIONS, TABLE_READ_ACTIONS, TABLE_READ_WRITE_ACTIONS } from '../../infra/constructs/grants';
 import { HISTORICAL_DATA_TASKS } from '../../infra/constructs/historical-data-workflow';
 import { createConsoleStacks, type ConsoleAppProps } from '../../infra/stacks/console-app';
 
@@ -134,6 +134,7 @@ describe('grants of every real route group', () => {
     'no-vend-profiles': ['table:readWrite'],
     alarms: ['table:readWrite'],
     'remote-commands': ['table:readWrite', 'iot:Publish'],
+    'historical-data': ['table:readWrite', ...BUCKET_READ_WRITE_ACTIONS, 'states:StartExecution'],
   };
 
   it.each(manifest.map((g) => g.name))('%s', (name) => {
@@ -181,6 +182,8 @@ describe('api stack grants', () => {
     fake('senders', [['POST', '/senders', ['NEBULARSUPERADMIN']]], { table: 'readWrite', publishCommands: true }),
     fake('open', [['GET', '/open', 'public']], {}),
     fake('starters', [['POST', '/starters', ['NEBULARSUPERADMIN']]], { table: 'readWrite', startWorkflows: true }),
+    fake('exporters', [['POST', '/exporters', ['NEBULARSUPERADMIN']]], { table: 'readWrite', buckets: { exports: 'readWrite' } }),
+    fake('downloaders', [['GET', '/downloaders', ['NEBULARSUPERADMIN']]], { table: 'read', buckets: { firmware: 'read' } }),
   ];
   const { api } = build(groups);
   const tableActions = (name: string) => actionsOf(roleOf(api, `vend-dev-api-${name}`)).filter((a) => a.startsWith('dynamodb:')).sort();
@@ -218,10 +221,19 @@ describe('api stack grants', () => {
     expect(start).toEqual([{ Effect: 'Allow', Action: 'states:StartExecution', Resource: { Ref: stateMachineId } }]);
     const starter = functionsOf(api).find((f) => f.FunctionName === 'vend-dev-api-starters')!;
     expect(starter.Environment.Variables.HISTORICAL_DATA_STATE_MACHINE_ARN).toEqual({ Ref: stateMachineId });
-    for (const other of ['things', 'readers', 'people', 'senders', 'open']) {
+    for (const other of ['things', 'readers', 'people', 'senders', 'open', 'exporters', 'downloaders']) {
       expect(otherActions(other).filter((a) => a.startsWith('states:'))).toEqual([]);
       expect(functionsOf(api).find((f) => f.FunctionName === `vend-dev-api-${other}`)!.Environment.Variables.HISTORICAL_DATA_STATE_MACHINE_ARN).toBeUndefined();
     }
+  });
+
+  it('gives bucket access on the named bucket’s objects only: reads, or reads, writes, deletes and aborted uploads; no listing', () => {
+    expect(otherActions('exporters')).toEqual([...BUCKET_READ_WRITE_ACTIONS]);
+    expect(otherActions('downloaders')).toEqual([...BUCKET_READ_ACTIONS]);
+    const resources = (name: string) => roleOf(api, `vend-dev-api-${name}`).filter((s) => actionsOf([s]).some((a) => a.startsWith('s3:'))).map((s) => s.Resource);
+    expect(resources('exporters')).toEqual([{ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':s3:::vend-dev-exports-', { Ref: 'AWS::AccountId' }, '-', { Ref: 'AWS::Region' }, '/*']] }]);
+    expect(JSON.stringify(resources('downloaders'))).toContain(':s3:::vend-dev-firmware-');
+    expect(otherActions('things')).toEqual([]);
   });
 
   it('refuses a route declared by two groups and a bad group name', () => {

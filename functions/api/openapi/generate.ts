@@ -122,6 +122,8 @@ function responses(components: ComponentSchemas, r: Route): JsonObject {
   if (status === 302) {
     if (r.response !== null) throw new Error(`${r.id}: a 302 has no body (response null)`);
     out['302'] = { description: SUCCESS_DESCRIPTIONS[302]!, headers: { ...headers, location: { description: 'A presigned URL valid a few minutes', schema: { type: 'string', format: 'uri' } } } };
+    // A redirect-only route has no 2XX: `default` says what any status not listed carries (generic OpenAPI tools expect a success or a default).
+    out.default = { description: 'Any other status: an error', headers: { 'x-correlation-id': CORRELATION_HEADER }, content: { 'application/json': { schema: ERROR_BODY } } };
   } else if (status === 204 || r.response === null) {
     if (status !== 204) throw new Error(`${r.id}: a null response schema needs status 204 or 302`);
     out['204'] = { description: SUCCESS_DESCRIPTIONS[204]!, headers };

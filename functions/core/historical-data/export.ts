@@ -26,6 +26,8 @@ export interface ExportDeps {
 export interface ExportOutcome {
   rows: number;
   size: number;
+  /** false when the request had moved on (deleted, another attempt) and nothing was kept. */
+  completed: boolean;
 }
 
 /** Each machine's rows in turn (by serial), oldest first, with the machine's serial and name in front. */
@@ -55,7 +57,7 @@ export async function runExport(deps: ExportDeps, input: HistoricalExportInput):
   const request = await deps.dataRequests.get(merchantId, requestId);
   if (!request || request.status !== 'Created' || request.attempts !== attempt) {
     deps.log?.('info', 'historical export skipped: the request moved on', { merchantId, requestId, attempt, status: request?.status, attempts: request?.attempts });
-    return { rows: 0, size: 0 };
+    return { rows: 0, size: 0, completed: false };
   }
   const merchant = await deps.merchants.get(merchantId);
   if (!merchant) throw new Error(`merchant ${merchantId} of historical data request ${requestId} not found`);
@@ -66,18 +68,20 @@ export async function runExport(deps: ExportDeps, input: HistoricalExportInput):
   const { size } = await deps.exportFiles.upload(fileKey, csvChunks(columns, pages, counted), { contentType: 'text/csv; charset=utf-8' });
   const completedAt = deps.now();
   const done = { rows: counted.rows, size, completedAt, linkValidUntil: linkValidUntil(completedAt), fileKey };
-  if (!(await deps.dataRequests.complete(merchantId, requestId, attempt, done))) {
+  const completed = await deps.dataRequests.complete(merchantId, requestId, attempt, done);
+  if (!completed) {
     await deps.exportFiles.remove(fileKey);
     deps.log?.('info', 'historical export discarded: the request moved on while it ran', { merchantId, requestId, attempt });
   }
-  return { rows: counted.rows, size };
+  return { rows: counted.rows, size, completed };
 }
 
-/** Task `RecordFailure`: Error with the spec's technical failure, and no object left of this attempt. */
-export async function recordExportFailure(deps: Pick<ExportDeps, 'dataRequests' | 'exportFiles' | 'log'>, input: HistoricalExportInput, cause?: string): Promise<void> {
+/** Task `RecordFailure`: Error with the spec's technical failure, and no object left of this attempt; false when the attempt no longer counted. */
+export async function recordExportFailure(deps: Pick<ExportDeps, 'dataRequests' | 'exportFiles' | 'log'>, input: HistoricalExportInput, cause?: string): Promise<boolean> {
   const { merchantId, requestId, attempt } = input;
   // Only while the attempt is still Created: a task that failed after completing must not take the file away.
   const marked = await deps.dataRequests.fail(merchantId, requestId, attempt, TECHNICAL_FAILURE);
   if (marked) await deps.exportFiles.remove(exportFileKey(merchantId, requestId, attempt));
   deps.log?.('warn', 'historical export failed', { merchantId, requestId, attempt, marked, cause });
+  return marked;
 }
