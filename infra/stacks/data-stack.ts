@@ -56,6 +56,21 @@ export function uploadCors(consoleOrigin: string | undefined): s3.CorsRule[] {
   ];
 }
 
+/**
+ * CORS of the exports bucket: the console follows a download route's 302 to a presigned GET with fetch (to send
+ * its token to the route), so the bucket answers its origin and lets it read the file name (Content-Disposition).
+ */
+export function downloadCors(consoleOrigin: string | undefined): s3.CorsRule[] {
+  return [
+    {
+      allowedOrigins: [consoleOrigin ?? 'https://*.cloudfront.net'],
+      allowedMethods: [s3.HttpMethods.GET],
+      exposedHeaders: ['Content-Disposition'],
+      maxAge: 3000,
+    },
+  ];
+}
+
 export interface DataStackProps extends StackProps {
   stage: StageConfig;
   /** The console's origin (`https://console.example.com`) allowed to upload from the browser; default any CloudFront domain. */
@@ -148,6 +163,7 @@ export class DataStack extends Stack {
     this.exportsBucket = new s3.Bucket(this, 'Exports', {
       ...withLogs('exports'),
       bucketName: name(BUCKET_PURPOSES.exports),
+      cors: downloadCors(props.consoleOrigin),
       lifecycleRules: [
         { expiration: Duration.days(30) },
         { prefix: KEY_PREFIXES.historicalData, expiration: Duration.days(LINK_VALIDITY_DAYS + 1) },

@@ -129,7 +129,7 @@ describe('data stack', () => {
     expect(JSON.stringify(buckets.exports!.LifecycleConfiguration)).not.toContain('incoming/');
   });
 
-  it('lets the console PUT to the upload buckets from the browser (its origin when given), nothing else', () => {
+  it('lets the console PUT to the upload buckets and GET from the exports bucket from the browser (its origin when given), nothing else', () => {
     const defaults = bucketsByPurpose(dev);
     const app = new App();
     const withOrigin = bucketsByPurpose(
@@ -141,7 +141,10 @@ describe('data stack', () => {
           CorsRules: [{ AllowedOrigins: [origin], AllowedMethods: ['PUT'], AllowedHeaders: ['content-type'], ExposedHeaders: ['ETag'], MaxAge: 3000 }],
         });
       }
-      expect(buckets.exports!.CorsConfiguration).toBeUndefined();
+      // Downloads: fetch follows the API's 302 to a presigned GET and reads the file name the bucket answers.
+      expect(buckets.exports!.CorsConfiguration).toEqual({
+        CorsRules: [{ AllowedOrigins: [origin], AllowedMethods: ['GET'], ExposedHeaders: ['Content-Disposition'], MaxAge: 3000 }],
+      });
       expect(buckets.logs!.CorsConfiguration).toBeUndefined();
     }
   });
