@@ -3,6 +3,7 @@ import {
   countryOptions,
   currencyDecimals,
   formatBytes,
+  formatCalendarDay,
   currencyOptions,
   formatCelsius,
   formatDate,
@@ -86,6 +87,12 @@ describe('numbers, temperatures and signal', () => {
     expect(spaced(formatNumber(12345, 'de'))).toBe('12.345');
     expect(spaced(formatNumber(12345, 'en'))).toBe('12,345');
     expect(spaced(formatNumber(12345, 'fr'))).toBe('12 345');
+  });
+
+  it('shows a calendar day as that day, in the user\'s order, whatever the time zone', () => {
+    expect(formatCalendarDay('2024-03-01', 'it')).toBe('01/03/2024');
+    expect(formatCalendarDay('2024-03-01', 'en')).toBe('03/01/2024');
+    expect(formatCalendarDay('2024-12-31', 'de')).toBe('31.12.2024');
   });
 
   it('formats a file size in the largest unit of 1,024 that fits, one decimal at most', () => {

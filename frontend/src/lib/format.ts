@@ -53,6 +53,11 @@ export function formatDate(value: string | Date | null | undefined, locale: stri
   return formatWith(value, locale, { day: '2-digit', month: '2-digit', year: 'numeric', ...(timeZone ? { timeZone } : {}) });
 }
 
+/** A calendar day (`YYYY-MM-DD`, e.g. in a merchant's time zone) as that day, whatever the browser's time zone. */
+export function formatCalendarDay(day: string, locale: string): string {
+  return formatDate(`${day}T00:00:00Z`, locale, 'UTC');
+}
+
 /** A date and time for display in the UI language; blank for 0001-01-01, missing or invalid values. */
 export function formatDateTime(value: string | Date | null | undefined, locale: string, timeZone?: string): string {
   return formatWith(value, locale, {

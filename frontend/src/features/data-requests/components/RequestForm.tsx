@@ -7,8 +7,9 @@ import { SelectField } from '../../../components/form/fields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useDraft } from '../../../components/form/use-draft';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
+import { formatCalendarDay } from '../../../lib/format';
 import { DATA_TYPE_MESSAGES, REQUEST_FORM_MESSAGES } from '../messages';
-import { checkRequestRange } from '../range-check';
+import { checkRequestRange, daysIncluded } from '../range-check';
 
 /** A new request starts on the last complete month, the most asked-for period. */
 const newRequest = () => ({ dataType: '', ...presetRange('previousMonth') });
@@ -40,7 +41,13 @@ export function RequestForm({ send }: { send: (input: HistoricalDataCreate) => P
     <form className="card form data-requests__form" onSubmit={onSubmit} noValidate data-testid="data-request-form">
       <SelectField {...field('dataType')} labelId="dataRequests.field.dataType" options={typeOptions} placeholder={intl.formatMessage({ id: 'dataRequests.chooseDataType' })} />
       <DateRangePicker value={range} onChange={(next) => setDraft((d) => ({ ...d, ...next }))} labelId="dataRequests.field.range" formError={rangeError} testId="data-request-range" />
-      <p className="form__hint">
+      <p className="form__hint" data-testid="data-request-days">
+        {rangeProblem === null && (
+          <FormattedMessage
+            id="dataRequests.create.days"
+            values={{ start: formatCalendarDay(range.startDate, intl.locale), end: formatCalendarDay(range.endDate, intl.locale), days: daysIncluded(range) }}
+          />
+        )}{' '}
         <FormattedMessage id="dataRequests.create.hint" values={{ max: MAX_RANGE_DAYS }} />
       </p>
       <div className="form__actions">

@@ -8,7 +8,7 @@ import { SelectFilter } from '../../../components/data-table/SelectFilter';
 import { useDataTable, type Column } from '../../../components/data-table/use-data-table';
 import { Spinner } from '../../../components/Spinner';
 import { useToast } from '../../../components/toasts';
-import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../../lib/format';
+import { formatBytes, formatCalendarDay, formatDateTime, formatNumber } from '../../../lib/format';
 import { deleteRequest } from '../api/delete-request';
 import { downloadRequest } from '../api/download-request';
 import { useRequestPage } from '../api/get-request-page';
@@ -27,8 +27,7 @@ export function RequestsTable({ merchantId }: { merchantId: string }) {
       const id = ids[value];
       return id ? intl.formatMessage({ id }) : value;
     };
-    // Days of the merchant's calendar: shown as they are, whatever the browser's time zone.
-    const day = (value: string) => formatDate(`${value}T00:00:00Z`, intl.locale, 'UTC');
+    const day = (value: string) => formatCalendarDay(value, intl.locale);
     return [
       { id: 'creationDate', messageId: 'dataRequests.field.creationDate', ord: 'creationDate', value: (r) => formatDateTime(r.creationDate, intl.locale) },
       { id: 'dataType', messageId: 'dataRequests.field.dataType', value: (r) => label(DATA_TYPE_MESSAGES, r.dataType) },
