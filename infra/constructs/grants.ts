@@ -21,11 +21,17 @@ export const TABLE_READ_WRITE_ACTIONS = [
   'dynamodb:UpdateItem',
 ] as const;
 
-/** Object reads: GetObject also covers presigned download links and ranged reads. No ListBucket. */
+/** Object reads: GetObject also covers presigned download links and ranged reads. */
 export const BUCKET_READ_ACTIONS = ['s3:GetObject'] as const;
 
-/** Object read/write, multipart uploads included (lib-storage aborts a failed one). No ListBucket, no bucket settings. */
+/** Object read/write, multipart uploads included (lib-storage aborts a failed one). No bucket settings. */
 export const BUCKET_READ_WRITE_ACTIONS = [...BUCKET_READ_ACTIONS, 's3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'] as const;
+
+/**
+ * On the bucket itself: without it S3 answers HeadObject of a missing key 403 instead of 404, and the file store
+ * could not tell a missing file (exists, verifyUpload) from a refusal. The function lists nothing.
+ */
+export const BUCKET_LEVEL_ACTIONS = ['s3:ListBucket'] as const;
 
 /** Where the grantable resources are. */
 export interface AccessTargets {
@@ -41,8 +47,7 @@ export interface AccessTargets {
 /**
  * Grants a function exactly what its dependencies reach (its deps module's FunctionAccess): the table read
  * only or read/write (and each of its named GSIs, no index wildcard), Cognito Admin* on the pool, publishing
- * commands to machines, the objects of the named buckets (no ListBucket: a missing object answers 403
- * instead of 404, which HeadObject callers treat alike), starting executions of the historical-data state machine.
+ * commands to machines, the objects of the named buckets, starting executions of the historical-data state machine.
  */
 export function grantAccess(role: iam.IRole, access: FunctionAccess, targets: AccessTargets): void {
   const stack = Stack.of(role);
@@ -85,6 +90,7 @@ export function grantAccess(role: iam.IRole, access: FunctionAccess, targets: Ac
         actions: [...(mode === 'read' ? BUCKET_READ_ACTIONS : BUCKET_READ_WRITE_ACTIONS)],
         resources: [bucket.arnForObjects('*')],
       }),
+      new iam.PolicyStatement({ actions: [...BUCKET_LEVEL_ACTIONS], resources: [bucket.bucketArn] }),
     );
   }
   if (access.startWorkflows) {

@@ -18,6 +18,7 @@ import { S3RVER_CREDENTIALS, startS3 } from './emulators/s3';
 import { startLocalWorkflows, type LocalWorkflows } from './workflows';
 import { serveLocalWorkflows } from './workflows-endpoint';
 import { createTable } from './emulators/table';
+import { seedDemoDataRequests } from './demo-data-requests';
 import { seedDemoHistory, type DemoHistoryOutcome } from './demo-history';
 import { seedDemoData } from './seed';
 import type { StackInfo } from './stack-info';
@@ -157,6 +158,7 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     const seedStarted = performance.now();
     const users = await seedDemoData(deps, cognito, previousPasswords(stackFile));
     const history = opts.demoHistory ? await seedDemoHistory(deps, ingestionDeps()) : undefined;
+    if (opts.demoHistory) await seedDemoDataRequests(deps, workflows, users);
     const seed = { ms: Math.round(performance.now() - seedStarted), ...(history ? { history } : {}) };
     const info: StackInfo = {
       web: api.url,

@@ -30,7 +30,7 @@ export function stageBuckets(stack: Stack, stage: StageConfig): Record<BucketId,
 }
 
 /** Every bucket: parts of an upload neither completed nor aborted (a function killed mid-upload) go after a day. */
-const ABORT_INCOMPLETE_UPLOADS: s3.LifecycleRule = { abortIncompleteMultipartUploadAfter: Duration.days(1) };
+export const ABORT_INCOMPLETE_UPLOADS: s3.LifecycleRule = { abortIncompleteMultipartUploadAfter: Duration.days(1) };
 
 /** Browser uploads land under `incoming/` until verified; unverified ones (and their old versions) go after a day. */
 const EXPIRE_INCOMING: s3.LifecycleRule = {

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { acknowledge, documentWildcardFindings } from '../constructs/nag';
 import { REPO_ROOT, S3_LOGS_USE_BUCKET_POLICY, type StageConfig } from '../constructs/stage';
-import { BUCKET_PURPOSES } from './data-stack';
+import { ABORT_INCOMPLETE_UPLOADS, BUCKET_PURPOSES } from './data-stack';
 
 export interface WebStackProps extends StackProps {
   stage: StageConfig;
@@ -70,7 +70,7 @@ export class WebStack extends Stack {
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      lifecycleRules: [{ expiration: Duration.days(stage.isProd ? 365 : 30) }],
+      lifecycleRules: [{ expiration: Duration.days(stage.isProd ? 365 : 30) }, ABORT_INCOMPLETE_UPLOADS],
       removalPolicy: stage.removalPolicy,
       autoDeleteObjects: !stage.isProd,
     });
@@ -82,6 +82,7 @@ export class WebStack extends Stack {
       enforceSSL: true,
       serverAccessLogsBucket: logs,
       serverAccessLogsPrefix: 's3/',
+      lifecycleRules: [ABORT_INCOMPLETE_UPLOADS],
       removalPolicy: stage.removalPolicy,
       autoDeleteObjects: !stage.isProd,
     });

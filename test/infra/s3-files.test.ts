@@ -41,6 +41,8 @@ describe('S3 file store against s3rver', () => {
   /** Every command the store's client sent, and the bytes of the parts S3 has acknowledged. */
   const sent: string[] = [];
   const acked = { bytes: 0 };
+  /** When set, the store's client fails this UploadPart (1-based count from now), as a broken connection would. */
+  const failPart = { at: 0, seen: 0 };
 
   beforeAll(async () => {
     s3 = await startS3({ directory: dir, buckets: [BUCKET] });
@@ -48,6 +50,7 @@ describe('S3 file store against s3rver', () => {
     client.middlewareStack.add(
       (next, context) => async (args) => {
         sent.push(context.commandName ?? '');
+        if (context.commandName === 'UploadPartCommand' && failPart.at > 0 && ++failPart.seen === failPart.at) throw new Error('connection reset');
         const result = await next(args);
         if (context.commandName === 'UploadPartCommand') acked.bytes += ((args.input as { Body: Uint8Array }).Body).byteLength;
         return result;
@@ -110,6 +113,17 @@ describe('S3 file store against s3rver', () => {
     expect(await store.exists('failed/big.csv')).toBe(false);
     expect(pendingUploads()).toEqual([]);
     expect(count('CompleteMultipartUploadCommand')).toBe(count('CreateMultipartUploadCommand') - count('AbortMultipartUploadCommand'));
+  });
+
+  it('a part S3 never got aborts the upload: no object, no parts left behind', async () => {
+    Object.assign(failPart, { at: 2, seen: 0 });
+    try {
+      await expect(store.upload('failed/part.csv', generated(16 * 1024 * 1024, { produced: 0 }), { contentType: 'text/csv' })).rejects.toThrow('connection reset');
+    } finally {
+      failPart.at = 0;
+    }
+    expect(await store.exists('failed/part.csv')).toBe(false);
+    expect(pendingUploads()).toEqual([]);
   });
 
   it('a source failing before the first part leaves no object', async () => {

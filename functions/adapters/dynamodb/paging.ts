@@ -339,10 +339,10 @@ export async function queryPage(doc: DynamoDBDocumentClient, q: PageQuery, maxFi
  * A whole partition read (key range and filter) in sort-key order, one Query's items at a time: for exports that
  * stream a range of any length without holding it.
  */
-export async function* queryPages(doc: DynamoDBDocumentClient, q: KeyRange & { forward: boolean; pageSize?: number }): AsyncGenerator<Item[]> {
+export async function* queryPages(doc: DynamoDBDocumentClient, q: KeyRange & { forward: boolean }): AsyncGenerator<Item[]> {
   let start: Record<string, unknown> | undefined;
   do {
-    const res = await doc.send(new QueryCommand({ ...queryBase(q), ScanIndexForward: q.forward, ExclusiveStartKey: start, ...(q.pageSize ? { Limit: q.pageSize } : {}) }));
+    const res = await doc.send(new QueryCommand({ ...queryBase(q), ScanIndexForward: q.forward, ExclusiveStartKey: start }));
     if (res.Items?.length) yield res.Items;
     start = res.LastEvaluatedKey;
   } while (start);

@@ -1,5 +1,5 @@
 /** Pure rules of historical data requests: the period a request covers, its file, what it reads as now. */
-import { LINK_VALIDITY_DAYS, type DataType, type HistoricalDataRequest } from '../../../schemas/historical-data';
+import { LINK_VALIDITY_DAYS, type HistoricalDataRequest } from '../../../schemas/historical-data';
 import { addDays, dayStart } from '../shared/zoned-time';
 import type { StoredDataRequest } from './ports';
 
@@ -24,5 +24,3 @@ export const isExpired = (r: Pick<HistoricalDataRequest, 'status' | 'linkValidUn
 export function viewOf({ fileKey: _, ...r }: StoredDataRequest, now: string): HistoricalDataRequest {
   return isExpired(r, now) ? { ...r, status: 'Expired' } : r;
 }
-
-export const isFailedTransactions = (t: DataType) => t === 'FailedTransactions';
