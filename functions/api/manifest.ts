@@ -9,6 +9,8 @@ import { access as configAccess } from './config/deps';
 import { routes as config } from './config/routes';
 import { access as groupRoutesAccess } from './groups/deps';
 import { routes as groupRoutes } from './groups/routes';
+import { access as historicalDataAccess } from './historical-data/deps';
+import { routes as historicalData } from './historical-data/routes';
 import { access as merchantsAccess } from './merchants/deps';
 import { routes as merchants } from './merchants/routes';
 import { access as noVendProfilesAccess } from './no-vend-profiles/deps';
@@ -41,4 +43,5 @@ export const groups: RouteGroup[] = [
   { name: 'no-vend-profiles', description: 'A merchant’s no-vend profiles: periods when machines do not sell', routes: noVendProfiles, access: noVendProfilesAccess },
   { name: 'alarms', description: 'Alarms raised by machines, master alarms (codes and troubleshooting) and alarm notification settings', routes: alarms, access: alarmsAccess },
   { name: 'remote-commands', description: 'Commands sent to machines over MQTT and their results', routes: remoteCommands, access: remoteCommandsAccess },
+  { name: 'historical-data', description: 'Historical data requests (a merchant’s data of a date range as a CSV file) and scheduled exports', routes: historicalData, access: historicalDataAccess },
 ];

@@ -3,10 +3,31 @@
  * declares it beside what it builds; the CDK stacks grant exactly this, and a read-only table access also
  * makes the function's table client refuse writes (so a local run fails where AWS would answer AccessDenied).
  */
+/** The stage's buckets, by what they hold (environment variables in BUCKET_ENV). */
+export type BucketId = 'firmware' | 'cashDatabases' | 'exports';
+
+/** The environment variable naming each bucket (set by CDK in AWS, by the local stack here). */
+export const BUCKET_ENV: Readonly<Record<BucketId, string>> = {
+  firmware: 'FIRMWARE_BUCKET',
+  cashDatabases: 'CASH_DATABASES_BUCKET',
+  exports: 'EXPORTS_BUCKET',
+};
+
 export interface FunctionAccess {
   table?: 'read' | 'readWrite';
   /** Administers the users of the pool (Cognito Admin* calls). */
   cognitoAdmin?: true;
   /** Publishes to `vend/<serial>/commands` (IoT data plane). */
   publishCommands?: true;
+  /** Starts historical-data workflow executions (env HISTORICAL_DATA_STATE_MACHINE_ARN). */
+  startWorkflows?: true;
+  /** Objects of the named buckets: `read` gets (and signs download links), `readWrite` also puts, deletes, uploads in parts. */
+  buckets?: Partial<Record<BucketId, 'read' | 'readWrite'>>;
+}
+
+/** The name of a bucket a function's access names, from its environment variable. */
+export function bucketName(bucket: BucketId, env: NodeJS.ProcessEnv = process.env): string {
+  const name = env[BUCKET_ENV[bucket]];
+  if (!name) throw new Error(`missing environment variable ${BUCKET_ENV[bucket]}`);
+  return name;
 }

@@ -30,6 +30,12 @@ export const METRIC = {
   deadLetteredMessages: 'DeadLetteredMessages',
   /** Device messages on topics no IoT rule matches; dimension stage. */
   unmatchedDeviceMessages: 'UnmatchedDeviceMessages',
+  /** Historical data exports completed, their rows, and exports failed for good (RecordFailure); dimension stage. */
+  historicalExports: 'HistoricalExports',
+  historicalExportRows: 'HistoricalExportRows',
+  historicalExportFailures: 'HistoricalExportFailures',
+  /** Scheduled export runs, by outcome (made, refused: e.g. the active maximum, failed: tried again next minute); dimensions stage, outcome. */
+  subscriptionRuns: 'SubscriptionRuns',
 } as const;
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];
 

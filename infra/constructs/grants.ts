@@ -2,8 +2,10 @@ import { Stack } from 'aws-cdk-lib';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { TABLE_DEFINITION } from '../../functions/adapters/dynamodb/table';
-import type { FunctionAccess } from '../../functions/shared/access';
+import type { BucketId, FunctionAccess } from '../../functions/shared/access';
 import { grantWithReason } from './nag';
 
 /** Item-level reads; no Scan (DESIGN §5: no Scan on a request path). TransactGetItems needs GetItem. */
@@ -19,17 +21,33 @@ export const TABLE_READ_WRITE_ACTIONS = [
   'dynamodb:UpdateItem',
 ] as const;
 
+/** Object reads: GetObject also covers presigned download links and ranged reads. */
+export const BUCKET_READ_ACTIONS = ['s3:GetObject'] as const;
+
+/** Object read/write, multipart uploads included (lib-storage aborts a failed one). No bucket settings. */
+export const BUCKET_READ_WRITE_ACTIONS = [...BUCKET_READ_ACTIONS, 's3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'] as const;
+
+/**
+ * On the bucket itself: without it S3 answers HeadObject of a missing key 403 instead of 404, and the file store
+ * could not tell a missing file (exists, verifyUpload) from a refusal. The function lists nothing.
+ */
+export const BUCKET_LEVEL_ACTIONS = ['s3:ListBucket'] as const;
+
 /** Where the grantable resources are. */
 export interface AccessTargets {
   table: dynamodb.ITable;
   /** Needed only when a function administers users. */
   userPool?: cognito.IUserPool;
+  /** Needed for each bucket a function's access names. */
+  buckets?: Partial<Record<BucketId, s3.IBucket>>;
+  /** Needed only when a function starts workflows. */
+  historicalData?: sfn.IStateMachine;
 }
 
 /**
  * Grants a function exactly what its dependencies reach (its deps module's FunctionAccess): the table read
  * only or read/write (and each of its named GSIs, no index wildcard), Cognito Admin* on the pool, publishing
- * commands to machines.
+ * commands to machines, the objects of the named buckets, starting executions of the historical-data state machine.
  */
 export function grantAccess(role: iam.IRole, access: FunctionAccess, targets: AccessTargets): void {
   const stack = Stack.of(role);
@@ -60,6 +78,27 @@ export function grantAccess(role: iam.IRole, access: FunctionAccess, targets: Ac
         actions: ['iot:Publish'],
         resources: [stack.formatArn({ service: 'iot', resource: 'topic', resourceName: 'vend/*/commands' })],
       }),
+    );
+  }
+  for (const [id, mode] of Object.entries(access.buckets ?? {}) as Array<[BucketId, 'read' | 'readWrite']>) {
+    const bucket = targets.buckets?.[id];
+    if (!bucket) throw new Error(`${id} bucket access needs the ${id} bucket`);
+    grantWithReason(
+      role,
+      `Objects of the ${id} bucket ${mode === 'read' ? '(read: downloads and their presigned links)' : '(read/write: uploads, downloads, removals)'}; keys are built in the function from the caller's tenancy.`,
+      new iam.PolicyStatement({
+        actions: [...(mode === 'read' ? BUCKET_READ_ACTIONS : BUCKET_READ_WRITE_ACTIONS)],
+        resources: [bucket.arnForObjects('*')],
+      }),
+      new iam.PolicyStatement({ actions: [...BUCKET_LEVEL_ACTIONS], resources: [bucket.bucketArn] }),
+    );
+  }
+  if (access.startWorkflows) {
+    if (!targets.historicalData) throw new Error('startWorkflows access needs the historical-data state machine');
+    grantWithReason(
+      role,
+      'Starts executions of the historical-data state machine only.',
+      new iam.PolicyStatement({ actions: ['states:StartExecution'], resources: [targets.historicalData.stateMachineArn] }),
     );
   }
 }

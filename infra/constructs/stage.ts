@@ -1,4 +1,5 @@
 import { RemovalPolicy, type Stack } from 'aws-cdk-lib';
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
 /** Stage names prefix every physical name, so two branches can deploy side by side in one account. */
@@ -27,6 +28,29 @@ export function parseStage(value: unknown): string {
     );
   }
   return value;
+}
+
+/** Stage names a branch never derives: prod is deployed and destroyed only when named (`--stage prod`). */
+const RESERVED_STAGES = new Set([PROD_STAGE]);
+/** Hex digits of the branch name's hash a shortened or altered stage name ends with. */
+const BRANCH_HASH_LENGTH = 6;
+
+/**
+ * The stage of a git branch: the branch itself when it already is a valid stage name (`main`, `feature-42`);
+ * otherwise its lowercase letters and digits, dashes between, cut to leave room for `-` and a short hash of the
+ * whole branch name, so two branches that share a long prefix, or differ only in case or punctuation, get
+ * different stages (every physical name starts with `vend-<stage>-`, STAGE_PATTERN's 20 characters keep the
+ * longest, bucket names, within 63). A branch named `prod` gets a hashed stage too.
+ */
+export function stageForBranch(branch: string): string {
+  if (STAGE_PATTERN.test(branch) && !branch.startsWith('-') && !branch.endsWith('-') && !RESERVED_STAGES.has(branch)) return branch;
+  const hash = createHash('sha256').update(branch).digest('hex').slice(0, BRANCH_HASH_LENGTH);
+  const base = branch
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 20 - BRANCH_HASH_LENGTH - 1)
+    .replace(/^-+|-+$/g, '');
+  return parseStage(`${base || 'branch'}-${hash}`);
 }
 
 /** Everything about a stage that the stacks need to name and protect their resources. */

@@ -10,7 +10,7 @@ import { isAbsolute, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { logger } from '../../functions/shared/logger';
-import { COMMAND_SWEEP, CONNECTION_SWEEP, DEFAULT_IOT_RULES, MACHINE_PURGE_SWEEP, MACHINE_REGROUP_SWEEP, type IotRuleDefinition } from '../stacks/iot-stack';
+import { COMMAND_SWEEP, CONNECTION_SWEEP, DATA_SUBSCRIPTION_SWEEP, DEFAULT_IOT_RULES, MACHINE_PURGE_SWEEP, MACHINE_REGROUP_SWEEP, type IotRuleDefinition } from '../stacks/iot-stack';
 import type { IotRule, IotRuleEvent } from './emulators/iot';
 import { invokeLocally } from './invoke';
 
@@ -121,3 +121,10 @@ export const startMachinePurgeSweep = (intervalMs = Number(process.env.MACHINE_P
 /** Runs the machine regroup sweep every `intervalMs` (env MACHINE_REGROUP_SWEEP_INTERVAL_MS, default 10 s). */
 export const startMachineRegroupSweep = (intervalMs = Number(process.env.MACHINE_REGROUP_SWEEP_INTERVAL_MS ?? 10_000)) =>
   startSchedule(MACHINE_REGROUP_SWEEP.entry, intervalMs, 'machine regroup sweep');
+
+/**
+ * Runs the scheduled exports sweep every `intervalMs` (env DATA_SUBSCRIPTION_SWEEP_INTERVAL_MS, default 5 s: locally a
+ * subscription's run follows its time within seconds; in AWS the schedule runs every minute).
+ */
+export const startDataSubscriptionSweep = (intervalMs = Number(process.env.DATA_SUBSCRIPTION_SWEEP_INTERVAL_MS ?? 5_000)) =>
+  startSchedule(DATA_SUBSCRIPTION_SWEEP.entry, intervalMs, 'data subscription sweep');

@@ -1,6 +1,7 @@
 import { alarmSettingRepository } from '../../functions/adapters/dynamodb/alarm-setting-repository';
 import { DynamoAlarmRepository } from '../../functions/adapters/dynamodb/alarm-repository';
 import { DynamoClientRepository } from '../../functions/adapters/dynamodb/client-repository';
+import { DynamoDataRequestRepository, DynamoSubscriptionRepository } from '../../functions/adapters/dynamodb/historical-data-repository';
 import { DynamoGroupRepository } from '../../functions/adapters/dynamodb/group-repository';
 import { DynamoMachinePurges } from '../../functions/adapters/dynamodb/machine-purges';
 import { DynamoMachineRegroups } from '../../functions/adapters/dynamodb/machine-regroups';
@@ -20,6 +21,7 @@ import type { ClientRepository } from '../../functions/core/clients/ports';
 import type { PosConfigRepository } from '../../functions/core/devices/config-ports';
 import type { PosHistoryRepository } from '../../functions/core/devices/history-ports';
 import type { MachinePurges, MachineRegroups, PosRecords } from '../../functions/core/devices/ports';
+import type { DataRequestRepository, SubscriptionRepository } from '../../functions/core/historical-data/ports';
 import type { GroupRepository } from '../../functions/core/groups/ports';
 import type { MerchantRepository, MerchantSettingsRepository } from '../../functions/core/merchants/ports';
 import type { NoVendProfileRepository } from '../../functions/core/no-vend-profiles/ports';
@@ -48,6 +50,8 @@ export interface LocalRepositories extends BaseDeps {
   masterAlarms: MasterAlarmRepository;
   alarmSettings: AlarmSettingRepository;
   remoteCommands: RemoteCommandRepository;
+  dataRequests: DataRequestRepository;
+  dataSubscriptions: SubscriptionRepository;
 }
 
 export function localRepositories(config: RuntimeConfig): LocalRepositories {
@@ -70,5 +74,7 @@ export function localRepositories(config: RuntimeConfig): LocalRepositories {
     masterAlarms: new DynamoMasterAlarmRepository(doc, tableName),
     alarmSettings: alarmSettingRepository(doc, tableName),
     remoteCommands: new DynamoRemoteCommandRepository(doc, tableName),
+    dataRequests: new DynamoDataRequestRepository(doc, tableName),
+    dataSubscriptions: new DynamoSubscriptionRepository(doc, tableName),
   };
 }

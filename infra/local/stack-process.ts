@@ -1,5 +1,6 @@
 import { loadConfig } from '../../functions/shared/config';
 import { spawnReady } from './child-process';
+import { S3RVER_CREDENTIALS } from './emulators/s3';
 import { localRepositories, type LocalRepositories } from './repositories';
 import type { StackInfo } from './stack-info';
 
@@ -19,8 +20,8 @@ export function stackEnvironment(info: StackInfo): Record<string, string> {
   const issuer = `${info.cognito.endpoint}/${info.cognito.userPoolId}`;
   return {
     AWS_REGION: 'eu-west-1',
-    AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
-    AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
+    AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? S3RVER_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? S3RVER_CREDENTIALS.secretAccessKey,
     TABLE_NAME: info.tableName,
     DYNAMODB_ENDPOINT: info.dynamodb,
     COGNITO_USER_POOL_ID: info.cognito.userPoolId,
@@ -28,6 +29,10 @@ export function stackEnvironment(info: StackInfo): Record<string, string> {
     COGNITO_ENDPOINT: info.cognito.endpoint,
     COGNITO_ISSUER: issuer,
     COGNITO_JWKS_URL: `${issuer}/.well-known/jwks.json`,
+    S3_ENDPOINT: info.s3,
+    FIRMWARE_BUCKET: info.buckets.firmware,
+    CASH_DATABASES_BUCKET: info.buckets.cashDatabases,
+    EXPORTS_BUCKET: info.buckets.exports,
   };
 }
 

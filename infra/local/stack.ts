@@ -12,9 +12,12 @@ import { startDynamoProcess } from './emulators/dynamodb-process';
 import { startIot, type LocalIot } from './emulators/iot';
 import { ingestionDeps } from '../../functions/shared/ingestion';
 import { enableLocalInvocations } from './invoke';
-import { localIotRules, startCommandSweep, startConnectionSweep, startMachinePurgeSweep, startMachineRegroupSweep } from './iot-rules';
-import { startS3 } from './emulators/s3';
+import { localIotRules, startCommandSweep, startConnectionSweep, startDataSubscriptionSweep, startMachinePurgeSweep, startMachineRegroupSweep } from './iot-rules';
+import { S3RVER_CREDENTIALS, startS3 } from './emulators/s3';
+import { startLocalWorkflows, type LocalWorkflows } from './workflows';
+import { serveLocalWorkflows } from './workflows-endpoint';
 import { createTable } from './emulators/table';
+import { seedDemoDataRequests } from './demo-data-requests';
 import { seedDemoHistory, type DemoHistoryOutcome } from './demo-history';
 import { seedDemoData } from './seed';
 import type { StackInfo } from './stack-info';
@@ -23,7 +26,7 @@ import type { SupervisedEmulator } from './supervisor';
 export interface StackOptions {
   /** Persistent state folder (npm start: `.local`); absent = throw-away state removed on stop. */
   dataDir?: string;
-  ports?: Partial<Record<'web' | 'dynamodb' | 's3' | 'mqtt' | 'iot' | 'cognito', number>>;
+  ports?: Partial<Record<'web' | 'dynamodb' | 's3' | 'mqtt' | 'iot' | 'cognito' | 'workflows', number>>;
   /** Built SPA to serve. */
   webRoot?: string;
   tenant?: string;
@@ -52,6 +55,8 @@ export interface RunningStack {
   emulators: { dynamodb: SupervisedEmulator; s3: SupervisedEmulator };
   /** The local IoT Core (rule statistics for the bench; rules can be swapped there). */
   iot: LocalIot;
+  /** The workflow executions the API started (the local Step Functions runner): wait for them, see how they ended. */
+  workflows: Pick<LocalWorkflows, 'idle' | 'outcome'>;
   /** Runs the connection sweep once now (it also runs every CONNECTION_SWEEP_INTERVAL_MS). */
   sweepConnections(): Promise<unknown>;
   /** How long seeding the demo data took, and what the week of history did (with `demoHistory`). */
@@ -106,8 +111,8 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     Object.assign(process.env, {
       STAGE: 'local',
       AWS_REGION: 'eu-west-1',
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
       TENANT: opts.tenant ?? process.env.TENANT ?? 'nebular',
       TABLE_NAME: DEFAULT_TABLE_NAME,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
@@ -120,6 +125,8 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       COGNITO_ISSUER: cognito.issuer,
       COGNITO_JWKS_URL: cognito.jwksUrl,
       COGNITO_ENDPOINT: cognito.endpoint,
+      // The functions start workflows on the runner below (functions/shared/workflows.ts).
+      LOCAL_WORKFLOWS: '1',
       // Embedded metric format lines are for CloudWatch; locally only on request (METRICS_DISABLED=false).
       METRICS_DISABLED: process.env.METRICS_DISABLED ?? 'true',
       // The machines run Node 20; Lambda runs Node 22. The SDK's Node 20 notice is noise here.
@@ -141,10 +148,16 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       groups,
       loadHandler: async (group) => (await import(`../../functions/api/${group}/handler.ts`)).handler,
       webRoot: opts.webRoot,
-      connectSrc: [cognito.endpoint],
+      // The console follows a download route's 302 to a presigned GET of the local S3.
+      connectSrc: [cognito.endpoint, s3.endpoint],
     });
     stops.push(api.stop);
 
+    // Workflows: the ASL of the CDK state machines, run here, their Task states invoking the same handlers.
+    const workflows = startLocalWorkflows({ register: true });
+    stops.push(workflows.stop);
+    const workflowsEndpoint = await serveLocalWorkflows(workflows, ports.workflows);
+    stops.push(workflowsEndpoint.stop);
     const sweep = startConnectionSweep();
     stops.push(sweep.stop);
     const commandSweep = startCommandSweep();
@@ -153,10 +166,13 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     stops.push(purgeSweep.stop);
     const regroupSweep = startMachineRegroupSweep();
     stops.push(regroupSweep.stop);
+    const subscriptionSweep = startDataSubscriptionSweep();
+    stops.push(subscriptionSweep.stop);
 
     const seedStarted = performance.now();
     const users = await seedDemoData(deps, cognito, previousPasswords(stackFile));
     const history = opts.demoHistory ? await seedDemoHistory(deps, ingestionDeps()) : undefined;
+    if (opts.demoHistory) await seedDemoDataRequests(deps, workflows, users);
     const seed = { ms: Math.round(performance.now() - seedStarted), ...(history ? { history } : {}) };
     const info: StackInfo = {
       web: api.url,
@@ -166,6 +182,7 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       iotData: iot.publishEndpoint,
       s3: s3.endpoint,
       dynamodb: dynamo.endpoint,
+      workflows: workflowsEndpoint.endpoint,
       tableName: DEFAULT_TABLE_NAME,
       buckets: BUCKETS,
       users,
@@ -173,7 +190,7 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     // Ready only when every emulator answers (one may be restarting after a crash during the seed).
     await Promise.all([dynamo.healthy(), s3.healthy(), cognitoAnswers(cognito)]);
     if (stackFile) writeFileSync(stackFile, JSON.stringify(info, null, 2) + '\n');
-    return { info, stop: stopAll, dynamoOps: dynamo.opCounts, dynamoItemWrites: dynamo.itemWriteCounts, resetDynamoOps: dynamo.resetOpCounts, emulators: { dynamodb: dynamo, s3 }, iot, sweepConnections: sweep.runNow, seed };
+    return { info, stop: stopAll, dynamoOps: dynamo.opCounts, dynamoItemWrites: dynamo.itemWriteCounts, resetDynamoOps: dynamo.resetOpCounts, emulators: { dynamodb: dynamo, s3 }, iot, workflows, sweepConnections: sweep.runNow, seed };
   } catch (error) {
     await stopAll();
     throw error;

@@ -12,8 +12,10 @@ import { API_PREFIX, type RouteGroup } from '../../functions/shared/http/manifes
 import { notify } from '../constructs/alarms';
 import { AppFunction } from '../constructs/app-function';
 import { grantAccess } from '../constructs/grants';
+import { HistoricalDataWorkflow } from '../constructs/historical-data-workflow';
 import { acknowledge } from '../constructs/nag';
 import type { StageConfig } from '../constructs/stage';
+import { stageBuckets } from './data-stack';
 
 /**
  * The API's 5xx alarm: at least `percent` of the requests of a `periodMinutes` window answered 5xx, once the
@@ -45,7 +47,10 @@ export interface ApiStackProps extends StackProps {
 
 const GROUP_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 
-/** The HTTP API: one Lambda per route group, one route per manifest entry, Cognito JWT authorizer. */
+/**
+ * The HTTP API: one Lambda per route group, one route per manifest entry, Cognito JWT authorizer; and the
+ * workflows its routes start (the historical-data state machine).
+ */
 export class ApiStack extends Stack {
   readonly httpApi: apigw.HttpApi;
   readonly stage: apigw.HttpStage;
@@ -54,6 +59,8 @@ export class ApiStack extends Stack {
   readonly functions: ReadonlyMap<string, AppFunction>;
   /** The share of 5xx answers (API Gateway's own metrics: they count what no function saw, e.g. timeouts). */
   readonly serverErrorRateAlarm: cloudwatch.Alarm;
+  /** The historical-data state machine the groups with `startWorkflows` start. */
+  readonly historicalData: HistoricalDataWorkflow;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -85,6 +92,14 @@ export class ApiStack extends Stack {
     });
     const noAuth = new apigw.HttpNoneAuthorizer();
 
+    this.historicalData = new HistoricalDataWorkflow(this, 'HistoricalData', {
+      stage,
+      environment: props.environment,
+      targets: { table: props.table, buckets: stageBuckets(this, stage) },
+      bundle: props.bundle,
+    });
+    const stateMachine = this.historicalData.stateMachine;
+
     const functions = new Map<string, AppFunction>();
     const seenRoutes = new Map<string, string>();
     for (const group of groups) {
@@ -97,12 +112,15 @@ export class ApiStack extends Stack {
         stage,
         name: `api-${group.name}`,
         entry: groupEntry(group.name),
-        environment: props.environment,
+        environment: {
+          ...props.environment,
+          ...(group.access.startWorkflows ? { HISTORICAL_DATA_STATE_MACHINE_ARN: stateMachine.stateMachineArn } : {}),
+        },
         bundle: props.bundle,
         description: `/api/v1 route group ${group.name}`,
       });
       functions.set(group.name, fn);
-      grantAccess(fn.role, group.access, { table: props.table, userPool: props.userPool });
+      grantAccess(fn.role, group.access, { table: props.table, userPool: props.userPool, buckets: stageBuckets(this, stage), historicalData: stateMachine });
 
       const integration = new HttpLambdaIntegration(`Integration-${group.name}`, fn.fn, {
         payloadFormatVersion: apigw.PayloadFormatVersion.VERSION_2_0,

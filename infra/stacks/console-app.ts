@@ -40,6 +40,8 @@ export interface ConsoleAppProps {
   webAssetPath?: string;
   /** Context `alarmEmail`: subscribed to the stage's alarm topic. */
   alarmEmail?: string;
+  /** Context `consoleOrigin`: the console's origin, allowed to upload to the buckets from the browser. */
+  consoleOrigin?: string;
 }
 
 export interface ConsoleStacks {
@@ -58,7 +60,7 @@ export function createConsoleStacks(app: App, props: ConsoleAppProps): ConsoleSt
   const common = { stage, env: props.env };
   const stackName = (part: string) => stage.physicalName(part);
 
-  const data = new DataStack(app, stackName('data'), { ...common, description: `Vending console data (${stage.name})`, alarmEmail: props.alarmEmail });
+  const data = new DataStack(app, stackName('data'), { ...common, description: `Vending console data (${stage.name})`, alarmEmail: props.alarmEmail, consoleOrigin: props.consoleOrigin });
   const auth = new AuthStack(app, stackName('auth'), { ...common, description: `Vending console users (${stage.name})` });
   const environment = (iotEndpoint: string) =>
     runtimeEnvironment({

@@ -4,6 +4,9 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '../../functions/adapters/dynamodb/table';
+import { KEY_PREFIXES } from '../../functions/adapters/s3/prefixes';
+import type { BucketId } from '../../functions/shared/access';
+import { LINK_VALIDITY_DAYS } from '../../schemas/historical-data';
 import { AlarmTopic } from '../constructs/alarms';
 import { S3_LOGS_USE_BUCKET_POLICY, type StageConfig } from '../constructs/stage';
 
@@ -15,8 +18,63 @@ export const BUCKET_PURPOSES = {
   exports: 'exports',
 } as const;
 
+/**
+ * The stage's buckets as another stack of the stage sees them: by their deterministic names (no cross-stack
+ * export, and grants on them stay in pseudo parameters the stack resolves itself). One reference per stack.
+ */
+export function stageBuckets(stack: Stack, stage: StageConfig): Record<BucketId, s3.IBucket> {
+  const ref = (bucket: BucketId) =>
+    (stack.node.tryFindChild(`StageBucket-${bucket}`) as s3.IBucket | undefined) ??
+    s3.Bucket.fromBucketName(stack, `StageBucket-${bucket}`, stage.bucketName(BUCKET_PURPOSES[bucket], stack));
+  return { firmware: ref('firmware'), cashDatabases: ref('cashDatabases'), exports: ref('exports') };
+}
+
+/** Every bucket: parts of an upload neither completed nor aborted (a function killed mid-upload) go after a day. */
+export const ABORT_INCOMPLETE_UPLOADS: s3.LifecycleRule = { abortIncompleteMultipartUploadAfter: Duration.days(1) };
+
+/** Browser uploads land under `incoming/` until verified; unverified ones (and their old versions) go after a day. */
+const EXPIRE_INCOMING: s3.LifecycleRule = {
+  prefix: KEY_PREFIXES.incoming,
+  expiration: Duration.days(1),
+  noncurrentVersionExpiration: Duration.days(1),
+};
+
+/**
+ * CORS of the buckets browsers upload to by presigned PUT: only PUT with the Content-Type the signature binds.
+ * The console's CloudFront domain is not known here (the web stack comes after this one), so a stage without
+ * `consoleOrigin` allows CloudFront domains; the presigned URL, not CORS, is what authorises an upload.
+ */
+export function uploadCors(consoleOrigin: string | undefined): s3.CorsRule[] {
+  return [
+    {
+      allowedOrigins: [consoleOrigin ?? 'https://*.cloudfront.net'],
+      allowedMethods: [s3.HttpMethods.PUT],
+      allowedHeaders: ['content-type'],
+      exposedHeaders: ['ETag'],
+      maxAge: 3000,
+    },
+  ];
+}
+
+/**
+ * CORS of the exports bucket: the console follows a download route's 302 to a presigned GET with fetch (to send
+ * its token to the route), so the bucket answers its origin and lets it read the file name (Content-Disposition).
+ */
+export function downloadCors(consoleOrigin: string | undefined): s3.CorsRule[] {
+  return [
+    {
+      allowedOrigins: [consoleOrigin ?? 'https://*.cloudfront.net'],
+      allowedMethods: [s3.HttpMethods.GET],
+      exposedHeaders: ['Content-Disposition'],
+      maxAge: 3000,
+    },
+  ];
+}
+
 export interface DataStackProps extends StackProps {
   stage: StageConfig;
+  /** The console's origin (`https://console.example.com`) allowed to upload from the browser; default any CloudFront domain. */
+  consoleOrigin?: string;
   /** Subscribed to the stage's alarm topic. */
   alarmEmail?: string;
 }
@@ -77,7 +135,7 @@ export class DataStack extends Stack {
       ...common,
       bucketName: name(BUCKET_PURPOSES.accessLogs),
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      lifecycleRules: [{ expiration: Duration.days(stage.isProd ? 365 : 30) }],
+      lifecycleRules: [{ expiration: Duration.days(stage.isProd ? 365 : 30) }, ABORT_INCOMPLETE_UPLOADS],
     });
     const withLogs = (prefix: string) => ({
       ...common,
@@ -85,23 +143,32 @@ export class DataStack extends Stack {
       serverAccessLogsPrefix: `${prefix}/`,
     });
 
+    const uploads = {
+      versioned: true,
+      cors: uploadCors(props.consoleOrigin),
+      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(90) }, EXPIRE_INCOMING, ABORT_INCOMPLETE_UPLOADS],
+    } satisfies s3.BucketProps;
     this.firmwareBucket = new s3.Bucket(this, 'Firmware', {
       ...withLogs('firmware'),
+      ...uploads,
       bucketName: name(BUCKET_PURPOSES.firmware),
-      versioned: true,
-      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(90) }],
     });
     this.cashDatabasesBucket = new s3.Bucket(this, 'CashDatabases', {
       ...withLogs('cash-databases'),
+      ...uploads,
       bucketName: name(BUCKET_PURPOSES.cashDatabases),
-      versioned: true,
-      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(90) }],
     });
-    // Exports are regenerated on request and links expire: no versioning, objects expire.
+    // Exports are regenerated on request and links expire: no versioning, objects expire. A historical data
+    // file goes a day after its link's validity ends (the request shows Expired by then).
     this.exportsBucket = new s3.Bucket(this, 'Exports', {
       ...withLogs('exports'),
       bucketName: name(BUCKET_PURPOSES.exports),
-      lifecycleRules: [{ expiration: Duration.days(30) }],
+      cors: downloadCors(props.consoleOrigin),
+      lifecycleRules: [
+        { expiration: Duration.days(30) },
+        { prefix: KEY_PREFIXES.historicalData, expiration: Duration.days(LINK_VALIDITY_DAYS + 1) },
+        ABORT_INCOMPLETE_UPLOADS,
+      ],
     });
 
     this.alarmTopic = new AlarmTopic(this, 'Alarms', { stage, email: props.alarmEmail }).topic;

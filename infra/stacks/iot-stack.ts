@@ -9,11 +9,13 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
+import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import type { FunctionAccess } from '../../functions/shared/access';
 import { connectionSweepAccess } from '../../functions/shared/connection-sweep';
+import { dataSubscriptionSweepAccess } from '../../functions/shared/data-subscriptions';
 import { ingestionAccess } from '../../functions/shared/ingestion';
 import { machinePurgeAccess } from '../../functions/shared/machine-purges';
 import { machineRegroupAccess } from '../../functions/shared/machine-regroups';
@@ -21,8 +23,10 @@ import { commandAckAccess, commandSweepAccess } from '../../functions/shared/rem
 import { notify } from '../constructs/alarms';
 import { AppFunction } from '../constructs/app-function';
 import { grantAccess } from '../constructs/grants';
+import { historicalDataStateMachineName } from '../constructs/historical-data-workflow';
 import { IotEndpoint } from '../constructs/iot-endpoint';
 import { REPO_ROOT, type StageConfig } from '../constructs/stage';
+import { stageBuckets } from './data-stack';
 
 export interface IotRuleDefinition {
   /** Rule and function name part: [a-z0-9-]. */
@@ -109,8 +113,16 @@ export const MACHINE_REGROUP_SWEEP: ScheduledFunction = {
   access: machineRegroupAccess,
   description: 'Re-indexes what is left of moved machines’ alarms and commands to their group, in bounded steps',
 };
+/** The scheduled exports sweep (makes each due subscription's historical data request); it starts workflows. */
+export const DATA_SUBSCRIPTION_SWEEP: ScheduledFunction = {
+  name: 'data-subscription-sweep',
+  entry: 'functions/triggers/data-subscription-sweep.ts',
+  everyMinutes: 1,
+  access: dataSubscriptionSweepAccess,
+  description: 'Makes the historical data request of each due scheduled export (the period just ended) and moves it to its next run',
+};
 /** Every scheduled function of the stack. */
-export const SCHEDULED_FUNCTIONS = [CONNECTION_SWEEP, COMMAND_SWEEP, MACHINE_PURGE_SWEEP, MACHINE_REGROUP_SWEEP] as const;
+export const SCHEDULED_FUNCTIONS = [CONNECTION_SWEEP, COMMAND_SWEEP, MACHINE_PURGE_SWEEP, MACHINE_REGROUP_SWEEP, DATA_SUBSCRIPTION_SWEEP] as const;
 
 /** Topics a device publishes to, relative to `vend/<thingName>/`. */
 export const DEVICE_PUBLISH_TOPICS = ['telemetry', 'sales', 'alarms', 'audit', 'config', 'commands/ack'] as const;
@@ -135,6 +147,8 @@ export interface IotStackProps extends StackProps {
   machinePurgeSweepEntry?: string;
   /** Machine regroup sweep entry; defaults to MACHINE_REGROUP_SWEEP.entry; skipped when the file does not exist. */
   machineRegroupSweepEntry?: string;
+  /** Scheduled exports sweep entry; defaults to DATA_SUBSCRIPTION_SWEEP.entry; skipped when the file does not exist. */
+  dataSubscriptionSweepEntry?: string;
   /** CONNECTION_OFFLINE_AFTER_SECONDS of the triggers and the sweep (default 900). */
   offlineAfterSeconds?: number;
   /** Context `iotEndpoint`; when absent a custom resource looks it up at deploy time. */
@@ -160,6 +174,7 @@ export class IotStack extends Stack {
   readonly commandSweepSchedule?: events.Rule;
   readonly machinePurgeSweepSchedule?: events.Rule;
   readonly machineRegroupSweepSchedule?: events.Rule;
+  readonly dataSubscriptionSweepSchedule?: events.Rule;
 
   constructor(scope: Construct, id: string, props: IotStackProps) {
     super(scope, id, props);
@@ -233,7 +248,7 @@ export class IotStack extends Stack {
         timeout,
         description: `IoT rule ${def.topicFilter}${def.batch ? ' (batches from its queue)' : ''}`,
       });
-      grantAccess(trigger.role, def.access, { table: props.table });
+      grantAccess(trigger.role, def.access, { table: props.table, buckets: stageBuckets(this, stage) });
       let action: iot.CfnTopicRule.ActionProperty;
       if (def.batch) {
         const deadLetters = new sqs.Queue(this, `DeadLetters-${def.name}`, {
@@ -310,6 +325,18 @@ export class IotStack extends Stack {
     this.commandSweepSchedule = this.scheduled(props, environment, { ...COMMAND_SWEEP, entry: props.commandSweepEntry ?? COMMAND_SWEEP.entry });
     this.machinePurgeSweepSchedule = this.scheduled(props, environment, { ...MACHINE_PURGE_SWEEP, entry: props.machinePurgeSweepEntry ?? MACHINE_PURGE_SWEEP.entry });
     this.machineRegroupSweepSchedule = this.scheduled(props, environment, { ...MACHINE_REGROUP_SWEEP, entry: props.machineRegroupSweepEntry ?? MACHINE_REGROUP_SWEEP.entry });
+    this.dataSubscriptionSweepSchedule = this.scheduled(props, environment, { ...DATA_SUBSCRIPTION_SWEEP, entry: props.dataSubscriptionSweepEntry ?? DATA_SUBSCRIPTION_SWEEP.entry });
+  }
+
+  /**
+   * The historical-data state machine (api stack), by its name: the api stack already depends on this one, so a
+   * reference the other way would be a cycle.
+   */
+  private historicalData(stage: StageConfig, o: ScheduledFunction): sfn.IStateMachine | undefined {
+    if (!o.access.startWorkflows) return undefined;
+    const id = 'HistoricalDataStateMachine';
+    const found = this.node.tryFindChild(id) as sfn.IStateMachine | undefined;
+    return found ?? sfn.StateMachine.fromStateMachineName(this, id, historicalDataStateMachineName(stage));
   }
 
   /** A function on an EventBridge schedule, when its entry exists. */
@@ -325,12 +352,15 @@ export class IotStack extends Stack {
       stage: props.stage,
       name: o.name,
       entry: path,
-      environment,
+      environment: {
+        ...environment,
+        ...(o.access.startWorkflows ? { HISTORICAL_DATA_STATE_MACHINE_ARN: this.historicalData(props.stage, o)!.stateMachineArn } : {}),
+      },
       bundle: props.bundle,
       timeout: Duration.seconds(50),
       description: o.description,
     });
-    grantAccess(fn.role, o.access, { table: props.table });
+    grantAccess(fn.role, o.access, { table: props.table, buckets: stageBuckets(this, props.stage), historicalData: this.historicalData(props.stage, o) });
     return new events.Rule(this, `${id}Schedule`, {
       ruleName: props.stage.physicalName(o.name),
       description: `Runs the ${o.name.replaceAll('-', ' ')}`,

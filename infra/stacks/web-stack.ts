@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { acknowledge, documentWildcardFindings } from '../constructs/nag';
 import { REPO_ROOT, S3_LOGS_USE_BUCKET_POLICY, type StageConfig } from '../constructs/stage';
+import { ABORT_INCOMPLETE_UPLOADS, BUCKET_PURPOSES } from './data-stack';
 
 export interface WebStackProps extends StackProps {
   stage: StageConfig;
@@ -33,10 +34,14 @@ export const SPA_REWRITE_FUNCTION = `function handler(event) {
   return request;
 }`;
 
-export function contentSecurityPolicy(region: string, urlSuffix = 'amazonaws.com'): string {
+/**
+ * `fileOrigins`: the buckets the console fetches from through presigned URLs (a download route's 302 is
+ * followed by fetch, so the bucket's origin is a connect-src too).
+ */
+export function contentSecurityPolicy(region: string, urlSuffix = 'amazonaws.com', fileOrigins: readonly string[] = []): string {
   return [
     "default-src 'self'",
-    `connect-src 'self' https://cognito-idp.${region}.${urlSuffix}`,
+    [`connect-src 'self' https://cognito-idp.${region}.${urlSuffix}`, ...fileOrigins].join(' '),
     "img-src 'self' data:",
     "style-src 'self' 'unsafe-inline'",
     "frame-ancestors 'none'",
@@ -55,6 +60,8 @@ export class WebStack extends Stack {
     this.node.setContext(S3_LOGS_USE_BUCKET_POLICY, true);
     const { stage } = props;
     const name = (purpose: string) => `${stage.physicalName(purpose)}-${this.account}-${this.region}`;
+    // Historical data downloads (presigned GETs of the exports bucket, virtual-hosted style).
+    const exportsOrigin = `https://${stage.bucketName(BUCKET_PURPOSES.exports, this)}.s3.${this.region}.${this.urlSuffix}`;
 
     // CloudFront standard logging still writes with ACLs: this bucket keeps them enabled (owner preferred).
     const logs = new s3.Bucket(this, 'Logs', {
@@ -63,7 +70,7 @@ export class WebStack extends Stack {
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      lifecycleRules: [{ expiration: Duration.days(stage.isProd ? 365 : 30) }],
+      lifecycleRules: [{ expiration: Duration.days(stage.isProd ? 365 : 30) }, ABORT_INCOMPLETE_UPLOADS],
       removalPolicy: stage.removalPolicy,
       autoDeleteObjects: !stage.isProd,
     });
@@ -75,6 +82,7 @@ export class WebStack extends Stack {
       enforceSSL: true,
       serverAccessLogsBucket: logs,
       serverAccessLogsPrefix: 's3/',
+      lifecycleRules: [ABORT_INCOMPLETE_UPLOADS],
       removalPolicy: stage.removalPolicy,
       autoDeleteObjects: !stage.isProd,
     });
@@ -82,7 +90,7 @@ export class WebStack extends Stack {
     const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       responseHeadersPolicyName: stage.physicalName('security-headers'),
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(this.region, this.urlSuffix), override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(this.region, this.urlSuffix, [exportsOrigin]), override: true },
         strictTransportSecurity: {
           accessControlMaxAge: Duration.days(730),
           includeSubdomains: true,

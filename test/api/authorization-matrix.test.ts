@@ -5,7 +5,10 @@ import type { Route } from '../../functions/shared/http/manifest';
 import { ROLES, type Role } from '../../schemas/roles';
 import { BAD_TOKEN_KINDS, badToken } from './support/forged-tokens';
 import { api } from './support/http';
-import { demoUser, stack, tokenFor } from './support/stack';
+import { demoUser, stack, stackDeps, tokenFor } from './support/stack';
+import { exportFileKey } from '../../functions/core/historical-data/model';
+import { timeOrderedId } from '../../functions/core/shared/time-ordered-id';
+import { MAX_ACTIVE_DATA_REQUESTS, TECHNICAL_FAILURE } from '../../schemas/historical-data';
 import { merchantBody, settingsBody, superAdminSettingsBody } from './support/samples';
 import { DEMO_PINS } from '../../infra/local/demo-data';
 import { createUser, updateBodyOf, userBody } from './support/users';
@@ -71,6 +74,21 @@ const SEND_TYPES: Partial<Record<Role, number>> = { NEBULARSUPERADMIN: 1, NEBULA
 const CANCEL_TYPES: Partial<Record<Role, number>> = { NEBULARSUPERADMIN: 9, NEBULARMERCHANTADMIN: 10, NEBULARGROUPADMIN: 11 };
 const cancellableCommands = new Map<string, string>();
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
+/** Historical data requests stored in beforeAll (no export runs for them): a Completed one per scope, one in Error to retry and one to delete per scope and admin. */
+const dataRequests = new Map<string, string>();
+const dataRequestOf = (scope: Scope, what: string) => ({ params: { id: merchantOf(scope), requestId: dataRequests.get(`${scope} ${what}`) ?? '000000000-000000000000' }, scoped: true });
+/** A subscription to delete per scope and admin. */
+const dataSubscriptions = new Map<string, string>();
+
+async function storedDataRequest(merchantId: string, outcome: 'Completed' | 'Error'): Promise<string> {
+  const { dataRequests: repository, now } = stackDeps();
+  const id = timeOrderedId(now());
+  const request = { id, merchantId, dataType: 'Alarms', startDate: '2026-01-01', endDate: '2026-01-02', status: 'Created' as const, message: null, rows: null, size: null, creationDate: now(), createdBy: 'matrix@example.test', completedAt: null, linkValidUntil: null, subscriptionId: null, attempts: 1, fileKey: null };
+  expect(await repository.create(request, MAX_ACTIVE_DATA_REQUESTS)).toBe('created');
+  if (outcome === 'Error') expect(await repository.fail(merchantId, id, 1, TECHNICAL_FAILURE)).toBe(true);
+  else expect(await repository.complete(merchantId, id, 1, { rows: 0, size: 0, completedAt: now(), linkValidUntil: inAnHour(), fileKey: exportFileKey(merchantId, id, 1) })).toBe(true);
+  return id;
+}
 
 /** One sample request per route; a new route without a sample fails the test below. */
 const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
@@ -176,6 +194,15 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'remoteCommands.send': (scope, role) => ({ body: { serial: machines[scope].serial, type: SEND_TYPES[role], params: {}, scheduledAt: inAnHour() }, scoped: true }),
   'remoteCommands.pos': (scope) => ({ ...machine(scope), query: { size: '5' } }),
   'remoteCommands.cancel': (scope, role) => ({ params: { id: machines[scope].serial, commandId: cancellableCommands.get(`${scope} ${role}`) ?? '000000000-000000000000' }, scoped: true }),
+  'historicalData.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5', status: 'Completed', dataType: 'Alarms' }, scoped: true }),
+  'historicalData.create': (scope) => ({ params: { id: merchantOf(scope) }, body: { startDate: '2026-01-01', endDate: '2026-01-31', dataType: 'Alarms' }, scoped: true }),
+  'historicalData.get': (scope) => dataRequestOf(scope, 'completed'),
+  'historicalData.delete': (scope, role) => dataRequestOf(scope, `delete ${role}`),
+  'historicalData.retry': (scope, role) => dataRequestOf(scope, `retry ${role}`),
+  'historicalData.download': (scope) => dataRequestOf(scope, 'completed'),
+  'historicalData.subscriptions': (scope) => ({ params: { id: merchantOf(scope) }, scoped: true }),
+  'historicalData.subscribe': (scope) => ({ params: { id: merchantOf(scope) }, body: { dataType: 'Audits', frequency: 'weekly' }, scoped: true }),
+  'historicalData.unsubscribe': (scope, role) => ({ params: { id: merchantOf(scope), subscriptionId: dataSubscriptions.get(`${scope} ${role}`) ?? '000000000-000000000000' }, scoped: true }),
 };
 
 const routes = groups.flatMap((g) => g.routes);
@@ -271,6 +298,14 @@ beforeAll(async () => {
     const settingName = uniqueName();
     alarmSettings[scope] = { id: await setting(settingName), name: settingName };
     for (const role of DELETERS) deletableAlarmSettings.set(`${scope} ${role}`, await setting());
+    dataRequests.set(`${scope} completed`, await storedDataRequest(merchantOf(scope), 'Completed'));
+    for (const role of DELETERS) {
+      dataRequests.set(`${scope} delete ${role}`, await storedDataRequest(merchantOf(scope), 'Completed'));
+      dataRequests.set(`${scope} retry ${role}`, await storedDataRequest(merchantOf(scope), 'Error'));
+      const subscribed = await api(`/merchants/${merchantOf(scope)}/historicaldata-subscriptions`, { method: 'POST', token: superAdmin, body: { dataType: 'Alarms', frequency: 'daily' } });
+      expect(subscribed.status, subscribed.text).toBe(201);
+      dataSubscriptions.set(`${scope} ${role}`, subscribed.body.id);
+    }
     groupIds[scope] = await group(merchantOf(scope));
     for (const role of DELETERS) {
       deletableUsers.set(`${scope} ${role}`, (await createUser(superAdmin, { merchantIds: [merchantOf(scope)] })).id);

@@ -30,12 +30,20 @@ export const groupEntry = (group: string) => join(REPO_ROOT, 'functions/api', gr
 
 /**
  * Every Lambda the CDK deploys, from the same definitions: one per API route group (`api/<group>`) and one per
- * trigger (`trigger/<file>`: the IoT rules' and the scheduled sweeps'), skipping an entry whose file does not
+ * trigger (`trigger/<file>`: the IoT rules', the scheduled sweeps' and the workflow Tasks'), skipping an entry whose file does not
  * exist as the iot stack does.
  */
 export async function lambdaEntries(): Promise<Array<{ name: string; entry: string }>> {
-  const [{ groups }, iot] = await Promise.all([import('../../functions/api/manifest'), import('../../infra/stacks/iot-stack')]);
-  const triggers = [...iot.DEFAULT_IOT_RULES.map((r) => r.entry), ...iot.SCHEDULED_FUNCTIONS.map((f) => f.entry)]
+  const [{ groups }, iot, { HISTORICAL_DATA_TASKS }] = await Promise.all([
+    import('../../functions/api/manifest'),
+    import('../../infra/stacks/iot-stack'),
+    import('../../infra/constructs/historical-data-workflow'),
+  ]);
+  const triggers = [
+    ...iot.DEFAULT_IOT_RULES.map((r) => r.entry),
+    ...iot.SCHEDULED_FUNCTIONS.map((f) => f.entry),
+    ...Object.values(HISTORICAL_DATA_TASKS).map((t) => t.entry),
+  ]
     .map((entry) => join(REPO_ROOT, entry))
     .filter((entry) => existsSync(entry));
   return [

@@ -37,6 +37,9 @@
  * (h) Ingestion through a DynamoDB outage (test/bench/dynamodb-outage.ts): the DynamoDB process killed and held
  *     down 10 s while demo machines publish sales over MQTT — budget: 100 % of the sales the broker acknowledged
  *     stored, none twice, within 60 s of DynamoDB answering again.
+ * (i) Historical data export (test/bench/historical-export.ts): BENCH_EXPORT_ROWS (1,000,000) transactions of one merchant
+ *     seeded as ingestion stores them, exported through the local state machine into s3rver by a process of its
+ *     own — budget ≤ 90 s, its peak RSS ≤ 256 MB, rows/s ≥ 0.5 × a raw SDK Query walk of the same rows in the same run.
  *
  * Always exits 0: a FAIL is reported, not thrown; the end of the output and `failedBudgets` in the results say
  * which figure fails and by how much. Everything listens on 127.0.0.1 only.
@@ -56,6 +59,7 @@ import { measureWireBytes, WIRE_TOLERANCE } from './frontend-wire';
 import { benchCommandRoundTrip, COMMAND_ROUND_TRIP_BUDGET } from './command-round-trip';
 import { benchDynamoMemory, DYNAMO_MEMORY_BUDGET } from './dynamodb-memory';
 import { runDynamoOutage } from './dynamodb-outage';
+import { benchHistoricalExport, HISTORICAL_EXPORT_BUDGET } from './historical-export';
 import { benchIngestion, INGESTION_BUDGET_SHARE } from './ingestion';
 import { groupHandler, invoker } from './invoke';
 import { dynamoCallsPer, interleave, localSuperAdminAuthorization, type Series } from './measure';
@@ -607,6 +611,36 @@ async function main() {
     broke('h', error);
     out.dynamoOutageError = error instanceof Error ? (error.stack ?? error.message) : String(error);
     console.error('\nDYNAMODB OUTAGE BENCH ERROR:', error);
+  }
+
+  if (wanted('i')) try {
+    const rows = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
+    console.log(`\n(i) Historical data export of ${rows} transactions through the local state machine into s3rver: seeding, raw Query walk, export…\n`);
+    const h = await benchHistoricalExport();
+    const { seconds, peakRssMB, shareOfRawWalk } = HISTORICAL_EXPORT_BUDGET;
+    console.log(
+      table(
+        ['figure', 'measured', 'budget', 'verdict'],
+        [
+          ['raw SDK Query walk rows/s', `${Math.round(h.rawWalk.rowsPerSecond)} (${h.rawWalk.rows} rows, ${h.rawWalk.queries} Queries, ${h.rawWalk.seconds.toFixed(1)} s)`, '', 'info'],
+          ['export rows/s', `${Math.round(h.export.rowsPerSecond)} (${(h.shareOfRawWalk * 100).toFixed(1)}% of the raw walk)`, `≥ ${shareOfRawWalk} × raw walk`, h.verdicts.rate],
+          ['export time', `${h.export.seconds.toFixed(1)} s`, `≤ ${seconds} s`, h.verdicts.seconds],
+          ['exporting process peak RSS', `${h.export.peakRssMB.toFixed(0)} MB`, `≤ ${peakRssMB} MB`, h.verdicts.peakRss],
+          ['rows exported = seeded = walked, object = size', `${h.export.rows} / ${h.rows} / ${h.rawWalk.rows}; ${h.export.objectBytes} B / ${h.export.size} B`, 'equal', h.verdicts.rows],
+        ],
+      ),
+    );
+    console.log(`  seeded ${h.rows} rows over ${h.machines} machines in ${h.seedSeconds.toFixed(1)} s (${Math.round(h.seedRowsPerSecond)} rows/s, BatchWriteItem)`);
+    out.historicalExport = { budgets: HISTORICAL_EXPORT_BUDGET, ...h };
+    if (h.verdicts.rate === 'FAIL')
+      fail('i', 'export rows/s / raw Query walk rows/s', `${h.shareOfRawWalk.toFixed(3)}×`, `≥ ${shareOfRawWalk}×`, `${((shareOfRawWalk - h.shareOfRawWalk) * h.rawWalk.rowsPerSecond).toFixed(0)} rows/s short`);
+    if (h.verdicts.seconds === 'FAIL') fail('i', 'export time', `${h.export.seconds.toFixed(1)} s`, `≤ ${seconds} s`, `${(h.export.seconds - seconds).toFixed(1)} s over`);
+    if (h.verdicts.peakRss === 'FAIL') fail('i', 'exporting process peak RSS', `${h.export.peakRssMB.toFixed(0)} MB`, `≤ ${peakRssMB} MB`, `${(h.export.peakRssMB - peakRssMB).toFixed(0)} MB over`);
+    if (h.verdicts.rows === 'FAIL') fail('i', 'every row exported once', `${h.export.rows} rows, ${h.export.objectBytes} B`, `${h.rows} rows, ${h.export.size} B`, 'rows or bytes differ');
+  } catch (error) {
+    broke('i', error);
+    out.historicalExportError = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    console.error('\nHISTORICAL EXPORT BENCH ERROR:', error);
   }
 
   out.failures = failures;

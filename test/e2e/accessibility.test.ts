@@ -70,6 +70,8 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA) at 1280 px', () => {
       ['/manage/no-vend-profiles/create'],
       ['/manage/merchant-alarms-settings', LISTED],
       ['/manage/merchant-alarms-settings/create'],
+      ['/manage/data-retrieval-requests', LISTED],
+      ['/manage/data-retrieval-requests-create'],
       ['/settings/profile'],
       ['/settings/password'],
     ];

@@ -1,12 +1,14 @@
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { groups as manifest } from '../../functions/api/manifest';
 import { API_PREFIX, type RouteGroup } from '../../functions/shared/http/manifest';
 import { TABLE_DEFINITION } from '../../functions/adapters/dynamodb/table';
 import type { FunctionAccess } from '../../functions/shared/access';
 import { AppFunction } from '../../infra/constructs/app-function';
-import { TABLE_READ_ACTIONS, TABLE_READ_WRITE_ACTIONS } from '../../infra/constructs/grants';
+import { BUCKET_LEVEL_ACTIONS, BUCKET_READ_ACTIONS, BUCKET_READ_WRITE_ACTIONS, TABLE_READ_ACTIONS, TABLE_READ_WRITE_ACTIONS } from '../../infra/constructs/grants';
+import { HISTORICAL_DATA_TASKS } from '../../infra/constructs/historical-data-workflow';
 import { createConsoleStacks, type ConsoleAppProps } from '../../infra/stacks/console-app';
 
 type Resources = Record<string, { Properties: Record<string, any> }>;
@@ -47,9 +49,12 @@ describe('api stack with the real route manifest', () => {
   const { api } = build(manifest);
   const routes = manifest.flatMap((g) => g.routes.map((r) => ({ group: g.name, ...r })));
 
-  it('has one nodejs22.x arm64 function per route group with the runtime environment', () => {
+  it('has one nodejs22.x arm64 function per route group and per workflow task, with the runtime environment', () => {
     const functions = functionsOf(api);
-    expect(functions.map((f) => f.FunctionName).sort()).toEqual(manifest.map((g) => `vend-dev-api-${g.name}`).sort());
+    const starters = new Set(manifest.filter((g) => g.access.startWorkflows).map((g) => `vend-dev-api-${g.name}`));
+    expect(functions.map((f) => f.FunctionName).sort()).toEqual(
+      [...manifest.map((g) => `vend-dev-api-${g.name}`), ...Object.values(HISTORICAL_DATA_TASKS).map((t) => `vend-dev-${t.name}`)].sort(),
+    );
     for (const f of functions) {
       expect(f.Runtime).toBe('nodejs22.x');
       expect(f.Architectures).toEqual(['arm64']);
@@ -57,6 +62,7 @@ describe('api stack with the real route manifest', () => {
         [
           'APP_VERSION', 'CONFIG_VERSION', 'CASH_DATABASES_BUCKET', 'COGNITO_CLIENT_ID', 'COGNITO_ISSUER', 'COGNITO_JWKS_URL', 'COGNITO_USER_POOL_ID',
           'EXPORTS_BUCKET', 'FIRMWARE_BUCKET', 'IOT_ENDPOINT', 'NODE_OPTIONS', 'STAGE', 'TABLE_NAME', 'TENANT',
+          ...(starters.has(f.FunctionName) ? ['HISTORICAL_DATA_STATE_MACHINE_ARN'] : []),
         ].sort(),
       );
       expect(f.Environment.Variables).toMatchObject({ STAGE: 'dev', TENANT: 'nebular', IOT_ENDPOINT: 'example-ats.iot.eu-west-1.amazonaws.com' });
@@ -129,6 +135,7 @@ describe('grants of every real route group', () => {
     'no-vend-profiles': ['table:readWrite'],
     alarms: ['table:readWrite'],
     'remote-commands': ['table:readWrite', 'iot:Publish'],
+    'historical-data': ['table:readWrite', ...BUCKET_READ_WRITE_ACTIONS, ...BUCKET_LEVEL_ACTIONS, 'states:StartExecution'],
   };
 
   it.each(manifest.map((g) => g.name))('%s', (name) => {
@@ -175,6 +182,9 @@ describe('api stack grants', () => {
     fake('people', [['GET', '/people', ['NEBULARSUPERADMIN']]], { table: 'readWrite', cognitoAdmin: true }),
     fake('senders', [['POST', '/senders', ['NEBULARSUPERADMIN']]], { table: 'readWrite', publishCommands: true }),
     fake('open', [['GET', '/open', 'public']], {}),
+    fake('starters', [['POST', '/starters', ['NEBULARSUPERADMIN']]], { table: 'readWrite', startWorkflows: true }),
+    fake('exporters', [['POST', '/exporters', ['NEBULARSUPERADMIN']]], { table: 'readWrite', buckets: { exports: 'readWrite' } }),
+    fake('downloaders', [['GET', '/downloaders', ['NEBULARSUPERADMIN']]], { table: 'read', buckets: { firmware: 'read' } }),
   ];
   const { api } = build(groups);
   const tableActions = (name: string) => actionsOf(roleOf(api, `vend-dev-api-${name}`)).filter((a) => a.startsWith('dynamodb:')).sort();
@@ -204,6 +214,34 @@ describe('api stack grants', () => {
     expect(otherActions('people')).toEqual(['cognito-idp:Admin*']);
     expect(otherActions('senders')).toEqual(['iot:Publish']);
     expect(JSON.stringify(roleOf(api, 'vend-dev-api-senders'))).toContain('topic/vend/*/commands');
+  });
+
+  it('lets only groups whose deps start workflows start executions, of the historical-data state machine only, and tells them its ARN', () => {
+    const stateMachineId = Object.keys(api.findResources('AWS::StepFunctions::StateMachine'))[0]!;
+    const start = roleOf(api, 'vend-dev-api-starters').filter((s) => actionsOf([s]).some((a) => a.startsWith('states:')));
+    expect(start).toEqual([{ Effect: 'Allow', Action: 'states:StartExecution', Resource: { Ref: stateMachineId } }]);
+    const starter = functionsOf(api).find((f) => f.FunctionName === 'vend-dev-api-starters')!;
+    expect(starter.Environment.Variables.HISTORICAL_DATA_STATE_MACHINE_ARN).toEqual({ Ref: stateMachineId });
+    for (const other of ['things', 'readers', 'people', 'senders', 'open', 'exporters', 'downloaders']) {
+      expect(otherActions(other).filter((a) => a.startsWith('states:'))).toEqual([]);
+      expect(functionsOf(api).find((f) => f.FunctionName === `vend-dev-api-${other}`)!.Environment.Variables.HISTORICAL_DATA_STATE_MACHINE_ARN).toBeUndefined();
+    }
+  });
+
+  it('gives bucket access on the named bucket only: its objects read, or read, written, deleted and uploads aborted; ListBucket on it', () => {
+    expect(otherActions('exporters')).toEqual([...BUCKET_READ_WRITE_ACTIONS, ...BUCKET_LEVEL_ACTIONS]);
+    expect(otherActions('downloaders')).toEqual([...BUCKET_READ_ACTIONS, ...BUCKET_LEVEL_ACTIONS]);
+    const resources = (name: string) => roleOf(api, `vend-dev-api-${name}`).filter((s) => actionsOf([s]).some((a) => a.startsWith('s3:'))).map((s) => s.Resource);
+    const exportsArn = ['arn:', { Ref: 'AWS::Partition' }, ':s3:::vend-dev-exports-', { Ref: 'AWS::AccountId' }, '-', { Ref: 'AWS::Region' }];
+    expect(resources('exporters')).toEqual([{ 'Fn::Join': ['', [...exportsArn, '/*']] }, { 'Fn::Join': ['', exportsArn] }]);
+    expect(JSON.stringify(resources('downloaders'))).toContain(':s3:::vend-dev-firmware-');
+    expect(otherActions('things')).toEqual([]);
+  });
+
+  it('justifies the object wildcard of a bucket grant where it is granted (no unacknowledged cdk-nag finding)', () => {
+    const { stacks } = build([fake('exporters', [['POST', '/exporters', ['NEBULARSUPERADMIN']]], { table: 'readWrite', buckets: { exports: 'readWrite', firmware: 'read' } })]);
+    const report = new AwsSolutionsChecks(stacks.api).validateScope(stacks.api);
+    expect(report.violations.map((v) => `${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);
   });
 
   it('refuses a route declared by two groups and a bad group name', () => {

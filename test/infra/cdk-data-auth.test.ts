@@ -5,6 +5,7 @@ import { TABLE_DEFINITION } from '../../functions/adapters/dynamodb/table';
 import { StageConfig } from '../../infra/constructs/stage';
 import { AuthStack } from '../../infra/stacks/auth-stack';
 import { DataStack } from '../../infra/stacks/data-stack';
+import { LINK_VALIDITY_DAYS } from '../../schemas/historical-data';
 
 function data(stage: string) {
   const app = new App();
@@ -96,6 +97,55 @@ describe('data stack', () => {
       expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
         expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
       );
+    }
+  });
+
+  const bucketsByPurpose = (template: Template) =>
+    Object.fromEntries(
+      Object.values(template.findResources('AWS::S3::Bucket') as Record<string, { Properties: Record<string, any> }>).map((b) => [
+        JSON.stringify(b.Properties.BucketName).match(/vend-[a-z]+-([a-z]+)-/)![1],
+        b.Properties,
+      ]),
+    ) as Record<string, Record<string, any>>;
+
+  it('aborts incomplete multipart uploads after a day on every bucket', () => {
+    for (const [purpose, bucket] of Object.entries(bucketsByPurpose(dev))) {
+      expect(bucket.LifecycleConfiguration.Rules, purpose).toContainEqual(
+        expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }),
+      );
+    }
+  });
+
+  it('expires historical data exports a day after their link, and unverified browser uploads after a day', () => {
+    const buckets = bucketsByPurpose(dev);
+    expect(buckets.exports!.LifecycleConfiguration.Rules).toContainEqual(
+      expect.objectContaining({ Prefix: 'historical-data/', ExpirationInDays: LINK_VALIDITY_DAYS + 1, Status: 'Enabled' }),
+    );
+    for (const purpose of ['firmware', 'cashdb']) {
+      expect(buckets[purpose]!.LifecycleConfiguration.Rules, purpose).toContainEqual(
+        expect.objectContaining({ Prefix: 'incoming/', ExpirationInDays: 1, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' }),
+      );
+    }
+    expect(JSON.stringify(buckets.exports!.LifecycleConfiguration)).not.toContain('incoming/');
+  });
+
+  it('lets the console PUT to the upload buckets and GET from the exports bucket from the browser (its origin when given), nothing else', () => {
+    const defaults = bucketsByPurpose(dev);
+    const app = new App();
+    const withOrigin = bucketsByPurpose(
+      Template.fromStack(new DataStack(app, 'vend-dev-data', { stage: new StageConfig('dev'), consoleOrigin: 'https://console.example.com' })),
+    );
+    for (const [buckets, origin] of [[defaults, 'https://*.cloudfront.net'], [withOrigin, 'https://console.example.com']] as const) {
+      for (const purpose of ['firmware', 'cashdb']) {
+        expect(buckets[purpose]!.CorsConfiguration, purpose).toEqual({
+          CorsRules: [{ AllowedOrigins: [origin], AllowedMethods: ['PUT'], AllowedHeaders: ['content-type'], ExposedHeaders: ['ETag'], MaxAge: 3000 }],
+        });
+      }
+      // Downloads: fetch follows the API's 302 to a presigned GET and reads the file name the bucket answers.
+      expect(buckets.exports!.CorsConfiguration).toEqual({
+        CorsRules: [{ AllowedOrigins: [origin], AllowedMethods: ['GET'], ExposedHeaders: ['Content-Disposition'], MaxAge: 3000 }],
+      });
+      expect(buckets.logs!.CorsConfiguration).toBeUndefined();
     }
   });
 });

@@ -185,6 +185,25 @@ describe('iot stack', () => {
     expect(policies).not.toContain('iot:Publish');
   });
 
+  it('runs the scheduled exports sweep every minute, starting executions of the stage’s historical-data state machine only (found by name)', () => {
+    const [id, fn] = Object.entries(t.findResources('AWS::Lambda::Function') as Resources).find(([, f]) => f.Properties.FunctionName === 'vend-dev-data-subscription-sweep')!;
+    const arn = JSON.stringify(fn.Properties.Environment.Variables.HISTORICAL_DATA_STATE_MACHINE_ARN);
+    expect(arn).toContain(':states:');
+    expect(arn).toContain('stateMachine:vend-dev-historical-data');
+    const schedule = Object.values(t.findResources('AWS::Events::Rule') as Resources).find((r) => r.Properties.Name === 'vend-dev-data-subscription-sweep')!;
+    expect(schedule.Properties).toMatchObject({ ScheduleExpression: 'rate(1 minute)', State: 'ENABLED' });
+    expect(schedule.Properties.Targets).toEqual([expect.objectContaining({ Arn: { 'Fn::GetAtt': [id, 'Arn'] } })]);
+    const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+    const statements = Object.values(t.findResources('AWS::IAM::Policy') as Resources)
+      .filter((p) => JSON.stringify(p.Properties.Roles).includes(roleId))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement as Record<string, any>[]);
+    const start = statements.filter((s) => [s.Action].flat().some((a: string) => a.startsWith('states:')));
+    expect(start).toHaveLength(1);
+    expect(start[0]!.Action).toBe('states:StartExecution');
+    expect(JSON.stringify(start[0]!.Resource)).toBe(arn);
+    expect(JSON.stringify(statements)).not.toContain('iot:Publish');
+  });
+
   it('grants each trigger what its deps use: the table read/write, iot:Publish to the command sweep only', () => {
     const fns = Object.values(t.findResources('AWS::Lambda::Function') as Resources).map((f) => f.Properties);
     const policies = Object.values(t.findResources('AWS::IAM::Policy') as Resources);

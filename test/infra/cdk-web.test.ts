@@ -28,6 +28,14 @@ describe('web stack', () => {
   const t = web('dev', '/nonexistent/dist');
   const distribution = () => (Object.values(t.findResources('AWS::CloudFront::Distribution') as Resources)[0]!).Properties.DistributionConfig;
 
+  it('aborts incomplete multipart uploads after a day on both buckets', () => {
+    const buckets = Object.values(t.findResources('AWS::S3::Bucket') as Resources);
+    expect(buckets).toHaveLength(2);
+    for (const b of buckets) {
+      expect(b.Properties.LifecycleConfiguration.Rules).toContainEqual(expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }));
+    }
+  });
+
   it('serves a private bucket through CloudFront with origin access control', () => {
     t.hasResourceProperties('AWS::S3::Bucket', {
       BucketName: Match.objectLike({ 'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp('^vend-dev-web-')])] }),
@@ -77,7 +85,16 @@ describe('web stack', () => {
       JSON.stringify({
         'Fn::Join': [
           '',
-          ["default-src 'self'; connect-src 'self' https://cognito-idp.eu-west-1.", { Ref: 'AWS::URLSuffix' }, "; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'"],
+          [
+            "default-src 'self'; connect-src 'self' https://cognito-idp.eu-west-1.",
+            { Ref: 'AWS::URLSuffix' },
+            // The exports bucket: downloads follow the API's 302 to a presigned GET.
+            ' https://vend-dev-exports-',
+            { Ref: 'AWS::AccountId' },
+            '-eu-west-1.s3.eu-west-1.',
+            { Ref: 'AWS::URLSuffix' },
+            "; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+          ],
         ],
       }),
     );

@@ -108,6 +108,21 @@ describe("the demo's week", () => {
     expect(hidden.items.map((p: { serial: string }) => p.serial)).toEqual(['CUNI-00000012']);
   });
 
+  it("exports last week's transactions (a completed request to download) and schedules a weekly alarms export", async () => {
+    const done = await (async () => {
+      for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+        const [request] = (await api(`/merchants/${ACME}/historicaldata`)).items;
+        if (request?.status !== 'Created') return request;
+      }
+      throw new Error('the demo export did not end');
+    })();
+    expect(done).toMatchObject({ status: 'Completed', dataType: 'Transactions', createdBy: 'merchant.admin@demo.local', subscriptionId: null });
+    expect(done.rows).toBeGreaterThan(0);
+    const [subscription] = (await api(`/merchants/${ACME}/historicaldata-subscriptions`)).items;
+    expect(subscription).toMatchObject({ dataType: 'Alarms', frequency: 'weekly', lastRunAt: null });
+    expect(Date.parse(subscription.nextRunAt)).toBeGreaterThan(Date.now());
+  });
+
   it('is seeded once: another seed adds nothing, nor does one that resumes an interrupted seed', async () => {
     const snapshot = async () => {
       const commandCounter = await deps.doc.send(new GetCommand({ TableName: stack.info.tableName, Key: keys.counter(keys.merchantCommandsCounterName(ACME)) }));

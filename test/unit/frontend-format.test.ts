@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   countryOptions,
   currencyDecimals,
+  formatBytes,
+  formatCalendarDay,
   currencyOptions,
   formatCelsius,
   formatDate,
@@ -85,6 +87,20 @@ describe('numbers, temperatures and signal', () => {
     expect(spaced(formatNumber(12345, 'de'))).toBe('12.345');
     expect(spaced(formatNumber(12345, 'en'))).toBe('12,345');
     expect(spaced(formatNumber(12345, 'fr'))).toBe('12 345');
+  });
+
+  it('shows a calendar day as that day, in the user\'s order, whatever the time zone', () => {
+    expect(formatCalendarDay('2024-03-01', 'it')).toBe('01/03/2024');
+    expect(formatCalendarDay('2024-03-01', 'en')).toBe('03/01/2024');
+    expect(formatCalendarDay('2024-12-31', 'de')).toBe('31.12.2024');
+  });
+
+  it('formats a file size in the largest unit of 1,024 that fits, one decimal at most', () => {
+    expect(spaced(formatBytes(0, 'en'))).toBe('0 byte');
+    expect(spaced(formatBytes(1023, 'en'))).toBe('1,023 byte');
+    expect(spaced(formatBytes(1536, 'it'))).toBe('1,5 kB');
+    expect(spaced(formatBytes(1.5 * 1024 ** 2, 'de'))).toBe('1,5 MB');
+    expect(spaced(formatBytes(5 * 1024 ** 4, 'en'))).toBe('5,120 GB');
   });
 });
 

@@ -31,6 +31,7 @@ export const MENU: readonly MenuEntry[] = [
   { id: 'manage-clients', route: '/manage/clients', messageId: 'clients.menu', icon: 'business' },
   { id: 'manage-no-vend-profiles', route: '/manage/no-vend-profiles', messageId: 'noVendProfiles.menu', icon: 'lock' },
   { id: 'manage-alarm-settings', route: '/manage/merchant-alarms-settings', messageId: 'alarmSettings.menu', icon: 'notifications' },
+  { id: 'manage-data-retrieval-requests', route: '/manage/data-retrieval-requests', messageId: 'dataRequests.menu', icon: 'download' },
   // Settings (all roles)
   { id: 'settings-profile', route: '/settings/profile', messageId: 'settings.menu.profile', icon: 'account' },
   { id: 'settings-password', route: '/settings/password', messageId: 'settings.menu.password', icon: 'lock' },

@@ -65,6 +65,8 @@ const MasterAlarmDetailPage = screen(() => import('../features/troubleshooting/M
 const AlarmSettingListPage = screen(() => import('../features/alarm-settings/AlarmSettingListPage').then((m) => ({ default: m.AlarmSettingListPage })));
 const AlarmSettingCreatePage = screen(() => import('../features/alarm-settings/AlarmSettingCreatePage').then((m) => ({ default: m.AlarmSettingCreatePage })));
 const AlarmSettingDetailPage = screen(() => import('../features/alarm-settings/AlarmSettingDetailPage').then((m) => ({ default: m.AlarmSettingDetailPage })));
+const DataRequestListPage = screen(() => import('../features/data-requests/DataRequestListPage').then((m) => ({ default: m.DataRequestListPage })));
+const DataRequestCreatePage = screen(() => import('../features/data-requests/DataRequestCreatePage').then((m) => ({ default: m.DataRequestCreatePage })));
 const ProfilePage = screen(() => import('../features/settings/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const PasswordPage = screen(() => import('../features/settings/PasswordPage').then((m) => ({ default: m.PasswordPage })));
 
@@ -131,6 +133,8 @@ const consoleRoutes: RouteObject[] = [
   guarded('/manage/merchant-alarms-settings', AlarmSettingListPage),
   guarded('/manage/merchant-alarms-settings/create', AlarmSettingCreatePage),
   guarded('/manage/merchant-alarms-settings/:id', AlarmSettingDetailPage),
+  guarded('/manage/data-retrieval-requests', DataRequestListPage),
+  guarded('/manage/data-retrieval-requests-create', DataRequestCreatePage),
   // Settings (all roles): /settings → profile
   guarded('/settings', <Navigate to="/settings/profile" replace />),
   guarded('/settings/profile', ProfilePage),

@@ -53,6 +53,11 @@ export function formatDate(value: string | Date | null | undefined, locale: stri
   return formatWith(value, locale, { day: '2-digit', month: '2-digit', year: 'numeric', ...(timeZone ? { timeZone } : {}) });
 }
 
+/** A calendar day (`YYYY-MM-DD`, e.g. in a merchant's time zone) as that day, whatever the browser's time zone. */
+export function formatCalendarDay(day: string, locale: string): string {
+  return formatDate(`${day}T00:00:00Z`, locale, 'UTC');
+}
+
 /** A date and time for display in the UI language; blank for 0001-01-01, missing or invalid values. */
 export function formatDateTime(value: string | Date | null | undefined, locale: string, timeZone?: string): string {
   return formatWith(value, locale, {
@@ -109,10 +114,28 @@ export function formatCelsius(value: number, locale: string): string {
   return numberFormat(locale, 'celsius').format(value);
 }
 
+/** A file size in the largest unit of 1,024 that keeps it at 1 or more, one decimal at most: `1,5 MB` in Italian. */
+export function formatBytes(value: number, locale: string): string {
+  let unit = 0;
+  let size = value;
+  while (size >= 1024 && unit < BYTE_UNITS.length - 1) {
+    size /= 1024;
+    unit++;
+  }
+  return numberFormat(locale, BYTE_UNITS[unit]!).format(size);
+}
+
+const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+const bytes = (unit: (typeof BYTE_UNITS)[number]) => ({ style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }) as const;
+
 const NUMBER_OPTIONS = {
   number: {},
   percent: { style: 'unit', unit: 'percent', maximumFractionDigits: 0 },
   celsius: { style: 'unit', unit: 'celsius', maximumFractionDigits: 1 },
+  byte: bytes('byte'),
+  kilobyte: bytes('kilobyte'),
+  megabyte: bytes('megabyte'),
+  gigabyte: bytes('gigabyte'),
 } satisfies Record<string, Intl.NumberFormatOptions>;
 
 const numberFormats = new Map<string, Intl.NumberFormat>();

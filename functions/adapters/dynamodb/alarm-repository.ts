@@ -26,7 +26,7 @@ type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteComman
 /** Sorts after every ISO instant: the open end of a date range. */
 const OPEN_END = '~';
 
-function alarmOf(item: Item): StoredAlarm {
+export function alarmOf(item: Item): StoredAlarm {
   const { alarmSk: _sk, ...a } = stripKeys<StoredAlarm & { alarmSk?: string }>(item);
   return a;
 }

@@ -145,6 +145,19 @@ export const keys = {
    */
   machineRegroup: (merchantId: string, serial: string) => ({ pk: 'REGROUP#MACHINES', sk: `${merchantId}#${serial}` }),
   machineRegroupsPk: 'REGROUP#MACHINES',
+  // Historical data requests (functions/core/historical-data): a merchant's requests in one partition by id (time-ordered:
+  // sk order = creation order), its count of active ones on a counter item; subscriptions in another partition, on the
+  // due index (gsi2) by their next run for the sweep.
+  dataRequest: (merchantId: string, id: string) => ({ pk: keys.merchantDataRequestsPk(merchantId), sk: id }),
+  merchantDataRequestsPk: (merchantId: string) => `MERCHANT#${merchantId}#DATAREQUESTS`,
+  /** Counter item name (keys.counter) of a merchant's requests: `active` = those in status Created. */
+  dataRequestsCounterName: (merchantId: string) => `DATAREQUESTS#${merchantId}`,
+  dataSubscription: (merchantId: string, id: string) => ({ pk: keys.merchantDataSubscriptionsPk(merchantId), sk: id }),
+  merchantDataSubscriptionsPk: (merchantId: string) => `MERCHANT#${merchantId}#DATASUBSCRIPTIONS`,
+  dataSubscriptionDue: (nextRunAt: string, merchantId: string, id: string) => ({ gsi2pk: keys.dataSubscriptionsDuePk, gsi2sk: `${nextRunAt}#${merchantId}#${id}` }),
+  dataSubscriptionsDuePk: 'DATASUBSCRIPTIONS#DUE',
+  /** Counter item name of a merchant's subscriptions (`count`). */
+  dataSubscriptionsCounterName: (merchantId: string) => `DATASUBSCRIPTIONS#${merchantId}`,
   /** A processed device message (idempotency), kept until `expiresAt`. */
   deviceMessage: (messageId: string) => ({ pk: `MSG#${messageId}`, sk: 'MSG' }),
 } as const;

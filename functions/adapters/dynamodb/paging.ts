@@ -334,3 +334,16 @@ export async function queryPage(doc: DynamoDBDocumentClient, q: PageQuery, maxFi
   // A cursor comes back with a full page or a short one (a stop): either way it opens the next page.
   return Object.values(next).every((p) => p === 0) ? { items } : { items, cursor: encodeCursor({ o: q.offset + q.limit, p: next }) };
 }
+
+/**
+ * A whole partition read (key range and filter) in sort-key order, one Query's items at a time: for exports that
+ * stream a range of any length without holding it.
+ */
+export async function* queryPages(doc: DynamoDBDocumentClient, q: KeyRange & { forward: boolean }): AsyncGenerator<Item[]> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await doc.send(new QueryCommand({ ...queryBase(q), ScanIndexForward: q.forward, ExclusiveStartKey: start }));
+    if (res.Items?.length) yield res.Items;
+    start = res.LastEvaluatedKey;
+  } while (start);
+}

@@ -10,14 +10,14 @@ type Item = Record<string, unknown>;
 const OPEN_END = '~';
 
 /** The sort keys of one kind of history item in a date range (patterns I3, I4): `to` is exclusive, as no key equals `{prefix}{to}`. */
-const between = (prefix: string, r: HistoryRange) => ({ from: `${prefix}${r.from ?? ''}`, to: `${prefix}${r.to ?? OPEN_END}` });
+export const between = (prefix: string, r: HistoryRange) => ({ from: `${prefix}${r.from ?? ''}`, to: `${prefix}${r.to ?? OPEN_END}` });
 
 const equals = (name: string, value: number | undefined): ItemFilter | undefined =>
   value === undefined ? undefined : { expression: '#f = :f', names: { '#f': name }, values: { ':f': value } };
 
 const HAS_CASH: ItemFilter = { expression: 'attribute_exists(#cash)', names: { '#cash': 'cash' }, values: {} };
 
-function storedAudit(i: Item): StoredAudit {
+export function storedAudit(i: Item): StoredAudit {
   return {
     readAt: String(i.readAt),
     messageId: String(i.messageId),
@@ -28,7 +28,7 @@ function storedAudit(i: Item): StoredAudit {
   };
 }
 
-function transaction(i: Item): PosTransaction {
+export function transaction(i: Item): PosTransaction {
   return {
     transactionId: String(i.transactionId),
     createdAt: String(i.createdAt),

@@ -29,12 +29,13 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   403: 'The caller’s role may not use this route',
   404: 'Not found, or not visible to the caller',
   409: 'Conflicts with the stored state',
+  410: 'Gone: it existed, and is no longer available',
   413: 'The request body is too large',
   500: 'Something went wrong; the body never shows internals, `correlationId` finds the logs',
   503: 'The route or a service it needs is busy, unreachable or took too long: try again',
 };
 
-const SUCCESS_DESCRIPTIONS: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content' };
+const SUCCESS_DESCRIPTIONS: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content', 302: 'Found: `Location` is where to fetch it' };
 
 /** Methods in the order OpenAPI lists them in a path item. */
 const METHOD_ORDER = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -118,8 +119,13 @@ function responses(components: ComponentSchemas, r: Route): JsonObject {
   const status = r.status ?? 200;
   const out: JsonObject = {};
   const headers: JsonObject = { 'x-correlation-id': CORRELATION_HEADER };
-  if (status === 204 || r.response === null) {
-    if (status !== 204) throw new Error(`${r.id}: a null response schema needs status 204`);
+  if (status === 302) {
+    if (r.response !== null) throw new Error(`${r.id}: a 302 has no body (response null)`);
+    out['302'] = { description: SUCCESS_DESCRIPTIONS[302]!, headers: { ...headers, location: { description: 'A presigned URL valid a few minutes', schema: { type: 'string', format: 'uri' } } } };
+    // A redirect-only route has no 2XX: `default` says what any status not listed carries (generic OpenAPI tools expect a success or a default).
+    out.default = { description: 'Any other status: an error', headers: { 'x-correlation-id': CORRELATION_HEADER }, content: { 'application/json': { schema: ERROR_BODY } } };
+  } else if (status === 204 || r.response === null) {
+    if (status !== 204) throw new Error(`${r.id}: a null response schema needs status 204 or 302`);
     out['204'] = { description: SUCCESS_DESCRIPTIONS[204]!, headers };
   } else {
     if (r.produces && !r.inline) headers['content-disposition'] = { $ref: '#/components/headers/Attachment' };

@@ -54,7 +54,8 @@ async function posSelection(deps: AlarmDeps, principal: Principal, serial: strin
   return { merchantId: record.merchantId, serial, ...filtersOf(q) };
 }
 
-async function toAlarms(deps: AlarmDeps, merchantId: string, stored: StoredAlarm[]): Promise<Alarm[]> {
+/** Alarms as the API shows them, with their machines' names (one BatchGetItem). */
+export async function toAlarms(deps: { alarms: Pick<AlarmRepository, 'posNames'> }, merchantId: string, stored: StoredAlarm[]): Promise<Alarm[]> {
   const names = await deps.alarms.posNames(merchantId, [...new Set(stored.map((a) => a.serial))]);
   return stored.map((a) => ({
     id: alarmId(a),
@@ -115,14 +116,15 @@ export async function listPosAlarms(deps: AlarmDeps, principal: Principal, seria
   return alarmPage(deps, await posSelection(deps, principal, serial, q), q);
 }
 
-const CSV_COLUMNS = [
+/** The columns of every alarms CSV: the list's and a historical data export's. */
+export const ALARM_CSV_COLUMNS = [
   'createdAt', 'serial', 'posName', 'code', 'status', 'category', 'criticity', 'message', 'detail', 'remainingCycles', 'occurrences', 'lastSeenAt', 'repairedAt', 'repairedBy',
 ] as const;
 
 async function csvOf(deps: AlarmDeps, sel: AlarmSelection | undefined): Promise<string> {
   const stored = sel ? await deps.alarms.all(sel, MAX_ALARM_EXPORT) : [];
   if (stored.length > MAX_ALARM_EXPORT) throw new AlarmExportTooLargeException(MAX_ALARM_EXPORT);
-  return toCsv(CSV_COLUMNS, sel ? await toAlarms(deps, sel.merchantId, stored) : []);
+  return toCsv(ALARM_CSV_COLUMNS, sel ? await toAlarms(deps, sel.merchantId, stored) : []);
 }
 
 export async function merchantAlarmsCsv(deps: AlarmDeps, principal: Principal, merchantId: string, q: AlarmFilters & { serial?: string }): Promise<string> {

@@ -10,6 +10,14 @@ import { pageOf } from '../shared/page';
 
 export type PosHistoryDeps = { pos: PosReader; posHistory: PosHistoryRepository };
 
+/** The columns of a merchant's transactions as CSV (a historical data export): the machine, then the list's fields. */
+export const TRANSACTION_CSV_COLUMNS = [
+  'serial', 'posName', 'transactionId', 'createdAt', 'type', 'line', 'productCode', 'priceTable', 'value', 'currency', 'mediaType', 'valueCharge', 'freeSale', 'errorSale',
+] as const;
+
+/** The columns of a merchant's audits as CSV: the machine, then the list's fields. */
+export const AUDIT_CSV_COLUMNS = ['serial', 'posName', 'readAt', 'origin', 'port', 'hasDex', 'receivedAt'] as const;
+
 /** Audits read for the cash box chart of one range (4 scheduled reads a day for most of a year). */
 const MAX_CASH_POINTS = 1_000;
 

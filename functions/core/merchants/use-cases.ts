@@ -34,7 +34,7 @@ export function listAllMerchants(deps: MerchantDeps): Promise<Merchant[]> {
 }
 
 /** A foreign or unknown id answers the same 404, so ids do not leak. */
-export async function getMerchant(deps: MerchantDeps, principal: Principal, id: string): Promise<Merchant> {
+export async function getMerchant(deps: { merchants: Pick<MerchantRepository, 'get'> }, principal: Principal, id: string): Promise<Merchant> {
   if (id === ALL_DISTRIBUTORS_ID || !canSeeMerchant(principal, id)) throw new MerchantNotFoundException();
   const merchant = await deps.merchants.get(id);
   if (!merchant) throw new MerchantNotFoundException();

@@ -4,7 +4,6 @@
  * publishes unanswered ones again (bounded) and expires those that never finish. Every transition is
  * conditional on the state read, so an acknowledgement and the sweep never both win.
  */
-import { randomBytes } from 'node:crypto';
 import type { CommandAckMessage, CommandMessage } from '../../../schemas/iot';
 import { COMMAND_RESULT, COMMAND_STATUS, CommandId, finalStatusOf, PENDING_STATUSES } from '../../../schemas/remote-command';
 import type { CommandPublisher, CommandSettings, RemoteCommandRepository, StoredCommand } from './ports';
@@ -20,10 +19,7 @@ export interface DeliveryDeps {
 const iso = (ms: number) => new Date(ms).toISOString();
 const later = (at: string, seconds: number) => iso(Date.parse(at) + seconds * 1000);
 
-/** Time-ordered: base-36 creation time (ms, 9 digits), a dash, 12 random hex digits (given ones: the demo's fixed ids). */
-export const newCommandId = (at: string, hex = randomBytes(6).toString('hex')) => `${Date.parse(at).toString(36).padStart(9, '0')}-${hex}`;
-/** The sort-key bound of the ids created at `at` (a date filter on the id order). */
-export const commandIdBound = (at: string) => Date.parse(at).toString(36).padStart(9, '0');
+export { timeOrderedId as newCommandId, timeOrderedIdBound as commandIdBound } from '../shared/time-ordered-id';
 
 export const commandTopic = (serial: string) => `vend/${serial}/commands`;
 

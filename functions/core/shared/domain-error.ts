@@ -1,5 +1,5 @@
 /** What kind of failure a domain error is; the HTTP layer maps kinds to statuses in one place. */
-export type ErrorKind = 'validation' | 'unauthorized' | 'forbidden' | 'not-found' | 'conflict' | 'too-large' | 'unavailable';
+export type ErrorKind = 'validation' | 'unauthorized' | 'forbidden' | 'not-found' | 'conflict' | 'gone' | 'too-large' | 'unavailable';
 
 /** A failure the caller can act on, carrying one of the spec's exception codes (spec §8). */
 export class DomainError extends Error {

@@ -8,6 +8,7 @@ const STATUS: Record<ErrorKind, number> = {
   forbidden: 403,
   'not-found': 404,
   conflict: 409,
+  gone: 410,
   'too-large': 413,
   unavailable: 503,
 };

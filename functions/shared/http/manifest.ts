@@ -37,6 +37,11 @@ export function attachment(fileName: string, body: string, contentType = 'text/c
   };
 }
 
+/** A 302 to where the file is (a presigned GET): downloads of stored files never pass through the function. */
+export function redirect(location: string): RawResult {
+  return { raw: true, status: 302, headers: { location, 'cache-control': 'no-store' }, body: '' };
+}
+
 type Schema<T> = z.ZodMiniType<T, unknown>;
 
 /**
@@ -44,7 +49,7 @@ type Schema<T> = z.ZodMiniType<T, unknown>;
  * unless public, 404 with a path id, 413 with a body, 500): the status and the spec's codes the caller may
  * get, e.g. `{ 409: ['ClientInUseException'] }`. The OpenAPI document lists them.
  */
-export type RouteErrors = { readonly [S in 400 | 404 | 409 | 413 | 503]?: readonly string[] };
+export type RouteErrors = { readonly [S in 400 | 404 | 409 | 410 | 413 | 503]?: readonly string[] };
 
 /**
  * One /api/v1 route, declared once. The list of them drives the group's Lambda router, the local HTTP
@@ -61,10 +66,10 @@ export interface Route<P = unknown, Q = unknown, B = unknown, R = unknown, D = u
   summary: string;
   /** `headers`: request headers the route reads (lower-case names), checked like the other parts. */
   request?: { params?: Schema<P>; query?: Schema<Q>; body?: Schema<B>; headers?: Schema<unknown> };
-  /** Response body schema; null for 204. */
+  /** Response body schema; null for 204 and 302. */
   response: Schema<R> | null;
-  /** Success status, 200 unless said. */
-  status?: 200 | 201 | 202 | 204;
+  /** Success status, 200 unless said; 302 answers `redirect(...)`. */
+  status?: 200 | 201 | 202 | 204 | 302;
   /** Another success status the handler answers with the same body (a raw result), e.g. 200 when a create finds it done. */
   alsoStatus?: 200 | 201;
   /** Content type of a raw (non-JSON) success body, e.g. text/csv; documented in OpenAPI. */

@@ -1,11 +1,12 @@
 /**
- * Local S3: s3rver 3.7 as a supervised child process started by its own binary (so stopping it stops the real
- * process), with `--openssl-legacy-provider` (without it truncated ListObjectsV2 fails on Node 20).
+ * Local S3: s3rver 3.7 as a supervised child process started by its own launcher (s3rver-main.cjs, which adds
+ * AbortMultipartUpload; stopping the child stops the real process), with `--openssl-legacy-provider`
+ * (without it truncated ListObjectsV2 fails on Node 20).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import {
   BucketAlreadyOwnedByYou,
   CreateBucketCommand,
@@ -13,10 +14,8 @@ import {
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
-
+import { s3ClientConfig } from '../../../functions/adapters/s3/client';
 import { supervise, type EmulatorRun, type SupervisedEmulator } from '../supervisor';
-
-const require = createRequire(import.meta.url);
 
 export interface StartS3Options {
   /** 0 or absent = a free port. */
@@ -33,16 +32,15 @@ export interface LocalS3 extends SupervisedEmulator {
   endpoint: string;
 }
 
+/**
+ * The one key s3rver knows (it refuses others with InvalidAccessKeyId; it does not check SigV4 signatures).
+ * The local stack gives the functions these credentials; the other emulators accept any.
+ */
+export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+
 /** The S3 client configuration every local caller uses (path style, checksums only when required). */
 export function localS3ClientConfig(endpoint: string): S3ClientConfig {
-  return {
-    endpoint,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  };
+  return { ...s3ClientConfig({ region: 'us-east-1', endpoint }), credentials: S3RVER_CREDENTIALS };
 }
 
 export function freePort(): Promise<number> {
@@ -69,10 +67,10 @@ function waitExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
 
 /** One s3rver process on `port`, once it answers. */
 async function startS3rver(directory: string, port: number): Promise<EmulatorRun> {
-  const bin = require.resolve('s3rver/bin/s3rver.js');
+  const main = fileURLToPath(new URL('./s3rver-main.cjs', import.meta.url));
   const child = spawn(
     process.execPath,
-    ['--openssl-legacy-provider', bin, '-d', directory, '-a', '127.0.0.1', '-p', String(port), '--silent'],
+    ['--openssl-legacy-provider', main, directory, '127.0.0.1', String(port)],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';
@@ -148,7 +146,8 @@ export async function startS3(options: StartS3Options): Promise<LocalS3> {
                   AllowedOrigins: origins,
                   AllowedMethods: ['GET', 'PUT', 'POST', 'DELETE', 'HEAD'],
                   AllowedHeaders: ['*'],
-                  ExposeHeaders: ['ETag', 'Content-Length', 'Content-Type'],
+                  // Content-Disposition: the console saves a download under the name the presigned GET gives it.
+                  ExposeHeaders: ['ETag', 'Content-Length', 'Content-Type', 'Content-Disposition'],
                   MaxAgeSeconds: 3000,
                 },
               ],

@@ -16,7 +16,7 @@ export interface ApiRequest {
   headers?: Record<string, string>;
 }
 
-/** Calls the local API over HTTP, like the SPA does. */
+/** Calls the local API over HTTP, like the SPA does; a redirect (a download's 302) is answered, not followed. */
 export async function api<T = any>(path: string, req: ApiRequest = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...req.headers };
   if (req.token) headers.authorization = `Bearer ${req.token}`;
@@ -25,7 +25,7 @@ export async function api<T = any>(path: string, req: ApiRequest = {}): Promise<
     body = JSON.stringify(req.body);
     headers['content-type'] ??= 'application/json';
   }
-  const res = await fetch(`${stack.api}${path}`, { method: req.method ?? 'GET', headers, body });
+  const res = await fetch(`${stack.api}${path}`, { method: req.method ?? 'GET', headers, body, redirect: 'manual' });
   const text = await res.text();
   let parsed: unknown = text;
   try {

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { FieldError } from '../../lib/form-errors';
 import { DATE_PRESETS, presetOf, presetRange, type DatePreset, type DateRange } from './presets';
 import './date-range.css';
 
@@ -10,6 +11,8 @@ const NO_RANGE: DateRange = { startDate: '', endDate: '' };
 /**
  * Seven presets plus a custom from/to; a custom range applies once both dates are set and in order.
  * `optional` (list filters) adds "any date" first: the empty range, i.e. no filter.
+ * In a form, `formError` is the form's own check of the range (null when it is fine): every edit is then
+ * reported, incomplete or inverted too, so what is submitted is what is shown, and that message is the one told.
  */
 export function DateRangePicker({
   value,
@@ -17,19 +20,23 @@ export function DateRangePicker({
   labelId = 'dateRange.label',
   optional = false,
   testId = 'date-range',
+  formError,
 }: {
   value: DateRange;
   onChange: (range: DateRange) => void;
   labelId?: string;
   optional?: boolean;
   testId?: string;
+  formError?: FieldError | null;
 }) {
   const intl = useIntl();
   const id = useId();
   const empty = value.startDate === '' && value.endDate === '';
   const [choice, setChoice] = useState<DatePreset | typeof CUSTOM | typeof ANY>(() => (optional && empty ? ANY : (presetOf(value) ?? CUSTOM)));
   const [draft, setDraft] = useState(value);
+  const inForm = formError !== undefined;
   const inverted = draft.startDate !== '' && draft.endDate !== '' && draft.startDate > draft.endDate;
+  const problem: FieldError | null = inForm ? formError : inverted ? { messageId: 'dateRange.inverted' } : null;
 
   function pick(next: string) {
     if (next === CUSTOM) {
@@ -52,7 +59,7 @@ export function DateRangePicker({
   function edit(part: keyof DateRange, date: string) {
     const next = { ...draft, [part]: date };
     setDraft(next);
-    if (next.startDate !== '' && next.endDate !== '' && next.startDate <= next.endDate) onChange(next);
+    if (inForm || (next.startDate !== '' && next.endDate !== '' && next.startDate <= next.endDate)) onChange(next);
   }
 
   return (
@@ -79,10 +86,10 @@ export function DateRangePicker({
           <label htmlFor={`${id}-to`} id={`${id}-to-label`}>
             <FormattedMessage id="dateRange.to" />
           </label>
-          <input id={`${id}-to`} aria-labelledby={`${id}-label ${id}-to-label`} type="date" value={draft.endDate} min={draft.startDate || undefined} onChange={(e) => edit('endDate', e.target.value)} aria-invalid={inverted} aria-describedby={inverted ? `${id}-inverted` : undefined} />
-          {inverted && (
-            <span id={`${id}-inverted`} className="field__error" role="alert">
-              <FormattedMessage id="dateRange.inverted" />
+          <input id={`${id}-to`} aria-labelledby={`${id}-label ${id}-to-label`} type="date" value={draft.endDate} min={draft.startDate || undefined} onChange={(e) => edit('endDate', e.target.value)} aria-invalid={problem !== null} aria-describedby={problem ? `${id}-problem` : undefined} />
+          {problem && (
+            <span id={`${id}-problem`} className="field__error" role="alert" data-testid={`${testId}-error`}>
+              <FormattedMessage id={problem.messageId} values={problem.values} />
             </span>
           )}
         </>

@@ -10,6 +10,8 @@ export interface FormMessages {
   fieldMessages?: FieldMessages;
   /** Server codes whose message belongs under one field (e.g. a duplicate name under the name). */
   codeFields?: Partial<Record<string, string>>;
+  /** The arguments of the feature's error messages (e.g. the limit a "too many" names). */
+  errorValues?: Record<string, string | number>;
 }
 
 /**
@@ -21,7 +23,7 @@ export function useFormSubmit<S extends z.ZodMiniType>(schema: S, successMessage
   const { showToast } = useToast();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
-  const { errorMessageId, fieldMessages = {}, codeFields = {} } = messages;
+  const { errorMessageId, fieldMessages = {}, codeFields = {}, errorValues } = messages;
 
   async function submit(
     draft: Record<string, unknown>,
@@ -48,8 +50,8 @@ export function useFormSubmit<S extends z.ZodMiniType>(schema: S, successMessage
       const messageId = errorMessageId(error);
       if (error instanceof ApiError && error.status === 400) setErrors(fieldErrorsFromApi(error, fieldMessages));
       const field = error instanceof ApiError ? codeFields[error.code] : undefined;
-      if (field) setErrors((current) => ({ ...current, [field]: { messageId } }));
-      showToast({ kind: 'error', messageId });
+      if (field) setErrors((current) => ({ ...current, [field]: { messageId, ...(errorValues ? { values: errorValues } : {}) } }));
+      showToast({ kind: 'error', messageId, ...(errorValues ? { values: errorValues } : {}) });
       return false;
     } finally {
       setSaving(false);

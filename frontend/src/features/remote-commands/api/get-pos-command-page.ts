@@ -1,8 +1,9 @@
 import useSWR from 'swr';
 import { RemoteCommandPage } from '../../../../../schemas/remote-command';
+import { useLiveRefresh } from '../../../components/data-table/live-refresh';
 import type { PageQuery } from '../../../components/data-table/table-state';
 import { apiGet } from '../../../lib/api';
-import { useLiveRefresh } from './live-refresh';
+import { isPendingCommand } from './get-command-page';
 
 /** GET /remote-commands/pos/{serial}?page&size&ordType&cursor&type&status: one machine's commands, newest first (the device tab). */
 const LIST = '/remote-commands/pos/page';
@@ -12,5 +13,5 @@ export const fetchPosCommandPage = (serial: string, query: PageQuery) =>
 
 /** Polled while a command of the page is pending (live status). */
 export function usePosCommandPage(serial: string, query: PageQuery) {
-  return useSWR(posCommandPageKey(serial, query), ([, s, q]) => fetchPosCommandPage(s, q), useLiveRefresh());
+  return useSWR(posCommandPageKey(serial, query), ([, s, q]) => fetchPosCommandPage(s, q), useLiveRefresh(isPendingCommand));
 }

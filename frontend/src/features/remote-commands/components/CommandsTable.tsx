@@ -10,6 +10,7 @@ import { useToast } from '../../../components/toasts';
 import type { ApiFile } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { cancelCommand } from '../api/cancel-command';
+import { isPendingCommand } from '../api/get-command-page';
 import { RESULT_MESSAGES, STATUS_MESSAGES, STATUS_TONE, TYPE_MESSAGES } from '../command-labels';
 import { commandErrorMessageId } from '../messages';
 
@@ -60,7 +61,7 @@ export function useCommandColumns(withDevice: boolean, canCancel: boolean): Colu
 function CancelButton({ command }: { command: RemoteCommand }) {
   const { showToast } = useToast();
   const [busy, setBusy] = useState(false);
-  if (command.status > 1) return null;
+  if (!isPendingCommand(command)) return null;
   async function cancel() {
     setBusy(true);
     try {

@@ -1,0 +1,46 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { ExportMachine, ExportSource } from '../../core/historical-data/ports';
+import { alarmOf } from './alarm-repository';
+import { keys } from './keys';
+import { queryPages, type ItemFilter } from './paging';
+import { between, storedAudit, transaction } from './pos-history-repository';
+
+const FAILED_SALE: ItemFilter = { expression: '#e = :e', names: { '#e': 'errorSale' }, values: { ':e': true } };
+
+/**
+ * What a historical data export reads, by Query only (ACCESS-PATTERNS H6): the merchant's machines (18, both
+ * partitions), its alarms index (A2), each machine's sales (I3) and audits (I4) of the period, oldest first.
+ */
+export class DynamoExportSource implements ExportSource {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async machines(merchantId: string): Promise<ExportMachine[]> {
+    const out: ExportMachine[] = [];
+    for (const hidden of [false, true]) {
+      const partition = keys.posByName(merchantId, hidden, '', '').gsi1pk;
+      for await (const page of queryPages(this.doc, { tableName: this.tableName, index: 'gsi1', partition, forward: true })) {
+        out.push(...page.map((i) => ({ serial: String(i.serial), name: String(i.name) })));
+      }
+    }
+    return out;
+  }
+
+  async *alarms(merchantId: string, from: string, to: string) {
+    // gsi1sk `{createdAt}#{serial}#{messageId}`: `to` itself sorts before every key created at `to`, so it is exclusive.
+    const range = { tableName: this.tableName, index: 'gsi1' as const, partition: keys.merchantAlarmsPk(merchantId), between: { from, to }, forward: true };
+    for await (const page of queryPages(this.doc, range)) yield page.map(alarmOf);
+  }
+
+  async *transactions(merchantId: string, serial: string, from: string, to: string, errorsOnly: boolean) {
+    const range = { tableName: this.tableName, partition: keys.posPk(merchantId, serial), between: between(keys.historyPrefix.sale, { from, to }), forward: true };
+    for await (const page of queryPages(this.doc, errorsOnly ? { ...range, filter: FAILED_SALE } : range)) yield page.map(transaction);
+  }
+
+  async *audits(merchantId: string, serial: string, from: string, to: string) {
+    const range = { tableName: this.tableName, partition: keys.posPk(merchantId, serial), between: between(keys.historyPrefix.audit, { from, to }), forward: true };
+    for await (const page of queryPages(this.doc, range)) yield page.map(storedAudit);
+  }
+}

@@ -1,0 +1,7 @@
+/** Key prefixes with their own lifecycle (CDK rules in DataStack): keys that need one are built under them. */
+export const KEY_PREFIXES = {
+  /** Browser uploads by presigned PUT, before verifyUpload moves them on: expire after 1 day. */
+  incoming: 'incoming/',
+  /** Historical data exports (`historical-data/{merchantId}/{requestId}/{attempt}.csv`): expire a day after the link. */
+  historicalData: 'historical-data/',
+} as const;

@@ -1,0 +1,87 @@
+/**
+ * The historical data workflow's two tasks: the export (reads the merchant's data of the request's period page by
+ * page and streams it as CSV to the exports bucket, then marks the request Completed) and the failure record
+ * (Error with TECHNICAL_FAILURE, no file left). Both act only on the attempt they were started for.
+ */
+import { TECHNICAL_FAILURE, type DataType } from '../../../schemas/historical-data';
+import type { AlarmRepository } from '../alarms/ports';
+import { ALARM_CSV_COLUMNS, toAlarms } from '../alarms/use-cases';
+import { AUDIT_CSV_COLUMNS, TRANSACTION_CSV_COLUMNS } from '../devices/history';
+import type { MerchantRepository } from '../merchants/ports';
+import { csvChunks } from '../shared/csv';
+import type { HistoricalExportInput } from '../shared/workflows';
+import { exportFileKey, linkValidUntil, periodOf } from './model';
+import type { DataRequestRepository, ExportFiles, ExportMachine, ExportSource } from './ports';
+
+export interface ExportDeps {
+  merchants: Pick<MerchantRepository, 'get'>;
+  dataRequests: DataRequestRepository;
+  exportSource: ExportSource;
+  alarms: Pick<AlarmRepository, 'posNames'>;
+  exportFiles: Pick<ExportFiles, 'upload' | 'remove'>;
+  now: () => string;
+  log?: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+}
+
+export interface ExportOutcome {
+  rows: number;
+  size: number;
+  /** false when the request had moved on (deleted, another attempt) and nothing was kept. */
+  completed: boolean;
+}
+
+/** Each machine's rows in turn (by serial), oldest first, with the machine's serial and name in front. */
+async function* perMachine<T extends object>(machines: ExportMachine[], pagesOf: (serial: string) => AsyncIterable<T[]>): AsyncGenerator<object[]> {
+  for (const m of [...machines].sort((a, b) => (a.serial < b.serial ? -1 : 1))) {
+    for await (const page of pagesOf(m.serial)) yield page.map((row) => ({ serial: m.serial, posName: m.name, ...row }));
+  }
+}
+
+async function* alarmRows(deps: ExportDeps, merchantId: string, from: string, to: string): AsyncGenerator<object[]> {
+  for await (const page of deps.exportSource.alarms(merchantId, from, to)) yield await toAlarms(deps, merchantId, page);
+}
+
+/** The columns and the pages of rows of a data type, in the list CSVs' columns and formatting. */
+async function rowsOf(deps: ExportDeps, dataType: DataType, merchantId: string, from: string, to: string) {
+  const source = deps.exportSource;
+  if (dataType === 'Alarms') return { columns: ALARM_CSV_COLUMNS, pages: alarmRows(deps, merchantId, from, to) };
+  const machines = await source.machines(merchantId);
+  if (dataType === 'Audits') return { columns: AUDIT_CSV_COLUMNS, pages: perMachine(machines, (serial) => source.audits(merchantId, serial, from, to)) };
+  const errorsOnly = dataType === 'FailedTransactions';
+  return { columns: TRANSACTION_CSV_COLUMNS, pages: perMachine(machines, (serial) => source.transactions(merchantId, serial, from, to, errorsOnly)) };
+}
+
+/** Task `Export`: a request no longer Created at this attempt (deleted, retried again) is left alone. */
+export async function runExport(deps: ExportDeps, input: HistoricalExportInput): Promise<ExportOutcome> {
+  const { merchantId, requestId, attempt } = input;
+  const request = await deps.dataRequests.get(merchantId, requestId);
+  if (!request || request.status !== 'Created' || request.attempts !== attempt) {
+    deps.log?.('info', 'historical export skipped: the request moved on', { merchantId, requestId, attempt, status: request?.status, attempts: request?.attempts });
+    return { rows: 0, size: 0, completed: false };
+  }
+  const merchant = await deps.merchants.get(merchantId);
+  if (!merchant) throw new Error(`merchant ${merchantId} of historical data request ${requestId} not found`);
+  const { from, to } = periodOf(request, merchant.timezone);
+  const { columns, pages } = await rowsOf(deps, request.dataType as DataType, merchantId, from, to);
+  const counted = { rows: 0 };
+  const fileKey = exportFileKey(merchantId, requestId, attempt);
+  const { size } = await deps.exportFiles.upload(fileKey, csvChunks(columns, pages, counted), { contentType: 'text/csv; charset=utf-8' });
+  const completedAt = deps.now();
+  const done = { rows: counted.rows, size, completedAt, linkValidUntil: linkValidUntil(completedAt), fileKey };
+  const completed = await deps.dataRequests.complete(merchantId, requestId, attempt, done);
+  if (!completed) {
+    await deps.exportFiles.remove(fileKey);
+    deps.log?.('info', 'historical export discarded: the request moved on while it ran', { merchantId, requestId, attempt });
+  }
+  return { rows: counted.rows, size, completed };
+}
+
+/** Task `RecordFailure`: Error with the spec's technical failure, and no object left of this attempt; false when the attempt no longer counted. */
+export async function recordExportFailure(deps: Pick<ExportDeps, 'dataRequests' | 'exportFiles' | 'log'>, input: HistoricalExportInput, cause?: string): Promise<boolean> {
+  const { merchantId, requestId, attempt } = input;
+  // Only while the attempt is still Created: a task that failed after completing must not take the file away.
+  const marked = await deps.dataRequests.fail(merchantId, requestId, attempt, TECHNICAL_FAILURE);
+  if (marked) await deps.exportFiles.remove(exportFileKey(merchantId, requestId, attempt));
+  deps.log?.('warn', 'historical export failed', { merchantId, requestId, attempt, marked, cause });
+  return marked;
+}

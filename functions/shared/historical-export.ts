@@ -1,0 +1,35 @@
+/**
+ * Composition of the historical-data workflow's Task functions (Export, RecordFailure): the table (requests,
+ * merchants, the data exported) and the exports bucket.
+ */
+import { createDocumentClient } from '../adapters/dynamodb/client';
+import { DynamoAlarmRepository } from '../adapters/dynamodb/alarm-repository';
+import { DynamoExportSource } from '../adapters/dynamodb/export-source';
+import { DynamoDataRequestRepository } from '../adapters/dynamodb/historical-data-repository';
+import { DynamoMerchantRepository } from '../adapters/dynamodb/merchant-repository';
+import type { ExportDeps } from '../core/historical-data/export';
+import type { FunctionAccess } from './access';
+import { tableConfig } from './config';
+import { bucketFiles } from './files';
+import { lazy } from './lazy';
+import { logger } from './logger';
+
+/** What the historical export's Task functions reach. */
+export const historicalExportAccess = { table: 'readWrite', buckets: { exports: 'readWrite' } } as const satisfies FunctionAccess;
+
+export function buildHistoricalExportDeps(env: NodeJS.ProcessEnv = process.env): ExportDeps {
+  const { region, tableName, dynamodbEndpoint } = tableConfig(env);
+  const doc = createDocumentClient({ region, endpoint: dynamodbEndpoint });
+  return {
+    merchants: new DynamoMerchantRepository(doc, tableName),
+    dataRequests: new DynamoDataRequestRepository(doc, tableName),
+    exportSource: new DynamoExportSource(doc, tableName),
+    alarms: new DynamoAlarmRepository(doc, tableName),
+    exportFiles: bucketFiles(historicalExportAccess, 'exports'),
+    now: () => new Date().toISOString(),
+    log: (level, message, fields) => logger[level](message, fields),
+  };
+}
+
+/** Built once per process (module-scope clients, reused across invocations). */
+export const historicalExportDeps = lazy(() => buildHistoricalExportDeps());
