@@ -63,6 +63,14 @@ function physicalNames(template: Template): string[] {
   return names;
 }
 
+/** `Type` of every resource a stack deletion leaves behind (DeletionPolicy Retain or a snapshot). */
+function retainedTypes(template: Template): string[] {
+  const resources = template.toJSON().Resources as Record<string, { Type: string; DeletionPolicy?: string }>;
+  return Object.values(resources)
+    .filter((r) => r.DeletionPolicy !== undefined && r.DeletionPolicy !== 'Delete')
+    .map((r) => r.Type);
+}
+
 function synthNames(stage: string) {
   const app = new App();
   const stacks = createConsoleStacks(app, {
@@ -72,8 +80,12 @@ function synthNames(stage: string) {
     iotEndpoint: 'example-ats.iot.eu-west-1.amazonaws.com',
     webAssetPath: '/nonexistent/dist',
   });
-  const names = Object.values(stacks).flatMap((s) => physicalNames(Template.fromStack(s)));
-  return { stackNames: Object.values(stacks).map((s) => s.stackName), names };
+  const templates = Object.values(stacks).map((s) => Template.fromStack(s));
+  return {
+    stackNames: Object.values(stacks).map((s) => s.stackName),
+    names: templates.flatMap(physicalNames),
+    retained: [...new Set(templates.flatMap(retainedTypes))].sort(),
+  };
 }
 
 describe('stage', () => {
@@ -145,6 +157,13 @@ describe('per-branch stages (npm run deploy / destroy)', () => {
     expect(stageArgs(['--stage=qa-1'], () => 'main')).toMatchObject({ stage: 'qa-1', rest: [] });
     expect(stageArgs(['-v'], () => 'feature/historical-data')).toEqual({ stage: stageForBranch('feature/historical-data'), source: 'branch feature/historical-data', rest: ['-v'] });
     expect(() => stageArgs(['--stage', 'Prod'], () => 'main')).toThrow(StageError);
+  });
+
+  it('destroying a branch stage leaves nothing behind; prod keeps its data, users, device message queues, key and logs', () => {
+    expect(synthNames(stageForBranch('feature/historical-data-requests-export')).retained).toEqual([]);
+    expect(synthNames('prod').retained).toEqual([
+      'AWS::Cognito::UserPool', 'AWS::DynamoDB::Table', 'AWS::KMS::Key', 'AWS::Logs::LogGroup', 'AWS::S3::Bucket', 'AWS::SQS::Queue',
+    ]);
   });
 
   it('two long branches sharing a prefix deploy side by side: no stack name and no physical name in common', () => {
