@@ -11,6 +11,7 @@
  * Budgets: ≤ 90 s, peak RSS ≤ 256 MB, rows/s ≥ 0.5 × the raw walk's.
  */
 import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -143,6 +144,8 @@ export interface HistoricalExportFigures {
   rawWalk: { rows: number; queries: number; seconds: number; rowsPerSecond: number };
   export: { status: string; rows: number; size: number; objectBytes: number; seconds: number; rowsPerSecond: number; peakRssMB: number };
   shareOfRawWalk: number;
+  /** 1-minute load average when the export ended (the machine is shared: absolute times depend on it). */
+  loadAverage: number;
   verdicts: { seconds: 'PASS' | 'FAIL'; peakRss: 'PASS' | 'FAIL'; rate: 'PASS' | 'FAIL'; rows: 'PASS' | 'FAIL' };
 }
 
@@ -213,6 +216,7 @@ export async function benchHistoricalExport(): Promise<HistoricalExportFigures> 
       rawWalk,
       export: { status: run.outcome.status, rows: output.rows, size: output.size, objectBytes: head.ContentLength ?? 0, seconds: run.seconds, rowsPerSecond, peakRssMB: run.peakRssMB },
       shareOfRawWalk,
+      loadAverage: loadavg()[0]!,
       verdicts: {
         seconds: pass(run.seconds <= HISTORICAL_EXPORT_BUDGET.seconds),
         peakRss: pass(run.peakRssMB <= HISTORICAL_EXPORT_BUDGET.peakRssMB),

@@ -630,7 +630,7 @@ async function main() {
         ],
       ),
     );
-    console.log(`  seeded ${h.rows} rows over ${h.machines} machines in ${h.seedSeconds.toFixed(1)} s (${Math.round(h.seedRowsPerSecond)} rows/s, BatchWriteItem)`);
+    console.log(`  seeded ${h.rows} rows over ${h.machines} machines in ${h.seedSeconds.toFixed(1)} s (${Math.round(h.seedRowsPerSecond)} rows/s, BatchWriteItem); load average ${h.loadAverage.toFixed(1)}`);
     out.historicalExport = { budgets: HISTORICAL_EXPORT_BUDGET, ...h };
     if (h.verdicts.rate === 'FAIL')
       fail('i', 'export rows/s / raw Query walk rows/s', `${h.shareOfRawWalk.toFixed(3)}×`, `≥ ${shareOfRawWalk}×`, `${((shareOfRawWalk - h.shareOfRawWalk) * h.rawWalk.rowsPerSecond).toFixed(0)} rows/s short`);
