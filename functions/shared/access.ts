@@ -1,8 +1,3 @@
-/**
- * What a function's dependencies reach beyond its own logs. Each route group's and trigger's deps module
- * declares it beside what it builds; the CDK stacks grant exactly this, and a read-only table access also
- * makes the function's table client refuse writes (so a local run fails where AWS would answer AccessDenied).
- */
 /** The stage's buckets, by what they hold (environment variables in BUCKET_ENV). */
 export type BucketId = 'firmware' | 'cashDatabases' | 'exports';
 
@@ -13,6 +8,11 @@ export const BUCKET_ENV: Readonly<Record<BucketId, string>> = {
   exports: 'EXPORTS_BUCKET',
 };
 
+/**
+ * What a function's dependencies reach beyond its own logs. Each route group's and trigger's deps module
+ * declares it beside what it builds; the CDK stacks grant exactly this, and a read-only table access also
+ * makes the function's table client refuse writes (so a local run fails where AWS would answer AccessDenied).
+ */
 export interface FunctionAccess {
   table?: 'read' | 'readWrite';
   /** Administers the users of the pool (Cognito Admin* calls). */

@@ -40,17 +40,18 @@ const EXPIRE_INCOMING: s3.LifecycleRule = {
 };
 
 /**
- * CORS of the buckets browsers upload to by presigned PUT: only PUT with the Content-Type the signature binds.
- * The console's CloudFront domain is not known here (the web stack comes after this one), so a stage without
- * `consoleOrigin` allows CloudFront domains; the presigned URL, not CORS, is what authorises an upload.
+ * CORS for the console: it fetches downloads (the API's 302 leads to a presigned GET here; it reads the file
+ * name from Content-Disposition) and, on the buckets it uploads to, PUTs with the Content-Type the signature
+ * binds. The console's CloudFront domain is not known here (the web stack comes after this one), so a stage
+ * without `consoleOrigin` allows CloudFront domains: the presigned URL, not CORS, is what authorises a request.
  */
-export function uploadCors(consoleOrigin: string | undefined): s3.CorsRule[] {
+export function consoleCors(consoleOrigin: string | undefined, opts: { uploads: boolean }): s3.CorsRule[] {
   return [
     {
       allowedOrigins: [consoleOrigin ?? 'https://*.cloudfront.net'],
-      allowedMethods: [s3.HttpMethods.PUT],
+      allowedMethods: opts.uploads ? [s3.HttpMethods.GET, s3.HttpMethods.PUT] : [s3.HttpMethods.GET],
       allowedHeaders: ['content-type'],
-      exposedHeaders: ['ETag'],
+      exposedHeaders: ['Content-Disposition', 'Content-Length', 'Content-Type', 'ETag'],
       maxAge: 3000,
     },
   ];
@@ -58,7 +59,7 @@ export function uploadCors(consoleOrigin: string | undefined): s3.CorsRule[] {
 
 export interface DataStackProps extends StackProps {
   stage: StageConfig;
-  /** The console's origin (`https://console.example.com`) allowed to upload from the browser; default any CloudFront domain. */
+  /** The console's origin (`https://console.example.com`) allowed to download and upload from the browser; default any CloudFront domain. */
   consoleOrigin?: string;
   /** Subscribed to the stage's alarm topic. */
   alarmEmail?: string;
@@ -130,7 +131,7 @@ export class DataStack extends Stack {
 
     const uploads = {
       versioned: true,
-      cors: uploadCors(props.consoleOrigin),
+      cors: consoleCors(props.consoleOrigin, { uploads: true }),
       lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(90) }, EXPIRE_INCOMING, ABORT_INCOMPLETE_UPLOADS],
     } satisfies s3.BucketProps;
     this.firmwareBucket = new s3.Bucket(this, 'Firmware', {
@@ -148,6 +149,7 @@ export class DataStack extends Stack {
     this.exportsBucket = new s3.Bucket(this, 'Exports', {
       ...withLogs('exports'),
       bucketName: name(BUCKET_PURPOSES.exports),
+      cors: consoleCors(props.consoleOrigin, { uploads: false }),
       lifecycleRules: [
         { expiration: Duration.days(30) },
         { prefix: KEY_PREFIXES.historicalData, expiration: Duration.days(LINK_VALIDITY_DAYS + 1) },

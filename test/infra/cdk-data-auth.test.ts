@@ -129,19 +129,26 @@ describe('data stack', () => {
     expect(JSON.stringify(buckets.exports!.LifecycleConfiguration)).not.toContain('incoming/');
   });
 
-  it('lets the console PUT to the upload buckets from the browser (its origin when given), nothing else', () => {
+  it('lets the console fetch downloads from every file bucket and PUT to the upload buckets (its origin when given)', () => {
     const defaults = bucketsByPurpose(dev);
     const app = new App();
     const withOrigin = bucketsByPurpose(
       Template.fromStack(new DataStack(app, 'vend-dev-data', { stage: new StageConfig('dev'), consoleOrigin: 'https://console.example.com' })),
     );
     for (const [buckets, origin] of [[defaults, 'https://*.cloudfront.net'], [withOrigin, 'https://console.example.com']] as const) {
-      for (const purpose of ['firmware', 'cashdb']) {
-        expect(buckets[purpose]!.CorsConfiguration, purpose).toEqual({
-          CorsRules: [{ AllowedOrigins: [origin], AllowedMethods: ['PUT'], AllowedHeaders: ['content-type'], ExposedHeaders: ['ETag'], MaxAge: 3000 }],
-        });
-      }
-      expect(buckets.exports!.CorsConfiguration).toBeUndefined();
+      const rule = (methods: string[]) => ({
+        CorsRules: [
+          {
+            AllowedOrigins: [origin],
+            AllowedMethods: methods,
+            AllowedHeaders: ['content-type'],
+            ExposedHeaders: ['Content-Disposition', 'Content-Length', 'Content-Type', 'ETag'],
+            MaxAge: 3000,
+          },
+        ],
+      });
+      for (const purpose of ['firmware', 'cashdb']) expect(buckets[purpose]!.CorsConfiguration, purpose).toEqual(rule(['GET', 'PUT']));
+      expect(buckets.exports!.CorsConfiguration).toEqual(rule(['GET']));
       expect(buckets.logs!.CorsConfiguration).toBeUndefined();
     }
   });
