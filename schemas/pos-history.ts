@@ -29,6 +29,14 @@ export const AuditParams = z.strictObject({ id: Serial, auditId: AuditId });
 export const AuditListQuery = z.strictObject({ ...historyPaging('readAt'), origin: z.optional(oneOf(AUDIT_ORIGINS, 'audit origin')) }).check(rangeInOrder());
 export type AuditListQuery = z.infer<typeof AuditListQuery>;
 
+/**
+ * Whether the text arrived whole: `cut` (no ST … G85, SE and, after a DXS, DXE), `crc-mismatch` (G85),
+ * `segment-count-mismatch` (SE01). Only a whole audit's figures are used (cash view, stock and prices).
+ */
+export const AUDIT_INTEGRITIES = ['whole', 'cut', 'crc-mismatch', 'segment-count-mismatch'] as const;
+export const AuditIntegrity = z.enum(AUDIT_INTEGRITIES);
+export type AuditIntegrity = z.infer<typeof AuditIntegrity>;
+
 export const AuditSummary = z.object({
   id: z.string(),
   readAt: z.string(),
@@ -36,6 +44,8 @@ export const AuditSummary = z.object({
   port: z.enum(AUDIT_PORTS),
   /** Whether the EVA-DTS text was sent (it can be downloaded). */
   hasDex: z.boolean(),
+  /** Whether that text arrived whole; null without text or for an audit stored before it was checked. */
+  integrity: z.nullable(AuditIntegrity),
   receivedAt: z.string(),
 });
 export type AuditSummary = z.infer<typeof AuditSummary>;
@@ -84,14 +94,6 @@ export const AuditCash = z.object({
   unreadLines: z.number(),
 });
 export type AuditCash = z.infer<typeof AuditCash>;
-
-/**
- * Whether the text arrived whole: `cut` (no ST … G85, SE and, after a DXS, DXE), `crc-mismatch` (G85),
- * `segment-count-mismatch` (SE01). Only a whole audit's figures are used (cash view, stock and prices).
- */
-export const AUDIT_INTEGRITIES = ['whole', 'cut', 'crc-mismatch', 'segment-count-mismatch'] as const;
-export const AuditIntegrity = z.enum(AUDIT_INTEGRITIES);
-export type AuditIntegrity = z.infer<typeof AuditIntegrity>;
 
 const CountValue = z.object({ count: counter, value: counter });
 const localTime = z.nullable(z.string());

@@ -190,6 +190,8 @@ describe('ingestion over MQTT', () => {
       [at(t - 60_000), 'whole', true],
       [at(t - 10_000), 'cut', false],
     ]);
+    const listed = await api(`/pos/${serial}/audits`, { token: superAdmin });
+    expect(listed.body.items.map((a: { integrity: string | null }) => a.integrity)).toEqual(['cut', 'whole']);
     const cash = await api(`/pos/${serial}/cash`, { token: superAdmin });
     expect(cash.body.latest).toMatchObject({ readAt: at(t - 60_000), cash: { currency: 'EUR', unreadLines: 0 } });
   });
