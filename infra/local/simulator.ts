@@ -116,6 +116,11 @@ interface ProductSales extends Vends {
  * start with the book.
  */
 export class DexBook {
+  /** The ISO 4217 numeric code of the currency the book counts in (ID402 `1` + code, ID403 letters). */
+  private static readonly ISO_NUMBER = { EUR: '978', COP: '170' } as const;
+
+  constructor(private readonly currency: keyof typeof DexBook.ISO_NUMBER = 'EUR') {}
+
   private readonly init = { paid: { value: 184_560, count: 1_538 }, cash: { value: 96_360, count: 803 }, cashless: { value: 88_200, count: 735 }, toBox: 70_100, toTubes: 26_260, dispensed: 33_800, reads: 213 };
   private readonly reset = { paid: { value: 0, count: 0 }, cash: { value: 0, count: 0 }, cashless: { value: 0, count: 0 }, toBox: 0, toTubes: 0 };
   private readonly tubes = new Map<number, number>([[50, 12], [20, 30], [10, 25], [5, 18]]);
@@ -188,7 +193,7 @@ export class DexBook {
     const set = [
       'ST*001*0001',
       `ID1*${serial.replace('-', '')}*NBL200*0001**0`,
-      'ID4*2*1978',
+      `ID4*2*1${DexBook.ISO_NUMBER[this.currency]}*${this.currency}`,
       `ID5*${day}*${time}`,
       `VA1*${i.paid.value}*${i.paid.count}*${r.paid.value}*${r.paid.count}`,
       `CA2*${i.cash.value}*${i.cash.count}*${r.cash.value}*${r.cash.count}`,
