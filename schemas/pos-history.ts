@@ -146,6 +146,8 @@ export const AuditEvaDts = z.object({
   reads: z.nullable(z.object({ withReset: counter, at: localTime, previousAt: localTime })),
   /** EA7: power outages. */
   powerOutages: Twice(z.number()),
+  /** The lists above were too long to store beside the text (ingestion's MAX_AUDIT_DETAILS_CHARS): read the text again. */
+  detailsOmitted: z.boolean(),
 });
 export type AuditEvaDts = z.infer<typeof AuditEvaDts>;
 

@@ -245,6 +245,15 @@ describe('ingestion of an audit', () => {
     }
   });
 
+  it('leaves out the parsed lists of an audit too long to store beside its text, keeping its cash figures', () => {
+    const lines = Array.from({ length: 3000 }, (_, i) => `PA7*${i + 1}*CA*0*120*1234*148080*12*1440`);
+    const set = `${['ST*001*0001', 'ID4*2*1978', 'CA2*100*1*100*1', ...lines].join('\r\n')}\r\n`;
+    const data = stored({ dex: `${set}G85*${g85Of(set)}\r\nSE*${lines.length + 5}*0001\r\n` });
+    expect(data).toMatchObject({ cash: { currency: 'EUR', cashSales: { sinceInit: vc(100, 1) } }, evaDts: { integrity: 'whole', productSales: [], detailsOmitted: true } });
+    expect(JSON.stringify(data).length).toBeLessThan(400_000);
+    expect(stored({})).toMatchObject({ evaDts: { detailsOmitted: false } });
+  });
+
   it('keeps aside an audit whose text is not EVA-DTS', () => {
     const read = readRuleEvent('audit', event({ dex: fixture('not-eva-dts.txt') }));
     expect(read).toMatchObject({ ok: false, value: { reason: 'not-eva-dts', detail: expect.stringContaining('payload.dex'), messageId: 'au-01HZX3P7D0K2CENG0001' } });

@@ -92,7 +92,7 @@ function emptyCash(): AuditCash {
   };
 }
 
-type Details = Omit<AuditEvaDts, 'integrity' | 'crcByteReversed'>;
+type Details = Omit<AuditEvaDts, 'integrity' | 'crcByteReversed' | 'detailsOmitted'>;
 type Cashless = NonNullable<AuditEvaDts['cashless1']>;
 
 function emptyDetails(): Details {
@@ -304,5 +304,5 @@ export function readEvaDts(dex: string): EvaDtsReading {
   if (!r.sawCa15 && counts.length > 0 && counts.every((c) => c !== null)) {
     cash.tubeContents = cash.tubes.reduce((sum, t, i) => sum + t.value * counts[i]!, 0);
   }
-  return { cash, evaDts: { ...checkIntegrity(dex), ...r.details } };
+  return { cash, evaDts: { ...checkIntegrity(dex), ...r.details, detailsOmitted: false } };
 }

@@ -24,6 +24,7 @@ import {
   dedupeBy,
   epochSeconds,
   INVALID_MESSAGE_TTL_SECONDS,
+  MAX_AUDIT_DETAILS_CHARS,
   isSilent,
   latest,
   MESSAGE_RECORD_TTL_SECONDS,
@@ -111,8 +112,14 @@ function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]
 }
 
 function figuresOf(dex: string): { cash?: AuditCash; evaDts: AuditEvaDts } {
-  const { cash, evaDts } = readEvaDts(dex);
+  const read = readEvaDts(dex);
+  const { cash } = read;
+  const evaDts = JSON.stringify(read.evaDts).length > MAX_AUDIT_DETAILS_CHARS ? withoutLists(read.evaDts) : read.evaDts;
   return evaDts.integrity === 'whole' ? { cash, evaDts } : { evaDts };
+}
+
+function withoutLists(evaDts: AuditEvaDts): AuditEvaDts {
+  return { ...evaDts, products: [], productSales: [], priceLists: [], eventLog: [], eventCounts: [], detailsOmitted: true };
 }
 
 /** The history records a valid message stores. */
