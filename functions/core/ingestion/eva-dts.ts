@@ -29,20 +29,20 @@ function counters(elements: readonly string[], count: number, from = 0): Array<n
   return Array.from({ length: count }, (_, i) => {
     const e = (elements[from + i] ?? '').trim();
     if (e === '') return null;
-    if (!/^\d{1,15}$/.test(e)) throw new UnreadLine();
+    if (!/^\d{1,15}$/.test(e)) unread();
     return Number(e);
   });
 }
 
+function unread(): never {
+  throw new UnreadLine();
+}
 const text = (e: string | undefined) => e?.trim() || null;
 const required = (e: string | undefined) => text(e) ?? unread();
-const unread = (): never => {
-  throw new UnreadLine();
-};
 
 /** A group of counters is null when none of its elements was sent. */
-function group<K extends string>(values: ReadonlyArray<number | null>, names: readonly K[]): Record<K, number | null> | null {
-  if (values.every((v) => v === null)) return null;
+function group<K extends string>(values: ReadonlyArray<number | null | undefined>, names: readonly K[]): Record<K, number | null> | null {
+  if (values.every((v) => v == null)) return null;
   return Object.fromEntries(names.map((n, i) => [n, values[i] ?? null])) as Record<K, number | null>;
 }
 
@@ -50,10 +50,10 @@ function group<K extends string>(values: ReadonlyArray<number | null>, names: re
 function localTime(date: string | undefined, time: string | undefined): string | null {
   const d = (date ?? '').trim();
   if (d === '' && (time ?? '').trim() === '') return null;
-  if (!/^\d{8}$/.test(d) && !/^\d{6}$/.test(d)) throw new UnreadLine();
+  if (!/^\d{8}$/.test(d) && !/^\d{6}$/.test(d)) unread();
   const full = d.length === 6 ? `20${d}` : d;
   const t = (time ?? '').trim().padEnd(6, '0');
-  if (!/^\d{6}$/.test(t)) throw new UnreadLine();
+  if (!/^\d{6}$/.test(t)) unread();
   return `${full.slice(0, 4)}-${full.slice(4, 6)}-${full.slice(6, 8)}T${t.slice(0, 2)}:${t.slice(2, 4)}:${t.slice(4, 6)}`;
 }
 
@@ -102,13 +102,13 @@ function emptyDetails(): Details {
 /** Value and count since initialisation (elements 1–2), then since the last reset (3–4): CA2, VA1, VA3, DA2. */
 function valueCountInitThenReset(e: readonly string[]) {
   const [v1, c1, v2, c2] = counters(e, 4);
-  return { sinceInit: group([v1 ?? null, c1 ?? null], ['value', 'count']), sinceReset: group([v2 ?? null, c2 ?? null], ['value', 'count']) };
+  return { sinceInit: group([v1, c1], ['value', 'count']), sinceReset: group([v2, c2], ['value', 'count']) };
 }
 
 /** Count and value since initialisation (1–2, or from `from`), then since the last reset: PA2, PA4, PA7. */
 function countValueInitThenReset(e: readonly string[], from = 0) {
   const [c1, v1, c2, v2] = counters(e, 4, from);
-  return { sinceInit: group([c1 ?? null, v1 ?? null], ['count', 'value']), sinceReset: group([c2 ?? null, v2 ?? null], ['count', 'value']) };
+  return { sinceInit: group([c1, v1], ['count', 'value']), sinceReset: group([c2, v2], ['count', 'value']) };
 }
 
 interface Reading {
@@ -158,11 +158,10 @@ function applyCashLine(r: Reading, tag: string, e: readonly string[]): boolean {
     case 'CA3': {
       const v = counters(e, 10);
       // CA304/CA308 came in an older form (note value / 100): CA309/CA310 are the bills when sent.
-      const bills = (old: number | null, current: number | null | undefined) => (current != null ? current : old);
       const names = ['total', 'toBox', 'toTubes', 'bills'] as const;
       cash.cashIn = {
-        sinceReset: group([v[0] ?? null, v[1] ?? null, v[2] ?? null, bills(v[3] ?? null, v[8])], names),
-        sinceInit: group([v[4] ?? null, v[5] ?? null, v[6] ?? null, bills(v[7] ?? null, v[9])], names),
+        sinceReset: group([v[0], v[1], v[2], v[8] ?? v[3]], names),
+        sinceInit: group([v[4], v[5], v[6], v[9] ?? v[7]], names),
       };
       return true;
     }
@@ -189,7 +188,7 @@ function applyCashLine(r: Reading, tag: string, e: readonly string[]): boolean {
     }
     case 'CA17': {
       const [coinType, value, count] = counters(e, 3);
-      if (coinType == null || value == null) throw new UnreadLine();
+      if (coinType == null || value == null) unread();
       cash.tubes = [...cash.tubes.filter((t) => t.coinType !== coinType), { coinType, value, count: count ?? null }];
       return true;
     }
@@ -220,7 +219,7 @@ function applyDetailLine(r: Reading, tag: string, e: readonly string[]): void {
     case 'LA1': {
       const [priceList] = counters(e, 1);
       const [price, sinceReset, sinceInit] = counters(e, 3, 2);
-      if (priceList == null) throw new UnreadLine();
+      if (priceList == null) unread();
       d.priceLists.push({ priceList, product: required(e[1]), price: price ?? null, vends: { sinceInit: sinceInit ?? null, sinceReset: sinceReset ?? null } });
       return;
     }
@@ -292,7 +291,7 @@ export function readEvaDts(dex: string): EvaDtsReading {
   for (const line of linesOf(dex)) {
     const segment = segmentOf(line);
     try {
-      if (!segment) throw new UnreadLine();
+      if (!segment) unread();
       if (!applyCashLine(r, segment.tag, segment.elements)) applyDetailLine(r, segment.tag, segment.elements);
     } catch (error) {
       if (!(error instanceof UnreadLine)) throw error;
