@@ -134,6 +134,12 @@ describe('integrity', () => {
     expect(readEvaDts(whole.slice(0, whole.indexOf('DXE'))).evaDts.integrity).toBe('cut');
   });
 
+  it('a whole audit passed on with LF line ends only is still whole (the CRC was computed over CR LF)', () => {
+    expect(readEvaDts(fixture('coffee-cashless-price-lists.dex').replace(/\r\n/g, '\n')).evaDts.integrity).toBe('whole');
+    expect(readEvaDts(fixture('snack-product-sales.dex').replace(/\r\n/g, '\n')).evaDts).toMatchObject({ integrity: 'whole', crcByteReversed: true });
+    expect(readEvaDts(fixture('bad-crc.dex').replace(/\r\n/g, '\n')).evaDts.integrity).toBe('crc-mismatch');
+  });
+
   it('a changed counter fails the CRC; a wrong SE01 fails the segment count', () => {
     expect(readEvaDts(fixture('bad-crc.dex')).evaDts).toMatchObject({ integrity: 'crc-mismatch', crcByteReversed: false });
     const whole = fixture('can-no-id5.dex');

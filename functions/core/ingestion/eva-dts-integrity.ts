@@ -49,9 +49,11 @@ export function checkIntegrity(text: string): IntegrityCheck {
   if (se < 0 || (lineStart(text, 'DXS') >= 0 && lineStart(text, 'DXE', se) < 0)) return cut;
 
   const sent = (lineAt(text, g85).split('*')[1] ?? '').trim().toUpperCase();
-  const computed = g85Of(text.slice(st, g85));
-  const crcByteReversed = sent !== computed && sent === byteReversed(computed);
-  if (sent !== computed && !crcByteReversed) return { integrity: 'crc-mismatch', crcByteReversed };
+  const covered = text.slice(st, g85);
+  // The machine computed it over CR LF line ends; a gateway may have passed the text on with LF only.
+  const computed = [covered, covered.replace(/\r?\n/g, '\r\n')].map(g85Of);
+  const crcByteReversed = !computed.includes(sent) && computed.map(byteReversed).includes(sent);
+  if (!computed.includes(sent) && !crcByteReversed) return { integrity: 'crc-mismatch', crcByteReversed };
 
   const counted = text.slice(st, se).split(/\r\n|\n|\r/).filter((l) => l.trim() !== '').length + 1;
   const declared = (lineAt(text, se).split('*')[1] ?? '').trim();
