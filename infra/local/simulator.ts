@@ -31,6 +31,7 @@ import {
   type SalesMessage,
   type TelemetryMessage,
 } from '../../schemas/iot';
+import { g85Of } from '../../functions/core/ingestion/eva-dts-integrity';
 import { commandExecutor } from './simulated-commands';
 import type { StackInfo } from './stack-info';
 
@@ -96,24 +97,48 @@ function addVend(counter: { value: number; count: number }, value: number): void
   counter.count++;
 }
 
+type Vends = { value: number; count: number };
+
+/** A product's sales through one payment device (PA7: CA cash, DA cashless 1) at one price list. */
+interface ProductSales extends Vends {
+  product: string;
+  device: 'CA' | 'DA';
+  priceList: number;
+  price: number;
+}
+
 /**
  * A machine's EVA-DTS counters, moved by the sales it publishes, so its audits agree with its sales:
- * every sale is a paid vend (VA1, PA2 per product); a cash sale (media 252) is cash in (CA2, CA3): its
- * whole coins of 1 € and more go to the cash box, the rest fills the tubes (CA15, CA17).
+ * every sale is a paid vend (VA1, PA2 per product, PA7 per product × device × price list, LA1); a cash sale
+ * (media 252) is cash in (CA2, CA3): its whole coins of 1 € and more go to the cash box, the rest fills the
+ * tubes (CA15, CA17); any other is a cashless 1 sale (DA2). The sale's price table is the price list.
+ * The counters since initialisation start from a machine's past (VA1 = CA2 + DA2); the product counters
+ * start with the book.
  */
 export class DexBook {
-  private readonly init = { paid: { value: 184_560, count: 1_538 }, cash: { value: 96_360, count: 803 }, toBox: 70_100, toTubes: 26_260, dispensed: 33_800, reads: 213 };
-  private readonly reset = { paid: { value: 0, count: 0 }, cash: { value: 0, count: 0 }, toBox: 0, toTubes: 0 };
+  /** The ISO 4217 numeric code of the currency the book counts in (ID402 `1` + code, ID403 letters). */
+  private static readonly ISO_NUMBER = { EUR: '978', COP: '170' } as const;
+
+  constructor(private readonly currency: keyof typeof DexBook.ISO_NUMBER = 'EUR') {}
+
+  private readonly init = { paid: { value: 184_560, count: 1_538 }, cash: { value: 96_360, count: 803 }, cashless: { value: 88_200, count: 735 }, toBox: 70_100, toTubes: 26_260, dispensed: 33_800, reads: 213 };
+  private readonly reset = { paid: { value: 0, count: 0 }, cash: { value: 0, count: 0 }, cashless: { value: 0, count: 0 }, toBox: 0, toTubes: 0 };
   private readonly tubes = new Map<number, number>([[50, 12], [20, 30], [10, 25], [5, 18]]);
-  private readonly products = new Map<string, { price: number; count: number; value: number }>();
+  private readonly sales = new Map<string, ProductSales>();
 
   record(t: SaleTransaction): void {
     if (t.freeSale || t.errorSale) return;
     addVend(this.init.paid, t.value);
     addVend(this.reset.paid, t.value);
-    const p = this.products.get(t.productCode) ?? { price: t.value, count: 0, value: 0 };
-    this.products.set(t.productCode, { price: t.value, count: p.count + 1, value: p.value + t.value });
-    if (t.mediaType !== 252) return;
+    const device = t.mediaType === 252 ? 'CA' : 'DA';
+    const key = `${t.productCode}*${device}*${t.priceTable}`;
+    const s = this.sales.get(key) ?? { product: t.productCode, device, priceList: t.priceTable, price: t.value, value: 0, count: 0 };
+    this.sales.set(key, { ...s, price: t.value, value: s.value + t.value, count: s.count + 1 });
+    if (device === 'DA') {
+      addVend(this.init.cashless, t.value);
+      addVend(this.reset.cashless, t.value);
+      return;
+    }
     addVend(this.init.cash, t.value);
     addVend(this.reset.cash, t.value);
     const toTubes = t.value % 100;
@@ -130,29 +155,60 @@ export class DexBook {
     return [...this.tubes].reduce((sum, [coin, n]) => sum + coin * n, 0);
   }
 
-  /** The audit text (6.1.2 framing, CR LF) of a read at `readAt`. */
+  /** PA1, PA2 and PA7 of each product; its price is the cash price list's when it has one. */
+  private productLines(): string[] {
+    const sales = [...this.sales.values()].sort((a, b) => a.product.localeCompare(b.product) || a.device.localeCompare(b.device) || a.priceList - b.priceList);
+    const products = [...new Set(sales.map((s) => s.product))];
+    return products.flatMap((product) => {
+      const mine = sales.filter((s) => s.product === product);
+      const paid = mine.reduce((sum, s) => ({ value: sum.value + s.value, count: sum.count + s.count }), { value: 0, count: 0 });
+      const price = (mine.find((s) => s.device === 'CA') ?? mine[0]!).price;
+      return [
+        `PA1*${product}*${price}`,
+        `PA2*${paid.count}*${paid.value}*${paid.count}*${paid.value}`,
+        ...mine.map((s) => `PA7*${product}*${s.device}*${s.priceList}*${s.price}*${s.count}*${s.value}*${s.count}*${s.value}`),
+      ];
+    });
+  }
+
+  /** LA1 of each price list and product: its price and vends. */
+  private priceListLines(): string[] {
+    const lists = new Map<string, { priceList: number; product: string; price: number; count: number }>();
+    for (const s of this.sales.values()) {
+      const key = `${s.priceList}*${s.product}`;
+      const l = lists.get(key) ?? { priceList: s.priceList, product: s.product, price: s.price, count: 0 };
+      lists.set(key, { ...l, count: l.count + s.count });
+    }
+    return [...lists.values()]
+      .sort((a, b) => a.priceList - b.priceList || a.product.localeCompare(b.product))
+      .map((l) => `LA1*${l.priceList}*${l.product}*${l.price}*${l.count}*${l.count}`);
+  }
+
+  /** The audit text (6.2 framing, CR LF, G85 CRC and SE count) of a read at `readAt`. */
   text(serial: string, readAt: string): string {
     this.init.reads++;
     const { init: i, reset: r } = this;
     const day = readAt.slice(0, 10).replace(/-/g, '');
     const time = readAt.slice(11, 19).replace(/:/g, '');
-    const tubeValue = this.tubeValue();
-    const body = [
+    const set = [
       'ST*001*0001',
       `ID1*${serial.replace('-', '')}*NBL200*0001**0`,
-      'ID4*2*978',
+      `ID4*2*1${DexBook.ISO_NUMBER[this.currency]}*${this.currency}`,
       `ID5*${day}*${time}`,
       `VA1*${i.paid.value}*${i.paid.count}*${r.paid.value}*${r.paid.count}`,
       `CA2*${i.cash.value}*${i.cash.count}*${r.cash.value}*${r.cash.count}`,
-      `CA3*${r.toBox + r.toTubes}*${r.toBox}*${r.toTubes}*0*${i.toBox + i.toTubes}*${i.toBox}*${i.toTubes}*0`,
+      `CA3*${r.toBox + r.toTubes}*${r.toBox}*${r.toTubes}*0*${i.toBox + i.toTubes}*${i.toBox}*${i.toTubes}*0*0*0`,
       `CA4*0*0*${i.dispensed}*0`,
-      `CA15*${tubeValue}`,
+      `CA15*${this.tubeValue()}`,
       ...[...COINS].reverse().map((coin, n) => `CA17*${String(n).padStart(2, '0')}*${coin}*${this.tubes.get(coin)}`),
-      ...[...this.products].sort(([a], [b]) => a.localeCompare(b)).flatMap(([code, p]) => [`PA1*${code}*${p.price}*`, `PA2*${p.count}*${p.value}*${p.count}*${p.value}`]),
+      'DA1*NBLCL0000001*NBL-CASHLESS*0100',
+      `DA2*${i.cashless.value}*${i.cashless.count}*${r.cashless.value}*${r.cashless.count}`,
+      ...this.productLines(),
+      ...this.priceListLines(),
       `EA3*${i.reads}*${day}*${time}`,
-      `G85*${(tubeValue % 0xffff).toString(16).toUpperCase().padStart(4, '0')}`,
     ];
-    return [`DXS*NBL0000001*VA*V1/1*1`, ...body, `SE*${body.length + 1}*0001`, 'DXE*1*1', ''].join('\r\n');
+    const sealed = `${set.join('\r\n')}\r\n`;
+    return ['DXS*NBL0000001*VA*V1/1*1', `${sealed}G85*${g85Of(sealed)}`, `SE*${set.length + 2}*0001`, 'DXE*1*1', ''].join('\r\n');
   }
 }
 

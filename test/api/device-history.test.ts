@@ -81,8 +81,8 @@ describe('audits of a machine', () => {
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ page: 1, size: 2, total: 5 });
     expect(readDays(first.body.items)).toEqual(['2026-11-05', '2026-11-04']);
-    expect(first.body.items[0]).toEqual({ id: expect.any(String), readAt: day(5), origin: 3, port: 'machine', hasDex: true, receivedAt: expect.any(String) });
-    expect(first.body.items[1]).toMatchObject({ origin: 0, hasDex: false });
+    expect(first.body.items[0]).toEqual({ id: expect.any(String), readAt: day(5), origin: 3, port: 'machine', hasDex: true, integrity: 'whole', receivedAt: expect.any(String) });
+    expect(first.body.items[1]).toMatchObject({ origin: 0, hasDex: false, integrity: null });
     const second = await auditsOf(north, `?size=2&page=2&cursor=${first.body.cursor}`);
     expect(readDays(second.body.items)).toEqual(['2026-11-03', '2026-11-02']);
     const third = await auditsOf(north, '?size=2&page=3');

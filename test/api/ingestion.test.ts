@@ -3,11 +3,12 @@
  * hand batches to the trigger functions, and what they stored is observed through the API (GET /pos/{id})
  * and the table (history items, counters, kept-aside messages).
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../functions/adapters/dynamodb/keys';
 import { buildIngestionDeps } from '../../functions/shared/ingestion';
 import { connectionSweepHandler } from '../../functions/triggers/connection-sweep';
-import { auditMessage, configMessage, connectMqtt, newMessageId, saleTransaction, salesMessage, telemetryMessage } from '../../infra/local/simulator';
+import { auditMessage, configMessage, connectMqtt, DexBook, newMessageId, saleTransaction, salesMessage, telemetryMessage } from '../../infra/local/simulator';
 import { counter, countPrefix, historyItems, newMerchantWithMachines, newSerial, processed, simulatedDevices, waitFor } from './support/devices';
 import { api } from './support/http';
 import { stack, stackDeps, tokenFor } from './support/stack';
@@ -158,6 +159,41 @@ describe('ingestion over MQTT', () => {
     await waitFor(async () => (await pos(serial)).lastPingAt === good.sentAt, 'the valid message after them');
     expect(await countPrefix(doc, merchantId, serial, keys.historyPrefix.sensor)).toBe(1);
     expect((await api(`/pos/${unknownSerial}`, { token: superAdmin })).status).toBe(404);
+  });
+
+  it('an audit whose text is not EVA-DTS is kept aside and counted; a cut one is stored without cash figures, so the cash view keeps the last whole one', async () => {
+    const { merchantId, serials } = await newMerchantWithMachines(superAdmin, 1);
+    const [serial] = serials as [string];
+    const d = await connect(serial);
+    const before = await counter(doc, keys.invalidMessagesCounterName);
+    const book = new DexBook();
+    const t = Date.now();
+    await d.publish('audit', auditMessage(serial, { readAt: at(t - 60_000), dex: book.text(serial, at(t - 60_000)) }));
+    // As tried in the field: about 100 KB of plain text sent as an audit.
+    const plainText = readFileSync(new URL('../unit/fixtures/eva-dts/not-eva-dts.txt', import.meta.url), 'utf8').repeat(330);
+    const plain = auditMessage(serial, { readAt: at(t - 30_000), dex: plainText });
+    await d.publish('audit', plain);
+    const next = book.text(serial, at(t - 10_000));
+    await d.publish('audit', auditMessage(serial, { readAt: at(t - 10_000), dex: next.slice(0, next.indexOf('G85*')) }));
+
+    const after = await waitFor(async () => {
+      const c = await counter(doc, keys.invalidMessagesCounterName);
+      return c.count === (before.count ?? 0) + 1 ? c : undefined;
+    }, 'the plain-text audit kept aside');
+    expect((after['reason_not-eva-dts'] ?? 0) - (before['reason_not-eva-dts'] ?? 0)).toBe(1);
+    const kept = (await historyItemsOfDay(new Date().toISOString().slice(0, 10))).find((k) => k.messageId === plain.messageId);
+    expect(kept).toMatchObject({ reason: 'not-eva-dts', topic: `vend/${serial}/audit`, serial });
+
+    await waitFor(async () => (await pos(serial)).lastAuditAt === at(t - 10_000), 'the cut audit stored');
+    const audits = await historyItems(doc, merchantId, serial, keys.historyPrefix.audit);
+    expect(audits.map((a) => [a.readAt, a.evaDts?.integrity, 'cash' in a])).toEqual([
+      [at(t - 60_000), 'whole', true],
+      [at(t - 10_000), 'cut', false],
+    ]);
+    const listed = await api(`/pos/${serial}/audits`, { token: superAdmin });
+    expect(listed.body.items.map((a: { integrity: string | null }) => a.integrity)).toEqual(['cut', 'whole']);
+    const cash = await api(`/pos/${serial}/cash`, { token: superAdmin });
+    expect(cash.body.latest).toMatchObject({ readAt: at(t - 60_000), cash: { currency: 'EUR', unreadLines: 0 } });
   });
 
   it('out-of-order messages do not move lastPingAt or lastSaleAt back; their history is still stored', async () => {

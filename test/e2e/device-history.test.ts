@@ -89,4 +89,27 @@ describe('device history', () => {
     expect(await sale.locator('td[data-column="mediaType"]').textContent()).toBe(messages['labels.mediaType.cash']);
     expect(await sale.locator('td[data-column="priceTable"]').textContent()).toBe(messages['labels.priceTable.cash1']);
   });
+
+  it('an audit whose transfer broke off before G85 is marked in the audits tab; the cash tab keeps the last whole audit', async () => {
+    const cutAt = new Date(Date.parse(readAt) + 60_000).toISOString();
+    const text = new DexBook().text(SERIAL, cutAt);
+    await device.publish('audit', auditMessage(SERIAL, { readAt: cutAt, origin: 1, dex: text.slice(0, text.indexOf('G85*')) }));
+    await expect
+      .poll(async () => (await api<{ items: Array<{ readAt: string; integrity: string | null }> }>(adminToken, 'GET', `/pos/${SERIAL}/audits?size=1`)).items[0], { timeout: 20_000, interval: 250 })
+      .toEqual(expect.objectContaining({ readAt: cutAt, integrity: 'cut' }));
+
+    const page = await newPage(browser);
+    await signInToDashboard(page, stack.web, merchantAdmin());
+    const messages = await uiMessages(page);
+    await page.goto(web(`/devices/${SERIAL}/audits`));
+    const rows = page.getByTestId('table-device-audits').locator('tbody tr');
+    await rows.first().getByTestId('audit-not-whole').waitFor();
+    expect(await rows.first().getByTestId('audit-not-whole').textContent()).toBe(messages['labels.auditIntegrity.cut']);
+    expect(await rows.nth(1).getByTestId('audit-not-whole').count()).toBe(0);
+
+    await page.locator('[data-testid="device-tabs"] [data-tab="cash"]').click();
+    await page.getByTestId('cash-cards').waitFor();
+    expect((await api<{ latest: { readAt: string } }>(adminToken, 'GET', `/pos/${SERIAL}/cash`)).latest.readAt).toBe(new Date(readAt).toISOString());
+    expect(await page.getByTestId('cash-cashSales').textContent()).toContain(formatMoney(150, 'EUR', await page.evaluate(() => document.documentElement.lang)));
+  });
 });

@@ -50,6 +50,8 @@ describe('reading a rule event', () => {
     expect(reasonOf('telemetry', ruleEvent('telemetry', { ...telemetry, payload: { ...telemetry.payload, signalLevel: 101 } }))).toBe('invalid-envelope');
     expect(reasonOf('telemetry', ruleEvent('telemetry', { ...telemetry, extra: 1 }))).toBe('invalid-envelope');
     expect(reasonOf('telemetry', ruleEvent('telemetry', { ...telemetry, payload: { ...telemetry.payload, dex: 'x'.repeat(130 * 1024) } }))).toBe('too-large');
+    const audit = example('audit.json');
+    expect(reasonOf('audit', ruleEvent('audit', { ...audit, payload: { ...audit.payload, dex: 'Dear customer,\r\nyour machine is fine.\r\n' } }))).toBe('not-eva-dts');
     expect(reasonOf('telemetry', null)).toBe('bad-topic');
     expect(reasonOf('telemetry', [1, 2])).toBe('bad-topic');
   });

@@ -1,5 +1,5 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { AuditCash, PosTransaction } from '../../../schemas/pos-history';
+import { AUDIT_INTEGRITIES, type AuditCash, type AuditIntegrity, type PosTransaction } from '../../../schemas/pos-history';
 import type { AuditCashRead, HistoryRange, HistorySlice, PosHistoryRepository, StoredAudit } from '../../core/devices/history-ports';
 import { keys } from './keys';
 import { countQuery, queryPage, readRange, type ItemFilter } from './paging';
@@ -17,6 +17,11 @@ const equals = (name: string, value: number | undefined): ItemFilter | undefined
 
 const HAS_CASH: ItemFilter = { expression: 'attribute_exists(#cash)', names: { '#cash': 'cash' }, values: {} };
 
+const integrityOf = (evaDts: unknown): AuditIntegrity | null => {
+  const value = (evaDts as { integrity?: unknown } | undefined)?.integrity;
+  return AUDIT_INTEGRITIES.find((i) => i === value) ?? null;
+};
+
 export function storedAudit(i: Item): StoredAudit {
   return {
     readAt: String(i.readAt),
@@ -24,6 +29,7 @@ export function storedAudit(i: Item): StoredAudit {
     origin: Number(i.origin),
     port: i.port as StoredAudit['port'],
     hasDex: typeof i.dex === 'string',
+    integrity: integrityOf(i.evaDts),
     receivedAt: String(i.receivedAt),
   };
 }

@@ -15,6 +15,12 @@ export const MAX_BUCKETS_PER_SWEEP = 120;
 /** Processed-message records (idempotency) live 7 days; kept-aside messages 30 days. */
 export const MESSAGE_RECORD_TTL_SECONDS = 7 * 86_400;
 export const INVALID_MESSAGE_TTL_SECONDS = 30 * 86_400;
+/**
+ * Most characters an audit's parsed EVA-DTS lists (products, PA7, LA1, events) may take as JSON beside its text
+ * (≤ 128 KB) in one stored item (DynamoDB: 400 KB). A whole 120 KB audit of PA lines parses to 0.5–0.9 MB of
+ * lists, so beyond this the lists are left out (`detailsOmitted`): the text stays, and can be read again.
+ */
+export const MAX_AUDIT_DETAILS_CHARS = 200_000;
 
 export type ConnectionState = 0 | 1 | 2;
 export const OFFLINE = 0;

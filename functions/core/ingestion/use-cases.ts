@@ -12,9 +12,10 @@
  * Counters change only on conditional state transitions, so retries never count twice.
  */
 import type { AlarmMessage, IngestedKind, IngestedMessage, SalesMessage, TelemetryMessage, AuditMessage, ConfigMessage } from '../../../schemas/iot';
+import type { AuditCash, AuditEvaDts } from '../../../schemas/pos-history';
 import { applyAlarmEvents } from '../alarms/ingest';
 import type { AlarmWriter } from '../alarms/ports';
-import { parseEvaDts } from './eva-dts';
+import { readEvaDts } from './eva-dts';
 import {
   bucketIndex,
   bucketName,
@@ -23,6 +24,7 @@ import {
   dedupeBy,
   epochSeconds,
   INVALID_MESSAGE_TTL_SECONDS,
+  MAX_AUDIT_DETAILS_CHARS,
   isSilent,
   latest,
   MESSAGE_RECORD_TTL_SECONDS,
@@ -109,6 +111,17 @@ function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]
   return out;
 }
 
+function figuresOf(dex: string): { cash?: AuditCash; evaDts: AuditEvaDts } {
+  const read = readEvaDts(dex);
+  const { cash } = read;
+  const evaDts = JSON.stringify(read.evaDts).length > MAX_AUDIT_DETAILS_CHARS ? withoutLists(read.evaDts) : read.evaDts;
+  return evaDts.integrity === 'whole' ? { cash, evaDts } : { evaDts };
+}
+
+function withoutLists(evaDts: AuditEvaDts): AuditEvaDts {
+  return { ...evaDts, products: [], productSales: [], priceLists: [], eventLog: [], eventCounts: [], detailsOmitted: true };
+}
+
 /** The history records a valid message stores. */
 export function historyOf(m: ValidMessage, device: Device): HistoryRecord[] {
   const base = { merchantId: device.merchantId, serial: device.serial, messageId: m.message.messageId };
@@ -128,9 +141,9 @@ export function historyOf(m: ValidMessage, device: Device): HistoryRecord[] {
       }));
     case 'audit': {
       const p = (m.message as AuditMessage).payload;
-      // Parsed once here: the cash views then read stored figures, never the DEX text.
-      const cash = p.dex ? { cash: parseEvaDts(p.dex) } : {};
-      return [{ ...base, kind: 'audit', at: canonicalTime(p.readAt), data: { ...p, ...cash, readAt: canonicalTime(p.readAt), receivedAt, sentAt: m.sentAt } }];
+      // Read once here: the views then read stored figures, never the DEX text. Only a whole audit's figures
+      // are stored as `cash` (what the cash view and reconciliation use); `evaDts` says why another is not whole.
+      return [{ ...base, kind: 'audit', at: canonicalTime(p.readAt), data: { ...p, ...(p.dex ? figuresOf(p.dex) : {}), readAt: canonicalTime(p.readAt), receivedAt, sentAt: m.sentAt } }];
     }
     case 'config': {
       const p = (m.message as ConfigMessage).payload;

@@ -6,9 +6,10 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
 import { INGESTED_MESSAGES, MAX_DEVICE_MESSAGE_BYTES, type IngestedKind, type IngestedMessage } from '../../../schemas/iot';
+import { isEvaDts } from './eva-dts';
 import { canonicalTime } from './rules';
 
-export type InvalidReason = 'not-json' | 'too-large' | 'bad-topic' | 'wrong-type' | 'invalid-envelope' | 'serial-mismatch' | 'unknown-serial';
+export type InvalidReason = 'not-json' | 'too-large' | 'bad-topic' | 'wrong-type' | 'invalid-envelope' | 'serial-mismatch' | 'not-eva-dts' | 'unknown-serial';
 
 export interface ValidMessage {
   kind: IngestedKind;
@@ -83,5 +84,7 @@ export function readRuleEvent(kind: IngestedKind, event: unknown, nowMs = Date.n
   const parsed = z.safeParse(INGESTED_MESSAGES[kind] as z.ZodMiniType<IngestedMessage>, body);
   if (!parsed.success) return invalid('invalid-envelope', describeIssues(parsed.error), ids);
   if (parsed.data.serial !== fromTopic) return invalid('serial-mismatch', `envelope serial ${parsed.data.serial} ≠ topic serial ${fromTopic}`, ids);
+  const dex = parsed.data.type === 'audit' ? parsed.data.payload.dex : undefined;
+  if (dex !== undefined && !isEvaDts(dex)) return invalid('not-eva-dts', 'payload.dex: the audit text is not EVA-DTS', ids);
   return { ok: true, value: { kind, message: parsed.data, topic, receivedAt, sentAt: canonicalTime(parsed.data.sentAt) } };
 }

@@ -1,4 +1,5 @@
 import { AUDIT_PORTS, MEDIA_TYPES, TRANSACTION_TYPES } from '../../../../schemas/iot';
+import type { AuditIntegrity } from '../../../../schemas/pos-history';
 
 type AuditPort = (typeof AUDIT_PORTS)[number];
 
@@ -20,6 +21,13 @@ export const AUDIT_PORT_MESSAGES: Record<AuditPort, string> = {
   machine: 'labels.auditPort.machine',
   coinChanger: 'labels.auditPort.coinChanger',
   internal: 'labels.auditPort.internal',
+};
+
+/** Why an audit's EVA-DTS file is not whole (its figures are not used). */
+export const AUDIT_INTEGRITY_MESSAGES: Record<Exclude<AuditIntegrity, 'whole'>, string> = {
+  cut: 'labels.auditIntegrity.cut',
+  'crc-mismatch': 'labels.auditIntegrity.crcMismatch',
+  'segment-count-mismatch': 'labels.auditIntegrity.segmentCountMismatch',
 };
 
 /** Spec §3 transaction types; 8–10 are not shown (no label, no filter option). */

@@ -9,7 +9,7 @@ import { useDataTable, type Column } from '../../../components/data-table/use-da
 import { useToast } from '../../../components/toasts';
 import { formatDateTime } from '../../../lib/format';
 import { downloadAudit, useAuditPage } from '../api/get-audit-page';
-import { AUDIT_ORIGIN_MESSAGES, AUDIT_PORT_MESSAGES } from '../history-labels';
+import { AUDIT_INTEGRITY_MESSAGES, AUDIT_ORIGIN_MESSAGES, AUDIT_PORT_MESSAGES } from '../history-labels';
 import { deviceErrorMessageId } from '../messages';
 import { HistoryRangeFilter } from '../../../components/date-range/HistoryRangeFilter';
 
@@ -45,9 +45,16 @@ export function AuditsTab() {
         value: (a) => intl.formatMessage({ id: a.hasDex ? 'devices.yes' : 'devices.no' }),
         render: (a) =>
           a.hasDex ? (
-            <button type="button" className="button button--secondary" onClick={() => void download(a)} disabled={downloading === a.id} data-testid="audit-download">
-              <FormattedMessage id="devices.audits.download" />
-            </button>
+            <span className="inline-status">
+              <button type="button" className="button button--secondary" onClick={() => void download(a)} disabled={downloading === a.id} data-testid="audit-download">
+                <FormattedMessage id="devices.audits.download" />
+              </button>
+              {a.integrity && a.integrity !== 'whole' && (
+                <span className="badge badge--warn" data-testid="audit-not-whole">
+                  <FormattedMessage id={AUDIT_INTEGRITY_MESSAGES[a.integrity]} />
+                </span>
+              )}
+            </span>
           ) : (
             <span className="muted">
               <FormattedMessage id="devices.audits.noDex" />

@@ -110,8 +110,8 @@ function CashFigures({ cash, readAt, children }: { cash: AuditCash; readAt: stri
             {cash.tubes.map((t) => (
               <tr key={t.coinType}>
                 <td>{money(t.value)}</td>
-                <td>{intl.formatNumber(t.count)}</td>
-                <td>{money(t.value * t.count)}</td>
+                <td>{t.count === null ? '–' : intl.formatNumber(t.count)}</td>
+                <td>{amount(t.count === null ? null : t.value * t.count)}</td>
               </tr>
             ))}
           </tbody>
