@@ -42,6 +42,9 @@ const machines: Record<Scope, { serial: string; name: string }> = { own: { seria
 const deletableMachines = new Map<string, string>();
 const clients: Record<Scope, { id: string; name: string }> = { own: { id: '', name: '' }, foreign: { id: '', name: '' } };
 const deletableClients = new Map<string, string>();
+const products: Record<Scope, { id: string; code: string; name: string }> = { own: { id: '', code: '', name: '' }, foreign: { id: '', code: '', name: '' } };
+const deletableProducts = new Map<string, string>();
+const productBody = (name = uniqueName(), code = uniqueCode()) => ({ code, name, productType: 'C', vat: 10 });
 const profiles: Record<Scope, { id: string; name: string }> = { own: { id: '', name: '' }, foreign: { id: '', name: '' } };
 /** No-vend profiles to delete per scope and role: group admins delete them too. */
 const deletableProfiles = new Map<string, string>();
@@ -147,6 +150,16 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'clients.get': (scope) => ({ params: { id: merchantOf(scope), clientId: clients[scope].id }, scoped: true }),
   'clients.update': (scope) => ({ params: { id: merchantOf(scope), clientId: clients[scope].id }, body: { name: clients[scope].name, country: 'ES', city: 'Madrid' }, scoped: true }),
   'clients.delete': (scope, role) => ({ params: { id: merchantOf(scope), clientId: deletableClients.get(`${scope} ${role}`) ?? 'not-allowed' }, scoped: true }),
+  'products.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5', ord: 'code', search: 'matrix' }, scoped: true }),
+  'products.csv': (scope) => ({ params: { id: merchantOf(scope) }, query: { productType: 'C' }, scoped: true }),
+  'products.import': (scope) => ({ params: { id: merchantOf(scope) }, body: { rows: [productBody()] }, scoped: true }),
+  'products.customParameters': (scope) => ({ params: { id: merchantOf(scope) }, scoped: true }),
+  'products.putCustomParameters': (scope) => ({ params: { id: merchantOf(scope) }, body: { parameters: [] }, scoped: true }),
+  'products.create': (scope) => ({ params: { id: merchantOf(scope) }, body: productBody(), scoped: true }),
+  'products.get': (scope) => ({ params: { id: merchantOf(scope), productId: products[scope].id }, scoped: true }),
+  'products.associations': (scope) => ({ params: { id: merchantOf(scope), productId: products[scope].id }, scoped: true }),
+  'products.update': (scope) => ({ params: { id: merchantOf(scope), productId: products[scope].id }, body: { ...productBody(products[scope].name, products[scope].code), description: 'matrix' }, scoped: true }),
+  'products.delete': (scope, role) => ({ params: { id: merchantOf(scope), productId: deletableProducts.get(`${scope} ${role}`) ?? 'not-allowed' }, scoped: true }),
   'noVendProfiles.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5' }, scoped: true }),
   'noVendProfiles.create': (scope) => ({ params: { id: merchantOf(scope) }, body: { name: uniqueName(), periods: nightPeriods }, scoped: true }),
   'noVendProfiles.get': (scope) => ({ params: { id: merchantOf(scope), profileId: profiles[scope].id }, scoped: true }),
@@ -212,6 +225,11 @@ beforeAll(async () => {
     expect(res.status, res.text).toBe(201);
     return res.body.id as string;
   };
+  const product = async (merchantId: string, body = productBody()) => {
+    const res = await api(`/merchants/${merchantId}/products`, { method: 'POST', token: superAdmin, body });
+    expect(res.status, res.text).toBe(201);
+    return res.body.id as string;
+  };
   const profile = async (merchantId: string, name = uniqueName()) => {
     const res = await api(`/merchants/${merchantId}/no-vend-profiles`, { method: 'POST', token: superAdmin, body: { name, periods: nightPeriods } });
     expect(res.status, res.text).toBe(201);
@@ -258,7 +276,10 @@ beforeAll(async () => {
     }
     const clientName = uniqueName();
     clients[scope] = { id: await client(merchantOf(scope), clientName), name: clientName };
+    const body = productBody();
+    products[scope] = { id: await product(merchantOf(scope), body), code: body.code, name: body.name };
     for (const role of DELETERS) {
+      deletableProducts.set(`${scope} ${role}`, await product(merchantOf(scope)));
       deletableMachines.set(`${scope} ${role}`, await joinMachine(scope));
       deletableClients.set(`${scope} ${role}`, await client(merchantOf(scope)));
     }

@@ -1,0 +1,41 @@
+import { ConflictError, DomainError, NotFoundError, ValidationError } from '../shared/domain-error';
+
+export class ProductNotFoundException extends NotFoundError {
+  constructor() {
+    super('ProductNotFoundException', 'Product not found');
+  }
+}
+
+/** Spec §8: duplicates (product). */
+export class ProductNameAlreadyExistsException extends ConflictError {
+  constructor() {
+    super('ProductNameAlreadyExistsException', 'duplicate product: a product with this name already exists');
+  }
+}
+
+export class ProductCodeAlreadyExistsException extends ConflictError {
+  constructor() {
+    super('ProductCodeAlreadyExistsException', 'duplicate product: a product with this code already exists');
+  }
+}
+
+/** Names the planograms that still have a line of the product (details: one entry per planogram). */
+export class ProductInUseException extends DomainError {
+  constructor(planograms: ReadonlyArray<{ id: string; description: string }>) {
+    super(
+      'ProductInUseException',
+      'conflict',
+      planograms.length
+        ? `The product is used by planograms: ${planograms.map((p) => p.description || p.id).join(', ')}`
+        : 'The product is used by a planogram',
+      planograms.map((p) => ({ path: `planograms.${p.id}`, message: p.description })),
+    );
+  }
+}
+
+/** A product import with bad rows: every problem found, `rows.{n}.{field}` with rows numbered from 1 (first data row). */
+export class ProductImportInvalidException extends ValidationError {
+  constructor(details: Array<{ path: string; message: string }>) {
+    super('ProductImportInvalidException', `The import has ${details.length} problem(s); nothing was imported`, details);
+  }
+}
