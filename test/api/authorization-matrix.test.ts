@@ -45,6 +45,9 @@ const deletableClients = new Map<string, string>();
 const products: Record<Scope, { id: string; code: string; name: string }> = { own: { id: '', code: '', name: '' }, foreign: { id: '', code: '', name: '' } };
 const deletableProducts = new Map<string, string>();
 const productBody = (name = uniqueName(), code = uniqueCode()) => ({ code, name, productType: 'C', vat: 10 });
+const planograms: Record<Scope, { id: string; name: string }> = { own: { id: '', name: '' }, foreign: { id: '', name: '' } };
+const deletablePlanograms = new Map<string, string>();
+const planogramBody = (scope: Scope, name = uniqueName()) => ({ name, planogramType: 'B', lines: [{ selection: '11', productId: products[scope].id, capacity: 8, warningLevel: 2, refillValue: 8 }] });
 const profiles: Record<Scope, { id: string; name: string }> = { own: { id: '', name: '' }, foreign: { id: '', name: '' } };
 /** No-vend profiles to delete per scope and role: group admins delete them too. */
 const deletableProfiles = new Map<string, string>();
@@ -160,6 +163,11 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'products.associations': (scope) => ({ params: { id: merchantOf(scope), productId: products[scope].id }, scoped: true }),
   'products.update': (scope) => ({ params: { id: merchantOf(scope), productId: products[scope].id }, body: { ...productBody(products[scope].name, products[scope].code), description: 'matrix' }, scoped: true }),
   'products.delete': (scope, role) => ({ params: { id: merchantOf(scope), productId: deletableProducts.get(`${scope} ${role}`) ?? 'not-allowed' }, scoped: true }),
+  'planograms.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5' }, scoped: true }),
+  'planograms.create': (scope) => ({ params: { id: merchantOf(scope) }, body: planogramBody(scope), scoped: true }),
+  'planograms.get': (scope) => ({ params: { id: merchantOf(scope), planogramId: planograms[scope].id }, scoped: true }),
+  'planograms.update': (scope) => ({ params: { id: merchantOf(scope), planogramId: planograms[scope].id }, body: planogramBody(scope, planograms[scope].name), scoped: true }),
+  'planograms.delete': (scope, role) => ({ params: { id: merchantOf(scope), planogramId: deletablePlanograms.get(`${scope} ${role}`) ?? 'not-allowed' }, scoped: true }),
   'noVendProfiles.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5' }, scoped: true }),
   'noVendProfiles.create': (scope) => ({ params: { id: merchantOf(scope) }, body: { name: uniqueName(), periods: nightPeriods }, scoped: true }),
   'noVendProfiles.get': (scope) => ({ params: { id: merchantOf(scope), profileId: profiles[scope].id }, scoped: true }),
@@ -278,6 +286,14 @@ beforeAll(async () => {
     clients[scope] = { id: await client(merchantOf(scope), clientName), name: clientName };
     const body = productBody();
     products[scope] = { id: await product(merchantOf(scope), body), code: body.code, name: body.name };
+    const planogram = async (name = uniqueName()) => {
+      const res = await api(`/merchants/${merchantOf(scope)}/planograms`, { method: 'POST', token: superAdmin, body: planogramBody(scope, name) });
+      expect(res.status, res.text).toBe(201);
+      return res.body.id as string;
+    };
+    const planogramName = uniqueName();
+    planograms[scope] = { id: await planogram(planogramName), name: planogramName };
+    for (const role of DELETERS) deletablePlanograms.set(`${scope} ${role}`, await planogram());
     for (const role of DELETERS) {
       deletableProducts.set(`${scope} ${role}`, await product(merchantOf(scope)));
       deletableMachines.set(`${scope} ${role}`, await joinMachine(scope));

@@ -5,7 +5,7 @@ import { counterUpdate, forgetCounter, readCounter } from './counters';
 import { batchGetItems } from './batch-items';
 import { keys, stripKeys } from './keys';
 import { queryPage } from './paging';
-import { failedConditionIndex } from './transactions';
+import { failedConditionIndex, type TransactItem } from './transactions';
 
 /** What every named entity of a merchant has. */
 export interface NamedEntity {
@@ -128,8 +128,11 @@ export class NamedEntityStore<T extends NamedEntity> {
     return readCounter(this.doc, this.tableName, this.kind.counterName(merchantId));
   }
 
-  /** Throws the kind's duplicate error, MerchantNotFoundException. */
-  async create(e: T): Promise<void> {
+  /**
+   * Throws the kind's duplicate error, MerchantNotFoundException. `companions`: further writes of the same
+   * transaction (after the entity's own), e.g. an index the entity keeps (a planogram's lines by product).
+   */
+  async create(e: T, companions: TransactItem[] = []): Promise<void> {
     const ck = this.codeKey(e);
     const codeGuard = ck === undefined ? [] : [this.codeGuardPut(e.merchantId, ck, e.id)];
     try {
@@ -141,6 +144,7 @@ export class NamedEntityStore<T extends NamedEntity> {
             { ConditionCheck: { TableName: this.tableName, Key: keys.merchant(e.merchantId), ConditionExpression: 'attribute_exists(pk)' } },
             { Put: { TableName: this.tableName, Item: this.toItem(e), ConditionExpression: 'attribute_not_exists(pk)' } },
             counterUpdate(this.tableName, this.kind.counterName(e.merchantId), { count: 1 })!,
+            ...companions,
           ],
         }),
       );
@@ -155,7 +159,7 @@ export class NamedEntityStore<T extends NamedEntity> {
   }
 
   /** An UpdateItem of the editable fields (a rename swaps the name guards). Throws the kind's not-found and duplicate errors. */
-  async update(current: T, next: T): Promise<void> {
+  async update(current: T, next: T, companions: TransactItem[] = []): Promise<void> {
     const m = current.merchantId;
     const oldKey = nameKey(current.name);
     const newKey = nameKey(next.name);
@@ -184,6 +188,7 @@ export class NamedEntityStore<T extends NamedEntity> {
       update,
       ...(renamed ? [this.guardDelete(m, oldKey, current.id)] : []),
       ...(recoded ? [this.guardDelete(m, oldCode!, current.id, this.kind.uniqueCode!.guard(m, oldCode!))] : []),
+      ...companions,
     ];
     try {
       await this.doc.send(new TransactWriteCommand({ TransactItems: items }));
@@ -197,7 +202,7 @@ export class NamedEntityStore<T extends NamedEntity> {
   }
 
   /** Throws the kind's not-found error, or its in-use error while machines use it. */
-  async delete(current: T): Promise<void> {
+  async delete(current: T, companions: TransactItem[] = []): Promise<void> {
     const m = current.merchantId;
     const nk = nameKey(current.name);
     const ck = this.codeKey(current);
@@ -219,6 +224,7 @@ export class NamedEntityStore<T extends NamedEntity> {
             this.guardDelete(m, nk, current.id),
             ...(ck === undefined ? [] : [this.guardDelete(m, ck, current.id, this.kind.uniqueCode!.guard(m, ck))]),
             counterUpdate(this.tableName, this.kind.counterName(m), { count: -1 })!,
+            ...companions,
           ],
         }),
       );
