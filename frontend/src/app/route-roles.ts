@@ -104,6 +104,8 @@ export const ROUTE_ROLES = {
   '/manage/clients/:id': ALL_ROLES,
   '/manage/products': ALL_ROLES,
   '/manage/planograms': ALL_ROLES,
+  '/manage/planograms/create': ALL_ROLES,
+  '/manage/planograms/:id': ALL_ROLES,
   '/manage/no-vend-profiles': ALL_ROLES,
   '/manage/no-vend-profiles/create': ALL_ROLES,
   '/manage/no-vend-profiles/:id': ALL_ROLES,

@@ -54,6 +54,9 @@ const DeviceCommandsTab = screen(() => import('../features/remote-commands/Devic
 const ClientListPage = screen(() => import('../features/clients/ClientListPage').then((m) => ({ default: m.ClientListPage })));
 const ClientCreatePage = screen(() => import('../features/clients/ClientCreatePage').then((m) => ({ default: m.ClientCreatePage })));
 const ClientDetailPage = screen(() => import('../features/clients/ClientDetailPage').then((m) => ({ default: m.ClientDetailPage })));
+const PlanogramListPage = screen(() => import('../features/planograms/PlanogramListPage').then((m) => ({ default: m.PlanogramListPage })));
+const PlanogramCreatePage = screen(() => import('../features/planograms/PlanogramCreatePage').then((m) => ({ default: m.PlanogramCreatePage })));
+const PlanogramDetailPage = screen(() => import('../features/planograms/PlanogramDetailPage').then((m) => ({ default: m.PlanogramDetailPage })));
 const NoVendProfileListPage = screen(() => import('../features/no-vend-profiles/NoVendProfileListPage').then((m) => ({ default: m.NoVendProfileListPage })));
 const NoVendProfileCreatePage = screen(() => import('../features/no-vend-profiles/NoVendProfileCreatePage').then((m) => ({ default: m.NoVendProfileCreatePage })));
 const NoVendProfileDetailPage = screen(() => import('../features/no-vend-profiles/NoVendProfileDetailPage').then((m) => ({ default: m.NoVendProfileDetailPage })));
@@ -125,6 +128,9 @@ const consoleRoutes: RouteObject[] = [
   guarded('/manage/clients', ClientListPage),
   guarded('/manage/clients/create', ClientCreatePage),
   guarded('/manage/clients/:id', ClientDetailPage),
+  guarded('/manage/planograms', PlanogramListPage),
+  guarded('/manage/planograms/create', PlanogramCreatePage),
+  guarded('/manage/planograms/:id', PlanogramDetailPage),
   guarded('/manage/no-vend-profiles', NoVendProfileListPage),
   guarded('/manage/no-vend-profiles/create', NoVendProfileCreatePage),
   guarded('/manage/no-vend-profiles/:id', NoVendProfileDetailPage),

@@ -8,6 +8,8 @@ import { useToast } from './toasts';
 interface DeleteButtonProps {
   /** Message ids: the button, the confirmation dialog and the success toast. */
   messages: { action: string; confirmTitle: string; confirmMessage: string; confirm: string; cancel: string; deleted: string };
+  /** Values of the confirmation message (e.g. how many machines the deletion affects). */
+  confirmValues?: Record<string, string | number>;
   remove: () => Promise<void>;
   /** Where to go once deleted. */
   afterPath: string;
@@ -16,7 +18,7 @@ interface DeleteButtonProps {
 }
 
 /** Deletes after a confirmation, then tells the user and leaves the page; on failure shows the error and stays. */
-export function DeleteButton({ messages, remove, afterPath, errorMessageId, testId }: DeleteButtonProps) {
+export function DeleteButton({ messages, confirmValues, remove, afterPath, errorMessageId, testId }: DeleteButtonProps) {
   const navigate = useNavigate();
   const { showToast } = useToast();
   const [confirming, setConfirming] = useState(false);
@@ -45,6 +47,7 @@ export function DeleteButton({ messages, remove, afterPath, errorMessageId, test
         open={confirming}
         titleId={messages.confirmTitle}
         messageId={messages.confirmMessage}
+        messageValues={confirmValues}
         confirmId={messages.confirm}
         cancelId={messages.cancel}
         onConfirm={() => void confirmDelete()}
