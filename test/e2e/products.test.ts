@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoUser, getStack, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { demoUser, expectAccessible, getStack, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -43,6 +43,7 @@ describe('products', () => {
     await page.waitForURL(/\/manage\/products\/[^/?]+\?merchantId=acme-vending$/);
     const productUrl = page.url();
     await expect.poll(() => page.getByTestId('product-associations').textContent()).toContain(messages['products.associations.none']);
+    await expectAccessible(page, 'product detail');
 
     // The same code again: a duplicate product, told under the code.
     await page.goto(web('/manage/products/create'));
@@ -76,6 +77,7 @@ describe('products', () => {
     await toast(page, messages['errors.ProductImportInvalidException']!).waitFor();
     const problems = page.getByTestId('product-import-error');
     await expect.poll(() => problems.count()).toBe(1);
+    await expectAccessible(page, 'products list with import errors');
     expect(await problems.first().textContent()).toContain(fill(messages['products.import.rowProblem']!, { row: 2, field: 'name', message: '' }).trim());
     await page.locator('input[data-filter="search"]').fill(`imp-${run}`.toLowerCase());
     await page.getByText(messages['products.list.empty']!).waitFor();

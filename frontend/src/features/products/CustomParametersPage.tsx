@@ -13,6 +13,7 @@ import { useCustomParameters } from './api/get-custom-parameters';
 import { putCustomParameters } from './api/put-custom-parameters';
 import { canEditProducts } from './can-edit';
 import { PRODUCT_FORM_MESSAGES, productErrorMessageId } from './messages';
+import './products.css';
 
 /** /manage/products/custom-parameters: the merchant's own extra product fields; admins add, change and remove them. */
 export function CustomParametersPage() {
@@ -63,9 +64,9 @@ function ParametersForm({ merchantId, initial, canEdit }: { merchantId: string; 
           <FormattedMessage id="products.customParameters.empty" />
         </p>
       )}
-      <fieldset className="form__plain" disabled={!canEdit}>
+      <fieldset className="products__plain" disabled={!canEdit}>
         {rows.map((row, i) => (
-          <div className="form-grid" key={i} data-testid="custom-parameter-row">
+          <div className="form-grid products__parameter-row" key={i} data-testid="custom-parameter-row">
             <TextField name={`parameters.${i}.name`} labelId="products.customParameters.name" value={row.name} onChange={(name) => change(i, { name })} required />
             <SelectField name={`parameters.${i}.type`} labelId="products.customParameters.type" value={row.type} options={typeOptions} onChange={(type) => change(i, { type: type as CustomParameter['type'] })} />
             <CheckboxField name={`parameters.${i}.required`} labelId="products.customParameters.required" checked={row.required} onChange={(required) => change(i, { required })} />

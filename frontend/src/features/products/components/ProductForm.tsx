@@ -7,6 +7,7 @@ import { useDraft } from '../../../components/form/use-draft';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { checkCustomValues, customValuesToSend, parameterField, type ProductDraft } from '../product-draft';
 import { PRODUCT_FORM_MESSAGES } from '../messages';
+import '../products.css';
 
 interface ProductFormProps {
   initial: ProductDraft;
@@ -34,7 +35,7 @@ export function ProductForm({ initial, parameters, canEdit, submitLabelId, succe
 
   return (
     <form className="card form" onSubmit={onSubmit} noValidate data-testid="product-form">
-      <fieldset className="form__plain" disabled={!canEdit}>
+      <fieldset className="products__plain" disabled={!canEdit}>
       <div className="form-grid">
         <TextField {...field('code')} labelId="products.field.code" readOnly={!canEdit} required />
         <TextField {...field('name')} labelId="products.field.name" readOnly={!canEdit} required />
@@ -43,7 +44,7 @@ export function ProductForm({ initial, parameters, canEdit, submitLabelId, succe
         <TextField {...field('description')} labelId="products.field.description" readOnly={!canEdit} multiline />
       </div>
       {parameters.length > 0 && (
-        <fieldset className="form-grid" data-testid="product-custom-parameters">
+        <fieldset className="form-grid products__parameters" data-testid="product-custom-parameters">
           <legend>
             <FormattedMessage id="products.customParameters.legend" />
           </legend>

@@ -6,6 +6,7 @@ import { useToast } from '../../../components/toasts';
 import { ApiError } from '../../../lib/api';
 import { importProducts } from '../api/import-products';
 import { productErrorMessageId } from '../messages';
+import '../products.css';
 
 /** `rows.4.customParameters.Weight g` → row 4, field "Weight g"; `columns.colour` → column "colour". */
 function describe(path: string): { row?: string; field: string } {
@@ -58,7 +59,7 @@ export function ProductImport({ merchantId }: { merchantId: string }) {
         </button>
       </div>
       {problems.length > 0 && (
-        <div role="alert" data-testid="product-import-errors">
+        <div role="alert" className="products__import-errors" data-testid="product-import-errors">
           <p>
             <FormattedMessage id="products.import.refused" values={{ count: problems.length }} />
           </p>
