@@ -8,6 +8,8 @@ import { DynamoMasterAlarmRepository } from '../../functions/adapters/dynamodb/m
 import { DynamoMerchantRepository } from '../../functions/adapters/dynamodb/merchant-repository';
 import { DynamoMerchantSettingsRepository } from '../../functions/adapters/dynamodb/merchant-settings-repository';
 import { DynamoNoVendProfileRepository } from '../../functions/adapters/dynamodb/no-vend-profile-repository';
+import { DynamoCustomParameterRepository } from '../../functions/adapters/dynamodb/custom-parameter-repository';
+import { DynamoProductRepository } from '../../functions/adapters/dynamodb/product-repository';
 import { DynamoPosConfigRepository } from '../../functions/adapters/dynamodb/pos-config-repository';
 import { DynamoPosHistoryRepository } from '../../functions/adapters/dynamodb/pos-history-repository';
 import { DynamoMachineRecords } from '../../functions/adapters/dynamodb/machine-writes';
@@ -23,6 +25,7 @@ import type { MachinePurges, MachineRegroups, PosRecords } from '../../functions
 import type { GroupRepository } from '../../functions/core/groups/ports';
 import type { MerchantRepository, MerchantSettingsRepository } from '../../functions/core/merchants/ports';
 import type { NoVendProfileRepository } from '../../functions/core/no-vend-profiles/ports';
+import type { CustomParameterRepository, ProductRepository } from '../../functions/core/products/ports';
 import type { RemoteCommandRepository } from '../../functions/core/remote-commands/ports';
 import type { UserRepository } from '../../functions/core/users/ports';
 import { baseDeps, type BaseDeps } from '../../functions/shared/base-deps';
@@ -44,6 +47,8 @@ export interface LocalRepositories extends BaseDeps {
   posConfigs: PosConfigRepository;
   clients: ClientRepository;
   noVendProfiles: NoVendProfileRepository;
+  products: ProductRepository;
+  customParameters: CustomParameterRepository;
   alarms: AlarmRepository;
   masterAlarms: MasterAlarmRepository;
   alarmSettings: AlarmSettingRepository;
@@ -66,6 +71,8 @@ export function localRepositories(config: RuntimeConfig): LocalRepositories {
     posConfigs: new DynamoPosConfigRepository(doc, tableName),
     clients: new DynamoClientRepository(doc, tableName),
     noVendProfiles: new DynamoNoVendProfileRepository(doc, tableName),
+    products: new DynamoProductRepository(doc, tableName),
+    customParameters: new DynamoCustomParameterRepository(doc, tableName),
     alarms: new DynamoAlarmRepository(doc, tableName),
     masterAlarms: new DynamoMasterAlarmRepository(doc, tableName),
     alarmSettings: alarmSettingRepository(doc, tableName),

@@ -14,11 +14,13 @@ interface DeleteButtonProps {
   /** Where to go once deleted. */
   afterPath: string;
   errorMessageId: (error: unknown) => string;
+  /** Values of the error message (e.g. what still uses the item). */
+  errorValues?: (error: unknown) => Record<string, string> | undefined;
   testId: string;
 }
 
 /** Deletes after a confirmation, then tells the user and leaves the page; on failure shows the error and stays. */
-export function DeleteButton({ messages, confirmValues, remove, afterPath, errorMessageId, testId }: DeleteButtonProps) {
+export function DeleteButton({ messages, confirmValues, remove, afterPath, errorMessageId, errorValues, testId }: DeleteButtonProps) {
   const navigate = useNavigate();
   const { showToast } = useToast();
   const [confirming, setConfirming] = useState(false);
@@ -32,7 +34,7 @@ export function DeleteButton({ messages, confirmValues, remove, afterPath, error
       showToast({ kind: 'success', messageId: messages.deleted });
       navigate(afterPath, { replace: true });
     } catch (error) {
-      showToast({ kind: 'error', messageId: errorMessageId(error) });
+      showToast({ kind: 'error', messageId: errorMessageId(error), values: errorValues?.(error) });
     } finally {
       setDeleting(false);
     }

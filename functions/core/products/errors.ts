@@ -22,14 +22,8 @@ export class ProductCodeAlreadyExistsException extends ConflictError {
 /** Names the planograms that still have a line of the product (details: one entry per planogram). */
 export class ProductInUseException extends DomainError {
   constructor(planograms: ReadonlyArray<{ id: string; description: string }>) {
-    super(
-      'ProductInUseException',
-      'conflict',
-      planograms.length
-        ? `The product is used by planograms: ${planograms.map((p) => p.description || p.id).join(', ')}`
-        : 'The product is used by a planogram',
-      planograms.map((p) => ({ path: `planograms.${p.id}`, message: p.description })),
-    );
+    const names = planograms.map((p) => p.description || p.id).join(', ');
+    super('ProductInUseException', 'conflict', names ? `The product is used by planograms: ${names}` : 'The product is used by a planogram', planograms.map((p) => ({ path: `planograms.${p.id}`, message: p.description || p.id })));
   }
 }
 
