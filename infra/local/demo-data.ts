@@ -157,8 +157,9 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
 ];
 
 type DemoLine = { selection: string; productId: string; capacity: number; warningLevel: number; refillValue: number };
+/** Lines of Acme's products (`acme(…)` ids). */
 const lines = (productIds: string[], selection: (i: number) => string, capacity: number, warningLevel: number, refillValue: number): DemoLine[] =>
-  productIds.map((productId, i) => ({ selection: selection(i), productId, capacity, warningLevel, refillValue }));
+  productIds.map((productId, i) => ({ selection: selection(i), productId: `acme-${productId}`, capacity, warningLevel, refillValue }));
 
 /** Acme's planograms (a coffee machine, a snack spiral machine, a can machine) and the demo machines that run them (with stock management on). */
 export const DEMO_PLANOGRAMS = [
