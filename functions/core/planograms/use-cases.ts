@@ -107,6 +107,6 @@ export async function deletePlanogram(deps: PlanogramDeps, principal: Principal,
   if (serials.length > MAX_MACHINES_UNASSIGNED) throw new TooManyPlanogramMachinesException(MAX_MACHINES_UNASSIGNED);
   let machinesUnassigned = 0;
   for (const serial of serials) if (await unassign(deps, merchantId, serial, id)) machinesUnassigned++;
-  await deps.planograms.delete({ ...planogram, machines: 0 });
+  await deps.planograms.delete(planogram);
   return { machinesUnassigned };
 }

@@ -69,7 +69,11 @@ export function PlanogramForm({ merchantId, initial, canEdit, submitLabelId, suc
     <form className="card form" onSubmit={onSubmit} noValidate data-testid="planogram-form">
       <div className="form-grid">
         <TextField {...field('name')} labelId="planograms.field.name" readOnly={!canEdit} required />
-        <SelectField {...field('planogramType')} onChange={(v) => setDraft((d) => ({ ...d, planogramType: v as PlanogramType }))} labelId="planograms.field.type" options={typeOptions} />
+        {canEdit ? (
+          <SelectField {...field('planogramType')} onChange={(v) => setDraft((d) => ({ ...d, planogramType: v as PlanogramType }))} labelId="planograms.field.type" options={typeOptions} />
+        ) : (
+          <TextField name="planogramType" value={intl.formatMessage({ id: TYPE_MESSAGES[draft.planogramType] })} labelId="planograms.field.type" readOnly />
+        )}
         <TextField {...field('description')} labelId="planograms.field.description" readOnly={!canEdit} multiline />
       </div>
       <LinesEditor
