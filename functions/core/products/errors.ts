@@ -23,7 +23,7 @@ export class ProductCodeAlreadyExistsException extends ConflictError {
 export class ProductInUseException extends DomainError {
   constructor(planograms: ReadonlyArray<{ id: string; description: string }>) {
     const names = planograms.map((p) => p.description || p.id).join(', ');
-    super('ProductInUseException', 'conflict', names ? `The product is used by planograms: ${names}` : 'The product is used by a planogram', planograms.map((p) => ({ path: `planograms.${p.id}`, message: p.description || p.id })));
+    super('ProductInUseException', 'conflict', `The product is used by planograms: ${names}`, planograms.map((p) => ({ path: `planograms.${p.id}`, message: p.description || p.id })));
   }
 }
 
