@@ -104,6 +104,7 @@ export const ProductAssociations = z.object({
   planograms: z.array(
     z.object({
       id: z.string(),
+      name: z.string(),
       description: z.string(),
       machines: z.array(z.object({ serial: z.string(), name: z.string() })),
     }),

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '../../functions/adapters/dynamodb/keys';
+import { DEMO_PINS } from '../../infra/local/demo-data';
 import { api } from './support/http';
 import { merchantBody } from './support/samples';
-import { stackDeps, tokenFor } from './support/stack';
+import { tokenFor } from './support/stack';
 
 let superAdmin = '';
 let merchantAdmin = '';
@@ -203,20 +202,33 @@ describe('products', () => {
     expect((await api(`/merchants/${merchant}/products`, { token: superAdmin })).body.total).toBe(3);
   });
 
-  it('a product a planogram uses is listed in its associations and cannot be deleted (409 naming the planogram)', async () => {
+  it('a product a planogram uses lists the planogram and its machines, and cannot be deleted (409 naming the planogram)', async () => {
     const created = (await createProduct(merchantAdmin, 'acme-vending', product())).body;
-    const { doc, config } = stackDeps();
-    // The planograms' index of lines by product (ACCESS-PATTERNS 26g), written as a planogram save writes it.
-    const use = { ...keys.productPlanogramUse('acme-vending', created.id, 'pg-test'), planogramId: 'pg-test', description: 'Snack spiral 6×8' };
-    await doc.send(new PutCommand({ TableName: config.tableName, Item: use }));
+    const other = (await createProduct(merchantAdmin, 'acme-vending', product())).body;
+    const line = (productId: string) => ({ selection: '11', productId, capacity: 8, warningLevel: 2, refillValue: 8 });
+    const planogramBody = { name: `Spiral ${tag()}`, description: 'Snack spiral 6×8', planogramType: 'B', lines: [line(created.id)] };
+    const planogram = await api('/merchants/acme-vending/planograms', { method: 'POST', token: merchantAdmin, body: planogramBody });
+    expect(planogram.status, planogram.text).toBe(201);
+    const serial = `CENG-${String(60_000_000 + Math.floor(Math.random() * 9_000_000)).padStart(8, '0')}`;
+    const machineName = `Products ${tag()}`;
+    expect((await api('/pos/join', { method: 'POST', token: superAdmin, body: { serial, pin: DEMO_PINS['acme-vending'], name: machineName } })).status).toBe(201);
+    const assigned = await api(`/pos/${serial}`, { method: 'PUT', token: merchantAdmin, body: { name: machineName, networkType: null, warrantyEnd: null, planogramId: planogram.body.id } });
+    expect(assigned.status, assigned.text).toBe(200);
+
     const path = `/merchants/acme-vending/products/${created.id}`;
-    expect((await api(`${path}/associations`, { token: merchantUser })).body).toEqual({ planograms: [{ id: 'pg-test', description: 'Snack spiral 6×8', machines: [] }] });
+    expect((await api(`${path}/associations`, { token: merchantUser })).body).toEqual({
+      planograms: [{ id: planogram.body.id, name: planogramBody.name, description: 'Snack spiral 6×8', machines: [{ serial, name: machineName }] }],
+    });
     const refused = await api(path, { method: 'DELETE', token: merchantAdmin });
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ code: 'ProductInUseException', details: [{ path: 'planograms.pg-test', message: 'Snack spiral 6×8' }] });
-    expect(refused.body.message).toContain('Snack spiral 6×8');
+    expect(refused.body).toMatchObject({ code: 'ProductInUseException', details: [{ path: `planograms.${planogram.body.id}`, message: planogramBody.name }] });
+    expect(refused.body.message).toContain(planogramBody.name);
     expect((await api(path, { token: merchantAdmin })).status).toBe(200);
-    await doc.send(new DeleteCommand({ TableName: config.tableName, Key: keys.productPlanogramUse('acme-vending', created.id, 'pg-test') }));
+
+    // Once the planogram holds another product, this one can go.
+    const changed = await api(`/merchants/acme-vending/planograms/${planogram.body.id}`, { method: 'PUT', token: merchantAdmin, body: { ...planogramBody, lines: [line(other.id)] } });
+    expect(changed.status, changed.text).toBe(200);
+    expect((await api(`${path}/associations`, { token: merchantUser })).body).toEqual({ planograms: [] });
     expect((await api(path, { method: 'DELETE', token: merchantAdmin })).status).toBe(204);
   });
 

@@ -36,6 +36,7 @@ export interface CustomParameterRepository {
 
 export interface PlanogramUse {
   id: string;
+  name: string;
   description: string;
   machines: Array<{ serial: string; name: string }>;
 }
