@@ -192,6 +192,12 @@ describe('products', () => {
     expect(refused.body.details.find((d: { path: string }) => d.path === 'rows.3.name').message).toContain('SN-02');
     expect((await api(`/merchants/${merchant}/products`, { token: superAdmin })).body.total).toBe(3);
 
+    const asText = await api(`/merchants/${merchant}/products/import`, { method: 'POST', token: superAdmin, raw: 'code,name,productType,vat\nTXT-1,Sent as text/csv,D,22\n', headers: { 'content-type': 'text/csv; charset=utf-8' } });
+    expect(asText.status, asText.text).toBe(200);
+    expect(asText.body).toEqual({ created: 1, updated: 0 });
+    const plain = await api(`/merchants/${merchant}/products/import`, { method: 'POST', token: superAdmin, raw: 'code,name\n', headers: { 'content-type': 'text/plain' } });
+    expect(plain.body.code).toBe('UnsupportedContentTypeException');
+    await api(`/merchants/${merchant}/products/${(await api(`/merchants/${merchant}/products?search=TXT-1`, { token: superAdmin })).body.items[0].id}`, { method: 'DELETE', token: superAdmin });
     const columns = await importProducts(superAdmin, merchant, { csv: 'code,name,colour\nX-1,X,red\n' });
     expect(paths(columns)).toEqual(['columns.colour', 'columns.productType', 'columns.vat']);
     const json = await importProducts(superAdmin, merchant, { rows: [{ code: 'J-1', name: 'Json', productType: 'D', vat: 22 }, { code: 'J-2', name: 'Json 2', productType: 'D' }] });
