@@ -46,7 +46,10 @@ export type CustomParameterValue = z.infer<typeof CustomParameterValue>;
 
 // ---- Products ----
 
-/** A product of a merchant's catalogue (spec §3). `vat`: the VAT rate in percent. */
+/**
+ * A product of a merchant's catalogue (spec §3). `vat`: the VAT rate in percent. `planograms`: how many planograms
+ * have a line of it (moved by the planograms' transactions); a product in use cannot be deleted.
+ */
 export const Product = z.object({
   id: z.string(),
   merchantId: z.string(),
@@ -56,6 +59,7 @@ export const Product = z.object({
   productType: ProductType,
   vat: z.number(),
   customParameters: z.record(z.string(), CustomParameterValue),
+  planograms: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

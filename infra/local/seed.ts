@@ -85,7 +85,7 @@ export async function seedDemoProducts(deps: LocalRepositories): Promise<void> {
       if (await deps.products.get(p.merchantId, p.id)) return;
       const now = deps.now();
       try {
-        await deps.products.create({ ...p, customParameters: p.customParameters ?? {}, createdAt: now, updatedAt: now });
+        await deps.products.create({ ...p, customParameters: p.customParameters ?? {}, planograms: 0, createdAt: now, updatedAt: now });
       } catch (error) {
         // A user took the code or name meanwhile (a persistent .local/): theirs stays.
         if (!(error instanceof ProductCodeAlreadyExistsException || error instanceof ProductNameAlreadyExistsException)) throw error;

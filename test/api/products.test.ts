@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../functions/adapters/dynamodb/keys';
 import { DEMO_PINS } from '../../infra/local/demo-data';
 import { api } from './support/http';
 import { merchantBody } from './support/samples';
-import { tokenFor } from './support/stack';
+import { stackDeps, tokenFor } from './support/stack';
 
 let superAdmin = '';
 let merchantAdmin = '';
@@ -235,6 +237,24 @@ describe('products', () => {
     const changed = await api(`/merchants/acme-vending/planograms/${planogram.body.id}`, { method: 'PUT', token: merchantAdmin, body: { ...planogramBody, lines: [line(other.id)] } });
     expect(changed.status, changed.text).toBe(200);
     expect((await api(`${path}/associations`, { token: merchantUser })).body).toEqual({ planograms: [] });
+    expect((await api(path, { method: 'DELETE', token: merchantAdmin })).status).toBe(204);
+  });
+
+  it('the delete is conditioned on the product\'s planograms count (a planogram saved after the delete read its uses)', async () => {
+    const created = (await createProduct(merchantAdmin, 'acme-vending', product())).body;
+    expect(created.planograms).toBe(0);
+    const { doc, config } = stackDeps();
+    const count = (n: number) =>
+      doc.send(new UpdateCommand({ TableName: config.tableName, Key: keys.product('acme-vending', created.id), UpdateExpression: 'ADD planograms :n', ExpressionAttributeValues: { ':n': n } }));
+    await count(1);
+    const path = `/merchants/acme-vending/products/${created.id}`;
+    expect((await api(path, { token: merchantUser })).body.planograms).toBe(1);
+    // An edit never overwrites the count.
+    expect((await api(path, { method: 'PUT', token: merchantAdmin, body: { code: created.code, name: created.name, productType: 'B', vat: 4 } })).body.planograms).toBe(1);
+    const refused = await api(path, { method: 'DELETE', token: merchantAdmin });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('ProductInUseException');
+    await count(-1);
     expect((await api(path, { method: 'DELETE', token: merchantAdmin })).status).toBe(204);
   });
 

@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Product } from '../../../schemas/product';
-import { ProductCodeAlreadyExistsException, ProductNameAlreadyExistsException, ProductNotFoundException } from '../../core/products/errors';
+import { ProductCodeAlreadyExistsException, ProductInUseException, ProductNameAlreadyExistsException, ProductNotFoundException } from '../../core/products/errors';
 import type { ProductRepository, ProductSelection } from '../../core/products/ports';
 import { nameKey } from '../../core/merchants/merchant';
 import { keys } from './keys';
@@ -38,6 +38,7 @@ export class DynamoProductRepository implements ProductRepository {
       guardOwner: 'productId',
       counterName: keys.productsCounterName,
       editable: ['code', 'name', 'description', 'productType', 'vat', 'customParameters', 'updatedAt'],
+      usage: { attribute: 'planograms', inUse: () => new ProductInUseException([]) },
       uniqueCode: { attribute: 'code', byCode: keys.productByCode, guard: keys.productCodeGuard, duplicate: () => new ProductCodeAlreadyExistsException() },
       duplicate: () => new ProductNameAlreadyExistsException(),
       notFound: () => new ProductNotFoundException(),

@@ -23,7 +23,7 @@ export interface ProductRepository {
   create(product: Product): Promise<void>;
   /** Throws ProductNotFoundException, ProductCodeAlreadyExistsException, ProductNameAlreadyExistsException. */
   update(current: Product, next: Product): Promise<void>;
-  /** Throws ProductNotFoundException. */
+  /** Throws ProductNotFoundException, ProductInUseException (its `planograms` count is above 0). */
   delete(current: Product): Promise<void>;
 }
 

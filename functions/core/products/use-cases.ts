@@ -75,7 +75,7 @@ export async function createProduct(deps: ProductDeps, principal: Principal, mer
   if (!canSeeMerchant(principal, merchantId)) throw new MerchantNotFoundException();
   const checked = await checkCustomValues(deps, merchantId, input);
   const now = deps.now();
-  const product: Product = { ...checked, id: deps.newId(), merchantId, createdAt: now, updatedAt: now };
+  const product: Product = { ...checked, id: deps.newId(), merchantId, planograms: 0, createdAt: now, updatedAt: now };
   await deps.products.create(product);
   return product;
 }
@@ -89,12 +89,20 @@ export async function updateProduct(deps: ProductDeps, principal: Principal, mer
   return next;
 }
 
-/** A product a planogram still has a line of cannot go: 409 ProductInUseException naming the planograms. */
+/**
+ * A product a planogram still has a line of cannot go: 409 ProductInUseException naming the planograms. The
+ * repository's delete is conditioned on the product's `planograms` count, so a planogram saved meanwhile wins too.
+ */
 export async function deleteProduct(deps: ProductDeps, principal: Principal, merchantId: string, id: string): Promise<void> {
   const product = await getProduct(deps, principal, merchantId, id);
   const using = await deps.productUsage.planogramsUsing(merchantId, id);
   if (using.length) throw new ProductInUseException(using);
-  await deps.products.delete(product);
+  try {
+    await deps.products.delete(product);
+  } catch (error) {
+    if (error instanceof ProductInUseException) throw new ProductInUseException(await deps.productUsage.planogramsUsing(merchantId, id));
+    throw error;
+  }
 }
 
 export async function productAssociations(deps: ProductDeps, principal: Principal, merchantId: string, id: string): Promise<ProductAssociations> {
@@ -140,7 +148,7 @@ export async function importProducts(deps: ProductDeps, principal: Principal, me
         await deps.products.update(current, { ...current, ...input, updatedAt: now > current.updatedAt ? now : current.updatedAt });
         result.updated++;
       } else {
-        await deps.products.create({ ...input, id: deps.newId(), merchantId, createdAt: now, updatedAt: now });
+        await deps.products.create({ ...input, id: deps.newId(), merchantId, planograms: 0, createdAt: now, updatedAt: now });
         result.created++;
       }
     }

@@ -75,6 +75,7 @@ function ProductsTable({ merchantId }: { merchantId: string }) {
       { id: 'productType', messageId: 'products.field.productType', value: (p) => intl.formatMessage({ id: `products.type.${p.productType}` }) },
       { id: 'vat', messageId: 'products.field.vat', value: (p) => `${formatNumber(p.vat, intl.locale)} %` },
       { id: 'description', messageId: 'products.field.description', value: (p) => p.description },
+      { id: 'planograms', messageId: 'products.field.planograms', value: (p) => formatNumber(p.planograms, intl.locale) },
     ],
     [intl],
   );
