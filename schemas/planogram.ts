@@ -13,8 +13,9 @@ export type PlanogramType = z.infer<typeof PlanogramType>;
 
 export const MAX_PLANOGRAM_LINES = 200;
 /**
- * Different products one planogram may hold: its save is one transaction with an item per product (the index
- * of lines by product, ACCESS-PATTERNS 26g), and a transaction holds at most 100 items.
+ * Different products one planogram may hold: its save is one transaction with two items per product (its entry
+ * in the index of lines by product and its planograms count, ACCESS-PATTERNS 26g, 26c), and a transaction holds
+ * at most 100 items.
  */
 export const MAX_PLANOGRAM_PRODUCTS = 48;
 export const MAX_LINE_CAPACITY = 999;

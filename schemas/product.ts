@@ -109,7 +109,6 @@ export const ProductAssociations = z.object({
     z.object({
       id: z.string(),
       name: z.string(),
-      description: z.string(),
       machines: z.array(z.object({ serial: z.string(), name: z.string() })),
     }),
   ),

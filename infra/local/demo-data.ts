@@ -155,3 +155,45 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   { merchantId: 'bravo-distribucion', id: 'bravo-refresco-cola', code: 'BR-B02', name: 'Refresco de cola 33 cl', description: 'Cola, can', productType: 'B', vat: 21 },
   { merchantId: 'bravo-distribucion', id: 'bravo-patatas', code: 'BR-S01', name: 'Patatas fritas 40 g', description: 'Salted crisps', productType: 'C', vat: 10 },
 ];
+
+type DemoLine = { selection: string; productId: string; capacity: number; warningLevel: number; refillValue: number };
+/** Lines of Acme's products (`acme(…)` ids). */
+const lines = (productIds: string[], selection: (i: number) => string, capacity: number, warningLevel: number, refillValue: number): DemoLine[] =>
+  productIds.map((productId, i) => ({ selection: selection(i), productId: `acme-${productId}`, capacity, warningLevel, refillValue }));
+
+/** Acme's planograms (a coffee machine, a snack spiral machine, a can machine) and the demo machines that run them (with stock management on). */
+export const DEMO_PLANOGRAMS = [
+  {
+    merchantId: 'acme-vending',
+    id: 'acme-coffee',
+    name: 'Caffetteria 9 selezioni',
+    description: 'Hot drinks machine: doses per canister',
+    planogramType: 'A' as const,
+    lines: lines(['espresso', 'espresso-decaf', 'lungo', 'cappuccino', 'macchiato', 'latte', 'chocolate', 'ginseng', 'tea-lemon'], (i) => String(i + 1), 150, 30, 150),
+    machines: ['Milano Centrale', 'Monza Ospedale', 'Roma Termini'],
+  },
+  {
+    merchantId: 'acme-vending',
+    id: 'acme-snacks',
+    name: 'Snack a spirale 3×6',
+    description: 'Spiral machine, three trays of six spirals',
+    planogramType: 'B' as const,
+    lines: lines(
+      ['crisps', 'crisps-paprika', 'crackers', 'wafer', 'chocolate-bar', 'protein-bar', 'croissant', 'tarallini', 'crisps', 'wafer', 'chocolate-bar', 'crackers', 'tissues', 'mask', 'protein-bar', 'tarallini', 'croissant', 'crisps'],
+      (i) => `${Math.floor(i / 6) + 1}${(i % 6) + 1}`,
+      12,
+      3,
+      10,
+    ),
+    machines: ['Milano Garibaldi', 'Torino Lingotto'],
+  },
+  {
+    merchantId: 'acme-vending',
+    id: 'acme-cans',
+    name: 'Lattine e bottiglie',
+    description: 'Can and bottle machine, eight columns',
+    planogramType: 'B' as const,
+    lines: lines(['water-still', 'water-sparkling', 'cola', 'cola-zero', 'orange-soda', 'iced-tea-peach', 'energy', 'juice-ace'], (i) => `C${i + 1}`, 24, 4, 20),
+    machines: ['Bergamo Fiera', 'Genova Brignole', 'Bologna Fiera'],
+  },
+];

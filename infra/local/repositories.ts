@@ -10,6 +10,7 @@ import { DynamoMerchantSettingsRepository } from '../../functions/adapters/dynam
 import { DynamoNoVendProfileRepository } from '../../functions/adapters/dynamodb/no-vend-profile-repository';
 import { DynamoCustomParameterRepository } from '../../functions/adapters/dynamodb/custom-parameter-repository';
 import { DynamoProductRepository } from '../../functions/adapters/dynamodb/product-repository';
+import { DynamoPlanogramRepository } from '../../functions/adapters/dynamodb/planogram-repository';
 import { DynamoPosConfigRepository } from '../../functions/adapters/dynamodb/pos-config-repository';
 import { DynamoPosHistoryRepository } from '../../functions/adapters/dynamodb/pos-history-repository';
 import { DynamoMachineRecords } from '../../functions/adapters/dynamodb/machine-writes';
@@ -25,6 +26,7 @@ import type { MachinePurges, MachineRegroups, PosRecords } from '../../functions
 import type { GroupRepository } from '../../functions/core/groups/ports';
 import type { MerchantRepository, MerchantSettingsRepository } from '../../functions/core/merchants/ports';
 import type { NoVendProfileRepository } from '../../functions/core/no-vend-profiles/ports';
+import type { PlanogramRepository } from '../../functions/core/planograms/ports';
 import type { CustomParameterRepository, ProductRepository } from '../../functions/core/products/ports';
 import type { RemoteCommandRepository } from '../../functions/core/remote-commands/ports';
 import type { UserRepository } from '../../functions/core/users/ports';
@@ -49,6 +51,7 @@ export interface LocalRepositories extends BaseDeps {
   noVendProfiles: NoVendProfileRepository;
   products: ProductRepository;
   customParameters: CustomParameterRepository;
+  planograms: PlanogramRepository;
   alarms: AlarmRepository;
   masterAlarms: MasterAlarmRepository;
   alarmSettings: AlarmSettingRepository;
@@ -73,6 +76,7 @@ export function localRepositories(config: RuntimeConfig): LocalRepositories {
     noVendProfiles: new DynamoNoVendProfileRepository(doc, tableName),
     products: new DynamoProductRepository(doc, tableName),
     customParameters: new DynamoCustomParameterRepository(doc, tableName),
+    planograms: new DynamoPlanogramRepository(doc, tableName),
     alarms: new DynamoAlarmRepository(doc, tableName),
     masterAlarms: new DynamoMasterAlarmRepository(doc, tableName),
     alarmSettings: alarmSettingRepository(doc, tableName),

@@ -75,6 +75,23 @@ describe('planograms', () => {
     expect(await uses(cola)).not.toContain(created.body.id);
   });
 
+  it('a product a planogram has a line of cannot be deleted; once no planogram has it, it can', async () => {
+    const chips = await product('acme-vending');
+    const planogram = (await create(merchantAdmin, 'acme-vending', { name: unique('Snacks'), planogramType: 'A', lines: [line('10', chips), line('11', chips), line('12', cola)] })).body;
+    const productPath = `/merchants/acme-vending/products/${chips}`;
+    expect((await api(productPath, { token: merchantAdmin })).body.planograms).toBe(1);
+    const refused = await api(productPath, { method: 'DELETE', token: merchantAdmin });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('ProductInUseException');
+    const planogramPath = `/merchants/acme-vending/planograms/${planogram.id}`;
+    expect((await api(planogramPath, { method: 'PUT', token: merchantAdmin, body: { name: planogram.name, planogramType: 'A', lines: [line('12', cola)] } })).status).toBe(200);
+    expect((await api(productPath, { token: merchantAdmin })).body.planograms).toBe(0);
+    expect((await api(productPath, { method: 'DELETE', token: merchantAdmin })).status).toBe(204);
+    const gone = await api(planogramPath, { method: 'PUT', token: merchantAdmin, body: { name: planogram.name, planogramType: 'A', lines: [line('1', chips)] } });
+    expect(gone.status).toBe(404);
+    expect(gone.body.details).toEqual([expect.objectContaining({ path: 'body.lines.0.productId' })]);
+  });
+
   it('validates lines field by field: selection, capacities, warning and refill within capacity, unique selections, at most 200 lines', async () => {
     const base = { name: unique('Invalid'), planogramType: 'A' };
     const cases: Array<[Record<string, unknown>, string]> = [

@@ -46,6 +46,23 @@ export interface NamedEntityKind<T extends NamedEntity> {
   };
 }
 
+/**
+ * Further writes of an entity's transaction, after its own: e.g. an index the entity keeps (a planogram's
+ * lines by product). `failed` names the error when the condition of `items[index]` fails.
+ */
+export interface Companions {
+  items: TransactItem[];
+  failed?: (index: number) => Error;
+}
+
+const NO_COMPANIONS: Companions = { items: [] };
+
+/** The companions' error when one of their conditions failed (they come after the `own` items). */
+function companionFailure(error: unknown, own: number, companions: Companions): Error | undefined {
+  const failed = failedConditionIndex(error);
+  return failed >= own && companions.failed ? companions.failed(failed - own) : undefined;
+}
+
 export interface SliceRequest {
   offset: number;
   limit: number;
@@ -128,27 +145,22 @@ export class NamedEntityStore<T extends NamedEntity> {
     return readCounter(this.doc, this.tableName, this.kind.counterName(merchantId));
   }
 
-  /**
-   * Throws the kind's duplicate error, MerchantNotFoundException. `companions`: further writes of the same
-   * transaction (after the entity's own), e.g. an index the entity keeps (a planogram's lines by product).
-   */
-  async create(e: T, companions: TransactItem[] = []): Promise<void> {
+  /** Throws the kind's duplicate error, MerchantNotFoundException, or the companions' error. */
+  async create(e: T, companions: Companions = NO_COMPANIONS): Promise<void> {
     const ck = this.codeKey(e);
     const codeGuard = ck === undefined ? [] : [this.codeGuardPut(e.merchantId, ck, e.id)];
+    const own: TransactItem[] = [
+      { Put: { TableName: this.tableName, Item: this.guardItem(e.merchantId, nameKey(e.name), e.id), ConditionExpression: 'attribute_not_exists(pk)' } },
+      ...codeGuard,
+      { ConditionCheck: { TableName: this.tableName, Key: keys.merchant(e.merchantId), ConditionExpression: 'attribute_exists(pk)' } },
+      { Put: { TableName: this.tableName, Item: this.toItem(e), ConditionExpression: 'attribute_not_exists(pk)' } },
+      counterUpdate(this.tableName, this.kind.counterName(e.merchantId), { count: 1 })!,
+    ];
     try {
-      await this.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Put: { TableName: this.tableName, Item: this.guardItem(e.merchantId, nameKey(e.name), e.id), ConditionExpression: 'attribute_not_exists(pk)' } },
-            ...codeGuard,
-            { ConditionCheck: { TableName: this.tableName, Key: keys.merchant(e.merchantId), ConditionExpression: 'attribute_exists(pk)' } },
-            { Put: { TableName: this.tableName, Item: this.toItem(e), ConditionExpression: 'attribute_not_exists(pk)' } },
-            counterUpdate(this.tableName, this.kind.counterName(e.merchantId), { count: 1 })!,
-            ...companions,
-          ],
-        }),
-      );
+      await this.doc.send(new TransactWriteCommand({ TransactItems: [...own, ...companions.items] }));
     } catch (error) {
+      const companionError = companionFailure(error, own.length, companions);
+      if (companionError) throw companionError;
       const failed = failedConditionIndex(error);
       if (failed === 0) throw this.kind.duplicate();
       if (failed === 1 && codeGuard.length) throw this.kind.uniqueCode!.duplicate();
@@ -158,8 +170,8 @@ export class NamedEntityStore<T extends NamedEntity> {
     forgetCounter(this.kind.counterName(e.merchantId));
   }
 
-  /** An UpdateItem of the editable fields (a rename swaps the name guards). Throws the kind's not-found and duplicate errors. */
-  async update(current: T, next: T, companions: TransactItem[] = []): Promise<void> {
+  /** An UpdateItem of the editable fields (a rename swaps the name guards). Throws the kind's not-found and duplicate errors, or the companions' error. */
+  async update(current: T, next: T, companions: Companions = NO_COMPANIONS): Promise<void> {
     const m = current.merchantId;
     const oldKey = nameKey(current.name);
     const newKey = nameKey(next.name);
@@ -182,17 +194,18 @@ export class NamedEntityStore<T extends NamedEntity> {
     const recoded = oldCode !== newCode;
     const nameGuardPut = renamed ? [{ Put: { TableName: this.tableName, Item: this.guardItem(m, newKey, current.id), ConditionExpression: 'attribute_not_exists(pk)' } }] : [];
     const codeGuardPut = recoded ? [this.codeGuardPut(m, newCode!, current.id)] : [];
-    const items = [
+    const own = [
       ...nameGuardPut,
       ...codeGuardPut,
       update,
       ...(renamed ? [this.guardDelete(m, oldKey, current.id)] : []),
       ...(recoded ? [this.guardDelete(m, oldCode!, current.id, this.kind.uniqueCode!.guard(m, oldCode!))] : []),
-      ...companions,
     ];
     try {
-      await this.doc.send(new TransactWriteCommand({ TransactItems: items }));
+      await this.doc.send(new TransactWriteCommand({ TransactItems: [...own, ...companions.items] }));
     } catch (error) {
+      const companionError = companionFailure(error, own.length, companions);
+      if (companionError) throw companionError;
       const failed = failedConditionIndex(error);
       if (failed === 0 && renamed) throw this.kind.duplicate();
       if (failed === nameGuardPut.length && recoded) throw this.kind.uniqueCode!.duplicate();
@@ -201,16 +214,13 @@ export class NamedEntityStore<T extends NamedEntity> {
     }
   }
 
-  /** Throws the kind's not-found error, or its in-use error while machines use it. */
-  async delete(current: T, companions: TransactItem[] = []): Promise<void> {
+  /** Throws the kind's not-found error, or its in-use error while machines use it, or the companions' error. */
+  async delete(current: T, companions: Companions = NO_COMPANIONS): Promise<void> {
     const m = current.merchantId;
     const nk = nameKey(current.name);
     const ck = this.codeKey(current);
     const usage = this.kind.usage;
-    try {
-      await this.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
+    const own: TransactItem[] = [
             {
               Delete: {
                 TableName: this.tableName,
@@ -224,11 +234,12 @@ export class NamedEntityStore<T extends NamedEntity> {
             this.guardDelete(m, nk, current.id),
             ...(ck === undefined ? [] : [this.guardDelete(m, ck, current.id, this.kind.uniqueCode!.guard(m, ck))]),
             counterUpdate(this.tableName, this.kind.counterName(m), { count: -1 })!,
-            ...companions,
-          ],
-        }),
-      );
+    ];
+    try {
+      await this.doc.send(new TransactWriteCommand({ TransactItems: [...own, ...companions.items] }));
     } catch (error) {
+      const companionError = companionFailure(error, own.length, companions);
+      if (companionError) throw companionError;
       if (failedConditionIndex(error) >= 0) {
         const now = usage ? await this.get(m, current.id) : undefined;
         if (usage && now && Number(now[usage.attribute]) > 0) throw usage.inUse();

@@ -33,8 +33,7 @@ export class DynamoProductUsage implements ProductUsage {
         });
         return {
           id: planogramId,
-          name: String(use.name ?? ''),
-          description: String(use.description ?? ''),
+          name: String(use.description ?? ''),
           machines: machines.map((m) => ({ serial: String(m.serial), name: String(m.name ?? '') })),
         };
       }),

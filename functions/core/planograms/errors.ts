@@ -1,4 +1,4 @@
-import { ConflictError, DomainError, NotFoundError } from '../shared/domain-error';
+import { ConflictError, DomainError, NotFoundError, ValidationError } from '../shared/domain-error';
 
 export class PlanogramNotFoundException extends NotFoundError {
   constructor() {
@@ -30,5 +30,14 @@ export class PlanogramInUseException extends ConflictError {
 export class TooManyPlanogramMachinesException extends ConflictError {
   constructor(max: number) {
     super('TooManyPlanogramMachinesException', `More than ${max} machines use this planogram: associate some elsewhere first`);
+  }
+}
+
+/** One save adds, removes or relabels more products than one transaction can hold: save in two steps. */
+export class TooManyProductChangesException extends ValidationError {
+  constructor(max: number) {
+    super('TooManyProductChangesException', `At most ${max} products can be added, removed or relabelled in one save: save in two steps`, [
+      { path: 'body.lines', message: `at most ${max} product changes in one save` },
+    ]);
   }
 }

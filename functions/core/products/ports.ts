@@ -37,7 +37,6 @@ export interface CustomParameterRepository {
 export interface PlanogramUse {
   id: string;
   name: string;
-  description: string;
   machines: Array<{ serial: string; name: string }>;
 }
 
