@@ -108,7 +108,7 @@ export const ProductAssociations = z.object({
   planograms: z.array(
     z.object({
       id: z.string(),
-      description: z.string(),
+      name: z.string(),
       machines: z.array(z.object({ serial: z.string(), name: z.string() })),
     }),
   ),

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../functions/adapters/dynamodb/keys';
+import { DEMO_PINS } from '../../infra/local/demo-data';
 import { api } from './support/http';
 import { merchantBody } from './support/samples';
 import { stackDeps, tokenFor } from './support/stack';
@@ -193,6 +194,12 @@ describe('products', () => {
     expect(refused.body.details.find((d: { path: string }) => d.path === 'rows.3.name').message).toContain('SN-02');
     expect((await api(`/merchants/${merchant}/products`, { token: superAdmin })).body.total).toBe(3);
 
+    const asText = await api(`/merchants/${merchant}/products/import`, { method: 'POST', token: superAdmin, raw: 'code,name,productType,vat\nTXT-1,Sent as text/csv,D,22\n', headers: { 'content-type': 'text/csv; charset=utf-8' } });
+    expect(asText.status, asText.text).toBe(200);
+    expect(asText.body).toEqual({ created: 1, updated: 0 });
+    const plain = await api(`/merchants/${merchant}/products/import`, { method: 'POST', token: superAdmin, raw: 'code,name\n', headers: { 'content-type': 'text/plain' } });
+    expect(plain.body.code).toBe('UnsupportedContentTypeException');
+    await api(`/merchants/${merchant}/products/${(await api(`/merchants/${merchant}/products?search=TXT-1`, { token: superAdmin })).body.items[0].id}`, { method: 'DELETE', token: superAdmin });
     const columns = await importProducts(superAdmin, merchant, { csv: 'code,name,colour\nX-1,X,red\n' });
     expect(paths(columns)).toEqual(['columns.colour', 'columns.productType', 'columns.vat']);
     const json = await importProducts(superAdmin, merchant, { rows: [{ code: 'J-1', name: 'Json', productType: 'D', vat: 22 }, { code: 'J-2', name: 'Json 2', productType: 'D' }] });
@@ -203,24 +210,38 @@ describe('products', () => {
     expect((await api(`/merchants/${merchant}/products`, { token: superAdmin })).body.total).toBe(3);
   });
 
-  it('a product a planogram uses is listed in its associations and cannot be deleted (409 naming the planogram)', async () => {
+  it('a product a planogram uses lists the planogram and its machines, and cannot be deleted (409 naming the planogram)', async () => {
     const created = (await createProduct(merchantAdmin, 'acme-vending', product())).body;
-    const { doc, config } = stackDeps();
-    // The planograms' index of lines by product (ACCESS-PATTERNS 26g), written as a planogram save writes it.
-    const use = { ...keys.productPlanogramUse('acme-vending', created.id, 'pg-test'), planogramId: 'pg-test', description: 'Snack spiral 6×8' };
-    await doc.send(new PutCommand({ TableName: config.tableName, Item: use }));
+    const other = (await createProduct(merchantAdmin, 'acme-vending', product())).body;
+    const line = (productId: string) => ({ selection: '11', productId, capacity: 8, warningLevel: 2, refillValue: 8 });
+    const planogramBody = { name: `Spiral ${tag()}`, description: 'Snack spiral 6×8', planogramType: 'B', lines: [line(created.id)] };
+    const planogram = await api('/merchants/acme-vending/planograms', { method: 'POST', token: merchantAdmin, body: planogramBody });
+    expect(planogram.status, planogram.text).toBe(201);
+    const serial = `CENG-${String(60_000_000 + Math.floor(Math.random() * 9_000_000)).padStart(8, '0')}`;
+    const machineName = `Products ${tag()}`;
+    expect((await api('/pos/join', { method: 'POST', token: superAdmin, body: { serial, pin: DEMO_PINS['acme-vending'], name: machineName } })).status).toBe(201);
+    const assigned = await api(`/pos/${serial}`, { method: 'PUT', token: merchantAdmin, body: { name: machineName, networkType: null, warrantyEnd: null, planogramId: planogram.body.id } });
+    expect(assigned.status, assigned.text).toBe(200);
+
     const path = `/merchants/acme-vending/products/${created.id}`;
-    expect((await api(`${path}/associations`, { token: merchantUser })).body).toEqual({ planograms: [{ id: 'pg-test', description: 'Snack spiral 6×8', machines: [] }] });
+    expect((await api(`${path}/associations`, { token: merchantUser })).body).toEqual({
+      planograms: [{ id: planogram.body.id, name: planogramBody.name, machines: [{ serial, name: machineName }] }],
+    });
     const refused = await api(path, { method: 'DELETE', token: merchantAdmin });
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ code: 'ProductInUseException', details: [{ path: 'planograms.pg-test', message: 'Snack spiral 6×8' }] });
-    expect(refused.body.message).toContain('Snack spiral 6×8');
-    expect((await api(path, { token: merchantAdmin })).status).toBe(200);
-    await doc.send(new DeleteCommand({ TableName: config.tableName, Key: keys.productPlanogramUse('acme-vending', created.id, 'pg-test') }));
+    expect(refused.body).toMatchObject({ code: 'ProductInUseException', details: [{ path: `planograms.${planogram.body.id}`, message: planogramBody.name }] });
+    expect(refused.body.message).toContain(planogramBody.name);
+    expect((await api(path, { token: merchantAdmin })).body.planograms).toBe(1);
+
+    // Once the planogram holds another product, this one can go.
+    const changed = await api(`/merchants/acme-vending/planograms/${planogram.body.id}`, { method: 'PUT', token: merchantAdmin, body: { ...planogramBody, lines: [line(other.id)] } });
+    expect(changed.status, changed.text).toBe(200);
+    expect((await api(`${path}/associations`, { token: merchantUser })).body).toEqual({ planograms: [] });
+    expect((await api(path, { token: merchantUser })).body.planograms).toBe(0);
     expect((await api(path, { method: 'DELETE', token: merchantAdmin })).status).toBe(204);
   });
 
-  it('the delete is conditioned on the product\'s planograms count, which planogram transactions move', async () => {
+  it('the delete is conditioned on the product\'s planograms count (a planogram saved after the delete read its uses)', async () => {
     const created = (await createProduct(merchantAdmin, 'acme-vending', product())).body;
     expect(created.planograms).toBe(0);
     const { doc, config } = stackDeps();

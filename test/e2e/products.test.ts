@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoUser, expectAccessible, getStack, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -88,6 +88,35 @@ describe('products', () => {
     await toast(page, fill(messages['products.import.done']!, { created: 2, updated: 0 })).waitFor();
     await expect.poll(() => page.getByTestId('product-import-error').count()).toBe(0);
     await table.locator('tbody tr', { hasText: `Imported two ${run}` }).waitFor();
+    await page.close();
+  });
+
+  it('deleting a product a planogram uses is refused naming the planogram; once free it is deleted after confirmation', async () => {
+    const admin = merchantAdmin();
+    const token = await idToken(admin.email, admin.password);
+    const product = await api<{ id: string }>(token, 'POST', '/merchants/acme-vending/products', { code: `DEL-${run}`, name: `E2E delete ${run}`, productType: 'C', vat: 10 });
+    const planogramName = `E2E spiral ${run}`;
+    const line = { selection: '21', productId: product.id, capacity: 8, warningLevel: 2, refillValue: 8 };
+    const planogram = await api<{ id: string }>(token, 'POST', '/merchants/acme-vending/planograms', { name: planogramName, description: '', planogramType: 'B', lines: [line] });
+
+    const page = await newPage(browser);
+    await signInToDashboard(page, stack.web, admin);
+    const messages = await uiMessages(page);
+    await page.goto(web(`/manage/products/${product.id}?merchantId=acme-vending`));
+    await page.getByTestId('product-association').filter({ hasText: planogramName }).waitFor();
+
+    await page.getByTestId('product-delete').click();
+    await page.getByRole('button', { name: messages['products.delete.confirm'] }).click();
+    await toast(page, fill(messages['products.delete.inUse']!, { planograms: planogramName })).waitFor();
+    expect(page.url()).toContain(`/manage/products/${product.id}`);
+
+    await api(token, 'PUT', `/merchants/acme-vending/planograms/${planogram.id}`, { name: planogramName, description: '', planogramType: 'B', lines: [] });
+    await page.reload();
+    await page.getByTestId('product-associations').filter({ hasText: messages['products.associations.none'] }).waitFor();
+    await page.getByTestId('product-delete').click();
+    await page.getByRole('button', { name: messages['products.delete.confirm'] }).click();
+    await toast(page, messages['products.deleted']!).waitFor();
+    await page.waitForURL(/\/manage\/products$/);
     await page.close();
   });
 });

@@ -5,8 +5,13 @@ import { readRange } from './paging';
 
 /** Most planograms one product's associations list (a merchant has a few dozen planograms). */
 const MAX_USES = 500;
+/** Most machines listed per planogram (by name): what a planogram's delete handles in one request too. */
+const MAX_MACHINES = 200;
 
-/** Reads the planograms' index of lines by product: one item per (product, planogram) in the product's usage partition. */
+/**
+ * Where a product is used: the planograms' index of lines by product (ACCESS-PATTERNS 26g), then each of those
+ * planograms' machines by name (26i, projected to serial and name).
+ */
 export class DynamoProductUsage implements ProductUsage {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
@@ -14,7 +19,24 @@ export class DynamoProductUsage implements ProductUsage {
   ) {}
 
   async planogramsUsing(merchantId: string, productId: string): Promise<PlanogramUse[]> {
-    const items = await readRange(this.doc, { tableName: this.tableName, partition: keys.productUsePk(merchantId, productId), beginsWith: 'PLANOGRAM#', forward: true, max: MAX_USES });
-    return items.map((item) => ({ id: String(item.planogramId), description: String(item.description ?? ''), machines: [] }));
+    const uses = await readRange(this.doc, { tableName: this.tableName, partition: keys.productUsePk(merchantId, productId), beginsWith: 'PLANOGRAM#', forward: true, max: MAX_USES });
+    return Promise.all(
+      uses.map(async (use) => {
+        const planogramId = String(use.planogramId);
+        const machines = await readRange(this.doc, {
+          tableName: this.tableName,
+          index: 'gsi3',
+          partition: keys.planogramPosPk(merchantId, planogramId),
+          forward: true,
+          max: MAX_MACHINES,
+          projection: { expression: 'serial, #name', names: { '#name': 'name' } },
+        });
+        return {
+          id: planogramId,
+          name: String(use.description ?? ''),
+          machines: machines.map((m) => ({ serial: String(m.serial), name: String(m.name ?? '') })),
+        };
+      }),
+    );
   }
 }

@@ -62,8 +62,9 @@ export const routes = [
     path: '/merchants/{id}/products/import',
     roles: ADMINS,
     summary:
-      'Create or update products by code from CSV text or JSON rows (at most 1,000); every row is checked first: 400 ProductImportInvalidException lists each bad row and field, and nothing is imported',
+      'Create or update products by code from a CSV document (text/csv, or JSON { csv }) or JSON rows (at most 1,000); every row is checked first: 400 ProductImportInvalidException lists each bad row and field, and nothing is imported',
     request: { params: MerchantIdParams, body: ProductImport },
+    csvBody: true,
     response: ProductImportResult,
     maxBodyBytes: 1024 * 1024,
     errors: { 400: ['ProductImportInvalidException'], 409: DUPLICATES },

@@ -21,9 +21,9 @@ export class ProductCodeAlreadyExistsException extends ConflictError {
 
 /** Names the planograms that still have a line of the product (details: one entry per planogram). */
 export class ProductInUseException extends DomainError {
-  constructor(planograms: ReadonlyArray<{ id: string; description: string }>) {
-    const names = planograms.map((p) => p.description || p.id).join(', ');
-    super('ProductInUseException', 'conflict', names ? `The product is used by planograms: ${names}` : 'The product is used by a planogram', planograms.map((p) => ({ path: `planograms.${p.id}`, message: p.description || p.id })));
+  constructor(planograms: ReadonlyArray<{ id: string; name: string }>) {
+    const names = planograms.map((p) => p.name || p.id);
+    super('ProductInUseException', 'conflict', names.length ? `The product is used by planograms: ${names.join(', ')}` : 'The product is used by a planogram', planograms.map((p, i) => ({ path: `planograms.${p.id}`, message: names[i]! })));
   }
 }
 

@@ -36,7 +36,7 @@ export interface CustomParameterRepository {
 
 export interface PlanogramUse {
   id: string;
-  description: string;
+  name: string;
   machines: Array<{ serial: string; name: string }>;
 }
 

@@ -21,7 +21,7 @@ export function ProductAssociationsCard({ merchantId, productId }: { merchantId:
             <ul>
               {a.planograms.map((p) => (
                 <li key={p.id} data-testid="product-association">
-                  <FormattedMessage id="products.associations.planogram" values={{ description: p.description || p.id, machines: p.machines.length }} />
+                  <FormattedMessage id="products.associations.planogram" values={{ name: p.name || p.id, machines: p.machines.length }} />
                   {p.machines.length > 0 && <span> — {p.machines.map((m) => m.name || m.serial).join(', ')}</span>}
                 </li>
               ))}
