@@ -98,7 +98,7 @@ export const PosUpdate = z.strictObject({
   name: z.string().check(z.trim(), z.minLength(1, 'name is required'), z.maxLength(100)),
   networkType: z.nullable(NetworkType),
   warrantyEnd: z.nullable(dateOnly),
-  planogramId: z.nullable(z.string().check(z.maxLength(64))),
+  planogramId: z.nullable(id64),
 });
 export type PosUpdate = z.infer<typeof PosUpdate>;
 

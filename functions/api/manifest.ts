@@ -15,6 +15,8 @@ import { access as merchantsAccess } from './merchants/deps';
 import { routes as merchants } from './merchants/routes';
 import { access as noVendProfilesAccess } from './no-vend-profiles/deps';
 import { routes as noVendProfiles } from './no-vend-profiles/routes';
+import { access as planogramsAccess } from './planograms/deps';
+import { routes as planograms } from './planograms/routes';
 import { access as posAccess } from './pos/deps';
 import { routes as pos } from './pos/routes';
 import { access as posConfigsAccess } from './pos-configs/deps';
@@ -23,6 +25,8 @@ import { access as posHistoryAccess } from './pos-history/deps';
 import { access as posQrcodesAccess } from './pos-qrcodes/deps';
 import { routes as posQrcodes } from './pos-qrcodes/routes';
 import { routes as posHistory } from './pos-history/routes';
+import { access as productsAccess } from './products/deps';
+import { routes as products } from './products/routes';
 import { access as remoteCommandsAccess } from './remote-commands/deps';
 import { routes as remoteCommands } from './remote-commands/routes';
 import { access as usersAccess } from './users/deps';
@@ -40,6 +44,8 @@ export const groups: RouteGroup[] = [
   { name: 'pos-history', description: 'What a machine reported over time: audits (EVA-DTS), cash, transactions, signal and temperature', routes: posHistory, access: posHistoryAccess },
   { name: 'pos-configs', description: 'Machine configurations: reported, historical and the custom one users want it to run', routes: posConfigs, access: posConfigsAccess },
   { name: 'clients', description: 'A merchant’s clients, whom machines can be associated with', routes: clients, access: clientsAccess },
+  { name: 'products', description: 'A merchant’s product catalogue: products, their custom parameters, CSV export and import, where they are used', routes: products, access: productsAccess },
+  { name: 'planograms', description: 'A merchant’s planograms: which product each selection of a machine holds, its capacity, warning level and refill value', routes: planograms, access: planogramsAccess },
   { name: 'no-vend-profiles', description: 'A merchant’s no-vend profiles: periods when machines do not sell', routes: noVendProfiles, access: noVendProfilesAccess },
   { name: 'alarms', description: 'Alarms raised by machines, master alarms (codes and troubleshooting) and alarm notification settings', routes: alarms, access: alarmsAccess },
   { name: 'remote-commands', description: 'Commands sent to machines over MQTT and their results', routes: remoteCommands, access: remoteCommandsAccess },

@@ -1,5 +1,6 @@
 import type { MasterAlarmCreate } from '../../schemas/alarm';
 import type { MerchantInput } from '../../schemas/merchant';
+import type { CustomParameter, ProductType } from '../../schemas/product';
 import type { DemoUser } from './stack-info';
 
 /** Demo merchants: fixed ids so a second start finds them again. */
@@ -96,4 +97,103 @@ export const DEMO_MASTER_ALARMS: MasterAlarmCreate[] = [
     level1: '<p>Check that the condenser is not obstructed.</p>', level2: '<p>Measure the compressor current; call the manufacturer service.</p>' },
   { code: 'N-FILTER', criticity: 0, machineType: 'Nebular Vending', source: 'product', group: 'notification', message: 'Water filter due', category: 'maintenance', mcbf: '',
     level1: '<p>Replace the water filter at the next visit.</p>', level2: '' },
+];
+
+/** Acme's own extra product fields (custom parameters). */
+export const DEMO_PRODUCT_PARAMETERS: Record<string, CustomParameter[]> = {
+  'acme-vending': [
+    { name: 'Allergens', type: 'text', required: false },
+    { name: 'Weight g', type: 'number', required: false },
+    { name: 'Organic', type: 'boolean', required: false },
+  ],
+};
+
+type DemoProduct = { merchantId: string; id: string; code: string; name: string; description: string; productType: ProductType; vat: number; customParameters?: Record<string, string | number | boolean> };
+const acme = (id: string, code: string, name: string, productType: ProductType, vat: number, description: string, customParameters: DemoProduct['customParameters'] = {}): DemoProduct => ({
+  merchantId: 'acme-vending',
+  id: `acme-${id}`,
+  code,
+  name,
+  description,
+  productType,
+  vat,
+  customParameters,
+});
+
+/** A realistic catalogue: Acme's hot drinks, cold drinks, snacks and a few non-food items; a few of Bravo's. Ids are stable for planograms to name. */
+export const DEMO_PRODUCTS: DemoProduct[] = [
+  acme('espresso', 'HOT-001', 'Espresso', 'A', 10, 'Caffè espresso, 7 g Arabica/Robusta blend', { 'Weight g': 7 }),
+  acme('espresso-decaf', 'HOT-002', 'Espresso decaffeinato', 'A', 10, 'Decaffeinated espresso, 7 g', { 'Weight g': 7 }),
+  acme('lungo', 'HOT-003', 'Caffè lungo', 'A', 10, 'Long coffee, 9 g', { 'Weight g': 9 }),
+  acme('cappuccino', 'HOT-004', 'Cappuccino', 'A', 10, 'Espresso with milk foam', { Allergens: 'milk', 'Weight g': 19 }),
+  acme('macchiato', 'HOT-005', 'Caffè macchiato', 'A', 10, 'Espresso with a drop of milk', { Allergens: 'milk' }),
+  acme('latte', 'HOT-006', 'Latte macchiato', 'A', 10, 'Hot milk with espresso', { Allergens: 'milk' }),
+  acme('chocolate', 'HOT-007', 'Cioccolata calda', 'A', 10, 'Hot chocolate, 28 g cocoa mix', { Allergens: 'milk, soy', 'Weight g': 28 }),
+  acme('ginseng', 'HOT-008', 'Caffè al ginseng', 'A', 10, 'Ginseng coffee drink', { Allergens: 'milk' }),
+  acme('tea-lemon', 'HOT-009', 'Tè al limone', 'A', 10, 'Instant lemon tea', { 'Weight g': 15 }),
+  acme('water-still', 'COLD-001', 'Acqua naturale 50 cl', 'B', 10, 'Still mineral water, PET bottle'),
+  acme('water-sparkling', 'COLD-002', 'Acqua frizzante 50 cl', 'B', 10, 'Sparkling mineral water, PET bottle'),
+  acme('cola', 'COLD-003', 'Cola 33 cl', 'B', 22, 'Cola, can'),
+  acme('cola-zero', 'COLD-004', 'Cola Zero 33 cl', 'B', 22, 'Sugar-free cola, can'),
+  acme('orange-soda', 'COLD-005', 'Aranciata 33 cl', 'B', 22, 'Orange soda, can'),
+  acme('iced-tea-peach', 'COLD-006', 'Tè freddo pesca 50 cl', 'B', 22, 'Peach iced tea, PET bottle'),
+  acme('energy', 'COLD-007', 'Energy drink 25 cl', 'B', 22, 'Energy drink, can'),
+  acme('juice-ace', 'COLD-008', 'Succo ACE 20 cl', 'B', 22, 'Orange, carrot and lemon juice, brick'),
+  acme('crisps', 'SNK-001', 'Patatine classiche 45 g', 'C', 10, 'Salted potato crisps', { 'Weight g': 45 }),
+  acme('crisps-paprika', 'SNK-002', 'Patatine paprika 45 g', 'C', 10, 'Paprika potato crisps', { 'Weight g': 45 }),
+  acme('crackers', 'SNK-003', 'Crackers integrali', 'C', 10, 'Wholemeal crackers, 2 × 20 g', { Allergens: 'gluten', 'Weight g': 40, Organic: true }),
+  acme('wafer', 'SNK-004', 'Wafer nocciola', 'C', 10, 'Hazelnut wafer', { Allergens: 'gluten, milk, nuts', 'Weight g': 45 }),
+  acme('chocolate-bar', 'SNK-005', 'Barretta cioccolato', 'C', 10, 'Milk chocolate bar', { Allergens: 'milk, soy', 'Weight g': 50 }),
+  acme('protein-bar', 'SNK-006', 'Barretta proteica', 'C', 10, 'Protein bar, 20 g protein', { Allergens: 'milk, soy, nuts', 'Weight g': 55 }),
+  acme('croissant', 'SNK-007', 'Cornetto albicocca', 'C', 10, 'Apricot croissant, packaged', { Allergens: 'gluten, egg, milk', 'Weight g': 50 }),
+  acme('tarallini', 'SNK-008', 'Tarallini pugliesi', 'C', 10, 'Olive oil taralli', { Allergens: 'gluten', 'Weight g': 40 }),
+  acme('tissues', 'NF-001', 'Fazzoletti', 'D', 22, 'Paper tissues, pack of 10'),
+  acme('mask', 'NF-002', 'Mascherina FFP2', 'D', 22, 'FFP2 face mask'),
+  { merchantId: 'bravo-distribucion', id: 'bravo-cafe-solo', code: 'BR-C01', name: 'Café solo', description: 'Espresso', productType: 'A', vat: 10 },
+  { merchantId: 'bravo-distribucion', id: 'bravo-cafe-leche', code: 'BR-C02', name: 'Café con leche', description: 'Coffee with milk', productType: 'A', vat: 10 },
+  { merchantId: 'bravo-distribucion', id: 'bravo-agua', code: 'BR-B01', name: 'Agua mineral 50 cl', description: 'Still mineral water', productType: 'B', vat: 10 },
+  { merchantId: 'bravo-distribucion', id: 'bravo-refresco-cola', code: 'BR-B02', name: 'Refresco de cola 33 cl', description: 'Cola, can', productType: 'B', vat: 21 },
+  { merchantId: 'bravo-distribucion', id: 'bravo-patatas', code: 'BR-S01', name: 'Patatas fritas 40 g', description: 'Salted crisps', productType: 'C', vat: 10 },
+];
+
+type DemoLine = { selection: string; productId: string; capacity: number; warningLevel: number; refillValue: number };
+/** Lines of Acme's products (`acme(…)` ids). */
+const lines = (productIds: string[], selection: (i: number) => string, capacity: number, warningLevel: number, refillValue: number): DemoLine[] =>
+  productIds.map((productId, i) => ({ selection: selection(i), productId: `acme-${productId}`, capacity, warningLevel, refillValue }));
+
+/** Acme's planograms (a coffee machine, a snack spiral machine, a can machine) and the demo machines that run them (with stock management on). */
+export const DEMO_PLANOGRAMS = [
+  {
+    merchantId: 'acme-vending',
+    id: 'acme-coffee',
+    name: 'Caffetteria 9 selezioni',
+    description: 'Hot drinks machine: doses per canister',
+    planogramType: 'A' as const,
+    lines: lines(['espresso', 'espresso-decaf', 'lungo', 'cappuccino', 'macchiato', 'latte', 'chocolate', 'ginseng', 'tea-lemon'], (i) => String(i + 1), 150, 30, 150),
+    machines: ['Milano Centrale', 'Monza Ospedale', 'Roma Termini'],
+  },
+  {
+    merchantId: 'acme-vending',
+    id: 'acme-snacks',
+    name: 'Snack a spirale 3×6',
+    description: 'Spiral machine, three trays of six spirals',
+    planogramType: 'B' as const,
+    lines: lines(
+      ['crisps', 'crisps-paprika', 'crackers', 'wafer', 'chocolate-bar', 'protein-bar', 'croissant', 'tarallini', 'crisps', 'wafer', 'chocolate-bar', 'crackers', 'tissues', 'mask', 'protein-bar', 'tarallini', 'croissant', 'crisps'],
+      (i) => `${Math.floor(i / 6) + 1}${(i % 6) + 1}`,
+      12,
+      3,
+      10,
+    ),
+    machines: ['Milano Garibaldi', 'Torino Lingotto'],
+  },
+  {
+    merchantId: 'acme-vending',
+    id: 'acme-cans',
+    name: 'Lattine e bottiglie',
+    description: 'Can and bottle machine, eight columns',
+    planogramType: 'B' as const,
+    lines: lines(['water-still', 'water-sparkling', 'cola', 'cola-zero', 'orange-soda', 'iced-tea-peach', 'energy', 'juice-ace'], (i) => `C${i + 1}`, 24, 4, 20),
+    machines: ['Bergamo Fiera', 'Genova Brignole', 'Bologna Fiera'],
+  },
 ];

@@ -9,6 +9,9 @@ import { DynamoMasterAlarmRepository } from '../../functions/adapters/dynamodb/m
 import { DynamoMerchantRepository } from '../../functions/adapters/dynamodb/merchant-repository';
 import { DynamoMerchantSettingsRepository } from '../../functions/adapters/dynamodb/merchant-settings-repository';
 import { DynamoNoVendProfileRepository } from '../../functions/adapters/dynamodb/no-vend-profile-repository';
+import { DynamoCustomParameterRepository } from '../../functions/adapters/dynamodb/custom-parameter-repository';
+import { DynamoProductRepository } from '../../functions/adapters/dynamodb/product-repository';
+import { DynamoPlanogramRepository } from '../../functions/adapters/dynamodb/planogram-repository';
 import { DynamoPosConfigRepository } from '../../functions/adapters/dynamodb/pos-config-repository';
 import { DynamoPosHistoryRepository } from '../../functions/adapters/dynamodb/pos-history-repository';
 import { DynamoMachineRecords } from '../../functions/adapters/dynamodb/machine-writes';
@@ -25,6 +28,8 @@ import type { DataRequestRepository, SubscriptionRepository } from '../../functi
 import type { GroupRepository } from '../../functions/core/groups/ports';
 import type { MerchantRepository, MerchantSettingsRepository } from '../../functions/core/merchants/ports';
 import type { NoVendProfileRepository } from '../../functions/core/no-vend-profiles/ports';
+import type { PlanogramRepository } from '../../functions/core/planograms/ports';
+import type { CustomParameterRepository, ProductRepository } from '../../functions/core/products/ports';
 import type { RemoteCommandRepository } from '../../functions/core/remote-commands/ports';
 import type { UserRepository } from '../../functions/core/users/ports';
 import { baseDeps, type BaseDeps } from '../../functions/shared/base-deps';
@@ -46,6 +51,9 @@ export interface LocalRepositories extends BaseDeps {
   posConfigs: PosConfigRepository;
   clients: ClientRepository;
   noVendProfiles: NoVendProfileRepository;
+  products: ProductRepository;
+  customParameters: CustomParameterRepository;
+  planograms: PlanogramRepository;
   alarms: AlarmRepository;
   masterAlarms: MasterAlarmRepository;
   alarmSettings: AlarmSettingRepository;
@@ -70,6 +78,9 @@ export function localRepositories(config: RuntimeConfig): LocalRepositories {
     posConfigs: new DynamoPosConfigRepository(doc, tableName),
     clients: new DynamoClientRepository(doc, tableName),
     noVendProfiles: new DynamoNoVendProfileRepository(doc, tableName),
+    products: new DynamoProductRepository(doc, tableName),
+    customParameters: new DynamoCustomParameterRepository(doc, tableName),
+    planograms: new DynamoPlanogramRepository(doc, tableName),
     alarms: new DynamoAlarmRepository(doc, tableName),
     masterAlarms: new DynamoMasterAlarmRepository(doc, tableName),
     alarmSettings: alarmSettingRepository(doc, tableName),

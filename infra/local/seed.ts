@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { createMasterAlarm } from '../../functions/core/alarms/master-alarms';
+import { nextUpdatedAt } from '../../functions/core/devices/model';
 import { newPosRecord } from '../../functions/core/devices/use-cases';
 import { DuplicateGroupNameException } from '../../functions/core/groups/errors';
 import { DuplicateMerchantNameException } from '../../functions/core/merchants/errors';
 import { newMerchant } from '../../functions/core/merchants/merchant';
+import { DuplicatePlanogramNameException, PlanogramProductNotFoundException } from '../../functions/core/planograms/errors';
+import { ProductCodeAlreadyExistsException, ProductNameAlreadyExistsException } from '../../functions/core/products/errors';
 import type { LocalRepositories } from './repositories';
 import { createCognitoUser } from './emulators/cognito';
 import { MERCHANT_SETTINGS_DEFAULTS } from '../../schemas/merchant-settings';
-import { DEMO_GROUPS, DEMO_MACHINES, DEMO_MASTER_ALARMS, DEMO_MERCHANTS, DEMO_PINS, DEMO_USERS } from './demo-data';
+import { DEMO_GROUPS, DEMO_MACHINES, DEMO_MASTER_ALARMS, DEMO_MERCHANTS, DEMO_PINS, DEMO_PLANOGRAMS, DEMO_PRODUCT_PARAMETERS, DEMO_PRODUCTS, DEMO_USERS } from './demo-data';
 import type { DemoUser } from './stack-info';
 
 /** A password that satisfies the pool policy (spec §5), different for every new local stack. */
@@ -48,6 +51,8 @@ export async function seedDemoData(
     await deps.merchantSettings.putSettings(settings, '');
   }
   await seedDemoMachines(deps);
+  await seedDemoProducts(deps);
+  await seedDemoPlanograms(deps);
   for (const alarm of DEMO_MASTER_ALARMS) if (!(await deps.masterAlarms.get(alarm.code))) await createMasterAlarm(deps, alarm);
   const users: DemoUser[] = [];
   for (const seed of DEMO_USERS) {
@@ -71,6 +76,49 @@ export async function seedDemoData(
     users.push({ ...seed, password });
   }
   return users;
+}
+
+/** The demo catalogue (custom parameters, then products), through the repositories; what exists is kept. */
+export async function seedDemoProducts(deps: LocalRepositories): Promise<void> {
+  for (const [merchantId, parameters] of Object.entries(DEMO_PRODUCT_PARAMETERS)) {
+    if ((await deps.customParameters.get(merchantId)).updatedAt === undefined) await deps.customParameters.put(merchantId, parameters, deps.now());
+  }
+  await Promise.all(
+    DEMO_PRODUCTS.map(async (p) => {
+      if (await deps.products.get(p.merchantId, p.id)) return;
+      const now = deps.now();
+      try {
+        await deps.products.create({ ...p, customParameters: p.customParameters ?? {}, planograms: 0, createdAt: now, updatedAt: now });
+      } catch (error) {
+        // A user took the code or name meanwhile (a persistent .local/): theirs stays.
+        if (!(error instanceof ProductCodeAlreadyExistsException || error instanceof ProductNameAlreadyExistsException)) throw error;
+      }
+    }),
+  );
+}
+
+/**
+ * Acme's planograms, each assigned to its demo machines (stock management on) when it is created: a second start
+ * keeps what users changed since.
+ */
+export async function seedDemoPlanograms(deps: LocalRepositories): Promise<void> {
+  const serialOf = new Map(DEMO_MACHINES.map((m) => [`${m.merchantId} ${m.name}`, m.serial]));
+  for (const { machines, ...p } of DEMO_PLANOGRAMS) {
+    if (await deps.planograms.get(p.merchantId, p.id)) continue;
+    const now = deps.now();
+    try {
+      await deps.planograms.create({ ...p, machines: 0, createdAt: now, updatedAt: now });
+    } catch (error) {
+      // A user took the name, or deleted a product it names, meanwhile (a persistent .local/): theirs stays.
+      if (error instanceof DuplicatePlanogramNameException || error instanceof PlanogramProductNotFoundException) continue;
+      throw error;
+    }
+    for (const name of machines) {
+      const current = await deps.pos.get(p.merchantId, serialOf.get(`${p.merchantId} ${name}`)!);
+      if (!current || current.record.planogramId) continue;
+      await deps.pos.replace(current, { ...current.record, planogramId: p.id, manageStock: true, updatedAt: nextUpdatedAt(deps.now(), current.record.updatedAt) });
+    }
+  }
 }
 
 /** The demo machines, through the repository (registry, record, name guard, counters); existing serials are kept. */

@@ -45,6 +45,12 @@ const machines: Record<Scope, { serial: string; name: string }> = { own: { seria
 const deletableMachines = new Map<string, string>();
 const clients: Record<Scope, { id: string; name: string }> = { own: { id: '', name: '' }, foreign: { id: '', name: '' } };
 const deletableClients = new Map<string, string>();
+const products: Record<Scope, { id: string; code: string; name: string }> = { own: { id: '', code: '', name: '' }, foreign: { id: '', code: '', name: '' } };
+const deletableProducts = new Map<string, string>();
+const productBody = (name = uniqueName(), code = uniqueCode()) => ({ code, name, productType: 'C', vat: 10 });
+const planograms: Record<Scope, { id: string; name: string }> = { own: { id: '', name: '' }, foreign: { id: '', name: '' } };
+const deletablePlanograms = new Map<string, string>();
+const planogramBody = (scope: Scope, name = uniqueName()) => ({ name, planogramType: 'B', lines: [{ selection: '11', productId: products[scope].id, capacity: 8, warningLevel: 2, refillValue: 8 }] });
 const profiles: Record<Scope, { id: string; name: string }> = { own: { id: '', name: '' }, foreign: { id: '', name: '' } };
 /** No-vend profiles to delete per scope and role: group admins delete them too. */
 const deletableProfiles = new Map<string, string>();
@@ -165,6 +171,21 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'clients.get': (scope) => ({ params: { id: merchantOf(scope), clientId: clients[scope].id }, scoped: true }),
   'clients.update': (scope) => ({ params: { id: merchantOf(scope), clientId: clients[scope].id }, body: { name: clients[scope].name, country: 'ES', city: 'Madrid' }, scoped: true }),
   'clients.delete': (scope, role) => ({ params: { id: merchantOf(scope), clientId: deletableClients.get(`${scope} ${role}`) ?? 'not-allowed' }, scoped: true }),
+  'products.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5', ord: 'code', search: 'matrix' }, scoped: true }),
+  'products.csv': (scope) => ({ params: { id: merchantOf(scope) }, query: { productType: 'C' }, scoped: true }),
+  'products.import': (scope) => ({ params: { id: merchantOf(scope) }, body: { rows: [productBody()] }, scoped: true }),
+  'products.customParameters': (scope) => ({ params: { id: merchantOf(scope) }, scoped: true }),
+  'products.putCustomParameters': (scope) => ({ params: { id: merchantOf(scope) }, body: { parameters: [] }, scoped: true }),
+  'products.create': (scope) => ({ params: { id: merchantOf(scope) }, body: productBody(), scoped: true }),
+  'products.get': (scope) => ({ params: { id: merchantOf(scope), productId: products[scope].id }, scoped: true }),
+  'products.associations': (scope) => ({ params: { id: merchantOf(scope), productId: products[scope].id }, scoped: true }),
+  'products.update': (scope) => ({ params: { id: merchantOf(scope), productId: products[scope].id }, body: { ...productBody(products[scope].name, products[scope].code), description: 'matrix' }, scoped: true }),
+  'products.delete': (scope, role) => ({ params: { id: merchantOf(scope), productId: deletableProducts.get(`${scope} ${role}`) ?? 'not-allowed' }, scoped: true }),
+  'planograms.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5' }, scoped: true }),
+  'planograms.create': (scope) => ({ params: { id: merchantOf(scope) }, body: planogramBody(scope), scoped: true }),
+  'planograms.get': (scope) => ({ params: { id: merchantOf(scope), planogramId: planograms[scope].id }, scoped: true }),
+  'planograms.update': (scope) => ({ params: { id: merchantOf(scope), planogramId: planograms[scope].id }, body: planogramBody(scope, planograms[scope].name), scoped: true }),
+  'planograms.delete': (scope, role) => ({ params: { id: merchantOf(scope), planogramId: deletablePlanograms.get(`${scope} ${role}`) ?? 'not-allowed' }, scoped: true }),
   'noVendProfiles.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5' }, scoped: true }),
   'noVendProfiles.create': (scope) => ({ params: { id: merchantOf(scope) }, body: { name: uniqueName(), periods: nightPeriods }, scoped: true }),
   'noVendProfiles.get': (scope) => ({ params: { id: merchantOf(scope), profileId: profiles[scope].id }, scoped: true }),
@@ -239,6 +260,11 @@ beforeAll(async () => {
     expect(res.status, res.text).toBe(201);
     return res.body.id as string;
   };
+  const product = async (merchantId: string, body = productBody()) => {
+    const res = await api(`/merchants/${merchantId}/products`, { method: 'POST', token: superAdmin, body });
+    expect(res.status, res.text).toBe(201);
+    return res.body.id as string;
+  };
   const profile = async (merchantId: string, name = uniqueName()) => {
     const res = await api(`/merchants/${merchantId}/no-vend-profiles`, { method: 'POST', token: superAdmin, body: { name, periods: nightPeriods } });
     expect(res.status, res.text).toBe(201);
@@ -285,7 +311,18 @@ beforeAll(async () => {
     }
     const clientName = uniqueName();
     clients[scope] = { id: await client(merchantOf(scope), clientName), name: clientName };
+    const body = productBody();
+    products[scope] = { id: await product(merchantOf(scope), body), code: body.code, name: body.name };
+    const planogram = async (name = uniqueName()) => {
+      const res = await api(`/merchants/${merchantOf(scope)}/planograms`, { method: 'POST', token: superAdmin, body: planogramBody(scope, name) });
+      expect(res.status, res.text).toBe(201);
+      return res.body.id as string;
+    };
+    const planogramName = uniqueName();
+    planograms[scope] = { id: await planogram(planogramName), name: planogramName };
+    for (const role of DELETERS) deletablePlanograms.set(`${scope} ${role}`, await planogram());
     for (const role of DELETERS) {
+      deletableProducts.set(`${scope} ${role}`, await product(merchantOf(scope)));
       deletableMachines.set(`${scope} ${role}`, await joinMachine(scope));
       deletableClients.set(`${scope} ${role}`, await client(merchantOf(scope)));
     }

@@ -203,8 +203,9 @@ describe('lists', () => {
   it('filters: planogram, client, created and warranty ranges; groupIds merge several groups in name order', async () => {
     const p = (name: string) => `/pos/${serials[name]}`;
     const current = (await api(p('charlie'), { token: superAdmin })).body;
-    await put(superAdmin, p('charlie'), { name: 'charlie', networkType: 'Wifi', warrantyEnd: '2030-01-15', planogramId: 'PLAN-1' });
-    expect(names(await api(`/pos?merchantId=${m.id}&planogramId=PLAN-1`, { token: superAdmin }))).toEqual(['charlie']);
+    const planogram = await api(`/merchants/${m.id}/planograms`, { method: 'POST', token: superAdmin, body: { name: 'Snacks', planogramType: 'A', lines: [] } });
+    expect((await put(superAdmin, p('charlie'), { name: 'charlie', networkType: 'Wifi', warrantyEnd: '2030-01-15', planogramId: planogram.body.id })).status).toBe(200);
+    expect(names(await api(`/pos?merchantId=${m.id}&planogramId=${planogram.body.id}`, { token: superAdmin }))).toEqual(['charlie']);
     expect(names(await api(`/pos?merchantId=${m.id}&warrantyDateFrom=2030-01-15&warrantyDateTo=2030-01-15`, { token: superAdmin }))).toEqual(['charlie']);
     const today = current.createdAt.slice(0, 10);
     expect((await api(`/pos?merchantId=${m.id}&createdDateFrom=${today}&createdDateTo=${today}`, { token: superAdmin })).body.total).toBe(6);
@@ -374,7 +375,8 @@ describe('one machine', () => {
 
   it('reset forgets what the device reported and keeps the record; counters go back to unknown', async () => {
     const pos = await joinMachine(m.pin, 'Resettable');
-    await put(superAdmin, `/pos/${pos.serial}`, { name: 'Resettable', networkType: 'Ethernet', warrantyEnd: null, planogramId: 'P-9' });
+    const planogram = (await api(`/merchants/${m.id}/planograms`, { method: 'POST', token: superAdmin, body: { name: 'Resettable', planogramType: 'B', lines: [] } })).body;
+    expect((await put(superAdmin, `/pos/${pos.serial}`, { name: 'Resettable', networkType: 'Ethernet', warrantyEnd: null, planogramId: planogram.id })).status).toBe(200);
     const before = await api(`/pos/counts?merchantId=${m.id}`, { token: superAdmin });
     const device = await connectDevice(stack.mqtt, pos.serial);
     try {
@@ -386,7 +388,7 @@ describe('one machine', () => {
     await waitFor(async () => (await listed())?.connection === 1, 'the machine online in the list');
     const reset = await put(superAdmin, `/pos/${pos.serial}/reset`);
     expect(reset.status).toBe(200);
-    expect(reset.body).toMatchObject({ name: 'Resettable', planogramId: 'P-9', networkType: 'Ethernet', lastPingAt: null, lastSaleAt: null, signalLevel: null, connection: 2 });
+    expect(reset.body).toMatchObject({ name: 'Resettable', planogramId: planogram.id, networkType: 'Ethernet', lastPingAt: null, lastSaleAt: null, signalLevel: null, connection: 2 });
     expect(reset.body.resetAt).toBe(reset.body.updatedAt);
     expect((await api(`/pos/${pos.serial}`, { token: superAdmin })).body).toEqual(reset.body);
     expect(await listed()).toMatchObject({ lastPingAt: null, signalLevel: null, connection: 2 });

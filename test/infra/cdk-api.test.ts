@@ -132,6 +132,8 @@ describe('grants of every real route group', () => {
     'pos-qrcodes': ['table:read'],
     'pos-configs': ['table:readWrite'],
     clients: ['table:readWrite'],
+    products: ['table:readWrite'],
+    planograms: ['table:readWrite'],
     'no-vend-profiles': ['table:readWrite'],
     alarms: ['table:readWrite'],
     'remote-commands': ['table:readWrite', 'iot:Publish'],

@@ -17,6 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { ALARM_CATEGORIES, ALARM_CRITICITIES, ALARM_GROUPS, ALARM_SOURCES, MCBF_VALUES } from '../../schemas/alarm';
 import { LANGUAGES } from '../../schemas/collections';
 import { FEATURE_FLAGS } from '../../schemas/features';
+import { CUSTOM_PARAMETER_TYPES, PRODUCT_TYPES } from '../../schemas/product';
 import { ROLES } from '../../schemas/roles';
 import { DATE_PRESETS } from '../../frontend/src/components/date-range/presets';
 
@@ -35,6 +36,8 @@ const DYNAMIC_IDS: Record<string, readonly string[]> = {
   'troubleshooting.group.': ALARM_GROUPS,
   'troubleshooting.mcbf.': MCBF_VALUES.map((v) => v || 'empty'),
   'troubleshooting.field.': ['level1', 'level2'], // the two troubleshooting levels
+  'products.type.': PRODUCT_TYPES, // product types A–D (catalogue)
+  'products.customParameters.type.': CUSTOM_PARAMETER_TYPES, // custom parameter types (catalogue)
 };
 
 type Catalogue = Record<string, unknown>;

@@ -29,6 +29,8 @@ export const MENU: readonly MenuEntry[] = [
   { id: 'manage-users', route: '/manage/users', messageId: 'users.menu.manage', icon: 'people' },
   { id: 'manage-groups', route: '/manage/groups', messageId: 'groups.menu', icon: 'workspaces' },
   { id: 'manage-clients', route: '/manage/clients', messageId: 'clients.menu', icon: 'business' },
+  { id: 'manage-products', route: '/manage/products', messageId: 'products.menu', icon: 'category' },
+  { id: 'manage-planograms', route: '/manage/planograms', messageId: 'planograms.menu', icon: 'grid' },
   { id: 'manage-no-vend-profiles', route: '/manage/no-vend-profiles', messageId: 'noVendProfiles.menu', icon: 'lock' },
   { id: 'manage-alarm-settings', route: '/manage/merchant-alarms-settings', messageId: 'alarmSettings.menu', icon: 'notifications' },
   { id: 'manage-data-retrieval-requests', route: '/manage/data-retrieval-requests', messageId: 'dataRequests.menu', icon: 'download' },

@@ -51,9 +51,16 @@ const DeviceHistoricalConfigTab = screen(() => import('../features/devices/tabs/
 const DeviceCustomConfigTab = screen(() => import('../features/devices/tabs/CustomConfigTab').then((m) => ({ default: m.CustomConfigTab })));
 const RemoteCommandsPage = screen(() => import('../features/remote-commands/RemoteCommandsPage').then((m) => ({ default: m.RemoteCommandsPage })));
 const DeviceCommandsTab = screen(() => import('../features/remote-commands/DeviceCommandsTab').then((m) => ({ default: m.DeviceCommandsTab })));
+const ProductListPage = screen(() => import('../features/products/ProductListPage').then((m) => ({ default: m.ProductListPage })));
+const ProductCreatePage = screen(() => import('../features/products/ProductCreatePage').then((m) => ({ default: m.ProductCreatePage })));
+const ProductDetailPage = screen(() => import('../features/products/ProductDetailPage').then((m) => ({ default: m.ProductDetailPage })));
+const ProductCustomParametersPage = screen(() => import('../features/products/CustomParametersPage').then((m) => ({ default: m.CustomParametersPage })));
 const ClientListPage = screen(() => import('../features/clients/ClientListPage').then((m) => ({ default: m.ClientListPage })));
 const ClientCreatePage = screen(() => import('../features/clients/ClientCreatePage').then((m) => ({ default: m.ClientCreatePage })));
 const ClientDetailPage = screen(() => import('../features/clients/ClientDetailPage').then((m) => ({ default: m.ClientDetailPage })));
+const PlanogramListPage = screen(() => import('../features/planograms/PlanogramListPage').then((m) => ({ default: m.PlanogramListPage })));
+const PlanogramCreatePage = screen(() => import('../features/planograms/PlanogramCreatePage').then((m) => ({ default: m.PlanogramCreatePage })));
+const PlanogramDetailPage = screen(() => import('../features/planograms/PlanogramDetailPage').then((m) => ({ default: m.PlanogramDetailPage })));
 const NoVendProfileListPage = screen(() => import('../features/no-vend-profiles/NoVendProfileListPage').then((m) => ({ default: m.NoVendProfileListPage })));
 const NoVendProfileCreatePage = screen(() => import('../features/no-vend-profiles/NoVendProfileCreatePage').then((m) => ({ default: m.NoVendProfileCreatePage })));
 const NoVendProfileDetailPage = screen(() => import('../features/no-vend-profiles/NoVendProfileDetailPage').then((m) => ({ default: m.NoVendProfileDetailPage })));
@@ -127,6 +134,13 @@ const consoleRoutes: RouteObject[] = [
   guarded('/manage/clients', ClientListPage),
   guarded('/manage/clients/create', ClientCreatePage),
   guarded('/manage/clients/:id', ClientDetailPage),
+  guarded('/manage/products', ProductListPage),
+  guarded('/manage/products/create', ProductCreatePage),
+  guarded('/manage/products/custom-parameters', ProductCustomParametersPage),
+  guarded('/manage/products/:id', ProductDetailPage),
+  guarded('/manage/planograms', PlanogramListPage),
+  guarded('/manage/planograms/create', PlanogramCreatePage),
+  guarded('/manage/planograms/:id', PlanogramDetailPage),
   guarded('/manage/no-vend-profiles', NoVendProfileListPage),
   guarded('/manage/no-vend-profiles/create', NoVendProfileCreatePage),
   guarded('/manage/no-vend-profiles/:id', NoVendProfileDetailPage),

@@ -6,6 +6,7 @@ interface ConfirmDialogProps {
   open: boolean;
   titleId: string;
   messageId: string;
+  messageValues?: Record<string, string | number>;
   confirmId: string;
   cancelId: string;
   onConfirm: () => void;
@@ -13,7 +14,7 @@ interface ConfirmDialogProps {
 }
 
 /** A modal question before an action that cannot be undone (native <dialog>: focus trap, Escape cancels). */
-export function ConfirmDialog({ open, titleId, messageId, confirmId, cancelId, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, titleId, messageId, messageValues, confirmId, cancelId, onConfirm, onCancel }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -37,7 +38,7 @@ export function ConfirmDialog({ open, titleId, messageId, confirmId, cancelId, o
         <FormattedMessage id={titleId} />
       </h2>
       <p>
-        <FormattedMessage id={messageId} />
+        <FormattedMessage id={messageId} values={messageValues} />
       </p>
       <div className="form__actions">
         <button type="button" className="button button--secondary" onClick={onCancel} data-testid="confirm-cancel">

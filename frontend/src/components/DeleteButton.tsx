@@ -8,15 +8,19 @@ import { useToast } from './toasts';
 interface DeleteButtonProps {
   /** Message ids: the button, the confirmation dialog and the success toast. */
   messages: { action: string; confirmTitle: string; confirmMessage: string; confirm: string; cancel: string; deleted: string };
+  /** Values of the confirmation message (e.g. how many machines the deletion affects). */
+  confirmValues?: Record<string, string | number>;
   remove: () => Promise<void>;
   /** Where to go once deleted. */
   afterPath: string;
   errorMessageId: (error: unknown) => string;
+  /** Values of the error message (e.g. what still uses the item). */
+  errorValues?: (error: unknown) => Record<string, string> | undefined;
   testId: string;
 }
 
 /** Deletes after a confirmation, then tells the user and leaves the page; on failure shows the error and stays. */
-export function DeleteButton({ messages, remove, afterPath, errorMessageId, testId }: DeleteButtonProps) {
+export function DeleteButton({ messages, confirmValues, remove, afterPath, errorMessageId, errorValues, testId }: DeleteButtonProps) {
   const navigate = useNavigate();
   const { showToast } = useToast();
   const [confirming, setConfirming] = useState(false);
@@ -30,7 +34,7 @@ export function DeleteButton({ messages, remove, afterPath, errorMessageId, test
       showToast({ kind: 'success', messageId: messages.deleted });
       navigate(afterPath, { replace: true });
     } catch (error) {
-      showToast({ kind: 'error', messageId: errorMessageId(error) });
+      showToast({ kind: 'error', messageId: errorMessageId(error), values: errorValues?.(error) });
     } finally {
       setDeleting(false);
     }
@@ -45,6 +49,7 @@ export function DeleteButton({ messages, remove, afterPath, errorMessageId, test
         open={confirming}
         titleId={messages.confirmTitle}
         messageId={messages.confirmMessage}
+        messageValues={confirmValues}
         confirmId={messages.confirm}
         cancelId={messages.cancel}
         onConfirm={() => void confirmDelete()}

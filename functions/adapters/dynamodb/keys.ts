@@ -59,6 +59,29 @@ export const keys = {
   noVendProfileByName: (merchantId: string, nameKey: string, id: string) => ({ gsi1pk: `MERCHANT#${merchantId}#NOVENDPROFILES`, gsi1sk: `${nameKey}#${id}` }),
   merchantNoVendProfilesPk: (merchantId: string) => `MERCHANT#${merchantId}#NOVENDPROFILES`,
   noVendProfileNameGuard: (merchantId: string, nameKey: string) => ({ pk: `NOVENDPROFILENAME#${merchantId}#${nameKey}`, sk: 'GUARD' }),
+  product: (merchantId: string, id: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `PRODUCT#${id}` }),
+  productByName: (merchantId: string, nameKey: string, id: string) => ({ gsi1pk: `MERCHANT#${merchantId}#PRODUCTS`, gsi1sk: `${nameKey}#${id}` }),
+  productByCode: (merchantId: string, codeKey: string, id: string) => ({ gsi2pk: `MERCHANT#${merchantId}#PRODUCTS`, gsi2sk: `${codeKey}#${id}` }),
+  merchantProductsPk: (merchantId: string) => `MERCHANT#${merchantId}#PRODUCTS`,
+  productNameGuard: (merchantId: string, nameKey: string) => ({ pk: `PRODUCTNAME#${merchantId}#${nameKey}`, sk: 'GUARD' }),
+  productCodeGuard: (merchantId: string, codeKey: string) => ({ pk: `PRODUCTCODE#${merchantId}#${codeKey}`, sk: 'GUARD' }),
+  productsCounterName: (merchantId: string) => `MERCHANT#${merchantId}#PRODUCTS`,
+  planogram: (merchantId: string, id: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `PLANOGRAM#${id}` }),
+  planogramByName: (merchantId: string, nameKey: string, id: string) => ({ gsi1pk: `MERCHANT#${merchantId}#PLANOGRAMS`, gsi1sk: `${nameKey}#${id}` }),
+  merchantPlanogramsPk: (merchantId: string) => `MERCHANT#${merchantId}#PLANOGRAMS`,
+  planogramNameGuard: (merchantId: string, nameKey: string) => ({ pk: `PLANOGRAMNAME#${merchantId}#${nameKey}`, sk: 'GUARD' }),
+  planogramsCounterName: (merchantId: string) => `MERCHANT#${merchantId}#PLANOGRAMS`,
+  /** The machines of one planogram by name (only on POS items that have one): what a planogram's delete unassigns. */
+  posByPlanogram: (merchantId: string, planogramId: string, nameKey: string, serial: string) => ({
+    gsi3pk: keys.planogramPosPk(merchantId, planogramId),
+    gsi3sk: `${nameKey}#${serial}`,
+  }),
+  planogramPosPk: (merchantId: string, planogramId: string) => `MERCHANT#${merchantId}#PLANOGRAM#${planogramId}#POS`,
+  /** A planogram with a line of the product (written by the planograms' transactions; `planogramId`, `description`). */
+  productPlanogramUse: (merchantId: string, productId: string, planogramId: string) => ({ pk: `MERCHANT#${merchantId}#PRODUCT#${productId}`, sk: `PLANOGRAM#${planogramId}` }),
+  productUsePk: (merchantId: string, productId: string) => `MERCHANT#${merchantId}#PRODUCT#${productId}`,
+  /** The merchant's own extra product fields (one item: the whole list). */
+  productCustomParameters: (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: 'PRODUCT_CUSTOM_PARAMETERS' }),
   // Ingestion (functions/core/ingestion): history items in the machine's partition, keyed by the time the
   // device reported and the message id, so a redelivered message rewrites the same item.
   /** A signal/temperature sample of one telemetry message. */

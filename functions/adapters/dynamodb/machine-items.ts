@@ -9,7 +9,7 @@ type Item = Record<string, unknown>;
 
 export const notesCounter = (merchantId: string, serial: string) => `POS#${merchantId}#${serial}#NOTES`;
 
-/** The POS item: the record plus its list keys (by name; by group when it has one) and `nameKey`. */
+/** The POS item: the record plus its list keys (by name; by group and by planogram when it has them) and `nameKey`. */
 export function posItem(r: PosRecord): Item {
   const nk = nameKey(r.name);
   return {
@@ -17,6 +17,7 @@ export function posItem(r: PosRecord): Item {
     ...keys.pos(r.merchantId, r.serial),
     ...keys.posByName(r.merchantId, r.hidden, nk, r.serial),
     ...(r.groupId ? keys.posByGroup(r.merchantId, r.groupId, nk, r.serial) : {}),
+    ...(r.planogramId ? keys.posByPlanogram(r.merchantId, r.planogramId, nk, r.serial) : {}),
     entity: 'pos',
     nameKey: nk,
   };

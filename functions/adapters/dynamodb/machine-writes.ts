@@ -17,6 +17,7 @@ import type { PosRecords } from '../../core/devices/ports';
 import { MerchantNotFoundException } from '../../core/merchants/errors';
 import { nameKey } from '../../core/merchants/merchant';
 import { NoVendProfileNotFoundException } from '../../core/no-vend-profiles/errors';
+import { PlanogramNotFoundException } from '../../core/planograms/errors';
 import { regroupMarkPut } from './machine-regroups';
 import { counterUpdate, forgetCounter } from './counters';
 import { keys } from './keys';
@@ -93,7 +94,7 @@ export class DynamoMachineRecords extends DynamoMachineReads implements PosRecor
     this.forgetCounters(r.merchantId, r.groupId);
   }
 
-  /** ADD to the machine count of what machines are associated with (a client, a no-vend profile); it must exist. */
+  /** ADD to the machine count of what machines are associated with (a client, a no-vend profile, a planogram); it must exist. */
   private machineCount(key: Key, delta: 1 | -1): TransactItem {
     return {
       Update: {
@@ -132,6 +133,7 @@ export class DynamoMachineRecords extends DynamoMachineReads implements PosRecor
     const regrouped = cur.groupId !== next.groupId;
     const reclient = cur.clientId !== next.clientId;
     const reprofiled = cur.noVendProfileId !== next.noVendProfileId;
+    const replanned = cur.planogramId !== next.planogramId;
     const items: Array<TransactItem | undefined> = [];
     const errors: Array<(() => Error) | undefined> = [];
     const add = (item: TransactItem | undefined, error?: () => Error) => {
@@ -161,6 +163,10 @@ export class DynamoMachineRecords extends DynamoMachineReads implements PosRecor
     if (reprofiled) {
       if (next.noVendProfileId) add(this.machineCount(keys.noVendProfile(m, next.noVendProfileId), 1), () => new NoVendProfileNotFoundException());
       if (cur.noVendProfileId) add(this.machineCount(keys.noVendProfile(m, cur.noVendProfileId), -1));
+    }
+    if (replanned) {
+      if (next.planogramId) add(this.machineCount(keys.planogram(m, next.planogramId), 1), () => new PlanogramNotFoundException());
+      if (cur.planogramId) add(this.machineCount(keys.planogram(m, cur.planogramId), -1));
     }
     for (const c of this.counterItems(m, { groupId: cur.groupId, c: counterContribution(cur, current.telemetry) }, { groupId: next.groupId, c: counterContribution(next, current.telemetry) })) add(c);
     await this.transact(items, errors);
@@ -222,6 +228,7 @@ export class DynamoMachineRecords extends DynamoMachineReads implements PosRecor
         { Delete: { TableName: T, Key: keys.machineRegroup(m, cur.serial) } },
         cur.clientId ? this.machineCount(keys.client(m, cur.clientId), -1) : undefined,
         cur.noVendProfileId ? this.machineCount(keys.noVendProfile(m, cur.noVendProfileId), -1) : undefined,
+        cur.planogramId ? this.machineCount(keys.planogram(m, cur.planogramId), -1) : undefined,
         ...this.counterItems(m, { groupId: cur.groupId, c: counterContribution(cur, current.telemetry) }, undefined),
       ],
       [() => new PosChangedConcurrentlyException(), () => new PosChangedConcurrentlyException(), () => new PosChangedConcurrentlyException()],

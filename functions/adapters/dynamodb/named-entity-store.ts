@@ -5,7 +5,7 @@ import { counterUpdate, forgetCounter, readCounter } from './counters';
 import { batchGetItems } from './batch-items';
 import { keys, stripKeys } from './keys';
 import { queryPage } from './paging';
-import { failedConditionIndex } from './transactions';
+import { failedConditionIndex, type TransactItem } from './transactions';
 
 /** What every named entity of a merchant has. */
 export interface NamedEntity {
@@ -17,7 +17,7 @@ export interface NamedEntity {
 type Key = { pk: string; sk: string };
 
 /**
- * How one kind of named entity (groups, clients, no-vend profiles) is stored: item at `key`, listed by
+ * How one kind of named entity (groups, clients, no-vend profiles, products) is stored: item at `key`, listed by
  * name in gsi1 `listPartition`, a guard item per name (unique per merchant, case- and accent-insensitive),
  * and a counter of the merchant's entities.
  */
@@ -37,6 +37,30 @@ export interface NamedEntityKind<T extends NamedEntity> {
   usage?: { attribute: keyof T & string; inUse: () => Error };
   duplicate: () => Error;
   notFound: () => Error;
+  /** A second attribute unique per merchant (a product's code): its own guard item, and the entity listed by it in gsi2. */
+  uniqueCode?: {
+    attribute: keyof T & string;
+    byCode: (merchantId: string, codeKey: string, id: string) => { gsi2pk: string; gsi2sk: string };
+    guard: (merchantId: string, codeKey: string) => Key;
+    duplicate: () => Error;
+  };
+}
+
+/**
+ * Further writes of an entity's transaction, after its own: e.g. an index the entity keeps (a planogram's
+ * lines by product). `failed` names the error when the condition of `items[index]` fails.
+ */
+export interface Companions {
+  items: TransactItem[];
+  failed?: (index: number) => Error;
+}
+
+const NO_COMPANIONS: Companions = { items: [] };
+
+/** The companions' error when one of their conditions failed (they come after the `own` items). */
+function companionFailure(error: unknown, own: number, companions: Companions): Error | undefined {
+  const failed = failedConditionIndex(error);
+  return failed >= own && companions.failed ? companions.failed(failed - own) : undefined;
 }
 
 export interface SliceRequest {
@@ -54,13 +78,20 @@ export class NamedEntityStore<T extends NamedEntity> {
     private readonly kind: NamedEntityKind<T>,
   ) {}
 
-  private toItem(e: T) {
-    const nk = nameKey(e.name);
-    return { ...e, ...this.kind.key(e.merchantId, e.id), ...this.kind.byName(e.merchantId, nk, e.id), entity: this.kind.entity, nameKey: nk };
+  private codeKey(e: T): string | undefined {
+    const code = this.kind.uniqueCode;
+    return code ? nameKey(String(e[code.attribute])) : undefined;
   }
 
-  private fromItem(item: Record<string, unknown>): T {
-    const { nameKey: _nk, ...rest } = stripKeys<Record<string, unknown>>(item);
+  private toItem(e: T) {
+    const nk = nameKey(e.name);
+    const ck = this.codeKey(e);
+    const byCode = ck === undefined ? {} : { ...this.kind.uniqueCode!.byCode(e.merchantId, ck, e.id), codeKey: ck };
+    return { ...e, ...this.kind.key(e.merchantId, e.id), ...this.kind.byName(e.merchantId, nk, e.id), ...byCode, entity: this.kind.entity, nameKey: nk };
+  }
+
+  fromItem(item: Record<string, unknown>): T {
+    const { nameKey: _nk, codeKey: _ck, ...rest } = stripKeys<Record<string, unknown>>(item);
     const usage = this.kind.usage?.attribute;
     return (usage ? { ...rest, [usage]: Number(rest[usage] ?? 0) } : rest) as unknown as T;
   }
@@ -69,11 +100,16 @@ export class NamedEntityStore<T extends NamedEntity> {
     return { ...this.kind.nameGuard(merchantId, nk), [this.kind.guardOwner]: id };
   }
 
-  private guardDelete(merchantId: string, nk: string, id: string) {
+  private codeGuardPut(merchantId: string, ck: string, id: string) {
+    const item = { ...this.kind.uniqueCode!.guard(merchantId, ck), [this.kind.guardOwner]: id };
+    return { Put: { TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } };
+  }
+
+  private guardDelete(merchantId: string, nk: string, id: string, key: Key = this.kind.nameGuard(merchantId, nk)) {
     return {
       Delete: {
         TableName: this.tableName,
-        Key: this.kind.nameGuard(merchantId, nk),
+        Key: key,
         ConditionExpression: 'attribute_not_exists(pk) OR #owner = :id',
         ExpressionAttributeNames: { '#owner': this.kind.guardOwner },
         ExpressionAttributeValues: { ':id': id },
@@ -109,84 +145,101 @@ export class NamedEntityStore<T extends NamedEntity> {
     return readCounter(this.doc, this.tableName, this.kind.counterName(merchantId));
   }
 
-  /** Throws the kind's duplicate error, MerchantNotFoundException. */
-  async create(e: T): Promise<void> {
+  /** Throws the kind's duplicate error, MerchantNotFoundException, or the companions' error. */
+  async create(e: T, companions: Companions = NO_COMPANIONS): Promise<void> {
+    const ck = this.codeKey(e);
+    const codeGuard = ck === undefined ? [] : [this.codeGuardPut(e.merchantId, ck, e.id)];
+    const own: TransactItem[] = [
+      { Put: { TableName: this.tableName, Item: this.guardItem(e.merchantId, nameKey(e.name), e.id), ConditionExpression: 'attribute_not_exists(pk)' } },
+      ...codeGuard,
+      { ConditionCheck: { TableName: this.tableName, Key: keys.merchant(e.merchantId), ConditionExpression: 'attribute_exists(pk)' } },
+      { Put: { TableName: this.tableName, Item: this.toItem(e), ConditionExpression: 'attribute_not_exists(pk)' } },
+      counterUpdate(this.tableName, this.kind.counterName(e.merchantId), { count: 1 })!,
+    ];
     try {
-      await this.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Put: { TableName: this.tableName, Item: this.guardItem(e.merchantId, nameKey(e.name), e.id), ConditionExpression: 'attribute_not_exists(pk)' } },
-            { ConditionCheck: { TableName: this.tableName, Key: keys.merchant(e.merchantId), ConditionExpression: 'attribute_exists(pk)' } },
-            { Put: { TableName: this.tableName, Item: this.toItem(e), ConditionExpression: 'attribute_not_exists(pk)' } },
-            counterUpdate(this.tableName, this.kind.counterName(e.merchantId), { count: 1 })!,
-          ],
-        }),
-      );
+      await this.doc.send(new TransactWriteCommand({ TransactItems: [...own, ...companions.items] }));
     } catch (error) {
+      const companionError = companionFailure(error, own.length, companions);
+      if (companionError) throw companionError;
       const failed = failedConditionIndex(error);
       if (failed === 0) throw this.kind.duplicate();
-      if (failed === 1) throw new MerchantNotFoundException();
+      if (failed === 1 && codeGuard.length) throw this.kind.uniqueCode!.duplicate();
+      if (failed === 1 + codeGuard.length) throw new MerchantNotFoundException();
       throw error;
     }
     forgetCounter(this.kind.counterName(e.merchantId));
   }
 
-  /** An UpdateItem of the editable fields (a rename swaps the name guards). Throws the kind's not-found and duplicate errors. */
-  async update(current: T, next: T): Promise<void> {
+  /** An UpdateItem of the editable fields (a rename swaps the name guards). Throws the kind's not-found and duplicate errors, or the companions' error. */
+  async update(current: T, next: T, companions: Companions = NO_COMPANIONS): Promise<void> {
     const m = current.merchantId;
     const oldKey = nameKey(current.name);
     const newKey = nameKey(next.name);
+    const oldCode = this.codeKey(current);
+    const newCode = this.codeKey(next);
     const item = this.toItem(next) as unknown as Record<string, unknown>;
-    const set = [...this.kind.editable, 'nameKey', 'gsi1sk'];
+    const set = [...this.kind.editable, 'nameKey', 'gsi1sk', ...(newCode === undefined ? [] : ['codeKey', 'gsi2sk'])];
     const update = {
       Update: {
         TableName: this.tableName,
         Key: this.kind.key(m, current.id),
         UpdateExpression: `SET ${set.map((_, i) => `#s${i} = :s${i}`).join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk) AND nameKey = :old',
+        // Neither renamed nor recoded meanwhile: the guards swapped here are this entity's.
+        ConditionExpression: `attribute_exists(pk) AND nameKey = :old${oldCode === undefined ? '' : ' AND codeKey = :oldCode'}`,
         ExpressionAttributeNames: Object.fromEntries(set.map((a, i) => [`#s${i}`, a])),
-        ExpressionAttributeValues: { ...Object.fromEntries(set.map((a, i) => [`:s${i}`, item[a]])), ':old': oldKey },
+        ExpressionAttributeValues: { ...Object.fromEntries(set.map((a, i) => [`:s${i}`, item[a]])), ':old': oldKey, ...(oldCode === undefined ? {} : { ':oldCode': oldCode }) },
       },
     };
     const renamed = oldKey !== newKey;
-    const items = renamed
-      ? [{ Put: { TableName: this.tableName, Item: this.guardItem(m, newKey, current.id), ConditionExpression: 'attribute_not_exists(pk)' } }, update, this.guardDelete(m, oldKey, current.id)]
-      : [update];
+    const recoded = oldCode !== newCode;
+    const nameGuardPut = renamed ? [{ Put: { TableName: this.tableName, Item: this.guardItem(m, newKey, current.id), ConditionExpression: 'attribute_not_exists(pk)' } }] : [];
+    const codeGuardPut = recoded ? [this.codeGuardPut(m, newCode!, current.id)] : [];
+    const own = [
+      ...nameGuardPut,
+      ...codeGuardPut,
+      update,
+      ...(renamed ? [this.guardDelete(m, oldKey, current.id)] : []),
+      ...(recoded ? [this.guardDelete(m, oldCode!, current.id, this.kind.uniqueCode!.guard(m, oldCode!))] : []),
+    ];
     try {
-      await this.doc.send(new TransactWriteCommand({ TransactItems: items }));
+      await this.doc.send(new TransactWriteCommand({ TransactItems: [...own, ...companions.items] }));
     } catch (error) {
+      const companionError = companionFailure(error, own.length, companions);
+      if (companionError) throw companionError;
       const failed = failedConditionIndex(error);
       if (failed === 0 && renamed) throw this.kind.duplicate();
+      if (failed === nameGuardPut.length && recoded) throw this.kind.uniqueCode!.duplicate();
       if (failed >= 0) throw this.kind.notFound();
       throw error;
     }
   }
 
-  /** Throws the kind's not-found error, or its in-use error while machines use it. */
-  async delete(current: T): Promise<void> {
+  /** Throws the kind's not-found error, or its in-use error while machines use it, or the companions' error. */
+  async delete(current: T, companions: Companions = NO_COMPANIONS): Promise<void> {
     const m = current.merchantId;
     const nk = nameKey(current.name);
+    const ck = this.codeKey(current);
     const usage = this.kind.usage;
-    try {
-      await this.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
+    const own: TransactItem[] = [
             {
               Delete: {
                 TableName: this.tableName,
                 Key: this.kind.key(m, current.id),
-                // Not renamed meanwhile: the guard deleted next is this name's.
-                ConditionExpression: `attribute_exists(pk) AND nameKey = :nk${usage ? ' AND (attribute_not_exists(#usage) OR #usage <= :zero)' : ''}`,
+                // Not renamed (nor recoded) meanwhile: the guards deleted next are this entity's.
+                ConditionExpression: `attribute_exists(pk) AND nameKey = :nk${ck === undefined ? '' : ' AND codeKey = :ck'}${usage ? ' AND (attribute_not_exists(#usage) OR #usage <= :zero)' : ''}`,
                 ...(usage ? { ExpressionAttributeNames: { '#usage': usage.attribute } } : {}),
-                ExpressionAttributeValues: { ':nk': nk, ...(usage ? { ':zero': 0 } : {}) },
+                ExpressionAttributeValues: { ':nk': nk, ...(ck === undefined ? {} : { ':ck': ck }), ...(usage ? { ':zero': 0 } : {}) },
               },
             },
             this.guardDelete(m, nk, current.id),
+            ...(ck === undefined ? [] : [this.guardDelete(m, ck, current.id, this.kind.uniqueCode!.guard(m, ck))]),
             counterUpdate(this.tableName, this.kind.counterName(m), { count: -1 })!,
-          ],
-        }),
-      );
+    ];
+    try {
+      await this.doc.send(new TransactWriteCommand({ TransactItems: [...own, ...companions.items] }));
     } catch (error) {
+      const companionError = companionFailure(error, own.length, companions);
+      if (companionError) throw companionError;
       if (failedConditionIndex(error) >= 0) {
         const now = usage ? await this.get(m, current.id) : undefined;
         if (usage && now && Number(now[usage.attribute]) > 0) throw usage.inUse();

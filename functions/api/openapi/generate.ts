@@ -142,7 +142,8 @@ function operation(components: ComponentSchemas, group: RouteGroup, r: Route): J
   const op: JsonObject = { operationId: r.id, summary: r.summary, tags: [group.name] };
   op.parameters = parameters(components, r);
   if (r.request?.body) {
-    op.requestBody = { required: true, content: { 'application/json': { schema: components.schema(r.request.body, 'input') } } };
+    const json = { 'application/json': { schema: components.schema(r.request.body, 'input') } };
+    op.requestBody = { required: true, content: r.csvBody ? { ...json, 'text/csv': { schema: { type: 'string', description: 'The CSV document (header line first)' } } } : json };
   }
   op.responses = responses(components, r);
   if (r.roles === 'public') {

@@ -127,7 +127,7 @@ export const routes = [
     method: 'PUT',
     path: '/pos/{id}',
     roles: NOT_MERCHANT_USER,
-    summary: 'Rename a machine (409 DuplicateMachineNameException), set its configured network type, warranty end and planogram',
+    summary: 'Rename a machine (409 DuplicateMachineNameException), set its configured network type, warranty end and planogram (one of its merchant’s, else 404 PlanogramNotFoundException; none also turns stock management off)',
     request: { params: PosParams, body: PosUpdate },
     response: PointOfSale,
     errors: { 409: ['DuplicateMachineNameException', 'PosChangedConcurrentlyException'] },

@@ -139,8 +139,16 @@ async function change(deps: PosDeps, principal: Principal, serial: string, apply
   return toPointOfSale(next, current.telemetry);
 }
 
+/** The planogram must be one of the machine's merchant (checked in the write: 404 PlanogramNotFoundException); without one, no stock management. */
 export const updatePos = (deps: PosDeps, principal: Principal, serial: string, body: PosUpdate) =>
-  change(deps, principal, serial, (r) => ({ ...r, name: body.name.trim(), networkType: body.networkType, warrantyEnd: body.warrantyEnd, planogramId: body.planogramId }));
+  change(deps, principal, serial, (r) => ({
+    ...r,
+    name: body.name.trim(),
+    networkType: body.networkType,
+    warrantyEnd: body.warrantyEnd,
+    planogramId: body.planogramId,
+    manageStock: body.planogramId ? r.manageStock : false,
+  }));
 
 export const setPosHidden = (deps: PosDeps, principal: Principal, serial: string, hidden: boolean) => change(deps, principal, serial, (r) => ({ ...r, hidden }));
 

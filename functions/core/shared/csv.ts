@@ -35,3 +35,40 @@ export async function* csvChunks(columns: readonly string[], pages: AsyncIterabl
     yield page.map((row) => csvLine(columns, row)).join('');
   }
 }
+
+/**
+ * The rows of a CSV document (RFC 4180: quoted fields with "" for a quote, CR LF or LF line ends; blank lines
+ * skipped). A field written by toCsv with a neutralising quote (`'=…`) reads back as it was.
+ */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  const endField = () => {
+    row.push(/^'[=+\-@\t\r]/.test(field) ? field.slice(1) : field);
+    field = '';
+  };
+  const endRow = () => {
+    endField();
+    if (row.length > 1 || row[0] !== '') rows.push(row);
+    row = [];
+  };
+  const src = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i]!;
+    if (quoted) {
+      if (c === '"' && src[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"' && field === '') quoted = true;
+    else if (c === ',') endField();
+    else if (c === '\n') endRow();
+    else if (c === '\r' && src[i + 1] === '\n') continue;
+    else field += c;
+  }
+  if (field !== '' || row.length) endRow();
+  return rows;
+}

@@ -90,7 +90,7 @@ function authorize(deps: () => PublicDeps & Partial<AuthDeps>): MiddlewareObj<Ht
   };
 }
 
-/** JSON bodies only for routes that declare one: size limit, content type, well-formed JSON. */
+/** JSON bodies only for routes that declare one (or CSV text where a route takes it): size limit, content type, well-formed JSON. */
 function jsonBody(): MiddlewareObj<HttpEvent, HttpResult, Error, Context> {
   const parser = httpJsonBodyParser();
   return {
@@ -102,6 +102,12 @@ function jsonBody(): MiddlewareObj<HttpEvent, HttpResult, Error, Context> {
       const limit = route.maxBodyBytes ?? MAX_BODY_BYTES;
       if (bytes > limit) throw new HttpFailure('PayloadTooLargeException', 'too-large', `Request body exceeds ${limit / 1024} KB`);
       const contentType = request.event.headers['content-type'] ?? '';
+      if (route.csvBody && /^text\/csv($|;)/i.test(contentType)) {
+        const text = request.event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+        if (text.trim() === '') throw new HttpFailure('ValidationException', 'validation', 'A request body is required', [{ path: 'body', message: 'required' }]);
+        (request.event as { body: unknown }).body = { csv: text };
+        return;
+      }
       if (!/^application\/(.+\+)?json($|;)/i.test(contentType)) {
         throw new HttpFailure('UnsupportedContentTypeException', 'validation', 'Content-Type must be application/json');
       }

@@ -76,6 +76,8 @@ export interface Route<P = unknown, Q = unknown, B = unknown, R = unknown, D = u
   produces?: string;
   /** A raw body meant to be shown (an image), not a download: it comes without content-disposition. */
   inline?: true;
+  /** The body may also come as a CSV document (Content-Type text/csv): its text reaches the body schema as `{ csv }`. */
+  csvBody?: true;
   /** Largest JSON body this route accepts, when it needs more than MAX_BODY_BYTES (at most the local server's 1 MB). */
   maxBodyBytes?: number;
   errors?: RouteErrors;

@@ -5,6 +5,8 @@ import './form.css';
 
 interface FieldProps {
   labelId: string;
+  /** Values of the label message (e.g. a name from the data). */
+  labelValues?: Record<string, string>;
   /** Names the error message `error-<name>` for tests. */
   name?: string;
   error?: FieldError;
@@ -24,7 +26,7 @@ interface ControlAttributes {
 }
 
 /** A labelled control with its hint and error message; `children` renders the control with the given attributes. */
-export function Field({ labelId, name, error, invalid, describedBy: elsewhere, hint, children }: FieldProps & { children: (control: ControlAttributes) => ReactNode }) {
+export function Field({ labelId, labelValues, name, error, invalid, describedBy: elsewhere, hint, children }: FieldProps & { children: (control: ControlAttributes) => ReactNode }) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -32,7 +34,7 @@ export function Field({ labelId, name, error, invalid, describedBy: elsewhere, h
   return (
     <div className="field">
       <label htmlFor={id} className="field__label">
-        <FormattedMessage id={labelId} />
+        <FormattedMessage id={labelId} values={labelValues} />
       </label>
       {children({ id, 'aria-invalid': error || invalid ? true : undefined, 'aria-describedby': describedBy })}
       {hint && (

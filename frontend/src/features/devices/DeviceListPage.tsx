@@ -11,6 +11,7 @@ import { Page } from '../../components/Page';
 import { ForOneMerchant } from '../../components/states';
 import { formatDate, formatDateTime, formatNumber, formatPercent } from '../../lib/format';
 import { useMerchantClients } from '../../lib/resources/get-merchant-clients';
+import { useMerchantPlanograms } from '../../lib/resources/get-merchant-planograms';
 import { useGroupsOfMerchants } from '../../lib/resources/get-merchant-groups';
 import { useSession } from '../../lib/session';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
@@ -56,6 +57,8 @@ function DevicesTable({ merchantId }: { merchantId: string }) {
   const clients = useMerchantClients(merchantId);
   const groupList = useMemo(() => groups.data?.[merchantId] ?? [], [groups.data, merchantId]);
   const clientList = useMemo(() => clients.data ?? [], [clients.data]);
+  const planograms = useMerchantPlanograms(merchantId);
+  const planogramList = useMemo(() => planograms.data ?? [], [planograms.data]);
   // The serials of the page shown, once it is loaded: their pending remote commands are one call.
   const [pageSerials, setPageSerials] = useState('');
   const pendingCounts = usePendingCounts(merchantId, pageSerials).data?.counts;
@@ -63,6 +66,7 @@ function DevicesTable({ merchantId }: { merchantId: string }) {
   const columns = useMemo<Column<PointOfSale>[]>(() => {
     const groupName = (id: string | null) => (id ? (groupList.find((g) => g.id === id)?.name ?? id) : '');
     const clientName = (id: string | null) => (id ? (clientList.find((c) => c.id === id)?.name ?? id) : '');
+    const planogramName = (id: string | null) => (id ? (planogramList.find((p) => p.id === id)?.name ?? id) : '');
     const yesNo = (on: boolean) => intl.formatMessage({ id: on ? 'devices.yes' : 'devices.no' });
     return [
       {
@@ -89,11 +93,12 @@ function DevicesTable({ merchantId }: { merchantId: string }) {
       { id: 'firmware', messageId: 'devices.field.firmware', value: (p) => p.firmwareVersion },
       { id: 'group', messageId: 'devices.field.group', value: (p) => groupName(p.groupId) },
       { id: 'client', messageId: 'devices.field.client', value: (p) => clientName(p.clientId) },
+      { id: 'planogram', messageId: 'devices.field.planogram', value: (p) => planogramName(p.planogramId) },
       { id: 'warrantyEnd', messageId: 'devices.field.warrantyEnd', value: (p) => formatDate(p.warrantyEnd, intl.locale) },
       { id: 'hidden', messageId: 'devices.field.hidden', value: (p) => yesNo(p.hidden) },
       { id: 'pendingCommands', messageId: 'devices.field.pendingCommands', value: (p) => (pendingCounts?.[p.serial] === undefined ? '' : formatNumber(pendingCounts[p.serial]!, intl.locale)) },
     ];
-  }, [intl, groupList, clientList, pendingCounts]);
+  }, [intl, groupList, clientList, planogramList, pendingCounts]);
 
   const table = useDataTable({ tableId: 'devices', columns, defaultSort: DEFAULT_SORT });
   const page = usePosPage(merchantId, table.query);
@@ -101,6 +106,7 @@ function DevicesTable({ merchantId }: { merchantId: string }) {
   const { query, setFilter, state } = table;
   const exportFile = useCallback(() => exportPosCsv(merchantId, query), [merchantId, query]);
   const clientOptions = clientList.map((c) => ({ value: c.id, label: c.name }));
+  const planogramOptions = planogramList.map((p) => ({ value: p.id, label: p.name }));
 
   return (
     <>
@@ -117,6 +123,7 @@ function DevicesTable({ merchantId }: { merchantId: string }) {
             <SearchFilter table={table} field="search" messageId="devices.filter.search" />
             {readsGroups && groupList.length > 0 && <GroupsFilter table={table} groups={groupList} />}
             <SelectFilter table={table} field="clientId" messageId="devices.filter.client" allLabel={intl.formatMessage({ id: 'devices.filter.allClients' })} options={clientOptions} />
+            <SelectFilter table={table} field="planogramId" messageId="devices.filter.planogram" allLabel={intl.formatMessage({ id: 'devices.filter.allPlanograms' })} options={planogramOptions} />
             {DATE_FILTERS.map(({ prefix, labelId }) => (
               <DateRangePicker
                 key={prefix}

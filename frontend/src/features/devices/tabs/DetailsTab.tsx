@@ -9,6 +9,7 @@ import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { Loaded } from '../../../components/states';
 import { useFormat } from '../../../lib/format';
 import { useMerchantClients } from '../../../lib/resources/get-merchant-clients';
+import { useMerchantPlanograms, revalidateMerchantPlanograms } from '../../../lib/resources/get-merchant-planograms';
 import { useGroupsOfMerchants } from '../../../lib/resources/get-merchant-groups';
 import { useSession } from '../../../lib/session';
 import { usePos } from '../api/get-pos';
@@ -43,6 +44,7 @@ interface DeviceDraft {
 }
 
 const NO_NETWORK = '';
+const NO_PLANOGRAM = '';
 
 function DeviceForm({ pos }: { pos: PointOfSale }) {
   const intl = useIntl();
@@ -52,6 +54,13 @@ function DeviceForm({ pos }: { pos: PointOfSale }) {
     errors,
   );
   const networkOptions = [{ value: NO_NETWORK, label: intl.formatMessage({ id: 'devices.networkType.none' }) }, ...NETWORK_TYPES.map((t) => ({ value: t, label: t }))];
+  const planograms = useMerchantPlanograms(pos.merchantId);
+  const planogramOptions = [
+    { value: NO_PLANOGRAM, label: intl.formatMessage({ id: 'devices.planogram.none' }) },
+    ...(planograms.data ?? []).map((p) => ({ value: p.id, label: p.name })),
+    // Until the list has loaded, the current one keeps its place.
+    ...(pos.planogramId && !planograms.data ? [{ value: pos.planogramId, label: pos.planogramId }] : []),
+  ];
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -59,9 +68,10 @@ function DeviceForm({ pos }: { pos: PointOfSale }) {
       name: draft.name,
       networkType: draft.networkType === NO_NETWORK ? null : draft.networkType,
       warrantyEnd: draft.warrantyEnd === '' ? null : draft.warrantyEnd,
-      planogramId: draft.planogramId.trim() === '' ? null : draft.planogramId.trim(),
+      planogramId: draft.planogramId === NO_PLANOGRAM ? null : draft.planogramId,
     };
-    void submit(body, (input) => updatePos(pos.serial, input));
+    // The planograms' machine counts moved.
+    void submit(body, (input) => updatePos(pos.serial, input).then(() => revalidateMerchantPlanograms()));
   }
 
   return (
@@ -73,7 +83,7 @@ function DeviceForm({ pos }: { pos: PointOfSale }) {
         <TextField {...field('name')} labelId="devices.field.name" />
         <SelectField {...field('networkType')} labelId="devices.field.networkType" options={networkOptions} />
         <TextField {...field('warrantyEnd')} labelId="devices.field.warrantyEnd" type="date" />
-        <TextField {...field('planogramId')} labelId="devices.field.planogram" />
+        <SelectField {...field('planogramId')} labelId="devices.field.planogram" options={planogramOptions} />
       </div>
       <div className="form__actions">
         <SubmitButton labelId="devices.save" busy={saving} testId="device-submit" />
@@ -86,6 +96,8 @@ function DeviceFields({ pos, readsGroups }: { pos: PointOfSale; readsGroups: boo
   const intl = useIntl();
   const groups = useGroupsOfMerchants(readsGroups && pos.groupId ? [pos.merchantId] : []);
   const clients = useMerchantClients(pos.clientId ? pos.merchantId : null);
+  const planograms = useMerchantPlanograms(pos.planogramId ? pos.merchantId : null);
+  const planogramName = pos.planogramId ? (planograms.data?.find((p) => p.id === pos.planogramId)?.name ?? pos.planogramId) : '';
   const groupName = pos.groupId ? (groups.data?.[pos.merchantId]?.find((g) => g.id === pos.groupId)?.name ?? pos.groupId) : '';
   const clientName = pos.clientId ? (clients.data?.find((c) => c.id === pos.clientId)?.name ?? pos.clientId) : '';
   const format = useFormat();
@@ -117,7 +129,7 @@ function DeviceFields({ pos, readsGroups }: { pos: PointOfSale; readsGroups: boo
     ['warrantyEnd', 'devices.field.warrantyEnd', format.date(pos.warrantyEnd)],
     ['client', 'devices.field.client', clientName],
     ['group', 'devices.field.group', groupName],
-    ['planogram', 'devices.field.planogram', pos.planogramId ?? ''],
+    ['planogram', 'devices.field.planogram', planogramName],
     ['noVendProfile', 'devices.field.noVendProfile', pos.noVendProfileId ?? ''],
     ['manageStock', 'devices.field.manageStock', yesNo(pos.manageStock)],
     ['createdAt', 'devices.field.createdAt', format.dateTime(pos.createdAt)],

@@ -1,0 +1,68 @@
+import { useMemo } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import type { Planogram } from '../../../../schemas/planogram';
+import { DataTable } from '../../components/data-table/DataTable';
+import { useDataTable, type Column } from '../../components/data-table/use-data-table';
+import { Page } from '../../components/Page';
+import { ForOneMerchant } from '../../components/states';
+import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
+import { useSession } from '../../lib/session';
+import { usePlanogramPage } from './api/get-planogram-page';
+import { canEditPlanograms, planogramPath } from './can-edit';
+import { planogramErrorMessageId, TYPE_MESSAGES } from './messages';
+import './planograms.css';
+
+const DEFAULT_SORT = { ord: 'name', ordType: 'asc' } as const;
+
+/** /manage/planograms: the planograms of the merchant picked in the app bar. */
+export function PlanogramListPage() {
+  const { identity } = useSession();
+  const { merchant, all, merchants } = useCurrentMerchant();
+  const merchantId = merchant && !all ? merchant.id : null;
+  return (
+    <Page
+      title={<FormattedMessage id="planograms.list.title" />}
+      actions={
+        canEditPlanograms(identity?.role) &&
+        merchantId && (
+          <Link to="/manage/planograms/create" className="button button--primary" data-testid="planogram-create">
+            <FormattedMessage id="planograms.create.action" />
+          </Link>
+        )
+      }
+      testId="planogram-list-page"
+    >
+      <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="planograms.chooseMerchant">
+        {(merchantId) => <PlanogramsTable key={merchantId} merchantId={merchantId} />}
+      </ForOneMerchant>
+    </Page>
+  );
+}
+
+function PlanogramsTable({ merchantId }: { merchantId: string }) {
+  const intl = useIntl();
+  const columns = useMemo<Column<Planogram>[]>(
+    () => [
+      {
+        id: 'name',
+        messageId: 'planograms.field.name',
+        ord: 'name',
+        value: (p) => p.name,
+        render: (p) => (
+          <Link to={planogramPath(p.merchantId, p.id)} data-testid="planogram-link">
+            {p.name}
+          </Link>
+        ),
+      },
+      { id: 'description', messageId: 'planograms.field.description', value: (p) => p.description },
+      { id: 'planogramType', messageId: 'planograms.field.type', value: (p) => intl.formatMessage({ id: TYPE_MESSAGES[p.planogramType] }) },
+      { id: 'lines', messageId: 'planograms.field.lines', value: (p) => String(p.lines.length) },
+      { id: 'machines', messageId: 'planograms.field.machines', value: (p) => String(p.machines) },
+    ],
+    [intl],
+  );
+  const table = useDataTable({ tableId: 'manage-planograms', columns, defaultSort: DEFAULT_SORT });
+  const page = usePlanogramPage(merchantId, table.query);
+  return <DataTable table={table} result={page} rowKey={(p) => p.id} emptyMessageId="planograms.list.empty" errorMessageId={planogramErrorMessageId} />;
+}

@@ -1,0 +1,18 @@
+import { DynamoMachineRecords } from '../../adapters/dynamodb/machine-writes';
+import { DynamoMerchantRepository } from '../../adapters/dynamodb/merchant-repository';
+import { DynamoPlanogramRepository } from '../../adapters/dynamodb/planogram-repository';
+import { DynamoProductCatalogue } from '../../adapters/dynamodb/product-catalogue';
+import type { FunctionAccess } from '../../shared/access';
+import { groupDeps } from '../../shared/base-deps';
+
+export const access = { table: 'readWrite' } as const satisfies FunctionAccess;
+
+/** The planograms group: planograms, the products their lines name, their merchants and the machines a delete unassigns. */
+export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
+  planograms: new DynamoPlanogramRepository(doc, tableName),
+  products: new DynamoProductCatalogue(doc, tableName),
+  merchants: new DynamoMerchantRepository(doc, tableName),
+  pos: new DynamoMachineRecords(doc, tableName),
+}));
+
+export type PlanogramsGroupDeps = ReturnType<typeof deps>;
