@@ -5,7 +5,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
-import { historicalExportAccess } from '../../functions/shared/historical-export';
+import { historicalExportAccess } from '../../functions/shared/historical-export-access';
 import { AppFunction } from './app-function';
 import { grantAccess, type AccessTargets } from './grants';
 import { acknowledge, documentWildcardFindings } from './nag';

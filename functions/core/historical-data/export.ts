@@ -1,9 +1,9 @@
 /**
- * The historical data workflow's two tasks: the export (reads the merchant's data of the request's period page by
- * page and streams it as CSV to the exports bucket, then marks the request Completed) and the failure record
- * (Error with TECHNICAL_FAILURE, no file left). Both act only on the attempt they were started for.
+ * The historical data workflow's Export task: reads the merchant's data of the request's period page by page and
+ * streams it as CSV to the exports bucket, then marks the request Completed (its failure record:
+ * export-failure.ts). Both act only on the attempt they were started for.
  */
-import { TECHNICAL_FAILURE, type DataType } from '../../../schemas/historical-data';
+import type { DataType } from '../../../schemas/historical-data';
 import type { AlarmRepository } from '../alarms/ports';
 import { ALARM_CSV_COLUMNS, toAlarms } from '../alarms/use-cases';
 import { AUDIT_CSV_COLUMNS, TRANSACTION_CSV_COLUMNS } from '../devices/history';
@@ -74,14 +74,4 @@ export async function runExport(deps: ExportDeps, input: HistoricalExportInput):
     deps.log?.('info', 'historical export discarded: the request moved on while it ran', { merchantId, requestId, attempt });
   }
   return { rows: counted.rows, size, completed };
-}
-
-/** Task `RecordFailure`: Error with the spec's technical failure, and no object left of this attempt; false when the attempt no longer counted. */
-export async function recordExportFailure(deps: Pick<ExportDeps, 'dataRequests' | 'exportFiles' | 'log'>, input: HistoricalExportInput, cause?: string): Promise<boolean> {
-  const { merchantId, requestId, attempt } = input;
-  // Only while the attempt is still Created: a task that failed after completing must not take the file away.
-  const marked = await deps.dataRequests.fail(merchantId, requestId, attempt, TECHNICAL_FAILURE);
-  if (marked) await deps.exportFiles.remove(exportFileKey(merchantId, requestId, attempt));
-  deps.log?.('warn', 'historical export failed', { merchantId, requestId, attempt, marked, cause });
-  return marked;
 }
