@@ -9,6 +9,7 @@ import { ALARM_CSV_COLUMNS, toAlarms } from '../alarms/use-cases';
 import { AUDIT_CSV_COLUMNS, TRANSACTION_CSV_COLUMNS } from '../devices/history';
 import type { MerchantRepository } from '../merchants/ports';
 import { csvChunks } from '../shared/csv';
+import { readAhead } from '../shared/read-ahead';
 import type { HistoricalExportInput } from '../shared/workflows';
 import { exportFileKey, linkValidUntil, periodOf } from './model';
 import type { DataRequestRepository, ExportFiles, ExportMachine, ExportSource } from './ports';
@@ -30,11 +31,21 @@ export interface ExportOutcome {
   completed: boolean;
 }
 
+/**
+ * How far an export reads ahead of the CSV it writes: the machine being written and the next one are read at
+ * once, each at most one page (a Query of up to 1 MB) ahead, so Queries overlap with formatting and uploading.
+ * Each page held ahead costs about 20 MB of peak RSS (bench (i)), hence no further.
+ */
+const EXPORT_READ_AHEAD = { sources: 2, pagesAhead: 1 } as const;
+
 /** Each machine's rows in turn (by serial), oldest first, with the machine's serial and name in front. */
-async function* perMachine<T extends object>(machines: ExportMachine[], pagesOf: (serial: string) => AsyncIterable<T[]>): AsyncGenerator<object[]> {
-  for (const m of [...machines].sort((a, b) => (a.serial < b.serial ? -1 : 1))) {
-    for await (const page of pagesOf(m.serial)) yield page.map((row) => ({ serial: m.serial, posName: m.name, ...row }));
-  }
+function perMachine<T extends object>(machines: ExportMachine[], pagesOf: (serial: string) => AsyncIterable<T[]>): AsyncGenerator<object[]> {
+  const sources = [...machines]
+    .sort((a, b) => (a.serial < b.serial ? -1 : 1))
+    .map((m) => async function* () {
+      for await (const page of pagesOf(m.serial)) yield page.map((row) => ({ serial: m.serial, posName: m.name, ...row }));
+    });
+  return readAhead(sources, EXPORT_READ_AHEAD);
 }
 
 async function* alarmRows(deps: ExportDeps, merchantId: string, from: string, to: string): AsyncGenerator<object[]> {
