@@ -1,11 +1,9 @@
 /** What identifies and classifies an alarm (spec §3), apart from the rest of the alarm schemas: device messages (iot.ts) need only this. */
 import * as z from 'zod/mini';
 import { numberIn } from './number-enum';
+import { ALARM_CATEGORIES, ALARM_CRITICITIES } from './alarm-constants';
 
-export const ALARM_CATEGORIES = ['jam', 'usability', 'maintenance', 'fault'] as const;
-/** Spec §3 criticity: notification 0, warning 2, blocking 4. */
-export const ALARM_CRITICITIES = [0, 2, 4] as const;
-export const CRITICITY = { notification: 0, warning: 2, blocking: 4 } as const;
+export { ALARM_CATEGORIES, ALARM_CRITICITIES, CRITICITY } from './alarm-constants';
 
 export type AlarmCategory = (typeof ALARM_CATEGORIES)[number];
 export type AlarmCriticity = (typeof ALARM_CRITICITIES)[number];

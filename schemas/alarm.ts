@@ -7,11 +7,11 @@ import { MerchantId } from './merchant';
 import { newestFirstPaging, page, pageQuery, rangeInOrder } from './paging';
 import { Serial } from './pos';
 import { AlarmCategory, AlarmCode, AlarmCriticity, criticity } from './alarm-code';
+import { ALARM_STATUSES } from './alarm-constants';
 
 export { ALARM_CATEGORIES, ALARM_CRITICITIES, AlarmCategory, AlarmCode, AlarmCriticity, CRITICITY } from './alarm-code';
+export { ALARM_STATUSES, MAX_STATS_DAYS, MAX_TROUBLESHOOTING_BYTES } from './alarm-constants';
 
-/** Spec §4. An alarm of criticity 0 opens as `notification`, any other as `active`; both are open. */
-export const ALARM_STATUSES = ['active', 'notification', 'repaired', 'repairedManually'] as const;
 /** The list filter (spec §4): `repaired` holds both repaired and repaired manually. */
 export const ALARM_STATUS_FILTERS = ['all', 'active', 'repaired', 'notification'] as const;
 export const MACHINE_TYPES = [
@@ -87,7 +87,6 @@ export const AlarmCounts = z.object({
 });
 export type AlarmCounts = z.infer<typeof AlarmCounts>;
 
-export const MAX_STATS_DAYS = 92;
 const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'day must be YYYY-MM-DD'));
 /** Days (UTC) of creation, both inclusive; default the last 7 days. */
 export const AlarmStatsQuery = z.strictObject({ from: z.optional(day), to: z.optional(day) }).check(
@@ -105,11 +104,6 @@ export const MerchantAlarmsParams = z.strictObject({ id: MerchantId });
 
 // ---------------------------------------------------------------- master alarms (troubleshooting catalogue)
 
-/**
- * Level 1 and level 2 troubleshooting content (HTML, images inlined as data URLs) together may take this
- * many bytes (UTF-8): the item must stay well under DynamoDB's 400 KB. Beyond: TroubleshootingContentExceedsSizeLimits.
- */
-export const MAX_TROUBLESHOOTING_BYTES = 300 * 1024;
 /** The master alarm routes take bodies up to this size, so content over the limit gets its coded error. */
 export const MAX_MASTER_ALARM_BODY_BYTES = 1024 * 1024;
 

@@ -7,24 +7,25 @@
 import * as z from 'zod/mini';
 import { MerchantId } from './merchant';
 import { newestFirstPaging, page } from './paging';
+import { DATA_REQUEST_STATUSES, DATA_TYPES, FREQUENCIES, MAX_RANGE_DAYS } from './historical-data-constants';
+
+export {
+  DATA_REQUEST_STATUSES,
+  DATA_TYPES,
+  FREQUENCIES,
+  LINK_VALIDITY_DAYS,
+  MAX_ACTIVE_DATA_REQUESTS,
+  MAX_RANGE_DAYS,
+  MAX_SUBSCRIPTIONS,
+  TECHNICAL_FAILURE,
+} from './historical-data-constants';
 
 /** Spec §4 data types. FailedTransactions are the sales with `errorSale`. */
-export const DATA_TYPES = ['Alarms', 'Transactions', 'FailedTransactions', 'Audits'] as const;
 export const DataType = z.enum(DATA_TYPES);
 export type DataType = z.infer<typeof DataType>;
 
 /** Spec §4 statuses. Created = waiting or running; Expired = the link validity ended and the file is gone. */
-export const DATA_REQUEST_STATUSES = ['Created', 'Completed', 'Expired', 'Error'] as const;
 export type DataRequestStatus = (typeof DATA_REQUEST_STATUSES)[number];
-
-/** Spec §9 "maximum active data requests" (not shown): requests in status Created per merchant. */
-export const MAX_ACTIVE_DATA_REQUESTS = 5;
-/** Longest range one request covers, both days included. */
-export const MAX_RANGE_DAYS = 366;
-/** How long a completed request's file can be downloaded; then it is Expired and the object deleted. */
-export const LINK_VALIDITY_DAYS = 7;
-/** The message of a request whose export failed (spec §8 "historical data technical failure (retry)"). */
-export const TECHNICAL_FAILURE = 'HistoricalDataTechnicalFailure';
 
 /** A calendar day in the merchant's time zone. */
 export const Day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD'), z.refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'not a calendar date'));
@@ -81,11 +82,8 @@ export const HistoricalDataListQuery = z.strictObject({
 export type HistoricalDataListQuery = z.infer<typeof HistoricalDataListQuery>;
 
 /** Scheduled exports: the period just ended (yesterday, last week Mon–Sun, last month), in the merchant's time zone. */
-export const FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 export const Frequency = z.enum(FREQUENCIES);
 export type Frequency = z.infer<typeof Frequency>;
-/** Most subscriptions per merchant. */
-export const MAX_SUBSCRIPTIONS = 20;
 
 /** POST /merchants/{id}/historicaldata-subscriptions */
 export const SubscriptionCreate = z.strictObject({ dataType: DataType, frequency: Frequency });

@@ -3,8 +3,7 @@ import { CountryCode, CurrencyCode, Language } from './collections';
 import { FeatureFlag } from './features';
 import { cursorParam, ordType, page, pageNumber, pageSize } from './paging';
 
-/** The reserved "all distributors" merchant: only the super admin sees it, and it sorts first. */
-export const ALL_DISTRIBUTORS_ID = 'ALL';
+export { ALL_DISTRIBUTORS_ID } from './merchant-constants';
 
 export const MerchantId = z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'invalid merchant id'));
 export const MerchantIdParams = z.strictObject({ id: MerchantId });

@@ -39,11 +39,7 @@ export const newestFirstPaging = <const O extends string>(ord: O) => ({
 export const rangeInOrder = () =>
   z.refine<{ from?: string; to?: string }>((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), { message: 'from must be before to', path: ['to'] });
 
-/**
- * Most items one count of a filtered or date-bounded range reads (DynamoDB bills a COUNT like reading the
- * items): past that a list says "at least", so a request never reads a whole history or fleet to number it.
- */
-export const COUNT_READ_LIMIT = 2_000;
+export { COUNT_READ_LIMIT } from './paging-constants';
 
 /** How many items a list holds: exact, or at least `count` when counting stopped at COUNT_READ_LIMIT. */
 export interface Total {

@@ -8,14 +8,11 @@ import { DynamoExportSource } from '../adapters/dynamodb/export-source';
 import { DynamoDataRequestRepository } from '../adapters/dynamodb/historical-data-repository';
 import { DynamoMerchantRepository } from '../adapters/dynamodb/merchant-repository';
 import type { ExportDeps } from '../core/historical-data/export';
-import type { FunctionAccess } from './access';
 import { tableConfig } from './config';
 import { bucketFiles } from './files';
+import { historicalExportAccess } from './historical-export-access';
 import { lazy } from './lazy';
 import { logger } from './logger';
-
-/** What the historical export's Task functions reach. */
-export const historicalExportAccess = { table: 'readWrite', buckets: { exports: 'readWrite' } } as const satisfies FunctionAccess;
 
 export function buildHistoricalExportDeps(env: NodeJS.ProcessEnv = process.env): ExportDeps {
   const { region, tableName, dynamodbEndpoint } = tableConfig(env);

@@ -3,15 +3,15 @@
  * the spec's technical failure message, and no file of the attempt is left behind.
  */
 import type { Context } from 'aws-lambda';
-import { recordExportFailure, type ExportDeps } from '../core/historical-data/export';
+import { recordExportFailure, type ExportFailureDeps } from '../core/historical-data/export-failure';
 import type { HistoricalExportInput } from '../core/shared/workflows';
-import { historicalExportDeps } from '../shared/historical-export';
+import { historicalExportFailureDeps } from '../shared/historical-export-failure';
 import { logger } from '../shared/logger';
 import { METRIC, OperatorMetrics } from '../shared/metrics';
 
 export type ExportFailureInput = HistoricalExportInput & { error: { Error?: string; Cause?: string } };
 
-export function historicalExportFailureHandler(deps: () => Pick<ExportDeps, 'dataRequests' | 'exportFiles' | 'log'> = historicalExportDeps) {
+export function historicalExportFailureHandler(deps: () => ExportFailureDeps = historicalExportFailureDeps) {
   const metrics = new OperatorMetrics();
   return async ({ error, ...input }: ExportFailureInput, context?: Context): Promise<void> => {
     logger.startInvocation(context);

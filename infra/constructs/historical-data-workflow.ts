@@ -5,32 +5,14 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
-import { historicalExportAccess } from '../../functions/shared/historical-export';
+import { historicalExportAccess } from '../../functions/shared/historical-export-access';
+import { HISTORICAL_DATA_TASKS, type WorkflowTask } from './historical-data-tasks';
 import { AppFunction } from './app-function';
 import { grantAccess, type AccessTargets } from './grants';
 import { acknowledge, documentWildcardFindings } from './nag';
 import type { StageConfig } from './stage';
 
-/** A Task state of a workflow: the Lambda it invokes (name part and entry, exporting `handler`). */
-export interface WorkflowTask {
-  name: string;
-  entry: string;
-  description: string;
-}
-
-/** The historical-data state machine's Task states by state name: CDK builds their functions, the local runner imports their entries. */
-export const HISTORICAL_DATA_TASKS = {
-  Export: {
-    name: 'historical-export',
-    entry: 'functions/triggers/historical-export.ts',
-    description: 'Historical data workflow: streams one request’s rows as CSV to the exports bucket and marks it Completed',
-  },
-  RecordFailure: {
-    name: 'historical-export-failure',
-    entry: 'functions/triggers/historical-export-failure.ts',
-    description: 'Historical data workflow: marks a request whose export failed as Error and removes any partial file',
-  },
-} as const satisfies Record<string, WorkflowTask>;
+export { HISTORICAL_DATA_TASKS, type WorkflowTask } from './historical-data-tasks';
 
 /**
  * The export's retry: 2 retries (3 attempts) 2 s then 4 s apart, on any error of the function

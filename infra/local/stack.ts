@@ -14,6 +14,7 @@ import { ingestionDeps } from '../../functions/shared/ingestion';
 import { enableLocalInvocations } from './invoke';
 import { localIotRules, startCommandSweep, startConnectionSweep, startDataSubscriptionSweep, startMachinePurgeSweep, startMachineRegroupSweep } from './iot-rules';
 import { S3RVER_CREDENTIALS, startS3 } from './emulators/s3';
+import { historicalDataAsl } from '../constructs/historical-data-workflow';
 import { startLocalWorkflows, type LocalWorkflows } from './workflows';
 import { serveLocalWorkflows } from './workflows-endpoint';
 import { createTable } from './emulators/table';
@@ -154,7 +155,7 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     stops.push(api.stop);
 
     // Workflows: the ASL of the CDK state machines, run here, their Task states invoking the same handlers.
-    const workflows = startLocalWorkflows({ register: true });
+    const workflows = startLocalWorkflows({ historicalDataAsl: historicalDataAsl(), register: true });
     stops.push(workflows.stop);
     const workflowsEndpoint = await serveLocalWorkflows(workflows, ports.workflows);
     stops.push(workflowsEndpoint.stop);

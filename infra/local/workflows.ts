@@ -1,7 +1,8 @@
 /**
  * The local counterpart of the CDK workflows: the historical-data ASL exactly as CDK synthesises it
- * (historicalDataAsl), run by aws-local-stepfunctions in the stack process, each Task state invoking its
- * Lambda entry's `handler` (the same module CDK bundles) as the other local triggers do.
+ * (historicalDataAsl, which the caller passes in: this module does not load aws-cdk-lib), run by
+ * aws-local-stepfunctions in the stack process, each Task state invoking its Lambda entry's `handler` (the same
+ * module CDK bundles) as the other local triggers do.
  */
 import { isAbsolute, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,7 +11,7 @@ import { StateMachine, type RunOptions, type StateMachineDefinition } from 'aws-
 import type { HistoricalExportInput, WorkflowName, WorkflowStarter } from '../../functions/core/shared/workflows';
 import { logger } from '../../functions/shared/logger';
 import { registerLocalWorkflows } from '../../functions/shared/workflows';
-import { HISTORICAL_DATA_TASKS, historicalDataAsl, type WorkflowTask } from '../constructs/historical-data-workflow';
+import { HISTORICAL_DATA_TASKS, type WorkflowTask } from '../constructs/historical-data-tasks';
 import { invokeLocally } from './invoke';
 
 // aws-local-stepfunctions 3 calls Promise.withResolvers, which Node 22 has and Node 20 lacks.
@@ -35,6 +36,11 @@ type TaskHandler = (input: unknown) => Promise<unknown>;
 type LocalHandlers = NonNullable<NonNullable<RunOptions['overrides']>['taskResourceLocalHandlers']>;
 
 export interface LocalWorkflowOptions {
+  /**
+   * The historical-data ASL as historicalDataAsl() synthesises it (infra/constructs/historical-data-workflow.ts),
+   * possibly in another process: the bench's exporting process gets it from its parent, without aws-cdk-lib.
+   */
+  historicalDataAsl: Record<string, unknown>;
   /** Task handlers by state name in place of their entries' (tests inject failures this way; the stack never does). */
   taskHandlers?: Partial<Record<keyof typeof HISTORICAL_DATA_TASKS, TaskHandler>>;
 }
@@ -66,11 +72,11 @@ function entryHandlers(tasks: Record<string, WorkflowTask>): Record<string, Task
 }
 
 /** Runs the workflows in this process; `register` makes it the starter the functions' composition picks (LOCAL_WORKFLOWS). */
-export function startLocalWorkflows(opts: LocalWorkflowOptions & { register?: boolean } = {}): LocalWorkflows {
+export function startLocalWorkflows(opts: LocalWorkflowOptions & { register?: boolean }): LocalWorkflows {
   const machines: Record<WorkflowName, { machine: StateMachine; handlers: Record<string, TaskHandler> }> = {
     historicalData: {
       // The placeholder ARNs are valid ARNs, but never called: every Task state has its local handler.
-      machine: new StateMachine(historicalDataAsl() as unknown as StateMachineDefinition),
+      machine: new StateMachine(opts.historicalDataAsl as unknown as StateMachineDefinition),
       handlers: { ...entryHandlers(HISTORICAL_DATA_TASKS), ...opts.taskHandlers },
     },
   };

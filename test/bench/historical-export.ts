@@ -121,9 +121,11 @@ export interface ExportRun {
 }
 
 /** Runs one execution of the historical-data workflow in a process of its own (historical-export-run.ts). */
-export function runExport(env: Record<string, string>, input: HistoricalExportInput): Promise<ExportRun> {
+export async function runExport(env: Record<string, string>, input: HistoricalExportInput): Promise<ExportRun> {
+  const { historicalDataAsl } = await import('../../infra/constructs/historical-data-workflow');
+  const asl = JSON.stringify(historicalDataAsl());
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/historical-export-run.ts', JSON.stringify(input)], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/historical-export-run.ts', JSON.stringify(input), asl], {
       cwd: REPO_ROOT,
       env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
       stdio: ['ignore', 'pipe', 'inherit'],

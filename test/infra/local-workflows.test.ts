@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HistoricalExportInput } from '../../functions/core/shared/workflows';
 import { workflowStarter } from '../../functions/shared/workflows';
-import { EXPORT_RETRY } from '../../infra/constructs/historical-data-workflow';
+import { EXPORT_RETRY, historicalDataAsl } from '../../infra/constructs/historical-data-workflow';
 import { startLocalWorkflows } from '../../infra/local/workflows';
 
 class ExportBroke extends Error {
@@ -29,14 +29,15 @@ function scripted(failures: number) {
   };
 }
 
+const asl = historicalDataAsl();
 const input: HistoricalExportInput = { merchantId: 'acme-vending', requestId: 'r-1', attempt: 1 };
 const gaps = (calls: { at: number }[]) => calls.slice(1).map((c, i) => (c.at - calls[i]!.at) / 1000);
 
 describe('the historical-data state machine run locally (the ASL CDK synthesises)', () => {
   const flaky = scripted(2);
   const broken = scripted(Infinity);
-  const flakyRunner = startLocalWorkflows({ taskHandlers: flaky.taskHandlers });
-  const brokenRunner = startLocalWorkflows({ taskHandlers: broken.taskHandlers });
+  const flakyRunner = startLocalWorkflows({ historicalDataAsl: asl, taskHandlers: flaky.taskHandlers });
+  const brokenRunner = startLocalWorkflows({ historicalDataAsl: asl, taskHandlers: broken.taskHandlers });
   afterAll(async () => {
     await flakyRunner.stop();
     await brokenRunner.stop();
@@ -65,7 +66,7 @@ describe('the historical-data state machine run locally (the ASL CDK synthesises
 describe('the local runner as the workflow starter', () => {
   it('starts an execution name once however often it is started, and idle() waits for every execution', async () => {
     const calls = scripted(0);
-    const runner = startLocalWorkflows({ taskHandlers: calls.taskHandlers, register: true });
+    const runner = startLocalWorkflows({ historicalDataAsl: asl, taskHandlers: calls.taskHandlers, register: true });
     try {
       const starter = workflowStarter({ LOCAL_WORKFLOWS: '1' });
       await Promise.all([starter.start('historicalData', input, 'r-1-1'), starter.start('historicalData', input, 'r-1-1')]);

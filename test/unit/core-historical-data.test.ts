@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { recordExportFailure, runExport, type ExportDeps } from '../../functions/core/historical-data/export';
+import { runExport, type ExportDeps } from '../../functions/core/historical-data/export';
+import { recordExportFailure } from '../../functions/core/historical-data/export-failure';
 import { exportFileKey, periodOf } from '../../functions/core/historical-data/model';
 import type { CompletedExport, DataRequestRepository, ExportFiles, StoredDataRequest } from '../../functions/core/historical-data/ports';
 import { firstRunDay, periodBefore } from '../../functions/core/historical-data/subscriptions';

@@ -5,6 +5,12 @@ import { keys } from './keys';
 import { queryPages, type ItemFilter } from './paging';
 import { between, storedAudit, transaction } from './pos-history-repository';
 
+/**
+ * Items per Query of an export's history reads: a 1 MB page of sales is about 3,300 items, which as SDK objects
+ * and rows weigh some 20 MB until collected; smaller pages keep the exporting function's peak memory down.
+ */
+const EXPORT_PAGE_ITEMS = 1_000;
+
 const FAILED_SALE: ItemFilter = { expression: '#e = :e', names: { '#e': 'errorSale' }, values: { ':e': true } };
 
 /**
@@ -30,17 +36,17 @@ export class DynamoExportSource implements ExportSource {
 
   async *alarms(merchantId: string, from: string, to: string) {
     // gsi1sk `{createdAt}#{serial}#{messageId}`: `to` itself sorts before every key created at `to`, so it is exclusive.
-    const range = { tableName: this.tableName, index: 'gsi1' as const, partition: keys.merchantAlarmsPk(merchantId), between: { from, to }, forward: true };
+    const range = { tableName: this.tableName, index: 'gsi1' as const, partition: keys.merchantAlarmsPk(merchantId), between: { from, to }, forward: true, pageItems: EXPORT_PAGE_ITEMS };
     for await (const page of queryPages(this.doc, range)) yield page.map(alarmOf);
   }
 
   async *transactions(merchantId: string, serial: string, from: string, to: string, errorsOnly: boolean) {
-    const range = { tableName: this.tableName, partition: keys.posPk(merchantId, serial), between: between(keys.historyPrefix.sale, { from, to }), forward: true };
+    const range = { tableName: this.tableName, partition: keys.posPk(merchantId, serial), between: between(keys.historyPrefix.sale, { from, to }), forward: true, pageItems: EXPORT_PAGE_ITEMS };
     for await (const page of queryPages(this.doc, errorsOnly ? { ...range, filter: FAILED_SALE } : range)) yield page.map(transaction);
   }
 
   async *audits(merchantId: string, serial: string, from: string, to: string) {
-    const range = { tableName: this.tableName, partition: keys.posPk(merchantId, serial), between: between(keys.historyPrefix.audit, { from, to }), forward: true };
+    const range = { tableName: this.tableName, partition: keys.posPk(merchantId, serial), between: between(keys.historyPrefix.audit, { from, to }), forward: true, pageItems: EXPORT_PAGE_ITEMS };
     for await (const page of queryPages(this.doc, range)) yield page.map(storedAudit);
   }
 }

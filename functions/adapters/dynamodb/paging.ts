@@ -1,5 +1,6 @@
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { COUNT_READ_LIMIT, type Total } from '../../../schemas/paging';
+import type { Total } from '../../../schemas/paging';
+import { COUNT_READ_LIMIT } from '../../../schemas/paging-constants';
 import { ValidationError } from '../../core/shared/domain-error';
 import { sumTotals } from '../../core/shared/page';
 import { TABLE_DEFINITION } from './table';
@@ -336,13 +337,14 @@ export async function queryPage(doc: DynamoDBDocumentClient, q: PageQuery, maxFi
 }
 
 /**
- * A whole partition read (key range and filter) in sort-key order, one Query's items at a time: for exports that
- * stream a range of any length without holding it.
+ * A whole partition read (key range and filter) in sort-key order, one Query's items at a time (at most
+ * `pageItems` when given, else up to DynamoDB's 1 MB): for exports that stream a range of any length without
+ * holding it.
  */
-export async function* queryPages(doc: DynamoDBDocumentClient, q: KeyRange & { forward: boolean }): AsyncGenerator<Item[]> {
+export async function* queryPages(doc: DynamoDBDocumentClient, q: KeyRange & { forward: boolean; pageItems?: number }): AsyncGenerator<Item[]> {
   let start: Record<string, unknown> | undefined;
   do {
-    const res = await doc.send(new QueryCommand({ ...queryBase(q), ScanIndexForward: q.forward, ExclusiveStartKey: start }));
+    const res = await doc.send(new QueryCommand({ ...queryBase(q), ScanIndexForward: q.forward, ExclusiveStartKey: start, Limit: q.pageItems }));
     if (res.Items?.length) yield res.Items;
     start = res.LastEvaluatedKey;
   } while (start);

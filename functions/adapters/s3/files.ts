@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { defaultS3Client } from './client';
+import { objectRemoval } from './object-removal';
 
 /** The files of one bucket: what functions write, what browsers upload and download. */
 export interface FileStore {
@@ -63,9 +64,7 @@ async function* bytesOf(body: Readable | AsyncIterable<Uint8Array | string>, cou
 export function fileStore(bucket: string, client: S3Client = defaultS3Client()): FileStore {
   if (!bucket) throw new FileStoreError('fileStore needs a bucket name (is the bucket variable set?)');
   const head = (key: string) => client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-  const remove = async (key: string) => {
-    await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
-  };
+  const remove = objectRemoval(bucket, client);
 
   return {
     async upload(key, body, opts) {

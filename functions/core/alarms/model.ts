@@ -3,7 +3,7 @@
  * a machine's status is given its open alarms, and what an alarm adds to the statistics counters.
  */
 import type { AlarmCategory, AlarmCounts, AlarmStatus, MasterAlarm } from '../../../schemas/alarm';
-import { ALARM_CATEGORIES, ALARM_CRITICITIES, ALARM_STATUSES, CRITICITY } from '../../../schemas/alarm';
+import { ALARM_CATEGORIES, ALARM_CRITICITIES, ALARM_STATUSES, CRITICITY } from '../../../schemas/alarm-constants';
 import type { AlarmPayload } from '../../../schemas/iot';
 import type { ActiveAlarmCounts } from '../devices/model';
 

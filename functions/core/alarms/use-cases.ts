@@ -4,8 +4,8 @@
  * the machines in its groups now (a moved machine's history follows it); a machine outside the caller's scope answers 404.
  */
 import type { Alarm, AlarmCounts, AlarmFilters, AlarmListQuery, AlarmStats, AlarmStatsQuery, PosAlarmListQuery } from '../../../schemas/alarm';
-import { MAX_STATS_DAYS } from '../../../schemas/alarm';
-import { ALL_DISTRIBUTORS_ID } from '../../../schemas/merchant';
+import { MAX_STATS_DAYS } from '../../../schemas/alarm-constants';
+import { ALL_DISTRIBUTORS_ID } from '../../../schemas/merchant-constants';
 import type { Page, Total } from '../../../schemas/paging';
 import { MerchantRequiredException } from '../devices/errors';
 import type { PosReader } from '../devices/ports';

@@ -1,4 +1,4 @@
-import { ALL_DISTRIBUTORS_ID } from '../../../schemas/merchant';
+import { ALL_DISTRIBUTORS_ID } from '../../../schemas/merchant-constants';
 import type { Page } from '../../../schemas/paging';
 import type { PointOfSale, PosCounts, PosListQuery, PosNote, PosStatusView, PosUpdate } from '../../../schemas/pos';
 import { MerchantNotFoundException } from '../merchants/errors';

@@ -1,4 +1,5 @@
-import { ALL_DISTRIBUTORS_ID, type Merchant, type MerchantInput, type MerchantSummary } from '../../../schemas/merchant';
+import type { Merchant, MerchantInput, MerchantSummary } from '../../../schemas/merchant';
+import { ALL_DISTRIBUTORS_ID } from '../../../schemas/merchant-constants';
 import type { Page } from '../../../schemas/paging';
 import type { Principal } from '../shared/principal';
 import { canSeeMerchant } from '../shared/scope';

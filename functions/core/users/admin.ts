@@ -1,5 +1,5 @@
 import { toCsv } from '../shared/csv';
-import { ALL_DISTRIBUTORS_ID } from '../../../schemas/merchant';
+import { ALL_DISTRIBUTORS_ID } from '../../../schemas/merchant-constants';
 import type { Page } from '../../../schemas/paging';
 import { withTenantRole } from '../../../schemas/role-claim';
 import type { Role } from '../../../schemas/roles';

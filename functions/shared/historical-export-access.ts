@@ -1,0 +1,4 @@
+import type { FunctionAccess } from './access';
+
+/** What the historical export's Task functions (Export, RecordFailure) reach. */
+export const historicalExportAccess = { table: 'readWrite', buckets: { exports: 'readWrite' } } as const satisfies FunctionAccess;
