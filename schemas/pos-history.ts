@@ -3,6 +3,7 @@
  * it) and its transactions. Items are stored by ingestion (schemas/iot.ts) in the machine's partition.
  */
 import * as z from 'zod/mini';
+import { AUDIT_INTEGRITIES } from './pos-history-constants';
 import { numberIn } from './number-enum';
 import { CurrencyCode } from './collections';
 import { AUDIT_ORIGINS, AUDIT_PORTS, TRANSACTION_TYPES } from './iot';
@@ -29,11 +30,8 @@ export const AuditParams = z.strictObject({ id: Serial, auditId: AuditId });
 export const AuditListQuery = z.strictObject({ ...historyPaging('readAt'), origin: z.optional(oneOf(AUDIT_ORIGINS, 'audit origin')) }).check(rangeInOrder());
 export type AuditListQuery = z.infer<typeof AuditListQuery>;
 
-/**
- * Whether the text arrived whole: `cut` (no ST … G85, SE and, after a DXS, DXE), `crc-mismatch` (G85),
- * `segment-count-mismatch` (SE01). Only a whole audit's figures are used (cash view, stock and prices).
- */
-export const AUDIT_INTEGRITIES = ['whole', 'cut', 'crc-mismatch', 'segment-count-mismatch'] as const;
+export { AUDIT_INTEGRITIES } from './pos-history-constants';
+/** Whether the text arrived whole (pos-history-constants.ts). */
 export const AuditIntegrity = z.enum(AUDIT_INTEGRITIES);
 export type AuditIntegrity = z.infer<typeof AuditIntegrity>;
 

@@ -1,5 +1,6 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { AUDIT_INTEGRITIES, type AuditCash, type AuditIntegrity, type PosTransaction } from '../../../schemas/pos-history';
+import type { AuditCash, PosTransaction } from '../../../schemas/pos-history';
+import { AUDIT_INTEGRITIES, type AuditIntegrity } from '../../../schemas/pos-history-constants';
 import type { AuditCashRead, HistoryRange, HistorySlice, PosHistoryRepository, StoredAudit } from '../../core/devices/history-ports';
 import { keys } from './keys';
 import { countQuery, queryPage, readRange, type ItemFilter } from './paging';
