@@ -11,8 +11,6 @@ export interface StackInfo {
   iotData: string;
   s3: string;
   dynamodb: string;
-  /** The local workflow runner (GET /idle, GET /executions/{name}: infra/local/workflows-endpoint.ts). */
-  workflows: string;
   tableName: string;
   buckets: { firmware: string; cashDatabases: string; exports: string };
   users: DemoUser[];

@@ -16,7 +16,6 @@ import { localIotRules, startCommandSweep, startConnectionSweep, startDataSubscr
 import { S3RVER_CREDENTIALS, startS3 } from './emulators/s3';
 import { historicalDataAsl } from '../constructs/historical-data-workflow';
 import { startLocalWorkflows, type LocalWorkflows } from './workflows';
-import { serveLocalWorkflows } from './workflows-endpoint';
 import { createTable } from './emulators/table';
 import { seedDemoDataRequests } from './demo-data-requests';
 import { seedDemoHistory, type DemoHistoryOutcome } from './demo-history';
@@ -27,7 +26,7 @@ import type { SupervisedEmulator } from './supervisor';
 export interface StackOptions {
   /** Persistent state folder (npm start: `.local`); absent = throw-away state removed on stop. */
   dataDir?: string;
-  ports?: Partial<Record<'web' | 'dynamodb' | 's3' | 'mqtt' | 'iot' | 'cognito' | 'workflows', number>>;
+  ports?: Partial<Record<'web' | 'dynamodb' | 's3' | 'mqtt' | 'iot' | 'cognito', number>>;
   /** Built SPA to serve. */
   webRoot?: string;
   tenant?: string;
@@ -157,8 +156,6 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     // Workflows: the ASL of the CDK state machines, run here, their Task states invoking the same handlers.
     const workflows = startLocalWorkflows({ historicalDataAsl: historicalDataAsl(), register: true });
     stops.push(workflows.stop);
-    const workflowsEndpoint = await serveLocalWorkflows(workflows, ports.workflows);
-    stops.push(workflowsEndpoint.stop);
     const sweep = startConnectionSweep();
     stops.push(sweep.stop);
     const commandSweep = startCommandSweep();
@@ -183,7 +180,6 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       iotData: iot.publishEndpoint,
       s3: s3.endpoint,
       dynamodb: dynamo.endpoint,
-      workflows: workflowsEndpoint.endpoint,
       tableName: DEFAULT_TABLE_NAME,
       buckets: BUCKETS,
       users,

@@ -145,10 +145,6 @@ export const ROUTE_ROLES = {
 
 export type ProtectedRoute = keyof typeof ROUTE_ROLES;
 
-export function rolesFor(route: ProtectedRoute): readonly Role[] {
-  return ROUTE_ROLES[route];
-}
-
 export function canOpen(route: ProtectedRoute, role: Role | null | undefined): boolean {
   return role != null && ROUTE_ROLES[route].includes(role);
 }
