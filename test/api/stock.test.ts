@@ -274,18 +274,18 @@ describe('stock over MQTT', () => {
     await refill(s);
     const d = await connect(s);
     const book = new DexBook();
-    const t0 = Date.now() - 60_000;
-    for (let i = 0; i < 2; i++) book.record(saleTransaction({ id: `B${i}`, type: 2, line: 11, productCode: '11', mediaType: 252 }));
+    // After the refill: a baseline audit, one reported sale and two lost ones, then an audit counting all three.
+    const t0 = Date.now() + 100;
+    const vend = (id: string, ms: number) => saleTransaction({ id, type: 2, line: 11, productCode: '11', mediaType: 252, createdAt: new Date(ms).toISOString() });
+    for (let i = 0; i < 2; i++) book.record(vend(`B${i}`, t0 - 50));
     await d.publish('audit', auditMessage(s, { origin: 2, readAt: new Date(t0).toISOString(), dex: book.text(s, new Date(t0).toISOString()) }));
-    // The first audit sets the baseline only.
     await waitFor(async () => ((await api(`/pos/${s}/audits`, { token: superAdmin })).body.items?.length === 1) || undefined, 'the first audit');
     expect(await values(s)).toEqual({ '11': 8, C2: 6 });
-    // Three vends of 11: one arrives as a sale, two never do.
-    const reported = saleTransaction({ id: 'R1', type: 2, line: 11, productCode: '11', mediaType: 252 });
-    for (const t of [reported, saleTransaction({ id: 'L1', type: 2, line: 11, productCode: '11', mediaType: 252 }), saleTransaction({ id: 'L2', type: 2, line: 11, productCode: '11', mediaType: 252 })]) book.record(t);
+    const reported = vend('R1', t0 + 200);
+    for (const t of [reported, vend('L1', t0 + 300), vend('L2', t0 + 400)]) book.record(t);
     await d.publish('sales', salesMessage(s, [reported]));
     await waitFor(async () => (await values(s))['11'] === 7 || undefined, 'the reported sale');
-    const t1 = Date.now() - 1000;
+    const t1 = t0 + 500;
     await d.publish('audit', auditMessage(s, { origin: 2, readAt: new Date(t1).toISOString(), dex: book.text(s, new Date(t1).toISOString()) }));
     await waitFor(async () => (await values(s))['11'] === 5 || undefined, 'the reconciled line');
     expect(await values(s)).toEqual({ '11': 5, C2: 6 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyAudit,
   applySales,
+  dayOf,
   fullRefill,
   lineIndexOfSale,
   lineStatus,
@@ -25,7 +26,8 @@ const planogram = {
   ],
 };
 const fresh = () => reconcile(undefined, machine, planogram, NOW);
-const refilled = () => fullRefill(fresh(), NOW);
+const REFILL = '2026-03-10T08:00:00.000Z';
+const refilled = () => fullRefill(fresh(), REFILL);
 const sale = (line: number, productCode = String(line), o: Partial<{ type: number; createdAt: string; errorSale: boolean }> = {}) => ({ type: 2, line, productCode, createdAt: NOW, ...o });
 const valuesOf = (r: StockRecord) => r.lines.map((l) => l.value);
 
@@ -78,30 +80,53 @@ describe('sales', () => {
 });
 
 describe('audits', () => {
-  const audit = (messageId: string, vends: number, origin = 2) => ({ messageId, readAt: NOW, origin, vends: [{ product: '11', paid: vends, free: null }] });
+  const audit = (messageId: string, vends: number, readAt: string, origin = 2) => ({ messageId, readAt, origin, vends: [{ product: '11', paid: vends, free: null }] });
+  const at = (hour: number) => `2026-03-10T${String(hour).padStart(2, '0')}:00:00.000Z`;
+  const soldAt = (messageId: string, hour: number) => ({ messageId, transactions: [sale(11, '11', { createdAt: at(hour) })] });
 
-  it('the first sets the baseline; a later one takes off the vends the sales did not report', () => {
-    const base = applyAudit(refilled(), audit('a1', 100), NOW)!;
+  it('the first sets the baseline; a later one takes off the vends the sales between them did not report', () => {
+    const base = applyAudit(refilled(), audit('a1', 100, at(9)), NOW)!;
     expect(valuesOf(base)).toEqual([8, 6]);
-    const sold = applySales(base, [{ messageId: 's', transactions: [sale(11)] }], NOW)!;
-    const reconciled = applyAudit(sold, audit('a2', 104), NOW)!;
+    const sold = applySales(base, [soldAt('s', 10)], NOW)!;
+    const reconciled = applyAudit(sold, audit('a2', 104, at(11)), NOW)!;
     expect(valuesOf(reconciled)).toEqual([4, 6]);
-    expect(reconciled.lines[0]).toMatchObject({ auditVends: 104, soldSinceAudit: 0 });
-    expect(applyAudit(reconciled, audit('a2', 104), NOW)).toBeUndefined();
+    expect(reconciled.lines[0]).toMatchObject({ auditVends: 104, auditAt: at(11), reported: [], reconciled: { from: at(9), through: at(11) } });
+    expect(applyAudit(reconciled, audit('a2', 104, at(11)), NOW)).toBeUndefined();
+    // A sale of the span the audit took off arrives late: it counts, but takes nothing more.
+    const late = applySales(reconciled, [soldAt('late', 10)], NOW)!;
+    expect(valuesOf(late)).toEqual([4, 6]);
+    expect(late.lines[0]!.sold[dayOf(NOW)]).toBe(2);
   });
 
-  it('more sales than vends take nothing back; a counter that went down only sets the baseline', () => {
-    const base = applyAudit(refilled(), audit('a1', 100), NOW)!;
-    const sold = applySales(base, [{ messageId: 's', transactions: [sale(11), sale(11)] }], NOW)!;
-    expect(valuesOf(applyAudit(sold, audit('a2', 101), NOW)!)).toEqual([6, 6]);
-    expect(applyAudit(sold, audit('a3', 5), NOW)!.lines[0]).toMatchObject({ value: 6, auditVends: 5 });
+  it('the same stock whether the audits or the sales arrive first', () => {
+    const sales = [soldAt('s1', 10), soldAt('s2', 12)];
+    const audits = [audit('a1', 100, at(9)), audit('a2', 103, at(11)), audit('a3', 104, at(13))];
+    let salesFirst = applySales(refilled(), sales, NOW)!;
+    for (const a of audits) salesFirst = applyAudit(salesFirst, a, NOW)!;
+    let auditsFirst = refilled();
+    for (const a of audits) auditsFirst = applyAudit(auditsFirst, a, NOW)!;
+    auditsFirst = applySales(auditsFirst, sales, NOW)!;
+    expect(valuesOf(salesFirst)).toEqual([4, 6]);
+    expect(valuesOf(auditsFirst)).toEqual([4, 6]);
   });
 
-  it('origin 4 (remote plus refill) refills every line', () => {
-    const empty = setValues(refilled(), [{ selection: '11', value: 0 }, { selection: 'C2', value: 1 }], NOW);
-    const r = applyAudit(empty, { messageId: 'r', readAt: '2026-03-10T11:00:00.000Z', origin: 4, vends: [] }, NOW)!;
-    expect(valuesOf(r)).toEqual([8, 6]);
-    expect(r.lastRefillAt).toBe('2026-03-10T11:00:00.000Z');
+  it('more sales than vends take nothing back; a counter that went down and an audit after a refill only set the baseline', () => {
+    const base = applyAudit(refilled(), audit('a1', 100, at(9)), NOW)!;
+    const sold = applySales(base, [soldAt('s1', 10), soldAt('s2', 10)], NOW)!;
+    expect(valuesOf(applyAudit(sold, audit('a2', 101, at(11)), NOW)!)).toEqual([6, 6]);
+    expect(applyAudit(sold, audit('a3', 5, at(11)), NOW)!.lines[0]).toMatchObject({ value: 6, auditVends: 5 });
+    const again = fullRefill(sold, at(10));
+    expect(valuesOf(applyAudit(again, audit('a4', 150, at(11)), NOW)!)).toEqual([8, 6]);
+  });
+
+  it('origin 4 (remote plus refill) refills every line at its read time, less the sales after it already applied', () => {
+    const base = applyAudit(refilled(), audit('a1', 100, at(9)), NOW)!;
+    const empty = setValues(applySales(base, [soldAt('s', 12)], NOW)!, [{ selection: '11', value: 0 }, { selection: 'C2', value: 1 }], NOW);
+    const r = applyAudit(empty, { messageId: 'r', readAt: at(11), origin: 4, vends: [] }, NOW)!;
+    expect(valuesOf(r)).toEqual([7, 6]);
+    expect(r.lastRefillAt).toBe(at(11));
+    // A sale older than the refill takes nothing.
+    expect(valuesOf(applySales(r, [soldAt('old', 10)], NOW)!)).toEqual([7, 6]);
   });
 });
 
