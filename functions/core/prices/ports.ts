@@ -94,7 +94,7 @@ export interface ErpSettings {
 
 /** Product names of a merchant, for the lines of the prices grid. */
 export interface ProductNames {
-  names(merchantId: string, productIds: readonly string[]): Promise<Map<string, string>>;
+  names(merchantId: string, productIds: readonly string[]): Promise<Map<string, { name: string }>>;
 }
 
 /** How a merchant wants prices synced (merchant settings `pricesSync`). */

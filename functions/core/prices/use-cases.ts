@@ -33,7 +33,7 @@ export async function planogramOf(deps: Pick<PriceDeps, 'context'>, record: Pick
 /** The answer: the machine's lines and prices, with the merchant's currency. */
 async function view(deps: PriceDeps, record: StoredPos['record'], planogram: PlanogramLines | undefined, stored: StoredPrices | undefined): Promise<PosPrices> {
   const productIds = [...new Set(planogram?.lines.map((l) => l.productId) ?? [])];
-  const [code, names] = await Promise.all([deps.context.merchantCurrency(record.merchantId), productIds.length ? deps.productNames.names(record.merchantId, productIds) : new Map<string, string>()]);
+  const [code, names] = await Promise.all([deps.context.merchantCurrency(record.merchantId), productIds.length ? deps.productNames.names(record.merchantId, productIds) : new Map<string, { name: string }>()]);
   if (code === undefined) throw new MerchantNotFoundException();
   const currency = currencies.find((c) => c.code === code) ?? currencies.find((c) => c.code === 'EUR')!;
   const selections = new Set(planogram?.lines.map((l) => l.selection) ?? []);
@@ -43,7 +43,7 @@ async function view(deps: PriceDeps, record: StoredPos['record'], planogram: Pla
     planogramId: planogram?.id ?? null,
     currency: currency.code,
     decimals: currency.decimals,
-    lines: planogram?.lines.map((l) => ({ selection: l.selection, productId: l.productId, productName: names.get(l.productId) ?? null })) ?? [],
+    lines: planogram?.lines.map((l) => ({ selection: l.selection, productId: l.productId, productName: names.get(l.productId)?.name ?? null })) ?? [],
     prices: (stored?.prices ?? []).filter((p) => selections.has(p.line)),
     version: stored?.version ?? 0,
     status: stored?.status ?? null,
