@@ -15,6 +15,7 @@ import { DynamoPlanogramRepository } from '../../functions/adapters/dynamodb/pla
 import { DynamoStockRepository } from '../../functions/adapters/dynamodb/stock-repository';
 import { DynamoPosConfigRepository } from '../../functions/adapters/dynamodb/pos-config-repository';
 import { DynamoPosHistoryRepository } from '../../functions/adapters/dynamodb/pos-history-repository';
+import { DynamoPriceRepository } from '../../functions/adapters/dynamodb/price-repository';
 import { DynamoMachineRecords } from '../../functions/adapters/dynamodb/machine-writes';
 import { DynamoRemoteCommandRepository } from '../../functions/adapters/dynamodb/remote-command-repository';
 import { DynamoUserRepository } from '../../functions/adapters/dynamodb/user-repository';
@@ -31,6 +32,7 @@ import type { MerchantRepository, MerchantSettingsRepository } from '../../funct
 import type { NoVendProfileRepository } from '../../functions/core/no-vend-profiles/ports';
 import type { PlanogramRepository } from '../../functions/core/planograms/ports';
 import type { StockRepository } from '../../functions/core/stock/ports';
+import type { PriceRepository } from '../../functions/core/prices/ports';
 import type { CustomParameterRepository, ProductRepository } from '../../functions/core/products/ports';
 import type { RemoteCommandRepository } from '../../functions/core/remote-commands/ports';
 import type { UserRepository } from '../../functions/core/users/ports';
@@ -57,6 +59,7 @@ export interface LocalRepositories extends BaseDeps {
   customParameters: CustomParameterRepository;
   planograms: PlanogramRepository;
   stock: StockRepository;
+  prices: PriceRepository;
   alarms: AlarmRepository;
   masterAlarms: MasterAlarmRepository;
   alarmSettings: AlarmSettingRepository;
@@ -85,6 +88,7 @@ export function localRepositories(config: RuntimeConfig): LocalRepositories {
     customParameters: new DynamoCustomParameterRepository(doc, tableName),
     planograms: new DynamoPlanogramRepository(doc, tableName),
     stock: new DynamoStockRepository(doc, tableName),
+    prices: new DynamoPriceRepository(doc, tableName),
     alarms: new DynamoAlarmRepository(doc, tableName),
     masterAlarms: new DynamoMasterAlarmRepository(doc, tableName),
     alarmSettings: alarmSettingRepository(doc, tableName),

@@ -22,6 +22,8 @@ export interface CommandTarget {
   activeAlarms?: () => object[];
   /** What a machine with a planogram holds: "read audit plus product refill" fills it up (simulated-stock.ts). */
   stock?: { refill(): void };
+  /** The price lists "send prices" replaces (simulated-prices.ts), when the simulator plays them. */
+  prices?: { apply(prices: ReadonlyArray<{ line: string | number; priceTable: number; value: number }>): void };
 }
 
 interface Builders {
@@ -109,8 +111,11 @@ export function commandExecutor(build: Builders) {
         d.stock?.refill();
         await audit(d, 4);
         return ok();
-      case 12:
-        return ok(`${(params.prices as unknown[]).length} prices set`);
+      case 12: {
+        const prices = params.prices as Array<{ line: string | number; priceTable: number; value: number }>;
+        d.prices?.apply(prices);
+        return ok(`${prices.length} prices set`);
+      }
       case 13:
         s.config = { ...s.config, ...(params.values as Record<string, string>) };
         await reportConfig(d, s);

@@ -34,6 +34,7 @@ import {
 import { g85Of } from '../../functions/core/ingestion/eva-dts-integrity';
 import { commandExecutor } from './simulated-commands';
 import { SimulatedStock, type SimulatedLine } from './simulated-stock';
+import { SimulatedPrices } from './simulated-prices';
 import type { StackInfo } from './stack-info';
 
 // ---------------------------------------------------------------- messages (pure builders)
@@ -126,6 +127,8 @@ export class DexBook {
   private readonly reset = { paid: { value: 0, count: 0 }, cash: { value: 0, count: 0 }, cashless: { value: 0, count: 0 }, toBox: 0, toTubes: 0 };
   private readonly tubes = new Map<number, number>([[50, 12], [20, 30], [10, 25], [5, 18]]);
   private readonly sales = new Map<string, ProductSales>();
+  /** The machine's price lists, when it has them (a demo machine with a planogram): then they are its LA1 records. */
+  prices?: SimulatedPrices;
 
   record(t: SaleTransaction): void {
     if (t.freeSale || t.errorSale) return;
@@ -205,7 +208,7 @@ export class DexBook {
       'DA1*NBLCL0000001*NBL-CASHLESS*0100',
       `DA2*${i.cashless.value}*${i.cashless.count}*${r.cashless.value}*${r.cashless.count}`,
       ...this.productLines(),
-      ...this.priceListLines(),
+      ...(this.prices?.size ? this.prices.priceListLines() : this.priceListLines()),
       `EA3*${i.reads}*${day}*${time}`,
     ];
     const sealed = `${set.join('\r\n')}\r\n`;
@@ -292,6 +295,8 @@ export interface SimulatedDevice {
   activeAlarms?: () => object[];
   /** What a machine with a planogram still holds (startFleet with `planograms`): its sales come from it. */
   stock?: SimulatedStock;
+  /** The price lists a send-prices command sets (startFleet). */
+  prices?: SimulatedPrices;
 }
 
 const executeCommand = commandExecutor({
@@ -337,6 +342,8 @@ export interface FleetOptions {
   configChangeProbability?: number;
   /** Chance of raising an alarm after each telemetry while none is open (default 0.01); it repeats and clears within ~3–12 ticks. */
   alarmProbability?: number;
+  /** The prices a machine starts with (the demo's), reported as LA1 in its audits; none: LA1 of what it sold. */
+  initialPrices?: (serial: string) => ReadonlyArray<{ line: string; priceTable: number; value: number }>;
   onError?: (error: unknown, serial: string) => void;
   /** Planogram lines by serial: those machines sell from their lines (simulated-stock.ts). */
   planograms?: ReadonlyMap<string, readonly SimulatedLine[]>;
@@ -371,6 +378,7 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
     d.book = book;
     const lines = o.planograms?.get(d.serial);
     if (lines) d.stock = new SimulatedStock(lines);
+    d.prices = book.prices = new SimulatedPrices(o.initialPrices?.(d.serial));
     const audit = (origin: number) => {
       const readAt = iso();
       return auditMessage(d.serial, { readAt, origin, dex: book.text(d.serial, readAt) });

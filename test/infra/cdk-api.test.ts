@@ -137,6 +137,8 @@ describe('grants of every real route group', () => {
     stock: ['table:readWrite'],
     'no-vend-profiles': ['table:readWrite'],
     alarms: ['table:readWrite'],
+    prices: ['table:readWrite'],
+    'price-sends': ['table:readWrite', 'iot:Publish'],
     'remote-commands': ['table:readWrite', 'iot:Publish'],
     'historical-data': ['table:readWrite', ...BUCKET_READ_WRITE_ACTIONS, ...BUCKET_LEVEL_ACTIONS, 'states:StartExecution'],
   };
