@@ -144,7 +144,7 @@ function SelectionForm({ merchantId, kinds, groups, clients, selection, onChoose
   );
 
   return (
-    <form className="card form pick-list__controls" onSubmit={onSubmit} noValidate data-testid="pick-list-form">
+    <form className="card pick-list__controls" onSubmit={onSubmit} noValidate data-testid="pick-list-form">
       <fieldset className="pick-list__kinds">
         <legend>
           <FormattedMessage id="stock.pickList.for" />
@@ -187,7 +187,7 @@ function MachinePicker({ merchantId, chosen, onChange, invalid, describedBy }: {
   if (machines.error && !machines.data) return <ErrorState error={machines.error} messageId={stockErrorMessageId(machines.error)} onRetry={() => void machines.mutate()} />;
   if (!machines.data) return <Spinner />;
   return (
-    <fieldset className="pick-list__machines" aria-invalid={invalid ? true : undefined} aria-describedby={invalid ? describedBy : undefined} data-testid="pick-list-machines">
+    <fieldset className="pick-list__machines" aria-describedby={invalid ? describedBy : undefined} data-testid="pick-list-machines">
       <legend>
         <FormattedMessage id="stock.pickList.kind.machines" />
       </legend>
