@@ -25,12 +25,11 @@ import { numberIn } from './number-enum';
 import { cursorParam, page, pageNumber, pageSize } from './paging';
 import { MAX_LINE_CAPACITY, SELECTION_PATTERN } from './planogram';
 import { SERIAL_PATTERN } from './pos';
+import { MAX_PICK_LIST_MACHINES, STOCK_STATUSES, STOCK_TYPES } from './stock-constants';
 
-/** Spec §4: stock status 1 out, 4 low (at or below the warning level), 9 in stock. */
-export const STOCK_STATUSES = [1, 4, 9] as const;
+export { MAX_PICK_LIST_MACHINES, PICK_LIST_CSV_COLUMNS, SALES_RATE_DAYS, STOCK_STATUS, STOCK_STATUSES, STOCK_TYPES } from './stock-constants';
+
 export const StockStatus = numberIn(STOCK_STATUSES, 'status must be 1, 4 or 9');
-/** Spec §3: stock type 1 hot (total), 2 cold (per price line). */
-export const STOCK_TYPES = [1, 2] as const;
 export const StockType = numberIn(STOCK_TYPES, 'stock type must be 1 or 2');
 
 /** One planogram line's stock. `soldLast30Days` counts the sales of the line over the last 30 UTC days (today included). */
@@ -122,7 +121,6 @@ export const StockManageQuery = z.strictObject({
 export type StockManageQuery = z.infer<typeof StockManageQuery>;
 export const StockManagePage = page(StockManageRow);
 
-export const MAX_PICK_LIST_MACHINES = 500;
 const SERIALS_PATTERN = new RegExp(`^${SERIAL_PATTERN.source.slice(1, -1)}(,${SERIAL_PATTERN.source.slice(1, -1)}){0,${MAX_PICK_LIST_MACHINES - 1}}$`);
 
 /** Which machines a pick list covers: exactly one of a group, a client or chosen serials (comma-joined, ≤ 500; split by the core). */
@@ -178,6 +176,3 @@ export const PickList = z.object({
   machines: z.array(PickListMachine),
 });
 export type PickList = z.infer<typeof PickList>;
-
-/** CSV columns of /stock/pick-list/csv, one row per product and line. */
-export const PICK_LIST_CSV_COLUMNS = ['productCode', 'productName', 'productQuantity', 'serial', 'machineName', 'selection', 'value', 'refillValue', 'quantity'] as const;
