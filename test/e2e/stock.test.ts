@@ -85,9 +85,11 @@ describe('stock screens', () => {
 
     // A full refill, after confirming, sets each line to its refill value.
     await page.getByTestId('stock-full-refill').click();
-    await expect.poll(() => page.getByTestId('confirm-dialog').textContent()).toContain(format('stock.refill.confirmMessage', { lines: 2 }));
+    // The machine's header has its own (closed) confirmations: the open one is the refill's.
+    const dialog = page.locator('[data-testid="confirm-dialog"][open]');
+    await expect.poll(() => dialog.textContent()).toContain(format('stock.refill.confirmMessage', { lines: 2 }));
     await expectAccessible(page, 'full refill confirmation');
-    await page.getByTestId('confirm-ok').click();
+    await dialog.getByTestId('confirm-ok').click();
     await toast(page, messages['stock.refilled']!).waitFor();
     await expect.poll(() => valueOf(page, '1')).toBe('8');
     expect(await valueOf(page, '2')).toBe('6');
