@@ -3,10 +3,11 @@ import { ApiError } from '../../lib/api';
 
 /** Server exception codes of stock and their messages. */
 const CODE_MESSAGES: Partial<Record<string, string>> = {
-  StockNotManagedException: 'stock.error.notManaged',
-  StockLineNotFoundException: 'stock.error.lineNotFound',
-  StockValueAboveCapacityException: 'stock.error.valueAboveCapacity',
-  StockChangedConcurrentlyException: 'stock.error.changedConcurrently',
+  StockNotManagedException: 'errors.StockNotManagedException',
+  StockLineNotFoundException: 'errors.StockLineNotFoundException',
+  StockValueAboveCapacityException: 'errors.StockValueAboveCapacityException',
+  StockChangedConcurrentlyException: 'errors.StockChangedConcurrentlyException',
+  TooManyPickListMachinesException: 'errors.TooManyPickListMachinesException',
   PosChangedConcurrentlyException: 'errors.PosChangedConcurrentlyException',
   PosNotFoundException: 'errors.PosNotFoundException',
   MerchantRequiredException: 'errors.MerchantRequiredException',
