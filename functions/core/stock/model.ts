@@ -21,10 +21,13 @@ export interface StockLineState {
   updatedAt: string;
   /** Units sold per UTC day (`YYYY-MM-DD`), the last SALES_RATE_DAYS days only. */
   sold: Record<string, number>;
-  /** Units the sales messages took since the last audit (reconciliation). */
-  soldSinceAudit: number;
-  /** The line's PA2 + PA4 vend count since initialisation at the last audit; null before the first. */
+  /** The line's PA2 + PA4 vend count since initialisation at its last audit (`auditAt`); null before the first. */
   auditVends: number | null;
+  auditAt: string | null;
+  /** Times (epoch ms) of the sales reported after `auditAt`, at most MAX_REPORTED_SALES: what the next audit compares. */
+  reported: number[];
+  /** The span of sale times audits took off already: a sale of that span arriving late takes nothing more. */
+  reconciled: { from: string; through: string } | null;
 }
 
 /** What the stock record copies from its machine, for the manage-stock list and the pick list. */
@@ -76,6 +79,8 @@ export interface AuditVends {
 
 /** Enough to tell a redelivery from a new message: ingestion's MSG records hold the rest for a day. */
 export const MAX_APPLIED_MESSAGES = 100;
+/** Sales between two audits a line remembers (the oldest are forgotten: a line rarely sells that much in hours). */
+export const MAX_REPORTED_SALES = 300;
 /** Audit origin 4: remote plus refill (spec §4). */
 export const AUDIT_ORIGIN_REFILL = 4;
 /** Transaction types that take a product out (spec §3: online, cash, media and cloud sales). */
@@ -121,7 +126,7 @@ export function reconcile(current: StockRecord | undefined, machine: StockMachin
   const lines = planogram.lines.map((pl): StockLineState => {
     const old = current?.lines.find((l) => selectionKey(l.selection) === selectionKey(pl.selection) && l.productId === pl.productId);
     const def = { selection: pl.selection, productId: pl.productId, capacity: pl.capacity, warningLevel: pl.warningLevel, refillValue: pl.refillValue };
-    if (!old) return { ...def, value: 0, lastRefillAt: null, updatedAt: now, sold: {}, soldSinceAudit: 0, auditVends: null };
+    if (!old) return { ...def, value: 0, lastRefillAt: null, updatedAt: now, sold: {}, auditVends: null, auditAt: null, reported: [], reconciled: null };
     const value = Math.min(old.value, pl.capacity);
     return { ...old, ...def, value, updatedAt: value === old.value ? old.updatedAt : now };
   });
@@ -145,11 +150,12 @@ export function sameStock(a: StockRecord, b: StockRecord): boolean {
 
 /**
  * Sales messages applied to the stock: each sold transaction takes one from its line (never below 0) and counts
- * on its day. A message applied before, and transactions of no line of the planogram, change nothing.
- * Undefined when nothing changed (nothing to write).
+ * on its day. A message applied before, and transactions of no line of the planogram, change nothing. A sale
+ * older than its line's last refill, or inside the span an audit already took off, counts but takes nothing (it
+ * arrived after them). Undefined when nothing changed (nothing to write).
  */
 export function applySales(record: StockRecord, messages: ReadonlyArray<{ messageId: string; transactions: readonly SoldItem[] }>, now: string): StockRecord | undefined {
-  const lines = record.lines.map((l) => ({ ...l, sold: { ...l.sold } }));
+  const lines = record.lines.map((l) => ({ ...l, sold: { ...l.sold }, reported: [...l.reported] }));
   let applied = record.applied;
   const today = dayOf(now);
   for (const m of messages) {
@@ -160,10 +166,12 @@ export function applySales(record: StockRecord, messages: ReadonlyArray<{ messag
       const i = lineIndexOfSale(lines, t);
       if (i < 0) continue;
       const l = lines[i]!;
-      l.value = Math.max(0, l.value - 1);
+      const at = Date.parse(t.createdAt);
+      const takenOff = (l.lastRefillAt !== null && at <= Date.parse(l.lastRefillAt)) || (l.reconciled !== null && at > Date.parse(l.reconciled.from) && at <= Date.parse(l.reconciled.through));
+      if (!takenOff) l.value = Math.max(0, l.value - 1);
+      if (l.auditAt === null || at > Date.parse(l.auditAt)) l.reported = [...l.reported, at].slice(-MAX_REPORTED_SALES);
       const day = dayOf(t.createdAt) > today ? today : dayOf(t.createdAt);
       l.sold[day] = (l.sold[day] ?? 0) + 1;
-      l.soldSinceAudit++;
       l.updatedAt = now;
       changed = true;
     }
@@ -173,9 +181,10 @@ export function applySales(record: StockRecord, messages: ReadonlyArray<{ messag
   return { ...record, lines: lines.map((l) => ({ ...l, sold: withinWindow(l.sold, today) })), applied, updatedAt: now };
 }
 
-/** Every line to its refill value. */
+/** Every line to its refill value at `at`, less the sales after `at` already applied (an audit's refill may arrive late). */
 export function fullRefill(record: StockRecord, at: string): StockRecord {
-  return { ...record, lines: record.lines.map((l) => ({ ...l, value: l.refillValue, lastRefillAt: at, updatedAt: at })), lastRefillAt: at, updatedAt: at };
+  const after = (l: StockLineState) => l.reported.filter((t) => t > Date.parse(at)).length;
+  return { ...record, lines: record.lines.map((l) => ({ ...l, value: Math.max(0, l.refillValue - after(l)), lastRefillAt: at, updatedAt: at })), lastRefillAt: at, updatedAt: at };
 }
 
 /** Set some lines' values; lines not in the planogram → 404, values above capacity → 400, both naming the body's lines. */
@@ -196,22 +205,27 @@ export function setValues(record: StockRecord, edits: ReadonlyArray<{ selection:
 
 /**
  * An audit applied to the stock. Reconciliation: per line whose selection the audit names (PA101), the vends it
- * counted since the previous audit (PA2 paid + PA4 free, the "since initialisation" counters, so a reset of the
- * interim counters does not matter) are compared with what the sales messages took meanwhile; vends the sales
- * never reported (lost messages, a machine that reports no sales) are taken off too, never below 0. More sales than
- * vends (a sale arriving after the audit that counted it) take nothing back. The first audit, or one whose counter
- * went down (a new board), only sets the baseline. Then origin 4 (remote plus refill) refills every line.
+ * counted since the line's previous audit (PA2 paid + PA4 free, the "since initialisation" counters, so a reset
+ * of the interim counters does not matter) are compared with the sales reported between the two reads; vends the
+ * sales never reported (lost messages, a machine that reports no sales) are taken off too, never below 0, and a
+ * sale of that span arriving later takes nothing more. More sales than vends take nothing back. The first audit, one
+ * whose counter went down (a new board) and one after a refill only set the baseline; an audit older than the
+ * line's last changes nothing. Then origin 4 (remote plus refill) refills every line at the audit's read time.
  * Undefined when the audit was applied before.
  */
 export function applyAudit(record: StockRecord, audit: { messageId: string; readAt: string; origin: number; vends: readonly AuditVends[] }, now: string): StockRecord | undefined {
   if (record.applied.includes(audit.messageId)) return undefined;
-  const lines = record.lines.map((l) => {
+  const readAt = Date.parse(audit.readAt);
+  const lines = record.lines.map((l): StockLineState => {
     const a = audit.vends.find((v) => selectionKey(v.product) === selectionKey(l.selection));
-    if (!a || (a.paid === null && a.free === null)) return l;
+    if (!a || (a.paid === null && a.free === null) || (l.auditAt !== null && readAt <= Date.parse(l.auditAt))) return l;
     const vends = (a.paid ?? 0) + (a.free ?? 0);
-    const missing = l.auditVends !== null && vends >= l.auditVends ? vends - l.auditVends - l.soldSinceAudit : 0;
+    const next = { ...l, auditVends: vends, auditAt: audit.readAt, reported: l.reported.filter((t) => t > readAt) };
+    const refilledSince = l.lastRefillAt !== null && l.auditAt !== null && Date.parse(l.lastRefillAt) > Date.parse(l.auditAt);
+    if (l.auditVends === null || l.auditAt === null || vends < l.auditVends || refilledSince) return next;
+    const missing = vends - l.auditVends - l.reported.filter((t) => t <= readAt).length;
     const value = missing > 0 ? Math.max(0, l.value - missing) : l.value;
-    return { ...l, value, auditVends: vends, soldSinceAudit: 0, updatedAt: value === l.value ? l.updatedAt : now };
+    return { ...next, value, updatedAt: value === l.value ? l.updatedAt : now, reconciled: { from: l.reconciled?.from ?? l.auditAt, through: audit.readAt } };
   });
   const reconciled: StockRecord = { ...record, lines, applied: remember(record.applied, audit.messageId), updatedAt: now };
   return audit.origin === AUDIT_ORIGIN_REFILL ? fullRefill(reconciled, audit.readAt) : reconciled;
