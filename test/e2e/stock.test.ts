@@ -157,6 +157,24 @@ describe('stock screens', () => {
     await page.getByTestId('stock-lines').waitFor();
   });
 
+  it('a group admin finds only its groups’ machines and groups in manage-stock and the pick list', async () => {
+    const { page } = await signedIn('group.admin@demo.local');
+    await page.goto(web('/devices/manage-stock'));
+    await expectAccessible(page, 'manage-stock of a group admin');
+    const table = page.getByTestId('table-manage-stock');
+    await table.locator('tbody tr, [data-testid="empty-state"]').first().waitFor();
+    expect(await table.locator(`tr[data-row-id="${machines.selling}"], tr[data-row-id="${machines.full}"]`).count()).toBe(0);
+    expect(await table.locator(`[data-filter="groupId"] option[value="${group.id}"]`).count()).toBe(0);
+    await page.goto(web('/devices/pick-list'));
+    await page.getByTestId('pick-list-group').locator('option').nth(1).waitFor({ state: 'attached' });
+    expect(await page.locator(`[data-testid="pick-list-group"] option[value="${group.id}"]`).count()).toBe(0);
+    // Another group's address shows none of its machines: the API answers as for a group without any.
+    await page.goto(web(`/devices/pick-list?groupId=${group.id}`));
+    await page.getByTestId('pick-list').waitFor();
+    expect(await page.getByTestId('pick-list-product').count()).toBe(0);
+    expect(await page.getByTestId('pick-list-machine').count()).toBe(0);
+  });
+
   it('a pick list for a group: what to bring per product and line, when each machine runs out, as CSV and on paper', async () => {
     const { page, messages } = await signedIn('merchant.admin@demo.local');
     await page.locator('[data-testid="side-menu"] [data-menu-id="devices-pick-list"]').click();
