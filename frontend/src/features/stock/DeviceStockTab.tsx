@@ -194,6 +194,7 @@ function StockSummary({ stock }: { stock: MachineStock }) {
     { id: 'linesLow', labelId: 'stock.field.linesLow', value: format.number(stock.linesLow) },
     { id: 'daysToSellOut', labelId: 'stock.field.daysToSellOut', value: <DaysToSellOut days={stock.daysToSellOut} /> },
     { id: 'lastRefill', labelId: 'stock.field.lastRefill', value: format.dateTime(stock.lastRefillAt) || '–' },
+    { id: 'updatedAt', labelId: 'stock.line.updatedAt', value: format.dateTime(stock.updatedAt) },
     { id: 'stockType', labelId: 'stock.field.stockType', value: <FormattedMessage id={STOCK_TYPE_MESSAGES[stock.stockType]} /> },
   ];
   return (
