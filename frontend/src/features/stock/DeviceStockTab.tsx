@@ -18,7 +18,7 @@ import { turnStockOn } from './api/turn-stock-on';
 import { DaysToSellOut, FillBar, StockStatusBadge } from './components/StockBadges';
 import { apiLineErrors, draftErrors, editedLines, linesInput, type ValueDrafts } from './line-edits';
 import { isStockNotManaged, stockErrorMessageId } from './messages';
-import { canChangeStock, STOCK_TYPE_MESSAGES } from './stock-labels';
+import { canChangeStock, STOCK_STATUS_TONE, STOCK_TYPE_MESSAGES } from './stock-labels';
 import './stock.css';
 
 /**
@@ -185,29 +185,31 @@ function StockView({ stock, canChange }: { stock: MachineStock; canChange: boole
   );
 }
 
+/** The machine's figures on top of its lines, as the devices list's counts strip shows its own. */
 function StockSummary({ stock }: { stock: MachineStock }) {
+  const intl = useIntl();
   const format = useFormat();
   const items = [
-    { id: 'fill', labelId: 'stock.field.fill', value: <FillBar percent={stock.fillPercent} /> },
-    { id: 'status', labelId: 'stock.field.status', value: <StockStatusBadge status={stock.status} /> },
-    { id: 'linesOut', labelId: 'stock.field.linesOut', value: format.number(stock.linesOut) },
-    { id: 'linesLow', labelId: 'stock.field.linesLow', value: format.number(stock.linesLow) },
-    { id: 'daysToSellOut', labelId: 'stock.field.daysToSellOut', value: <DaysToSellOut days={stock.daysToSellOut} /> },
-    { id: 'lastRefill', labelId: 'stock.field.lastRefill', value: format.dateTime(stock.lastRefillAt) || '–' },
-    { id: 'updatedAt', labelId: 'stock.line.updatedAt', value: format.dateTime(stock.updatedAt) },
-    { id: 'stockType', labelId: 'stock.field.stockType', value: <FormattedMessage id={STOCK_TYPE_MESSAGES[stock.stockType]} /> },
+    { id: 'fill', labelId: 'stock.field.fill', tone: 'neutral', value: <FillBar percent={stock.fillPercent} /> },
+    { id: 'status', labelId: 'stock.field.status', tone: STOCK_STATUS_TONE[stock.status], value: <StockStatusBadge status={stock.status} /> },
+    { id: 'linesOut', labelId: 'stock.field.linesOut', tone: stock.linesOut > 0 ? 'bad' : 'neutral', value: format.number(stock.linesOut) },
+    { id: 'linesLow', labelId: 'stock.field.linesLow', tone: stock.linesLow > 0 ? 'warn' : 'neutral', value: format.number(stock.linesLow) },
+    { id: 'daysToSellOut', labelId: 'stock.field.daysToSellOut', tone: 'neutral', value: <DaysToSellOut days={stock.daysToSellOut} /> },
+    { id: 'lastRefill', labelId: 'stock.field.lastRefill', tone: 'neutral', value: format.dateTime(stock.lastRefillAt) || '–' },
+    { id: 'updatedAt', labelId: 'stock.line.updatedAt', tone: 'neutral', value: format.dateTime(stock.updatedAt) },
+    { id: 'stockType', labelId: 'stock.field.stockType', tone: 'neutral', value: <FormattedMessage id={STOCK_TYPE_MESSAGES[stock.stockType]} /> },
   ];
   return (
-    <dl className="stock-summary" data-testid="stock-summary">
+    <ul className="counts-strip stock-summary" aria-label={intl.formatMessage({ id: 'stock.summary' })} data-testid="stock-summary">
       {items.map((item) => (
-        <div key={item.id} className="stock-summary__item" data-summary={item.id}>
-          <dt>
+        <li key={item.id} className={`counts-strip__item counts-strip__item--${item.tone}`} data-summary={item.id}>
+          <span className="counts-strip__value">{item.value}</span>
+          <span className="counts-strip__label">
             <FormattedMessage id={item.labelId} />
-          </dt>
-          <dd>{item.value}</dd>
-        </div>
+          </span>
+        </li>
       ))}
-    </dl>
+    </ul>
   );
 }
 
