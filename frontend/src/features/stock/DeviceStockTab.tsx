@@ -254,7 +254,7 @@ function StockLines({ stock, canChange, drafts, errors, onValue }: LinesProps) {
             {stock.lines.map((line) => (
               <tr key={line.selection} data-selection={line.selection} data-testid="stock-line">
                 <th scope="row">{line.selection}</th>
-                <td>{productLabel(line)}</td>
+                <td className="stock-lines__product">{productLabel(line)}</td>
                 <td data-column="value">
                   {canChange ? <ValueInput line={line} text={drafts[line.selection] ?? String(line.value)} error={errors[line.selection]} onValue={onValue} /> : format.number(line.value)}
                 </td>
