@@ -16,7 +16,8 @@ import type { CommandSettings, RemoteCommandRepository, StoredCommand } from '..
 import { ingestBatch, type IngestionDeps } from '../../functions/core/ingestion/use-cases';
 import type { IngestedKind, SaleTransaction } from '../../schemas/iot';
 import { COMMAND_RESULT, COMMAND_STATUS, finalStatusOf } from '../../schemas/remote-command';
-import { DEMO_MACHINES, type DemoMachine } from './demo-data';
+import { DEMO_MACHINES, DEMO_PLANOGRAMS, type DemoMachine } from './demo-data';
+import { simulatedPlanograms, SimulatedStock } from './simulated-stock';
 import { alarmMessage, auditMessage, configMessage, DexBook, SIMULATED_ALARMS, salesMessage, saleTransaction, telemetryMessage } from './simulator';
 
 const MINUTE = 60_000;
@@ -86,6 +87,9 @@ const STORY_ALARMS: ReadonlyArray<{ serial: string; code: string; raisedAgo: num
 ];
 /** The machine whose cooling failed: its temperature climbs from the alarm on. */
 const COOLING_FAILURE = STORY_ALARMS.find((a) => a.code === 'E-COOLING')!;
+/** The planogram machines' lines, and the one refilled two days ago (the rest since the week began). */
+const DEMO_STOCK_LINES = simulatedPlanograms(DEMO_PLANOGRAMS, DEMO_MACHINES);
+const DEMO_REFILLED = DEMO_MACHINES.find((m) => m.name === 'Bergamo Fiera')!.serial;
 /** A machine in a poor radio spot. */
 const WEAK_SIGNAL = 'CUNI-00000011';
 
@@ -117,20 +121,27 @@ function machineWeek(m: DemoMachine, anchor: number): { events: Events; lastPing
     events.telemetry.push(ruleEvent('telemetry', telemetryMessage(m.serial, { messageId: messageIdOf('tl', m.serial, t), sentAt: iso(t), signalLevel, temperature }), t + 300));
   }
 
-  // Sales through the day (fewer at weekends) and the audits that count them.
+  // Sales through the day (fewer at weekends) and the audits that count them. A machine with a planogram sells
+  // from its lines: refilled (audit origin 4) as the week starts and, on one of them, two days ago.
   const book = new DexBook(currency);
+  const lines = DEMO_STOCK_LINES.get(m.serial);
+  const stock = lines ? new SimulatedStock(lines) : undefined;
+  const refillsAt = stock ? [start + MINUTE, ...(m.serial === DEMO_REFILLED ? [anchor - 2 * DAY] : [])] : [];
   const busy = 0.5 + random();
   let sale = 0;
   let cutAudits = m.serial === WEAK_SIGNAL ? 1 : 0;
-  const audit = (t: number) => {
+  const audit = (t: number, origin = 2) => {
+    if (origin === 4) stock?.refill();
     const readAt = iso(t);
     const text = book.text(m.serial, readAt);
     // On the weak signal, one transfer two days ago broke off before G85: the audits tab marks it, the cash view skips it.
     const dex = cutAudits > 0 && t > anchor - 2 * DAY ? text.slice(0, text.indexOf('G85*')) : text;
     if (dex !== text) cutAudits--;
-    events.audit.push(ruleEvent('audit', auditMessage(m.serial, { messageId: messageIdOf('au', m.serial, t), readAt, origin: 2, dex, sentAt: readAt }), t + 2000));
+    events.audit.push(ruleEvent('audit', auditMessage(m.serial, { messageId: messageIdOf('au', m.serial, t), readAt, origin, dex, sentAt: readAt }), t + 2000));
   };
+  let nextRefill = 0;
   for (let window = Math.ceil(start / SALES_WINDOW) * SALES_WINDOW; window + SALES_WINDOW <= lastPingAt; window += SALES_WINDOW) {
+    for (; nextRefill < refillsAt.length && refillsAt[nextRefill]! <= window; nextRefill++) audit(refillsAt[nextRefill]!, 4);
     if (window % AUDIT_EVERY === 0) audit(window + 2 * MINUTE);
     const hour = new Date(window).getUTCHours();
     if (hour < 6 || hour >= 21) continue;
@@ -139,18 +150,21 @@ function machineWeek(m: DemoMachine, anchor: number): { events: Events; lastPing
     const transactions: SaleTransaction[] = Array.from({ length: count }, () => {
       const at = window + Math.floor(random() * (SALES_WINDOW - 5 * MINUTE));
       const line = 1 + Math.floor(random() * 30);
+      const sold = stock ? stock.sell(random) : { line, productCode: `P${String(line).padStart(2, '0')}` };
+      if (!sold) return undefined;
       return saleTransaction({
         id: `T${m.serial.replace('-', '')}${(++sale).toString(36)}`,
         type: pickOf(random, [2, 3, 3, 1] as const),
-        line,
-        productCode: `P${String(line).padStart(2, '0')}`,
+        ...sold,
         priceTable: pickOf(random, [1, 2, 6] as const),
         value: pickOf(random, prices),
         currency,
         mediaType: pickOf(random, [252, 2, 90] as const),
         createdAt: iso(at),
       });
-    }).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    })
+      .filter((t): t is SaleTransaction => t !== undefined)
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
     for (const t of transactions) book.record(t);
     const sentAt = window + SALES_WINDOW - MINUTE;
     if (transactions.length) events.sales.push(ruleEvent('sales', salesMessage(m.serial, transactions, { messageId: messageIdOf('sl', m.serial, sentAt), sentAt: iso(sentAt) }), sentAt + 500));

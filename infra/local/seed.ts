@@ -5,6 +5,7 @@ import { newPosRecord } from '../../functions/core/devices/use-cases';
 import { DuplicateGroupNameException } from '../../functions/core/groups/errors';
 import { DuplicateMerchantNameException } from '../../functions/core/merchants/errors';
 import { newMerchant } from '../../functions/core/merchants/merchant';
+import { syncMachineStock } from '../../functions/core/stock/writes';
 import { DuplicatePlanogramNameException, PlanogramProductNotFoundException } from '../../functions/core/planograms/errors';
 import { ProductCodeAlreadyExistsException, ProductNameAlreadyExistsException } from '../../functions/core/products/errors';
 import type { LocalRepositories } from './repositories';
@@ -116,7 +117,10 @@ export async function seedDemoPlanograms(deps: LocalRepositories): Promise<void>
     for (const name of machines) {
       const current = await deps.pos.get(p.merchantId, serialOf.get(`${p.merchantId} ${name}`)!);
       if (!current || current.record.planogramId) continue;
-      await deps.pos.replace(current, { ...current.record, planogramId: p.id, manageStock: true, updatedAt: nextUpdatedAt(deps.now(), current.record.updatedAt) });
+      const next = { ...current.record, planogramId: p.id, manageStock: true, updatedAt: nextUpdatedAt(deps.now(), current.record.updatedAt) };
+      await deps.pos.replace(current, next);
+      // Its stock record, every line at 0 until the week's first refill (demo-history.ts).
+      await syncMachineStock(deps, next, now);
     }
   }
 }

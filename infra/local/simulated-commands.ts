@@ -20,6 +20,8 @@ export interface CommandTarget {
   book?: { text(serial: string, readAt: string): string; tubeValue(): number };
   /** Active alarms to publish again on "read alarms", when the simulator plays alarms. */
   activeAlarms?: () => object[];
+  /** What a machine with a planogram holds: "read audit plus product refill" fills it up (simulated-stock.ts). */
+  stock?: { refill(): void };
 }
 
 interface Builders {
@@ -104,6 +106,7 @@ export function commandExecutor(build: Builders) {
         await reportConfig(d, s);
         return ok();
       case 11:
+        d.stock?.refill();
         await audit(d, 4);
         return ok();
       case 12:

@@ -33,6 +33,7 @@ import {
 } from '../../schemas/iot';
 import { g85Of } from '../../functions/core/ingestion/eva-dts-integrity';
 import { commandExecutor } from './simulated-commands';
+import { SimulatedStock, type SimulatedLine } from './simulated-stock';
 import type { StackInfo } from './stack-info';
 
 // ---------------------------------------------------------------- messages (pure builders)
@@ -289,6 +290,8 @@ export interface SimulatedDevice {
   book?: DexBook;
   /** Active alarms the device publishes again when a remote command asks to read them. */
   activeAlarms?: () => object[];
+  /** What a machine with a planogram still holds (startFleet with `planograms`): its sales come from it. */
+  stock?: SimulatedStock;
 }
 
 const executeCommand = commandExecutor({
@@ -335,6 +338,8 @@ export interface FleetOptions {
   /** Chance of raising an alarm after each telemetry while none is open (default 0.01); it repeats and clears within ~3–12 ticks. */
   alarmProbability?: number;
   onError?: (error: unknown, serial: string) => void;
+  /** Planogram lines by serial: those machines sell from their lines (simulated-stock.ts). */
+  planograms?: ReadonlyMap<string, readonly SimulatedLine[]>;
 }
 
 export interface Fleet {
@@ -364,6 +369,8 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
   for (const d of devices) {
     const book = new DexBook();
     d.book = book;
+    const lines = o.planograms?.get(d.serial);
+    if (lines) d.stock = new SimulatedStock(lines);
     const audit = (origin: number) => {
       const readAt = iso();
       return auditMessage(d.serial, { readAt, origin, dex: book.text(d.serial, readAt) });
@@ -382,9 +389,9 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
         void send(d, 'config', configMessage(d.serial, config));
       }
       if (Math.random() < (o.saleProbability ?? 0.25)) {
-        const sales = Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => saleTransaction());
+        const sales = Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => (d.stock ? d.stock.sell() : {})).flatMap((sold) => (sold ? [saleTransaction(sold)] : []));
         for (const t of sales) book.record(t);
-        void send(d, 'sales', salesMessage(d.serial, sales));
+        if (sales.length) void send(d, 'sales', salesMessage(d.serial, sales));
       }
       if (Math.random() < (o.auditProbability ?? 0.01)) void send(d, 'audit', audit(2));
       if (alarm && --alarm.ticksLeft <= 0) {

@@ -32,13 +32,15 @@ const stack = await startStack({
 });
 
 // A small fleet plays the demo machines (SIMULATED_DEVICES=0 turns it off).
-const { SIMULATED_SERIALS } = await import('./demo-data');
+const { DEMO_MACHINES, DEMO_PLANOGRAMS, SIMULATED_SERIALS } = await import('./demo-data');
+const { simulatedPlanograms } = await import('./simulated-stock');
 const fleet =
   process.env.SIMULATED_DEVICES === '0'
     ? undefined
     : await startFleet({
         mqttUrl: stack.info.mqtt,
         serials: SIMULATED_SERIALS.slice(0, Number(process.env.SIMULATED_DEVICES ?? 20)),
+        planograms: simulatedPlanograms(DEMO_PLANOGRAMS, DEMO_MACHINES),
       });
 
 const { info } = stack;

@@ -12,7 +12,7 @@
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { groupHandler, invoker } from './invoke';
-import { dynamoCallsPer, interleave, localSuperAdminAuthorization } from './measure';
+import { benchMerchant, dynamoCallsPer, interleave, localSuperAdminAuthorization } from './measure';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 
@@ -51,9 +51,8 @@ export interface DeviceListFigures {
 export async function benchDeviceList(): Promise<DeviceListFigures> {
   process.env.LOG_LEVEL = 'silent';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  const [{ startStackProcess, depsForStack }, { newMerchant }, { newPosRecord }, { posItem }, { keys }, { reportedCopy }] = await Promise.all([
+  const [{ startStackProcess, depsForStack }, { newPosRecord }, { posItem }, { keys }, { reportedCopy }] = await Promise.all([
     import('../../infra/local/stack-process'),
-    import('../../functions/core/merchants/merchant'),
     import('../../functions/core/devices/use-cases'),
     import('../../functions/adapters/dynamodb/machine-items'),
     import('../../functions/adapters/dynamodb/keys'),
@@ -66,12 +65,7 @@ export async function benchDeviceList(): Promise<DeviceListFigures> {
     const deps = depsForStack(stack.info);
     const merchantId = 'bench-devices';
     const now = new Date().toISOString();
-    await deps.merchants.create(
-      newMerchant(merchantId, {
-        name: 'Bench Devices', screenConfigurationManagement: false, country: 'IT', language: 'it', timezone: 'Europe/Rome', currency: 'EUR',
-        legalInfo: '', contactPerson: 'Bench', contactEmail: 'bench@example.com', licence: '', defaultWarranty: 24, extendedWarranty: 0, features: [],
-      }, now),
-    );
+    await deps.merchants.create(benchMerchant(merchantId, 'Bench Devices', now));
 
     // Seed: POS + TELEMETRY items through BatchWriteItem (25 a call, a few calls in flight), counter item once.
     const raw = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-west-1', endpoint: info.dynamodb }), { marshallOptions: { removeUndefinedValues: true } });

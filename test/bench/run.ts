@@ -40,6 +40,9 @@
  * (i) Historical data export (test/bench/historical-export.ts): BENCH_EXPORT_ROWS (1,000,000) transactions of one merchant
  *     seeded as ingestion stores them, exported through the local state machine into s3rver by a process of its
  *     own — budget ≤ 90 s, its peak RSS ≤ 256 MB, rows/s ≥ 0.5 × a raw SDK Query walk of the same rows in the same run.
+ * (j) Stock (test/bench/stock.ts): writes per sales message of a machine with stock managed beside one without —
+ *     budget at most one more per sold line; GET /stock/manage of a 20,000-machine merchant — one Query a page, p95
+ *     ≤ 1.5× the raw Query of the page; a pick list of 500 chosen machines — DynamoDB calls and p95 printed.
  *
  * Always exits 0: a FAIL is reported, not thrown; the end of the output and `failedBudgets` in the results say
  * which figure fails and by how much. Everything listens on 127.0.0.1 only.
@@ -54,6 +57,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { bundleEntry, bytesByPackage, lambdaEntries, LAMBDA_BUNDLE_OPTIONS, REPO_ROOT, type BundleResult } from './bundle';
 import { benchDeviceList, DEVICE_LIST_BUDGET, printDeviceList } from './device-list';
+import { benchStock, printStock, STOCK_BUDGET } from './stock';
 import { INITIAL_JS_BUDGET_BYTES, LARGEST_CHUNK_BUDGET_BYTES, measureFrontendBundle } from './frontend-bundle';
 import { measureWireBytes, WIRE_TOLERANCE } from './frontend-wire';
 import { benchCommandRoundTrip, COMMAND_ROUND_TRIP_BUDGET } from './command-round-trip';
@@ -536,6 +540,19 @@ async function main() {
     broke('e', error);
     out.ingestionError = error instanceof Error ? (error.stack ?? error.message) : String(error);
     console.error('\nINGESTION BENCH ERROR:', error);
+  }
+
+  if (wanted('j')) try {
+    console.log(`\n(j) Stock: writes per sales message with stock managed (beside (e)), the manage-stock list of a ${process.env.BENCH_STOCK_MACHINES ?? 20_000}-machine merchant, a pick list of 500 machines…`);
+    const stock = await benchStock();
+    printStock(stock, table);
+    out.stock = { budgets: STOCK_BUDGET, ...stock };
+    if (stock.writesPerSale.verdict === 'FAIL') fail('j', 'extra writes per sold line with stock managed', `+${stock.writesPerSale.extraWrites}`, `≤ +${STOCK_BUDGET.extraWritesPerSoldLine}`, `${(stock.writesPerSale.extraWrites - STOCK_BUDGET.extraWritesPerSoldLine).toFixed(2)} writes over`);
+    if (stock.manage.verdict === 'FAIL') fail('j', 'manage-stock page 2 p95, handler / raw Query', `${stock.manage.p95Ratio.toFixed(3)}×`, `≤ ${STOCK_BUDGET.p95Ratio}×`, overRatio(stock.manage.p95Ratio, STOCK_BUDGET.p95Ratio));
+  } catch (error) {
+    broke('j', error);
+    out.stockError = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    console.error('\nSTOCK BENCH ERROR:', error);
   }
 
   if (wanted('f')) try {

@@ -8,6 +8,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../functions/adapters/dynamodb/keys';
 import { buildIngestionDeps } from '../../functions/shared/ingestion';
 import { loadIngestionConfig } from '../../functions/shared/ingestion-config';
+import { DEMO_PLANOGRAMS } from '../../infra/local/demo-data';
 import { seedDemoHistory } from '../../infra/local/demo-history';
 import type { LocalRepositories } from '../../infra/local/repositories';
 import { signInWithPassword } from '../../infra/local/emulators/cognito';
@@ -74,6 +75,20 @@ describe("the demo's week", () => {
     const north = await api(`/remote-commands?merchantId=${ACME}&size=100`, 'group.admin@demo.local');
     expect(north.total).toBeGreaterThan(0);
     expect(north.items.every((c: { groupId: string }) => c.groupId === 'acme-north')).toBe(true);
+  });
+
+  it('leaves the planogram machines with stock that fell through the week: lines low, one out, Bergamo Fiera refilled two days ago', async () => {
+    const page = await api(`/stock/manage?merchantId=${ACME}&size=20`);
+    expect(page.total).toBe(DEMO_PLANOGRAMS.reduce((n, p) => n + p.machines.length, 0));
+    const rows = page.items as Array<{ name: string; fillPercent: number; linesOut: number; linesLow: number; lastRefillAt: string; daysToSellOut: number | null }>;
+    expect(rows.map((r) => r.fillPercent)).toEqual(rows.map((r) => r.fillPercent).sort((a, b) => a - b));
+    expect(rows.every((r) => r.fillPercent < 100)).toBe(true);
+    expect(rows.reduce((n, r) => n + r.linesLow, 0)).toBeGreaterThan(0);
+    expect(rows.reduce((n, r) => n + r.linesOut, 0)).toBeGreaterThan(0);
+    const refilled = rows.find((r) => r.name === 'Bergamo Fiera')!;
+    expect(Date.parse(refilled.lastRefillAt)).toBeGreaterThan(Date.now() - 3 * DAY);
+    expect(rows.filter((r) => r.name !== 'Bergamo Fiera').every((r) => Date.parse(r.lastRefillAt) < Date.now() - 6 * DAY)).toBe(true);
+    expect(rows.some((r) => r.daysToSellOut !== null)).toBe(true);
   });
 
   it("draws a machine's charts, transactions, audits and cash back through the week", async () => {

@@ -19,7 +19,8 @@ const RECORD_FIELDS = [
   'merchantId', 'serial', 'name', 'groupId', 'clientId', 'planogramId', 'planogramType', 'lines', 'lastRefillAt', 'trackedSince', 'updatedAt', 'applied', 'version',
 ] as const;
 
-function itemOf(r: StockRecord): Item {
+/** The item of a stock record (the bench seeds with it). */
+export function stockItem(r: StockRecord): Item {
   // Fill, lines out and low do not depend on the day: stored for the index and its filters.
   const { fillPercent, linesOut, linesLow, status } = summarize(r, dayOf(r.updatedAt));
   const fillKey = keys.stockFillKey(fillPercent, r.serial);
@@ -76,7 +77,7 @@ export class DynamoStockRepository implements StockRepository {
   }
 
   async put(next: StockRecord, readVersion: number | undefined): Promise<boolean> {
-    const Item = itemOf(next);
+    const Item = stockItem(next);
     if (readVersion === undefined) {
       // A new record counts in the merchant's total, in the same transaction.
       const counted = await transactOrConflict(this.doc, [

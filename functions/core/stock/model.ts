@@ -44,7 +44,7 @@ export interface StockRecord extends StockMachine {
   planogramType: 'A' | 'B';
   lines: StockLineState[];
   lastRefillAt: string | null;
-  /** The first day sales were counted: the rate's divisor until SALES_RATE_DAYS days have passed. */
+  /** The first day sales were counted (moved back by older sales): the rate's divisor until SALES_RATE_DAYS days have passed. */
   trackedSince: string;
   updatedAt: string;
   /** Ids of the last MAX_APPLIED_MESSAGES messages that changed this record (sales and audits). */
@@ -157,6 +157,7 @@ export function sameStock(a: StockRecord, b: StockRecord): boolean {
 export function applySales(record: StockRecord, messages: ReadonlyArray<{ messageId: string; transactions: readonly SoldItem[] }>, now: string): StockRecord | undefined {
   const lines = record.lines.map((l) => ({ ...l, sold: { ...l.sold }, reported: [...l.reported] }));
   let applied = record.applied;
+  let trackedSince = record.trackedSince;
   const today = dayOf(now);
   for (const m of messages) {
     if (applied.includes(m.messageId)) continue;
@@ -172,13 +173,14 @@ export function applySales(record: StockRecord, messages: ReadonlyArray<{ messag
       if (l.auditAt === null || at > Date.parse(l.auditAt)) l.reported = [...l.reported, at].slice(-MAX_REPORTED_SALES);
       const day = dayOf(t.createdAt) > today ? today : dayOf(t.createdAt);
       l.sold[day] = (l.sold[day] ?? 0) + 1;
+      if (day < trackedSince) trackedSince = day;
       l.updatedAt = now;
       changed = true;
     }
     if (changed) applied = remember(applied, m.messageId);
   }
   if (applied === record.applied) return undefined;
-  return { ...record, lines: lines.map((l) => ({ ...l, sold: withinWindow(l.sold, today) })), applied, updatedAt: now };
+  return { ...record, lines: lines.map((l) => ({ ...l, sold: withinWindow(l.sold, today) })), applied, trackedSince, updatedAt: now };
 }
 
 /** Every line to its refill value at `at`, less the sales after `at` already applied (an audit's refill may arrive late). */
