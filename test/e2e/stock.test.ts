@@ -54,6 +54,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A page's state once it has loaded or reacted (the shared 2-core machine can take seconds, past expect.poll's default 1 s). */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 const stockLine = (page: Page, selection: string) => page.locator(`[data-testid="stock-line"][data-selection="${selection}"]`);
 const valueOf = (page: Page, selection: string) => page.getByTestId(`stock-value-${selection}`).inputValue();
 
@@ -81,17 +83,17 @@ describe('stock screens', () => {
     await expectAccessible(page, 'stock tab, stock management off');
     await page.getByTestId('stock-turn-on').click();
     await toast(page, messages['stock.turnedOn']!).waitFor();
-    await expect.poll(() => page.getByTestId('stock-line').count()).toBe(2);
+    await eventually(() => page.getByTestId('stock-line').count()).toBe(2);
 
     // A full refill, after confirming, sets each line to its refill value.
     await page.getByTestId('stock-full-refill').click();
     // The machine's header has its own (closed) confirmations: the open one is the refill's.
     const dialog = page.locator('[data-testid="confirm-dialog"][open]');
-    await expect.poll(() => dialog.textContent()).toContain(format('stock.refill.confirmMessage', { lines: 2 }));
+    await eventually(() => dialog.textContent()).toContain(format('stock.refill.confirmMessage', { lines: 2 }));
     await expectAccessible(page, 'full refill confirmation');
     await dialog.getByTestId('confirm-ok').click();
     await toast(page, messages['stock.refilled']!).waitFor();
-    await expect.poll(() => valueOf(page, '1')).toBe('8');
+    await eventually(() => valueOf(page, '1')).toBe('8');
     expect(await valueOf(page, '2')).toBe('6');
     expect(await stockLine(page, '1').locator('[data-column="status"]').textContent()).toBe(messages['stock.status.inStock']);
     await expectAccessible(page, 'stock tab');
@@ -103,21 +105,21 @@ describe('stock screens', () => {
     await expect.poll(() => valueOf(page, '1'), { timeout: 30_000, interval: 500 }).toBe('5');
     // Selling, it now runs out some day (it said "no sales" before).
     const daysToSellOut = page.locator('[data-testid="stock-summary"] [data-summary="daysToSellOut"] [data-days]');
-    await expect.poll(() => daysToSellOut.getAttribute('data-days')).not.toBe('');
+    await eventually(() => daysToSellOut.getAttribute('data-days')).not.toBe('');
 
     // Values are checked under their field while typing: not negative, not above the line's capacity.
     await page.getByTestId('stock-value-2').fill('-1');
-    await expect.poll(() => page.getByTestId('stock-value-2-error').textContent()).toBe(messages['stock.error.negative']);
+    await eventually(() => page.getByTestId('stock-value-2-error').textContent()).toBe(messages['stock.error.negative']);
     await page.getByTestId('stock-value-2').fill('7');
-    await expect.poll(() => page.getByTestId('stock-value-2-error').textContent()).toBe(format('stock.error.aboveCapacity', { capacity: 6 }));
+    await eventually(() => page.getByTestId('stock-value-2-error').textContent()).toBe(format('stock.error.aboveCapacity', { capacity: 6 }));
     await expectAccessible(page, 'stock tab with a line error');
     await page.getByTestId('stock-save').click();
     expect(await page.getByTestId('toast').count()).toBe(0);
     await page.getByTestId('stock-value-2').fill('1');
-    await expect.poll(() => page.getByTestId('stock-value-2-error').count()).toBe(0);
+    await eventually(() => page.getByTestId('stock-value-2-error').count()).toBe(0);
     await page.getByTestId('stock-save').click();
     await toast(page, messages['stock.saved']!).waitFor();
-    await expect.poll(() => stockLine(page, '2').locator('[data-column="status"]').textContent()).toBe(messages['stock.status.low']);
+    await eventually(() => stockLine(page, '2').locator('[data-column="status"]').textContent()).toBe(messages['stock.status.low']);
     const stored = await api<MachineStock>(token, 'GET', `/pos/${machines.selling}/stock`);
     expect(stored.lines.map((l) => [l.selection, l.value, l.status])).toEqual([
       ['1', 5, 9],
@@ -130,7 +132,7 @@ describe('stock screens', () => {
     await api(token, 'POST', `/pos/${machines.full}/stock/full-refill`);
     const { page } = await signedIn('merchant.user@demo.local');
     await page.goto(web(`/devices/${machines.full}/stock`));
-    await expect.poll(() => page.getByTestId('stock-line').count()).toBe(2);
+    await eventually(() => page.getByTestId('stock-line').count()).toBe(2);
     expect(await stockLine(page, '1').locator('[data-column="value"]').textContent()).toBe('8');
     expect(await page.locator('[data-testid="device-stock"] input').count()).toBe(0);
     expect(await page.getByTestId('stock-full-refill').count()).toBe(0);
@@ -143,16 +145,16 @@ describe('stock screens', () => {
     const table = page.getByTestId('table-manage-stock');
     await table.locator('[data-filter="groupId"]').selectOption(group.id);
     const rows = table.locator('tbody tr');
-    await expect.poll(() => rows.count()).toBe(2);
+    await eventually(() => rows.count()).toBe(2);
     await expectAccessible(page, 'manage-stock');
     const order = () => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-row-id')));
     // Emptiest first by default: the selling machine holds 6 of 16, the other 14.
-    await expect.poll(order).toEqual([machines.selling, machines.full]);
+    await eventually(order).toEqual([machines.selling, machines.full]);
     expect(await rows.first().locator('[data-column="fill"]').textContent()).toMatch(/37\s?%/);
     expect(await rows.first().locator('[data-column="linesLow"]').textContent()).toBe('1');
     expect(await rows.first().locator('[data-column="status"]').textContent()).toBe(messages['stock.status.low']);
     await page.getByTestId('sort-fill').click();
-    await expect.poll(order).toEqual([machines.full, machines.selling]);
+    await eventually(order).toEqual([machines.full, machines.selling]);
     await table.locator(`tr[data-row-id="${machines.selling}"]`).getByTestId('manage-stock-link').click();
     await page.waitForURL(new RegExp(`/devices/${machines.selling}/stock$`));
     await page.getByTestId('stock-lines').waitFor();
@@ -194,7 +196,7 @@ describe('stock screens', () => {
 
     // Cola: 8 − 5 = 3; water: 6 − 1 = 5, both from the selling machine; the full machine needs nothing.
     const products = page.getByTestId('pick-list-product');
-    await expect.poll(() => products.count()).toBe(2);
+    await eventually(() => products.count()).toBe(2);
     const quantities = await products.evaluateAll((bodies) =>
       Object.fromEntries(bodies.map((b) => [b.getAttribute('data-product'), b.querySelector('[data-testid="pick-list-quantity"]')?.textContent])),
     );
