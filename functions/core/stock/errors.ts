@@ -1,10 +1,10 @@
 import { MAX_PICK_LIST_MACHINES } from '../../../schemas/stock-constants';
-import { ConflictError, DomainError, NotFoundError, ValidationError } from '../shared/domain-error';
+import { ConflictError, DomainError, ValidationError } from '../shared/domain-error';
 
-/** The machine has no planogram or its stock management is off: it has no stock to read or change. */
-export class StockNotManagedException extends NotFoundError {
-  constructor() {
-    super('StockNotManagedException', 'This machine does not manage stock: give it a planogram and turn stock management on');
+/** The machine has no planogram or its stock management is off: it has no stock to read or change (`details`: which of several). */
+export class StockNotManagedException extends DomainError {
+  constructor(details?: Array<{ path: string; message: string }>) {
+    super('StockNotManagedException', 'not-found', 'This machine does not manage stock: give it a planogram and turn stock management on', details);
   }
 }
 

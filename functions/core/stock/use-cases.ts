@@ -145,7 +145,7 @@ async function pickListRecords(deps: StockDeps, principal: Principal, q: PickLis
     records = (await deps.stock.ofMachines(q.merchantId, serials)).filter(visible);
     const found = new Set(records.map((r) => r.serial));
     const missing = serials.filter((s) => !found.has(s));
-    if (missing.length) throw Object.assign(new StockNotManagedException(), { details: missing.map((s) => ({ path: 'query.serials', message: `${s}: no stock managed` })) });
+    if (missing.length) throw new StockNotManagedException(missing.map((s) => ({ path: 'query.serials', message: `${s}: no stock managed` })));
   } else if (q.groupId !== undefined) {
     if (scope.kind === 'groups' && !scope.groupIds.includes(q.groupId)) return [];
     records = await deps.stock.ofGroup(q.merchantId, q.groupId, MAX_PICK_LIST_MACHINES + 1);
