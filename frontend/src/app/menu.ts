@@ -19,6 +19,8 @@ export const MENU: readonly MenuEntry[] = [
   { id: 'dashboard', route: '/dashboard', messageId: 'menu.dashboard', icon: 'dashboard' },
   // Devices (all roles)
   { id: 'devices', route: '/devices/list', messageId: 'devices.menu', icon: 'devices' },
+  { id: 'devices-manage-stock', route: '/devices/manage-stock', messageId: 'stock.manage.menu', icon: 'inventory', feature: 'PRODUCTS_STOCK' },
+  { id: 'devices-pick-list', route: '/devices/pick-list', messageId: 'stock.pickList.menu', icon: 'checklist', feature: 'PRODUCTS_STOCK' },
   { id: 'alarms', route: '/alarms', messageId: 'alarms.menu', icon: 'alarm' },
   { id: 'devices-remote-commands', route: '/devices/remote-commands', messageId: 'remoteCommands.menu', icon: 'send' },
   // Admin (super admin)

@@ -62,6 +62,7 @@ export const ROUTE_ROLES = {
   '/devices/list': ALL_ROLES,
   '/devices/firmware-rules': ALL_ROLES,
   '/devices/manage-stock': ALL_ROLES,
+  '/devices/pick-list': ALL_ROLES,
   '/devices/remote-commands': NOT_MERCHANT_USER,
   '/devices/vp/configurations': ALL_ROLES,
   '/devices/vp/configurations/create': NOT_MERCHANT_USER,

@@ -51,6 +51,9 @@ const DeviceHistoricalConfigTab = screen(() => import('../features/devices/tabs/
 const DeviceCustomConfigTab = screen(() => import('../features/devices/tabs/CustomConfigTab').then((m) => ({ default: m.CustomConfigTab })));
 const RemoteCommandsPage = screen(() => import('../features/remote-commands/RemoteCommandsPage').then((m) => ({ default: m.RemoteCommandsPage })));
 const DeviceCommandsTab = screen(() => import('../features/remote-commands/DeviceCommandsTab').then((m) => ({ default: m.DeviceCommandsTab })));
+const DeviceStockTab = screen(() => import('../features/stock/DeviceStockTab').then((m) => ({ default: m.DeviceStockTab })));
+const ManageStockPage = screen(() => import('../features/stock/ManageStockPage').then((m) => ({ default: m.ManageStockPage })));
+const PickListPage = screen(() => import('../features/stock/PickListPage').then((m) => ({ default: m.PickListPage })));
 const ProductListPage = screen(() => import('../features/products/ProductListPage').then((m) => ({ default: m.ProductListPage })));
 const ProductCreatePage = screen(() => import('../features/products/ProductCreatePage').then((m) => ({ default: m.ProductCreatePage })));
 const ProductDetailPage = screen(() => import('../features/products/ProductDetailPage').then((m) => ({ default: m.ProductDetailPage })));
@@ -108,6 +111,8 @@ const consoleRoutes: RouteObject[] = [
   guarded('/devices', <Navigate to="/devices/list" replace />),
   guarded('/devices/list', DeviceListPage),
   guarded('/devices/remote-commands', RemoteCommandsPage),
+  guarded('/devices/manage-stock', ManageStockPage),
+  guarded('/devices/pick-list', PickListPage),
   guardedWithChildren('/devices/:id', DeviceDetailPage, [
     { index: true, element: <Navigate to="details" replace /> },
     guarded('/devices/:id/details', DeviceDetailsTab),
@@ -121,6 +126,7 @@ const consoleRoutes: RouteObject[] = [
     guarded('/devices/:id/configs/:historicalId', DeviceHistoricalConfigTab),
     guarded('/devices/:id/custom-config', DeviceCustomConfigTab),
     guarded('/devices/:id/remote-commands', DeviceCommandsTab),
+    guarded('/devices/:id/stock', DeviceStockTab),
     guarded('/devices/:id/signal', DeviceSignalTab),
     guarded('/devices/:id/temperature', DeviceTemperatureTab),
   ]),

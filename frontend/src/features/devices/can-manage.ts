@@ -22,6 +22,7 @@ export const DEVICE_TABS = [
   { path: 'custom-config', messageId: 'devices.customConfig.tab' },
   { path: 'cash', messageId: 'devices.tab.cash' },
   { path: 'transactions', messageId: 'devices.tab.transactions' },
+  { path: 'stock', messageId: 'devices.tab.stock' },
   { path: 'remote-commands', messageId: 'devices.tab.remoteCommands' },
   { path: 'signal', messageId: 'devices.tab.signal' },
   { path: 'temperature', messageId: 'devices.tab.temperature' },
