@@ -7,6 +7,7 @@ import { numberIn } from './number-enum';
 import { COMMAND_RESULTS } from './iot';
 import { MerchantId } from './merchant';
 import { newestFirstPaging, page, rangeInOrder } from './paging';
+import { SELECTION_PATTERN } from './planogram';
 import { Serial } from './pos';
 
 /** Spec §4 types 1–19, by number; the names are the message ids' suffixes in the console. */
@@ -69,7 +70,8 @@ export const COMMAND_PARAMS = {
   11: NoParams,
   12: z.strictObject({
     prices: z
-      .array(z.strictObject({ line: int(0, 9999), priceTable: int(1, 8), value: int(0, 100_000_000) }))
+      // A line is a number (the wizard's) or a planogram selection as the machine reports it (the prices screen's).
+      .array(z.strictObject({ line: z.union([int(0, 9999), z.string().check(z.regex(SELECTION_PATTERN))]), priceTable: int(1, 8), value: int(0, 100_000_000) }))
       .check(z.minLength(1), z.maxLength(10_000)),
   }),
   13: z.strictObject({
