@@ -140,7 +140,7 @@ function BulkPriceChangeForm({ merchantId, currency }: { merchantId: string; cur
             />
           )}
           {draft.targetKind === 'machines' && (
-            <Field labelId="prices.bulk.machines" name="serials" error={error('serials')} hint={<FormattedMessage id="prices.bulk.machines.hint" />}>
+            <Field labelId="prices.bulk.machines" name="serials" error={error('serials')} hint={<FormattedMessage id="prices.bulk.machines.hint" values={{ max: MAX_BULK_MACHINES }} />}>
               {(control) => (
                 <select
                   {...control}
