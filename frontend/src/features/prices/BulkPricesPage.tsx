@@ -18,7 +18,7 @@ import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
 import { applyBulkPrices } from './api/apply-bulk-prices';
 import { previewBulkPrices } from './api/preview-bulk-prices';
 import { bulkChangeOf, bulkFieldErrors, EMPTY_BULK_DRAFT, type BulkDraft } from './bulk-draft';
-import { OUTCOME_MESSAGES, pricesErrorMessageId, TABLE_MESSAGES } from './messages';
+import { OUTCOME_MESSAGES, pricesErrorMessageId, PROBLEM_MESSAGES, TABLE_MESSAGES } from './messages';
 import './prices.css';
 
 /** /devices/prices-bulk: one product's price across many machines (a planogram's, a group's or chosen ones) of the app bar's merchant. */
@@ -258,7 +258,7 @@ function PreviewCard({ preview, currency, busy, onApply }: { preview: BulkPriceP
                   <td>
                     {m.problem ? (
                       <span className="field__error" data-testid="bulk-preview-problem">
-                        <FormattedMessage id="prices.bulk.problem.negativePrice" />
+                        <FormattedMessage id={PROBLEM_MESSAGES[m.problem]} />
                       </span>
                     ) : (
                       <ul className="bulk-prices__changes">

@@ -1,4 +1,4 @@
-import type { BulkMachineResult } from '../../../../schemas/prices';
+import type { BulkMachineResult, BulkPreviewMachine } from '../../../../schemas/prices';
 import type { PriceAction, PriceOrigin, PriceSyncState, PriceTable } from '../../../../schemas/prices-constants';
 import { errorMessageId } from '../../components/states';
 import { ApiError } from '../../lib/api';
@@ -60,6 +60,11 @@ export const ACTION_LABELS: Record<PriceAction, string> = {
   bulk: 'prices.action.bulk',
   cancel: 'prices.action.cancel',
   device: 'prices.action.device',
+};
+
+/** Why a previewed machine would not change. */
+export const PROBLEM_MESSAGES: Record<NonNullable<BulkPreviewMachine['problem']>, string> = {
+  negativePrice: 'prices.bulk.problem.negativePrice',
 };
 
 /** A bulk change's outcome per machine. */
