@@ -203,8 +203,8 @@ export const BulkPreviewMachine = z.object({
   name: z.string(),
   version: z.number(),
   changes: z.array(BulkPriceMove),
-  /** `negativePrice`: the delta would take a price below 0, so this machine would not change. */
-  problem: z.nullable(z.enum(['negativePrice'])),
+  /** The delta would take a price below 0 or above the largest price, so this machine would not change. */
+  problem: z.nullable(z.enum(['negativePrice', 'priceTooHigh'])),
 });
 export type BulkPreviewMachine = z.infer<typeof BulkPreviewMachine>;
 
@@ -214,10 +214,10 @@ export type BulkPricePreview = z.infer<typeof BulkPricePreview>;
 
 /**
  * Per machine: `saved` (a new version, pending), `unchanged` (its prices already are the result), `conflict`
- * (its prices changed since the preview), `negativePrice`, `notFound` (no longer in the target or visible),
+ * (its prices changed since the preview), `negativePrice` / `priceTooHigh` (as in the preview), `notFound` (no longer in the target or visible),
  * `failed` (the save failed: try again).
  */
-export const BULK_OUTCOMES = ['saved', 'unchanged', 'conflict', 'negativePrice', 'notFound', 'failed'] as const;
+export const BULK_OUTCOMES = ['saved', 'unchanged', 'conflict', 'negativePrice', 'priceTooHigh', 'notFound', 'failed'] as const;
 export const BulkMachineResult = z.object({ serial: z.string(), outcome: z.enum(BULK_OUTCOMES), version: z.nullable(z.number()) });
 export type BulkMachineResult = z.infer<typeof BulkMachineResult>;
 export const BulkPriceResult = z.object({ machines: z.array(BulkMachineResult), saved: z.number() });

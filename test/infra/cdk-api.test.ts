@@ -136,6 +136,7 @@ describe('grants of every real route group', () => {
     planograms: ['table:readWrite'],
     'no-vend-profiles': ['table:readWrite'],
     alarms: ['table:readWrite'],
+    prices: ['table:readWrite', 'iot:Publish'],
     'remote-commands': ['table:readWrite', 'iot:Publish'],
     'historical-data': ['table:readWrite', ...BUCKET_READ_WRITE_ACTIONS, ...BUCKET_LEVEL_ACTIONS, 'states:StartExecution'],
   };

@@ -125,6 +125,11 @@ export const keys = {
   alarmSettingNameGuard: (merchantId: string, nameKey: string) => ({ pk: `ALARMSETTINGNAME#${merchantId}#${nameKey}`, sk: 'GUARD' }),
   /** The configuration a user wants the machine to run (the API's; `CUSTOM_CONFIG` is outside the `CONFIG#` history). */
   posCustomConfig: (merchantId: string, serial: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: 'CUSTOM_CONFIG' }),
+  // Prices (functions/core/prices): the machine's current prices and each version of them, in its partition.
+  posPrices: (merchantId: string, serial: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: 'PRICES' }),
+  /** Version `n` (10 digits, so sk order = version order) of a machine's prices. */
+  posPriceVersion: (merchantId: string, serial: string, version: number) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: `PRICES#V#${String(version).padStart(10, '0')}` }),
+  posPriceVersionPrefix: 'PRICES#V#',
   // Remote commands: in the machine's partition (sk order = creation order: ids start with the time), listed
   // per merchant on gsi1 and, sent to a grouped machine, per group on gsi3; on the due index (gsi2) while
   // pending, for the delivery sweep.

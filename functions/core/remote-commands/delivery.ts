@@ -26,7 +26,10 @@ export const commandTopic = (serial: string) => `vend/${serial}/commands`;
 export const isPending = (c: Pick<StoredCommand, 'status'>) => PENDING_STATUSES.includes(c.status);
 
 /** The message a device gets: an envelope (DESIGN §6) with the command's id, type and parameters. */
-export function commandMessage(c: StoredCommand, attempt: number, sentAt: string): string {
+/** What a command's message is made of. */
+type CommandContent = Pick<StoredCommand, 'id' | 'serial' | 'type' | 'params'>;
+
+export function commandMessage(c: CommandContent, attempt: number, sentAt: string): string {
   const message: CommandMessage = {
     messageId: `${c.id}-a${attempt}`,
     serial: c.serial,
@@ -38,7 +41,7 @@ export function commandMessage(c: StoredCommand, attempt: number, sentAt: string
 }
 
 /** The size of the command's message (spec §5: at most 64 KB cloud → device), whichever attempt carries it. */
-export function messageBytes(c: StoredCommand): number {
+export function messageBytes(c: CommandContent & Pick<StoredCommand, 'createdAt'>): number {
   return Buffer.byteLength(commandMessage(c, 99, c.createdAt), 'utf8');
 }
 

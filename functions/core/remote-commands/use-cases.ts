@@ -66,9 +66,17 @@ async function commandTarget(deps: Pick<RemoteCommandDeps, 'pos'>, principal: Pr
 /**
  * POST /remote-commands/send: stores the command with the lock of its type (one pending command of a type
  * per machine, atomically) and, unless scheduled later, publishes it at once. With an idempotency key a
- * retried POST answers the command the first one made.
+ * retried POST answers the command the first one made. `beforePublish` records what the command is for
+ * (e.g. the prices it sends) once it is stored and before the device can answer; when it fails, the command
+ * ends not executed and its error is thrown.
  */
-export async function sendCommand(deps: SendDeps, principal: Principal, body: RemoteCommandSend, idempotencyKey?: string): Promise<RemoteCommand> {
+export async function sendCommand(
+  deps: SendDeps,
+  principal: Principal,
+  body: RemoteCommandSend,
+  idempotencyKey?: string,
+  beforePublish?: (command: RemoteCommand) => Promise<void>,
+): Promise<RemoteCommand> {
   const record = await commandTarget(deps, principal, body.serial);
   const now = deps.now();
   const nowMs = Date.parse(now);
@@ -112,6 +120,14 @@ export async function sendCommand(deps: SendDeps, principal: Principal, body: Re
   if (created.kind === 'replay') {
     if (created.requestHash !== requestHash || !created.command) throw new IdempotencyKeyReusedException();
     return view(created.command);
+  }
+  if (beforePublish) {
+    try {
+      await beforePublish(view(command));
+    } catch (error) {
+      await finishCommand(deps, command, 'pending', COMMAND_RESULT.unspecifiedError, 'send error', COMMAND_STATUS.notExecuted);
+      throw error;
+    }
   }
   if (sendNow) {
     try {

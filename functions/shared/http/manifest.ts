@@ -47,9 +47,9 @@ type Schema<T> = z.ZodMiniType<T, unknown>;
 /**
  * Error answers of a route beyond those every route of its kind gives (400 with a request part, 401 and 403
  * unless public, 404 with a path id, 413 with a body, 500): the status and the spec's codes the caller may
- * get, e.g. `{ 409: ['ClientInUseException'] }`. The OpenAPI document lists them.
+ * get, e.g. `{ 409: ['ClientInUseException'] }` (401 and 403 only on public routes that check their own credentials). The OpenAPI document lists them.
  */
-export type RouteErrors = { readonly [S in 400 | 404 | 409 | 410 | 413 | 503]?: readonly string[] };
+export type RouteErrors = { readonly [S in 400 | 401 | 403 | 404 | 409 | 410 | 413 | 503]?: readonly string[] };
 
 /**
  * One /api/v1 route, declared once. The list of them drives the group's Lambda router, the local HTTP

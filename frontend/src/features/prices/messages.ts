@@ -65,6 +65,7 @@ export const ACTION_LABELS: Record<PriceAction, string> = {
 /** Why a previewed machine would not change. */
 export const PROBLEM_MESSAGES: Record<NonNullable<BulkPreviewMachine['problem']>, string> = {
   negativePrice: 'prices.bulk.problem.negativePrice',
+  priceTooHigh: 'prices.bulk.problem.priceTooHigh',
 };
 
 /** A bulk change's outcome per machine. */
@@ -73,6 +74,7 @@ export const OUTCOME_MESSAGES: Record<BulkMachineResult['outcome'], string> = {
   unchanged: 'prices.bulk.outcome.unchanged',
   conflict: 'prices.bulk.outcome.conflict',
   negativePrice: 'prices.bulk.outcome.negativePrice',
+  priceTooHigh: 'prices.bulk.outcome.priceTooHigh',
   notFound: 'prices.bulk.outcome.notFound',
   failed: 'prices.bulk.outcome.failed',
 };

@@ -1,0 +1,78 @@
+import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PosNotFoundException } from '../../core/devices/errors';
+import type { PriceHistorySlice, PriceRepository, StoredPrices, StoredPriceVersion } from '../../core/prices/ports';
+import { keys, stripKeys } from './keys';
+import { countQuery, queryPage } from './paging';
+import { failedConditionIndex, isTransactionCancelled } from './transactions';
+
+type Item = Record<string, unknown>;
+
+const versionRange = { from: keys.posPriceVersionPrefix, to: `${keys.posPriceVersionPrefix}~` };
+
+const versionOf = (item: Item): StoredPriceVersion => {
+  const { merchantId: _m, serial: _s, ...version } = stripKeys<StoredPriceVersion & { merchantId: string; serial: string }>(item);
+  return version;
+};
+
+/** A machine's prices and their versions in its partition (ACCESS-PATTERNS P1, P2). */
+export class DynamoPriceRepository implements PriceRepository {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async get(merchantId: string, serial: string): Promise<StoredPrices | undefined> {
+    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.posPrices(merchantId, serial), ConsistentRead: true }));
+    return res.Item ? stripKeys<StoredPrices>(res.Item) : undefined;
+  }
+
+  /** [machine exists, PRICES at the revision read, the version's item]: one transaction. */
+  async put(next: StoredPrices, previousRevision: number, version?: StoredPriceVersion): Promise<boolean> {
+    const { merchantId, serial } = next;
+    try {
+      await this.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { ConditionCheck: { TableName: this.tableName, Key: keys.pos(merchantId, serial), ConditionExpression: 'attribute_exists(pk)' } },
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: { ...next, ...keys.posPrices(merchantId, serial), entity: 'prices' },
+                ...(previousRevision === 0
+                  ? { ConditionExpression: 'attribute_not_exists(pk)' }
+                  : { ConditionExpression: 'revision = :r', ExpressionAttributeValues: { ':r': previousRevision } }),
+              },
+            },
+            ...(version
+              ? [{ Put: { TableName: this.tableName, Item: { ...version, merchantId, serial, ...keys.posPriceVersion(merchantId, serial, version.version), entity: 'priceVersion' } } }]
+              : []),
+          ],
+        }),
+      );
+      return true;
+    } catch (error) {
+      const failed = failedConditionIndex(error);
+      if (failed === 0) throw new PosNotFoundException();
+      // The revision moved, or another transaction held the item: the caller reads again.
+      if (failed === 1 || isTransactionCancelled(error)) return false;
+      throw error;
+    }
+  }
+
+  async historySlice(merchantId: string, serial: string, req: PriceHistorySlice) {
+    const slice = await queryPage(this.doc, {
+      tableName: this.tableName,
+      partition: keys.posPk(merchantId, serial),
+      between: versionRange,
+      forward: req.ordType === 'asc',
+      offset: req.offset,
+      limit: req.limit,
+      cursor: req.cursor,
+    });
+    return { items: slice.items.map(versionOf), ...(slice.cursor ? { cursor: slice.cursor } : {}) };
+  }
+
+  historyCount(merchantId: string, serial: string) {
+    return countQuery(this.doc, { tableName: this.tableName, partition: keys.posPk(merchantId, serial), between: versionRange });
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * PUT /erp/pos/{id}/prices: the merchant's ERP sets a machine's prices with the merchant's API token instead
+ * of a console sign-in ("via ERP API"). The token is compared in constant time and never logged.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { MAX_CLOUD_MESSAGE_BYTES } from '../../../schemas/iot';
+import { ERP_AUTHOR } from '../../../schemas/prices-constants';
+import type { ErpPricesResult, ErpPricesSave } from '../../../schemas/prices';
+import type { MerchantSettingsRepository } from '../merchants/ports';
+import { messageBytes, newCommandId } from '../remote-commands/delivery';
+import { MessageTooLargeException, RemoteCommandPendingException } from '../remote-commands/errors';
+import type { Principal } from '../shared/principal';
+import { ApiTokenRejectedException, ErpApiNotEnabledException } from './errors';
+import { getPrices, pricesOnPlanogram, saveMachinePrices, sendSavedPrices, type PriceSendDeps } from './use-cases';
+
+export interface ErpDeps extends PriceSendDeps {
+  merchantSettings: Pick<MerchantSettingsRepository, 'getSettings' | 'getSuperAdminSettings'>;
+}
+
+const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+
+/** Equal tokens, in time independent of where they differ (digests have one length). */
+export function tokenMatches(given: string, expected: string): boolean {
+  return timingSafeEqual(digest(given), digest(expected)) && expected.length > 0;
+}
+
+/** The ERP acts as an administrator of the machine's merchant, named "ERP API" in who saved and sent. */
+const erpPrincipal = (merchantId: string): Principal => ({ userId: 'erp-api', email: ERP_AUTHOR, role: 'NEBULARMERCHANTADMIN', merchantIds: [merchantId], groupIds: [], allMerchants: false });
+
+export async function erpSavePrices(deps: ErpDeps, token: string | undefined, serial: string, body: ErpPricesSave): Promise<ErpPricesResult> {
+  const registration = await deps.pos.registration(serial);
+  const settings = registration && (await deps.merchantSettings.getSettings(registration.merchantId));
+  // An unknown machine is told apart from a wrong token by nothing, not even the time the answer takes.
+  if (!tokenMatches(token ?? '', settings?.apiToken ?? '') || !registration || !settings) throw new ApiTokenRejectedException();
+  if (!(await deps.merchantSettings.getSuperAdminSettings(registration.merchantId))?.erpApi) throw new ErpApiNotEnabledException();
+
+  const principal = erpPrincipal(registration.merchantId);
+  const stored = await deps.pos.get(registration.merchantId, serial);
+  if (!stored) throw new ApiTokenRejectedException();
+  const { record } = stored;
+  const planogram = record.planogramId ? await deps.planograms.get(record.merchantId, record.planogramId) : undefined;
+  const prices = pricesOnPlanogram(planogram, body.prices);
+  const immediate = settings.pricesSync === 'IMMEDIATE';
+  if (immediate) {
+    // Checked before saving: prices too large to send are not kept either.
+    const bytes = messageBytes({ id: newCommandId(deps.now()), serial, type: 12, params: { prices }, createdAt: deps.now() });
+    if (bytes > MAX_CLOUD_MESSAGE_BYTES) throw new MessageTooLargeException(bytes, MAX_CLOUD_MESSAGE_BYTES);
+  }
+  const saved = await saveMachinePrices(deps, record, { version: body.version, prices, origin: 'erpApi', action: 'save', by: ERP_AUTHOR });
+  let sent = false;
+  if (immediate) {
+    try {
+      await sendSavedPrices(deps, principal, record, saved);
+      sent = true;
+    } catch (error) {
+      // A send of prices is pending already: these stay saved and pending; the ERP may call again later.
+      if (!(error instanceof RemoteCommandPendingException)) throw error;
+    }
+  }
+  return { ...(await getPrices(deps, principal, serial)), sent };
+}
