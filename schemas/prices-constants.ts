@@ -3,6 +3,9 @@
  * reconcile prices (command acknowledgements, audits) bundle no zod.
  */
 
+/** Remote command 12 'sendPrices' (schemas/remote-command.ts). */
+export const PRICES_COMMAND_TYPE = 12;
+
 /** Spec §3 price tables, by number. */
 export const PRICE_TABLES = { 1: 'cash1', 2: 'key1', 3: 'key2', 4: 'key3', 5: 'key4', 6: 'cashless1', 7: 'cashless2', 8: 'cash2' } as const;
 export type PriceTable = keyof typeof PRICE_TABLES;

@@ -8,20 +8,24 @@ import { DynamoInvalidMessages } from '../adapters/dynamodb/invalid-messages';
 import { DynamoProcessedMessages } from '../adapters/dynamodb/processed-messages';
 import { DynamoReportedHistory } from '../adapters/dynamodb/reported-history';
 import type { IngestionDeps } from '../core/ingestion/use-cases';
+import { applyAuditPrices } from '../core/prices/sync';
 import type { FunctionAccess } from './access';
 import { sweepStores } from './connection-sweep';
 import { loadIngestionConfig, type IngestionConfig } from './ingestion-config';
 import { lazy } from './lazy';
 import { logger } from './logger';
+import { priceSyncDeps } from './price-sync';
 
 export function buildIngestionDeps(config: IngestionConfig): IngestionDeps {
   const doc = createDocumentClient({ region: config.region, endpoint: config.dynamodbEndpoint });
+  const prices = priceSyncDeps(doc, config.tableName);
   return {
     ...sweepStores(doc, config.tableName),
     processedMessages: new DynamoProcessedMessages(doc, config.tableName),
     invalidMessages: new DynamoInvalidMessages(doc, config.tableName),
     history: new DynamoReportedHistory(doc, config.tableName),
     alarms: new DynamoAlarmRepository(doc, config.tableName),
+    auditPrices: (device, readAt, priceLists) => applyAuditPrices(prices, device, readAt, priceLists),
     settings: { offlineAfterSeconds: config.offlineAfterSeconds, onlineBucketSeconds: config.onlineBucketSeconds },
     nowMs: Date.now,
     log: (level, message, fields) => logger[level](message, fields),

@@ -9,10 +9,13 @@ import { readRegistration } from '../adapters/dynamodb/registrations';
 import { DynamoRemoteCommandRepository } from '../adapters/dynamodb/remote-command-repository';
 import { IotCommandPublisher } from '../adapters/iot/command-publisher';
 import type { AckDeps, DeliveryDeps } from '../core/remote-commands/delivery';
+import { applyPricesAcknowledgement } from '../core/prices/sync';
+import { PRICES_COMMAND_TYPE } from '../../schemas/prices-constants';
 import type { FunctionAccess } from './access';
 import { iotDataEndpoint, loadCommandSettings, tableConfig } from './config';
 import { lazy } from './lazy';
 import { logger } from './logger';
+import { priceSyncDeps } from './price-sync';
 
 export const commandSweepAccess = { table: 'readWrite', publishCommands: true } as const satisfies FunctionAccess;
 export const commandAckAccess = { table: 'readWrite' } as const satisfies FunctionAccess;
@@ -38,7 +41,15 @@ export function buildCommandSweepDeps(env: NodeJS.ProcessEnv = process.env): Del
 
 export function buildCommandAckDeps(env: NodeJS.ProcessEnv = process.env): AckDeps {
   const { doc, tableName, deps } = commandStore(env);
-  return { ...deps, merchantOf: async (serial) => (await readRegistration(doc, tableName, serial))?.merchantId };
+  const prices = priceSyncDeps(doc, tableName);
+  return {
+    ...deps,
+    merchantOf: async (serial) => (await readRegistration(doc, tableName, serial))?.merchantId,
+    // The end of a send of prices closes the prices' send (and with IMMEDIATE, a success syncs them).
+    beforeCommandEnds: async (command, result) => {
+      if (command.type === PRICES_COMMAND_TYPE) await applyPricesAcknowledgement(prices, command, result);
+    },
+  };
 }
 
 export const commandSweepDeps = lazy(() => buildCommandSweepDeps());

@@ -14,6 +14,7 @@ import { DynamoProductRepository } from '../../functions/adapters/dynamodb/produ
 import { DynamoPlanogramRepository } from '../../functions/adapters/dynamodb/planogram-repository';
 import { DynamoPosConfigRepository } from '../../functions/adapters/dynamodb/pos-config-repository';
 import { DynamoPosHistoryRepository } from '../../functions/adapters/dynamodb/pos-history-repository';
+import { DynamoPriceRepository } from '../../functions/adapters/dynamodb/price-repository';
 import { DynamoMachineRecords } from '../../functions/adapters/dynamodb/machine-writes';
 import { DynamoRemoteCommandRepository } from '../../functions/adapters/dynamodb/remote-command-repository';
 import { DynamoUserRepository } from '../../functions/adapters/dynamodb/user-repository';
@@ -29,6 +30,7 @@ import type { GroupRepository } from '../../functions/core/groups/ports';
 import type { MerchantRepository, MerchantSettingsRepository } from '../../functions/core/merchants/ports';
 import type { NoVendProfileRepository } from '../../functions/core/no-vend-profiles/ports';
 import type { PlanogramRepository } from '../../functions/core/planograms/ports';
+import type { PriceRepository } from '../../functions/core/prices/ports';
 import type { CustomParameterRepository, ProductRepository } from '../../functions/core/products/ports';
 import type { RemoteCommandRepository } from '../../functions/core/remote-commands/ports';
 import type { UserRepository } from '../../functions/core/users/ports';
@@ -54,6 +56,7 @@ export interface LocalRepositories extends BaseDeps {
   products: ProductRepository;
   customParameters: CustomParameterRepository;
   planograms: PlanogramRepository;
+  prices: PriceRepository;
   alarms: AlarmRepository;
   masterAlarms: MasterAlarmRepository;
   alarmSettings: AlarmSettingRepository;
@@ -81,6 +84,7 @@ export function localRepositories(config: RuntimeConfig): LocalRepositories {
     products: new DynamoProductRepository(doc, tableName),
     customParameters: new DynamoCustomParameterRepository(doc, tableName),
     planograms: new DynamoPlanogramRepository(doc, tableName),
+    prices: new DynamoPriceRepository(doc, tableName),
     alarms: new DynamoAlarmRepository(doc, tableName),
     masterAlarms: new DynamoMasterAlarmRepository(doc, tableName),
     alarmSettings: alarmSettingRepository(doc, tableName),

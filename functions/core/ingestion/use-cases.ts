@@ -64,12 +64,16 @@ export interface SweepDeps {
   log?: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
 }
 
+/** The price lists (LA1) of a machine's latest whole audit, for its prices' sync (core/prices/sync.ts). */
+export type AuditPricesHandler = (device: Device, readAt: string, priceLists: AuditEvaDts['priceLists']) => Promise<unknown>;
+
 /** What a batch of device messages needs: the sweep's stores, and the dedup, invalid messages, history and alarms. */
 export interface IngestionDeps extends SweepDeps {
   processedMessages: ProcessedMessages;
   invalidMessages: InvalidMessages;
   history: ReportedHistory;
   alarms: AlarmWriter;
+  auditPrices?: AuditPricesHandler;
 }
 
 export interface BatchOutcome {
@@ -289,6 +293,7 @@ async function applyLatest(kind: IngestedKind, device: Device, messages: ValidMe
     case 'audit': {
       const at = latest(messages.map((m) => canonicalTime((m.message as AuditMessage).payload.readAt)), (t) => t, () => '');
       if (at) await history.advanceLatest(device, 'lastAuditAt', at);
+      if (deps.auditPrices) await reconcilePrices(device, messages, deps.auditPrices);
       return undefined;
     }
     case 'config': {
@@ -306,6 +311,16 @@ async function applyLatest(kind: IngestedKind, device: Device, messages: ValidMe
       return undefined;
     }
   }
+}
+
+/** The price lists of the batch's newest audit with whole EVA-DTS text (read again: audits are few). */
+async function reconcilePrices(device: Device, messages: ValidMessage[], auditPrices: AuditPricesHandler): Promise<void> {
+  const withText = messages.filter((m) => (m.message as AuditMessage).payload.dex);
+  const newest = latest(withText, (m) => canonicalTime((m.message as AuditMessage).payload.readAt), (m) => m.message.messageId);
+  if (!newest) return;
+  const { payload } = newest.message as AuditMessage;
+  const { evaDts } = readEvaDts(payload.dex!);
+  if (evaDts.integrity === 'whole' && evaDts.priceLists.length) await auditPrices(device, canonicalTime(payload.readAt), evaDts.priceLists);
 }
 
 async function applyPing(initial: Device, messages: ValidMessage[], bucket: string, now: number, deps: IngestionDeps): Promise<OnlineEntry | undefined> {

@@ -71,8 +71,15 @@ export type AckOutcome = 'finished' | 'running' | 'ignored';
  * start + expireAfterSeconds to finish), a `result` ends it. Acks of unknown, unsent or finished commands
  * (repeats: QoS 1 delivers at least once) change nothing.
  */
-/** What an acknowledgement needs: no publisher, and the registry lookup of the acknowledging serial. */
-export type AckDeps = Omit<DeliveryDeps, 'commandPublisher'> & { merchantOf: (serial: string) => Promise<string | undefined> };
+/**
+ * What an acknowledgement needs: no publisher, the registry lookup of the acknowledging serial and, when
+ * something follows a command's outcome (the prices a send-prices command carried), what to do before the
+ * command ends: it runs again if the ack is delivered again because ending failed, so it must be idempotent.
+ */
+export type AckDeps = Omit<DeliveryDeps, 'commandPublisher'> & {
+  merchantOf: (serial: string) => Promise<string | undefined>;
+  beforeCommandEnds?: (command: StoredCommand, result: number) => Promise<void>;
+};
 
 export async function acknowledgeCommand(deps: AckDeps, ack: CommandAckMessage): Promise<AckOutcome> {
   const { commandId, result, message } = ack.payload;
@@ -80,7 +87,10 @@ export async function acknowledgeCommand(deps: AckDeps, ack: CommandAckMessage):
   const merchantId = await deps.merchantOf(ack.serial);
   const c = merchantId && (await deps.remoteCommands.get(merchantId, ack.serial, commandId));
   if (!c || !isPending(c) || c.attempts === 0) return 'ignored';
-  if (result !== undefined) return (await finishCommand(deps, c, 'pending', result, message ?? null)) ? 'finished' : 'ignored';
+  if (result !== undefined) {
+    await deps.beforeCommandEnds?.(c, result);
+    return (await finishCommand(deps, c, 'pending', result, message ?? null)) ? 'finished' : 'ignored';
+  }
   if (c.status === COMMAND_STATUS.running) return 'ignored';
   const dueAt = later(c.startAt ?? deps.now(), deps.commandSettings.expireAfterSeconds);
   return (await deps.remoteCommands.advance(c, 'pending', { status: COMMAND_STATUS.running, dueAt })) ? 'running' : 'ignored';
