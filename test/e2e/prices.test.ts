@@ -142,6 +142,37 @@ describe('device prices tab', () => {
     expect(await cell(page, 'C1', 1).inputValue()).toMatch(/^1[.,]50$/);
   });
 
+  it('prices the merchant’s ERP sets with its API token show “via ERP API”, in the state and the history', async () => {
+    const superAdmin = demoUser(stack, 'superadmin@demo.local');
+    const adminToken = await idToken(superAdmin.email, superAdmin.password);
+    const machine = await canMachine(token, 'ERP');
+    const { apiToken } = await api<{ apiToken: string }>(adminToken, 'GET', '/merchants/acme-vending/settings');
+    const { merchantId: _, updatedAt: __, ...settings } = await api<Record<string, unknown>>(adminToken, 'GET', '/merchants/acme-vending/super-admin-settings');
+    await api(adminToken, 'PUT', '/merchants/acme-vending/super-admin-settings', { ...settings, erpApi: true });
+    try {
+      const apiBase = /\/api\/v1\/?$/.test(stack.api) ? stack.api.replace(/\/$/, '') : new URL('/api/v1', stack.api).toString();
+      const erp = await fetch(`${apiBase}/erp/pos/${machine}/prices`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json', 'x-api-token': apiToken },
+        body: JSON.stringify({ prices: [{ line: 'C1', priceTable: 1, value: 120 }] }),
+      });
+      expect(erp.status).toBe(200);
+    } finally {
+      await api(adminToken, 'PUT', '/merchants/acme-vending/super-admin-settings', settings);
+    }
+
+    const page = await newPage(browser);
+    await signInToDashboard(page, stack.web, merchantAdmin());
+    const messages = await uiMessages(page);
+    await page.goto(web(`/devices/${machine}/prices`));
+    await page.getByTestId('prices-origin').waitFor();
+    expect(await page.getByTestId('prices-origin').textContent()).toBe(messages['prices.origin.erpApi']);
+    expect(await cell(page, 'C1', 1).inputValue()).toMatch(/^1[.,]20$/);
+    const history = page.getByTestId('table-device-price-history').locator('tbody tr');
+    await expect.poll(() => history.first().locator('td[data-column="origin"]').textContent()).toBe(messages['prices.origin.erpApi']);
+    expect(await history.first().locator('td[data-column="by"]').textContent()).toBe('ERP API');
+  });
+
   it('a merchant user reads the prices without a way to change them', async () => {
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, demoUser(stack, 'merchant.user@demo.local'));
