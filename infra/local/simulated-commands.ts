@@ -20,6 +20,8 @@ export interface CommandTarget {
   book?: { text(serial: string, readAt: string): string; tubeValue(): number };
   /** Active alarms to publish again on "read alarms", when the simulator plays alarms. */
   activeAlarms?: () => object[];
+  /** The price lists "send prices" replaces (simulated-prices.ts), when the simulator plays them. */
+  prices?: { apply(prices: ReadonlyArray<{ line: string | number; priceTable: number; value: number }>): void };
 }
 
 interface Builders {
@@ -106,8 +108,11 @@ export function commandExecutor(build: Builders) {
       case 11:
         await audit(d, 4);
         return ok();
-      case 12:
-        return ok(`${(params.prices as unknown[]).length} prices set`);
+      case 12: {
+        const prices = params.prices as Array<{ line: string | number; priceTable: number; value: number }>;
+        d.prices?.apply(prices);
+        return ok(`${prices.length} prices set`);
+      }
       case 13:
         s.config = { ...s.config, ...(params.values as Record<string, string>) };
         await reportConfig(d, s);

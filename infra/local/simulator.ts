@@ -33,6 +33,7 @@ import {
 } from '../../schemas/iot';
 import { g85Of } from '../../functions/core/ingestion/eva-dts-integrity';
 import { commandExecutor } from './simulated-commands';
+import { SimulatedPrices } from './simulated-prices';
 import type { StackInfo } from './stack-info';
 
 // ---------------------------------------------------------------- messages (pure builders)
@@ -125,6 +126,8 @@ export class DexBook {
   private readonly reset = { paid: { value: 0, count: 0 }, cash: { value: 0, count: 0 }, cashless: { value: 0, count: 0 }, toBox: 0, toTubes: 0 };
   private readonly tubes = new Map<number, number>([[50, 12], [20, 30], [10, 25], [5, 18]]);
   private readonly sales = new Map<string, ProductSales>();
+  /** The machine's price lists, when it has them (a demo machine with a planogram): then they are its LA1 records. */
+  prices?: SimulatedPrices;
 
   record(t: SaleTransaction): void {
     if (t.freeSale || t.errorSale) return;
@@ -204,7 +207,7 @@ export class DexBook {
       'DA1*NBLCL0000001*NBL-CASHLESS*0100',
       `DA2*${i.cashless.value}*${i.cashless.count}*${r.cashless.value}*${r.cashless.count}`,
       ...this.productLines(),
-      ...this.priceListLines(),
+      ...(this.prices?.size ? this.prices.priceListLines() : this.priceListLines()),
       `EA3*${i.reads}*${day}*${time}`,
     ];
     const sealed = `${set.join('\r\n')}\r\n`;
@@ -289,6 +292,8 @@ export interface SimulatedDevice {
   book?: DexBook;
   /** Active alarms the device publishes again when a remote command asks to read them. */
   activeAlarms?: () => object[];
+  /** The price lists a send-prices command sets (startFleet). */
+  prices?: SimulatedPrices;
 }
 
 const executeCommand = commandExecutor({
@@ -334,6 +339,8 @@ export interface FleetOptions {
   configChangeProbability?: number;
   /** Chance of raising an alarm after each telemetry while none is open (default 0.01); it repeats and clears within ~3–12 ticks. */
   alarmProbability?: number;
+  /** The prices a machine starts with (the demo's), reported as LA1 in its audits; none: LA1 of what it sold. */
+  initialPrices?: (serial: string) => ReadonlyArray<{ line: string; priceTable: number; value: number }>;
   onError?: (error: unknown, serial: string) => void;
 }
 
@@ -364,6 +371,7 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
   for (const d of devices) {
     const book = new DexBook();
     d.book = book;
+    d.prices = book.prices = new SimulatedPrices(o.initialPrices?.(d.serial));
     const audit = (origin: number) => {
       const readAt = iso();
       return auditMessage(d.serial, { readAt, origin, dex: book.text(d.serial, readAt) });

@@ -292,8 +292,9 @@ async function applyLatest(kind: IngestedKind, device: Device, messages: ValidMe
     }
     case 'audit': {
       const at = latest(messages.map((m) => canonicalTime((m.message as AuditMessage).payload.readAt)), (t) => t, () => '');
-      if (at) await history.advanceLatest(device, 'lastAuditAt', at);
+      // Prices first: once the machine shows the audit, its prices tell what the audit made of them.
       if (deps.auditPrices) await reconcilePrices(device, messages, deps.auditPrices);
+      if (at) await history.advanceLatest(device, 'lastAuditAt', at);
       return undefined;
     }
     case 'config': {
