@@ -3,7 +3,8 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PINS } from '../../infra/local/demo-data';
-import { connectDevice, type SimulatedDevice } from '../../infra/local/simulator';
+import { SimulatedPrices } from '../../infra/local/simulated-prices';
+import { auditMessage, connectDevice, DexBook, type SimulatedDevice } from '../../infra/local/simulator';
 import type { PosPrices } from '../../schemas/prices';
 import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
 
@@ -38,7 +39,9 @@ beforeAll(async () => {
   // The machine itself: a simulated device on the stack's broker that acknowledges what it is sent.
   device = await connectDevice((stack as unknown as { mqtt: string }).mqtt, serial);
 });
+const devices: SimulatedDevice[] = [];
 afterAll(async () => {
+  await Promise.all(devices.map((d) => d.client.endAsync()));
   await device?.client.endAsync();
   await browser?.close();
 });
@@ -171,6 +174,35 @@ describe('device prices tab', () => {
     const history = page.getByTestId('table-device-price-history').locator('tbody tr');
     await expect.poll(() => history.first().locator('td[data-column="origin"]').textContent()).toBe(messages['prices.origin.erpApi']);
     expect(await history.first().locator('td[data-column="by"]').textContent()).toBe('ERP API');
+  });
+
+  it('prices changed on the machine itself, as its audit reports them, show “modified in device”', async () => {
+    const machine = await canMachine(token, 'keypad');
+    const onMqtt = await connectDevice((stack as unknown as { mqtt: string }).mqtt, machine);
+    devices.push(onMqtt);
+    onMqtt.prices = new SimulatedPrices();
+    const book = new DexBook();
+    book.prices = onMqtt.prices;
+    const saved = await api<PosPrices>(token, 'PUT', `/pos/${machine}/prices`, { version: 0, prices: [{ line: 'C1', priceTable: 1, value: 100 }] });
+    await api(token, 'POST', `/pos/${machine}/prices/send`, { version: saved.version });
+    await expect.poll(async () => (await api<PosPrices>(token, 'GET', `/pos/${machine}/prices`)).status, { timeout: 20_000 }).toBe('sync');
+
+    // Someone sets another price on the machine's keypad; its next audit reports it.
+    onMqtt.prices.apply([{ line: 'C1', priceTable: 1, value: 130 }]);
+    const readAt = new Date().toISOString();
+    await onMqtt.publish('audit', auditMessage(machine, { readAt, origin: 2, dex: book.text(machine, readAt) }));
+    await expect.poll(async () => (await api<PosPrices>(token, 'GET', `/pos/${machine}/prices`)).origin, { timeout: 20_000 }).toBe('device');
+
+    const page = await newPage(browser);
+    await signInToDashboard(page, stack.web, merchantAdmin());
+    const messages = await uiMessages(page);
+    await page.goto(web(`/devices/${machine}/prices`));
+    await page.getByTestId('prices-origin').waitFor();
+    expect(await page.getByTestId('prices-origin').textContent()).toBe(messages['prices.origin.device']);
+    expect(await syncState(page)).toBe('sync');
+    expect(await cell(page, 'C1', 1).inputValue()).toMatch(/^1[.,]30$/);
+    const history = page.getByTestId('table-device-price-history').locator('tbody tr');
+    await expect.poll(() => history.first().locator('td[data-column="action"]').textContent()).toBe(messages['prices.action.device']);
   });
 
   it('a merchant user reads the prices without a way to change them', async () => {
