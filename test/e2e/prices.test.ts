@@ -215,6 +215,15 @@ describe('device prices tab', () => {
     expect(await page.getByTestId('prices-save').count()).toBe(0);
     expect(await page.locator('[data-testid="side-menu"] [data-menu-id="devices-prices-bulk"]').count()).toBe(0);
     await expectAccessible(page, 'device prices tab, read-only');
+
+    // On a phone the grid scrolls inside its card, and the page stays as wide as the screen.
+    const phone = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await signInToDashboard(phone, stack.web, demoUser(stack, 'merchant.user@demo.local'));
+    await phone.goto(web(`/devices/${serial}/prices`));
+    await phone.getByTestId('prices-grid').waitFor();
+    await phone.waitForLoadState('networkidle');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(phone, 'device prices tab, read-only, on a phone');
   });
 });
 

@@ -26,7 +26,8 @@ export function PriceGrid({ lines, tables, cells, currency, errors, refused, onC
   const unused = PRICE_TABLE_NUMBERS.filter((t) => !tables.includes(t));
 
   return (
-    <div className="prices-grid">
+    // Read-only on a narrow screen the grid scrolls with nothing focusable in it: it takes the focus itself, so keyboards can scroll it.
+    <div className="prices-grid" {...(onChange ? {} : { tabIndex: 0, role: 'region', 'aria-label': intl.formatMessage({ id: 'prices.title' }) })}>
       <table className="prices-grid__table" data-testid="prices-grid">
         <thead>
           <tr>
