@@ -28,6 +28,8 @@ interface Sample {
   body?: unknown;
   /** Whether the path carries a merchant-scoped id (foreign variant answers 404). */
   scoped?: boolean;
+  /** Request headers, read when the request is made (e.g. a merchant's API token, which other routes renew). */
+  headers?: () => Promise<Record<string, string>>;
 }
 
 const OWN = 'acme-vending';
@@ -96,6 +98,19 @@ async function storedDataRequest(merchantId: string, outcome: 'Completed' | 'Err
   return id;
 }
 
+/** Prices: a machine on the scope's planogram (in the group admin's group when own) per route that changes prices, scope and role, its prices synced. */
+const PRICE_CHANGES = ['prices.save', 'prices.send', 'prices.cancel', 'prices.bulkApply'] as const;
+const pricedMachines = new Map<string, string>();
+const priced = (routeId: (typeof PRICE_CHANGES)[number], scope: Scope, role: Role) => pricedMachines.get(`${routeId} ${scope} ${role}`) ?? 'CENG-00000000';
+const matrixPrices = [{ line: '11', priceTable: 1, value: 100 }];
+const bulkChange = (scope: Scope) => ({
+  merchantId: merchantOf(scope),
+  target: { kind: 'planogram', planogramId: planograms[scope].id },
+  productId: products[scope].id,
+  priceTables: [1],
+  operation: { kind: 'set', value: 150 },
+});
+
 /** One sample request per route; a new route without a sample fails the test below. */
 const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'config.spaConfiguration': () => ({}),
@@ -115,7 +130,8 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'merchants.saveSettings': (scope) => ({ params: { id: scope === 'own' ? OWN : FOREIGN }, body: { ...settingsBody(), deviceAssociationPin: PINS[scope] }, scoped: true }),
   'merchants.regenerateApiToken': (scope) => ({ params: { id: scope === 'own' ? OWN : FOREIGN }, scoped: true }),
   'merchants.getSuperAdminSettings': (scope) => ({ params: { id: scope === 'own' ? OWN : FOREIGN }, scoped: true }),
-  'merchants.saveSuperAdminSettings': (scope) => ({ params: { id: scope === 'own' ? OWN : FOREIGN }, body: superAdminSettingsBody(), scoped: true }),
+  // The ERP API stays on for the prices' ERP route.
+  'merchants.saveSuperAdminSettings': (scope) => ({ params: { id: scope === 'own' ? OWN : FOREIGN }, body: { ...superAdminSettingsBody(), erpApi: true }, scoped: true }),
   'users.list': () => ({ query: { page: '1', size: '5' } }),
   'users.listOfMerchant': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5' }, scoped: true }),
   'users.all': () => ({}),
@@ -215,6 +231,19 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'remoteCommands.send': (scope, role) => ({ body: { serial: machines[scope].serial, type: SEND_TYPES[role], params: {}, scheduledAt: inAnHour() }, scoped: true }),
   'remoteCommands.pos': (scope) => ({ ...machine(scope), query: { size: '5' } }),
   'remoteCommands.cancel': (scope, role) => ({ params: { id: machines[scope].serial, commandId: cancellableCommands.get(`${scope} ${role}`) ?? '000000000-000000000000' }, scoped: true }),
+  'prices.get': machine,
+  'prices.save': (scope, role) => ({ params: { id: priced('prices.save', scope, role) }, body: { version: 1, prices: [{ line: '11', priceTable: 1, value: 120 }] }, scoped: true }),
+  'prices.send': (scope, role) => ({ params: { id: priced('prices.send', scope, role) }, body: { version: 1, prices: matrixPrices }, scoped: true }),
+  'prices.cancel': (scope, role) => ({ params: { id: priced('prices.cancel', scope, role) }, body: { version: 1 }, scoped: true }),
+  'prices.history': (scope) => ({ ...machine(scope), query: { size: '5' } }),
+  'prices.bulkPreview': (scope) => ({ body: bulkChange(scope), scoped: true }),
+  'prices.bulkApply': (scope, role) => ({ body: { ...bulkChange(scope), versions: { [priced('prices.bulkApply', scope, role)]: 1 } }, scoped: true }),
+  // Public (the merchant's API token, not a sign-in): the scope's own machine and token, so both scopes succeed.
+  'prices.erpSave': (scope) => ({
+    params: { id: priced('prices.save', scope, 'NEBULARSUPERADMIN') },
+    body: { prices: matrixPrices },
+    headers: async () => ({ 'x-api-token': (await api(`/merchants/${merchantOf(scope)}/settings`, { token: await tokenFor('NEBULARSUPERADMIN') })).body.apiToken }),
+  }),
   'historicalData.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5', status: 'Completed', dataType: 'Alarms' }, scoped: true }),
   'historicalData.create': (scope) => ({ params: { id: merchantOf(scope) }, body: { startDate: '2026-01-01', endDate: '2026-01-31', dataType: 'Alarms' }, scoped: true }),
   'historicalData.get': (scope) => dataRequestOf(scope, 'completed'),
@@ -234,8 +263,9 @@ function pathOf(route: Route, sample: Sample): string {
   return query ? `${path}?${query}` : path;
 }
 
-function call(route: Route, sample: Sample, token: string | undefined) {
-  return api(pathOf(route, sample), { method: route.method, token, ...(sample.body !== undefined ? { body: sample.body } : {}) });
+async function call(route: Route, sample: Sample, token: string | undefined) {
+  const headers = sample.headers ? await sample.headers() : undefined;
+  return api(pathOf(route, sample), { method: route.method, token, headers, ...(sample.body !== undefined ? { body: sample.body } : {}) });
 }
 
 const success = (route: Route) => route.status ?? 200;
@@ -321,6 +351,22 @@ beforeAll(async () => {
     const planogramName = uniqueName();
     planograms[scope] = { id: await planogram(planogramName), name: planogramName };
     for (const role of DELETERS) deletablePlanograms.set(`${scope} ${role}`, await planogram());
+    const superAdminSettings = await api(`/merchants/${merchantOf(scope)}/super-admin-settings`, { method: 'PUT', token: superAdmin, body: { ...superAdminSettingsBody(), erpApi: true } });
+    expect(superAdminSettings.status, superAdminSettings.text).toBe(200);
+    const { prices, now } = stackDeps();
+    for (const routeId of PRICE_CHANGES) {
+      for (const role of ROLES) {
+        const name = uniqueName();
+        const serial = await joinMachine(scope, name);
+        const placed = await api(`/pos/${serial}`, { method: 'PUT', token: superAdmin, body: { name, networkType: null, warrantyEnd: null, planogramId: planograms[scope].id } });
+        expect(placed.status, placed.text).toBe(200);
+        expect((await api(`/pos/${serial}/associate-group`, { method: 'PUT', token: superAdmin, body: { groupId: scope === 'own' ? 'acme-north' : 'bravo-centro' } })).status).toBe(200);
+        const at = now();
+        const synced = { merchantId: merchantOf(scope), serial, version: 1, revision: 1, prices: matrixPrices, origin: 'console' as const, status: 'sync' as const, updatedAt: at, updatedBy: 'matrix', synced: matrixPrices, syncedOrigin: 'console' as const, lastSyncAt: at, lastSyncBy: 'matrix', sending: null };
+        expect(await prices.put(synced, 0)).toBe(true);
+        pricedMachines.set(`${routeId} ${scope} ${role}`, serial);
+      }
+    }
     for (const role of DELETERS) {
       deletableProducts.set(`${scope} ${role}`, await product(merchantOf(scope)));
       deletableMachines.set(`${scope} ${role}`, await joinMachine(scope));

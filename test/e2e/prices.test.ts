@@ -74,20 +74,20 @@ describe('device prices tab', () => {
 
     // Unsaved edits: Send says to save first, and leaving the tab asks.
     expect(await page.getByTestId('prices-send').isDisabled()).toBe(true);
-    expect(await page.getByTestId('prices-send-blocked').textContent()).toBe(messages['prices.saveBeforeSending']);
+    expect(await page.getByTestId('prices-send-blocked').textContent()).toBe(messages['errors.SavePricesBeforeSendingException']);
     await page.locator('[data-testid="device-tabs"] [data-tab="details"]').click();
     await dialog(page).getByTestId('confirm-cancel').click();
     expect(page.url()).toMatch(/\/prices$/);
     expect(await cell(page, 'C3', 1).inputValue()).toBe('2');
 
     await page.getByTestId('prices-save').click();
-    await toast(page, messages['prices.saved']!).waitFor();
+    await toast(page, messages['prices.toast.set']!).waitFor();
     await expect.poll(() => syncState(page)).toBe('pending');
     expect(await page.getByTestId('prices-pending-by').isVisible()).toBe(true);
     await page.getByTestId('prices-send-blocked').waitFor({ state: 'detached' });
 
     await page.getByTestId('prices-send').click();
-    await toast(page, messages['prices.sent']!).waitFor();
+    await toast(page, messages['prices.toast.sent']!).waitFor();
     await expect.poll(() => syncState(page), { timeout: 20_000 }).toBe('sync');
     expect(await page.getByTestId('prices-last-sync').textContent()).not.toBe(messages['prices.neverSynced']);
 
@@ -139,7 +139,7 @@ describe('device prices tab', () => {
     await dialog(page).waitFor();
     await expectAccessible(page, 'cancel prices confirmation');
     await dialog(page).getByTestId('confirm-ok').click();
-    await toast(page, messages['prices.cancelled']!).waitFor();
+    await toast(page, messages['prices.toast.cancelled']!).waitFor();
     await expect.poll(() => syncState(page)).toBe('sync');
     expect(await cell(page, 'C4', 1).inputValue()).toBe('');
     expect(await cell(page, 'C1', 1).inputValue()).toMatch(/^1[.,]50$/);

@@ -1,4 +1,4 @@
-import { ConflictError, DomainError, ForbiddenError, ValidationError } from '../shared/domain-error';
+import { ConflictError, DomainError, ValidationError } from '../shared/domain-error';
 
 /** The prices changed since the caller read them (another save, send or cancel won): reload and try again. */
 export class PricesChangedConcurrentlyException extends ConflictError {
@@ -61,8 +61,9 @@ export class ApiTokenRejectedException extends DomainError {
   }
 }
 
-export class ErpApiNotEnabledException extends ForbiddenError {
+/** The super admin has not switched the merchant's ERP API on (super-admin settings). */
+export class ErpApiNotEnabledException extends DomainError {
   constructor() {
-    super('The ERP API is not enabled for this distributor', 'ErpApiNotEnabledException');
+    super('ErpApiNotEnabledException', 'forbidden', 'The ERP API is not enabled for this distributor');
   }
 }

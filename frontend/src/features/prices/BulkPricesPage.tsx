@@ -72,7 +72,7 @@ function BulkPriceChangeForm({ merchantId, currency }: { merchantId: string; cur
       return await send();
     } catch (error) {
       if (error instanceof ApiError && (error.status === 400 || error.status === 404)) setErrors(bulkFieldErrors(error.details));
-      showToast({ kind: 'error', messageId: pricesErrorMessageId(error, action), values: { max: MAX_BULK_MACHINES } });
+      showToast({ kind: 'error', messageId: pricesErrorMessageId(error, action) });
       return null;
     } finally {
       setBusy(false);

@@ -42,7 +42,7 @@ export function DevicePricesTab() {
   else if (prices.data.planogramId === null)
     body = (
       <section className="card">
-        <EmptyState messageId="prices.error.noPlanogram" />
+        <EmptyState messageId="errors.PosWithoutPlanogramException" />
       </section>
     );
   else body = <PricesEditor serial={serial} prices={prices.data} canEdit={canEdit} reload={() => prices.mutate()} />;
@@ -122,13 +122,13 @@ function PricesEditor({ serial, prices, canEdit, reload }: { serial: string; pri
   function onSave(event: FormEvent) {
     event.preventDefault();
     if (!edit || Object.keys(errors).length > 0) return;
-    void run('save', () => savePosPrices(serial, { version: edit.version, prices: entries }), 'prices.saved', entries);
+    void run('save', () => savePosPrices(serial, { version: edit.version, prices: entries }), 'prices.toast.set', entries);
   }
 
-  const send = () => void run('send', () => sendPosPrices(serial, { version: prices.version, prices: entries }), 'prices.sent');
+  const send = () => void run('send', () => sendPosPrices(serial, { version: prices.version, prices: entries }), 'prices.toast.sent');
   const cancel = () => {
     setAsking(null);
-    void run('cancel', () => cancelPosPrices(serial, { version: edit?.version ?? prices.version }), 'prices.cancelled');
+    void run('cancel', () => cancelPosPrices(serial, { version: edit?.version ?? prices.version }), 'prices.toast.cancelled');
   };
   const reloadLatest = async () => {
     setAsking(null);
@@ -137,7 +137,7 @@ function PricesEditor({ serial, prices, canEdit, reload }: { serial: string; pri
   };
 
   const tables = shownTables(cells, addedTables);
-  const sendBlocked = dirty ? 'prices.saveBeforeSending' : prices.status === null ? 'prices.send.nothingSaved' : null;
+  const sendBlocked = dirty ? 'errors.SavePricesBeforeSendingException' : prices.status === null ? 'prices.send.nothingSaved' : null;
   const canCancel = prices.syncedPrices !== null && (dirty || prices.status === 'pending');
 
   return (
