@@ -109,8 +109,8 @@ const consoleRoutes: RouteObject[] = [
   // Devices (all roles): /devices → list; a machine's screen has its tabs as nested routes (spec §2 names)
   guarded('/devices', <Navigate to="/devices/list" replace />),
   guarded('/devices/list', DeviceListPage),
-  guarded('/devices/remote-commands', RemoteCommandsPage),
   guarded('/devices/prices-bulk', BulkPricesPage),
+  guarded('/devices/remote-commands', RemoteCommandsPage),
   guardedWithChildren('/devices/:id', DeviceDetailPage, [
     { index: true, element: <Navigate to="details" replace /> },
     guarded('/devices/:id/details', DeviceDetailsTab),
