@@ -229,8 +229,9 @@ describe('device prices tab', () => {
 
 describe('bulk price change', () => {
   it('previews only the machines whose price differs (old → new) and applies the change with an outcome per machine', async () => {
-    // A second can machine already sells cola (C3, cash1) at the new price: the preview leaves it out.
-    const other = await canMachine(token, 'B');
+    // Two can machines: one sells cola (C3, cash1) at 2.00, the other already at the new price, so the preview leaves it out.
+    const [first, other] = [await canMachine(token, 'bulk 1'), await canMachine(token, 'bulk 2')];
+    await api(token, 'PUT', `/pos/${first}/prices`, { version: 0, prices: [{ line: 'C3', priceTable: 1, value: 200 }] });
     await api(token, 'PUT', `/pos/${other}/prices`, { version: 0, prices: [{ line: 'C3', priceTable: 1, value: 90 }] });
 
     const page = await newPage(browser);
@@ -249,14 +250,14 @@ describe('bulk price change', () => {
 
     await page.getByTestId('bulk-target-machines').check();
     await page.getByTestId('field-serials').locator(`option[value="${other}"]`).waitFor({ state: 'attached' });
-    await page.getByTestId('field-serials').selectOption([serial, other]);
+    await page.getByTestId('field-serials').selectOption([first, other]);
     await page.getByTestId('field-productId').selectOption('acme-cola');
     await page.getByTestId('field-amount').fill('0.90');
     await page.getByTestId('bulk-preview').click();
 
     const previewed = page.getByTestId('bulk-preview-machine');
     await expect.poll(() => previewed.count()).toBe(1);
-    expect(await previewed.first().getAttribute('data-serial')).toBe(serial);
+    expect(await previewed.first().getAttribute('data-serial')).toBe(first);
     const change = await previewed.first().getByTestId('bulk-preview-change').textContent();
     expect(change).toMatch(/^C3 · .+: .*2[.,]00.* → .*0[.,]90/);
     await expectAccessible(page, 'bulk price change preview');
@@ -267,7 +268,7 @@ describe('bulk price change', () => {
     const lang = await page.evaluate(() => document.documentElement.lang);
     await toast(page, new IntlMessageFormat(messages['prices.bulk.applied']!, lang).format({ saved: 1 }) as string).waitFor();
 
-    const after = await api<PosPrices>(token, 'GET', `/pos/${serial}/prices`);
+    const after = await api<PosPrices>(token, 'GET', `/pos/${first}/prices`);
     expect(after.prices).toContainEqual({ line: 'C3', priceTable: 1, value: 90 });
     expect(after.status).toBe('pending');
   });

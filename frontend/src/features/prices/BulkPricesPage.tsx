@@ -5,7 +5,7 @@ import { MAX_BULK_MACHINES, PRICE_TABLE_NUMBERS, type BulkPriceChange, type Bulk
 import { CheckboxField, Field, SelectField, TextField } from '../../components/form/fields';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { Page } from '../../components/Page';
-import { EmptyState, ForOneMerchant } from '../../components/states';
+import { EmptyState, ErrorState, ForOneMerchant } from '../../components/states';
 import { useToast } from '../../components/toasts';
 import { ApiError } from '../../lib/api';
 import { useFormat } from '../../lib/format';
@@ -102,8 +102,12 @@ function BulkPriceChangeForm({ merchantId, currency }: { merchantId: string; cur
   const options = <T,>(list: readonly T[] | undefined, value: (t: T) => string, label: (t: T) => string) => (list ?? []).map((t) => ({ value: value(t), label: label(t) }));
   const pick = intl.formatMessage({ id: 'prices.bulk.pick' });
 
+  // The choices come from four lists: one that fails to load says so (with a retry) rather than an empty picker.
+  const failed = [planograms, groups, machines, products].find((list) => list.error);
+
   return (
     <>
+      {failed && <ErrorState error={failed.error} onRetry={() => void failed.mutate()} />}
       <form className="card form bulk-prices" onSubmit={(e) => void onPreview(e)} noValidate data-testid="bulk-prices-form">
         <fieldset className="bulk-prices__group">
           <legend>
