@@ -10,6 +10,7 @@ import { ProductCodeAlreadyExistsException, ProductNameAlreadyExistsException } 
 import type { LocalRepositories } from './repositories';
 import { createCognitoUser } from './emulators/cognito';
 import { MERCHANT_SETTINGS_DEFAULTS } from '../../schemas/merchant-settings';
+import { seedDemoPrices } from './demo-prices';
 import { DEMO_GROUPS, DEMO_MACHINES, DEMO_MASTER_ALARMS, DEMO_MERCHANTS, DEMO_PINS, DEMO_PLANOGRAMS, DEMO_PRODUCT_PARAMETERS, DEMO_PRODUCTS, DEMO_USERS } from './demo-data';
 import type { DemoUser } from './stack-info';
 
@@ -53,6 +54,7 @@ export async function seedDemoData(
   await seedDemoMachines(deps);
   await seedDemoProducts(deps);
   await seedDemoPlanograms(deps);
+  await seedDemoPrices(deps);
   for (const alarm of DEMO_MASTER_ALARMS) if (!(await deps.masterAlarms.get(alarm.code))) await createMasterAlarm(deps, alarm);
   const users: DemoUser[] = [];
   for (const seed of DEMO_USERS) {

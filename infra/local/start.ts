@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { runningPrices } from './demo-prices';
 import { startFleet } from './simulator';
+import { depsForStack } from './stack-process';
 import { startStack } from './stack';
 
 /** `npm start`: builds the SPA when needed, starts the embedded stack with persistent state, prints logins. */
@@ -31,15 +33,23 @@ const stack = await startStack({
   demoHistory: true,
 });
 
-// A small fleet plays the demo machines (SIMULATED_DEVICES=0 turns it off).
+// A small fleet plays the demo machines (SIMULATED_DEVICES=0 turns it off), each with the prices it runs.
 const { SIMULATED_SERIALS } = await import('./demo-data');
+const simulated = SIMULATED_SERIALS.slice(0, Number(process.env.SIMULATED_DEVICES ?? 20));
+const running = simulated.length && process.env.SIMULATED_DEVICES !== '0' ? await machinePrices(simulated) : new Map();
 const fleet =
   process.env.SIMULATED_DEVICES === '0'
     ? undefined
-    : await startFleet({
-        mqttUrl: stack.info.mqtt,
-        serials: SIMULATED_SERIALS.slice(0, Number(process.env.SIMULATED_DEVICES ?? 20)),
-      });
+    : await startFleet({ mqttUrl: stack.info.mqtt, serials: simulated, initialPrices: (serial) => running.get(serial) ?? [] });
+
+async function machinePrices(serials: readonly string[]) {
+  const deps = depsForStack(stack.info);
+  try {
+    return await runningPrices(deps, serials);
+  } finally {
+    deps.doc.destroy();
+  }
+}
 
 const { info } = stack;
 process.stdout.write(

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PINS } from '../../infra/local/demo-data';
+import { DEMO_MACHINES, DEMO_PINS, DEMO_PLANOGRAMS } from '../../infra/local/demo-data';
 import { newMerchantWithMachines, newSerial } from './support/devices';
 import { api } from './support/http';
 import { demoUser, idToken, stack, tokenFor } from './support/stack';
@@ -206,6 +206,23 @@ describe('prices of a machine', () => {
     const none = await cancel(1);
     expect(none.status).toBe(409);
     expect(none.body.code).toBe('NoSyncedPricesException');
+  });
+});
+
+describe('the demo', () => {
+  it('leaves Acme’s planogram machines with prices in every state: sync, pending, modified in device, via ERP API', async () => {
+    const names = DEMO_PLANOGRAMS.flatMap((p) => p.machines);
+    const serials = names.map((name) => DEMO_MACHINES.find((m) => m.merchantId === 'acme-vending' && m.name === name)!.serial);
+    const states = await Promise.all(serials.map(async (serial) => pricesOf(serial)));
+    const seen = new Set(states.map((p) => `${p.status} ${p.origin}`));
+    expect([...seen].sort()).toEqual(['pending console', 'pending erpApi', 'sync console', 'sync device', 'sync erpApi']);
+    for (const p of states) {
+      expect(p.prices.length).toBeGreaterThan(0);
+      expect(p.lastSyncAt).not.toBeNull();
+      expect(p.syncedPrices.length).toBe(p.prices.length);
+    }
+    const history = (await api(`/pos/${serials[names.indexOf('Roma Termini')]}/historical-prices`, { token: merchantUser })).body;
+    expect(history.items.map((v: { action: string; by: string }) => `${v.action} ${v.by}`)).toEqual(['device device', 'save merchant.admin@demo.local']);
   });
 });
 
