@@ -1,4 +1,5 @@
-import { BulkPriceChange, MAX_BULK_MACHINES, MAX_PRICE, type BulkPriceOperation, type BulkPriceTarget } from '../../../../schemas/prices';
+import { BulkPriceChange, type BulkPriceOperation, type BulkPriceTarget } from '../../../../schemas/prices';
+import { MAX_BULK_MACHINES, MAX_PRICE } from '../../../../schemas/prices-constants';
 import type { FieldError, FieldErrors } from '../../lib/form-errors';
 import { parseMoneyInput } from '../../lib/money-input';
 
