@@ -3,7 +3,8 @@
  * audit triggers): the prices, the merchant's sync setting and the machine's planogram lines. No zod.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DynamoPriceRepository, readPlanogramSelections, readPricesSync } from '../adapters/dynamodb/price-repository';
+import { readPlanogramSelections, readPricesSync } from '../adapters/dynamodb/price-context';
+import { DynamoPriceRepository } from '../adapters/dynamodb/price-repository';
 import type { PriceSyncDeps } from '../core/prices/sync';
 
 export function priceSyncDeps(doc: DynamoDBDocumentClient, tableName: string): PriceSyncDeps {

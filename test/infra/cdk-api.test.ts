@@ -134,9 +134,11 @@ describe('grants of every real route group', () => {
     clients: ['table:readWrite'],
     products: ['table:readWrite'],
     planograms: ['table:readWrite'],
+    stock: ['table:readWrite'],
     'no-vend-profiles': ['table:readWrite'],
     alarms: ['table:readWrite'],
-    prices: ['table:readWrite', 'iot:Publish'],
+    prices: ['table:readWrite'],
+    'price-sends': ['table:readWrite', 'iot:Publish'],
     'remote-commands': ['table:readWrite', 'iot:Publish'],
     'historical-data': ['table:readWrite', ...BUCKET_READ_WRITE_ACTIONS, ...BUCKET_LEVEL_ACTIONS, 'states:StartExecution'],
   };

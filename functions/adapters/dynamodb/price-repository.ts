@@ -1,6 +1,6 @@
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { PosNotFoundException } from '../../core/devices/errors';
-import type { PriceHistorySlice, PriceRepository, PricesSyncMode, StoredPrices, StoredPriceVersion } from '../../core/prices/ports';
+import type { PriceHistory, PriceHistorySlice, PriceRepository, StoredPrices, StoredPriceVersion } from '../../core/prices/ports';
 import { keys, stripKeys } from './keys';
 import { countQuery, queryPage } from './paging';
 import { failedConditionIndex, isTransactionCancelled } from './transactions';
@@ -14,7 +14,7 @@ const versionOf = (item: Item): StoredPriceVersion => {
   return version;
 };
 
-/** A machine's prices and their versions in its partition (ACCESS-PATTERNS P1, P2). */
+/** A machine's prices in its partition, written with their versions (ACCESS-PATTERNS P1, P2). */
 export class DynamoPriceRepository implements PriceRepository {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
@@ -59,6 +59,15 @@ export class DynamoPriceRepository implements PriceRepository {
     }
   }
 
+}
+
+/** A machine's price versions (ACCESS-PATTERNS P2), apart so that what only writes prices bundles no pager. */
+export class DynamoPriceHistory implements PriceHistory {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
   async historySlice(merchantId: string, serial: string, req: PriceHistorySlice) {
     const slice = await queryPage(this.doc, {
       tableName: this.tableName,
@@ -75,20 +84,4 @@ export class DynamoPriceRepository implements PriceRepository {
   historyCount(merchantId: string, serial: string) {
     return countQuery(this.doc, { tableName: this.tableName, partition: keys.posPk(merchantId, serial), between: versionRange });
   }
-}
-
-/** The merchant's prices sync setting (merchant settings item; IMMEDIATE when never saved, as its default). */
-export async function readPricesSync(doc: DynamoDBDocumentClient, tableName: string, merchantId: string): Promise<PricesSyncMode> {
-  const res = await doc.send(new GetCommand({ TableName: tableName, Key: keys.merchantSettings(merchantId), ProjectionExpression: 'pricesSync' }));
-  return res.Item?.pricesSync === 'AFTER_AUDIT' ? 'AFTER_AUDIT' : 'IMMEDIATE';
-}
-
-/** The selections of the machine's planogram (its POS item, then the planogram's): undefined without one. */
-export async function readPlanogramSelections(doc: DynamoDBDocumentClient, tableName: string, merchantId: string, serial: string): Promise<string[] | undefined> {
-  const pos = await doc.send(new GetCommand({ TableName: tableName, Key: keys.pos(merchantId, serial), ProjectionExpression: 'planogramId' }));
-  const planogramId = pos.Item?.planogramId;
-  if (typeof planogramId !== 'string') return undefined;
-  const planogram = await doc.send(new GetCommand({ TableName: tableName, Key: keys.planogram(merchantId, planogramId), ProjectionExpression: '#l', ExpressionAttributeNames: { '#l': 'lines' } }));
-  const lines = planogram.Item?.lines as Array<{ selection: string }> | undefined;
-  return lines?.map((l) => l.selection);
 }

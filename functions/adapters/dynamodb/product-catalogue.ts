@@ -1,11 +1,12 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ProductCatalogue } from '../../core/planograms/ports';
-import type { ProductNames } from '../../core/prices/ports';
+import type { ProductNames as PriceProductNames } from '../../core/prices/ports';
+import type { ProductNames } from '../../core/stock/ports';
 import { batchGetItems } from './batch-items';
 import { keys } from './keys';
 
-/** The merchant's products as planogram lines and prices need them: which ids exist, their names (BatchGetItem of the product items, 26c). */
-export class DynamoProductCatalogue implements ProductCatalogue, ProductNames {
+/** The merchant's products as planogram lines, stock and prices need them: which ids exist, their codes and names (BatchGetItem of the product items, 26c). */
+export class DynamoProductCatalogue implements ProductCatalogue, ProductNames, PriceProductNames {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,
@@ -16,8 +17,9 @@ export class DynamoProductCatalogue implements ProductCatalogue, ProductNames {
     return new Set(items.map((item) => String(item.id)));
   }
 
-  async names(merchantId: string, productIds: readonly string[]): Promise<Map<string, string>> {
-    const items = await batchGetItems(this.doc, this.tableName, productIds.map((id) => keys.product(merchantId, id)), { expression: 'id, #n', names: { '#n': 'name' } });
-    return new Map(items.map((item) => [String(item.id), String(item.name)]));
+  /** Codes and names of the products that exist (stock lines, pick lists). */
+  async names(merchantId: string, productIds: readonly string[]): Promise<Map<string, { code: string; name: string }>> {
+    const items = await batchGetItems(this.doc, this.tableName, productIds.map((id) => keys.product(merchantId, id)), { expression: 'id, code, #n', names: { '#n': 'name' } });
+    return new Map(items.map((item) => [String(item.id), { code: String(item.code), name: String(item.name) }]));
   }
 }

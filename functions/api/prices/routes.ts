@@ -1,25 +1,19 @@
 import { PosParams } from '../../../schemas/pos';
 import {
-  API_TOKEN_HEADER,
   BulkPriceApply,
   BulkPriceChange,
   BulkPricePreview,
   BulkPriceResult,
-  ErpHeaders,
-  ErpPricesResult,
-  ErpPricesSave,
   MAX_BULK_MACHINES,
   PosPrices,
   PriceHistoryQuery,
   PricesCancel,
   PricesSave,
-  PricesSend,
   PriceVersionPage,
 } from '../../../schemas/prices';
 import { ALL_ROLES, NOT_MERCHANT_USER } from '../../../schemas/roles';
 import { applyBulkChange, previewBulkChange } from '../../core/prices/bulk';
-import { erpSavePrices } from '../../core/prices/erp';
-import { cancelPrices, getPrices, listPriceHistory, savePrices, sendPrices } from '../../core/prices/use-cases';
+import { cancelPrices, getPrices, listPriceHistory, savePrices } from '../../core/prices/use-cases';
 import { routeFor } from '../../shared/http/manifest';
 import type { PricesGroupDeps } from './deps';
 
@@ -28,7 +22,7 @@ const route = routeFor<PricesGroupDeps>();
 const SAVE_ERRORS = { 409: ['PricesChangedConcurrentlyException', 'PosWithoutPlanogramException'] } as const;
 const BULK_ERRORS = { 400: ['TooManyBulkMachinesException'], 404: ['MerchantNotFoundException', 'ProductNotFoundException', 'PlanogramNotFoundException', 'GroupNotFoundException', 'PosNotFoundException'] } as const;
 
-/** A machine's prices: read, save, send, cancel, their versions; a change across many machines; the ERP's route (schemas/prices.ts). */
+/** A machine's prices: read, save, cancel, their versions; a change across many machines (schemas/prices.ts; sends: price-sends). */
 export const routes = [
   route({
     id: 'prices.get',
@@ -51,18 +45,6 @@ export const routes = [
     response: PosPrices,
     errors: SAVE_ERRORS,
     handler: ({ deps, principal, params, body }) => savePrices(deps, principal, params.id, body),
-  }),
-  route({
-    id: 'prices.send',
-    method: 'POST',
-    path: '/pos/{id}/prices/send',
-    roles: NOT_MERCHANT_USER,
-    summary:
-      'Send the saved prices to the machine (remote command 12). 409 SavePricesBeforeSendingException when the version or the prices shown are not the saved ones; 413 MessageTooLargeException over 64 KB',
-    request: { params: PosParams, body: PricesSend },
-    response: PosPrices,
-    errors: { 409: ['SavePricesBeforeSendingException', 'RemoteCommandPendingException'], 413: ['MessageTooLargeException'], 503: ['RemoteCommandSendException'] },
-    handler: ({ deps, principal, params, body }) => sendPrices(deps, principal, params.id, body),
   }),
   route({
     id: 'prices.cancel',
@@ -106,22 +88,5 @@ export const routes = [
     response: BulkPriceResult,
     errors: BULK_ERRORS,
     handler: ({ deps, principal, body }) => applyBulkChange(deps, principal, body),
-  }),
-  route({
-    id: 'prices.erpSave',
-    method: 'PUT',
-    path: '/erp/pos/{id}/prices',
-    roles: 'public',
-    summary: `For the merchant’s ERP, authenticated by the merchant’s API token in ${API_TOKEN_HEADER} (not a console sign-in; 401 otherwise): save the machine’s prices “via ERP API” and, with prices sync IMMEDIATE, send them`,
-    request: { params: PosParams, body: ErpPricesSave, headers: ErpHeaders },
-    response: ErpPricesResult,
-    errors: {
-      401: ['UnauthorizedException'],
-      403: ['ErpApiNotEnabledException'],
-      409: ['PricesChangedConcurrentlyException', 'PosWithoutPlanogramException'],
-      413: ['MessageTooLargeException'],
-      503: ['RemoteCommandSendException'],
-    },
-    handler: ({ deps, params, body, headers }) => erpSavePrices(deps, headers[API_TOKEN_HEADER], params.id, body),
   }),
 ];

@@ -6,7 +6,6 @@
  */
 import { MAX_BULK_MACHINES, MAX_PRICE } from '../../../schemas/prices-constants';
 import type { BulkMachineResult, BulkPriceApply, BulkPriceChange, BulkPricePreview, BulkPreviewMachine, BulkPriceMove } from '../../../schemas/prices';
-import type { Planogram } from '../../../schemas/planogram';
 import { PosNotFoundException } from '../devices/errors';
 import type { PosLists } from '../devices/ports';
 import { requireVisiblePos } from '../devices/use-cases';
@@ -19,11 +18,11 @@ import type { Principal } from '../shared/principal';
 import { canSeeGroup, canSeeMerchant, groupScope } from '../shared/scope';
 import { BulkPosNotFoundException, BulkProductNotFoundException, PricesChangedConcurrentlyException, TooManyBulkMachinesException } from './errors';
 import { sortPrices } from './model';
-import type { Price, StoredPrices } from './ports';
-import { saveMachinePrices, type PriceDeps } from './use-cases';
+import type { PlanogramLines, Price, StoredPrices } from './ports';
+import { planogramOf, saveMachinePrices, type PriceDeps } from './use-cases';
 
 export interface BulkDeps extends PriceDeps {
-  planograms: Pick<PlanogramRepository, 'get' | 'machineSerials'>;
+  planograms: Pick<PlanogramRepository, 'machineSerials'>;
   groups: Pick<GroupRepository, 'get'>;
   posLists: Pick<PosLists, 'listAll'>;
   products: ProductCatalogue;
@@ -59,7 +58,7 @@ const machineOf = (r: { serial: string; name: string; merchantId: string; planog
 /** The machines the change reaches that the caller may change (a group admin: its groups' only), at most MAX_BULK_MACHINES. */
 async function targetMachines(deps: BulkDeps, principal: Principal, body: BulkPriceChange): Promise<Machine[]> {
   const { merchantId, target } = body;
-  if (!canSeeMerchant(principal, merchantId) || !(await deps.merchants.get(merchantId))) throw new MerchantNotFoundException();
+  if (!canSeeMerchant(principal, merchantId) || (await deps.context.merchantCurrency(merchantId)) === undefined) throw new MerchantNotFoundException();
   const scope = groupScope(principal, merchantId);
   const visible = (m: Machine) => scope.kind === 'all' || (scope.kind === 'groups' && m.groupId !== null && scope.groupIds.includes(m.groupId));
   switch (target.kind) {
@@ -78,7 +77,7 @@ async function targetMachines(deps: BulkDeps, principal: Principal, body: BulkPr
       return [...new Map(found.map((m) => [m!.serial, m!])).values()];
     }
     case 'planogram': {
-      if (!(await deps.planograms.get(merchantId, target.planogramId))) throw new PlanogramNotFoundException();
+      if (!(await deps.context.planogram(merchantId, target.planogramId))) throw new PlanogramNotFoundException();
       const serials = await deps.planograms.machineSerials(merchantId, target.planogramId, MAX_BULK_MACHINES + 1);
       if (serials.length > MAX_BULK_MACHINES) throw new TooManyBulkMachinesException(MAX_BULK_MACHINES);
       const stored = await eachLimited(serials, (serial) => deps.pos.get(merchantId, serial));
@@ -100,7 +99,7 @@ interface Plan {
 }
 
 /** What the change makes of one machine's prices: on each line of the product, each chosen table. */
-export function planChange(planogram: Planogram | undefined, current: readonly Price[], body: Pick<BulkPriceChange, 'productId' | 'priceTables' | 'operation'>): Plan {
+export function planChange(planogram: PlanogramLines | undefined, current: readonly Price[], body: Pick<BulkPriceChange, 'productId' | 'priceTables' | 'operation'>): Plan {
   const lines = planogram?.lines.filter((l) => l.productId === body.productId).map((l) => l.selection) ?? [];
   const byKey = new Map(current.map((p) => [`${p.line}*${p.priceTable}`, p]));
   const changes: BulkPriceMove[] = [];
@@ -123,11 +122,10 @@ export function planChange(planogram: Planogram | undefined, current: readonly P
 
 /** The planogram of each machine, read once per planogram. */
 function planogramReader(deps: BulkDeps) {
-  const read = new Map<string, Promise<Planogram | undefined>>();
+  const read = new Map<string, Promise<PlanogramLines | undefined>>();
   return (m: Machine) => {
-    if (!m.planogramId) return Promise.resolve(undefined);
     const key = `${m.merchantId}#${m.planogramId}`;
-    if (!read.has(key)) read.set(key, deps.planograms.get(m.merchantId, m.planogramId));
+    if (!read.has(key)) read.set(key, planogramOf(deps, m));
     return read.get(key)!;
   };
 }

@@ -6,15 +6,15 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { MAX_CLOUD_MESSAGE_BYTES } from '../../../schemas/iot';
 import { ERP_AUTHOR } from '../../../schemas/prices-constants';
 import type { ErpPricesResult, ErpPricesSave } from '../../../schemas/prices';
-import type { MerchantSettingsRepository } from '../merchants/ports';
 import { messageBytes, newCommandId } from '../remote-commands/delivery';
 import { MessageTooLargeException, RemoteCommandPendingException } from '../remote-commands/errors';
 import type { Principal } from '../shared/principal';
 import { ApiTokenRejectedException, ErpApiNotEnabledException } from './errors';
-import { getPrices, pricesOnPlanogram, saveMachinePrices, sendSavedPrices, type PriceSendDeps } from './use-cases';
+import type { ErpSettings } from './ports';
+import { getPrices, planogramOf, pricesOnPlanogram, saveMachinePrices, sendSavedPrices, type PriceSendDeps } from './use-cases';
 
 export interface ErpDeps extends PriceSendDeps {
-  merchantSettings: Pick<MerchantSettingsRepository, 'getSettings' | 'getSuperAdminSettings'>;
+  erpSettings: (merchantId: string) => Promise<ErpSettings | undefined>;
 }
 
 const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
@@ -29,17 +29,16 @@ const erpPrincipal = (merchantId: string): Principal => ({ userId: 'erp-api', em
 
 export async function erpSavePrices(deps: ErpDeps, token: string | undefined, serial: string, body: ErpPricesSave): Promise<ErpPricesResult> {
   const registration = await deps.pos.registration(serial);
-  const settings = registration && (await deps.merchantSettings.getSettings(registration.merchantId));
+  const settings = registration && (await deps.erpSettings(registration.merchantId));
   // An unknown machine is told apart from a wrong token by nothing, not even the time the answer takes.
   if (!tokenMatches(token ?? '', settings?.apiToken ?? '') || !registration || !settings) throw new ApiTokenRejectedException();
-  if (!(await deps.merchantSettings.getSuperAdminSettings(registration.merchantId))?.erpApi) throw new ErpApiNotEnabledException();
+  if (!settings.erpApi) throw new ErpApiNotEnabledException();
 
   const principal = erpPrincipal(registration.merchantId);
   const stored = await deps.pos.get(registration.merchantId, serial);
   if (!stored) throw new ApiTokenRejectedException();
   const { record } = stored;
-  const planogram = record.planogramId ? await deps.planograms.get(record.merchantId, record.planogramId) : undefined;
-  const prices = pricesOnPlanogram(planogram, body.prices);
+  const prices = pricesOnPlanogram(await planogramOf(deps, record), body.prices);
   const immediate = settings.pricesSync === 'IMMEDIATE';
   if (immediate) {
     // Checked before saving: prices too large to send are not kept either.

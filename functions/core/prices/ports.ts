@@ -56,7 +56,7 @@ export interface PriceHistorySlice {
   cursor?: string;
 }
 
-/** Prices of machines, in each machine's partition (ACCESS-PATTERNS P1, P2). */
+/** Prices of machines, in each machine's partition (ACCESS-PATTERNS P1). */
 export interface PriceRepository {
   get(merchantId: string, serial: string): Promise<StoredPrices | undefined>;
   /**
@@ -65,13 +65,36 @@ export interface PriceRepository {
    * item moved meanwhile; throws PosNotFoundException when the machine is gone.
    */
   put(next: StoredPrices, previousRevision: number, version?: StoredPriceVersion): Promise<boolean>;
+}
+
+/** The versions P1's writes keep (ACCESS-PATTERNS P2). */
+export interface PriceHistory {
   historySlice(merchantId: string, serial: string, req: PriceHistorySlice): Promise<{ items: StoredPriceVersion[]; cursor?: string }>;
   historyCount(merchantId: string, serial: string): Promise<Total>;
 }
 
+/** A planogram as prices need it: its lines' selections and products. */
+export interface PlanogramLines {
+  id: string;
+  lines: Array<{ selection: string; productId: string }>;
+}
+
+/** What prices read of other entities: a machine's planogram, a merchant's currency (undefined: no such merchant). */
+export interface PriceContext {
+  planogram(merchantId: string, id: string): Promise<PlanogramLines | undefined>;
+  merchantCurrency(merchantId: string): Promise<string | undefined>;
+}
+
+/** A merchant's settings the ERP route checks (merchant settings, super-admin settings). */
+export interface ErpSettings {
+  apiToken: string;
+  pricesSync: PricesSyncMode;
+  erpApi: boolean;
+}
+
 /** Product names of a merchant, for the lines of the prices grid. */
 export interface ProductNames {
-  names(merchantId: string, productIds: readonly string[]): Promise<Map<string, string>>;
+  names(merchantId: string, productIds: readonly string[]): Promise<Map<string, { name: string }>>;
 }
 
 /** How a merchant wants prices synced (merchant settings `pricesSync`). */

@@ -1,6 +1,5 @@
 /** A machine's prices in the console (issue 19 item 5; the contract and its decisions: schemas/prices.ts). */
 import type { Page } from '../../../schemas/paging';
-import type { Planogram } from '../../../schemas/planogram';
 import type { PriceOrigin } from '../../../schemas/prices-constants';
 import type { PosPrices, PriceHistoryQuery, PricesCancel, PricesSave, PricesSend, PriceVersion } from '../../../schemas/prices';
 import { currencies } from '../collections/reference-data';
@@ -8,21 +7,18 @@ import type { StoredPos } from '../devices/model';
 import type { PosReader } from '../devices/ports';
 import { requireVisiblePos } from '../devices/use-cases';
 import { MerchantNotFoundException } from '../merchants/errors';
-import type { MerchantRepository } from '../merchants/ports';
-import type { PlanogramRepository } from '../planograms/ports';
 import { sendCommand, type SendDeps } from '../remote-commands/use-cases';
 import { pageOf } from '../shared/page';
 import type { Principal } from '../shared/principal';
 import { NoSyncedPricesException, PosWithoutPlanogramException, PricesChangedConcurrentlyException, SavePricesBeforeSendingException, UnknownPriceLineException } from './errors';
 import { onPlanogramLines, samePrices, sortPrices } from './model';
-import type { Price, PriceRepository, ProductNames, StoredPrices, StoredPriceVersion } from './ports';
+import type { PlanogramLines, Price, PriceContext, PriceHistory, PriceRepository, ProductNames, StoredPrices, StoredPriceVersion } from './ports';
 
 export interface PriceDeps {
   pos: PosReader;
   prices: PriceRepository;
-  planograms: Pick<PlanogramRepository, 'get'>;
+  context: PriceContext;
   productNames: ProductNames;
-  merchants: Pick<MerchantRepository, 'get'>;
   now: () => string;
 }
 export type PriceSendDeps = PriceDeps & SendDeps;
@@ -30,16 +26,16 @@ export type PriceSendDeps = PriceDeps & SendDeps;
 const ATTEMPTS = 4;
 
 /** The machine's planogram, read with it (undefined: none, or it was deleted meanwhile). */
-async function planogramOf(deps: Pick<PriceDeps, 'planograms'>, record: StoredPos['record']): Promise<Planogram | undefined> {
-  return record.planogramId ? deps.planograms.get(record.merchantId, record.planogramId) : undefined;
+export async function planogramOf(deps: Pick<PriceDeps, 'context'>, record: Pick<StoredPos['record'], 'merchantId' | 'planogramId'>): Promise<PlanogramLines | undefined> {
+  return record.planogramId ? deps.context.planogram(record.merchantId, record.planogramId) : undefined;
 }
 
 /** The answer: the machine's lines and prices, with the merchant's currency. */
-async function view(deps: PriceDeps, record: StoredPos['record'], planogram: Planogram | undefined, stored: StoredPrices | undefined): Promise<PosPrices> {
+async function view(deps: PriceDeps, record: StoredPos['record'], planogram: PlanogramLines | undefined, stored: StoredPrices | undefined): Promise<PosPrices> {
   const productIds = [...new Set(planogram?.lines.map((l) => l.productId) ?? [])];
-  const [merchant, names] = await Promise.all([deps.merchants.get(record.merchantId), productIds.length ? deps.productNames.names(record.merchantId, productIds) : new Map<string, string>()]);
-  if (!merchant) throw new MerchantNotFoundException();
-  const currency = currencies.find((c) => c.code === merchant.currency) ?? currencies.find((c) => c.code === 'EUR')!;
+  const [code, names] = await Promise.all([deps.context.merchantCurrency(record.merchantId), productIds.length ? deps.productNames.names(record.merchantId, productIds) : new Map<string, { name: string }>()]);
+  if (code === undefined) throw new MerchantNotFoundException();
+  const currency = currencies.find((c) => c.code === code) ?? currencies.find((c) => c.code === 'EUR')!;
   const selections = new Set(planogram?.lines.map((l) => l.selection) ?? []);
   return {
     serial: record.serial,
@@ -47,7 +43,7 @@ async function view(deps: PriceDeps, record: StoredPos['record'], planogram: Pla
     planogramId: planogram?.id ?? null,
     currency: currency.code,
     decimals: currency.decimals,
-    lines: planogram?.lines.map((l) => ({ selection: l.selection, productId: l.productId, productName: names.get(l.productId) ?? null })) ?? [],
+    lines: planogram?.lines.map((l) => ({ selection: l.selection, productId: l.productId, productName: names.get(l.productId)?.name ?? null })) ?? [],
     prices: (stored?.prices ?? []).filter((p) => selections.has(p.line)),
     version: stored?.version ?? 0,
     status: stored?.status ?? null,
@@ -68,7 +64,7 @@ export async function getPrices(deps: PriceDeps, principal: Principal, serial: s
 }
 
 /** Prices on the planogram's lines (400 naming entries of other lines); a machine without a planogram has none to set. */
-export function pricesOnPlanogram(planogram: Planogram | undefined, prices: readonly Price[]): Price[] {
+export function pricesOnPlanogram(planogram: PlanogramLines | undefined, prices: readonly Price[]): Price[] {
   if (!planogram) throw new PosWithoutPlanogramException();
   const placed = onPlanogramLines(prices, planogram.lines.map((l) => l.selection));
   if (placed.unknown.length) throw new UnknownPriceLineException(placed.unknown);
@@ -175,11 +171,11 @@ export async function cancelPrices(deps: PriceDeps, principal: Principal, serial
 }
 
 /** GET /pos/{id}/historical-prices: every version, newest first unless ordType=asc. */
-export async function listPriceHistory(deps: PriceDeps, principal: Principal, serial: string, q: PriceHistoryQuery): Promise<Page<PriceVersion>> {
+export async function listPriceHistory(deps: Pick<PriceDeps, 'pos'> & { priceHistory: PriceHistory }, principal: Principal, serial: string, q: PriceHistoryQuery): Promise<Page<PriceVersion>> {
   const { record } = await requireVisiblePos(deps, principal, serial);
   const [slice, total] = await Promise.all([
-    deps.prices.historySlice(record.merchantId, serial, { offset: (q.page - 1) * q.size, limit: q.size, ordType: q.ordType, cursor: q.cursor }),
-    deps.prices.historyCount(record.merchantId, serial),
+    deps.priceHistory.historySlice(record.merchantId, serial, { offset: (q.page - 1) * q.size, limit: q.size, ordType: q.ordType, cursor: q.cursor }),
+    deps.priceHistory.historyCount(record.merchantId, serial),
   ]);
   return pageOf(q, slice, total);
 }

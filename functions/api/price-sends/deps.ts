@@ -1,0 +1,35 @@
+import { DynamoMachineReads } from '../../adapters/dynamodb/machine-reads';
+import { DynamoPriceContext } from '../../adapters/dynamodb/price-context';
+import { DynamoPriceRepository } from '../../adapters/dynamodb/price-repository';
+import { DynamoProductCatalogue } from '../../adapters/dynamodb/product-catalogue';
+import { DynamoRemoteCommandRepository } from '../../adapters/dynamodb/remote-command-repository';
+import { IotCommandPublisher } from '../../adapters/iot/command-publisher';
+import type { DeliveryDeps } from '../../core/remote-commands/delivery';
+import type { FunctionAccess } from '../../shared/access';
+import { groupDeps } from '../../shared/base-deps';
+import { logger } from '../../shared/logger';
+
+export const access = { table: 'readWrite', publishCommands: true } as const satisfies FunctionAccess;
+
+const log: DeliveryDeps['log'] = (level, message, fields) => logger[level](message, fields);
+
+/**
+ * The price-sends group: a machine's saved prices as remote command 12 (command repository, delivery settings,
+ * IoT publisher), and the merchant ERP's saves, checked against the merchant's settings (API token, sync mode).
+ */
+export const deps = groupDeps(access, ({ doc, config }) => {
+  const context = new DynamoPriceContext(doc, config.tableName);
+  return {
+    pos: new DynamoMachineReads(doc, config.tableName),
+    prices: new DynamoPriceRepository(doc, config.tableName),
+    context,
+    erpSettings: (merchantId: string) => context.erpSettings(merchantId),
+    productNames: new DynamoProductCatalogue(doc, config.tableName),
+    remoteCommands: new DynamoRemoteCommandRepository(doc, config.tableName),
+    commandSettings: config.commands,
+    commandPublisher: new IotCommandPublisher({ region: config.region, endpoint: config.iotDataEndpoint }),
+    log,
+  };
+});
+
+export type PriceSendsGroupDeps = ReturnType<typeof deps>;
