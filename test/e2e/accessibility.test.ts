@@ -54,13 +54,14 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA) at 1280 px', () => {
   it('every screen of the merchant admin', async () => {
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, demoUser(stack, 'merchant.admin@demo.local'));
-    const tabs = ['details', 'pos-alarms', 'notes', 'notes/create', 'audits', 'cash', 'transactions', 'configs', 'custom-config', 'remote-commands', 'signal', 'temperature'];
+    const tabs = ['details', 'pos-alarms', 'notes', 'notes/create', 'audits', 'cash', 'prices', 'transactions', 'configs', 'custom-config', 'remote-commands', 'signal', 'temperature'];
     const screens: [string, string?][] = [
       ['/dashboard', '[data-testid="dashboard"]'],
       ['/devices/list', LISTED],
       ...tabs.map((tab): [string] => [`/devices/${SERIAL}/${tab}`]),
       ['/alarms', LISTED],
       ['/devices/remote-commands', LISTED],
+      ['/devices/prices-bulk', '[data-testid="bulk-prices-form"]'],
       ['/manage/users', LISTED],
       ['/manage/users/create'],
       ['/manage/groups', LISTED],

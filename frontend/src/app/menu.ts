@@ -23,6 +23,7 @@ export const MENU: readonly MenuEntry[] = [
   { id: 'devices-pick-list', route: '/devices/pick-list', messageId: 'stock.pickList.menu', icon: 'checklist', feature: 'PRODUCTS_STOCK' },
   { id: 'alarms', route: '/alarms', messageId: 'alarms.menu', icon: 'alarm' },
   { id: 'devices-remote-commands', route: '/devices/remote-commands', messageId: 'remoteCommands.menu', icon: 'send' },
+  { id: 'devices-prices-bulk', route: '/devices/prices-bulk', messageId: 'prices.bulk.menu', icon: 'price' },
   // Admin (super admin)
   { id: 'admin-merchants', route: '/admin/merchants', messageId: 'merchants.menu', icon: 'store' },
   { id: 'admin-users', route: '/admin/users', messageId: 'users.menu.admin', icon: 'people' },

@@ -64,6 +64,8 @@ export const ROUTE_ROLES = {
   '/devices/manage-stock': ALL_ROLES,
   '/devices/pick-list': ALL_ROLES,
   '/devices/remote-commands': NOT_MERCHANT_USER,
+  // Not in spec §2: the bulk price change (issue 19), for the roles that change prices.
+  '/devices/prices-bulk': NOT_MERCHANT_USER,
   '/devices/vp/configurations': ALL_ROLES,
   '/devices/vp/configurations/create': NOT_MERCHANT_USER,
   '/devices/vp/configurations/:id': ALL_ROLES,

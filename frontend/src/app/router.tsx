@@ -49,6 +49,8 @@ const DeviceTemperatureTab = screen(() => import('../features/devices/tabs/Histo
 const DeviceConfigsTab = screen(() => import('../features/devices/tabs/ConfigsTab').then((m) => ({ default: m.ConfigsTab })));
 const DeviceHistoricalConfigTab = screen(() => import('../features/devices/tabs/HistoricalConfigTab').then((m) => ({ default: m.HistoricalConfigTab })));
 const DeviceCustomConfigTab = screen(() => import('../features/devices/tabs/CustomConfigTab').then((m) => ({ default: m.CustomConfigTab })));
+const DevicePricesTab = screen(() => import('../features/prices/DevicePricesTab').then((m) => ({ default: m.DevicePricesTab })));
+const BulkPricesPage = screen(() => import('../features/prices/BulkPricesPage').then((m) => ({ default: m.BulkPricesPage })));
 const RemoteCommandsPage = screen(() => import('../features/remote-commands/RemoteCommandsPage').then((m) => ({ default: m.RemoteCommandsPage })));
 const DeviceCommandsTab = screen(() => import('../features/remote-commands/DeviceCommandsTab').then((m) => ({ default: m.DeviceCommandsTab })));
 const DeviceStockTab = screen(() => import('../features/stock/DeviceStockTab').then((m) => ({ default: m.DeviceStockTab })));
@@ -110,6 +112,7 @@ const consoleRoutes: RouteObject[] = [
   // Devices (all roles): /devices → list; a machine's screen has its tabs as nested routes (spec §2 names)
   guarded('/devices', <Navigate to="/devices/list" replace />),
   guarded('/devices/list', DeviceListPage),
+  guarded('/devices/prices-bulk', BulkPricesPage),
   guarded('/devices/remote-commands', RemoteCommandsPage),
   guarded('/devices/manage-stock', ManageStockPage),
   guarded('/devices/pick-list', PickListPage),
@@ -121,6 +124,7 @@ const consoleRoutes: RouteObject[] = [
     guarded('/devices/:id/notes/create', DeviceNoteCreateTab),
     guarded('/devices/:id/audits', DeviceAuditsTab),
     guarded('/devices/:id/cash', DeviceCashTab),
+    guarded('/devices/:id/prices', DevicePricesTab),
     guarded('/devices/:id/transactions', DeviceTransactionsTab),
     guarded('/devices/:id/configs', DeviceConfigsTab),
     guarded('/devices/:id/configs/:historicalId', DeviceHistoricalConfigTab),

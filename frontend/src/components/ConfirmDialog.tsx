@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import './confirm-dialog.css';
 
@@ -16,6 +16,8 @@ interface ConfirmDialogProps {
 /** A modal question before an action that cannot be undone (native <dialog>: focus trap, Escape cancels). */
 export function ConfirmDialog({ open, titleId, messageId, messageValues, confirmId, cancelId, onConfirm, onCancel }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // A screen may hold two dialogs (a confirmation and the unsaved-changes question): each its own title id.
+  const titleDomId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -27,14 +29,14 @@ export function ConfirmDialog({ open, titleId, messageId, messageValues, confirm
     <dialog
       ref={ref}
       className="confirm-dialog"
-      aria-labelledby="confirm-dialog-title"
+      aria-labelledby={titleDomId}
       onCancel={(e) => {
         e.preventDefault();
         onCancel();
       }}
       data-testid="confirm-dialog"
     >
-      <h2 id="confirm-dialog-title">
+      <h2 id={titleDomId}>
         <FormattedMessage id={titleId} />
       </h2>
       <p>

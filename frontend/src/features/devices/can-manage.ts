@@ -21,6 +21,7 @@ export const DEVICE_TABS = [
   { path: 'configs', messageId: 'devices.configs.tab' },
   { path: 'custom-config', messageId: 'devices.customConfig.tab' },
   { path: 'cash', messageId: 'devices.tab.cash' },
+  { path: 'prices', messageId: 'devices.tab.prices' },
   { path: 'transactions', messageId: 'devices.tab.transactions' },
   { path: 'stock', messageId: 'devices.tab.stock' },
   { path: 'remote-commands', messageId: 'devices.tab.remoteCommands' },

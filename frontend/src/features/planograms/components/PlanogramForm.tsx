@@ -6,7 +6,7 @@ import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useDraft } from '../../../components/form/use-draft';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { ApiError } from '../../../lib/api';
-import { usePlanogramProducts } from '../api/get-products';
+import { useMerchantProducts } from '../../../lib/resources/get-merchant-products';
 import { lineErrors, toLine, unknownProductErrors, type LineDraft, type LineErrors } from '../line-errors';
 import { PLANOGRAM_FORM_MESSAGES, TYPE_MESSAGES } from '../messages';
 import { LinesEditor } from './LinesEditor';
@@ -41,7 +41,7 @@ export function PlanogramForm({ merchantId, initial, canEdit, submitLabelId, suc
   const intl = useIntl();
   const { errors, saving, submit } = useFormSubmit(PlanogramInput, successMessageId, PLANOGRAM_FORM_MESSAGES);
   const { draft, setDraft, field } = useDraft(initial, errors);
-  const products = usePlanogramProducts(merchantId);
+  const products = useMerchantProducts(merchantId);
   const [tried, setTried] = useState(false);
   const [serverLineErrors, setServerLineErrors] = useState<LineErrors>({});
   const shownLineErrors = { ...lineErrors(draft.lines, tried), ...serverLineErrors };

@@ -1,9 +1,9 @@
 import useSWR from 'swr';
-import { MAX_PAGE_SIZE } from '../../../../../schemas/paging';
-import { ProductPage, type Product } from '../../../../../schemas/product';
-import { apiGet, LONG_TIMEOUT_MS } from '../../../lib/api';
+import { MAX_PAGE_SIZE } from '../../../../schemas/paging';
+import { ProductPage, type Product } from '../../../../schemas/product';
+import { apiGet, LONG_TIMEOUT_MS } from '../api';
 
-/** Every product of the merchant by name (GET /merchants/{id}/products page after page): the lines' product picker. */
+/** Every product of a merchant by name (GET /merchants/{id}/products page after page): product pickers (planogram lines, bulk prices). */
 async function fetchProducts(merchantId: string): Promise<Product[]> {
   const path = `/merchants/${encodeURIComponent(merchantId)}/products`;
   const products: Product[] = [];
@@ -16,6 +16,6 @@ async function fetchProducts(merchantId: string): Promise<Product[]> {
   }
 }
 
-export function usePlanogramProducts(merchantId: string | null) {
-  return useSWR(merchantId ? ['/planograms/products', merchantId] : null, ([, id]) => fetchProducts(id), { keepPreviousData: true });
+export function useMerchantProducts(merchantId: string | null) {
+  return useSWR(merchantId ? ['/merchants/products-of', merchantId] : null, ([, id]) => fetchProducts(id), { keepPreviousData: true });
 }
