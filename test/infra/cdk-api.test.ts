@@ -134,6 +134,7 @@ describe('grants of every real route group', () => {
     clients: ['table:readWrite'],
     products: ['table:readWrite'],
     planograms: ['table:readWrite'],
+    stock: ['table:readWrite'],
     'no-vend-profiles': ['table:readWrite'],
     alarms: ['table:readWrite'],
     'remote-commands': ['table:readWrite', 'iot:Publish'],
