@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
+import { Language } from './language';
 
-export const LANGUAGES = ['it', 'es', 'en', 'fr', 'de', 'pt'] as const;
-export const Language = z.enum(LANGUAGES);
-export type Language = z.infer<typeof Language>;
+export { LANGUAGES, Language } from './language';
 
 export const CURRENCIES = ['COP', 'CZK', 'EUR', 'GBP', 'QAR', 'RON', 'RSD', 'ZAR', 'MXN', 'UYU', 'CLP', 'BRL', 'PEN', 'PYG', 'USD'] as const;
 export const CurrencyCode = z.enum(CURRENCIES);

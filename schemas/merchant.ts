@@ -4,9 +4,7 @@ import { FeatureFlag } from './features';
 import { cursorParam, ordType, page, pageNumber, pageSize } from './paging';
 
 export { ALL_DISTRIBUTORS_ID } from './merchant-constants';
-
-export const MerchantId = z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'invalid merchant id'));
-export const MerchantIdParams = z.strictObject({ id: MerchantId });
+export { MerchantId, MerchantIdParams, MerchantSummaries, MerchantSummary } from './merchant-summary';
 
 function isTimeZone(tz: string): boolean {
   try {
@@ -57,15 +55,6 @@ export const Merchant = z.object({
 });
 export type Merchant = z.infer<typeof Merchant>;
 
-/** The merchants a user can pick in the selector. */
-export const MerchantSummary = z.object({
-  id: z.string(),
-  name: z.string(),
-  currency: z.string(),
-  features: z.array(z.string()),
-});
-export type MerchantSummary = z.infer<typeof MerchantSummary>;
-
 /** GET /merchants with `page` or `size` answers a page; without both, every merchant (spec §7). */
 export const MerchantListQuery = z.strictObject({
   page: z.optional(pageNumber),
@@ -76,4 +65,3 @@ export const MerchantListQuery = z.strictObject({
 });
 export const MerchantPage = page(Merchant);
 export const MerchantList = z.union([MerchantPage, z.array(Merchant)]);
-export const MerchantSummaries = z.array(MerchantSummary);

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { Language } from './collections';
+import { Language } from './language';
 import { page, pageQuery, searchText } from './paging';
 import { Role } from './roles';
 

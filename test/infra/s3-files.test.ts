@@ -4,13 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { localS3ClientConfig, S3RVER_CREDENTIALS, startS3, type LocalS3 } from '../../infra/local/emulators/s3';
-import {
-  DOWNLOAD_URL_MAX_SECONDS,
-  fileStore,
-  UPLOAD_PART_BYTES,
-  UPLOAD_QUEUE_SIZE,
-  type FileStore,
-} from '../../functions/adapters/s3/files';
+import { DOWNLOAD_URL_MAX_SECONDS, type FileStore } from '../../functions/adapters/s3/file-store';
+import { fileStore, UPLOAD_PART_BYTES, UPLOAD_QUEUE_SIZE } from '../../functions/adapters/s3/files';
+import { s3Signer } from '../../functions/adapters/s3/signer';
+import { bucketSignedFiles } from '../../functions/shared/bucket-access';
 import { bucketFiles } from '../../functions/shared/files';
 import { resetAll } from '../../functions/shared/lazy';
 
@@ -57,7 +54,7 @@ describe('S3 file store against s3rver', () => {
       },
       { step: 'initialize', name: 'recordCommands' },
     );
-    store = fileStore(BUCKET, client);
+    store = fileStore(BUCKET, client, s3Signer(BUCKET, { location: { region: 'us-east-1', endpoint: s3.endpoint }, credentials: S3RVER_CREDENTIALS }));
   });
   afterAll(async () => {
     client?.destroy();
@@ -212,14 +209,23 @@ describe('S3 file store against s3rver', () => {
     });
   });
 
-  describe('bucketFiles: the bucket a function’s access names, from the environment', () => {
-    it('reads and writes with readWrite access, only reads with read access, and refuses an unnamed bucket', async () => {
+  describe('bucketFiles and bucketSignedFiles: the bucket a function’s access names, from the environment', () => {
+    const withEnv = async (run: () => Promise<void>) => {
       vi.stubEnv('S3_ENDPOINT', s3.endpoint);
       vi.stubEnv('EXPORTS_BUCKET', BUCKET);
       vi.stubEnv('AWS_ACCESS_KEY_ID', S3RVER_CREDENTIALS.accessKeyId);
       vi.stubEnv('AWS_SECRET_ACCESS_KEY', S3RVER_CREDENTIALS.secretAccessKey);
       resetAll();
       try {
+        await run();
+      } finally {
+        vi.unstubAllEnvs();
+        resetAll();
+      }
+    };
+
+    it('reads and writes with readWrite access, only reads with read access, and refuses an unnamed bucket', () =>
+      withEnv(async () => {
         const writer = bucketFiles({ buckets: { exports: 'readWrite' } }, 'exports');
         await writer.upload('env/w.csv', of('a\n'), { contentType: 'text/csv' });
         const reader = bucketFiles({ buckets: { exports: 'read' } }, 'exports');
@@ -230,10 +236,37 @@ describe('S3 file store against s3rver', () => {
         expect(() => bucketFiles({ buckets: { exports: 'read' } }, 'firmware')).toThrow(/firmware/);
         await writer.remove('env/w.csv');
         expect(await reader.exists('env/w.csv')).toBe(false);
-      } finally {
-        vi.unstubAllEnvs();
-        resetAll();
-      }
-    });
+      }));
+
+    it('without the S3 client: links, upload checks and removal with readWrite access; only reads with read access', () =>
+      withEnv(async () => {
+        const writer = bucketSignedFiles({ buckets: { exports: 'readWrite' } }, 'exports');
+        const reader = bucketSignedFiles({ buckets: { exports: 'read' } }, 'exports');
+        const { url, headers } = await writer.uploadUrl('incoming/light.zip', { contentType: 'application/zip', size: 600, maxBytes: 1000 });
+        const body = Uint8Array.from({ length: 600 }, (_, i) => (i < 4 ? ZIP_MAGIC[i]! : i % 256));
+        expect((await fetch(url, { method: 'PUT', headers, body: Buffer.from(body) })).status).toBe(200);
+        expect(await reader.verifyUpload('incoming/light.zip', { maxBytes: 1000, accepts: isZip })).toEqual({ ok: true, size: 600 });
+        const download = await fetch(await reader.downloadUrl('incoming/light.zip', { fileName: 'Lumière (1).zip' }));
+        expect(download.status).toBe(200);
+        expect(new Uint8Array(await download.arrayBuffer())).toEqual(body);
+        expect(decodeURIComponent(download.headers.get('content-disposition')!.split("UTF-8''")[1]!)).toBe('Lumière (1).zip');
+        // The first 512 bytes only are read back: a larger file of another type is refused (and removed) all the same.
+        await store.upload('incoming/light.txt', of('x'.repeat(2000)), { contentType: 'text/plain' });
+        expect(await writer.verifyUpload('incoming/light.txt', { maxBytes: 4000, accepts: isZip })).toEqual({ ok: false, reason: 'wrongType' });
+        expect(await reader.exists('incoming/light.txt')).toBe(false);
+        await expect(reader.remove('incoming/light.zip')).rejects.toThrow(/DeleteObject refused: this function may only read/);
+        await expect(reader.uploadUrl('incoming/y.zip', { contentType: 'application/zip', size: 1, maxBytes: 10 })).rejects.toThrow(/may only read/);
+        await writer.remove('incoming/light.zip');
+        await writer.remove('incoming/light.zip');
+        expect(await reader.exists('incoming/light.zip')).toBe(false);
+        expect(() => bucketSignedFiles({ buckets: { exports: 'read' } }, 'firmware')).toThrow(/firmware/);
+      }));
+
+    it('a refused request fails with the operation, the status and S3’s error code', () =>
+      withEnv(async () => {
+        vi.stubEnv('EXPORTS_BUCKET', 'no-such-bucket');
+        const files = bucketSignedFiles({ buckets: { exports: 'readWrite' } }, 'exports');
+        await expect(files.remove('a.csv')).rejects.toThrow('DeleteObject a.csv failed: 404 NoSuchBucket');
+      }));
   });
 });

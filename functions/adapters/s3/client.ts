@@ -1,11 +1,12 @@
 import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { lazy } from '../../shared/lazy';
+import { envS3Location, type S3Location } from './location';
 
 /**
  * S3 client settings: in AWS the SDK defaults (virtual-hosted style, its checksums); with a local `endpoint`
  * (s3rver) path style and checksums only when an operation requires them, which s3rver understands.
  */
-export function s3ClientConfig(opts: { region: string; endpoint?: string }): S3ClientConfig {
+export function s3ClientConfig(opts: S3Location): S3ClientConfig {
   return {
     region: opts.region,
     maxAttempts: 3,
@@ -19,7 +20,7 @@ export function s3ClientConfig(opts: { region: string; endpoint?: string }): S3C
 const READ_COMMANDS = new Set(['GetObjectCommand', 'HeadObjectCommand']);
 
 function envClient(readOnly: boolean): S3Client {
-  const client = new S3Client(s3ClientConfig({ region: process.env.AWS_REGION ?? 'eu-west-1', endpoint: process.env.S3_ENDPOINT || undefined }));
+  const client = new S3Client(s3ClientConfig(envS3Location()));
   if (readOnly) {
     client.middlewareStack.add(
       (next, context) => (args) => {

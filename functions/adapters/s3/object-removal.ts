@@ -1,11 +1,13 @@
-import { DeleteObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { s3Failure, type S3Signer } from './signer';
 
 /**
- * Deletes one object of `bucket` (none there is no error): FileStore.remove, and alone for a function that only
- * deletes, so that it bundles neither lib-storage nor the presigner.
+ * Deletes one object of the signer's bucket (none there is no error): FileStore.remove, and alone for a function
+ * that only deletes, so that it bundles neither the S3 client nor lib-storage.
  */
 export const objectRemoval =
-  (bucket: string, client: S3Client) =>
+  (signer: S3Signer) =>
   async (key: string): Promise<void> => {
-    await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    const response = await signer.send({ operation: 'DeleteObject', key });
+    if (!response.ok) throw await s3Failure('DeleteObject', key, response);
+    await response.body?.cancel();
   };

@@ -2,7 +2,7 @@ import { DynamoDataRequestRepository, DynamoSubscriptionRepository } from '../..
 import { DynamoMerchantRepository } from '../../adapters/dynamodb/merchant-repository';
 import type { FunctionAccess } from '../../shared/access';
 import { groupDeps } from '../../shared/base-deps';
-import { bucketFiles } from '../../shared/files';
+import { bucketSignedFiles } from '../../shared/bucket-access';
 import { workflowStarter } from '../../shared/workflows';
 
 /** Reads the exports bucket (download links) and removes files (delete, expiry); starts exports. */
@@ -13,7 +13,7 @@ export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
   merchants: new DynamoMerchantRepository(doc, tableName),
   dataRequests: new DynamoDataRequestRepository(doc, tableName),
   subscriptions: new DynamoSubscriptionRepository(doc, tableName),
-  exportFiles: bucketFiles(access, 'exports'),
+  exportFiles: bucketSignedFiles(access, 'exports'),
   workflows: workflowStarter(),
 }));
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MerchantIdParams, MerchantSummaries } from '../../../schemas/merchant';
+import { MerchantIdParams, MerchantSummaries } from '../../../schemas/merchant-summary';
 import { ADMINS, ALL_ROLES, SUPER_ADMIN } from '../../../schemas/roles';
 import {
   AssociateGroup,

@@ -83,7 +83,7 @@ export interface ExportSource {
   audits(merchantId: string, serial: string, from: string, to: string): AsyncIterable<StoredAudit[]>;
 }
 
-/** The exports bucket (functions/adapters/s3/files.ts satisfies it). */
+/** The exports bucket (functions/adapters/s3/file-store.ts's FileStore satisfies it; SignedFileStore all but upload). */
 export interface ExportFiles {
   upload(key: string, body: AsyncIterable<Uint8Array | string>, opts: { contentType: string }): Promise<{ size: number }>;
   downloadUrl(key: string, opts: { fileName: string; until?: string; maxSeconds?: number }): Promise<string>;
