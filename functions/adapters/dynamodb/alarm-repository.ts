@@ -12,6 +12,7 @@ import { activeDelta, applyDelta, countsOf, dayOf, isOpen, statsContribution, st
 import type { AlarmClosing, AlarmDevice, AlarmRepeat, AlarmRepository, AlarmSelection, AlarmSlice } from '../../core/alarms/ports';
 import { machineStatus, statusCounter, type ActiveAlarmCounts } from '../../core/devices/model';
 import { batchGetItems } from './batch-items';
+import { outboxPut } from './notification-outbox';
 import { counterUpdate } from './counters';
 import { registryCheck } from './registrations';
 import { keys, stripKeys } from './keys';
@@ -161,6 +162,7 @@ export class DynamoAlarmRepository implements AlarmRepository {
       },
       ...this.statsItems(a, statsContribution(a, 1)),
       ...(await this.statusItems(device, activeDelta(a, 1))),
+      outboxPut(this.tableName, a, 'raised', a.createdAt),
     ];
     // Only the alarm item exists already: this very message raised it before (a redelivery after a repair).
     return this.run(items, (failed) => failed === 1);
@@ -211,6 +213,7 @@ export class DynamoAlarmRepository implements AlarmRepository {
           },
         },
         ...this.statsItems(a, statusMove(a.status, closing.status)),
+        outboxPut(this.tableName, a, 'repaired', closing.at),
       );
     }
     if (open) items.push(...(await this.statusItems(device, activeDelta(a, -1))));
