@@ -32,8 +32,8 @@ export function buildNotificationDeps(env: NodeJS.ProcessEnv = process.env): Sen
   };
 }
 
-/** The table, and SendEmail through the stage's configuration set. */
-export const notificationAccess = { table: 'readWrite', sendEmail: true } as const satisfies FunctionAccess;
+/** The table, SendEmail through the stage's configuration set, the link key. */
+export const notificationAccess = { table: 'readWrite', sendEmail: true, linkKey: true } as const satisfies FunctionAccess;
 
 /** Built once per process (module-scope clients, reused across invocations). */
 export const notificationDeps = lazy(() => buildNotificationDeps());

@@ -212,6 +212,15 @@ export class DynamoUserRepository implements UserRepository {
     return next;
   }
 
+  async setNotifications(id: string, on: boolean, reason: string | null, updatedAt: string): Promise<User> {
+    const current = await this.get(id);
+    if (!current) throw new UserNotFoundException();
+    if (current.receiveNotifications === on && (on || current.notificationsOffReason === reason)) return current;
+    const next: User = { ...current, receiveNotifications: on, notificationsOffReason: on ? null : reason, updatedAt: nextUpdatedAt(updatedAt, current.updatedAt) };
+    await this.replace(current, next, []);
+    return next;
+  }
+
   private pageQuery(scope: UserListScope, filter: UserFilter): Pick<PageQuery, 'tableName' | 'index' | 'partition' | 'beginsWith' | 'filter'> {
     const roleFilter: ItemFilter | undefined = filter.role ? { expression: '#role = :role', names: { '#role': 'role' }, values: { ':role': filter.role } } : undefined;
     return {
