@@ -20,6 +20,8 @@ export const DIGEST_LIMIT = 20;
 export const DIGEST_WINDOW_MS = 10 * 60_000;
 /** A raise of the same machine and code within this long of the last notified one (raise, clear, raise) notifies nobody again. */
 export const FLAP_WINDOW_MS = 5 * 60_000;
+/** An alarm event older than this when the sender sees it (a machine's backlog after days offline, a replayed week) tells nobody. */
+export const NOTIFY_MAX_AGE_MS = 60 * 60_000;
 /** Sends of one e-mail before it is kept aside as failed. */
 export const MAX_SEND_ATTEMPTS = 5;
 /** How long an unsubscribe link works. */

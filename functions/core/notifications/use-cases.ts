@@ -6,7 +6,7 @@
  * up to MAX_SEND_ATTEMPTS, then kept in the log as failed.
  */
 import type { Notification, NotificationFilters, NotificationListQuery } from '../../../schemas/notification';
-import { DIGEST_LIMIT, DIGEST_WINDOW_MS, FLAP_WINDOW_MS, MAX_SEND_ATTEMPTS, UNSUBSCRIBE_LINK_DAYS } from '../../../schemas/notification-constants';
+import { DIGEST_LIMIT, DIGEST_WINDOW_MS, FLAP_WINDOW_MS, MAX_SEND_ATTEMPTS, NOTIFY_MAX_AGE_MS, UNSUBSCRIBE_LINK_DAYS } from '../../../schemas/notification-constants';
 import type { Page } from '../../../schemas/paging';
 import { alarmId } from '../alarms/model';
 import { MerchantNotFoundException } from '../merchants/errors';
@@ -63,6 +63,7 @@ async function attempt(deps: SenderDeps, entry: Notification, mail: Mail): Promi
 
 export async function notifyAlarmEvent(deps: SenderDeps, e: AlarmEvent): Promise<EventOutcome> {
   const { lookups } = deps;
+  if (deps.nowMs() - Date.parse(e.at) > NOTIFY_MAX_AGE_MS) return { sent: 0, retry: false };
   const [merchant, settings, machine] = await Promise.all([lookups.merchant(e.merchantId), lookups.settings(e.merchantId), lookups.machine(e.merchantId, e.serial)]);
   if (!merchant || !machine) return { sent: 0, retry: false };
   const ids = recipientIds(settings, e, machine.groupId);
