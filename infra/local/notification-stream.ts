@@ -30,7 +30,7 @@ function newImage(item: Item): Record<string, unknown> {
 
 export function startNotificationStream(
   intervalMs = Number(process.env.NOTIFICATION_POLL_INTERVAL_MS ?? 500),
-  visibilityTimeoutMs = Number(process.env.IOT_VISIBILITY_TIMEOUT_MS ?? 3000),
+  visibilityTimeoutMs = Number(process.env.NOTIFICATION_RETRY_AFTER_MS ?? process.env.IOT_VISIBILITY_TIMEOUT_MS ?? 3000),
 ) {
   const entry = join(root, NOTIFICATION_SENDER.entry);
   const { region, tableName, dynamodbEndpoint } = tableConfig();

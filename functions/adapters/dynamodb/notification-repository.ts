@@ -188,11 +188,16 @@ export class DynamoNotificationRepository implements NotificationLog, FlapMarks,
 
 /** What the sender reads about an event: single gets (and one Query of the merchant's few settings). */
 export function notificationLookups(doc: DynamoDBDocumentClient, tableName: string): NotificationLookups {
-  const get = async (key: { pk: string; sk: string }, projection: string, names?: Record<string, string>) =>
-    (await doc.send(new GetCommand({ TableName: tableName, Key: key, ProjectionExpression: projection, ...(names ? { ExpressionAttributeNames: names } : {}) }))).Item;
+  /** Every attribute through a placeholder (`name`, `timezone` are reserved words). */
+  const get = async (key: { pk: string; sk: string }, attributes: readonly string[]) =>
+    (
+      await doc.send(
+        new GetCommand({ TableName: tableName, Key: key, ProjectionExpression: attributes.map((_, i) => `#a${i}`).join(', '), ExpressionAttributeNames: Object.fromEntries(attributes.map((a, i) => [`#a${i}`, a])) }),
+      )
+    ).Item;
   return {
     async merchant(id) {
-      const item = await get(keys.merchant(id), '#n, timezone', { '#n': 'name' });
+      const item = await get(keys.merchant(id), ['name', 'timezone']);
       return item ? { name: String(item.name), timezone: String(item.timezone ?? 'UTC') } : undefined;
     },
     async settings(merchantId) {
@@ -202,14 +207,14 @@ export function notificationLookups(doc: DynamoDBDocumentClient, tableName: stri
       return (res.Items ?? []).map((i) => stripKeys<AlarmSetting>(i));
     },
     async machine(merchantId, serial) {
-      const item = await get(keys.pos(merchantId, serial), '#n, groupId, clientId', { '#n': 'name' });
+      const item = await get(keys.pos(merchantId, serial), ['name', 'groupId', 'clientId']);
       return item ? { name: String(item.name), groupId: (item.groupId as string | null) ?? null, clientId: (item.clientId as string | null) ?? null } : undefined;
     },
     async groupName(merchantId, groupId) {
-      return (await get(keys.group(merchantId, groupId), '#n', { '#n': 'name' }))?.name as string | undefined;
+      return (await get(keys.group(merchantId, groupId), ['name']))?.name as string | undefined;
     },
     async clientName(merchantId, clientId) {
-      return (await get(keys.client(merchantId, clientId), '#n', { '#n': 'name' }))?.name as string | undefined;
+      return (await get(keys.client(merchantId, clientId), ['name']))?.name as string | undefined;
     },
     async users(ids) {
       return (await batchGetItems(doc, tableName, ids.map((id) => keys.user(id)))).map((i) => stripKeys<User>(i));
