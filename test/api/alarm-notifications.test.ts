@@ -87,20 +87,26 @@ describe('alarm notifications', () => {
 
   it('a repair notifies only where the setting asks; a machine flapping within minutes notifies once', async () => {
     const code = newCode('E-FLAP');
-    const { serial, people } = await fleet([code], { notifyRepaired: true });
+    const { merchantId, serial, people } = await fleet([code], { notifyRepaired: true });
     const d = await connect(serial);
     const t = Date.now();
-    await d.publish('alarms', alarmMessage(serial, { code, at: iso(t - 20 * 60_000) }));
-    await waitFor(async () => ((await alarmMails(people.admin.email)).length === 1 ? true : undefined), 'the raise mailed');
-    await d.publish('alarms', alarmMessage(serial, { code, state: 'cleared', at: iso(t - 10 * 60_000) }));
-    await waitFor(async () => ((await alarmMails(people.admin.email)).length === 2 ? true : undefined), 'the repair mailed');
+    const mailsSoFar = (n: number) => async () => ((await alarmMails(people.admin.email)).length === n ? true : undefined);
+    await d.publish('alarms', alarmMessage(serial, { code, at: iso(t - 30 * 60_000) }));
+    await waitFor(mailsSoFar(1), 'the raise mailed');
+    await d.publish('alarms', alarmMessage(serial, { code, state: 'cleared', at: iso(t - 20 * 60_000) }));
+    await waitFor(mailsSoFar(2), 'the repair mailed');
     expect((await alarmMails(people.admin.email))[1]!.subject).toContain(`Allarme ${code} risolto`);
-    // Raise, clear, raise within a few minutes: nothing more.
-    await d.publish('alarms', alarmMessage(serial, { code, at: iso(t - 9 * 60_000) }));
-    await d.publish('alarms', alarmMessage(serial, { code, state: 'cleared', at: iso(t - 8 * 60_000) }));
-    await d.publish('alarms', alarmMessage(serial, { code, at: iso(t - 7 * 60_000) }));
-    await new Promise((r) => setTimeout(r, 2500));
-    expect(await alarmMails(people.admin.email)).toHaveLength(2);
+    // A new raise ten minutes later is a new incident; then clear and raise again within minutes: nothing more.
+    await d.publish('alarms', alarmMessage(serial, { code, at: iso(t - 10 * 60_000) }));
+    await waitFor(mailsSoFar(3), 'the new incident mailed');
+    await d.publish('alarms', alarmMessage(serial, { code, state: 'cleared', at: iso(t - 9 * 60_000) }));
+    await d.publish('alarms', alarmMessage(serial, { code, at: iso(t - 8 * 60_000) }));
+    const suppressed = await waitFor(async () => {
+      const items = (await logOf(merchantId, `&userId=${people.admin.id}&status=suppressed`)).items;
+      return items.length === 2 ? items : undefined;
+    }, 'the flapping repair and raise held back');
+    expect(suppressed.map((e) => [e.kind, e.reason]).sort()).toEqual([['raised', 'flapping'], ['repaired', 'flapping']]);
+    expect(await alarmMails(people.admin.email)).toHaveLength(3);
   });
 
   it(`past ${DIGEST_LIMIT} e-mails in the window a user's further ones are held back for one digest`, async () => {

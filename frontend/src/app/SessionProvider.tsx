@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { preload, useSWRConfig } from 'swr';
 import { ALL_DISTRIBUTORS_ID } from '../../../schemas/merchant';
 import { configureApi } from '../lib/api';
@@ -13,6 +13,12 @@ import { useToast } from '../components/toasts';
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 
+/** The console screen the login page was sent from (guards.tsx), if any: a path of this origin only. */
+function returnPath(state: unknown): string | undefined {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login') ? from : undefined;
+}
+
 /**
  * Owns the signed-in state (spec §4): restores a session at startup, completes a sign-in (user info,
  * stores cleared, language, collections, dashboard), and logs out — also automatically when no token
@@ -20,6 +26,7 @@ const isString = (value: unknown): value is string => typeof value === 'string';
  */
 export function SessionProvider({ apiBase, children }: { apiBase: string; children: ReactNode }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const { mutate } = useSWRConfig();
   const { language, setLanguage } = useLanguage();
   const { showToast } = useToast();
@@ -96,11 +103,11 @@ export function SessionProvider({ apiBase, children }: { apiBase: string; childr
     await mutate(meKey, user, { revalidate: false });
     await setLanguage(user.language);
     await preload(collectionsKey, fetchCollections).catch(() => undefined);
-    // Signed in and on the dashboard in one step, so nothing can move the user in between.
+    // Signed in and on the dashboard (or the screen a link asked for before sign-in) in one step, so nothing can move the user in between.
     setIdentity(found);
     setStatus('signedIn');
-    navigate('/dashboard', { replace: true });
-  }, [forgetSession, mutate, navigate, setLanguage]);
+    navigate(returnPath(location.state) ?? '/dashboard', { replace: true });
+  }, [forgetSession, mutate, navigate, setLanguage, location.state]);
 
   const logout = useCallback(
     async ({ delayMs = 0 }: { delayMs?: number } = {}) => {
