@@ -381,7 +381,7 @@ export class IotStack extends Stack {
       this.notificationDigestSweepSchedule = this.scheduled(props, notifyEnvironment, NOTIFICATION_DIGEST_SWEEP, targets);
       this.notifications = { configurationSet, ...this.notificationSender(props, notifyEnvironment, targets) };
     } else {
-      Annotations.of(this).addWarning('No alarm notification e-mails: give -c consoleOrigin=<https://console host> and -c notificationFrom=<SES-verified address>.');
+      Annotations.of(this).addInfo('No alarm notification e-mails: give -c consoleOrigin=<https://console host> and -c notificationFrom=<SES-verified address>.');
     }
   }
 
