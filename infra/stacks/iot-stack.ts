@@ -30,6 +30,7 @@ import { AppFunction } from '../constructs/app-function';
 import { grantAccess } from '../constructs/grants';
 import { historicalDataStateMachineName } from '../constructs/historical-data-workflow';
 import { IotEndpoint } from '../constructs/iot-endpoint';
+import { acknowledge } from '../constructs/nag';
 import { linkKeyEnvironment } from '../constructs/runtime-environment';
 import { REPO_ROOT, type StageConfig } from '../constructs/stage';
 import { stageBuckets } from './data-stack';
@@ -420,6 +421,8 @@ export class IotStack extends Stack {
         ],
       }),
     );
+    acknowledge(deadLetters, 'AwsSolutions-SQS3', 'The on-failure destination of the sender’s stream mapping: it is the dead-letter queue, no work queue feeds it.');
+    acknowledge(sender.role, 'AwsSolutions-IAM5', 'Lambda’s DynamoDB stream event source needs dynamodb:ListStreams, which has no resource-level permission.', ['Resource::*']);
     const deadLetterAlarm = deadLetters
       .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: cloudwatch.Stats.MAXIMUM })
       .createAlarm(this, 'NotificationSenderDeadLettersAlarm', {
