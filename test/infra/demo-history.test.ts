@@ -88,7 +88,9 @@ describe("the demo's week", () => {
 
     const transactions = await api(`/pos/CENG-00000001/transactions?ordType=asc&size=5`);
     expect(transactions.total).toBeGreaterThan(30);
-    expect(Date.parse(transactions.items[0].createdAt)).toBeLessThan(Date.now() - 6 * DAY);
+    // The week starts at the seed's time of day, and a weekend's few sales can leave its first windows empty:
+    // the oldest sale lies in the week's first two days, whatever day and hour the seed ran.
+    expect(Date.parse(transactions.items[0].createdAt)).toBeLessThan(Date.now() - 5 * DAY);
     expect((await api('/pos/CENG-00000001/audits')).total).toBeGreaterThanOrEqual(20);
     const cash = await api(`/pos/CENG-00000001/cash?${range}`);
     expect(cash.series.length).toBeGreaterThanOrEqual(20);
