@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { afterSignIn } from './guards';
 import { preload, useSWRConfig } from 'swr';
 import { ALL_DISTRIBUTORS_ID } from '../../../schemas/merchant';
 import { configureApi } from '../lib/api';
@@ -12,12 +13,6 @@ import { clearUserStores, readStored, removeStored, writeStored } from '../lib/s
 import { useToast } from '../components/toasts';
 
 const isString = (value: unknown): value is string => typeof value === 'string';
-
-/** The console screen the login page was sent from (guards.tsx), if any: a path of this origin only. */
-function returnPath(state: unknown): string | undefined {
-  const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login') ? from : undefined;
-}
 
 /**
  * Owns the signed-in state (spec §4): restores a session at startup, completes a sign-in (user info,
@@ -106,7 +101,7 @@ export function SessionProvider({ apiBase, children }: { apiBase: string; childr
     // Signed in and on the dashboard (or the screen a link asked for before sign-in) in one step, so nothing can move the user in between.
     setIdentity(found);
     setStatus('signedIn');
-    navigate(returnPath(location.state) ?? '/dashboard', { replace: true });
+    navigate(afterSignIn(location.state), { replace: true });
   }, [forgetSession, mutate, navigate, setLanguage, location.state]);
 
   const logout = useCallback(

@@ -30,11 +30,18 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
   return children;
 }
 
+/** Where a sign-in lands: the console screen the login page was sent from (ToLogin), else the dashboard. */
+export function afterSignIn(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login') ? from : '/dashboard';
+}
+
 /** /login and /confirm-client-data are hidden once signed in. */
 export function PublicOnly({ children }: { children: ReactNode }) {
   const { status } = useSession();
+  const { state } = useLocation();
   if (status === 'unknown') return <PageSpinner />;
-  if (status === 'signedIn') return <Navigate to="/dashboard" replace />;
+  if (status === 'signedIn') return <Navigate to={afterSignIn(state)} replace />;
   return children;
 }
 

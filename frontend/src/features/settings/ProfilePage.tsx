@@ -24,10 +24,11 @@ export function ProfilePage() {
   const { showToast } = useToast();
   const update = useUpdateMyLanguage();
   const [pending, setPending] = useState<Language | null>(null);
-  const [switching, setSwitching] = useState(false);
+  /** The switch as the user just set it, while the save runs. */
+  const [switching, setSwitching] = useState<boolean | null>(null);
 
   async function onNotifications(on: boolean) {
-    setSwitching(true);
+    setSwitching(on);
     try {
       await updateMe({ receiveNotifications: on });
       showToast({ kind: 'success', messageId: 'profile.updated' });
@@ -36,7 +37,7 @@ export function ProfilePage() {
       const id = errorMessageId(error);
       showToast({ kind: 'error', messageId: id === 'errors.generic' ? 'profile.error.update' : id });
     } finally {
-      setSwitching(false);
+      setSwitching(null);
     }
   }
 
@@ -103,8 +104,8 @@ export function ProfilePage() {
                 <FormattedMessage id="profile.notifications.title" />
               </h2>
               <div className="inline-status">
-                <CheckboxField name="receiveNotifications" labelId="profile.notifications.receive" checked={user.receiveNotifications} disabled={switching} onChange={(on) => void onNotifications(on)} />
-                {switching && <Spinner size="small" label={intl.formatMessage({ id: 'profile.saving' })} />}
+                <CheckboxField name="receiveNotifications" labelId="profile.notifications.receive" checked={switching ?? user.receiveNotifications} disabled={switching !== null} onChange={(on) => void onNotifications(on)} />
+                {switching !== null && <Spinner size="small" label={intl.formatMessage({ id: 'profile.saving' })} />}
               </div>
               {user.notificationsOffReason && (
                 <p className="muted" data-testid="profile-notifications-reason">
