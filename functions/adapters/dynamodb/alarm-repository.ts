@@ -2,7 +2,8 @@
  * Alarms in the single table (ACCESS-PATTERNS A1–A6). Every write is one TransactWriteItems that keeps
  * together: the open-alarm guard of (machine, code), the alarm item, the statistics counters and, when an
  * active alarm opens or closes, the machine's active counts on its TELEMETRY item (its status) with the
- * machines' ok/warning/critical counters, guarded by the counts read and the registry's merchant and group.
+ * machines' ok/warning/critical counters, guarded by the counts read and the registry's merchant and group; a raise and a
+ * repair also put the alarm notification outbox item (notification-outbox.ts).
  */
 import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AlarmCounts, MasterAlarm } from '../../../schemas/alarm';
