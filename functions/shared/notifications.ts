@@ -6,8 +6,9 @@
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DynamoNotificationOutbox } from '../adapters/dynamodb/notification-outbox';
 import { DynamoNotificationRepository, notificationLookups } from '../adapters/dynamodb/notification-repository';
+import { DynamoUserRepository } from '../adapters/dynamodb/user-repository';
 import { SesMailer } from '../adapters/ses/mailer';
-import type { SenderDeps } from '../core/notifications/use-cases';
+import type { FeedbackDeps, SenderDeps } from '../core/notifications/use-cases';
 import type { FunctionAccess } from './access';
 import { required, tableConfig } from './config';
 import { lazy } from './lazy';
@@ -37,3 +38,12 @@ export const notificationAccess = { table: 'readWrite', sendEmail: true, linkKey
 
 /** Built once per process (module-scope clients, reused across invocations). */
 export const notificationDeps = lazy(() => buildNotificationDeps());
+
+/** The bounce and complaint handler: the user records only. */
+export function buildFeedbackDeps(env: NodeJS.ProcessEnv = process.env): FeedbackDeps {
+  const { region, tableName, dynamodbEndpoint } = tableConfig(env);
+  return { users: new DynamoUserRepository(createDocumentClient({ region, endpoint: dynamodbEndpoint }), tableName), now: () => new Date().toISOString() };
+}
+
+export const notificationFeedbackAccess = { table: 'readWrite' } as const satisfies FunctionAccess;
+export const notificationFeedbackDeps = lazy(() => buildFeedbackDeps());

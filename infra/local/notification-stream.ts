@@ -3,7 +3,8 @@
  * the outbox's pending index every `intervalMs` and invokes the same sender handler with the stream-shaped batch AWS
  * gives it (INSERT records with the item's new image). A record the sender answers as failed comes again after the
  * visibility timeout, doubled on each receive (like the rule router); the sender takes an item off the pending index
- * once it is done with it (sent, held back, or kept aside as failed).
+ * once it is done with it (sent, held back, or kept aside as failed). Also the stand-in for the SES feedback topic's
+ * subscription (notificationFeedback).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ import { createDocumentClient } from '../../functions/adapters/dynamodb/client';
 import { DynamoNotificationOutbox } from '../../functions/adapters/dynamodb/notification-outbox';
 import { tableConfig } from '../../functions/shared/config';
 import { logger } from '../../functions/shared/logger';
-import { NOTIFICATION_SENDER } from '../stacks/iot-stack';
+import { NOTIFICATION_FEEDBACK, NOTIFICATION_SENDER } from '../stacks/iot-stack';
 import { invokeLocally } from './invoke';
 
 type Item = Record<string, unknown>;
@@ -79,4 +80,10 @@ export function startNotificationStream(
       await running;
     },
   };
+}
+
+/** The local SES's bounce or complaint report, handed to the feedback function as SNS delivers it (AWS: the configuration set's topic). */
+export async function notificationFeedback(message: string): Promise<void> {
+  const { handler } = (await import(pathToFileURL(join(root, NOTIFICATION_FEEDBACK.entry)).href)) as { handler: (event: unknown, context: Context) => Promise<void> };
+  await invokeLocally('vend-local-notification-feedback', handler, { Records: [{ EventSource: 'aws:sns', Sns: { Message: message } }] });
 }

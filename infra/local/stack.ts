@@ -14,7 +14,7 @@ import { startIot, type LocalIot } from './emulators/iot';
 import { ingestionDeps } from '../../functions/shared/ingestion';
 import { enableLocalInvocations } from './invoke';
 import { localIotRules, startCommandSweep, startConnectionSweep, startDataSubscriptionSweep, startMachinePurgeSweep, startMachineRegroupSweep, startNotificationDigestSweep } from './iot-rules';
-import { startNotificationStream } from './notification-stream';
+import { notificationFeedback, startNotificationStream } from './notification-stream';
 import { S3RVER_CREDENTIALS, startS3 } from './emulators/s3';
 import { historicalDataAsl } from '../constructs/historical-data-workflow';
 import { startLocalWorkflows, type LocalWorkflows } from './workflows';
@@ -114,7 +114,7 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     await createTable(dynamo.endpoint, DEFAULT_TABLE_NAME);
     const s3 = await startS3({ port: ports.s3, directory: join(dataDir, 's3'), buckets: Object.values(BUCKETS) });
     stops.push(s3.stop);
-    const cognito = await startCognito({ port: ports.cognito, dataDir: join(dataDir, 'cognito') });
+    const cognito = await startCognito({ port: ports.cognito, dataDir: join(dataDir, 'cognito'), sesFeedback: notificationFeedback });
     stops.push(cognito.stop);
 
     Object.assign(process.env, {

@@ -10,7 +10,8 @@ import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambd
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as ses from 'aws-cdk-lib/aws-ses';
-import type * as sns from 'aws-cdk-lib/aws-sns';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
@@ -21,7 +22,7 @@ import { connectionSweepAccess } from '../../functions/shared/connection-sweep';
 import { dataSubscriptionSweepAccess } from '../../functions/shared/data-subscriptions';
 import { ingestionAccess } from '../../functions/shared/ingestion';
 import { machinePurgeAccess } from '../../functions/shared/machine-purges';
-import { notificationAccess } from '../../functions/shared/notifications';
+import { notificationAccess, notificationFeedbackAccess } from '../../functions/shared/notifications';
 import { NOTIFICATION_OUTBOX_ENTITY } from '../../schemas/notification-constants';
 import { machineRegroupAccess } from '../../functions/shared/machine-regroups';
 import { commandAckAccess, commandSweepAccess } from '../../functions/shared/remote-commands';
@@ -153,6 +154,13 @@ export const NOTIFICATION_SENDER = {
   retryAttempts: 8,
 } as const;
 
+/** SES's bounce and complaint reports (configuration set → SNS topic → this function) turn recipients' notifications off. */
+export const NOTIFICATION_FEEDBACK = {
+  name: 'notification-feedback',
+  entry: 'functions/triggers/notification-feedback.ts',
+  access: notificationFeedbackAccess,
+} as const;
+
 /** Topics a device publishes to, relative to `vend/<thingName>/`. */
 export const DEVICE_PUBLISH_TOPICS = ['telemetry', 'sales', 'alarms', 'audit', 'config', 'commands/ack'] as const;
 /** Topics a device subscribes to, relative to `vend/<thingName>/`. */
@@ -212,7 +220,7 @@ export class IotStack extends Stack {
   readonly dataSubscriptionSweepSchedule?: events.Rule;
   readonly notificationDigestSweepSchedule?: events.Rule;
   /** The alarm notification sender and what it sends through, when the stage has a console origin and a sender address. */
-  readonly notifications?: { sender: AppFunction; configurationSet: ses.ConfigurationSet; deadLetters: sqs.Queue; deadLetterAlarm: cloudwatch.Alarm };
+  readonly notifications?: { sender: AppFunction; configurationSet: ses.ConfigurationSet; deadLetters: sqs.Queue; deadLetterAlarm: cloudwatch.Alarm; feedback: sns.Topic };
 
   constructor(scope: Construct, id: string, props: IotStackProps) {
     super(scope, id, props);
@@ -380,10 +388,30 @@ export class IotStack extends Stack {
       };
       const targets = { configurationSet: configurationSet.configurationSetName };
       this.notificationDigestSweepSchedule = this.scheduled(props, notifyEnvironment, NOTIFICATION_DIGEST_SWEEP, targets);
-      this.notifications = { configurationSet, ...this.notificationSender(props, notifyEnvironment, targets) };
+      this.notifications = { configurationSet, ...this.notificationSender(props, notifyEnvironment, targets), feedback: this.notificationFeedback(props, environment, configurationSet) };
     } else {
       Annotations.of(this).addInfo('No alarm notification e-mails: give -c consoleOrigin=<https://console host> and -c notificationFrom=<SES-verified address>.');
     }
+  }
+
+  /** The configuration set's bounces and complaints → an SNS topic → the feedback function. */
+  private notificationFeedback(props: IotStackProps, environment: Record<string, string>, configurationSet: ses.ConfigurationSet): sns.Topic {
+    const { stage } = props;
+    const topic = new sns.Topic(this, 'NotificationFeedback', { topicName: stage.physicalName('notification-feedback'), enforceSSL: true });
+    acknowledge(topic, 'AwsSolutions-SNS2', 'SES event publishing cannot use the AWS-managed SNS key; the reports hold recipient addresses and bounce types only.');
+    configurationSet.addEventDestination('Feedback', { destination: ses.EventDestination.snsTopic(topic), events: [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT] });
+    const fn = new AppFunction(this, 'NotificationFeedbackFunction', {
+      stage,
+      name: NOTIFICATION_FEEDBACK.name,
+      entry: join(REPO_ROOT, NOTIFICATION_FEEDBACK.entry),
+      environment,
+      bundle: props.bundle,
+      timeout: Duration.seconds(30),
+      description: 'Turns alarm notifications off for recipients SES reports as bounced (permanently) or complaining',
+    });
+    grantAccess(fn.role, NOTIFICATION_FEEDBACK.access, { table: props.table });
+    topic.addSubscription(new subscriptions.LambdaSubscription(fn.fn));
+    return topic;
   }
 
   /** The sender on the table's stream (outbox inserts only), with its dead-letter queue and alarm. */

@@ -179,6 +179,28 @@ describe('alarm notifications', () => {
     expect(await alarmMails(people.clerk.email)).toHaveLength(1);
   });
 
+  it('a permanent bounce or a complaint SES reports turns the recipient’s notifications off, with that reason', async () => {
+    const code = newCode('E-BOUNCE');
+    const { merchantId, serial, people } = await fleet([code]);
+    const tag = Date.now().toString(36);
+    const bouncing = await createUser(superAdmin, { merchantIds: [merchantId], email: `bounce+${tag}@simulator.amazonses.com` });
+    const complaining = await createUser(superAdmin, { merchantIds: [merchantId], email: `complaint+${tag}@simulator.amazonses.com` });
+    await api(`/merchants/${merchantId}/alarm-settings`, { method: 'POST', token: superAdmin, body: { name: 'Simulator', alarmCodes: [code], userIds: [bouncing.id, complaining.id] } });
+    const d = await connect(serial);
+    await d.publish('alarms', alarmMessage(serial, { code, at: iso(Date.now()) }));
+    const userOf = async (id: string) => (await api(`/users/${id}`, { token: superAdmin })).body;
+    await waitFor(async () => ((await userOf(bouncing.id)).receiveNotifications === false ? true : undefined), 'the bounced user off');
+    expect(await userOf(bouncing.id)).toMatchObject({ receiveNotifications: false, notificationsOffReason: 'bounced' });
+    await waitFor(async () => ((await userOf(complaining.id)).notificationsOffReason === 'complaint' ? true : undefined), 'the complaining user off');
+    // The others keep theirs; the next alarm skips the two.
+    expect((await userOf(people.admin.id)).receiveNotifications).toBe(true);
+    const next = newCode('E-BOUNCE');
+    await api(`/merchants/${merchantId}/alarm-settings`, { method: 'POST', token: superAdmin, body: { name: 'Next', alarmCodes: [next], userIds: [bouncing.id, complaining.id, people.admin.id] } });
+    await d.publish('alarms', alarmMessage(serial, { code: next, at: iso(Date.now()) }));
+    await waitFor(async () => ((await alarmMails(people.admin.email)).some((m) => m.subject.includes(next)) ? true : undefined), 'the admin’s e-mail');
+    expect((await alarmMails(bouncing.email)).filter((m) => m.subject.includes(next))).toHaveLength(0);
+  });
+
   it('a user turns notifications off and on again from the profile', async () => {
     const token = await tokenFor('NEBULARMERCHANTUSER');
     const off = await api('/users/me', { method: 'PUT', token, body: { receiveNotifications: false } });

@@ -304,6 +304,17 @@ describe('alarm notifications', () => {
     }
   });
 
+  it('bounces and complaints of the configuration set reach the feedback function through an SNS topic (TLS only)', () => {
+    const [topicId] = Object.entries(t.findResources('AWS::SNS::Topic') as Resources).find(([, r]) => r.Properties.TopicName === 'vend-dev-notification-feedback')!;
+    const destinations = Object.values(t.findResources('AWS::SES::ConfigurationSetEventDestination') as Resources).map((r) => r.Properties);
+    expect(destinations).toHaveLength(1);
+    expect(destinations[0]!.EventDestination).toMatchObject({ Enabled: true, MatchingEventTypes: ['bounce', 'complaint'], SnsDestination: { TopicARN: { Ref: topicId } } });
+    const [fnId] = Object.entries(functions).find(([, f]) => f.Properties.FunctionName === 'vend-dev-notification-feedback')!;
+    const subscriptions = Object.values(t.findResources('AWS::SNS::Subscription') as Resources).map((r) => r.Properties);
+    expect(subscriptions).toEqual([expect.objectContaining({ Protocol: 'lambda', TopicArn: { Ref: topicId }, Endpoint: { 'Fn::GetAtt': [fnId, 'Arn'] } })]);
+    expect(JSON.stringify(statementsOf(functions[fnId]!))).not.toContain('ses:SendEmail');
+  });
+
   it('without a console origin and a sender address no e-mail function exists (a synth note says why)', () => {
     const plain = iot();
     const names = Object.values(plain.findResources('AWS::Lambda::Function') as Resources).map((f) => f.Properties.FunctionName);

@@ -227,3 +227,20 @@ export async function unsubscribe(deps: UnsubscribeDeps, token: string): Promise
   const next = user.receiveNotifications ? await deps.users.setNotifications(user.id, false, 'unsubscribed', new Date(deps.nowMs()).toISOString()) : user;
   return { email: next.email, receiveNotifications: next.receiveNotifications };
 }
+
+export interface FeedbackDeps {
+  users: { idByEmail(email: string): Promise<string | undefined> } & NotificationSwitch;
+  now: () => string;
+}
+
+/** SES reported a permanent bounce or a complaint: the recipients' notifications go off, with that reason. Unknown addresses are ignored. */
+export async function applyDeliveryFeedback(deps: FeedbackDeps, kind: 'bounced' | 'complaint', emails: readonly string[]): Promise<number> {
+  let turnedOff = 0;
+  for (const email of new Set(emails.map((e) => e.toLowerCase()))) {
+    const userId = await deps.users.idByEmail(email);
+    if (!userId) continue;
+    await deps.users.setNotifications(userId, false, kind, deps.now());
+    turnedOff++;
+  }
+  return turnedOff;
+}

@@ -55,6 +55,8 @@ export interface StartCognitoOptions {
   dataDir: string;
   poolName?: string;
   clientName?: string;
+  /** Where the local SES reports bounces and complaints (ses.ts): the SNS topic's subscriber in AWS. */
+  sesFeedback?: (message: string) => Promise<void>;
 }
 
 export interface LocalCognito {
@@ -202,7 +204,7 @@ export async function startCognito(options: StartCognitoOptions): Promise<LocalC
   const ses = localSes((message) => {
     outbox.push(message);
     if (outbox.length > 10_000) outbox.splice(0, outbox.length - 10_000);
-  });
+  }, options.sesFeedback);
 
   const send = (res: ServerResponse, status: number, body: unknown, origin?: string) => {
     const text = JSON.stringify(body);
