@@ -31,6 +31,8 @@ import { access as productsAccess } from './products/deps';
 import { routes as products } from './products/routes';
 import { access as remoteCommandsAccess } from './remote-commands/deps';
 import { routes as remoteCommands } from './remote-commands/routes';
+import { access as stockAccess } from './stock/deps';
+import { routes as stock } from './stock/routes';
 import { access as usersAccess } from './users/deps';
 import { routes as users } from './users/routes';
 
@@ -48,6 +50,7 @@ export const groups: RouteGroup[] = [
   { name: 'clients', description: 'A merchant’s clients, whom machines can be associated with', routes: clients, access: clientsAccess },
   { name: 'products', description: 'A merchant’s product catalogue: products, their custom parameters, CSV export and import, where they are used', routes: products, access: productsAccess },
   { name: 'planograms', description: 'A merchant’s planograms: which product each selection of a machine holds, its capacity, warning level and refill value', routes: planograms, access: planogramsAccess },
+  { name: 'stock', description: 'Stock of machines with stock management: per line values, full refills, the manage-stock list by fill and pick lists', routes: stock, access: stockAccess },
   { name: 'no-vend-profiles', description: 'A merchant’s no-vend profiles: periods when machines do not sell', routes: noVendProfiles, access: noVendProfilesAccess },
   { name: 'alarms', description: 'Alarms raised by machines, master alarms (codes and troubleshooting) and alarm notification settings', routes: alarms, access: alarmsAccess },
   { name: 'notifications', description: 'Alarm notifications: a merchant’s log of the e-mails sent (or held back) and the e-mails’ unsubscribe link', routes: notifications, access: notificationsAccess },

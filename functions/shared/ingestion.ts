@@ -6,6 +6,7 @@ import { DynamoAlarmRepository } from '../adapters/dynamodb/alarm-repository';
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DynamoInvalidMessages } from '../adapters/dynamodb/invalid-messages';
 import { DynamoProcessedMessages } from '../adapters/dynamodb/processed-messages';
+import { DynamoStockRepository } from '../adapters/dynamodb/stock-repository';
 import { DynamoReportedHistory } from '../adapters/dynamodb/reported-history';
 import type { IngestionDeps } from '../core/ingestion/use-cases';
 import type { FunctionAccess } from './access';
@@ -22,6 +23,7 @@ export function buildIngestionDeps(config: IngestionConfig): IngestionDeps {
     invalidMessages: new DynamoInvalidMessages(doc, config.tableName),
     history: new DynamoReportedHistory(doc, config.tableName),
     alarms: new DynamoAlarmRepository(doc, config.tableName),
+    stock: new DynamoStockRepository(doc, config.tableName),
     settings: { offlineAfterSeconds: config.offlineAfterSeconds, onlineBucketSeconds: config.onlineBucketSeconds },
     nowMs: Date.now,
     log: (level, message, fields) => logger[level](message, fields),

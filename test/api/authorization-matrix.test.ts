@@ -52,6 +52,9 @@ const productBody = (name = uniqueName(), code = uniqueCode()) => ({ code, name,
 const planograms: Record<Scope, { id: string; name: string }> = { own: { id: '', name: '' }, foreign: { id: '', name: '' } };
 const deletablePlanograms = new Map<string, string>();
 const planogramBody = (scope: Scope, name = uniqueName()) => ({ name, planogramType: 'B', lines: [{ selection: '11', productId: products[scope].id, capacity: 8, warningLevel: 2, refillValue: 8 }] });
+/** A machine per scope with the planogram above and stock management on (in acme-north / bravo-centro). */
+const stockMachines: Record<Scope, string> = { own: '', foreign: '' };
+const stockMachine = (scope: Scope) => ({ params: { id: stockMachines[scope] }, scoped: true });
 const profiles: Record<Scope, { id: string; name: string }> = { own: { id: '', name: '' }, foreign: { id: '', name: '' } };
 /** No-vend profiles to delete per scope and role: group admins delete them too. */
 const deletableProfiles = new Map<string, string>();
@@ -152,6 +155,12 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'pos.associateClient': (scope) => ({ ...machine(scope), body: { clientId: null } }),
   'pos.associateNoVendProfile': (scope) => ({ ...machine(scope), body: { noVendProfileId: null } }),
   'pos.manageStock': (scope) => ({ ...machine(scope), body: { manageStock: false } }),
+  'stock.get': stockMachine,
+  'stock.editLines': (scope) => ({ ...stockMachine(scope), body: { lines: [{ selection: '11', value: 3 }] } }),
+  'stock.fullRefill': stockMachine,
+  'stock.manage': (scope) => ({ query: { merchantId: merchantOf(scope), size: '5' }, scoped: true }),
+  'stock.pickList': (scope) => ({ query: { merchantId: merchantOf(scope), groupId: scope === 'own' ? 'acme-north' : 'bravo-centro' }, scoped: true }),
+  'stock.pickListCsv': (scope) => ({ query: { merchantId: merchantOf(scope), serials: stockMachines[scope] }, scoped: true }),
   'posQrcodes.get': machine,
   'posQrcodes.image': machine,
   'posQrcodes.download': machine,
@@ -328,6 +337,17 @@ beforeAll(async () => {
     const planogramName = uniqueName();
     planograms[scope] = { id: await planogram(planogramName), name: planogramName };
     for (const role of DELETERS) deletablePlanograms.set(`${scope} ${role}`, await planogram());
+    const stockName = uniqueName();
+    const stockSerial = await joinMachine(scope, stockName);
+    for (const [path, body] of [
+      ['associate-group', { groupId: scope === 'own' ? 'acme-north' : 'bravo-centro' }],
+      ['', { name: stockName, networkType: null, warrantyEnd: null, planogramId: planograms[scope].id }],
+      ['manage-stock', { manageStock: true }],
+    ] as const) {
+      const res = await api(`/pos/${stockSerial}${path ? `/${path}` : ''}`, { method: 'PUT', token: superAdmin, body });
+      expect(res.status, res.text).toBe(200);
+    }
+    stockMachines[scope] = stockSerial;
     for (const role of DELETERS) {
       deletableProducts.set(`${scope} ${role}`, await product(merchantOf(scope)));
       deletableMachines.set(`${scope} ${role}`, await joinMachine(scope));

@@ -136,6 +136,7 @@ describe('grants of every real route group', () => {
     clients: ['table:readWrite'],
     products: ['table:readWrite'],
     planograms: ['table:readWrite'],
+    stock: ['table:readWrite'],
     'no-vend-profiles': ['table:readWrite'],
     alarms: ['table:readWrite'],
     notifications: ['table:readWrite'],

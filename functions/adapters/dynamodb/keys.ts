@@ -80,6 +80,15 @@ export const keys = {
   /** A planogram with a line of the product (written by the planograms' transactions; `planogramId`, `description`). */
   productPlanogramUse: (merchantId: string, productId: string, planogramId: string) => ({ pk: `MERCHANT#${merchantId}#PRODUCT#${productId}`, sk: `PLANOGRAM#${planogramId}` }),
   productUsePk: (merchantId: string, productId: string) => `MERCHANT#${merchantId}#PRODUCT#${productId}`,
+  // Stock (functions/core/stock): one record per machine with stock management, in the machine's partition,
+  // indexed by fill (`{fill 000–100}#{serial}`) per merchant (gsi1), group (gsi2) and client (gsi3).
+  posStock: (merchantId: string, serial: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: 'STOCK' }),
+  stockFillKey: (fillPercent: number, serial: string) => `${String(fillPercent).padStart(3, '0')}#${serial}`,
+  merchantStockPk: (merchantId: string) => `MERCHANT#${merchantId}#STOCK`,
+  groupStockPk: (merchantId: string, groupId: string) => `MERCHANT#${merchantId}#GROUP#${groupId}#STOCK`,
+  clientStockPk: (merchantId: string, clientId: string) => `MERCHANT#${merchantId}#CLIENT#${clientId}#STOCK`,
+  /** Counter item name (keys.counter): the merchant's machines with a stock record (`count`). */
+  stockCounterName: (merchantId: string) => `STOCK#${merchantId}`,
   /** The merchant's own extra product fields (one item: the whole list). */
   productCustomParameters: (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: 'PRODUCT_CUSTOM_PARAMETERS' }),
   // Ingestion (functions/core/ingestion): history items in the machine's partition, keyed by the time the

@@ -2,6 +2,7 @@ import { DynamoMachineRecords } from '../../adapters/dynamodb/machine-writes';
 import { DynamoMerchantRepository } from '../../adapters/dynamodb/merchant-repository';
 import { DynamoPlanogramRepository } from '../../adapters/dynamodb/planogram-repository';
 import { DynamoProductCatalogue } from '../../adapters/dynamodb/product-catalogue';
+import { DynamoStockRepository } from '../../adapters/dynamodb/stock-repository';
 import type { FunctionAccess } from '../../shared/access';
 import { groupDeps } from '../../shared/base-deps';
 
@@ -13,6 +14,7 @@ export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
   products: new DynamoProductCatalogue(doc, tableName),
   merchants: new DynamoMerchantRepository(doc, tableName),
   pos: new DynamoMachineRecords(doc, tableName),
+  stock: new DynamoStockRepository(doc, tableName),
 }));
 
 export type PlanogramsGroupDeps = ReturnType<typeof deps>;

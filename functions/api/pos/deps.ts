@@ -5,6 +5,8 @@ import { DynamoMachineNotes } from '../../adapters/dynamodb/machine-notes';
 import { DynamoMachineRecords } from '../../adapters/dynamodb/machine-writes';
 import { DynamoMachinePurges } from '../../adapters/dynamodb/machine-purges';
 import { DynamoMachineRegroups } from '../../adapters/dynamodb/machine-regroups';
+import { DynamoStockRepository } from '../../adapters/dynamodb/stock-repository';
+import { DynamoPlanogramRepository } from '../../adapters/dynamodb/planogram-repository';
 import type { FunctionAccess } from '../../shared/access';
 import { groupDeps } from '../../shared/base-deps';
 
@@ -19,6 +21,8 @@ export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
   regroups: new DynamoMachineRegroups(doc, tableName),
   merchants: new DynamoMerchantRepository(doc, tableName),
   merchantSettings: new DynamoMerchantSettingsRepository(doc, tableName),
+  stock: new DynamoStockRepository(doc, tableName),
+  planograms: new DynamoPlanogramRepository(doc, tableName),
 }));
 
 export type PosGroupDeps = ReturnType<typeof deps>;

@@ -6,6 +6,8 @@ import type { MerchantRepository, MerchantSettingsRepository } from '../merchant
 import type { Principal } from '../shared/principal';
 import { toCsv } from '../shared/csv';
 import { canSeeMerchant, groupScope } from '../shared/scope';
+import type { PlanogramLines, StockRepository } from '../stock/ports';
+import { syncMachineStock } from '../stock/writes';
 import { InvalidDevicePinException, MerchantRequiredException, PosExportTooLargeException, PosNotFoundException, TooManyMachinesMovingException } from './errors';
 import { nextUpdatedAt, toPointOfSale, toStatusView, type DeviceRegistration, type PosRecord, type StoredPos } from './model';
 import type { MachinePurges, MachineRegroups, PosFilter, PosLists, PosNotes, PosReader, PosRecords, PosSelection } from './ports';
@@ -21,6 +23,8 @@ export interface PosDeps {
   regroups: MachineRegroups;
   merchants: MerchantRepository;
   merchantSettings: Pick<MerchantSettingsRepository, 'merchantOfPin'>;
+  stock: Pick<StockRepository, 'get' | 'put' | 'delete'>;
+  planograms: PlanogramLines;
   newId: () => string;
   now: () => string;
 }
@@ -54,7 +58,7 @@ export async function requireVisibleRegistration(deps: { pos: PosReader }, princ
 }
 
 /** The groups a list of one merchant reads: undefined = the whole merchant; [] = nothing. */
-function listGroups(principal: Principal, merchantId: string, requested?: string): readonly string[] | undefined {
+export function listGroups(principal: Principal, merchantId: string, requested?: string): readonly string[] | undefined {
   if (merchantId === ALL_DISTRIBUTORS_ID && principal.allMerchants) throw new MerchantRequiredException();
   const scope = groupScope(principal, merchantId);
   if (scope.kind === 'none') throw new MerchantNotFoundException();
@@ -136,8 +140,12 @@ async function change(deps: PosDeps, principal: Principal, serial: string, apply
   const current = await requireVisiblePos(deps, principal, serial);
   const next = { ...apply(current.record), updatedAt: nextUpdatedAt(deps.now(), current.record.updatedAt) };
   await deps.pos.replace(current, next);
+  if (STOCK_COPIED_FIELDS.some((f) => current.record[f] !== next[f])) await syncMachineStock(deps, next, next.updatedAt);
   return toPointOfSale(next, current.telemetry);
 }
+
+/** What a machine's stock record follows (stock/writes.ts syncMachineStock). */
+const STOCK_COPIED_FIELDS = ['manageStock', 'planogramId', 'name', 'groupId', 'clientId'] as const;
 
 /** The planogram must be one of the machine's merchant (checked in the write: 404 PlanogramNotFoundException); without one, no stock management. */
 export const updatePos = (deps: PosDeps, principal: Principal, serial: string, body: PosUpdate) =>
@@ -203,6 +211,7 @@ export async function resetPos(deps: PosDeps, principal: Principal, serial: stri
 export async function deletePos(deps: PosDeps, principal: Principal, serial: string): Promise<void> {
   const stored = await requireVisiblePos(deps, principal, serial);
   await deps.pos.delete(stored);
+  await deps.stock.delete(stored.record.merchantId, serial);
   // A failure here loses nothing: the mark written with the delete keeps the partition on the sweep's list.
   await deps.purges.purge({ merchantId: stored.record.merchantId, serial }, INLINE_PURGE_ITEMS).catch(() => false);
 }

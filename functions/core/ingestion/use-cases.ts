@@ -15,6 +15,8 @@ import type { AlarmMessage, IngestedKind, IngestedMessage, SalesMessage, Telemet
 import type { AuditCash, AuditEvaDts } from '../../../schemas/pos-history';
 import { applyAlarmEvents } from '../alarms/ingest';
 import type { AlarmWriter } from '../alarms/ports';
+import type { StockRepository } from '../stock/ports';
+import { applyAuditsToStock, applySalesToStock, type AuditForStock } from '../stock/writes';
 import { readEvaDts } from './eva-dts';
 import {
   bucketIndex,
@@ -70,6 +72,8 @@ export interface IngestionDeps extends SweepDeps {
   invalidMessages: InvalidMessages;
   history: ReportedHistory;
   alarms: AlarmWriter;
+  /** Machines' stock records: sales take from their lines, audits reconcile and refill (core/stock/writes.ts). */
+  stock: Pick<StockRepository, 'get' | 'put'>;
 }
 
 export interface BatchOutcome {
@@ -153,6 +157,21 @@ export function historyOf(m: ValidMessage, device: Device): HistoryRecord[] {
     case 'alarms':
       return [];
   }
+}
+
+/** What stock reads of an audit: each selection's vends since initialisation (PA2 paid, PA4 free), from a whole audit only. */
+function auditForStock(m: AuditMessage): AuditForStock {
+  const p = m.payload;
+  return {
+    messageId: m.messageId,
+    readAt: canonicalTime(p.readAt),
+    origin: p.origin,
+    vends: () => {
+      const read = p.dex ? readEvaDts(p.dex).evaDts : undefined;
+      if (!read || read.integrity !== 'whole') return [];
+      return read.products.map((x) => ({ product: x.product, paid: x.paid.sinceInit?.count ?? null, free: x.free.sinceInit?.count ?? null }));
+    },
+  };
 }
 
 /** Reported fields of a ping, named as on the machine (PointOfSale). */
@@ -284,11 +303,14 @@ async function applyLatest(kind: IngestedKind, device: Device, messages: ValidMe
     case 'sales': {
       const at = latest(messages.flatMap((m) => (m.message as SalesMessage).payload.transactions.map((t) => canonicalTime(t.createdAt))), (t) => t, () => '');
       if (at) await history.advanceLatest(device, 'lastSaleAt', at);
+      const sales = messages.map((m) => ({ messageId: m.message.messageId, transactions: (m.message as SalesMessage).payload.transactions }));
+      await applySalesToStock(deps.stock, device, sales, new Date(now).toISOString());
       return undefined;
     }
     case 'audit': {
       const at = latest(messages.map((m) => canonicalTime((m.message as AuditMessage).payload.readAt)), (t) => t, () => '');
       if (at) await history.advanceLatest(device, 'lastAuditAt', at);
+      await applyAuditsToStock(deps.stock, device, messages.map((m) => auditForStock(m.message as AuditMessage)), new Date(now).toISOString());
       return undefined;
     }
     case 'config': {

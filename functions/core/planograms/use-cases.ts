@@ -8,6 +8,8 @@ import type { MerchantRepository } from '../merchants/ports';
 import { pageOf } from '../shared/page';
 import type { Principal } from '../shared/principal';
 import { canSeeMerchant } from '../shared/scope';
+import type { StockRepository } from '../stock/ports';
+import { followPlanogram } from '../stock/writes';
 import { PlanogramNotFoundException, PlanogramProductNotFoundException, TooManyPlanogramMachinesException } from './errors';
 import type { PlanogramRepository, ProductCatalogue } from './ports';
 
@@ -16,6 +18,7 @@ export interface PlanogramDeps {
   products: ProductCatalogue;
   merchants: MerchantRepository;
   pos: Pick<PosRecords, 'get' | 'replace'>;
+  stock: Pick<StockRepository, 'get' | 'put' | 'delete'>;
   newId: () => string;
   now: () => string;
 }
@@ -26,6 +29,9 @@ export interface PlanogramDeps {
  * rarely runs more machines than that, and an admin sees at once what to do.
  */
 export const MAX_MACHINES_UNASSIGNED = 200;
+
+/** Machines whose stock an update of the planogram reconciles (one conditional write each, when a line changed). */
+const MAX_STOCK_FOLLOWERS = 5_000;
 
 /** Planograms are merchant-wide like clients: every role of the merchant reads them all (a group admin too). */
 function requireMerchantScope(principal: Principal, merchantId: string): void {
@@ -78,6 +84,8 @@ export async function updatePlanogram(deps: PlanogramDeps, principal: Principal,
   await requireProducts(deps, merchantId, input);
   const next: Planogram = { ...current, ...input, updatedAt: nextUpdatedAt(deps.now(), current.updatedAt) };
   await deps.planograms.update(current, next);
+  // Its machines' stock follows the lines (added at 0, removed, lowered to a smaller capacity).
+  await followPlanogram(deps, merchantId, await deps.planograms.machineSerials(merchantId, id, MAX_STOCK_FOLLOWERS), next, next.updatedAt);
   return next;
 }
 
@@ -89,6 +97,7 @@ async function unassign(deps: PlanogramDeps, merchantId: string, serial: string,
     const next = { ...current.record, planogramId: null, manageStock: false, updatedAt: nextUpdatedAt(deps.now(), current.record.updatedAt) };
     try {
       await deps.pos.replace(current, next);
+      await deps.stock.delete(merchantId, serial);
       return true;
     } catch (error) {
       if (!(error instanceof PosChangedConcurrentlyException) || attempt > 0) throw error;
