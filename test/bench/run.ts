@@ -604,6 +604,7 @@ async function main() {
         ],
       ),
     );
+    console.log(`  the sender's backlog after the flood drained ${n.senderDrainSeconds.toFixed(1)} s after ingestion was done`);
     console.log(`  alarm published → e-mail in the outbox: p50 ${n.latencyMs.p50} ms, p95 ${n.latencyMs.p95} ms, max ${n.latencyMs.max} ms (n = ${n.latencyMs.n})`);
     out.alarmNotifications = { budgetRatio: NOTIFICATION_INGESTION_BUDGET, ...n };
     if (n.verdict === 'FAIL') fail('j', 'alarm ingestion with notification rules / without', `${n.ratio.toFixed(3)}×`, `≥ ${NOTIFICATION_INGESTION_BUDGET}×`, `${((NOTIFICATION_INGESTION_BUDGET - n.ratio) * 100).toFixed(1)} points short`);
