@@ -165,6 +165,8 @@ export const AlarmSettingInput = z.strictObject({
   criticities: z._default(z.array(AlarmCriticity).check(unique('criticity')), []),
   /** Advanced: only alarms of machines of these groups notify (empty = all). */
   groupIds: z._default(z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.maxLength(50), unique('group')), []),
+  /** Also tell when the alarm is repaired (by the machine or a user), not only when it is raised. */
+  notifyRepaired: z._default(z.boolean(), false),
 });
 export type AlarmSettingInput = z.infer<typeof AlarmSettingInput>;
 
@@ -176,6 +178,8 @@ export const AlarmSetting = z.object({
   userIds: z.array(z.string()),
   criticities: z.array(z.number()),
   groupIds: z.array(z.string()),
+  /** Absent on settings stored before it existed: false. */
+  notifyRepaired: z.optional(z.boolean()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { Language } from './language';
+import { NOTIFICATIONS_OFF_REASONS } from './notification-constants';
 import { page, pageQuery, searchText } from './paging';
 import { Role } from './roles';
 
@@ -13,11 +14,18 @@ export const UserMe = z.object({
   groupIds: z.array(z.string()),
   allowLicensing: z.boolean(),
   receiveNotifications: z.boolean(),
+  /** Why notifications are off: the user, an e-mail's unsubscribe link, a bounce or a complaint. */
+  notificationsOffReason: z.nullable(z.enum(NOTIFICATIONS_OFF_REASONS)),
 });
 export type UserMe = z.infer<typeof UserMe>;
 
-/** A user may change only their own language here; role, merchants, dates and versions are not theirs to set. */
-export const UserMeUpdate = z.strictObject({ language: Language });
+/**
+ * A user may change only their own language and whether they receive alarm notifications here; role, merchants,
+ * dates and versions are not theirs to set.
+ */
+export const UserMeUpdate = z
+  .strictObject({ language: z.optional(Language), receiveNotifications: z.optional(z.boolean()) })
+  .check(z.refine((b) => b.language !== undefined || b.receiveNotifications !== undefined, 'give language or receiveNotifications'));
 
 export const UserId = z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'invalid user id'));
 export const UserIdParams = z.strictObject({ id: UserId });
@@ -44,6 +52,7 @@ export const User = z.object({
   groupIds: z.array(z.string()),
   allowLicensing: z.boolean(),
   receiveNotifications: z.boolean(),
+  notificationsOffReason: z.optional(z.nullable(z.enum(NOTIFICATIONS_OFF_REASONS))),
   invisibleFlags: z.optional(z.array(z.string())),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -13,6 +13,8 @@ import { access as historicalDataAccess } from './historical-data/deps';
 import { routes as historicalData } from './historical-data/routes';
 import { access as merchantsAccess } from './merchants/deps';
 import { routes as merchants } from './merchants/routes';
+import { access as notificationsAccess } from './notifications/deps';
+import { routes as notifications } from './notifications/routes';
 import { access as noVendProfilesAccess } from './no-vend-profiles/deps';
 import { routes as noVendProfiles } from './no-vend-profiles/routes';
 import { access as planogramsAccess } from './planograms/deps';
@@ -57,6 +59,7 @@ export const groups: RouteGroup[] = [
   { name: 'stock', description: 'Stock of machines with stock management: per line values, full refills, the manage-stock list by fill and pick lists', routes: stock, access: stockAccess },
   { name: 'no-vend-profiles', description: 'A merchant’s no-vend profiles: periods when machines do not sell', routes: noVendProfiles, access: noVendProfilesAccess },
   { name: 'alarms', description: 'Alarms raised by machines, master alarms (codes and troubleshooting) and alarm notification settings', routes: alarms, access: alarmsAccess },
+  { name: 'notifications', description: 'Alarm notifications: a merchant’s log of the e-mails sent (or held back) and the e-mails’ unsubscribe link', routes: notifications, access: notificationsAccess },
   { name: 'remote-commands', description: 'Commands sent to machines over MQTT and their results', routes: remoteCommands, access: remoteCommandsAccess },
   { name: 'historical-data', description: 'Historical data requests (a merchant’s data of a date range as a CSV file) and scheduled exports', routes: historicalData, access: historicalDataAccess },
 ];

@@ -21,6 +21,10 @@ export interface FunctionAccess {
   publishCommands?: true;
   /** Starts historical-data workflow executions (env HISTORICAL_DATA_STATE_MACHINE_ARN). */
   startWorkflows?: true;
+  /** Reads the stage's unsubscribe link key (env NOTIFICATION_LINK_KEY, from the stage's secret). */
+  linkKey?: true;
+  /** Sends e-mail with SES v2 through the stage's configuration set (env SES_CONFIGURATION_SET). */
+  sendEmail?: true;
   /** Objects of the named buckets: `read` gets (and signs download links), `readWrite` also puts, deletes, uploads in parts. */
   buckets?: Partial<Record<BucketId, 'read' | 'readWrite'>>;
 }

@@ -45,7 +45,8 @@ export function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: numb
   return value;
 }
 
-function required(env: NodeJS.ProcessEnv, name: string): string {
+/** An environment variable every use of the function needs. */
+export function required(env: NodeJS.ProcessEnv, name: string): string {
   const value = env[name];
   if (!value) throw new Error(`missing environment variable ${name}`);
   return value;

@@ -42,6 +42,8 @@ export interface AccessTargets {
   buckets?: Partial<Record<BucketId, s3.IBucket>>;
   /** Needed only when a function starts workflows. */
   historicalData?: sfn.IStateMachine;
+  /** Needed only when a function sends e-mail: the SES configuration set it sends through. */
+  configurationSet?: string;
 }
 
 /**
@@ -91,6 +93,20 @@ export function grantAccess(role: iam.IRole, access: FunctionAccess, targets: Ac
         resources: [bucket.arnForObjects('*')],
       }),
       new iam.PolicyStatement({ actions: [...BUCKET_LEVEL_ACTIONS], resources: [bucket.bucketArn] }),
+    );
+  }
+  if (access.sendEmail) {
+    if (!targets.configurationSet) throw new Error('sendEmail access needs the SES configuration set');
+    grantWithReason(
+      role,
+      'Sends alarm notification e-mails from the stage’s verified identities, only through the stage’s configuration set.',
+      new iam.PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [
+          stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' }),
+          stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: targets.configurationSet }),
+        ],
+      }),
     );
   }
   if (access.startWorkflows) {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { StageConfig } from './stage';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -37,4 +38,13 @@ export function runtimeEnvironment(i: RuntimeEnvironmentInputs): Record<string, 
     // The SPA clears cached configuration and table states when this changes: bump it with each release.
     CONFIG_VERSION: version,
   };
+}
+
+/**
+ * What a function with `linkKey` access finds: the stage's unsubscribe link key, as a CloudFormation dynamic reference
+ * to its secret (resolved at deploy time; neither the code nor the template carries the value).
+ */
+export function linkKeyEnvironment(secret: secretsmanager.ISecret | undefined): Record<string, string> {
+  if (!secret) throw new Error('linkKey access needs the stage’s notification link key');
+  return { NOTIFICATION_LINK_KEY: secret.secretValue.unsafeUnwrap() };
 }

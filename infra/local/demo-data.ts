@@ -85,6 +85,11 @@ export const DEMO_USERS: DemoUserSeed[] = [
   { role: 'NEBULARMERCHANTADMIN', email: 'bravo.admin@demo.local', merchantIds: ['bravo-distribucion'], groupIds: [], language: 'es' },
 ];
 
+/** Alarm settings: Acme's admin is told about every alarm its machines raise, so `npm start` shows e-mails in the outbox. */
+export const DEMO_ALARM_SETTINGS = [
+  { merchantId: 'acme-vending', id: 'acme-every-alarm', name: 'Tutti gli allarmi', alarmCodes: [], recipients: ['merchant.admin@demo.local'], criticities: [], groupIds: [], notifyRepaired: false },
+];
+
 /** The troubleshooting catalogue's entries for the codes the simulated machines raise (SIMULATED_ALARMS). */
 export const DEMO_MASTER_ALARMS: MasterAlarmCreate[] = [
   { code: 'E-COIN-JAM', criticity: 4, machineType: 'Nebular Vending', source: 'coinChanger', group: 'alarm', message: 'Coin mechanism jammed', category: 'jam', mcbf: 'yes',

@@ -10,7 +10,7 @@ import { isAbsolute, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { logger } from '../../functions/shared/logger';
-import { COMMAND_SWEEP, CONNECTION_SWEEP, DATA_SUBSCRIPTION_SWEEP, DEFAULT_IOT_RULES, MACHINE_PURGE_SWEEP, MACHINE_REGROUP_SWEEP, type IotRuleDefinition } from '../stacks/iot-stack';
+import { COMMAND_SWEEP, CONNECTION_SWEEP, DATA_SUBSCRIPTION_SWEEP, DEFAULT_IOT_RULES, MACHINE_PURGE_SWEEP, MACHINE_REGROUP_SWEEP, NOTIFICATION_DIGEST_SWEEP, type IotRuleDefinition } from '../stacks/iot-stack';
 import type { IotRule, IotRuleEvent } from './emulators/iot';
 import { invokeLocally } from './invoke';
 
@@ -128,3 +128,7 @@ export const startMachineRegroupSweep = (intervalMs = Number(process.env.MACHINE
  */
 export const startDataSubscriptionSweep = (intervalMs = Number(process.env.DATA_SUBSCRIPTION_SWEEP_INTERVAL_MS ?? 5_000)) =>
   startSchedule(DATA_SUBSCRIPTION_SWEEP.entry, intervalMs, 'data subscription sweep');
+
+/** Runs the alarm notification digest sweep every `intervalMs` (env NOTIFICATION_DIGEST_SWEEP_INTERVAL_MS, default 5 s; every minute in AWS). */
+export const startNotificationDigestSweep = (intervalMs = Number(process.env.NOTIFICATION_DIGEST_SWEEP_INTERVAL_MS ?? 5_000)) =>
+  startSchedule(NOTIFICATION_DIGEST_SWEEP.entry, intervalMs, 'notification digest sweep');

@@ -12,7 +12,7 @@ import type { LocalRepositories } from './repositories';
 import { createCognitoUser } from './emulators/cognito';
 import { MERCHANT_SETTINGS_DEFAULTS } from '../../schemas/merchant-settings';
 import { seedDemoPrices } from './demo-prices';
-import { DEMO_GROUPS, DEMO_MACHINES, DEMO_MASTER_ALARMS, DEMO_MERCHANTS, DEMO_PINS, DEMO_PLANOGRAMS, DEMO_PRODUCT_PARAMETERS, DEMO_PRODUCTS, DEMO_USERS } from './demo-data';
+import { DEMO_ALARM_SETTINGS, DEMO_GROUPS, DEMO_MACHINES, DEMO_MASTER_ALARMS, DEMO_MERCHANTS, DEMO_PINS, DEMO_PLANOGRAMS, DEMO_PRODUCT_PARAMETERS, DEMO_PRODUCTS, DEMO_USERS } from './demo-data';
 import type { DemoUser } from './stack-info';
 
 /** A password that satisfies the pool policy (spec §5), different for every new local stack. */
@@ -58,6 +58,7 @@ export async function seedDemoData(
   await seedDemoPrices(deps);
   for (const alarm of DEMO_MASTER_ALARMS) if (!(await deps.masterAlarms.get(alarm.code))) await createMasterAlarm(deps, alarm);
   const users: DemoUser[] = [];
+  const ids = new Map<string, string>();
   for (const seed of DEMO_USERS) {
     const password = passwords.get(seed.email) ?? demoPassword();
     const sub = await createCognitoUser(cognito, { email: seed.email, password, role: seed.role });
@@ -71,14 +72,26 @@ export async function seedDemoData(
       merchantIds: seed.merchantIds,
       groupIds: seed.groupIds,
       allowLicensing: seed.role !== 'NEBULARMERCHANTUSER',
-      receiveNotifications: true,
+      receiveNotifications: existing?.receiveNotifications ?? true,
+      ...(existing?.notificationsOffReason ? { notificationsOffReason: existing.notificationsOffReason } : {}),
       invisibleFlags: [],
       createdAt: existing?.createdAt ?? now,
       updatedAt: now,
     });
     users.push({ ...seed, password });
+    ids.set(seed.email, sub);
   }
+  await seedDemoAlarmSettings(deps, ids);
   return users;
+}
+
+/** The demo's alarm settings (who is told about which alarms), once: a user may change or delete them. */
+async function seedDemoAlarmSettings(deps: LocalRepositories, userIds: ReadonlyMap<string, string>): Promise<void> {
+  for (const { recipients, ...setting } of DEMO_ALARM_SETTINGS) {
+    if (await deps.alarmSettings.get(setting.merchantId, setting.id)) continue;
+    const now = deps.now();
+    await deps.alarmSettings.create({ ...setting, userIds: recipients.map((email) => userIds.get(email)!), createdAt: now, updatedAt: now });
+  }
 }
 
 /** The demo catalogue (custom parameters, then products), through the repositories; what exists is kept. */

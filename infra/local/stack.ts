@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,8 @@ import { startDynamoProcess } from './emulators/dynamodb-process';
 import { startIot, type LocalIot } from './emulators/iot';
 import { ingestionDeps } from '../../functions/shared/ingestion';
 import { enableLocalInvocations } from './invoke';
-import { localIotRules, startCommandSweep, startConnectionSweep, startDataSubscriptionSweep, startMachinePurgeSweep, startMachineRegroupSweep } from './iot-rules';
+import { localIotRules, startCommandSweep, startConnectionSweep, startDataSubscriptionSweep, startMachinePurgeSweep, startMachineRegroupSweep, startNotificationDigestSweep } from './iot-rules';
+import { notificationFeedback, startNotificationStream } from './notification-stream';
 import { S3RVER_CREDENTIALS, startS3 } from './emulators/s3';
 import { historicalDataAsl } from '../constructs/historical-data-workflow';
 import { startLocalWorkflows, type LocalWorkflows } from './workflows';
@@ -75,6 +77,13 @@ function previousPasswords(stackFile: string | undefined): Map<string, string> {
   }
 }
 
+/** The unsubscribe links' key of this local stack: random, kept under the data dir (AWS: a secret of the stage). */
+function localLinkKey(dataDir: string): string {
+  const file = join(dataDir, 'notification-link-key');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}
+
 /** Cognito runs in this process: it answers as long as the process does; the probe checks it serves its keys. */
 async function cognitoAnswers(cognito: LocalCognito): Promise<void> {
   const res = await fetch(cognito.jwksUrl);
@@ -105,7 +114,7 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     await createTable(dynamo.endpoint, DEFAULT_TABLE_NAME);
     const s3 = await startS3({ port: ports.s3, directory: join(dataDir, 's3'), buckets: Object.values(BUCKETS) });
     stops.push(s3.stop);
-    const cognito = await startCognito({ port: ports.cognito, dataDir: join(dataDir, 'cognito') });
+    const cognito = await startCognito({ port: ports.cognito, dataDir: join(dataDir, 'cognito'), sesFeedback: notificationFeedback });
     stops.push(cognito.stop);
 
     Object.assign(process.env, {
@@ -129,6 +138,10 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       LOCAL_WORKFLOWS: '1',
       // Embedded metric format lines are for CloudWatch; locally only on request (METRICS_DISABLED=false).
       METRICS_DISABLED: process.env.METRICS_DISABLED ?? 'true',
+      // Alarm notification e-mails: the local SES (served by the local Cognito) puts them in the same outbox as invitations.
+      SES_ENDPOINT: cognito.endpoint,
+      NOTIFICATION_FROM: 'alarms@demo.local',
+      NOTIFICATION_LINK_KEY: localLinkKey(dataDir),
       // The machines run Node 20; Lambda runs Node 22. The SDK's Node 20 notice is noise here.
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     });
@@ -152,6 +165,8 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       connectSrc: [cognito.endpoint, s3.endpoint],
     });
     stops.push(api.stop);
+    // Links in e-mails (alarm notifications) open this console.
+    process.env.CONSOLE_URL = api.url;
 
     // Workflows: the ASL of the CDK state machines, run here, their Task states invoking the same handlers.
     const workflows = startLocalWorkflows({ historicalDataAsl: historicalDataAsl(), register: true });
@@ -166,6 +181,11 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     stops.push(regroupSweep.stop);
     const subscriptionSweep = startDataSubscriptionSweep();
     stops.push(subscriptionSweep.stop);
+    // Alarm notifications: the stream stand-in feeding the sender, and the digest sweep.
+    const notificationStream = startNotificationStream();
+    stops.push(notificationStream.stop);
+    const digestSweep = startNotificationDigestSweep();
+    stops.push(digestSweep.stop);
 
     const seedStarted = performance.now();
     const users = await seedDemoData(deps, cognito, previousPasswords(stackFile));

@@ -6,6 +6,7 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { API_PREFIX, type RouteGroup } from '../../functions/shared/http/manifest';
@@ -14,6 +15,7 @@ import { AppFunction } from '../constructs/app-function';
 import { grantAccess } from '../constructs/grants';
 import { HistoricalDataWorkflow } from '../constructs/historical-data-workflow';
 import { acknowledge } from '../constructs/nag';
+import { linkKeyEnvironment } from '../constructs/runtime-environment';
 import type { StageConfig } from '../constructs/stage';
 import { stageBuckets } from './data-stack';
 
@@ -37,6 +39,8 @@ export interface ApiStackProps extends StackProps {
   issuer: string;
   /** Environment shared by every function (see runtimeEnvironment). */
   environment: Record<string, string>;
+  /** The stage's unsubscribe link key (data stack), for groups with `linkKey` access. */
+  linkKey?: secretsmanager.ISecret;
   /** false: placeholder code instead of esbuild bundles (fast template tests only). Default true. */
   bundle?: boolean;
   /** Stage throttling; default 100 requests/s, burst 200. */
@@ -115,6 +119,7 @@ export class ApiStack extends Stack {
         environment: {
           ...props.environment,
           ...(group.access.startWorkflows ? { HISTORICAL_DATA_STATE_MACHINE_ARN: stateMachine.stateMachineArn } : {}),
+          ...(group.access.linkKey ? linkKeyEnvironment(props.linkKey) : {}),
         },
         bundle: props.bundle,
         description: `/api/v1 route group ${group.name}`,

@@ -40,8 +40,10 @@ export interface ConsoleAppProps {
   webAssetPath?: string;
   /** Context `alarmEmail`: subscribed to the stage's alarm topic. */
   alarmEmail?: string;
-  /** Context `consoleOrigin`: the console's origin, allowed to upload to the buckets from the browser. */
+  /** Context `consoleOrigin`: the console's origin, allowed to upload to the buckets from the browser; the alarm e-mails' links. */
   consoleOrigin?: string;
+  /** Context `notificationFrom`: the alarm e-mails' sender, an SES-verified identity of the account. */
+  notificationFrom?: string;
 }
 
 export interface ConsoleStacks {
@@ -85,6 +87,9 @@ export function createConsoleStacks(app: App, props: ConsoleAppProps): ConsoleSt
     iotEndpoint: props.iotEndpoint,
     bundle: props.bundle,
     alarmTopic: data.alarmTopic,
+    linkKey: data.notificationLinkKey,
+    consoleOrigin: props.consoleOrigin,
+    notificationFrom: props.notificationFrom,
   });
   const api = new ApiStack(app, stackName('api'), {
     ...common,
@@ -97,6 +102,7 @@ export function createConsoleStacks(app: App, props: ConsoleAppProps): ConsoleSt
     environment: environment(iot.endpoint),
     bundle: props.bundle,
     alarmTopic: data.alarmTopic,
+    linkKey: data.notificationLinkKey,
   });
   const web = new WebStack(app, stackName('web'), {
     ...common,

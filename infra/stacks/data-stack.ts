@@ -1,6 +1,7 @@
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '../../functions/adapters/dynamodb/table';
@@ -8,6 +9,7 @@ import { KEY_PREFIXES } from '../../functions/adapters/s3/prefixes';
 import type { BucketId } from '../../functions/shared/access';
 import { LINK_VALIDITY_DAYS } from '../../schemas/historical-data';
 import { AlarmTopic } from '../constructs/alarms';
+import { acknowledge } from '../constructs/nag';
 import { S3_LOGS_USE_BUCKET_POLICY, type StageConfig } from '../constructs/stage';
 
 /** Bucket name parts: `vend-<stage>-<part>-<account>-<region>` (StageConfig.bucketName). */
@@ -87,6 +89,8 @@ export interface DataStackProps extends StackProps {
  */
 export class DataStack extends Stack {
   readonly table: dynamodb.Table;
+  /** The key of the alarm e-mails' unsubscribe links (functions with `linkKey` access get it as NOTIFICATION_LINK_KEY). */
+  readonly notificationLinkKey: secretsmanager.Secret;
   readonly firmwareBucket: s3.Bucket;
   readonly cashDatabasesBucket: s3.Bucket;
   readonly exportsBucket: s3.Bucket;
@@ -110,6 +114,8 @@ export class DataStack extends Stack {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
       deletionProtection: stage.isProd,
+      // The alarm notification outbox: the sender reads the items the alarm transactions insert (iot stack).
+      stream: dynamodb.StreamViewType.NEW_IMAGE,
       removalPolicy,
     });
     for (const index of TABLE_DEFINITION.globalIndexes) {
@@ -172,5 +178,14 @@ export class DataStack extends Stack {
     });
 
     this.alarmTopic = new AlarmTopic(this, 'Alarms', { stage, email: props.alarmEmail }).topic;
+
+    // Signs the alarm e-mails' unsubscribe links: generated once per stage, never in code.
+    this.notificationLinkKey = new secretsmanager.Secret(this, 'NotificationLinkKey', {
+      secretName: stage.physicalName('notification-link-key'),
+      description: 'HMAC key of the alarm notification e-mails’ unsubscribe links',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy,
+    });
+    acknowledge(this.notificationLinkKey, 'AwsSolutions-SMG4', 'A rotation would void every unsubscribe link already mailed (they expire after 30 days); rotate by hand if the key leaks.');
   }
 }

@@ -1,13 +1,17 @@
-import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as iot from 'aws-cdk-lib/aws-iot';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import type * as sns from 'aws-cdk-lib/aws-sns';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as ses from 'aws-cdk-lib/aws-ses';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
@@ -18,6 +22,8 @@ import { connectionSweepAccess } from '../../functions/shared/connection-sweep';
 import { dataSubscriptionSweepAccess } from '../../functions/shared/data-subscriptions';
 import { ingestionAccess } from '../../functions/shared/ingestion';
 import { machinePurgeAccess } from '../../functions/shared/machine-purges';
+import { notificationAccess, notificationFeedbackAccess } from '../../functions/shared/notifications';
+import { NOTIFICATION_OUTBOX_ENTITY } from '../../schemas/notification-constants';
 import { machineRegroupAccess } from '../../functions/shared/machine-regroups';
 import { commandAckAccess, commandSweepAccess } from '../../functions/shared/remote-commands';
 import { notify } from '../constructs/alarms';
@@ -25,6 +31,8 @@ import { AppFunction } from '../constructs/app-function';
 import { grantAccess } from '../constructs/grants';
 import { historicalDataStateMachineName } from '../constructs/historical-data-workflow';
 import { IotEndpoint } from '../constructs/iot-endpoint';
+import { acknowledge } from '../constructs/nag';
+import { linkKeyEnvironment } from '../constructs/runtime-environment';
 import { REPO_ROOT, type StageConfig } from '../constructs/stage';
 import { stageBuckets } from './data-stack';
 
@@ -121,8 +129,37 @@ export const DATA_SUBSCRIPTION_SWEEP: ScheduledFunction = {
   access: dataSubscriptionSweepAccess,
   description: 'Makes the historical data request of each due scheduled export (the period just ended) and moves it to its next run',
 };
+/** The alarm notification digest sweep (sends what a flood held back once its window ended); it sends e-mail. */
+export const NOTIFICATION_DIGEST_SWEEP: ScheduledFunction = {
+  name: 'notification-digest-sweep',
+  entry: 'functions/triggers/notification-digest-sweep.ts',
+  everyMinutes: 1,
+  access: notificationAccess,
+  description: 'Sends each alarm notification digest whose flood window ended',
+};
 /** Every scheduled function of the stack. */
-export const SCHEDULED_FUNCTIONS = [CONNECTION_SWEEP, COMMAND_SWEEP, MACHINE_PURGE_SWEEP, MACHINE_REGROUP_SWEEP, DATA_SUBSCRIPTION_SWEEP] as const;
+export const SCHEDULED_FUNCTIONS = [CONNECTION_SWEEP, COMMAND_SWEEP, MACHINE_PURGE_SWEEP, MACHINE_REGROUP_SWEEP, DATA_SUBSCRIPTION_SWEEP, NOTIFICATION_DIGEST_SWEEP] as const;
+
+/**
+ * The alarm notification sender: the table's stream, filtered to the outbox items the alarm transactions insert, in
+ * batches of `batchSize`; a failed record is retried `retryAttempts` times (bisecting the batch), then its stream
+ * record goes to a dead-letter queue. The sender itself keeps an e-mail that keeps failing aside after
+ * MAX_SEND_ATTEMPTS (the log shows it failed). Locally the pending index stands in for the stream.
+ */
+export const NOTIFICATION_SENDER = {
+  name: 'notification-sender',
+  entry: 'functions/triggers/notification-sender.ts',
+  access: notificationAccess,
+  batchSize: 10,
+  retryAttempts: 8,
+} as const;
+
+/** SES's bounce and complaint reports (configuration set → SNS topic → this function) turn recipients' notifications off. */
+export const NOTIFICATION_FEEDBACK = {
+  name: 'notification-feedback',
+  entry: 'functions/triggers/notification-feedback.ts',
+  access: notificationFeedbackAccess,
+} as const;
 
 /** Topics a device publishes to, relative to `vend/<thingName>/`. */
 export const DEVICE_PUBLISH_TOPICS = ['telemetry', 'sales', 'alarms', 'audit', 'config', 'commands/ack'] as const;
@@ -156,6 +193,12 @@ export interface IotStackProps extends StackProps {
   bundle?: boolean;
   /** Notified by the dead-letter queue alarms. */
   alarmTopic?: sns.ITopic;
+  /** The stage's unsubscribe link key (data stack). */
+  linkKey?: secretsmanager.ISecret;
+  /** The console's origin (context `consoleOrigin`): the alarm e-mails' links. Without it (or `notificationFrom`) no e-mail is sent. */
+  consoleOrigin?: string;
+  /** The alarm e-mails' sender (context `notificationFrom`), an SES-verified identity. */
+  notificationFrom?: string;
 }
 
 /**
@@ -175,6 +218,9 @@ export class IotStack extends Stack {
   readonly machinePurgeSweepSchedule?: events.Rule;
   readonly machineRegroupSweepSchedule?: events.Rule;
   readonly dataSubscriptionSweepSchedule?: events.Rule;
+  readonly notificationDigestSweepSchedule?: events.Rule;
+  /** The alarm notification sender and what it sends through, when the stage has a console origin and a sender address. */
+  readonly notifications?: { sender: AppFunction; configurationSet: ses.ConfigurationSet; deadLetters: sqs.Queue; deadLetterAlarm: cloudwatch.Alarm; feedback: sns.Topic };
 
   constructor(scope: Construct, id: string, props: IotStackProps) {
     super(scope, id, props);
@@ -326,6 +372,97 @@ export class IotStack extends Stack {
     this.machinePurgeSweepSchedule = this.scheduled(props, environment, { ...MACHINE_PURGE_SWEEP, entry: props.machinePurgeSweepEntry ?? MACHINE_PURGE_SWEEP.entry });
     this.machineRegroupSweepSchedule = this.scheduled(props, environment, { ...MACHINE_REGROUP_SWEEP, entry: props.machineRegroupSweepEntry ?? MACHINE_REGROUP_SWEEP.entry });
     this.dataSubscriptionSweepSchedule = this.scheduled(props, environment, { ...DATA_SUBSCRIPTION_SWEEP, entry: props.dataSubscriptionSweepEntry ?? DATA_SUBSCRIPTION_SWEEP.entry });
+
+    if (props.consoleOrigin && props.notificationFrom) {
+      const configurationSet = new ses.ConfigurationSet(this, 'NotificationEmails', {
+        configurationSetName: stage.physicalName('notifications'),
+        reputationMetrics: true,
+        suppressionReasons: ses.SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+      });
+      const notifyEnvironment = {
+        ...environment,
+        ...linkKeyEnvironment(props.linkKey),
+        CONSOLE_URL: props.consoleOrigin,
+        NOTIFICATION_FROM: props.notificationFrom,
+        SES_CONFIGURATION_SET: configurationSet.configurationSetName,
+      };
+      const targets = { configurationSet: configurationSet.configurationSetName };
+      this.notificationDigestSweepSchedule = this.scheduled(props, notifyEnvironment, NOTIFICATION_DIGEST_SWEEP, targets);
+      this.notifications = { configurationSet, ...this.notificationSender(props, notifyEnvironment, targets), feedback: this.notificationFeedback(props, environment, configurationSet) };
+    } else {
+      Annotations.of(this).addInfo('No alarm notification e-mails: give -c consoleOrigin=<https://console host> and -c notificationFrom=<SES-verified address>.');
+    }
+  }
+
+  /** The configuration set's bounces and complaints → an SNS topic → the feedback function. */
+  private notificationFeedback(props: IotStackProps, environment: Record<string, string>, configurationSet: ses.ConfigurationSet): sns.Topic {
+    const { stage } = props;
+    const topic = new sns.Topic(this, 'NotificationFeedback', { topicName: stage.physicalName('notification-feedback'), enforceSSL: true });
+    acknowledge(topic, 'AwsSolutions-SNS2', 'SES event publishing cannot use the AWS-managed SNS key; the reports hold recipient addresses and bounce types only.');
+    configurationSet.addEventDestination('Feedback', { destination: ses.EventDestination.snsTopic(topic), events: [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT] });
+    const fn = new AppFunction(this, 'NotificationFeedbackFunction', {
+      stage,
+      name: NOTIFICATION_FEEDBACK.name,
+      entry: join(REPO_ROOT, NOTIFICATION_FEEDBACK.entry),
+      environment,
+      bundle: props.bundle,
+      timeout: Duration.seconds(30),
+      description: 'Turns alarm notifications off for recipients SES reports as bounced (permanently) or complaining',
+    });
+    grantAccess(fn.role, NOTIFICATION_FEEDBACK.access, { table: props.table });
+    topic.addSubscription(new subscriptions.LambdaSubscription(fn.fn));
+    return topic;
+  }
+
+  /** The sender on the table's stream (outbox inserts only), with its dead-letter queue and alarm. */
+  private notificationSender(props: IotStackProps, environment: Record<string, string>, targets: { configurationSet: string }) {
+    const { stage } = props;
+    const def = NOTIFICATION_SENDER;
+    const sender = new AppFunction(this, 'NotificationSender', {
+      stage,
+      name: def.name,
+      entry: join(REPO_ROOT, def.entry),
+      environment,
+      bundle: props.bundle,
+      timeout: Duration.seconds(60),
+      description: 'Sends the alarm notification e-mails of the alarms raised and repaired (the table stream’s outbox items)',
+    });
+    grantAccess(sender.role, def.access, { table: props.table, ...targets });
+    const deadLetters = new sqs.Queue(this, 'NotificationSenderDeadLetters', {
+      queueName: stage.physicalName('notification-sender-dlq'),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+      removalPolicy: stage.removalPolicy,
+    });
+    sender.fn.addEventSource(
+      new DynamoEventSource(props.table, {
+        startingPosition: lambda.StartingPosition.LATEST,
+        batchSize: def.batchSize,
+        retryAttempts: def.retryAttempts,
+        bisectBatchOnError: true,
+        reportBatchItemFailures: true,
+        maxRecordAge: Duration.days(1),
+        onFailure: new SqsDlq(deadLetters),
+        filters: [
+          lambda.FilterCriteria.filter({ eventName: lambda.FilterRule.isEqual('INSERT'), dynamodb: { NewImage: { entity: { S: lambda.FilterRule.isEqual(NOTIFICATION_OUTBOX_ENTITY) } } } }),
+        ],
+      }),
+    );
+    acknowledge(deadLetters, 'AwsSolutions-SQS3', 'The on-failure destination of the sender’s stream mapping: it is the dead-letter queue, no work queue feeds it.');
+    acknowledge(sender.role, 'AwsSolutions-IAM5', 'Lambda’s DynamoDB stream event source needs dynamodb:ListStreams, which has no resource-level permission.', ['Resource::*']);
+    const deadLetterAlarm = deadLetters
+      .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: cloudwatch.Stats.MAXIMUM })
+      .createAlarm(this, 'NotificationSenderDeadLettersAlarm', {
+        alarmName: stage.physicalName('notification-sender-dead-letters'),
+        alarmDescription: `Alarm notification events failed after ${def.retryAttempts} retries; their stream records wait in ${stage.physicalName('notification-sender-dlq')} (kept 14 days).`,
+        threshold: 0,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      });
+    notify(deadLetterAlarm, props.alarmTopic);
+    return { sender, deadLetters, deadLetterAlarm };
   }
 
   /**
@@ -344,6 +481,7 @@ export class IotStack extends Stack {
     props: IotStackProps,
     environment: Record<string, string>,
     o: ScheduledFunction,
+    extraTargets: { configurationSet?: string } = {},
   ): events.Rule | undefined {
     const path = isAbsolute(o.entry) ? o.entry : join(REPO_ROOT, o.entry);
     if (!existsSync(path)) return undefined;
@@ -360,7 +498,7 @@ export class IotStack extends Stack {
       timeout: Duration.seconds(50),
       description: o.description,
     });
-    grantAccess(fn.role, o.access, { table: props.table, buckets: stageBuckets(this, props.stage), historicalData: this.historicalData(props.stage, o) });
+    grantAccess(fn.role, o.access, { table: props.table, buckets: stageBuckets(this, props.stage), historicalData: this.historicalData(props.stage, o), ...extraTargets });
     return new events.Rule(this, `${id}Schedule`, {
       ruleName: props.stage.physicalName(o.name),
       description: `Runs the ${o.name.replaceAll('-', ' ')}`,

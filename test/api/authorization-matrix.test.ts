@@ -15,6 +15,7 @@ import { createUser, updateBodyOf, userBody } from './support/users';
 import { alarmMessage, auditMessage, configMessage, connectDevice } from '../../infra/local/simulator';
 import { masterAlarmBody } from './support/samples';
 import { waitFor } from './support/devices';
+import { readOutbox } from '../../infra/local/emulators/cognito';
 
 /**
  * Every route × the four roles × {valid token and each bad token} × {own merchant, foreign merchant},
@@ -88,6 +89,8 @@ const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 /** Historical data requests stored in beforeAll (no export runs for them): a Completed one per scope, one in Error to retry and one to delete per scope and admin. */
 const dataRequests = new Map<string, string>();
 const dataRequestOf = (scope: Scope, what: string) => ({ params: { id: merchantOf(scope), requestId: dataRequests.get(`${scope} ${what}`) ?? '000000000-000000000000' }, scoped: true });
+/** The unsubscribe token of an alarm e-mail sent to the own scope's user in beforeAll. */
+let unsubscribeToken = '';
 /** A subscription to delete per scope and admin. */
 const dataSubscriptions = new Map<string, string>();
 
@@ -234,6 +237,10 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'alarmSettings.get': (scope) => ({ params: { id: merchantOf(scope), settingId: alarmSettings[scope].id }, scoped: true }),
   'alarmSettings.update': (scope) => ({ params: { id: merchantOf(scope), settingId: alarmSettings[scope].id }, body: settingBody(scope, alarmSettings[scope].name), scoped: true }),
   'alarmSettings.delete': (scope, role) => ({ params: { id: merchantOf(scope), settingId: deletableAlarmSettings.get(`${scope} ${role}`) ?? 'not-allowed' }, scoped: true }),
+  'notifications.listOfMerchant': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5', status: 'delivered' }, scoped: true }),
+  'notifications.csvOfMerchant': (scope) => ({ params: { id: merchantOf(scope) }, query: { status: 'failed' }, scoped: true }),
+  // Public: the token of a real e-mail's link (a repeat answers the same).
+  'notifications.unsubscribe': () => ({ body: { token: unsubscribeToken } }),
   'remoteCommands.list': (scope) => ({ query: { merchantId: merchantOf(scope), size: '5', status: '0' }, scoped: true }),
   'remoteCommands.csv': (scope) => ({ query: { merchantId: merchantOf(scope), type: '9' }, scoped: true }),
   'remoteCommands.pendingCounts': (scope) => ({ query: { merchantId: merchantOf(scope), serials: machines[scope].serial }, scoped: true }),
@@ -415,6 +422,14 @@ beforeAll(async () => {
       deletableGroups.set(`${scope} ${role}`, await group(merchantOf(scope)));
     }
   }
+  // An alarm its setting names the own user for: the e-mail's unsubscribe link.
+  const device = await connectDevice(stack.mqtt, machines.own.serial);
+  await device.publish('alarms', alarmMessage(machines.own.serial, { code: 'E-COIN-JAM' }));
+  await device.client.endAsync();
+  unsubscribeToken = await waitFor(async () => {
+    const mail = (await readOutbox(stack.cognito.endpoint, users.own.email)).find((m) => m.source === 'SES');
+    return mail ? /unsubscribe\?token=(\S+)/.exec(mail.message)?.[1] : undefined;
+  }, 'the alarm e-mail to the own user');
 });
 
 describe('authorization matrix', () => {

@@ -30,7 +30,7 @@ export const groupEntry = (group: string) => join(REPO_ROOT, 'functions/api', gr
 
 /**
  * Every Lambda the CDK deploys, from the same definitions: one per API route group (`api/<group>`) and one per
- * trigger (`trigger/<file>`: the IoT rules', the scheduled sweeps' and the workflow Tasks'), skipping an entry whose file does not
+ * trigger (`trigger/<file>`: the IoT rules', the scheduled sweeps', the notification sender's and feedback's and the workflow Tasks'), skipping an entry whose file does not
  * exist as the iot stack does.
  */
 export async function lambdaEntries(): Promise<Array<{ name: string; entry: string }>> {
@@ -42,6 +42,8 @@ export async function lambdaEntries(): Promise<Array<{ name: string; entry: stri
   const triggers = [
     ...iot.DEFAULT_IOT_RULES.map((r) => r.entry),
     ...iot.SCHEDULED_FUNCTIONS.map((f) => f.entry),
+    iot.NOTIFICATION_SENDER.entry,
+    iot.NOTIFICATION_FEEDBACK.entry,
     ...Object.values(HISTORICAL_DATA_TASKS).map((t) => t.entry),
   ]
     .map((entry) => join(REPO_ROOT, entry))

@@ -44,6 +44,10 @@
  *     budget at most one more per sold line; GET /stock/manage of a 20,000-machine merchant — one Query a page, p95
  *     ≤ 1.5× the raw Query of the page; a pick list of 500 chosen machines — DynamoDB calls and p95 printed.
  *
+ * (j) Alarm notifications beside ingestion (test/bench/alarm-notifications.ts): the same alarm raises over MQTT without and
+ *     with a setting naming five users for every code — budget: with rules ≥ 0.9 × the rate without (the sender runs
+ *     beside ingestion, which only writes an outbox item); alarm published → e-mail in the local outbox p50/p95 printed.
+ *
  * Always exits 0: a FAIL is reported, not thrown; the end of the output and `failedBudgets` in the results say
  * which figure fails and by how much. Everything listens on 127.0.0.1 only.
  */
@@ -62,6 +66,7 @@ import { INITIAL_JS_BUDGET_BYTES, LARGEST_CHUNK_BUDGET_BYTES, measureFrontendBun
 import { measureWireBytes, WIRE_TOLERANCE } from './frontend-wire';
 import { benchCommandRoundTrip, COMMAND_ROUND_TRIP_BUDGET } from './command-round-trip';
 import { benchDynamoMemory, DYNAMO_MEMORY_BUDGET } from './dynamodb-memory';
+import { benchAlarmNotifications, NOTIFICATION_INGESTION_BUDGET } from './alarm-notifications';
 import { runDynamoOutage } from './dynamodb-outage';
 import { benchHistoricalExport, HISTORICAL_EXPORT_BUDGET } from './historical-export';
 import { benchIngestion, INGESTION_BUDGET_SHARE } from './ingestion';
@@ -602,6 +607,28 @@ async function main() {
     broke('g', error);
     out.dynamoMemoryError = error instanceof Error ? (error.stack ?? error.message) : String(error);
     console.error('\nDYNAMODB MEMORY BENCH ERROR:', error);
+  }
+
+  if (wanted('j')) try {
+    console.log(`\n(j) Alarm notifications beside ingestion: alarms over MQTT without and with notification rules (budget with ≥ ${NOTIFICATION_INGESTION_BUDGET} × without); publish → outbox latency…\n`);
+    const n = await benchAlarmNotifications();
+    console.log(
+      table(
+        ['phase', 'alarm messages', 'seconds', 'msg/s', 'ratio', 'verdict'],
+        [
+          ['no notification rules', n.withoutRules.messages, n.withoutRules.seconds.toFixed(2), Math.round(n.withoutRules.perSecond), '1.00', ''],
+          ['a rule naming 5 users, every code', n.withRules.messages, n.withRules.seconds.toFixed(2), Math.round(n.withRules.perSecond), n.ratio.toFixed(2), `${n.verdict} (≥ ${NOTIFICATION_INGESTION_BUDGET})`],
+        ],
+      ),
+    );
+    console.log(`  the sender's backlog after the flood drained ${n.senderDrainSeconds.toFixed(1)} s after ingestion was done`);
+    console.log(`  alarm published → e-mail in the outbox: p50 ${n.latencyMs.p50} ms, p95 ${n.latencyMs.p95} ms, max ${n.latencyMs.max} ms (n = ${n.latencyMs.n})`);
+    out.alarmNotifications = { budgetRatio: NOTIFICATION_INGESTION_BUDGET, ...n };
+    if (n.verdict === 'FAIL') fail('j', 'alarm ingestion with notification rules / without', `${n.ratio.toFixed(3)}×`, `≥ ${NOTIFICATION_INGESTION_BUDGET}×`, `${((NOTIFICATION_INGESTION_BUDGET - n.ratio) * 100).toFixed(1)} points short`);
+  } catch (error) {
+    broke('j', error);
+    out.alarmNotificationsError = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    console.error('\nALARM NOTIFICATIONS BENCH ERROR:', error);
   }
 
   if (wanted('h')) try {

@@ -52,6 +52,7 @@ describe('api stack with the real route manifest', () => {
   it('has one nodejs22.x arm64 function per route group and per workflow task, with the runtime environment', () => {
     const functions = functionsOf(api);
     const starters = new Set(manifest.filter((g) => g.access.startWorkflows).map((g) => `vend-dev-api-${g.name}`));
+    const linkKeyReaders = new Set(manifest.filter((g) => g.access.linkKey).map((g) => `vend-dev-api-${g.name}`));
     expect(functions.map((f) => f.FunctionName).sort()).toEqual(
       [...manifest.map((g) => `vend-dev-api-${g.name}`), ...Object.values(HISTORICAL_DATA_TASKS).map((t) => `vend-dev-${t.name}`)].sort(),
     );
@@ -63,6 +64,7 @@ describe('api stack with the real route manifest', () => {
           'APP_VERSION', 'CONFIG_VERSION', 'CASH_DATABASES_BUCKET', 'COGNITO_CLIENT_ID', 'COGNITO_ISSUER', 'COGNITO_JWKS_URL', 'COGNITO_USER_POOL_ID',
           'EXPORTS_BUCKET', 'FIRMWARE_BUCKET', 'IOT_ENDPOINT', 'NODE_OPTIONS', 'STAGE', 'TABLE_NAME', 'TENANT',
           ...(starters.has(f.FunctionName) ? ['HISTORICAL_DATA_STATE_MACHINE_ARN'] : []),
+          ...(linkKeyReaders.has(f.FunctionName) ? ['NOTIFICATION_LINK_KEY'] : []),
         ].sort(),
       );
       expect(f.Environment.Variables).toMatchObject({ STAGE: 'dev', TENANT: 'nebular', IOT_ENDPOINT: 'example-ats.iot.eu-west-1.amazonaws.com' });
@@ -139,6 +141,7 @@ describe('grants of every real route group', () => {
     alarms: ['table:readWrite'],
     prices: ['table:readWrite'],
     'price-sends': ['table:readWrite', 'iot:Publish'],
+    notifications: ['table:readWrite'],
     'remote-commands': ['table:readWrite', 'iot:Publish'],
     'historical-data': ['table:readWrite', ...BUCKET_READ_WRITE_ACTIONS, ...BUCKET_LEVEL_ACTIONS, 'states:StartExecution'],
   };
@@ -155,6 +158,12 @@ describe('grants of every real route group', () => {
 
   it('covers every group of the manifest', () => {
     expect(Object.keys(expected).sort()).toEqual(manifest.map((g) => g.name).sort());
+  });
+
+  it('only a group with linkKey access finds the unsubscribe link key, as a deploy-time reference to the stage’s secret', () => {
+    const withKey = functionsOf(api).filter((f) => f.Environment?.Variables?.NOTIFICATION_LINK_KEY !== undefined);
+    expect(withKey.map((f) => f.FunctionName)).toEqual(manifest.filter((g) => g.access.linkKey).map((g) => `vend-dev-api-${g.name}`));
+    expect(JSON.stringify(withKey[0]!.Environment.Variables.NOTIFICATION_LINK_KEY)).toMatch(/resolve:secretsmanager:/);
   });
 });
 

@@ -37,6 +37,7 @@ function build(props: Partial<ConsoleAppProps>) {
 describe.each([
   ['dev, endpoint looked up at deploy time', { stage: 'dev' }],
   ['prod, endpoint from context', { stage: 'prod', iotEndpoint: 'abc-ats.iot.eu-west-1.amazonaws.com' }],
+  ['dev, alarm notification e-mails on', { stage: 'dev', consoleOrigin: 'https://console.example.com', notificationFrom: 'alarms@example.com' }],
 ])('whole app (%s)', (_label, props) => {
   const { app, stacks, assembly } = build(props);
 

@@ -21,7 +21,7 @@ const rules: IotRuleDefinition[] = DEFAULT_IOT_RULES.map((rule) =>
   rule.name === 'telemetry' || rule.name === 'commands-ack' ? { ...rule, entry: entry(rule.name) } : { ...rule, entry: join(dir, 'missing', `${rule.name}.ts`) },
 );
 
-function iot(extra: { iotEndpoint?: string } = {}) {
+function iot(extra: { iotEndpoint?: string; consoleOrigin?: string; notificationFrom?: string } = {}) {
   const app = new App();
   const stacks = createConsoleStacks(app, { stage: 'dev', groups: [] as RouteGroup[], bundle: false, webAssetPath: '/nonexistent/dist', iotRules: rules, ...extra });
   const assembly = app.synth();
@@ -245,5 +245,80 @@ describe('iot stack', () => {
     given.resourceCountIs('Custom::AWS', 0);
     const fn = Object.values(given.findResources('AWS::Lambda::Function') as Resources).find((f) => f.Properties.FunctionName === 'vend-dev-iot-telemetry')!;
     expect(fn.Properties.Environment.Variables.IOT_ENDPOINT).toBe('abc-ats.iot.eu-west-1.amazonaws.com');
+  });
+});
+
+describe('alarm notifications', () => {
+  const t = iot({ consoleOrigin: 'https://console.example.com', notificationFrom: 'alarms@example.com' });
+  const functions = t.findResources('AWS::Lambda::Function') as Resources;
+  const [senderId, sender] = Object.entries(functions).find(([, f]) => f.Properties.FunctionName === 'vend-dev-notification-sender')!;
+  const statementsOf = (fn: { Properties: Record<string, any> }) => {
+    const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+    return Object.values(t.findResources('AWS::IAM::Policy') as Resources)
+      .filter((p) => JSON.stringify(p.Properties.Roles).includes(roleId))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement as Record<string, any>[]);
+  };
+
+  it('the sender reads the table’s stream, outbox inserts only, in batches with partial failures, retries and a dead-letter queue', () => {
+    const mappings = Object.values(t.findResources('AWS::Lambda::EventSourceMapping') as Resources).map((m) => m.Properties).filter((m) => m.FunctionName.Ref === senderId);
+    expect(mappings).toHaveLength(1);
+    const queues = t.findResources('AWS::SQS::Queue') as Resources;
+    const [dlqId, dlq] = Object.entries(queues).find(([, q]) => q.Properties.QueueName === 'vend-dev-notification-sender-dlq')!;
+    expect(dlq.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 86_400 });
+    expect(mappings[0]).toMatchObject({
+      StartingPosition: 'LATEST',
+      BatchSize: 10,
+      MaximumRetryAttempts: 8,
+      BisectBatchOnFunctionError: true,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [dlqId, 'Arn'] } } },
+    });
+    expect(JSON.stringify(mappings[0]!.EventSourceArn)).toContain('StreamArn');
+    expect(JSON.parse(mappings[0]!.FilterCriteria.Filters[0].Pattern)).toEqual({ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['notificationOutbox'] } } } });
+    const alarm = Object.values(t.findResources('AWS::CloudWatch::Alarm') as Resources).find((a) => a.Properties.AlarmName === 'vend-dev-notification-sender-dead-letters');
+    expect(alarm!.Properties).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlqId, 'QueueName'] } }] });
+  });
+
+  it('sends through the stage’s SES configuration set (bounces and complaints suppressed), with the console origin, sender and link key in its environment', () => {
+    const sets = Object.values(t.findResources('AWS::SES::ConfigurationSet') as Resources).map((c) => c.Properties);
+    expect(sets).toEqual([expect.objectContaining({ Name: 'vend-dev-notifications', SuppressionOptions: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] } })]);
+    const vars = sender.Properties.Environment.Variables;
+    expect(vars).toMatchObject({ CONSOLE_URL: 'https://console.example.com', NOTIFICATION_FROM: 'alarms@example.com', TABLE_NAME: expect.anything() });
+    expect(JSON.stringify(vars.SES_CONFIGURATION_SET)).toContain('Ref');
+    expect(JSON.stringify(vars.NOTIFICATION_LINK_KEY)).toMatch(/resolve:secretsmanager:/);
+  });
+
+  it('grants the sender and the digest sweep the table and ses:SendEmail on the identities and that configuration set only', () => {
+    const digest = Object.values(functions).find((f) => f.Properties.FunctionName === 'vend-dev-notification-digest-sweep')!;
+    const schedule = Object.values(t.findResources('AWS::Events::Rule') as Resources).find((r) => r.Properties.Name === 'vend-dev-notification-digest-sweep')!;
+    expect(schedule.Properties).toMatchObject({ ScheduleExpression: 'rate(1 minute)', State: 'ENABLED' });
+    for (const fn of [sender, digest]) {
+      const statements = statementsOf(fn);
+      const send = statements.filter((s) => [s.Action].flat().includes('ses:SendEmail'));
+      expect(send).toHaveLength(1);
+      const resources = JSON.stringify(send[0]!.Resource);
+      expect(resources).toContain(':identity/*');
+      expect(resources).toContain(':configuration-set/');
+      expect(JSON.stringify(statements)).toContain('dynamodb:PutItem');
+      expect(JSON.stringify(statements)).not.toContain('iot:Publish');
+    }
+  });
+
+  it('bounces and complaints of the configuration set reach the feedback function through an SNS topic (TLS only)', () => {
+    const [topicId] = Object.entries(t.findResources('AWS::SNS::Topic') as Resources).find(([, r]) => r.Properties.TopicName === 'vend-dev-notification-feedback')!;
+    const destinations = Object.values(t.findResources('AWS::SES::ConfigurationSetEventDestination') as Resources).map((r) => r.Properties);
+    expect(destinations).toHaveLength(1);
+    expect(destinations[0]!.EventDestination).toMatchObject({ Enabled: true, MatchingEventTypes: ['bounce', 'complaint'], SnsDestination: { TopicARN: { Ref: topicId } } });
+    const [fnId] = Object.entries(functions).find(([, f]) => f.Properties.FunctionName === 'vend-dev-notification-feedback')!;
+    const subscriptions = Object.values(t.findResources('AWS::SNS::Subscription') as Resources).map((r) => r.Properties);
+    expect(subscriptions).toEqual([expect.objectContaining({ Protocol: 'lambda', TopicArn: { Ref: topicId }, Endpoint: { 'Fn::GetAtt': [fnId, 'Arn'] } })]);
+    expect(JSON.stringify(statementsOf(functions[fnId]!))).not.toContain('ses:SendEmail');
+  });
+
+  it('without a console origin and a sender address no e-mail function exists (a synth note says why)', () => {
+    const plain = iot();
+    const names = Object.values(plain.findResources('AWS::Lambda::Function') as Resources).map((f) => f.Properties.FunctionName);
+    expect(names).not.toContain('vend-dev-notification-sender');
+    expect(Object.keys(plain.findResources('AWS::SES::ConfigurationSet'))).toHaveLength(0);
   });
 });

@@ -159,10 +159,10 @@ describe('per-branch stages (npm run deploy / destroy)', () => {
     expect(() => stageArgs(['--stage', 'Prod'], () => 'main')).toThrow(StageError);
   });
 
-  it('destroying a branch stage leaves nothing behind; prod keeps its data, users, device message queues, key and logs', () => {
+  it('destroying a branch stage leaves nothing behind; prod keeps its data, users, device message queues, keys (the alarm topic’s, the unsubscribe links’) and logs', () => {
     expect(synthNames(stageForBranch('feature/historical-data-requests-export')).retained).toEqual([]);
     expect(synthNames('prod').retained).toEqual([
-      'AWS::Cognito::UserPool', 'AWS::DynamoDB::Table', 'AWS::KMS::Key', 'AWS::Logs::LogGroup', 'AWS::S3::Bucket', 'AWS::SQS::Queue',
+      'AWS::Cognito::UserPool', 'AWS::DynamoDB::Table', 'AWS::KMS::Key', 'AWS::Logs::LogGroup', 'AWS::S3::Bucket', 'AWS::SQS::Queue', 'AWS::SecretsManager::Secret',
     ]);
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { usersCsv } from '../../functions/core/users/admin';
 import { UserChangedConcurrentlyException } from '../../functions/core/users/errors';
 import type { UserRepository } from '../../functions/core/users/ports';
-import { updateMyLanguage } from '../../functions/core/users/use-cases';
+import { updateMe } from '../../functions/core/users/use-cases';
 import { isManageableBy, isVisibleTo, nextUpdatedAt, toUserView, type User } from '../../functions/core/users/user';
 import type { Principal } from '../../functions/core/shared/principal';
 import { canSeeGroup, groupScope } from '../../functions/core/shared/scope';
@@ -76,13 +76,13 @@ describe('saving one’s own language (PUT /users/me)', () => {
 
   it('reads the user again and retries when another write landed in between', async () => {
     const { deps, calls } = racingUsers(3);
-    expect((await updateMyLanguage(deps, principal({ userId: 'u1' }), 'fr')).language).toBe('fr');
+    expect((await updateMe(deps, principal({ userId: 'u1' }), { language: 'fr' })).language).toBe('fr');
     expect(calls()).toBe(4);
   });
 
   it('gives up with the conflict after a bounded number of attempts', async () => {
     const { deps, calls } = racingUsers(Infinity);
-    await expect(updateMyLanguage(deps, principal({ userId: 'u1' }), 'fr')).rejects.toBeInstanceOf(UserChangedConcurrentlyException);
+    await expect(updateMe(deps, principal({ userId: 'u1' }), { language: 'fr' })).rejects.toBeInstanceOf(UserChangedConcurrentlyException);
     expect(calls()).toBe(25);
   });
 });

@@ -17,6 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { ALARM_CATEGORIES, ALARM_CRITICITIES, ALARM_GROUPS, ALARM_SOURCES, MCBF_VALUES } from '../../schemas/alarm';
 import { LANGUAGES } from '../../schemas/collections';
 import { FEATURE_FLAGS } from '../../schemas/features';
+import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES, NOTIFICATIONS_OFF_REASONS } from '../../schemas/notification-constants';
 import { CUSTOM_PARAMETER_TYPES, PRODUCT_TYPES } from '../../schemas/product';
 import { ROLES } from '../../schemas/roles';
 import { DATE_PRESETS } from '../../frontend/src/components/date-range/presets';
@@ -38,6 +39,9 @@ const DYNAMIC_IDS: Record<string, readonly string[]> = {
   'troubleshooting.field.': ['level1', 'level2'], // the two troubleshooting levels
   'products.type.': PRODUCT_TYPES, // product types A–D (catalogue)
   'products.customParameters.type.': CUSTOM_PARAMETER_TYPES, // custom parameter types (catalogue)
+  'notifications.kind.': NOTIFICATION_KINDS, // notifications log
+  'notifications.status.': NOTIFICATION_STATUSES, // notifications log
+  'profile.notifications.off.': NOTIFICATIONS_OFF_REASONS, // why a user's notifications are off (profile)
 };
 
 type Catalogue = Record<string, unknown>;

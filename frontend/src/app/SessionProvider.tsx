@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { afterSignIn } from './guards';
 import { preload, useSWRConfig } from 'swr';
 import { ALL_DISTRIBUTORS_ID } from '../../../schemas/merchant';
 import { configureApi } from '../lib/api';
@@ -20,6 +21,7 @@ const isString = (value: unknown): value is string => typeof value === 'string';
  */
 export function SessionProvider({ apiBase, children }: { apiBase: string; children: ReactNode }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const { mutate } = useSWRConfig();
   const { language, setLanguage } = useLanguage();
   const { showToast } = useToast();
@@ -96,11 +98,11 @@ export function SessionProvider({ apiBase, children }: { apiBase: string; childr
     await mutate(meKey, user, { revalidate: false });
     await setLanguage(user.language);
     await preload(collectionsKey, fetchCollections).catch(() => undefined);
-    // Signed in and on the dashboard in one step, so nothing can move the user in between.
+    // Signed in and on the dashboard (or the screen a link asked for before sign-in) in one step, so nothing can move the user in between.
     setIdentity(found);
     setStatus('signedIn');
-    navigate('/dashboard', { replace: true });
-  }, [forgetSession, mutate, navigate, setLanguage]);
+    navigate(afterSignIn(location.state), { replace: true });
+  }, [forgetSession, mutate, navigate, setLanguage, location.state]);
 
   const logout = useCallback(
     async ({ delayMs = 0 }: { delayMs?: number } = {}) => {

@@ -1,14 +1,23 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../components/Spinner';
 import { useSession } from '../lib/session';
 import { canOpen, manageHome, type ProtectedRoute } from './route-roles';
+
+/**
+ * To the login page, remembering the screen asked for: a link from outside (an alarm e-mail's) opens it after
+ * sign-in instead of the dashboard.
+ */
+function ToLogin() {
+  const { pathname, search } = useLocation();
+  return <Navigate to="/login" replace state={{ from: `${pathname}${search}` }} />;
+}
 
 /** Before each protected screen (spec §2): not signed in → /login; role not allowed → /unauthorized. */
 export function RequireRole({ route, children }: { route: ProtectedRoute; children: ReactNode }) {
   const { status, identity } = useSession();
   if (status === 'unknown') return <PageSpinner />;
-  if (status === 'signedOut' || !identity) return <Navigate to="/login" replace />;
+  if (status === 'signedOut' || !identity) return <ToLogin />;
   if (!canOpen(route, identity.role)) return <Navigate to="/unauthorized" replace />;
   return children;
 }
@@ -21,11 +30,18 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
   return children;
 }
 
+/** Where a sign-in lands: the console screen the login page was sent from (ToLogin), else the dashboard. */
+export function afterSignIn(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login') ? from : '/dashboard';
+}
+
 /** /login and /confirm-client-data are hidden once signed in. */
 export function PublicOnly({ children }: { children: ReactNode }) {
   const { status } = useSession();
+  const { state } = useLocation();
   if (status === 'unknown') return <PageSpinner />;
-  if (status === 'signedIn') return <Navigate to="/dashboard" replace />;
+  if (status === 'signedIn') return <Navigate to={afterSignIn(state)} replace />;
   return children;
 }
 
@@ -33,7 +49,7 @@ export function PublicOnly({ children }: { children: ReactNode }) {
 export function RequireValidRole({ children }: { children: ReactNode }) {
   const { status, identity } = useSession();
   if (status === 'unknown') return <PageSpinner />;
-  if (status === 'signedOut' || !identity) return <Navigate to="/login" replace />;
+  if (status === 'signedOut' || !identity) return <ToLogin />;
   if (!identity.role) return <Navigate to="/unauthorized" replace />;
   return children;
 }

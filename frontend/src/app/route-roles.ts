@@ -100,6 +100,7 @@ export const ROUTE_ROLES = {
   '/manage/merchant-alarms-settings': ADMINS,
   '/manage/merchant-alarms-settings/create': ADMINS,
   '/manage/merchant-alarms-settings/:id': ADMINS,
+  '/manage/notifications': ADMINS,
   '/manage/groups': NOT_MERCHANT_USER,
   '/manage/groups/:id': NOT_MERCHANT_USER,
   '/manage/clients': ALL_ROLES,

@@ -77,6 +77,8 @@ const MasterAlarmDetailPage = screen(() => import('../features/troubleshooting/M
 const AlarmSettingListPage = screen(() => import('../features/alarm-settings/AlarmSettingListPage').then((m) => ({ default: m.AlarmSettingListPage })));
 const AlarmSettingCreatePage = screen(() => import('../features/alarm-settings/AlarmSettingCreatePage').then((m) => ({ default: m.AlarmSettingCreatePage })));
 const AlarmSettingDetailPage = screen(() => import('../features/alarm-settings/AlarmSettingDetailPage').then((m) => ({ default: m.AlarmSettingDetailPage })));
+const NotificationLogPage = screen(() => import('../features/notifications/NotificationLogPage').then((m) => ({ default: m.NotificationLogPage })));
+const UnsubscribePage = screen(() => import('../features/notifications/UnsubscribePage').then((m) => ({ default: m.UnsubscribePage })));
 const DataRequestListPage = screen(() => import('../features/data-requests/DataRequestListPage').then((m) => ({ default: m.DataRequestListPage })));
 const DataRequestCreatePage = screen(() => import('../features/data-requests/DataRequestCreatePage').then((m) => ({ default: m.DataRequestCreatePage })));
 const ProfilePage = screen(() => import('../features/settings/ProfilePage').then((m) => ({ default: m.ProfilePage })));
@@ -157,6 +159,7 @@ const consoleRoutes: RouteObject[] = [
   guarded('/manage/merchant-alarms-settings', AlarmSettingListPage),
   guarded('/manage/merchant-alarms-settings/create', AlarmSettingCreatePage),
   guarded('/manage/merchant-alarms-settings/:id', AlarmSettingDetailPage),
+  guarded('/manage/notifications', NotificationLogPage),
   guarded('/manage/data-retrieval-requests', DataRequestListPage),
   guarded('/manage/data-retrieval-requests-create', DataRequestCreatePage),
   // Settings (all roles): /settings → profile
@@ -178,6 +181,8 @@ export function createAppRouter(apiBase: string) {
         { path: '/login', element: <PublicOnly>{LoginPage}</PublicOnly> },
         { path: '/confirm-client-data/:hash', element: <PublicOnly>{ConfirmClientDataPage}</PublicOnly> },
         { path: '/unauthorized', element: <RequireSignIn>{UnauthorizedPage}</RequireSignIn> },
+        // An alarm e-mail's unsubscribe link works signed in or not.
+        { path: '/notifications/unsubscribe', element: UnsubscribePage },
         {
           element: (
             <RequireValidRole>

@@ -2,7 +2,8 @@
  * Alarms in the single table (ACCESS-PATTERNS A1–A6). Every write is one TransactWriteItems that keeps
  * together: the open-alarm guard of (machine, code), the alarm item, the statistics counters and, when an
  * active alarm opens or closes, the machine's active counts on its TELEMETRY item (its status) with the
- * machines' ok/warning/critical counters, guarded by the counts read and the registry's merchant and group.
+ * machines' ok/warning/critical counters, guarded by the counts read and the registry's merchant and group; a raise and a
+ * repair also put the alarm notification outbox item (notification-outbox.ts).
  */
 import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AlarmCounts, MasterAlarm } from '../../../schemas/alarm';
@@ -12,6 +13,7 @@ import { activeDelta, applyDelta, countsOf, dayOf, isOpen, statsContribution, st
 import type { AlarmClosing, AlarmDevice, AlarmRepeat, AlarmRepository, AlarmSelection, AlarmSlice } from '../../core/alarms/ports';
 import { machineStatus, statusCounter, type ActiveAlarmCounts } from '../../core/devices/model';
 import { batchGetItems } from './batch-items';
+import { outboxPut } from './notification-outbox';
 import { counterUpdate } from './counters';
 import { registryCheck } from './registrations';
 import { keys, stripKeys } from './keys';
@@ -161,6 +163,7 @@ export class DynamoAlarmRepository implements AlarmRepository {
       },
       ...this.statsItems(a, statsContribution(a, 1)),
       ...(await this.statusItems(device, activeDelta(a, 1))),
+      outboxPut(this.tableName, a, 'raised', a.createdAt),
     ];
     // Only the alarm item exists already: this very message raised it before (a redelivery after a repair).
     return this.run(items, (failed) => failed === 1);
@@ -211,6 +214,7 @@ export class DynamoAlarmRepository implements AlarmRepository {
           },
         },
         ...this.statsItems(a, statusMove(a.status, closing.status)),
+        outboxPut(this.tableName, a, 'repaired', closing.at),
       );
     }
     if (open) items.push(...(await this.statusItems(device, activeDelta(a, -1))));

@@ -15,7 +15,7 @@ export function alarmSettingRepository(doc: DynamoDBDocumentClient, tableName: s
     nameGuard: keys.alarmSettingNameGuard,
     guardOwner: 'alarmSettingId',
     counterName: (merchantId) => `MERCHANT#${merchantId}#ALARMSETTINGS`,
-    editable: ['name', 'alarmCodes', 'userIds', 'criticities', 'groupIds', 'updatedAt'],
+    editable: ['name', 'alarmCodes', 'userIds', 'criticities', 'groupIds', 'notifyRepaired', 'updatedAt'],
     duplicate: () => new DuplicateAlarmSettingNameException(),
     notFound: () => new AlarmSettingNotFoundException(),
   });

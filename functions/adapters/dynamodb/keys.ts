@@ -195,6 +195,22 @@ export const keys = {
   dataSubscriptionsDuePk: 'DATASUBSCRIPTIONS#DUE',
   /** Counter item name of a merchant's subscriptions (`count`). */
   dataSubscriptionsCounterName: (merchantId: string) => `DATASUBSCRIPTIONS#${merchantId}`,
+  // Alarm notifications (functions/core/notifications, ACCESS-PATTERNS N1–N6). The alarm transaction puts an outbox
+  // item (its stream record is the sender's queue); while unsent it is on the pending index (gsi3), which the local
+  // stack's stream stand-in reads. The log is one partition per merchant by event time.
+  notificationOutbox: (merchantId: string, serial: string, kind: string, alarmSk: string) => ({ pk: `NOTIFYOUTBOX#${merchantId}#${serial}`, sk: `${kind}#${alarmSk}` }),
+  notificationPending: (at: string, merchantId: string, serial: string, messageId: string, kind: string) => ({ gsi3pk: keys.notificationsPendingPk, gsi3sk: `${at}#${merchantId}#${serial}#${messageId}#${kind}` }),
+  notificationsPendingPk: 'NOTIFYOUTBOX#PENDING',
+  notification: (merchantId: string, sk: string) => ({ pk: keys.merchantNotificationsPk(merchantId), sk }),
+  merchantNotificationsPk: (merchantId: string) => `MERCHANT#${merchantId}#NOTIFICATIONS`,
+  /** The last raise of a machine's code that went through the sender: what tells a flapping machine. */
+  notificationFlap: (merchantId: string, serial: string, code: string) => ({ pk: `NOTIFYFLAP#${merchantId}#${serial}`, sk: code }),
+  /** Counter item name (keys.counter) of a user's e-mails in one flood window. */
+  notificationSendsCounterName: (userId: string, windowStart: number) => `NOTIFYSENDS#${userId}#${windowStart}`,
+  /** What a flood held back for a user of a merchant in a window; on the due index (gsi2) until sent. */
+  notificationDigest: (merchantId: string, userId: string, windowStart: number) => ({ pk: `NOTIFYDIGEST#${merchantId}#${userId}`, sk: String(windowStart) }),
+  notificationDigestDue: (dueAt: string, merchantId: string, userId: string) => ({ gsi2pk: keys.notificationDigestsDuePk, gsi2sk: `${dueAt}#${merchantId}#${userId}` }),
+  notificationDigestsDuePk: 'NOTIFYDIGESTS#DUE',
   /** A processed device message (idempotency), kept until `expiresAt`. */
   deviceMessage: (messageId: string) => ({ pk: `MSG#${messageId}`, sk: 'MSG' }),
 } as const;

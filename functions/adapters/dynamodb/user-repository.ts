@@ -212,6 +212,21 @@ export class DynamoUserRepository implements UserRepository {
     return next;
   }
 
+  /** The user an address belongs to (its email guard), for SES's bounce and complaint reports. */
+  async idByEmail(email: string): Promise<string | undefined> {
+    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.userEmailGuard(email), ProjectionExpression: 'userId' }));
+    return res.Item?.userId as string | undefined;
+  }
+
+  async setNotifications(id: string, on: boolean, reason: string | null, updatedAt: string): Promise<User> {
+    const current = await this.get(id);
+    if (!current) throw new UserNotFoundException();
+    if (current.receiveNotifications === on && (on || current.notificationsOffReason === reason)) return current;
+    const next: User = { ...current, receiveNotifications: on, notificationsOffReason: on ? null : reason, updatedAt: nextUpdatedAt(updatedAt, current.updatedAt) };
+    await this.replace(current, next, []);
+    return next;
+  }
+
   private pageQuery(scope: UserListScope, filter: UserFilter): Pick<PageQuery, 'tableName' | 'index' | 'partition' | 'beginsWith' | 'filter'> {
     const roleFilter: ItemFilter | undefined = filter.role ? { expression: '#role = :role', names: { '#role': 'role' }, values: { ':role': filter.role } } : undefined;
     return {

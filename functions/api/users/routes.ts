@@ -27,7 +27,7 @@ import {
   updateUser,
   usersCsv,
 } from '../../core/users/admin';
-import { getMe, updateMyLanguage } from '../../core/users/use-cases';
+import { getMe, updateMe } from '../../core/users/use-cases';
 import { attachment, routeFor } from '../../shared/http/manifest';
 import type { UsersGroupDeps } from './deps';
 
@@ -50,10 +50,10 @@ export const routes = [
     method: 'PUT',
     path: '/users/me',
     roles: ALL_ROLES,
-    summary: 'Change the signed-in user’s language (nothing else is theirs to change here)',
+    summary: 'Change the signed-in user’s language or alarm notifications switch (nothing else is theirs to change here)',
     request: { body: UserMeUpdate },
     response: UserMe,
-    handler: ({ deps, principal, body }) => updateMyLanguage(deps, principal, body.language),
+    handler: ({ deps, principal, body }) => updateMe(deps, principal, body),
   }),
   route({
     id: 'users.myMerchants',

@@ -34,6 +34,8 @@ export interface UserRepository {
    * UserNotFoundException, or UserChangedConcurrentlyException when the user changed between the read and the write.
    */
   setLanguage(id: string, language: Language, updatedAt: string): Promise<User>;
+  /** Turns the user's alarm notifications on or off (with why, when off), like setLanguage. */
+  setNotifications(id: string, on: boolean, reason: string | null, updatedAt: string): Promise<User>;
   /** Reserves an email for a user being created; DuplicateUserException when taken (also under concurrency). */
   reserveEmail(email: string, now: string): Promise<void>;
   /** Drops a reservation that never became a user. */

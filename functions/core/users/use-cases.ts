@@ -3,7 +3,7 @@ import type { UserMe } from '../../../schemas/user';
 import type { Principal } from '../shared/principal';
 import { UserChangedConcurrentlyException, UserNotFoundException } from './errors';
 import type { UserRepository } from './ports';
-import type { User } from './user';
+import { offReason, type User } from './user';
 
 export interface UserDeps {
   users: UserRepository;
@@ -20,6 +20,7 @@ export function toUserMe(user: User, principal: Principal): UserMe {
     groupIds: user.groupIds,
     allowLicensing: user.allowLicensing,
     receiveNotifications: user.receiveNotifications,
+    notificationsOffReason: offReason(user),
   };
 }
 
@@ -36,14 +37,18 @@ export async function getMe(deps: UserDeps, principal: Principal): Promise<UserM
 const OWN_LANGUAGE_ATTEMPTS = 25;
 
 /**
- * The user's own language, written on the latest record: a concurrent change of the user is read again and the
+ * The user's own language and notifications switch, written on the latest record: a concurrent change of the user is read again and the
  * write retried (the last write wins, the other fields are kept as the other write left them), so saving one's
  * own profile never answers a conflict; saving the language already stored writes nothing.
  */
-export async function updateMyLanguage(deps: UserDeps, principal: Principal, language: Language): Promise<UserMe> {
+export async function updateMe(deps: UserDeps, principal: Principal, change: { language?: Language; receiveNotifications?: boolean }): Promise<UserMe> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return toUserMe(await deps.users.setLanguage(principal.userId, language, deps.now()), principal);
+      let user = change.language ? await deps.users.setLanguage(principal.userId, change.language, deps.now()) : undefined;
+      if (change.receiveNotifications !== undefined) {
+        user = await deps.users.setNotifications(principal.userId, change.receiveNotifications, change.receiveNotifications ? null : 'user', deps.now());
+      }
+      return toUserMe(user!, principal);
     } catch (error) {
       if (!(error instanceof UserChangedConcurrentlyException) || attempt >= OWN_LANGUAGE_ATTEMPTS) throw error;
     }

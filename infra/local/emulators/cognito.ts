@@ -6,7 +6,8 @@
  * - CORS preflights from local web origins allow the SDK's headers;
  * - an outbox instead of email: every message cognito-local would deliver (invitations with their
  *   temporary password, codes) is kept and answered by `GET /__local/messages?email=` (newest last), so
- *   tests read an invitation the way a user reads the email (`readOutbox`, `latestTemporaryPassword`);
+ *   tests read an invitation the way a user reads the email (`readOutbox`, `latestTemporaryPassword`); the
+ *   local SES (ses.ts) puts alarm notification e-mails there too;
  * - `AdminCreateUser` with MessageAction RESEND (cognito-local refuses it) sends a new invitation with a
  *   new temporary password to a user who never signed in; generated temporary passwords satisfy the
  *   pool's password policy, as Cognito's do.
@@ -33,6 +34,7 @@ import {
   type CognitoIdentityProviderClientConfig,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { readBody } from '../read-body';
+import { localSes } from './ses';
 
 const require = createRequire(import.meta.url);
 
@@ -53,6 +55,8 @@ export interface StartCognitoOptions {
   dataDir: string;
   poolName?: string;
   clientName?: string;
+  /** Where the local SES reports bounces and complaints (ses.ts): the SNS topic's subscriber in AWS. */
+  sesFeedback?: (message: string) => Promise<void>;
 }
 
 export interface LocalCognito {
@@ -197,6 +201,10 @@ export async function startCognito(options: StartCognitoOptions): Promise<LocalC
     },
   };
   const logger = m.pino({ level: 'silent' });
+  const ses = localSes((message) => {
+    outbox.push(message);
+    if (outbox.length > 10_000) outbox.splice(0, outbox.length - 10_000);
+  }, options.sesFeedback);
 
   const send = (res: ServerResponse, status: number, body: unknown, origin?: string) => {
     const text = JSON.stringify(body);
@@ -241,6 +249,8 @@ export async function startCognito(options: StartCognitoOptions): Promise<LocalC
       res.end();
       return;
     }
+
+    if (await ses(req, res, url.pathname)) return;
 
     if (req.method === 'GET' && url.pathname === '/__local/messages') {
       const email = url.searchParams.get('email')?.toLowerCase();

@@ -12,10 +12,11 @@ import { languageName } from '../../lib/format';
 import { useLanguage } from '../../lib/intl';
 import { isLanguage } from '../../lib/language';
 import { useMe } from '../../lib/resources/get-me';
-import { useUpdateMyLanguage } from '../../lib/resources/update-me';
+import { updateMe, useUpdateMyLanguage } from '../../lib/resources/update-me';
+import { CheckboxField } from '../../components/form/fields';
 
 
-/** /settings/profile (all roles): the email (read-only) and the UI language, saved on the user's record. */
+/** /settings/profile (all roles): the email (read-only), the UI language and the alarm notifications switch, saved on the user’s record. */
 export function ProfilePage() {
   const intl = useIntl();
   const me = useMe();
@@ -23,6 +24,22 @@ export function ProfilePage() {
   const { showToast } = useToast();
   const update = useUpdateMyLanguage();
   const [pending, setPending] = useState<Language | null>(null);
+  /** The switch as the user just set it, while the save runs. */
+  const [switching, setSwitching] = useState<boolean | null>(null);
+
+  async function onNotifications(on: boolean) {
+    setSwitching(on);
+    try {
+      await updateMe({ receiveNotifications: on });
+      showToast({ kind: 'success', messageId: 'profile.updated' });
+    } catch (error) {
+      if (error instanceof ApiError && (error.code === UNAUTHENTICATED || error.status === 401)) return;
+      const id = errorMessageId(error);
+      showToast({ kind: 'error', messageId: id === 'errors.generic' ? 'profile.error.update' : id });
+    } finally {
+      setSwitching(null);
+    }
+  }
 
   async function onLanguage(value: string) {
     if (!isLanguage(value) || value === me.data?.language) return;
@@ -80,6 +97,21 @@ export function ProfilePage() {
                   )}
                 </Field>
               </div>
+            </section>
+
+            <section className="card settings-card" aria-labelledby="profile-notifications">
+              <h2 id="profile-notifications">
+                <FormattedMessage id="profile.notifications.title" />
+              </h2>
+              <div className="inline-status">
+                <CheckboxField name="receiveNotifications" labelId="profile.notifications.receive" checked={switching ?? user.receiveNotifications} disabled={switching !== null} onChange={(on) => void onNotifications(on)} />
+                {switching !== null && <Spinner size="small" label={intl.formatMessage({ id: 'profile.saving' })} />}
+              </div>
+              {user.notificationsOffReason && (
+                <p className="muted" data-testid="profile-notifications-reason">
+                  <FormattedMessage id={`profile.notifications.off.${user.notificationsOffReason}`} />
+                </p>
+              )}
             </section>
 
             <section className="card settings-card" aria-labelledby="profile-password">

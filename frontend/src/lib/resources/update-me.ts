@@ -5,12 +5,14 @@ import { UserMe } from '../../../../schemas/user';
 import { apiRequest } from '../api';
 import { meKey } from './get-me';
 
-/** PUT /users/me: a user may change only their own language (strict body `{ language }`); answers the user. */
-export async function updateMyLanguage(language: Language): Promise<UserMe> {
-  const me = await apiRequest(meKey, { method: 'PUT', body: { language }, schema: UserMe });
+/** PUT /users/me: a user may change only their own language and notifications switch (strict body); answers the user. */
+export async function updateMe(change: { language?: Language; receiveNotifications?: boolean }): Promise<UserMe> {
+  const me = await apiRequest(meKey, { method: 'PUT', body: change, schema: UserMe });
   await mutate(meKey, me, { revalidate: false });
   return me;
 }
+
+export const updateMyLanguage = (language: Language) => updateMe({ language });
 
 /** The same call as a mutation hook: `trigger(language)` resolves with the user and rejects on failure. */
 export function useUpdateMyLanguage() {

@@ -17,9 +17,10 @@ export interface SettingDraft {
   userIds: string[];
   criticities: number[];
   groupIds: string[];
+  notifyRepaired: boolean;
 }
 
-export const NEW_SETTING: SettingDraft = { name: '', alarmCodes: '', userIds: [], criticities: [], groupIds: [] };
+export const NEW_SETTING: SettingDraft = { name: '', alarmCodes: '', userIds: [], criticities: [], groupIds: [], notifyRepaired: false };
 
 const toggled = <T,>(list: readonly T[], value: T, on: boolean) => (on ? [...list.filter((v) => v !== value), value] : list.filter((v) => v !== value));
 
@@ -53,6 +54,7 @@ export function AlarmSettingForm({ merchantId, advanced, initial, submitLabelId,
         <TextField {...field('name')} labelId="alarmSettings.field.name" required />
         <TextField {...field('alarmCodes')} labelId="alarmSettings.field.alarmCodes" hint={<FormattedMessage id="alarmSettings.alarmCodes.hint" />} />
       </div>
+      <CheckboxField name="notifyRepaired" labelId="alarmSettings.field.notifyRepaired" checked={draft.notifyRepaired} onChange={(on) => setDraft((d) => ({ ...d, notifyRepaired: on }))} />
       <fieldset data-testid="alarm-setting-users">
         <legend>
           <FormattedMessage id="alarmSettings.field.users" />
