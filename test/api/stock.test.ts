@@ -9,7 +9,7 @@ import { DEMO_PINS } from '../../infra/local/demo-data';
 import { auditMessage, DexBook, saleTransaction, salesMessage } from '../../infra/local/simulator';
 import { newSerial, simulatedDevices, waitFor } from './support/devices';
 import { api } from './support/http';
-import { idToken, stack, tokenFor } from './support/stack';
+import { idToken, stack, stackDeps, tokenFor } from './support/stack';
 
 let superAdmin = '';
 let merchantAdmin = '';
@@ -90,6 +90,22 @@ describe('a machine’s stock', () => {
     expect(refilled.body.lines.map((l: { value: number }) => l.value)).toEqual([8, 6]);
     expect(refilled.body.lastRefillAt).toEqual(refilled.body.lines[0].lastRefillAt);
     expect((await stock(serial)).body).toEqual(refilled.body);
+  });
+
+  it('a machine that has stock management on but no stock record gets one when stock management is turned on again', async () => {
+    const repaired = await stockMachine(planogramId);
+    const deps = stackDeps();
+    try {
+      await deps.stock.delete('acme-vending', repaired);
+    } finally {
+      deps.doc.destroy();
+    }
+    expect((await stock(repaired)).status).toBe(404);
+    const on = await api(`/pos/${repaired}/manage-stock`, { method: 'PUT', token: merchantAdmin, body: { manageStock: true } });
+    expect(on.status, on.text).toBe(200);
+    const restored = await stock(repaired);
+    expect(restored.status, restored.text).toBe(200);
+    expect(restored.body.lines.map((l: { selection: string; value: number }) => [l.selection, l.value])).toEqual([['11', 0], ['C2', 0]]);
   });
 
   it('edits set line values; a line at or below its warning level is low; the last refill stays', async () => {

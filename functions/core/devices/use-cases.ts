@@ -135,12 +135,16 @@ export async function getPosStatus(deps: PosDeps, principal: Principal, serial: 
   return toStatusView(await getPos(deps, principal, serial));
 }
 
-/** Applies a change to the record of a visible machine and answers the machine as stored. */
-async function change(deps: PosDeps, principal: Principal, serial: string, apply: (r: PosRecord) => PosRecord): Promise<PointOfSale> {
+/**
+ * Applies a change to the record of a visible machine and answers the machine as stored. `syncStock` brings the
+ * stock record in step even when no copied field changed (turning stock management on again repairs a machine
+ * whose record is missing, e.g. one that had it on before stock records existed).
+ */
+async function change(deps: PosDeps, principal: Principal, serial: string, apply: (r: PosRecord) => PosRecord, syncStock = false): Promise<PointOfSale> {
   const current = await requireVisiblePos(deps, principal, serial);
   const next = { ...apply(current.record), updatedAt: nextUpdatedAt(deps.now(), current.record.updatedAt) };
   await deps.pos.replace(current, next);
-  if (STOCK_COPIED_FIELDS.some((f) => current.record[f] !== next[f])) await syncMachineStock(deps, next, next.updatedAt);
+  if (syncStock || STOCK_COPIED_FIELDS.some((f) => current.record[f] !== next[f])) await syncMachineStock(deps, next, next.updatedAt);
   return toPointOfSale(next, current.telemetry);
 }
 
@@ -185,7 +189,7 @@ export const associatePosClient = (deps: PosDeps, principal: Principal, serial: 
 export const associatePosNoVendProfile = (deps: PosDeps, principal: Principal, serial: string, noVendProfileId: string | null) =>
   change(deps, principal, serial, (r) => ({ ...r, noVendProfileId }));
 
-export const setPosManageStock = (deps: PosDeps, principal: Principal, serial: string, manageStock: boolean) => change(deps, principal, serial, (r) => ({ ...r, manageStock }));
+export const setPosManageStock = (deps: PosDeps, principal: Principal, serial: string, manageStock: boolean) => change(deps, principal, serial, (r) => ({ ...r, manageStock }), true);
 
 /**
  * PUT /pos/{id}/reset: forgets what the device reported. The TELEMETRY item goes (last ping, sale and
