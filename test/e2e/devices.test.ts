@@ -200,13 +200,13 @@ describe('devices', () => {
     });
 
     // A spec screen not built yet, which the device route takes as a serial: the API is not asked.
-    await page.goto(web('/devices/manage-stock'));
+    await page.goto(web('/devices/firmware-rules'));
     const notFound = page.getByTestId('not-found-state');
     await notFound.waitFor();
     expect(await notFound.locator('p').textContent()).toBe(messages['errors.PosNotFoundException']);
     expect(await page.getByTestId('error-state').count()).toBe(0);
     expect(await notFound.getByRole('button').count()).toBe(0);
-    expect(posCalls.filter((path) => path.includes('manage-stock'))).toEqual([]);
+    expect(posCalls.filter((path) => path.includes('firmware-rules'))).toEqual([]);
 
     // A serial no machine has: the API's 404 shows the same state.
     await page.goto(web('/devices/CENG-99999999'));

@@ -25,6 +25,7 @@ export function SessionProvider({ apiBase, children }: { apiBase: string; childr
   const { mutate } = useSWRConfig();
   const { language, setLanguage } = useLanguage();
   const { showToast } = useToast();
+  const [signedOutByUser, setSignedOutByUser] = useState(false);
   const [status, setStatus] = useState<SessionStatus>('unknown');
   const [identity, setIdentity] = useState<Identity | null>(null);
   const [currentMerchantId, setMerchant] = useState<string | null>(() => readStored('merchants', 'current', isString));
@@ -100,6 +101,7 @@ export function SessionProvider({ apiBase, children }: { apiBase: string; childr
     await preload(collectionsKey, fetchCollections).catch(() => undefined);
     // Signed in and on the dashboard (or the screen a link asked for before sign-in) in one step, so nothing can move the user in between.
     setIdentity(found);
+    setSignedOutByUser(false);
     setStatus('signedIn');
     navigate(afterSignIn(location.state), { replace: true });
   }, [forgetSession, mutate, navigate, setLanguage, location.state]);
@@ -110,6 +112,7 @@ export function SessionProvider({ apiBase, children }: { apiBase: string; childr
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       await signOutUser();
       setIdentity(null);
+      setSignedOutByUser(true);
       setStatus('signedOut');
       navigate('/login', { replace: true });
     },
@@ -130,8 +133,8 @@ export function SessionProvider({ apiBase, children }: { apiBase: string; childr
   }, [currentMerchantId, identity]);
 
   const session = useMemo<Session>(
-    () => ({ status, identity, currentMerchantId, setCurrentMerchantId, completeSignIn, logout }),
-    [status, identity, currentMerchantId, setCurrentMerchantId, completeSignIn, logout],
+    () => ({ status, identity, signedOutByUser, currentMerchantId, setCurrentMerchantId, completeSignIn, logout }),
+    [status, identity, signedOutByUser, currentMerchantId, setCurrentMerchantId, completeSignIn, logout],
   );
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;

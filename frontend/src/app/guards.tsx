@@ -6,11 +6,13 @@ import { canOpen, manageHome, type ProtectedRoute } from './route-roles';
 
 /**
  * To the login page, remembering the screen asked for: a link from outside (an alarm e-mail's) opens it after
- * sign-in instead of the dashboard.
+ * sign-in instead of the dashboard. After the user signed out here, the next sign-in (perhaps someone else's)
+ * opens the dashboard.
  */
 function ToLogin() {
   const { pathname, search } = useLocation();
-  return <Navigate to="/login" replace state={{ from: `${pathname}${search}` }} />;
+  const { signedOutByUser } = useSession();
+  return <Navigate to="/login" replace state={signedOutByUser ? null : { from: `${pathname}${search}` }} />;
 }
 
 /** Before each protected screen (spec §2): not signed in → /login; role not allowed → /unauthorized. */

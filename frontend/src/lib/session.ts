@@ -8,6 +8,8 @@ export interface Session {
   status: SessionStatus;
   /** Set when signed in; `identity.role` is null for a user without a valid role (→ /unauthorized). */
   identity: Identity | null;
+  /** True once the user signed out here: the next sign-in opens the dashboard, not the screen they left. */
+  signedOutByUser: boolean;
   /** The merchant picked in the app bar ('ALL' = all distributors for the super admin). */
   currentMerchantId: string | null;
   setCurrentMerchantId: (id: string) => void;
