@@ -1,8 +1,8 @@
 import { MEDIA_TYPES, TRANSACTION_TYPES } from '../../../schemas/iot';
 
-/*
- * Labels of the spec's transaction types, media types and price tables (spec §3), for every screen that shows
- * transactions or media (a machine's, the merchant's, a media's, a customer's).
+/**
+ * Labels of a transaction's numbered fields (spec §3), shared by every screen that lists transactions: the
+ * transactions screens, a machine's transactions tab, a media's and a customer's.
  */
 
 /** Spec §3 transaction types; 8–10 are not shown (no label, no filter option). */
