@@ -7,7 +7,7 @@ import { SelectFilter } from '../../../components/data-table/SelectFilter';
 import { useDataTable, type Column } from '../../../components/data-table/use-data-table';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useTransactionPage } from '../api/get-transaction-page';
-import { labelOr, MEDIA_TYPE_MESSAGES, PRICE_TABLE_MESSAGES, SHOWN_TRANSACTION_TYPES, TRANSACTION_TYPE_MESSAGES } from '../history-labels';
+import { labelOr, MEDIA_TYPE_MESSAGES, PRICE_TABLE_MESSAGES, SHOWN_TRANSACTION_TYPES, TRANSACTION_TYPE_MESSAGES } from '../../../lib/transaction-labels';
 import { deviceErrorMessageId } from '../messages';
 import { HistoryRangeFilter } from '../../../components/date-range/HistoryRangeFilter';
 
