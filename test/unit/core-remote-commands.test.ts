@@ -24,11 +24,18 @@ describe('remote command lifecycle rules', () => {
     expect([supports('CENG-00000001', 16), supports('CENG-00000001', 12), supports('C100-00000001', 12), supports('C100-00000001', 16)]).toEqual([false, true, false, true]);
   });
 
-  it('the wizard turns its inputs into the API’s params (money in minor units)', () => {
-    expect(paramsOf(6, { amount: '2,50' })).toEqual({ amount: 250 });
-    expect(paramsOf(12, { prices: '1;1;0.80\n 2 6 1.2 ' })).toEqual({ prices: [{ line: 1, priceTable: 1, value: 80 }, { line: 2, priceTable: 6, value: 120 }] });
-    expect(paramsOf(13, { values: 'a=1\nb = x=y' })).toEqual({ values: { a: '1', b: 'x=y' } });
-    expect(paramsOf(17, { peripheral: 'coinChanger', version: ' 1.2 ' })).toEqual({ peripheral: 'coinChanger', version: '1.2' });
+  it('the wizard turns its inputs into the API’s params (money in minor units of the merchant’s currency)', () => {
+    expect(paramsOf(6, { amount: '2,50' }, 'EUR')).toEqual({ amount: 250 });
+    // Spec §9: pesos have no minor unit, so 2.500 COP is 2500, not 250000.
+    expect(paramsOf(6, { amount: '2.500' }, 'COP')).toEqual({ amount: 2500 });
+    expect(paramsOf(8, { amount: '1500' }, 'CLP')).toEqual({ amount: 1500 });
+    // Not money (or decimals a currency lacks): no amount, so the send body is refused.
+    expect(paramsOf(6, { amount: 'abc' }, 'EUR')).toEqual({});
+    expect(paramsOf(6, { amount: '2,5' }, 'CZK')).toEqual({});
+    expect(paramsOf(12, { prices: '1;1;0.80\n 2 6 1,2 ' }, 'EUR')).toEqual({ prices: [{ line: 1, priceTable: 1, value: 80 }, { line: 2, priceTable: 6, value: 120 }] });
+    expect(paramsOf(12, { prices: '3;2;1200' }, 'UYU')).toEqual({ prices: [{ line: 3, priceTable: 2, value: 1200 }] });
+    expect(paramsOf(13, { values: 'a=1\nb = x=y' }, 'EUR')).toEqual({ values: { a: '1', b: 'x=y' } });
+    expect(paramsOf(17, { peripheral: 'coinChanger', version: ' 1.2 ' }, 'EUR')).toEqual({ peripheral: 'coinChanger', version: '1.2' });
   });
 });
 

@@ -22,13 +22,13 @@ export function RemoteCommandsPage() {
   return (
     <Page title={<FormattedMessage id="remoteCommands.title" />} testId="remote-commands-page">
       <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="remoteCommands.chooseMerchant">
-        {(merchantId) => <MerchantCommands key={merchantId} merchantId={merchantId} />}
+        {(merchantId) => <MerchantCommands key={merchantId} merchantId={merchantId} currency={merchant!.currency} />}
       </ForOneMerchant>
     </Page>
   );
 }
 
-function MerchantCommands({ merchantId }: { merchantId: string }) {
+function MerchantCommands({ merchantId, currency }: { merchantId: string; currency: string }) {
   const [params, setParams] = useSearchParams();
   const initialSerial = params.get('serial') ?? undefined;
   const [wizard, setWizard] = useState(initialSerial !== undefined);
@@ -57,7 +57,7 @@ function MerchantCommands({ merchantId }: { merchantId: string }) {
   return (
     <>
       {wizard ? (
-        <CommandWizard ref={wizardSection} merchantId={merchantId} initialSerial={initialSerial} onDone={close} />
+        <CommandWizard ref={wizardSection} merchantId={merchantId} currency={currency} initialSerial={initialSerial} onDone={close} />
       ) : (
         <div className="remote-commands__actions">
           <button ref={newButton} type="button" className="button button--primary" onClick={open} data-testid="command-new">

@@ -1,4 +1,5 @@
 import { PERIPHERALS, type RemoteCommandType } from '../../../../schemas/remote-command';
+import { parseMoneyInput } from '../../lib/money-input';
 
 /** Spec §4 types 1–19. */
 export const TYPE_MESSAGES: Record<RemoteCommandType, string> = {
@@ -75,17 +76,27 @@ export const PERIPHERAL_MESSAGES: Record<(typeof PERIPHERALS)[number], string> =
   cashless2: 'remoteCommands.peripheral.cashless2',
 };
 
-/** The wizard's text inputs as the API's params: money in minor units; prices `line;table;value` and values `key=value`, one a line. */
-export function paramsOf(type: RemoteCommandType, draft: Record<string, string>): Record<string, unknown> {
+/**
+ * The wizard's text inputs as the API's params: money typed in major units of the merchant's `currency`, sent in
+ * minor units (spec §9: COP, CLP, UYU, PYG and CZK have none below the unit); prices `line;table;value` and values
+ * `key=value`, one a line. An amount that does not read as money is left out, so the send body is refused.
+ */
+export function paramsOf(type: RemoteCommandType, draft: Record<string, string>, currency: string): Record<string, unknown> {
   const lines = (text: string | undefined) => (text ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
+  const money = (text: string) => {
+    const parsed = parseMoneyInput(text, currency);
+    return parsed.ok ? parsed.minorUnits : undefined;
+  };
   const out: Record<string, unknown> = {};
   for (const field of PARAM_FIELDS[type] ?? []) {
     const raw = draft[field.name] ?? '';
-    if (field.kind === 'money') out.amount = Math.round(Number(raw.replace(',', '.')) * 100);
-    else if (field.name === 'prices')
+    if (field.kind === 'money') {
+      const amount = money(raw);
+      if (amount !== undefined) out.amount = amount;
+    } else if (field.name === 'prices')
       out.prices = lines(raw).map((l) => {
-        const [line, priceTable, value] = l.split(/[;,\s]+/).map((x) => Number(x.replace(',', '.')));
-        return { line, priceTable, value: Math.round((value ?? 0) * 100) };
+        const [line, priceTable, value] = l.split(/[;\s]+/);
+        return { line: Number(line), priceTable: Number(priceTable), value: money(value ?? '') ?? Number.NaN };
       });
     else if (field.name === 'values') out.values = Object.fromEntries(lines(raw).map((l) => [l.slice(0, l.indexOf('=')).trim(), l.slice(l.indexOf('=') + 1).trim()]));
     else out[field.name] = raw.trim();

@@ -5,6 +5,7 @@ import { SelectField, TextField } from '../../../components/form/fields';
 import { Spinner } from '../../../components/Spinner';
 import { useToast } from '../../../components/toasts';
 import { formatDateTime } from '../../../lib/format';
+import { parseMoneyInput } from '../../../lib/money-input';
 import { useMachines } from '../api/get-machines';
 import { sendCommand } from '../api/send-command';
 import { PARAM_FIELDS, paramsOf, PERIPHERAL_MESSAGES, TYPE_MESSAGES, type ParamField } from '../command-labels';
@@ -28,11 +29,14 @@ const instantOf = (local: string) => (local ? new Date(local).toISOString() : nu
  */
 export function CommandWizard({
   merchantId,
+  currency,
   initialSerial,
   onDone,
   ref,
 }: {
   merchantId: string;
+  /** The merchant's: amounts are typed in it. */
+  currency: string;
   initialSerial?: string;
   onDone: (sent: RemoteCommand | null) => void;
   /** The wizard itself (focusable, named "new command"), for the page to move focus to when it opens. */
@@ -51,7 +55,7 @@ export function CommandWizard({
   // A new key each time the summary opens: a retry of this summary's Send answers the same command.
   const idempotencyKey = useMemo(() => (step === 'summary' ? crypto.randomUUID() : ''), [step]);
 
-  const request = { serial, type, params: paramsOf(type, { peripheral: PERIPHERALS[0], ...draft }), scheduledAt: later ? instantOf(when) : null };
+  const request = { serial, type, params: paramsOf(type, { peripheral: PERIPHERALS[0], ...draft }, currency), scheduledAt: later ? instantOf(when) : null };
   const valid: Record<Step, boolean> = {
     device: serial !== '',
     command: RemoteCommandSend.safeParse({ ...request, scheduledAt: null }).success,
@@ -78,7 +82,11 @@ export function CommandWizard({
     const common = { labelId: f.labelId, name: f.name, testId: `wizard-param-${f.name}`, value: draft[f.name] ?? '', onChange: (v: string) => setDraft((d) => ({ ...d, [f.name]: v })) };
     if (f.kind === 'peripheral') return <SelectField key={f.name} {...common} value={common.value || PERIPHERALS[0]} options={PERIPHERALS.map((p) => ({ value: p, label: intl.formatMessage({ id: PERIPHERAL_MESSAGES[p] }) }))} />;
     if (f.kind === 'lines') return <TextField key={f.name} {...common} multiline hint={<FormattedMessage id={f.hintId} />} />;
-    return <TextField key={f.name} {...common} hint={f.kind === 'money' ? <FormattedMessage id="remoteCommands.param.amountHint" /> : undefined} />;
+    if (f.kind === 'money') {
+      const parsed = common.value === '' ? null : parseMoneyInput(common.value, currency, { locale: intl.locale });
+      return <TextField key={f.name} {...common} hint={<FormattedMessage id="remoteCommands.param.amountHint" values={{ currency }} />} error={parsed && !parsed.ok ? parsed.error : undefined} />;
+    }
+    return <TextField key={f.name} {...common} />;
   };
 
   return (
