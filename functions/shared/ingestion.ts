@@ -4,6 +4,7 @@
  */
 import { DynamoAlarmRepository } from '../adapters/dynamodb/alarm-repository';
 import { createDocumentClient } from '../adapters/dynamodb/client';
+import { DynamoMediaRepository } from '../adapters/dynamodb/media-repository';
 import { DynamoInvalidMessages } from '../adapters/dynamodb/invalid-messages';
 import { DynamoProcessedMessages } from '../adapters/dynamodb/processed-messages';
 import { DynamoStockRepository } from '../adapters/dynamodb/stock-repository';
@@ -27,6 +28,7 @@ export function buildIngestionDeps(config: IngestionConfig): IngestionDeps {
     history: new DynamoReportedHistory(doc, config.tableName),
     alarms: new DynamoAlarmRepository(doc, config.tableName),
     stock: new DynamoStockRepository(doc, config.tableName),
+    medias: new DynamoMediaRepository(doc, config.tableName),
     auditPrices: (device, readAt, priceLists) => applyAuditPrices(prices, device, readAt, priceLists),
     settings: { offlineAfterSeconds: config.offlineAfterSeconds, onlineBucketSeconds: config.onlineBucketSeconds },
     nowMs: Date.now,
