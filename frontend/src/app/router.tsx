@@ -81,6 +81,16 @@ const NotificationLogPage = screen(() => import('../features/notifications/Notif
 const UnsubscribePage = screen(() => import('../features/notifications/UnsubscribePage').then((m) => ({ default: m.UnsubscribePage })));
 const DataRequestListPage = screen(() => import('../features/data-requests/DataRequestListPage').then((m) => ({ default: m.DataRequestListPage })));
 const DataRequestCreatePage = screen(() => import('../features/data-requests/DataRequestCreatePage').then((m) => ({ default: m.DataRequestCreatePage })));
+const MediaListPage = screen(() => import('../features/customers-medias/MediaListPage').then((m) => ({ default: m.MediaListPage })));
+const MediaDetailPage = screen(() => import('../features/customers-medias/MediaDetailPage').then((m) => ({ default: m.MediaDetailPage })));
+const MediaDetailsTab = screen(() => import('../features/customers-medias/tabs/MediaDetailsTab').then((m) => ({ default: m.MediaDetailsTab })));
+const MediaTransactionsTab = screen(() => import('../features/customers-medias/tabs/MediaTransactionsTab').then((m) => ({ default: m.MediaTransactionsTab })));
+const MediaRefundsTab = screen(() => import('../features/customers-medias/tabs/MediaTransactionsTab').then((m) => ({ default: m.MediaRefundsTab })));
+const CustomerListPage = screen(() => import('../features/customers-medias/CustomerListPage').then((m) => ({ default: m.CustomerListPage })));
+const CustomerDetailPage = screen(() => import('../features/customers-medias/CustomerDetailPage').then((m) => ({ default: m.CustomerDetailPage })));
+const CustomerDetailsTab = screen(() => import('../features/customers-medias/tabs/CustomerDetailsTab').then((m) => ({ default: m.CustomerDetailsTab })));
+const CustomerTransactionsTab = screen(() => import('../features/customers-medias/tabs/CustomerTransactionsTab').then((m) => ({ default: m.CustomerTransactionsTab })));
+const CustomerMediasTab = screen(() => import('../features/customers-medias/tabs/CustomerMediasTab').then((m) => ({ default: m.CustomerMediasTab })));
 const ProfilePage = screen(() => import('../features/settings/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const PasswordPage = screen(() => import('../features/settings/PasswordPage').then((m) => ({ default: m.PasswordPage })));
 
@@ -135,6 +145,20 @@ const consoleRoutes: RouteObject[] = [
     guarded('/devices/:id/stock', DeviceStockTab),
     guarded('/devices/:id/signal', DeviceSignalTab),
     guarded('/devices/:id/temperature', DeviceTemperatureTab),
+  ]),
+  // Customers and media: /customers-medias → medias; a media's and a customer's screens have their tabs as nested routes
+  guarded('/customers-medias', <Navigate to="/customers-medias/medias" replace />),
+  guarded('/customers-medias/medias', MediaListPage),
+  guardedWithChildren('/customers-medias/medias/:mediaId', MediaDetailPage, [
+    { index: true, element: MediaDetailsTab },
+    guarded('/customers-medias/medias/:mediaId/transactions', MediaTransactionsTab),
+    guarded('/customers-medias/medias/:mediaId/refunds', MediaRefundsTab),
+  ]),
+  guarded('/customers-medias/customers', CustomerListPage),
+  guardedWithChildren('/customers-medias/customers/:id', CustomerDetailPage, [
+    { index: true, element: CustomerDetailsTab },
+    guarded('/customers-medias/customers/:id/transactions', CustomerTransactionsTab),
+    guarded('/customers-medias/customers/:id/medias', CustomerMediasTab),
   ]),
   // Manage: /manage → clients (merchant user), groups (group admin), users (administrators)
   guarded('/manage', <ManageIndex />),

@@ -79,3 +79,13 @@ export const PRICE_TABLE_MESSAGES: Record<number, string> = {
 
 /** A value whose label is not shown (spec: "not shown") reads as its number. */
 export const labelOr = (messageId: string | undefined, value: number, format: (id: string) => string) => (messageId ? format(messageId) : String(value));
+
+/** Where a transaction or a media came from (the spec is silent: our choice, schemas/transaction-constants.ts SOURCE_TYPES). */
+export const SOURCE_TYPE_MESSAGES: Partial<Record<number, string>> = {
+  0: 'labels.sourceType.unknown',
+  1: 'labels.sourceType.vendingMachine',
+  2: 'labels.sourceType.rechargeStation',
+  3: 'labels.sourceType.mobileApp',
+  4: 'labels.sourceType.webPortal',
+  5: 'labels.sourceType.console',
+};
