@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, demoUser, getStack, launchBrowser, newPage, signInToDashboard } from './browser';
+import { connectDevice, saleTransaction, salesMessage } from '../../infra/local/simulator';
+import { accessibilityViolations, api, demoUser, getStack, idToken, launchBrowser, newPage, signInToDashboard } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -9,9 +11,22 @@ const SERIAL = 'CUNI-00000010';
 const ROWS = '[data-testid^="table-"] tbody tr';
 const LISTED = `${ROWS}, [data-testid="empty-state"]`;
 
+/** A key used at that machine (its sale creates it), for the media's screens. */
+const MEDIA_ID = randomBytes(7).toString('hex').toUpperCase();
+
 let browser: Browser;
+let token: string;
 beforeAll(async () => {
   browser = await launchBrowser();
+  const admin = demoUser(stack, 'merchant.admin@demo.local');
+  token = await idToken(admin.email, admin.password);
+  const device = await connectDevice((stack as unknown as { mqtt: string }).mqtt, SERIAL);
+  try {
+    const media = { id: MEDIA_ID, serial: randomBytes(4).toString('hex').toUpperCase(), credit: 1200 };
+    await device.publish('sales', salesMessage(SERIAL, [saleTransaction({ type: 3, mediaType: 2, value: 80, currency: 'EUR', media })]));
+  } finally {
+    await device.client.endAsync();
+  }
 });
 afterAll(async () => {
   await browser?.close();
@@ -75,7 +90,12 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA) at 1280 px', () => {
       ['/manage/data-retrieval-requests-create'],
       ['/settings/profile'],
       ['/settings/password'],
+      ['/customers-medias/medias', LISTED],
+      [`/customers-medias/medias/${MEDIA_ID}`, '[data-testid="media-details"]'],
+      [`/customers-medias/medias/${MEDIA_ID}/transactions`, LISTED],
+      [`/customers-medias/medias/${MEDIA_ID}/refunds`, LISTED],
     ];
+    await expect.poll(() => api(token, 'GET', `/medias/${MEDIA_ID}?merchantId=acme-vending`).then(() => true, () => false), { timeout: 20_000 }).toBe(true);
     const found = await violationsOn(page, screens);
     for (const list of ['/manage/users', '/manage/groups']) Object.assign(found, await violationsOn(page, [[await firstDetail(page, list)]]));
 

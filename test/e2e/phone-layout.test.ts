@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmMessage, auditMessage, connectDevice, saleTransaction, salesMessage, telemetryMessage } from '../../infra/local/simulator';
@@ -9,6 +10,8 @@ const run = Date.now().toString(36);
 /** A demo machine of Acme (no group) that the other browser tests leave alone. */
 const SERIAL = 'CUNI-00000010';
 const PHONE = { width: 390, height: 844 };
+/** A key used at that machine: its sale creates it (MediaId, printed serial). */
+const MEDIA = { id: randomBytes(7).toString('hex').toUpperCase(), serial: randomBytes(4).toString('hex').toUpperCase() };
 
 let browser: Browser;
 let rowsStored: () => Promise<void>;
@@ -23,7 +26,8 @@ beforeAll(async () => {
     await device.publish('telemetry', telemetryMessage(SERIAL, { signalLevel: 65, temperature: 3.1 }));
     await device.publish('alarms', alarmMessage(SERIAL, { code: 'E-COIN-JAM', detail: 'coin mechanism: a tube is blocked' }));
     const sale = saleTransaction({ id: `PHONE${run}`, type: 2, mediaType: 252, value: 150, currency: 'EUR', productCode: 'A12', line: 12, priceTable: 1 });
-    await device.publish('sales', salesMessage(SERIAL, [sale]));
+    const keySale = saleTransaction({ id: `PHONEK${run}`, type: 3, mediaType: 2, value: 90, currency: 'EUR', media: { id: MEDIA.id, serial: MEDIA.serial, credit: 2500 } });
+    await device.publish('sales', salesMessage(SERIAL, [sale, keySale]));
     await device.publish('audit', auditMessage(SERIAL, { origin: 1 }));
   } finally {
     await device.client.endAsync();
@@ -31,6 +35,8 @@ beforeAll(async () => {
   const rows = async (path: string) => (await api<{ items: unknown[] }>(token, 'GET', `/pos/${SERIAL}/${path}`)).items.length;
   rowsStored = async () => {
     for (const path of ['alarms', 'transactions', 'audits']) await expect.poll(() => rows(path), { timeout: 20_000, interval: 250 }).toBeGreaterThan(0);
+    const media = () => api(token, 'GET', `/medias/${MEDIA.id}?merchantId=acme-vending`).then(() => true, () => false);
+    await expect.poll(media, { timeout: 20_000, interval: 250 }).toBe(true);
   };
 });
 afterAll(async () => {
@@ -66,6 +72,10 @@ describe('on a phone (390 px)', () => {
       ['/devices/remote-commands', listed],
       ['/manage/users', listed],
       ['/manage/groups', listed],
+      ['/customers-medias/medias', listed],
+      [`/customers-medias/medias/${MEDIA.id}`, '[data-testid="media-history"], [data-testid="empty-state"]'],
+      [`/customers-medias/medias/${MEDIA.id}/transactions`, listed],
+      [`/customers-medias/medias/${MEDIA.id}/refunds`, listed],
     ];
     const wider: Record<string, number> = {};
     const inaccessible: Record<string, string[]> = {};

@@ -33,8 +33,9 @@ export function useTransactionColumns(extra: readonly Column<Transaction>[] = NO
       ...extra,
       { id: 'product', messageId: 'medias.transactions.product', value: (t) => t.product ?? '' },
       { id: 'productCode', messageId: 'medias.transactions.productCode', value: (t) => t.productCode },
-      { id: 'line', messageId: 'medias.transactions.line', value: (t) => String(t.line) },
-      { id: 'priceTable', messageId: 'medias.transactions.priceTable', value: (t) => labelOr(PRICE_TABLE_MESSAGES[t.priceTable], t.priceTable, text) },
+      // 0: none (a recharge or a transaction made in the cloud has no selection and no price table).
+      { id: 'line', messageId: 'medias.transactions.line', value: (t) => (t.line === 0 ? '' : String(t.line)) },
+      { id: 'priceTable', messageId: 'medias.transactions.priceTable', value: (t) => (t.priceTable === 0 ? '' : labelOr(PRICE_TABLE_MESSAGES[t.priceTable], t.priceTable, text)) },
       { id: 'valueCharge', messageId: 'medias.transactions.valueCharge', value: (t) => money(t.valueCharge, t.currency) },
       { id: 'freeSale', messageId: 'medias.transactions.freeSale', value: (t) => yes(t.freeSale) },
       { id: 'errorSale', messageId: 'medias.transactions.errorSale', value: (t) => yes(t.errorSale) },
