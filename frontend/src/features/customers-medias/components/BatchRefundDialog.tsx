@@ -8,7 +8,7 @@ import type { FieldError } from '../../../lib/form-errors';
 import { useMerchantMachines } from '../../../lib/resources/get-merchant-machines';
 import { batchRefund } from '../api/batch-refund';
 import { validateSerials } from '../api/validate-serials';
-import { parseSerials } from '../batch-serials';
+import { parseMediaSerials } from '../batch-serials';
 import { isNoMediaRefunded, mediaErrorMessageId } from '../messages';
 import { readRefund } from '../refund-amount';
 import { RefundLimit } from './RefundDialog';
@@ -34,7 +34,7 @@ export function BatchRefundDialog({ merchantId, currency, maximumRefund, onClose
   const [result, setResult] = useState<BatchRefundResult | null>(null);
   const machines = useMerchantMachines(merchantId);
 
-  const { serials, malformed } = parseSerials(text);
+  const { serials, malformed } = parseMediaSerials(text);
   const tooMany = serials.length > MAX_BATCH_REFUND_MEDIAS;
   const serialsError: FieldError | null = malformed.length > 0
     ? { messageId: 'medias.batch.error.malformed', values: { serials: malformed.slice(0, 5).join(', '), count: malformed.length } }
