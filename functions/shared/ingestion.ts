@@ -18,8 +18,7 @@ import { lazy } from './lazy';
 import { logger } from './logger';
 import { priceSyncDeps } from './price-sync';
 
-export function buildIngestionDeps(config: IngestionConfig): IngestionDeps {
-  const doc = createDocumentClient({ region: config.region, endpoint: config.dynamodbEndpoint });
+export function buildIngestionDeps(config: IngestionConfig, doc = createDocumentClient({ region: config.region, endpoint: config.dynamodbEndpoint })): IngestionDeps {
   const prices = priceSyncDeps(doc, config.tableName);
   return {
     ...sweepStores(doc, config.tableName),
