@@ -248,7 +248,6 @@ export const keys = {
   // Cashless media (functions/core/medias, ACCESS-PATTERNS M1–M9): one item per media in its own partition (where the
   // cloud transactions of the media live too), listed per merchant by last use (gsi1) and by printed serial (gsi2);
   // while blocked, lost or holding cloud credit it is on the merchant's media list (gsi3, sparse), which machines get.
-  mediaPk: (merchantId: string, mediaId: string) => `MERCHANT#${merchantId}#MEDIA#${mediaId}`,
   media: (merchantId: string, mediaId: string) => ({ pk: keys.mediaPk(merchantId, mediaId), sk: 'MEDIA' }),
   merchantMediasPk: (merchantId: string) => `MERCHANT#${merchantId}#MEDIAS`,
   mediaByUse: (merchantId: string, lastUsedAt: string | null, mediaId: string) => ({ gsi1pk: keys.merchantMediasPk(merchantId), gsi1sk: `${lastUsedAt ?? ''}#${mediaId}` }),
