@@ -11,7 +11,7 @@ export const DEMO_MERCHANTS: Array<{ id: string; input: MerchantInput }> = [
       name: 'Acme Vending', screenConfigurationManagement: true, country: 'IT', language: 'it', timezone: 'Europe/Rome', currency: 'EUR',
       legalInfo: 'Acme Vending S.r.l., Via Roma 1, 20121 Milano', contactPerson: 'Giulia Bianchi', contactEmail: 'ops@acme-vending.example',
       licence: 'ENTERPRISE', defaultWarranty: 24, extendedWarranty: 12,
-      features: ['ADVANCED_ALARMS', 'NEBULAR_VENDING', 'PRODUCTS_STOCK', 'REMOTE_CONFIGURATIONS', 'TRANSACTIONS_DETAILS', 'FIRMWARE_UPDATE', 'NETWORK'],
+      features: ['ADVANCED_ALARMS', 'NEBULAR_VENDING', 'PRODUCTS_STOCK', 'REMOTE_CONFIGURATIONS', 'TRANSACTIONS_DETAILS', 'FIRMWARE_UPDATE', 'NETWORK', 'CUSTOMERS_MEDIA', 'WEBPAYMENTS'],
     },
   },
   {
@@ -19,7 +19,7 @@ export const DEMO_MERCHANTS: Array<{ id: string; input: MerchantInput }> = [
     input: {
       name: 'Bravo Distribución', screenConfigurationManagement: false, country: 'ES', language: 'es', timezone: 'Europe/Madrid', currency: 'EUR',
       legalInfo: 'Bravo Distribución S.L., Calle Mayor 5, 28001 Madrid', contactPerson: 'Lucía Martín', contactEmail: 'soporte@bravo.example',
-      licence: 'STANDARD', defaultWarranty: 24, extendedWarranty: 0, features: ['NEBULAR_VENDING', 'CUSTOMERS_MEDIA'],
+      licence: 'STANDARD', defaultWarranty: 24, extendedWarranty: 0, features: ['NEBULAR_VENDING', 'CUSTOMERS_MEDIA', 'WEBPAYMENTS'],
     },
   },
   {

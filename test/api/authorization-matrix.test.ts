@@ -18,6 +18,7 @@ import { waitFor } from './support/devices';
 import { newMedia } from '../../functions/core/medias/model';
 import { randomBytes } from 'node:crypto';
 import { readOutbox } from '../../infra/local/emulators/cognito';
+import { newMediaId, putMedia } from './support/customers';
 
 /**
  * Every route × the four roles × {valid token and each bad token} × {own merchant, foreign merchant},
@@ -124,6 +125,14 @@ const mediaIds = new Map<string, { id: string; serial: string }>();
 const MEDIA_ACTIONS_OF_ROLE = ['block', 'unblock', 'tokens', 'lost', 'replacement', 'refund', 'refundMachine', 'batch'] as const;
 const mediaOf = (scope: Scope, what: string) => ({ params: { mediaId: mediaIds.get(`${scope} ${what}`)?.id ?? '00000000DEADBEEF' }, query: { merchantId: merchantOf(scope) }, scoped: true });
 const hexId = (digits: number) => randomBytes(digits).toString('hex').toUpperCase().slice(0, digits);
+/** Customers and web payment orders: per scope a customer and an order registered by the payment service, a media to associate, and a media associated per role to dissociate. */
+const customers: Record<Scope, string> = { own: '', foreign: '' };
+const webOrders: Record<Scope, string> = { own: '', foreign: '' };
+const associableMedias: Record<Scope, string> = { own: '', foreign: '' };
+const dissociableMedias = new Map<string, string>();
+const customerOf = (scope: Scope) => ({ params: { id: customers[scope] }, query: { merchantId: merchantOf(scope) }, scoped: true });
+const apiTokenOf = async (scope: Scope) => (await api(`/merchants/${merchantOf(scope)}/settings`, { token: await tokenFor('NEBULARSUPERADMIN') })).body.apiToken as string;
+const webOrderBody = (extra: Record<string, unknown> = {}) => ({ service: 0, serviceTransactionNumber: uniqueCode(), type: 0, result: 1, amount: 100, currency: 'EUR', ...extra });
 
 /** One sample request per route; a new route without a sample fails the test below. */
 const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
@@ -282,6 +291,17 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
     body: { prices: matrixPrices },
     headers: async () => ({ 'x-api-token': (await api(`/merchants/${merchantOf(scope)}/settings`, { token: await tokenFor('NEBULARSUPERADMIN') })).body.apiToken }),
   }),
+  'customers.list': (scope) => ({ query: { merchantId: merchantOf(scope), size: '5', consent: 'analysis' }, scoped: true }),
+  'customers.csv': (scope) => ({ query: { merchantId: merchantOf(scope), hasMedias: 'true' }, scoped: true }),
+  'customers.get': customerOf,
+  'customers.medias': customerOf,
+  'customers.privacy': (scope) => ({ ...customerOf(scope), body: { analysis: true } }),
+  'customers.associateMedia': (scope) => ({ ...customerOf(scope), body: { mediaId: associableMedias[scope] } }),
+  'customers.dissociateMedia': (scope, role) => ({ ...customerOf(scope), params: { id: customers[scope], mediaId: dissociableMedias.get(`${scope} ${role}`) ?? '00000000' } }),
+  'webpaymentOrders.list': (scope) => ({ query: { merchantId: merchantOf(scope), size: '5', result: '1' }, scoped: true }),
+  'webpaymentOrders.get': (scope) => ({ params: { id: webOrders[scope] }, query: { merchantId: merchantOf(scope) }, scoped: true }),
+  // Public (the merchant's API token, not a sign-in): the scope's own merchant and token, so both scopes succeed.
+  'paymentService.order': (scope) => ({ params: { id: merchantOf(scope) }, body: webOrderBody(), headers: async () => ({ 'x-api-token': await apiTokenOf(scope) }) }),
   'historicalData.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5', status: 'Completed', dataType: 'Alarms' }, scoped: true }),
   'historicalData.create': (scope) => ({ params: { id: merchantOf(scope) }, body: { startDate: '2026-01-01', endDate: '2026-01-31', dataType: 'Alarms' }, scoped: true }),
   'historicalData.get': (scope) => dataRequestOf(scope, 'completed'),
@@ -437,6 +457,19 @@ beforeAll(async () => {
       const subscribed = await api(`/merchants/${merchantOf(scope)}/historicaldata-subscriptions`, { method: 'POST', token: superAdmin, body: { dataType: 'Alarms', frequency: 'daily' } });
       expect(subscribed.status, subscribed.text).toBe(201);
       dataSubscriptions.set(`${scope} ${role}`, subscribed.body.id);
+    }
+    const registered = await api(`/payment-service/${merchantOf(scope)}/orders`, { method: 'POST', headers: { 'x-api-token': await apiTokenOf(scope) }, body: webOrderBody({ customer: { userId: `matrix-${uniqueCode()}` } }) });
+    expect(registered.status, registered.text).toBe(200);
+    customers[scope] = registered.body.customerId;
+    webOrders[scope] = registered.body.order.id;
+    associableMedias[scope] = newMediaId();
+    await putMedia(merchantOf(scope), associableMedias[scope]);
+    for (const role of PROFILE_WRITERS) {
+      const mediaId = newMediaId();
+      await putMedia(merchantOf(scope), mediaId);
+      const associated = await api(`/customers/${customers[scope]}/medias?merchantId=${merchantOf(scope)}`, { method: 'POST', token: superAdmin, body: { mediaId } });
+      expect(associated.status, associated.text).toBe(200);
+      dissociableMedias.set(`${scope} ${role}`, mediaId);
     }
     groupIds[scope] = await group(merchantOf(scope));
     const { medias: mediaRepository, now: mediaNow } = stackDeps();

@@ -144,6 +144,9 @@ describe('grants of every real route group', () => {
     notifications: ['table:readWrite'],
     'remote-commands': ['table:readWrite', 'iot:Publish'],
     'historical-data': ['table:readWrite', ...BUCKET_READ_WRITE_ACTIONS, ...BUCKET_LEVEL_ACTIONS, 'states:StartExecution'],
+    customers: ['table:readWrite'],
+    'webpayment-orders': ['table:read'],
+    'payment-service': ['table:readWrite'],
   };
 
   it.each(manifest.map((g) => g.name))('%s', (name) => {

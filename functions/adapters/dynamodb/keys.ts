@@ -262,6 +262,17 @@ export const keys = {
   mediaTypesUsedPk: (merchantId: string) => `MERCHANT#${merchantId}#MEDIATYPES`,
   /** A refund's Idempotency-Key, per user and media. */
   mediaRefundIdempotency: (userId: string, key: string, mediaId: string) => ({ pk: `IDEMPOTENCY#${userId}#${key}`, sk: `MEDIA_REFUND#${mediaId}` }),
+  // Customers and web payment orders (functions/core/customers, webpayment-orders; ACCESS-PATTERNS C1–C5, W1–W3).
+  customer: (merchantId: string, id: string) => ({ pk: `MERCHANT#${merchantId}#CUSTOMER#${id}`, sk: 'CUSTOMER' }),
+  customerByRegistration: (merchantId: string, registeredAt: string, id: string) => ({ gsi1pk: keys.merchantCustomersPk(merchantId), gsi1sk: `${registeredAt}#${id}` }),
+  merchantCustomersPk: (merchantId: string) => `MERCHANT#${merchantId}#CUSTOMERS`,
+  /** Counter item name (keys.counter) of a merchant's customers (`count`). */
+  customersCounterName: (merchantId: string) => `MERCHANT#${merchantId}#CUSTOMERS`,
+  webPaymentOrder: (merchantId: string, id: string) => ({ pk: `MERCHANT#${merchantId}#WPORDER#${id}`, sk: 'WPORDER' }),
+  webPaymentOrderByDate: (merchantId: string, createdAt: string, id: string) => ({ gsi1pk: keys.merchantWebPaymentOrdersPk(merchantId), gsi1sk: `${createdAt}#${id}` }),
+  merchantWebPaymentOrdersPk: (merchantId: string) => `MERCHANT#${merchantId}#WPORDERS`,
+  /** Counter item name (keys.counter) of a merchant's web payment orders (`count`). */
+  webPaymentOrdersCounterName: (merchantId: string) => `MERCHANT#${merchantId}#WPORDERS`,
   /** A processed device message (idempotency), kept until `expiresAt`. */
   deviceMessage: (messageId: string) => ({ pk: `MSG#${messageId}`, sk: 'MSG' }),
 } as const;
