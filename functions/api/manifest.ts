@@ -13,6 +13,8 @@ import { access as groupRoutesAccess } from './groups/deps';
 import { routes as groupRoutes } from './groups/routes';
 import { access as historicalDataAccess } from './historical-data/deps';
 import { routes as historicalData } from './historical-data/routes';
+import { access as mediasAccess } from './medias/deps';
+import { routes as medias } from './medias/routes';
 import { access as merchantsAccess } from './merchants/deps';
 import { routes as merchants } from './merchants/routes';
 import { access as notificationsAccess } from './notifications/deps';
@@ -66,6 +68,7 @@ export const groups: RouteGroup[] = [
   { name: 'no-vend-profiles', description: 'A merchant’s no-vend profiles: periods when machines do not sell', routes: noVendProfiles, access: noVendProfilesAccess },
   { name: 'alarms', description: 'Alarms raised by machines, master alarms (codes and troubleshooting) and alarm notification settings', routes: alarms, access: alarmsAccess },
   { name: 'notifications', description: 'Alarm notifications: a merchant’s log of the e-mails sent (or held back) and the e-mails’ unsubscribe link', routes: notifications, access: notificationsAccess },
+  { name: 'medias', description: 'Cashless media (keys, cards, app): list, detail, transactions and refunds; block, unblock, unblock tokens, lost-my-key; refunds as cloud credit', routes: medias, access: mediasAccess },
   { name: 'remote-commands', description: 'Commands sent to machines over MQTT and their results', routes: remoteCommands, access: remoteCommandsAccess },
   { name: 'historical-data', description: 'Historical data requests (a merchant’s data of a date range as a CSV file) and scheduled exports', routes: historicalData, access: historicalDataAccess },
   { name: 'customers', description: 'A merchant’s customers (who pay with its media): list, CSV, detail, their medias and transactions, privacy consents, association of medias', routes: customers, access: customersAccess },

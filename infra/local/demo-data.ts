@@ -41,6 +41,8 @@ export const DEMO_GROUPS: Array<{ merchantId: string; id: string; name: string; 
 
 /** Device-association PINs of the demo merchants (merchant settings; a device joins with one). */
 export const DEMO_PINS: Record<string, string> = { 'acme-vending': '11223344', 'bravo-distribucion': '22334455', 'colibri-cash': '33445566' };
+/** The demo merchants' maximum refund (merchant settings, minor units of their currency: 50 €, 50 €, 200,000 COP), so refunds work on `npm start`. */
+export const DEMO_MAXIMUM_REFUNDS: Record<string, number> = { 'acme-vending': 5000, 'bravo-distribucion': 5000, 'colibri-cash': 200_000 };
 
 export interface DemoMachine {
   serial: string;

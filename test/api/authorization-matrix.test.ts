@@ -15,6 +15,8 @@ import { createUser, updateBodyOf, userBody } from './support/users';
 import { alarmMessage, auditMessage, configMessage, connectDevice } from '../../infra/local/simulator';
 import { masterAlarmBody } from './support/samples';
 import { waitFor } from './support/devices';
+import { newMedia } from '../../functions/core/medias/model';
+import { randomBytes } from 'node:crypto';
 import { readOutbox } from '../../infra/local/emulators/cognito';
 import { newMediaId, putMedia } from './support/customers';
 
@@ -126,6 +128,12 @@ const dissociableMedias = new Map<string, string>();
 const customerOf = (scope: Scope) => ({ params: { id: customers[scope] }, query: { merchantId: merchantOf(scope) }, scoped: true });
 const apiTokenOf = async (scope: Scope) => (await api(`/merchants/${merchantOf(scope)}/settings`, { token: await tokenFor('NEBULARSUPERADMIN') })).body.apiToken as string;
 const webOrderBody = (extra: Record<string, unknown> = {}) => ({ service: 0, serviceTransactionNumber: uniqueCode(), type: 0, result: 1, amount: 100, currency: 'EUR', ...extra });
+
+/** Medias made in beforeAll per scope: one to read, and per role one for each action (a block needs an OK media, an unblock a blocked one…). */
+const mediaIds = new Map<string, { id: string; serial: string }>();
+const MEDIA_ACTIONS_OF_ROLE = ['block', 'unblock', 'tokens', 'lost', 'replacement', 'refund', 'refundMachine', 'batch'] as const;
+const mediaOf = (scope: Scope, what: string) => ({ params: { mediaId: mediaIds.get(`${scope} ${what}`)?.id ?? '00000000DEADBEEF' }, query: { merchantId: merchantOf(scope) }, scoped: true });
+const hexId = (digits: number) => randomBytes(digits).toString('hex').toUpperCase().slice(0, digits);
 
 /** One sample request per route; a new route without a sample fails the test below. */
 const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
@@ -254,6 +262,20 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'remoteCommands.list': (scope) => ({ query: { merchantId: merchantOf(scope), size: '5', status: '0' }, scoped: true }),
   'remoteCommands.csv': (scope) => ({ query: { merchantId: merchantOf(scope), type: '9' }, scoped: true }),
   'remoteCommands.pendingCounts': (scope) => ({ query: { merchantId: merchantOf(scope), serials: machines[scope].serial }, scoped: true }),
+  'medias.list': (scope) => ({ query: { merchantId: merchantOf(scope), size: '5' }, scoped: true }),
+  'medias.all': (scope) => ({ query: { merchantId: merchantOf(scope), status: '0' }, scoped: true }),
+  'medias.usedTypes': (scope) => ({ query: { merchantId: merchantOf(scope) }, scoped: true }),
+  'medias.get': (scope) => mediaOf(scope, 'read'),
+  'medias.transactions': (scope) => ({ ...mediaOf(scope, 'read'), query: { merchantId: merchantOf(scope), size: '5' } }),
+  'medias.refunds': (scope) => ({ ...mediaOf(scope, 'read'), query: { merchantId: merchantOf(scope), size: '5' } }),
+  'medias.block': (scope, role) => mediaOf(scope, `block ${role}`),
+  'medias.unblock': (scope, role) => mediaOf(scope, `unblock ${role}`),
+  'medias.unblockTokens': (scope, role) => mediaOf(scope, `tokens ${role}`),
+  'medias.lostMyKey': (scope, role) => ({ ...mediaOf(scope, `lost ${role}`), body: { MediaId: mediaIds.get(`${scope} replacement ${role}`)?.id ?? '00000000DEADBEEF' } }),
+  'medias.refund': (scope, role) => ({ ...mediaOf(scope, `refund ${role}`), body: { refund: 1 } }),
+  'medias.refundMachine': (scope, role) => ({ ...mediaOf(scope, `refundMachine ${role}`), body: { refund: 1, device: machines[scope].serial } }),
+  'medias.batchRefund': (scope, role) => ({ query: { merchantId: merchantOf(scope) }, body: { mediaSerials: [mediaIds.get(`${scope} batch ${role}`)?.serial ?? 'ABCDEF0123'], refund: 1 }, scoped: true }),
+  'medias.validateSerials': (scope) => ({ query: { merchantId: merchantOf(scope) }, body: { mediaSerials: [mediaIds.get(`${scope} read`)?.serial ?? 'ABCDEF0123'] }, scoped: true }),
   'remoteCommands.send': (scope, role) => ({ body: { serial: machines[scope].serial, type: SEND_TYPES[role], params: {}, scheduledAt: inAnHour() }, scoped: true }),
   'remoteCommands.pos': (scope) => ({ ...machine(scope), query: { size: '5' } }),
   'remoteCommands.cancel': (scope, role) => ({ params: { id: machines[scope].serial, commandId: cancellableCommands.get(`${scope} ${role}`) ?? '000000000-000000000000' }, scoped: true }),
@@ -274,6 +296,7 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'customers.csv': (scope) => ({ query: { merchantId: merchantOf(scope), hasMedias: 'true' }, scoped: true }),
   'customers.get': customerOf,
   'customers.medias': customerOf,
+  'customers.transactions': (scope) => ({ ...customerOf(scope), query: { merchantId: merchantOf(scope), size: '5' } }),
   'customers.privacy': (scope) => ({ ...customerOf(scope), body: { analysis: true } }),
   'customers.associateMedia': (scope) => ({ ...customerOf(scope), body: { mediaId: associableMedias[scope] } }),
   'customers.dissociateMedia': (scope, role) => ({ ...customerOf(scope), params: { id: customers[scope], mediaId: dissociableMedias.get(`${scope} ${role}`) ?? '00000000' } }),
@@ -451,6 +474,14 @@ beforeAll(async () => {
       dissociableMedias.set(`${scope} ${role}`, mediaId);
     }
     groupIds[scope] = await group(merchantOf(scope));
+    const { medias: mediaRepository } = stackDeps();
+    for (const what of ['read', ...ROLES.flatMap((role) => MEDIA_ACTIONS_OF_ROLE.map((action) => `${action} ${role}`))]) {
+      const media = { id: hexId(16), serial: hexId(10) };
+      const status = what.startsWith('unblock') ? 1 : 0;
+      const record = newMedia(merchantOf(scope), media.id, { serial: media.serial, mediaType: 2, keyCredit: 100, status, tokensBlocked: what.startsWith('tokens') }, now());
+      expect(await mediaRepository.save(record, undefined)).toBe(true);
+      mediaIds.set(`${scope} ${what}`, media);
+    }
     for (const role of DELETERS) {
       deletableUsers.set(`${scope} ${role}`, (await createUser(superAdmin, { merchantIds: [merchantOf(scope)] })).id);
       deletableGroups.set(`${scope} ${role}`, await group(merchantOf(scope)));
