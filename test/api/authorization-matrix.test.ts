@@ -120,11 +120,6 @@ const bulkChange = (scope: Scope) => ({
   operation: { kind: 'set', value: 150 },
 });
 
-/** Medias made in beforeAll per scope: one to read, and per role one for each action (a block needs an OK media, an unblock a blocked one…). */
-const mediaIds = new Map<string, { id: string; serial: string }>();
-const MEDIA_ACTIONS_OF_ROLE = ['block', 'unblock', 'tokens', 'lost', 'replacement', 'refund', 'refundMachine', 'batch'] as const;
-const mediaOf = (scope: Scope, what: string) => ({ params: { mediaId: mediaIds.get(`${scope} ${what}`)?.id ?? '00000000DEADBEEF' }, query: { merchantId: merchantOf(scope) }, scoped: true });
-const hexId = (digits: number) => randomBytes(digits).toString('hex').toUpperCase().slice(0, digits);
 /** Customers and web payment orders: per scope a customer and an order registered by the payment service, a media to associate, and a media associated per role to dissociate. */
 const customers: Record<Scope, string> = { own: '', foreign: '' };
 const webOrders: Record<Scope, string> = { own: '', foreign: '' };
@@ -133,6 +128,12 @@ const dissociableMedias = new Map<string, string>();
 const customerOf = (scope: Scope) => ({ params: { id: customers[scope] }, query: { merchantId: merchantOf(scope) }, scoped: true });
 const apiTokenOf = async (scope: Scope) => (await api(`/merchants/${merchantOf(scope)}/settings`, { token: await tokenFor('NEBULARSUPERADMIN') })).body.apiToken as string;
 const webOrderBody = (extra: Record<string, unknown> = {}) => ({ service: 0, serviceTransactionNumber: uniqueCode(), type: 0, result: 1, amount: 100, currency: 'EUR', ...extra });
+
+/** Medias made in beforeAll per scope: one to read, and per role one for each action (a block needs an OK media, an unblock a blocked one…). */
+const mediaIds = new Map<string, { id: string; serial: string }>();
+const MEDIA_ACTIONS_OF_ROLE = ['block', 'unblock', 'tokens', 'lost', 'replacement', 'refund', 'refundMachine', 'batch'] as const;
+const mediaOf = (scope: Scope, what: string) => ({ params: { mediaId: mediaIds.get(`${scope} ${what}`)?.id ?? '00000000DEADBEEF' }, query: { merchantId: merchantOf(scope) }, scoped: true });
+const hexId = (digits: number) => randomBytes(digits).toString('hex').toUpperCase().slice(0, digits);
 
 /** One sample request per route; a new route without a sample fails the test below. */
 const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
@@ -188,6 +189,12 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'pos.associateClient': (scope) => ({ ...machine(scope), body: { clientId: null } }),
   'pos.associateNoVendProfile': (scope) => ({ ...machine(scope), body: { noVendProfileId: null } }),
   'pos.manageStock': (scope) => ({ ...machine(scope), body: { manageStock: false } }),
+  'transactions.list': (scope) => ({ query: { merchantId: merchantOf(scope), size: '5', type: '2' }, scoped: true }),
+  'transactions.all': (scope) => ({ query: { merchantId: merchantOf(scope), mediaType: '252' }, scoped: true }),
+  'transactions.csv': (scope) => ({ query: { merchantId: merchantOf(scope), valueMin: '1' }, scoped: true }),
+  'transactions.used': (scope) => ({ query: { merchantId: merchantOf(scope) }, scoped: true }),
+  'transactions.stats': (scope) => ({ query: { merchantId: merchantOf(scope), period: 'week' }, scoped: true }),
+  'transactions.statsByPos': (scope) => ({ query: { merchantId: merchantOf(scope), from: '2026-11-01', to: '2026-11-30' }, scoped: true }),
   'stock.get': stockMachine,
   'stock.editLines': (scope) => ({ ...stockMachine(scope), body: { lines: [{ selection: '11', value: 3 }] } }),
   'stock.fullRefill': stockMachine,
@@ -295,6 +302,7 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'customers.csv': (scope) => ({ query: { merchantId: merchantOf(scope), hasMedias: 'true' }, scoped: true }),
   'customers.get': customerOf,
   'customers.medias': customerOf,
+  'customers.transactions': (scope) => ({ ...customerOf(scope), query: { merchantId: merchantOf(scope), size: '5' } }),
   'customers.privacy': (scope) => ({ ...customerOf(scope), body: { analysis: true } }),
   'customers.associateMedia': (scope) => ({ ...customerOf(scope), body: { mediaId: associableMedias[scope] } }),
   'customers.dissociateMedia': (scope, role) => ({ ...customerOf(scope), params: { id: customers[scope], mediaId: dissociableMedias.get(`${scope} ${role}`) ?? '00000000' } }),

@@ -3,8 +3,11 @@
  * filters, paging), exported as CSV, read with their medias' figures, their consents changed, medias associated and
  * dissociated; roles, the CUSTOMERS_MEDIA feature, another merchant's ids, bad input.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { callback, newMediaId, newPaymentsMerchant, newServiceNumber, newUserId, putMedia, utcDay } from './support/customers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PINS } from '../../infra/local/demo-data';
+import { saleTransaction, salesMessage } from '../../infra/local/simulator';
+import { callback, newMediaId, newPaymentsMerchant, newServiceNumber, newUserId, putMedia, rechargeOrder, utcDay } from './support/customers';
+import { newSerial, simulatedDevices, waitFor } from './support/devices';
 import { api } from './support/http';
 import { tokenFor } from './support/stack';
 
@@ -23,10 +26,14 @@ async function register(customer: Record<string, unknown>, target = merchant): P
 const path = (id: string, suffix = '', merchantId = merchant.merchantId) => `/customers/${id}${suffix}?merchantId=${merchantId}`;
 const list = (query: Record<string, string>, merchantId = merchant.merchantId, token = superAdmin) => api(`/customers?${new URLSearchParams({ merchantId, ...query })}`, { token });
 
+const devices = simulatedDevices();
+
 beforeAll(async () => {
   superAdmin = await tokenFor('NEBULARSUPERADMIN');
   merchant = await newPaymentsMerchant(superAdmin);
 });
+
+afterAll(() => devices.closeAll());
 
 describe('a customer registered by the payment service', () => {
   it('shows its registration, consents with their dates and masked payment info; a second order updates it', async () => {
@@ -94,8 +101,8 @@ describe('medias of a customer', () => {
     const id = await register({ userId: newUserId() });
     const other = await register({ userId: newUserId() });
     const mediaId = newMediaId();
-    const days = { [utcDay(0)]: { sales: 2, salesValue: 300, recharges: 1, rechargesValue: 1000 }, [utcDay(29)]: { sales: 1, salesValue: 150 }, [utcDay(30)]: { sales: 9, salesValue: 9000 } };
-    await putMedia(merchant.merchantId, mediaId, { credit: 850, keyCredit: 850, days, lastUsedAt: '2030-01-01T00:00:00.000Z' });
+    const days = { [utcDay(0)]: { sales: 2, salesValue: 300, recharges: 1, rechargesValue: 1000 }, [utcDay(29)]: { sales: 1, salesValue: 150, recharges: 0, rechargesValue: 0 }, [utcDay(30)]: { sales: 9, salesValue: 9000, recharges: 0, rechargesValue: 0 } };
+    await putMedia(merchant.merchantId, mediaId, { keyCredit: 850, days, lastUsedAt: '2030-01-01T00:00:00.000Z' });
     const associated = await api(path(id, '/medias'), { method: 'POST', token: superAdmin, body: { mediaId } });
     expect(associated.status, associated.text).toBe(200);
     expect(associated.body).toMatchObject({ medias: 1, credit: 850, lastUsedAt: '2030-01-01T00:00:00.000Z', last30Days: { sales: 3, salesValue: 450, recharges: 1, rechargesValue: 1000 } });
@@ -139,6 +146,49 @@ describe('medias of a customer', () => {
     for (const body of [{ mediaId: 'XYZ' }, { mediaId: '1234' }, {}, { mediaId: bravoMedia, extra: 1 }]) {
       expect((await api(path(id, '/medias'), { method: 'POST', token: superAdmin, body })).status, JSON.stringify(body)).toBe(400);
     }
+  });
+});
+
+describe('GET /customers/{id}/transactions', () => {
+  it('merges its medias’ transactions at the machines and its web recharges, newest first; a group admin sees its groups’ machines’ and the cloud ones', async () => {
+    const acme = { merchantId: 'acme-vending', apiToken: (await api('/merchants/acme-vending/settings', { token: superAdmin })).body.apiToken as string };
+    const machines: Record<string, string> = {};
+    for (const groupId of ['acme-north', 'acme-south']) {
+      const serial = newSerial();
+      expect((await api('/pos/join', { method: 'POST', token: superAdmin, body: { serial, pin: DEMO_PINS['acme-vending'], name: `Customer tx ${serial}` } })).status).toBe(201);
+      expect((await api(`/pos/${serial}/associate-group`, { method: 'PUT', token: superAdmin, body: { groupId } })).status).toBe(200);
+      machines[groupId] = serial;
+    }
+    const [key, card] = [{ id: newMediaId(), serial: '00AA11BB22' }, { id: newMediaId(), serial: '00CC33DD44' }];
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+    const sale = (media: { id: string; serial: string }, minutesAgo: number, value: number) =>
+      saleTransaction({ type: 3, mediaType: 2, value, createdAt: at(minutesAgo), media: { id: media.id, serial: media.serial, credit: 1000, counter: 100 - minutesAgo } });
+    const north = await devices.connect(machines['acme-north']!);
+    const south = await devices.connect(machines['acme-south']!);
+    await north.publish('sales', salesMessage(machines['acme-north']!, [sale(key, 50, 110), sale(card, 40, 120)]));
+    await south.publish('sales', salesMessage(machines['acme-south']!, [sale(key, 30, 130)]));
+    const id = await register({ userId: newUserId() }, acme);
+    for (const media of [key, card]) {
+      await waitFor(async () => (await api(path(id, '/medias', 'acme-vending'), { method: 'POST', token: superAdmin, body: { mediaId: media.id } })).status === 200 || undefined, `media ${media.id} from its sales`);
+    }
+    const recharge = await callback('acme-vending', acme.apiToken, rechargeOrder(key.id, 500, { channel: 'app' }));
+    expect(recharge.body.credited).toBe(true);
+    const values = (res: { body: { items: Array<{ value: number }> } }) => res.body.items.map((t) => t.value);
+    const all = await waitFor(async () => {
+      const res = await api(`${path(id, '/transactions', 'acme-vending')}&size=10`, { token: superAdmin });
+      return res.body.total === 4 ? res : undefined;
+    }, 'the customer’s four transactions');
+    expect(values(all)).toEqual([500, 130, 120, 110]);
+    expect(all.body.items[0]).toMatchObject({ type: 12, mediaType: 25, serial: null, media: { id: key.id }, source: { type: 3, serial: 'Nexi' }, category: 'recharges' });
+    expect(values(await api(`${path(id, '/transactions', 'acme-vending')}&ordType=asc`, { token: superAdmin }))).toEqual([110, 120, 130, 500]);
+    const first = await api(`${path(id, '/transactions', 'acme-vending')}&size=3`, { token: superAdmin });
+    expect(values(await api(`${path(id, '/transactions', 'acme-vending')}&size=3&page=2&cursor=${encodeURIComponent(first.body.cursor)}`, { token: superAdmin }))).toEqual([110]);
+    expect(values(await api(`${path(id, '/transactions', 'acme-vending')}&from=${encodeURIComponent(at(45))}&to=${encodeURIComponent(at(35))}`, { token: superAdmin }))).toEqual([120]);
+    const groupAdmin = await tokenFor('NEBULARGROUPADMIN');
+    const scoped = await api(path(id, '/transactions', 'acme-vending'), { token: groupAdmin });
+    expect(values(scoped)).toEqual([500, 120, 110]);
+    expect(scoped.body.total).toBe(3);
+    expect((await api(path(id, '/transactions', 'bravo-distribucion'), { token: groupAdmin })).status).toBe(404);
   });
 });
 

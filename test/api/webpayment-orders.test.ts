@@ -69,7 +69,7 @@ describe('the payment service’s callback', () => {
 
   it('a successful recharge credits its media’s cloud credit once, however often and concurrently it is called', async () => {
     const mediaId = newMediaId();
-    await putMedia(merchant.merchantId, mediaId, { credit: 100, keyCredit: 100, cloudCredit: 0 });
+    await putMedia(merchant.merchantId, mediaId, { keyCredit: 100 });
     const userId = newUserId();
     const body = rechargeOrder(mediaId, 700, { customer: { userId } });
     const answers = await Promise.all(Array.from({ length: 6 }, () => callback(merchant.merchantId, merchant.apiToken, body)));
@@ -89,7 +89,7 @@ describe('the payment service’s callback', () => {
 
   it('a recharge waiting, then successful, credits on the success; one that fails credits nothing', async () => {
     const mediaId = newMediaId();
-    await putMedia(merchant.merchantId, mediaId, { credit: 0, keyCredit: 0, cloudCredit: 0 });
+    await putMedia(merchant.merchantId, mediaId, { keyCredit: 0 });
     const userId = newUserId();
     const body = rechargeOrder(mediaId, 300, { result: 0, customer: { userId } });
     expect((await callback(merchant.merchantId, merchant.apiToken, body)).body.credited).toBe(false);

@@ -22,7 +22,7 @@ import { batchGetItems } from './batch-items';
 import { cloudTransactionPut, statsCounterUpdates, toTransaction, usedUpdate, usedValuesOf, type CloudTransaction as StoredCloudTransaction } from './transaction-records';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
 import { keys } from './keys';
-import { countQuery, queryPage, readRange, type ItemFilter, type PageQuery } from './paging';
+import { countQuery, queryPage, readRange, type ItemFilter, type PageQuery, type PartitionSource } from './paging';
 import { failedConditionIndex, isConditionFailure, isTransactionCancelled, type TransactItem } from './transactions';
 
 type Item = Record<string, unknown>;
@@ -135,6 +135,20 @@ function storedTransaction(t: CloudTransaction): StoredCloudTransaction {
     source: { type: t.sourceType as NonNullable<StoredCloudTransaction['source']>['type'], serial: t.serial ?? 'console' },
     ...(t.serial ? { serial: t.serial, posName: t.posName ?? t.serial, ...(t.groupId ? { groupId: t.groupId } : {}) } : {}),
   };
+}
+
+/** A media's transactions on gsi3 (its partition there); a group admin's: its groups' machines' and the cloud ones (the media's own partition). */
+export function mediaTransactionsSource(merchantId: string, mediaId: string, req: Pick<TransactionSliceRequest, 'from' | 'to' | 'groupIds'>): PartitionSource {
+  const pk = keys.mediaPk(merchantId, mediaId);
+  const groups = req.groupIds ?? [];
+  const filter: ItemFilter | undefined = req.groupIds
+    ? {
+        expression: [`#f_pk = :f_pk`, ...(groups.length ? [`#f_g IN (${groups.map((_, i) => `:f_g${i}`).join(', ')})`] : [])].join(' OR '),
+        names: { '#f_pk': 'pk', ...(groups.length ? { '#f_g': 'groupId' } : {}) },
+        values: { ':f_pk': pk, ...Object.fromEntries(groups.map((g, i) => [`:f_g${i}`, g])) },
+      }
+    : undefined;
+  return { index: 'gsi3', partition: pk, between: rangeOf('', req), ...(filter ? { filter } : {}) };
 }
 
 export class DynamoMediaRepository implements MediaRepository, MediaLists {
@@ -268,16 +282,7 @@ export class DynamoMediaRepository implements MediaRepository, MediaLists {
 
   /** gsi3 of the media's transactions; a group admin's: its groups' machines' and the cloud ones (the media's own partition). */
   private transactionsQuery(merchantId: string, mediaId: string, req: Pick<TransactionSliceRequest, 'from' | 'to' | 'groupIds'>) {
-    const pk = keys.mediaPk(merchantId, mediaId);
-    const groups = req.groupIds ?? [];
-    const filter: ItemFilter | undefined = req.groupIds
-      ? {
-          expression: [`#f_pk = :f_pk`, ...(groups.length ? [`#f_g IN (${groups.map((_, i) => `:f_g${i}`).join(', ')})`] : [])].join(' OR '),
-          names: { '#f_pk': 'pk', ...(groups.length ? { '#f_g': 'groupId' } : {}) },
-          values: { ':f_pk': pk, ...Object.fromEntries(groups.map((g, i) => [`:f_g${i}`, g])) },
-        }
-      : undefined;
-    return { tableName: this.tableName, index: 'gsi3' as const, partition: pk, between: rangeOf('', req), ...(filter ? { filter } : {}) };
+    return { tableName: this.tableName, ...mediaTransactionsSource(merchantId, mediaId, req) };
   }
 
   async transactions(merchantId: string, mediaId: string, req: TransactionSliceRequest) {
@@ -335,3 +340,11 @@ export class DynamoMediaRepository implements MediaRepository, MediaLists {
   }
 }
 
+
+/**
+ * A media change written inside another module's transaction (a web payment order's recharge): the media's Update at
+ * the version read, and the media list's version when machines must learn of it.
+ */
+export function mediaChangeItems(tableName: string, next: MediaRecord, before: MediaRecord): TransactItem[] {
+  return [{ Update: mediaUpdate(tableName, next, before) }, ...(mediaListChanged(before, next) ? [listVersionUpdate(tableName, next.merchantId)] : [])];
+}

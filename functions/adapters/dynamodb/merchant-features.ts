@@ -1,6 +1,6 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { MerchantFeatures } from '../../core/merchants/feature-gate';
-import type { PaymentServiceMerchants } from '../../core/webpayment-orders/ports';
+import type { PaymentServiceMerchant, PaymentServiceMerchants } from '../../core/webpayment-orders/ports';
 import { batchGetItems } from './batch-items';
 import { keys } from './keys';
 
@@ -25,12 +25,17 @@ export class DynamoPaymentServiceMerchants implements PaymentServiceMerchants {
     private readonly tableName: string,
   ) {}
 
-  async context(merchantId: string): Promise<{ apiToken: string; features: readonly string[]; currency: string } | undefined> {
+  async context(merchantId: string): Promise<PaymentServiceMerchant | undefined> {
     const [merchantKey, settingsKey] = [keys.merchant(merchantId), keys.merchantSettings(merchantId)];
     const items = await batchGetItems(this.doc, this.tableName, [merchantKey, settingsKey]);
     const merchant = items.find((i) => i.sk === merchantKey.sk);
     const settings = items.find((i) => i.sk === settingsKey.sk);
     if (!merchant || !settings) return undefined;
-    return { apiToken: String(settings.apiToken ?? ''), features: Array.isArray(merchant.features) ? (merchant.features as string[]) : [], currency: String(merchant.currency) };
+    return {
+      apiToken: String(settings.apiToken ?? ''),
+      features: Array.isArray(merchant.features) ? (merchant.features as string[]) : [],
+      currency: String(merchant.currency),
+      timezone: String(merchant.timezone),
+    };
   }
 }

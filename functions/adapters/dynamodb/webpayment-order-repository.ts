@@ -10,7 +10,7 @@ import { cloudRechargeItems } from './cloud-recharge';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
 import { keys, stripKeys } from './keys';
 import { countQuery, queryPage, type ItemFilter, type PageQuery } from './paging';
-import { failedConditionIndex, isTransactionCancelled, type TransactItem } from './transactions';
+import { isTransactionCancelled, type TransactItem } from './transactions';
 
 type Item = Record<string, unknown>;
 
@@ -62,17 +62,13 @@ export class DynamoWebPaymentOrderRepository implements WebPaymentOrderRepositor
         : { Put: { TableName: this.tableName, Item: item, ConditionExpression: '#result = :read', ExpressionAttributeNames: { '#result': 'result' }, ExpressionAttributeValues: { ':read': readResult } } },
     ];
     if (readResult === undefined) items.push(counterUpdate(this.tableName, counter, { count: 1 })!);
-    // The media's update comes right after: its failed condition says the media is gone.
-    const mediaIndex = items.length;
     if (recharge) items.push(...cloudRechargeItems(this.tableName, recharge));
     try {
       await this.doc.send(new TransactWriteCommand({ TransactItems: items }));
       if (readResult === undefined) forgetCounter(counter);
       return 'written';
     } catch (error) {
-      const failed = failedConditionIndex(error);
-      if (recharge && failed === mediaIndex) return 'mediaNotFound';
-      // The order changed meanwhile, or a concurrent call's transaction got there first: read again.
+      // The order or the media changed meanwhile (a failed condition), or a concurrent transaction got there first.
       if (isTransactionCancelled(error)) return 'changedMeanwhile';
       throw error;
     }

@@ -9,11 +9,13 @@ import {
   CustomerMedias,
   CustomerPage,
   CustomerParams,
+  CustomerTransactionsQuery,
   MAX_EXPORT_CUSTOMERS,
   MerchantScopeQuery,
 } from '../../../schemas/customer';
 import { NOT_MERCHANT_USER } from '../../../schemas/roles';
-import { associateMedia, customerMedias, customersCsv, dissociateMedia, getCustomer, listCustomers, updateConsents } from '../../core/customers/use-cases';
+import { TransactionPage } from '../../../schemas/transaction';
+import { associateMedia, customerMedias, customersCsv, customerTransactions, dissociateMedia, getCustomer, listCustomers, updateConsents } from '../../core/customers/use-cases';
 import { attachment, routeFor } from '../../shared/http/manifest';
 import type { CustomersGroupDeps } from './deps';
 
@@ -67,6 +69,17 @@ export const routes = [
     response: CustomerMedias,
     errors: { ...FEATURE, 404: ['MerchantNotFoundException', 'CustomerNotFoundException'] },
     handler: ({ deps, principal, params, query }) => customerMedias(deps, principal, query.merchantId, params.id),
+  }),
+  route({
+    id: 'customers.transactions',
+    method: 'GET',
+    path: '/customers/{id}/transactions',
+    roles: NOT_MERCHANT_USER,
+    summary: 'The transactions of the customer’s medias, newest first (a group admin: those at its groups’ machines and the cloud ones)',
+    request: { params: CustomerParams, query: CustomerTransactionsQuery },
+    response: TransactionPage,
+    errors: { ...FEATURE, 404: ['MerchantNotFoundException', 'CustomerNotFoundException'] },
+    handler: ({ deps, principal, params, query }) => customerTransactions(deps, principal, { ...query, id: params.id }),
   }),
   route({
     id: 'customers.privacy',

@@ -1,5 +1,5 @@
 import { DynamoCustomerRepository } from '../../adapters/dynamodb/customer-repository';
-import { DynamoMediaSnapshots } from '../../adapters/dynamodb/media-snapshots';
+import { DynamoMediaRepository } from '../../adapters/dynamodb/media-repository';
 import { DynamoPaymentServiceMerchants } from '../../adapters/dynamodb/merchant-features';
 import { DynamoWebPaymentOrderRepository } from '../../adapters/dynamodb/webpayment-order-repository';
 import type { FunctionAccess } from '../../shared/access';
@@ -15,7 +15,7 @@ export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
   merchants: new DynamoPaymentServiceMerchants(doc, tableName),
   orders: new DynamoWebPaymentOrderRepository(doc, tableName),
   customers: new DynamoCustomerRepository(doc, tableName),
-  medias: new DynamoMediaSnapshots(doc, tableName),
+  medias: new DynamoMediaRepository(doc, tableName),
 }));
 
 export type PaymentServiceGroupDeps = ReturnType<typeof deps>;

@@ -6,13 +6,6 @@ export class CustomerNotFoundException extends NotFoundError {
   }
 }
 
-/** The media is not the merchant's (or, to dissociate, not this customer's). */
-export class MediaNotFoundException extends NotFoundError {
-  constructor() {
-    super('MediaNotFoundException', 'Media not found');
-  }
-}
-
 export class MediaAlreadyAssociatedException extends ConflictError {
   constructor() {
     super('MediaAlreadyAssociatedException', 'The media is associated with another customer');

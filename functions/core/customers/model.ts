@@ -1,8 +1,9 @@
 /**
  * Customers (issue 20 item 5): the stored record, the rules of consents and registration, and the figures read
- * from the customer's medias (their 30 day buckets, kept on each media by ingestion and refunds).
+ * from the customer's medias (media-api's records: their 30 day buckets, kept on each media by ingestion).
  */
 import { createHash } from 'node:crypto';
+import { creditOf, last30Days, type MediaRecord } from '../medias/model';
 import { CUSTOMER_CONSENTS, type Customer, type CustomerConsents, type CustomerMedia, type CustomerRegistration, type Last30Days, type PaymentInfo } from '../../../schemas/customer';
 
 export interface CustomerRecord {
@@ -19,20 +20,6 @@ export interface CustomerRecord {
   /** +1 on every change of the record (not of its medias), for conditional writes. */
   version: number;
   updatedAt: string;
-}
-
-/** What the customer views read of a media item (media-api's record, ACCESS-PATTERNS M1). */
-export interface MediaSnapshot {
-  mediaId: string;
-  serial: string;
-  mediaType: number;
-  status: number;
-  credit: number;
-  cloudCredit: number;
-  lastUsedAt: string | null;
-  customerId: string | null;
-  /** UTC day → that day's figures (the last 30 days are kept). */
-  days: Record<string, Partial<Last30Days>>;
 }
 
 /** A customer's id: the first 96 bits of the SHA-256 of its user id at the service, so a repeated registration finds it. */
@@ -78,33 +65,24 @@ export function registered(current: CustomerRecord | undefined, merchantId: stri
   };
 }
 
-/** The UTC days of the last 30 days ending `today` (today included), oldest first. */
-export function last30Days(today: string): string[] {
-  const end = Date.parse(`${today}T00:00:00.000Z`);
-  return Array.from({ length: 30 }, (_, i) => new Date(end - (29 - i) * 86_400_000).toISOString().slice(0, 10));
-}
-
-/** The sum of the medias' day buckets over the last 30 days. */
-export function sumLast30Days(medias: readonly MediaSnapshot[], today: string): Last30Days {
-  const days = last30Days(today);
+/** The sum of the medias' figures over the last 30 days. */
+export function sumLast30Days(medias: readonly MediaRecord[], today: string): Last30Days {
   const sum: Last30Days = { sales: 0, salesValue: 0, recharges: 0, rechargesValue: 0 };
-  for (const m of medias)
-    for (const d of days) {
-      const b = m.days[d];
-      if (!b) continue;
-      sum.sales += b.sales ?? 0;
-      sum.salesValue += b.salesValue ?? 0;
-      sum.recharges += b.recharges ?? 0;
-      sum.rechargesValue += b.rechargesValue ?? 0;
-    }
+  for (const m of medias) {
+    const d = last30Days(m, today);
+    sum.sales += d.sales;
+    sum.salesValue += d.salesValue;
+    sum.recharges += d.recharges;
+    sum.rechargesValue += d.rechargesValue;
+  }
   return sum;
 }
 
 const latest = (dates: ReadonlyArray<string | null>) => dates.reduce<string | null>((a, d) => (d !== null && (a === null || d > a) ? d : a), null);
 
 /** The customer as the API shows it, from its record and its medias (those of the record only). */
-export function customerView(r: CustomerRecord, medias: readonly MediaSnapshot[], today: string): Customer {
-  const own = medias.filter((m) => r.mediaIds.includes(m.mediaId));
+export function customerView(r: CustomerRecord, medias: ReadonlyMap<string, MediaRecord>, today: string): Customer {
+  const own = r.mediaIds.flatMap((id) => medias.get(id) ?? []);
   return {
     id: r.id,
     merchantId: r.merchantId,
@@ -114,7 +92,7 @@ export function customerView(r: CustomerRecord, medias: readonly MediaSnapshot[]
     registeredAt: r.registeredAt,
     lastUsedAt: latest([...own.map((m) => m.lastUsedAt), r.paymentInfo?.lastUsedAt ?? null]),
     medias: r.mediaIds.length,
-    credit: own.reduce((a, m) => a + m.credit, 0),
+    credit: own.reduce((a, m) => a + creditOf(m), 0),
     last30Days: sumLast30Days(own, today),
     consents: r.consents,
     paymentInfo: r.paymentInfo,
@@ -122,15 +100,15 @@ export function customerView(r: CustomerRecord, medias: readonly MediaSnapshot[]
   };
 }
 
-export const customerMediaView = (m: MediaSnapshot, today: string): CustomerMedia => ({
+export const customerMediaView = (m: MediaRecord, today: string): CustomerMedia => ({
   mediaId: m.mediaId,
   serial: m.serial,
   mediaType: m.mediaType,
   status: m.status,
-  credit: m.credit,
+  credit: creditOf(m),
   cloudCredit: m.cloudCredit,
   lastUsedAt: m.lastUsedAt,
-  last30Days: sumLast30Days([m], today),
+  last30Days: last30Days(m, today),
 });
 
 /** Columns of GET /customers/csv. */

@@ -1,6 +1,8 @@
 import type { CustomerConsent } from '../../../schemas/customer';
 import type { Total } from '../../../schemas/paging';
-import type { CustomerRecord, MediaSnapshot } from './model';
+import type { Transaction } from '../../../schemas/transaction';
+import type { TransactionSliceRequest } from '../medias/ports';
+import type { CustomerRecord } from './model';
 
 /** Which of a merchant's customers a list shows. */
 export interface CustomerSelection {
@@ -36,9 +38,8 @@ export interface CustomerRepository {
   dissociate(merchantId: string, customerId: string, mediaId: string): Promise<DissociationOutcome>;
 }
 
-/** The media records customers read (media-api's items, never their transactions). */
-export interface MediaSnapshots {
-  get(merchantId: string, mediaId: string): Promise<MediaSnapshot | undefined>;
-  /** One BatchGetItem of the medias' items (missing ones left out). */
-  many(merchantId: string, mediaIds: readonly string[]): Promise<MediaSnapshot[]>;
+/** A customer's transactions: those of its medias (at the machines and in the cloud), by creation time. */
+export interface CustomerTransactions {
+  page(merchantId: string, mediaIds: readonly string[], req: TransactionSliceRequest): Promise<{ items: Transaction[]; cursor?: string }>;
+  count(merchantId: string, mediaIds: readonly string[], req: Pick<TransactionSliceRequest, 'from' | 'to' | 'groupIds'>): Promise<Total>;
 }

@@ -10,11 +10,14 @@ import {
   type CustomerExportQuery,
   type CustomerListQuery,
   type CustomerMedia,
+  type CustomerTransactionsQuery,
 } from '../../../schemas/customer';
+import type { Transaction } from '../../../schemas/transaction';
 import type { Page } from '../../../schemas/paging';
 import { requireMerchantFeature, type MerchantFeatures } from '../merchants/feature-gate';
 import { toCsv } from '../shared/csv';
-import { pageOf } from '../shared/page';
+import { emptyPage, pageOf } from '../shared/page';
+import { groupScope } from '../shared/scope';
 import type { Principal } from '../shared/principal';
 import { canonicalInstant } from '../shared/zoned-time';
 import {
@@ -23,16 +26,20 @@ import {
   CustomerNotFoundException,
   CustomersMediaNotEnabledException,
   MediaAlreadyAssociatedException,
-  MediaNotFoundException,
   TooManyCustomerMediasException,
 } from './errors';
+import { MediaNotFoundException } from '../medias/errors';
+import type { MediaRecord } from '../medias/model';
 import { CUSTOMER_CSV_COLUMNS, consentsAfter, customerCsvRow, customerMediaView, customerView, type CustomerRecord } from './model';
-import type { CustomerRepository, CustomerSelection, MediaSnapshots } from './ports';
+import type { MediaRepository } from '../medias/ports';
+import type { CustomerRepository, CustomerSelection, CustomerTransactions } from './ports';
 
 export interface CustomerDeps {
   merchants: MerchantFeatures;
   customers: CustomerRepository;
-  medias: MediaSnapshots;
+  /** The medias' records (media-api's), never their transactions. */
+  medias: Pick<MediaRepository, 'getMany'>;
+  transactions: CustomerTransactions;
   now: () => string;
 }
 
@@ -51,7 +58,8 @@ async function visibleCustomer(deps: CustomerDeps, principal: Principal, merchan
 
 /** The customers with their medias' figures (one BatchGetItem of every media of the list). */
 async function views(deps: CustomerDeps, merchantId: string, records: readonly CustomerRecord[]): Promise<Customer[]> {
-  const medias = await deps.medias.many(merchantId, records.flatMap((r) => r.mediaIds));
+  const ids = records.flatMap((r) => r.mediaIds);
+  const medias = ids.length ? await deps.medias.getMany(merchantId, ids) : new Map<string, MediaRecord>();
   return records.map((r) => customerView(r, medias, today(deps)));
 }
 
@@ -90,8 +98,24 @@ export async function getCustomer(deps: CustomerDeps, principal: Principal, merc
 /** GET /customers/{id}/medias: its medias as their records say now. */
 export async function customerMedias(deps: CustomerDeps, principal: Principal, merchantId: string, id: string): Promise<CustomerMedia[]> {
   const record = await visibleCustomer(deps, principal, merchantId, id);
-  const medias = await deps.medias.many(merchantId, record.mediaIds);
-  return medias.filter((m) => record.mediaIds.includes(m.mediaId)).map((m) => customerMediaView(m, today(deps)));
+  const medias = record.mediaIds.length ? await deps.medias.getMany(merchantId, record.mediaIds) : new Map<string, MediaRecord>();
+  return record.mediaIds.flatMap((id) => medias.get(id) ?? []).map((m) => customerMediaView(m, today(deps)));
+}
+
+/**
+ * GET /customers/{id}/transactions: its medias' transactions, newest first unless asc; a group admin sees those made
+ * at its groups' machines and the cloud ones (refunds, web recharges) of those medias.
+ */
+export async function customerTransactions(deps: CustomerDeps, principal: Principal, q: CustomerTransactionsQuery & { id: string }): Promise<Page<Transaction>> {
+  const record = await visibleCustomer(deps, principal, q.merchantId, q.id);
+  if (!record.mediaIds.length) return emptyPage(q);
+  const scope = groupScope(principal, q.merchantId);
+  const range = { from: canonicalInstant(q.from), to: canonicalInstant(q.to), ...(scope.kind === 'groups' ? { groupIds: scope.groupIds } : {}) };
+  const [slice, total] = await Promise.all([
+    deps.transactions.page(q.merchantId, record.mediaIds, { ...range, offset: (q.page - 1) * q.size, limit: q.size, forward: q.ordType === 'asc', cursor: q.cursor }),
+    deps.transactions.count(q.merchantId, record.mediaIds, range),
+  ]);
+  return pageOf(q, slice, total);
 }
 
 /** Reads, changes and writes a customer conditioned on the version read, again on a lost race (3 times). */

@@ -3,6 +3,7 @@
  * become 1 success or 2 error once; a final order never changes again, nor what it is for.
  */
 import { createHash } from 'node:crypto';
+import { withAction, type MediaRecord } from '../medias/model';
 import { WEB_ORDER_RESULT, WEB_ORDER_TYPE, WEB_SERVICE_TYPES, maskCardNumbers, type PaymentServiceCallback, type WebPaymentOrder } from '../../../schemas/webpayment-order';
 
 /** An order's id: 96 bits of the SHA-256 of its service and service transaction number (a repeated callback finds it). */
@@ -67,3 +68,16 @@ export function callbackStep(stored: WebPaymentOrder | undefined, call: PaymentS
   };
   return { kind: 'write', order: credits(order) ? { ...order, transactionId: order.id } : order };
 }
+
+/**
+ * The media after a successful web recharge: its cloud credit grows by the amount (a machine pays it onto the key,
+ * as a refund's), recorded in its history as credit received from the service. Its 30 day figures count the
+ * recharge when a machine reports paying it (a type 12 of the media), not here, so it is counted once.
+ */
+export function rechargedMedia(media: MediaRecord, order: Pick<WebPaymentOrder, 'id' | 'amount' | 'serviceName'>, at: string): MediaRecord {
+  const next = { ...media, cloudCredit: media.cloudCredit + order.amount };
+  return withAction(next, { action: 'creditReceived', amount: order.amount, transactionId: order.id }, { userId: PAYMENT_SERVICE_ACTOR, email: order.serviceName, at });
+}
+
+/** Who a web recharge's media action names: the payment service, by its name. */
+export const PAYMENT_SERVICE_ACTOR = 'payment-service';

@@ -3,28 +3,28 @@
  * paid it, with the merchant's API token instead of a sign-in (as the ERP's prices). Idempotent by service and
  * service transaction number: a repeated call is one order and, for a successful recharge, one credit.
  */
-import { WEB_ORDER_TYPE, type PaymentServiceCallback, type PaymentServiceCallbackResult } from '../../../schemas/webpayment-order';
+import { WEB_ORDER_TYPE, type PaymentServiceCallback, type PaymentServiceCallbackResult, type WebPaymentOrder } from '../../../schemas/webpayment-order';
 import type { CustomerRegistration } from '../../../schemas/customer';
-import { MediaNotFoundException } from '../customers/errors';
-import { registered, customerIdOf } from '../customers/model';
-import type { CustomerRepository, MediaSnapshots } from '../customers/ports';
+import { SOURCE_TYPE } from '../../../schemas/transaction-constants';
+import { customerIdOf, registered } from '../customers/model';
+import type { CustomerRepository } from '../customers/ports';
+import { MediaNotFoundException } from '../medias/errors';
+import type { MediaRecord } from '../medias/model';
+import type { MediaRepository } from '../medias/ports';
 import { tokenMatches } from '../shared/api-token';
 import { OrderCurrencyMismatchException, PaymentServiceTokenRejectedException, WebPaymentOrderConflictException, WebPaymentsNotEnabledException } from './errors';
-import { callbackStep, credits, orderIdOf, serviceNameOf } from './model';
-import type { CloudRecharge, PaymentServiceMerchants, WebPaymentOrderRepository } from './ports';
+import { callbackStep, credits, orderIdOf, rechargedMedia, serviceNameOf } from './model';
+import type { CloudRecharge, PaymentServiceMerchant, PaymentServiceMerchants, WebPaymentOrderRepository } from './ports';
 
 export interface PaymentServiceDeps {
   merchants: PaymentServiceMerchants;
   orders: WebPaymentOrderRepository;
   customers: Pick<CustomerRepository, 'get' | 'save'>;
-  medias: Pick<MediaSnapshots, 'get'>;
+  medias: Pick<MediaRepository, 'get'>;
   now: () => string;
 }
 
-/** Transaction source types (schemas/transaction-constants.ts): 3 mobile app, 4 web portal. */
-const SOURCE_OF_CHANNEL = { app: 3, web: 4 } as const;
-
-/** Attempts of a write that lost a race with a concurrent call for the same order or customer. */
+/** Attempts of a write that lost a race with a concurrent call for the same order, media or customer. */
 const ATTEMPTS = 5;
 
 export async function paymentServiceCallback(deps: PaymentServiceDeps, token: string | undefined, merchantId: string, call: PaymentServiceCallback): Promise<PaymentServiceCallbackResult> {
@@ -33,36 +33,38 @@ export async function paymentServiceCallback(deps: PaymentServiceDeps, token: st
   if (!tokenMatches(token ?? '', merchant?.apiToken ?? '') || !merchant) throw new PaymentServiceTokenRejectedException();
   if (!merchant.features.includes('WEBPAYMENTS')) throw new WebPaymentsNotEnabledException();
   if (call.currency !== merchant.currency) throw new OrderCurrencyMismatchException(merchant.currency);
-  const media = call.type === WEB_ORDER_TYPE.recharge && call.mediaId ? await deps.medias.get(merchantId, call.mediaId) : undefined;
-  if (call.type === WEB_ORDER_TYPE.recharge && !media) throw new MediaNotFoundException();
 
   const customerId = call.customer ? customerIdOf(call.customer.userId) : null;
   const id = orderIdOf(call.service, call.serviceTransactionNumber);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const stored = await deps.orders.get(merchantId, id);
+    const [stored, media] = await Promise.all([deps.orders.get(merchantId, id), call.type === WEB_ORDER_TYPE.recharge ? deps.medias.get(merchantId, call.mediaId!) : undefined]);
+    if (call.type === WEB_ORDER_TYPE.recharge && !media) throw new MediaNotFoundException();
     const step = callbackStep(stored, call, { merchantId, customerId, now: deps.now() });
     if (step.kind === 'conflict') throw new WebPaymentOrderConflictException(step.what);
     // Seen before: its customer was registered then, unless that write failed after the order's.
     if (step.kind === 'unchanged') return { order: stored!, customerId: await register(deps, merchantId, call, true), credited: false };
-    const { order } = step;
-    const recharge: CloudRecharge | undefined = credits(order)
-      ? {
-          id: order.id,
-          merchantId,
-          mediaId: media!.mediaId,
-          mediaSerial: media!.serial,
-          amount: order.amount,
-          currency: order.currency,
-          createdAt: order.updatedAt,
-          sourceType: SOURCE_OF_CHANNEL[order.channel],
-          externalUserId: order.customerUserId,
-        }
-      : undefined;
-    const outcome = await deps.orders.write(order, stored?.result, recharge);
-    if (outcome === 'mediaNotFound') throw new MediaNotFoundException();
-    if (outcome === 'written') return { order, customerId: await register(deps, merchantId, call, false), credited: recharge !== undefined };
+    const recharge = credits(step.order) ? rechargeOf(step.order, media!, merchant) : undefined;
+    if ((await deps.orders.write(step.order, stored?.result, recharge)) === 'written') {
+      return { order: step.order, customerId: await register(deps, merchantId, call, false), credited: recharge !== undefined };
+    }
   }
   throw new WebPaymentOrderConflictException('result (concurrent calls)');
+}
+
+function rechargeOf(order: WebPaymentOrder, media: MediaRecord, merchant: PaymentServiceMerchant): CloudRecharge {
+  return {
+    media: { before: media, next: rechargedMedia(media, order, order.updatedAt) },
+    transaction: {
+      id: order.id,
+      merchantId: order.merchantId,
+      value: order.amount,
+      currency: order.currency,
+      createdAt: order.updatedAt,
+      source: { type: order.channel === 'app' ? SOURCE_TYPE.mobileApp : SOURCE_TYPE.webPortal, serial: order.serviceName.replace(/[^A-Za-z0-9_.:-]/g, '-') },
+      externalUserId: order.customerUserId,
+    },
+    timeZone: merchant.timezone,
+  };
 }
 
 /** Registers the order's customer, or updates what the service sent of it (`onlyIfNew`: not a known one); its id, or null without one. */

@@ -1,5 +1,7 @@
 import type { Total } from '../../../schemas/paging';
 import type { WebPaymentOrder } from '../../../schemas/webpayment-order';
+import type { SourceTypeCode } from '../../../schemas/transaction-constants';
+import type { MediaRecord } from '../medias/model';
 
 /** Which of a merchant's orders a list shows (created in [from, to)). */
 export interface OrderSelection {
@@ -17,22 +19,26 @@ export interface OrderSlice {
   cursor?: string;
 }
 
-/** The cloud recharge transaction a successful recharge order makes (type 12), with the media it credits. */
+/** What a successful recharge order writes with it: the media credited (at the version read) and its transaction. */
 export interface CloudRecharge {
-  id: string;
-  merchantId: string;
-  mediaId: string;
-  mediaSerial: string;
-  amount: number;
-  currency: string;
-  createdAt: string;
-  /** Where the customer paid: 3 mobile app, 4 web portal (transaction source types). */
-  sourceType: number;
-  /** The customer's user id at the service (the transaction's externalServiceInfo.userId). */
-  externalUserId: string | null;
+  media: { before: MediaRecord; next: MediaRecord };
+  /** The cloud recharge (type 12, media type WEB_RECHARGE_MEDIA_TYPE), counted in the statistics of the merchant's day. */
+  transaction: {
+    id: string;
+    merchantId: string;
+    value: number;
+    currency: string;
+    createdAt: string;
+    /** Where the customer paid: 3 mobile app, 4 web portal; the source serial names the service. */
+    source: { type: SourceTypeCode; serial: string };
+    /** The customer's user id at the service. */
+    externalUserId: string | null;
+  };
+  timeZone: string;
 }
 
-export type OrderWriteOutcome = 'written' | 'changedMeanwhile' | 'mediaNotFound';
+/** 'changedMeanwhile': the order or the media changed since they were read (read both again). */
+export type OrderWriteOutcome = 'written' | 'changedMeanwhile';
 
 export interface WebPaymentOrderRepository {
   get(merchantId: string, id: string): Promise<WebPaymentOrder | undefined>;
@@ -45,7 +51,14 @@ export interface WebPaymentOrderRepository {
   write(order: WebPaymentOrder, readResult: number | undefined, recharge?: CloudRecharge): Promise<OrderWriteOutcome>;
 }
 
+export interface PaymentServiceMerchant {
+  apiToken: string;
+  features: readonly string[];
+  currency: string;
+  timezone: string;
+}
+
 /** What the callback checks of a merchant: undefined when there is none (or it never saved its settings: no token). */
 export interface PaymentServiceMerchants {
-  context(merchantId: string): Promise<{ apiToken: string; features: readonly string[]; currency: string } | undefined>;
+  context(merchantId: string): Promise<PaymentServiceMerchant | undefined>;
 }

@@ -3,9 +3,8 @@
  * lists and totals see only the test's data), its API token, the payment service's callback, and media records.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
-import { keys } from '../../../functions/adapters/dynamodb/keys';
+import { newMedia, type MediaRecord } from '../../../functions/core/medias/model';
 import { api } from './http';
 import { merchantBody, settingsBody } from './samples';
 import { stackDeps } from './stack';
@@ -43,25 +42,9 @@ export const rechargeOrder = (mediaId: string, amount: number, extra: Record<str
 /** A UTC day `daysAgo` days before today. */
 export const utcDay = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
-/**
- * A media record of the merchant as media-api's ingestion keeps it (ACCESS-PATTERNS C4: the attributes customers
- * read), written directly: these tests need medias with known figures without playing machines.
- */
-export async function putMedia(merchantId: string, mediaId: string, fields: Record<string, unknown> = {}) {
-  const { doc, config } = stackDeps();
-  const item = {
-    ...keys.media(merchantId, mediaId),
-    mediaId,
-    merchantId,
-    serial: mediaId.slice(0, 12),
-    mediaType: 2,
-    status: 0,
-    credit: 500,
-    keyCredit: 500,
-    cloudCredit: 0,
-    lastUsedAt: new Date().toISOString(),
-    days: {},
-    ...fields,
-  };
-  await doc.send(new PutCommand({ TableName: config.tableName, Item: item }));
+/** A media record of the merchant, through media-api's repository (these tests need medias with known figures without playing machines). */
+export async function putMedia(merchantId: string, mediaId: string, fields: Partial<MediaRecord> = {}) {
+  const { medias, now } = stackDeps();
+  const record = newMedia(merchantId, mediaId, { serial: mediaId.slice(0, 12), mediaType: 2, keyCredit: 500, lastUsedAt: now(), ...fields }, now());
+  expect(await medias.save(record, undefined)).toBe(true);
 }
