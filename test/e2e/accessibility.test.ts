@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDevice, saleTransaction, salesMessage } from '../../infra/local/simulator';
-import { accessibilityViolations, api, demoUser, getStack, idToken, launchBrowser, newPage, signInToDashboard } from './browser';
+import { accessibilityViolations, api, demoUser, getStack, idToken, launchBrowser, newPage, registerCustomer, signInToDashboard } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -16,10 +16,17 @@ const MEDIA_ID = randomBytes(7).toString('hex').toUpperCase();
 
 let browser: Browser;
 let token: string;
+let customerId: string;
 beforeAll(async () => {
   browser = await launchBrowser();
   const admin = demoUser(stack, 'merchant.admin@demo.local');
   token = await idToken(admin.email, admin.password);
+  customerId = await registerCustomer(token, 'acme-vending', {
+    userId: `a11y-${MEDIA_ID}`,
+    name: 'A11y Customer',
+    consents: { quality: true },
+    paymentInfo: { cardType: 'VISA', maskedNumber: '400000******0002', expiry: '06/31', saved: false },
+  });
   const device = await connectDevice((stack as unknown as { mqtt: string }).mqtt, SERIAL);
   try {
     const media = { id: MEDIA_ID, serial: randomBytes(4).toString('hex').toUpperCase(), credit: 1200 };
@@ -97,6 +104,10 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA) at 1280 px', () => {
       [`/customers-medias/medias/${MEDIA_ID}`, '[data-testid="media-details"]'],
       [`/customers-medias/medias/${MEDIA_ID}/transactions`, LISTED],
       [`/customers-medias/medias/${MEDIA_ID}/refunds`, LISTED],
+      ['/customers-medias/customers', LISTED],
+      [`/customers-medias/customers/${customerId}`, '[data-testid="customer-consents"]'],
+      [`/customers-medias/customers/${customerId}/transactions`, LISTED],
+      [`/customers-medias/customers/${customerId}/medias`, '[data-testid="customer-associate"]'],
     ];
     await expect.poll(() => api(token, 'GET', `/medias/${MEDIA_ID}?merchantId=acme-vending`).then(() => true, () => false), { timeout: 20_000 }).toBe(true);
     const found = await violationsOn(page, screens);

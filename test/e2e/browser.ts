@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -127,6 +128,38 @@ export async function api<T>(token: string, method: string, path: string, body?:
   });
   if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+/** Waits, in a hook (expect.poll is for tests only), until `ready` answers true; fails after `timeoutMs`. */
+export async function waitUntil(what: string, ready: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await ready())) {
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * The payment service's callback (a public route: the merchant's API token in x-api-token): records a web payment
+ * order and registers or updates its customer. Answers the customer's id.
+ */
+export async function paymentServiceOrder(merchantId: string, apiToken: string, body: unknown): Promise<{ customerId: string | null }> {
+  const response = await fetch(new URL(`/api/v1/payment-service/${merchantId}/orders`, getStack().web), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'x-api-token': apiToken },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`payment service callback: HTTP ${response.status} ${await response.text()}`);
+  return (await response.json()) as { customerId: string | null };
+}
+
+/** A customer of the merchant registered by a paid web order (the merchant needs CUSTOMERS_MEDIA and WEBPAYMENTS). */
+export async function registerCustomer(token: string, merchantId: string, customer: Record<string, unknown>): Promise<string> {
+  const { apiToken } = await api<{ apiToken: string }>(token, 'GET', `/merchants/${merchantId}/settings`);
+  const order = { service: 1, serviceTransactionNumber: `E2E-${randomUUID()}`, type: 0, result: 1, amount: 250, currency: 'EUR', customer };
+  const { customerId } = await paymentServiceOrder(merchantId, apiToken, order);
+  if (!customerId) throw new Error('the payment service registered no customer');
+  return customerId;
 }
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

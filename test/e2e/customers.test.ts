@@ -6,7 +6,7 @@ import { DEMO_PINS } from '../../infra/local/demo-data';
 import type { StackInfo } from '../../infra/local/stack-info';
 import { connectDevice, saleTransaction, salesMessage } from '../../infra/local/simulator';
 import type { Customer } from '../../schemas/customer';
-import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, registerCustomer, signInToDashboard, toast, uiMessages, waitUntil } from './browser';
 
 const stack = getStack();
 const info = stack as unknown as StackInfo;
@@ -21,46 +21,16 @@ let customerId: string;
 let token: string;
 let browser: Browser;
 
-/** The payment service's callback (public route, the merchant's API token in x-api-token). */
-async function paymentServiceOrder(apiToken: string, body: unknown): Promise<{ customerId: string | null }> {
-  const response = await fetch(new URL(`/api/v1/payment-service/${MERCHANT}/orders`, stack.web), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'x-api-token': apiToken },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`payment service callback: HTTP ${response.status} ${await response.text()}`);
-  return (await response.json()) as { customerId: string | null };
-}
-
-/** Waits in a hook (expect.poll is for tests) until `ready` answers true. */
-async function until(what: string, ready: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (!(await ready())) {
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within 30 s`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
   const admin = demoUser(stack, 'merchant.admin@demo.local');
   token = await idToken(admin.email, admin.password);
-  const { apiToken } = await api<{ apiToken: string }>(token, 'GET', `/merchants/${MERCHANT}/settings`);
-  const registered = await paymentServiceOrder(apiToken, {
-    service: 1,
-    serviceTransactionNumber: `E2E-${randomUUID()}`,
-    type: 0,
-    result: 1,
-    amount: 250,
-    currency: 'EUR',
-    customer: {
-      ...person,
-      email: `${person.userId}@example.com`,
-      consents: { analysis: true },
-      paymentInfo: { cardType: 'VISA', maskedNumber: '411111******1111', expiry: '12/29', saved: true },
-    },
+  customerId = await registerCustomer(token, MERCHANT, {
+    ...person,
+    email: `${person.userId}@example.com`,
+    consents: { analysis: true },
+    paymentInfo: { cardType: 'VISA', maskedNumber: '411111******1111', expiry: '12/29', saved: true },
   });
-  customerId = registered.customerId!;
 
   // The key is used at a machine of Acme: its sale creates it.
   const machine = `CENG-${randomInt(10_000_000, 99_999_999)}`;
@@ -72,7 +42,7 @@ beforeAll(async () => {
   } finally {
     await device.client.endAsync();
   }
-  await until('the key’s sale stored', () => api(token, 'GET', `/medias/${key.id}?merchantId=${MERCHANT}`).then(() => true, () => false));
+  await waitUntil('the key’s sale stored', () => api(token, 'GET', `/medias/${key.id}?merchantId=${MERCHANT}`).then(() => true, () => false));
 });
 afterAll(async () => {
   await browser?.close();
@@ -157,7 +127,8 @@ describe('customer screens', () => {
 
   it('keeps customers from merchant users: no menu entry, and the address leads to unauthorized', async () => {
     const { page } = await signedIn('merchant.user@demo.local');
-    expect(await page.locator('[data-testid="side-menu"] [data-menu-id="customers-medias-medias"]').count()).toBe(1);
+    // The feature-gated entries appear once the user's merchants are loaded.
+    await page.locator('[data-testid="side-menu"] [data-menu-id="customers-medias-medias"]').waitFor();
     expect(await page.locator('[data-testid="side-menu"] [data-menu-id="customers-medias-customers"]').count()).toBe(0);
     await page.goto(web(`/customers-medias/customers/${customerId}`));
     await page.waitForURL(/\/unauthorized$/);

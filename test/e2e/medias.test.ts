@@ -8,7 +8,7 @@ import { connectDevice, saleTransaction, salesMessage } from '../../infra/local/
 import type { Page as ApiPage } from '../../schemas/paging';
 import type { Transaction } from '../../schemas/transaction';
 import { formatMoney } from '../../frontend/src/lib/format';
-import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages, waitUntil } from './browser';
 
 const stack = getStack();
 const info = stack as unknown as StackInfo;
@@ -59,15 +59,8 @@ beforeAll(async () => {
   } finally {
     await device.client.endAsync();
   }
-  // Ingestion creates the medias (expect.poll is for tests, not hooks).
-  const stored = (id: string) => api(token, 'GET', mediaPath(id)).then(() => true, () => false);
-  for (const key of Object.values(keys)) {
-    const until = Date.now() + 30_000;
-    while (!(await stored(key.id))) {
-      if (Date.now() > until) throw new Error(`media ${key.id} was not created by its sale`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
+  // Ingestion creates the medias.
+  for (const key of Object.values(keys)) await waitUntil(`media ${key.id} created by its sale`, () => api(token, 'GET', mediaPath(key.id)).then(() => true, () => false));
   await api(token, 'POST', `/medias/${keys.blocked.id}/block?merchantId=${MERCHANT}`);
 });
 afterAll(async () => {

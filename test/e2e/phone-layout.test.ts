@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmMessage, auditMessage, connectDevice, saleTransaction, salesMessage, telemetryMessage } from '../../infra/local/simulator';
-import { accessibilityViolations, api, demoUser, getStack, idToken, launchBrowser, newPage, signInToDashboard } from './browser';
+import { accessibilityViolations, api, demoUser, getStack, idToken, launchBrowser, newPage, registerCustomer, signInToDashboard } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -15,6 +15,7 @@ const MEDIA = { id: randomBytes(7).toString('hex').toUpperCase(), serial: random
 
 let browser: Browser;
 let rowsStored: () => Promise<void>;
+let customerId: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -32,6 +33,12 @@ beforeAll(async () => {
   } finally {
     await device.client.endAsync();
   }
+  customerId = await registerCustomer(token, 'acme-vending', {
+    userId: `phone-${run}`,
+    name: 'Maria Antonietta Scarabelli-Colonna di Sciarra',
+    email: `phone-${run}@example.com`,
+    paymentInfo: { cardType: 'MASTERCARD', maskedNumber: '555555******4444', expiry: '01/30', saved: true },
+  });
   const rows = async (path: string) => (await api<{ items: unknown[] }>(token, 'GET', `/pos/${SERIAL}/${path}`)).items.length;
   rowsStored = async () => {
     for (const path of ['alarms', 'transactions', 'audits']) await expect.poll(() => rows(path), { timeout: 20_000, interval: 250 }).toBeGreaterThan(0);
@@ -80,6 +87,10 @@ describe('on a phone (390 px)', () => {
       [`/customers-medias/medias/${MEDIA.id}`, '[data-testid="media-history"], [data-testid="empty-state"]'],
       [`/customers-medias/medias/${MEDIA.id}/transactions`, listed],
       [`/customers-medias/medias/${MEDIA.id}/refunds`, listed],
+      ['/customers-medias/customers', listed],
+      [`/customers-medias/customers/${customerId}`, '[data-testid="customer-consents"]'],
+      [`/customers-medias/customers/${customerId}/transactions`, listed],
+      [`/customers-medias/customers/${customerId}/medias`, '[data-testid="customer-associate"]'],
     ];
     const wider: Record<string, number> = {};
     const inaccessible: Record<string, string[]> = {};
