@@ -18,11 +18,12 @@ const MAXIMUM_REFUND = 2000;
 const hex = (bytes: number) => randomBytes(bytes).toString('hex').toUpperCase();
 
 /**
- * Four keys of Acme used at a machine of its own: `single` is blocked, unblocked and refunded one by one; `first`
- * and `second` go in a batch; `blocked` is blocked before the batch. Each has a MediaId and a printed serial.
+ * Keys of Acme used at a machine of its own: `single` is blocked, unblocked and refunded one by one; `first` and
+ * `second` go in a batch; `blocked` is blocked before the batch; `lost` is lost and its credit moves to
+ * `replacement`. Each has a MediaId and a printed serial.
  */
-const keys = Object.fromEntries(['single', 'first', 'second', 'blocked'].map((name) => [name, { id: hex(7), serial: hex(5) }])) as Record<
-  'single' | 'first' | 'second' | 'blocked',
+const keys = Object.fromEntries(['single', 'first', 'second', 'blocked', 'lost', 'replacement'].map((name) => [name, { id: hex(7), serial: hex(5) }])) as Record<
+  'single' | 'first' | 'second' | 'blocked' | 'lost' | 'replacement',
   { id: string; serial: string }
 >;
 const machine = `CENG-${randomInt(10_000_000, 99_999_999)}`;
@@ -235,5 +236,25 @@ describe('media screens', () => {
     await user.page.goto(web('/customers-medias/medias'));
     await user.page.getByTestId('table-medias').waitFor();
     expect(await user.page.getByTestId('media-batch-refund').count()).toBe(0);
+  });
+
+  it('lost my key: the credit moves to the new key picked by its serial, and the old one is a lost key for good', async () => {
+    const { page, messages, money } = await signedIn('merchant.admin@demo.local');
+    await openMedia(page, keys.lost.serial);
+    // Its credit: 19.00 € (the fifth key of the sale).
+    await page.getByTestId('media-lostKey').click();
+    const dialog = page.locator('[data-testid="lost-key-dialog"][open]');
+    expect(await dialog.getByTestId('lost-key-dialog-submit').isDisabled()).toBe(true);
+    await dialog.getByTestId('field-mediaSearch').fill(keys.replacement.serial.slice(0, 7).toLowerCase());
+    await dialog.locator(`[data-testid="media-picker-option"][value="${keys.replacement.id}"]`).check();
+    await expectAccessible(page, 'lost key dialog');
+    await dialog.getByTestId('lost-key-dialog-submit').click();
+    await toast(page, messages['medias.lostKey.done']!).waitFor();
+    await eventually(() => status(page)).toBe('2');
+    expect(await page.getByTestId('media-actions').locator('button').count()).toBe(0);
+    await page.locator('[data-field="replacedBy"] a').click();
+    await page.waitForURL(new RegExp(`/customers-medias/medias/${keys.replacement.id}$`));
+    await eventually(() => page.locator('[data-field="cloudCredit"] dd').textContent()).toBe(money(1900));
+    expect(await page.locator('[data-testid="media-history"] tr[data-action="creditReceived"]').count()).toBe(1);
   });
 });

@@ -13,6 +13,7 @@ import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
 import { useSession } from '../../lib/session';
 import { labelOr, MEDIA_TYPE_MESSAGES, SOURCE_TYPE_MESSAGES } from '../../lib/transaction-labels';
 import { fetchAllMedias, useMediaPage } from './api/get-media-page';
+import { useMaximumRefund } from './api/get-maximum-refund';
 import { useUsedMediaTypes } from './api/get-used-media-types';
 import { BatchRefundDialog } from './components/BatchRefundDialog';
 import { MediaStatusBadge } from './components/MediaStatusBadge';
@@ -34,6 +35,7 @@ export function MediaListPage() {
   const { identity } = useSession();
   const merchantId = merchant && !all ? merchant.id : null;
   const [batchOpen, setBatchOpen] = useState(false);
+  const maximumRefund = useMaximumRefund(merchantId);
   return (
     <Page
       title={<FormattedMessage id="medias.list.title" />}
@@ -51,7 +53,7 @@ export function MediaListPage() {
         {(merchantId) => (
           <>
             <MediasTable key={merchantId} merchantId={merchantId} currency={merchant!.currency} />
-            {batchOpen && <BatchRefundDialog merchantId={merchantId} currency={merchant!.currency} maximumRefund={null} onClose={() => setBatchOpen(false)} />}
+            {batchOpen && <BatchRefundDialog merchantId={merchantId} currency={merchant!.currency} maximumRefund={maximumRefund} onClose={() => setBatchOpen(false)} />}
           </>
         )}
       </ForOneMerchant>
