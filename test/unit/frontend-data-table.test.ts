@@ -70,6 +70,10 @@ describe('table state', () => {
     });
   });
 
+  it('leaves the columns marked hidden out until the user shows them', () => {
+    expect(loadTableState('user-1', { ...shape, hiddenColumnIds: ['country'] }).headers).toEqual(['name', 'currency']);
+  });
+
   it('is kept per user and table under tables:<userId>:<tableId>', () => {
     const state: TableState = { ...loadTableState('user-1', shape), currentPage: 2, headers: ['name', 'currency'], sortOptions: { ord: 'name', ordType: 'desc' }, filter: { q: 'acme' } };
     saveTableState('user-1', state);

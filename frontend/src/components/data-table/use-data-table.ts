@@ -23,6 +23,8 @@ export interface Column<T> {
   render?: (row: T) => ReactNode;
   /** The API's `ord` value when the column is sortable. */
   ord?: string;
+  /** Not shown until the user picks it in the column chooser. */
+  hidden?: boolean;
 }
 
 export interface DataTableOptions<T> {
@@ -45,6 +47,7 @@ export function useDataTable<T>({ tableId, columns, defaultSort }: DataTableOpti
       columnIds: columns.map((c) => c.id),
       sortable: columns.flatMap((c) => (c.ord ? [c.ord] : [])),
       defaultSort: defaultSort ?? null,
+      hiddenColumnIds: columns.flatMap((c) => (c.hidden ? [c.id] : [])),
     }),
     [tableId, columns, defaultSort],
   );
