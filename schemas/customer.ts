@@ -3,6 +3,8 @@
  * console. They are registered by the payment service's callback (schemas/webpayment-order.ts) by their user id at
  * that service or app; a media is associated to at most one customer.
  *
+ * Every route names the merchant in the query (`merchantId`, as GET /stock/manage), the customer's id being unique
+ * within its merchant only.
  * Routes (group `customers`; super admin, merchant admin and group admin read; changes NOT_MERCHANT_USER, which is
  * the same three roles; the merchant needs CUSTOMERS_MEDIA, else 403 CustomersMediaNotEnabledException; another
  * merchant's customer → 404 CustomerNotFoundException):
@@ -136,9 +138,13 @@ export type CustomerListQuery = z.infer<typeof CustomerListQuery>;
 export const CustomerExportQuery = z.strictObject({ ordType: z._default(z.enum(['asc', 'desc']), 'desc'), ...customerFilters }).check(rangeInOrder());
 export type CustomerExportQuery = z.infer<typeof CustomerExportQuery>;
 
+/** The merchant of a customer or order route (`?merchantId=`). */
+export const MerchantScopeQuery = z.strictObject({ merchantId: MerchantId });
+export type MerchantScopeQuery = z.infer<typeof MerchantScopeQuery>;
+
 /** A customer's transactions: newest first unless ordType=asc; `from` inclusive, `to` exclusive. */
 export const CustomerTransactionsQuery = z
-  .strictObject({ ...newestFirstPaging('createdAt'), from: z.optional(isoInstant), to: z.optional(isoInstant) })
+  .strictObject({ merchantId: MerchantId, ...newestFirstPaging('createdAt'), from: z.optional(isoInstant), to: z.optional(isoInstant) })
   .check(rangeInOrder());
 export type CustomerTransactionsQuery = z.infer<typeof CustomerTransactionsQuery>;
 

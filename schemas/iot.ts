@@ -66,6 +66,8 @@ export const TelemetryPayload = z.strictObject({
     modem: z.optional(text(64)),
     telemetryBoard: z.optional(text(64)),
   }),
+  /** The version of the merchant's media list (blocked media, cloud credit) the machine holds; older → the cloud sends the list (schemas/media.ts MediaListMessage). */
+  mediaListVersion: z.optional(int(0, 2_000_000_000)),
 });
 export type TelemetryPayload = z.infer<typeof TelemetryPayload>;
 

@@ -6,7 +6,7 @@
  * Routes (group `webpayment-orders`, read only; all four roles; the merchant needs WEBPAYMENTS, else 403
  * WebPaymentsNotEnabledException; another merchant's order → 404 WebPaymentOrderNotFoundException):
  * - GET /webpayment-orders        WebPaymentOrderListQuery → WebPaymentOrderPage (newest first)
- * - GET /webpayment-orders/{id}   → WebPaymentOrder
+ * - GET /webpayment-orders/{id}   ?merchantId (MerchantScopeQuery of customer.ts) → WebPaymentOrder
  * Route (group `payment-service`, roles 'public'):
  * - POST /payment-service/{id}/orders   header x-api-token, body PaymentServiceCallback → PaymentServiceCallbackResult.
  *   `{id}` is the merchant. A missing or wrong token, or an unknown merchant → 401 UnauthorizedException; WEBPAYMENTS

@@ -24,6 +24,9 @@ export const MENU: readonly MenuEntry[] = [
   { id: 'alarms', route: '/alarms', messageId: 'alarms.menu', icon: 'alarm' },
   { id: 'devices-remote-commands', route: '/devices/remote-commands', messageId: 'remoteCommands.menu', icon: 'send' },
   { id: 'devices-prices-bulk', route: '/devices/prices-bulk', messageId: 'prices.bulk.menu', icon: 'price' },
+  // Customers and media
+  { id: 'customers-medias-medias', route: '/customers-medias/medias', messageId: 'medias.menu', icon: 'card', feature: 'CUSTOMERS_MEDIA' },
+  { id: 'customers-medias-customers', route: '/customers-medias/customers', messageId: 'customers.menu', icon: 'face', feature: 'CUSTOMERS_MEDIA' },
   // Admin (super admin)
   { id: 'admin-merchants', route: '/admin/merchants', messageId: 'merchants.menu', icon: 'store' },
   { id: 'admin-users', route: '/admin/users', messageId: 'users.menu.admin', icon: 'people' },

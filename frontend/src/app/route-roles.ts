@@ -50,6 +50,8 @@ export const ROUTE_ROLES = {
   // Customers and media (/customers-medias → medias)
   '/customers-medias': ALL_ROLES,
   '/customers-medias/medias': ALL_ROLES,
+  // Not in spec §2: a media's own screen, whose tabs are its transactions and refunds.
+  '/customers-medias/medias/:mediaId': ALL_ROLES,
   '/customers-medias/medias/:mediaId/transactions': ALL_ROLES,
   '/customers-medias/medias/:mediaId/refunds': ALL_ROLES,
   '/customers-medias/customers': NOT_MERCHANT_USER,

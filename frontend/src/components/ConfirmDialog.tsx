@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import './confirm-dialog.css';
+import { useModal } from './use-modal';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -15,15 +16,9 @@ interface ConfirmDialogProps {
 
 /** A modal question before an action that cannot be undone (native <dialog>: focus trap, Escape cancels). */
 export function ConfirmDialog({ open, titleId, messageId, messageValues, confirmId, cancelId, onConfirm, onCancel }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal(open);
   // A screen may hold two dialogs (a confirmation and the unsaved-changes question): each its own title id.
   const titleDomId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (open && !dialog?.open) dialog?.showModal();
-    if (!open && dialog?.open) dialog.close();
-  }, [open]);
 
   return (
     <dialog
