@@ -3,6 +3,7 @@ import { numberIn } from './number-enum';
 import { AlarmCategory, AlarmCode, AlarmCriticity } from './alarm-code';
 import { CurrencyCode } from './collections';
 import { NetworkType, Serial } from './pos';
+import { EXTERNAL_SERVICES, MEDIA_ID_PATTERN, MEDIA_SERIAL_PATTERN, MEDIA_TYPES, SOURCE_TYPES, TRANSACTION_TYPES } from './transaction-constants';
 
 /** Device → cloud message kinds, one per topic `vend/{serial}/{kind}` (DESIGN.md §6). */
 export const DEVICE_MESSAGE_TYPES = ['telemetry', 'sales', 'alarms', 'audit', 'config', 'commands/ack'] as const;
@@ -29,12 +30,7 @@ const text = (max: number, min = 0) => z.string().check(z.minLength(min), z.maxL
 const int = (min: number, max: number) => z.number().check(z.int(), z.gte(min), z.lte(max));
 const oneOf = <T extends number>(values: readonly T[], what: string) => numberIn(values, `unknown ${what}`);
 
-/** Spec §3 transaction types a device reports (0 "all" is a list filter, not a record type). */
-export const TRANSACTION_TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 107, 108, 109, 110] as const;
-/** Spec §3 media types. */
-export const MEDIA_TYPES = [
-  0, 1, 2, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 90, 91, 92, 230, 250, 251, 252, 253, 254,
-] as const;
+export { MEDIA_TYPES, SOURCE_TYPES, TRANSACTION_TYPES } from './transaction-constants';
 /** Spec §4 audit origins: 0 undefined, 1 user, 2 scheduled, 3 remote, 4 remote plus refill, 5 initial, 6 price change. */
 export const AUDIT_ORIGINS = [0, 1, 2, 3, 4, 5, 6] as const;
 /** Spec §3 audit ports. */
@@ -71,20 +67,58 @@ export const TelemetryPayload = z.strictObject({
 });
 export type TelemetryPayload = z.infer<typeof TelemetryPayload>;
 
-/** One sale/recharge/visit record (spec §3 transaction); money in minor units with its currency. */
+const money = () => int(-1_000_000_000, 1_000_000_000);
+const transactionId = () => z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'transaction id: 1–64 url-safe characters'));
+
+/**
+ * The cashless media a transaction used or recharged (issue 20): `id` as the reader sees it, the printed `serial`
+ * (all F = unset), the key credit left after this transaction and the media's own transaction counter (minor
+ * units). Its type is the transaction's `mediaType`.
+ */
+export const SaleMedia = z.strictObject({
+  id: z.string().check(z.regex(MEDIA_ID_PATTERN, 'media id: 8–32 upper-case hex digits')),
+  serial: z.string().check(z.regex(MEDIA_SERIAL_PATTERN, 'media serial: 8–20 upper-case hex digits')),
+  credit: z.optional(money()),
+  bonusCredit: z.optional(money()),
+  bonusFreeSales: z.optional(int(0, 1_000_000)),
+  counter: z.optional(int(0, 4_294_967_295)),
+  externalService: z.optional(oneOf(EXTERNAL_SERVICES, 'external service')),
+});
+export type SaleMedia = z.infer<typeof SaleMedia>;
+
+/** Where the transaction (and a media it created) came from: source type (transaction-constants.ts) and its serial. */
+export const SaleSource = z.strictObject({
+  type: oneOf(SOURCE_TYPES, 'source type'),
+  serial: z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'source serial: 1–64 of A-Z a-z 0-9 _ . : -')),
+});
+export type SaleSource = z.infer<typeof SaleSource>;
+
+/**
+ * One sale/recharge/visit record (spec §3 transaction); money in minor units with its currency. Every field after
+ * `createdAt` is optional, so older messages stay valid. `posName` and `savedAt` are the cloud's, never sent.
+ */
 export const SaleTransaction = z.strictObject({
-  id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'transaction id: 1–64 url-safe characters')),
+  id: transactionId(),
   type: oneOf(TRANSACTION_TYPES, 'transaction type'),
   line: int(0, 9999),
   productCode: text(32),
   priceTable: int(1, 8),
-  value: int(-1_000_000_000, 1_000_000_000),
+  value: money(),
   currency: CurrencyCode,
   mediaType: oneOf(MEDIA_TYPES, 'media type'),
   createdAt: isoTime,
-  valueCharge: z.optional(int(-1_000_000_000, 1_000_000_000)),
+  valueCharge: z.optional(money()),
   freeSale: z.optional(z.boolean()),
   errorSale: z.optional(z.boolean()),
+  /** The product's name as the machine knows it. */
+  product: z.optional(text(64)),
+  /** The id of an earlier transaction this one reverses or refunds. */
+  originalTransactionId: z.optional(transactionId()),
+  media: z.optional(SaleMedia),
+  source: z.optional(SaleSource),
+  creditCardInfo: z.optional(z.strictObject({ fileId: text(64, 1) })),
+  /** The mobile app's or partner's user. */
+  externalServiceInfo: z.optional(z.strictObject({ userId: text(64, 1) })),
 });
 export type SaleTransaction = z.infer<typeof SaleTransaction>;
 

@@ -12,7 +12,7 @@ const ruleEvent = (kind: string, body: Record<string, unknown>, serial = body.se
 describe('example IoT messages (events/iot)', () => {
   const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
   it('has one example per stored kind and the command ack', () => {
-    expect(files.sort()).toEqual(['alarms.json', 'audit.json', 'command.json', 'commands-ack-running.json', 'commands-ack.json', 'config.json', 'sales.json', 'telemetry.json']);
+    expect(files.sort()).toEqual(['alarms.json', 'audit.json', 'command.json', 'commands-ack-running.json', 'commands-ack.json', 'config.json', 'sales-media.json', 'sales.json', 'telemetry.json']);
   });
   for (const kind of Object.keys(INGESTED_MESSAGES) as IngestedKind[]) {
     it(`${kind}.json validates as the rule event of vend/{serial}/${kind}`, () => {
@@ -20,6 +20,10 @@ describe('example IoT messages (events/iot)', () => {
       expect(result.ok, JSON.stringify(result.value)).toBe(true);
     });
   }
+  it('sales-media.json (media, source, card file, app user, product, original transaction) validates as a sales rule event', () => {
+    const result = readRuleEvent('sales', ruleEvent('sales', example('sales-media.json')));
+    expect(result.ok, JSON.stringify(result.value)).toBe(true);
+  });
   it('commands-ack.json, commands-ack-running.json and command.json validate', () => {
     expect(z.safeParse(CommandAckMessage, example('commands-ack.json')).success).toBe(true);
     expect(z.safeParse(CommandAckMessage, example('commands-ack-running.json')).success).toBe(true);

@@ -10,10 +10,8 @@ import { pageOf } from '../shared/page';
 
 export type PosHistoryDeps = { pos: PosReader; posHistory: PosHistoryRepository };
 
-/** The columns of a merchant's transactions as CSV (a historical data export): the machine, then the list's fields. */
-export const TRANSACTION_CSV_COLUMNS = [
-  'serial', 'posName', 'transactionId', 'createdAt', 'type', 'line', 'productCode', 'priceTable', 'value', 'currency', 'mediaType', 'valueCharge', 'freeSale', 'errorSale',
-] as const;
+/** The columns of a merchant's transactions as CSV (GET /transactions/csv and a historical data export). */
+export { TRANSACTION_CSV_COLUMNS } from '../../../schemas/transaction-constants';
 
 /** The columns of a merchant's audits as CSV: the machine, then the list's fields. */
 export const AUDIT_CSV_COLUMNS = ['serial', 'posName', 'readAt', 'origin', 'port', 'hasDex', 'receivedAt'] as const;
