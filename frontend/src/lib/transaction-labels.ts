@@ -1,4 +1,5 @@
 import { MEDIA_TYPES, TRANSACTION_TYPES } from '../../../schemas/iot';
+import type { SourceTypeCode, StatCategory } from '../../../schemas/transaction-constants';
 
 /**
  * Labels of a transaction's numbered fields (spec §3), shared by every screen that lists transactions: the
@@ -75,6 +76,38 @@ export const PRICE_TABLE_MESSAGES: Record<number, string> = {
   6: 'labels.priceTable.cashless1',
   7: 'labels.priceTable.cashless2',
   8: 'labels.priceTable.cash2',
+};
+
+/** Where a transaction came from (schemas/transaction-constants.ts: our list, the spec has none). */
+export const SOURCE_TYPE_MESSAGES: Record<SourceTypeCode, string> = {
+  0: 'labels.sourceType.unknown',
+  1: 'labels.sourceType.vendingMachine',
+  2: 'labels.sourceType.rechargeStation',
+  3: 'labels.sourceType.mobileApp',
+  4: 'labels.sourceType.webPortal',
+  5: 'labels.sourceType.console',
+};
+
+/** Statistics categories (issue 20), in the legends' order, each with its name and its colour in the charts. */
+export const CATEGORY_MESSAGES: Record<StatCategory, string> = {
+  error: 'labels.category.error',
+  free: 'labels.category.free',
+  cash: 'labels.category.cash',
+  media: 'labels.category.media',
+  cashless: 'labels.category.cashless',
+  recharges: 'labels.category.recharges',
+  bonus: 'labels.category.bonus',
+  other: 'labels.category.other',
+};
+export const CATEGORY_COLORS: Record<StatCategory, string> = {
+  error: '#c62828',
+  free: '#8e24aa',
+  cash: '#2e7d32',
+  media: '#1565c0',
+  cashless: '#00838f',
+  recharges: '#ef6c00',
+  bonus: '#f9a825',
+  other: '#757575',
 };
 
 /** A value whose label is not shown (spec: "not shown") reads as its number. */
