@@ -100,6 +100,40 @@ export const keys = {
     pk: `MERCHANT#${merchantId}#POS#${serial}`,
     sk: `SALE#${at}#${messageId}#${String(n).padStart(3, '0')}`,
   }),
+  // Transactions (functions/core/transactions, ACCESS-PATTERNS T1–T7). A sale item (I3) also sits in month
+  // partitions of the merchant's index (gsi1) and of its group's (gsi2, the group that sold), and in its media's (gsi3).
+  // `ref` is `{messageId}#{nnn}` for a machine's sale, `{id}#000` for a transaction made in the cloud.
+  /** A transaction made in the cloud (refund, web recharge): no machine partition, its media's. */
+  cloudSale: (merchantId: string, mediaId: string, createdAt: string, id: string) => ({ pk: keys.mediaPk(merchantId, mediaId), sk: `SALE#${createdAt}#${id}#000` }),
+  mediaPk: (merchantId: string, mediaId: string) => `MERCHANT#${merchantId}#MEDIA#${mediaId}`,
+  /** The sort key every index of a transaction shares: time, machine (`CLOUD` without one), then its ref. */
+  saleIndexSk: (createdAt: string, serial: string | null | undefined, ref: string) => `${createdAt}#${serial ?? 'CLOUD'}#${ref}`,
+  /** The UTC month (`yyyy-mm`) partition of a transaction made at this instant. */
+  saleMonth: (createdAt: string) => createdAt.slice(0, 7),
+  merchantSalesPk: (merchantId: string, month: string) => `MERCHANT#${merchantId}#SALES#${month}`,
+  groupSalesPk: (merchantId: string, groupId: string, month: string) => `MERCHANT#${merchantId}#GROUP#${groupId}#SALES#${month}`,
+  /** The index attributes of a transaction: merchant's month, group's month (when sold in a group), media's. */
+  saleIndexes: (merchantId: string, t: { createdAt: string; serial?: string | null; groupId?: string | null; mediaId?: string | null }, ref: string) => {
+    const sk = keys.saleIndexSk(t.createdAt, t.serial, ref);
+    const month = keys.saleMonth(t.createdAt);
+    return {
+      gsi1pk: keys.merchantSalesPk(merchantId, month),
+      gsi1sk: sk,
+      ...(t.groupId ? { gsi2pk: keys.groupSalesPk(merchantId, t.groupId, month), gsi2sk: sk } : {}),
+      ...(t.mediaId ? { gsi3pk: keys.mediaPk(merchantId, t.mediaId), gsi3sk: sk } : {}),
+    };
+  },
+  /** Transaction statistics of a merchant's (local) day, in a partition per year: 365 days are ≤ 2 Queries. */
+  merchantSalesStatsPk: (merchantId: string, year: string) => `TXSTATS#${merchantId}#${year}`,
+  groupSalesStatsPk: (merchantId: string, groupId: string, year: string) => `TXSTATS#${merchantId}#GROUP#${groupId}#${year}`,
+  salesStatsDay: (pk: string, day: string) => ({ pk, sk: `DAY#${day}` }),
+  /** A machine's transaction statistics of a (local) month: one item per machine, a day's figures per attribute. */
+  machineSalesStatsPk: (merchantId: string, month: string) => `TXSTATS#${merchantId}#POS#${month}`,
+  machineSalesStats: (merchantId: string, month: string, serial: string) => ({ pk: keys.machineSalesStatsPk(merchantId, month), sk: serial }),
+  /** The types, media types and source types a merchant's transactions used (number sets). */
+  salesUsed: (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: 'TXUSED' }),
+  /** Guard of a sales message's statistics: its transactions were counted. */
+  salesStatsGuard: (messageId: string) => ({ pk: `MSG#${messageId}`, sk: 'TXSTATS' }),
   posAudit: (merchantId: string, serial: string, at: string, messageId: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: `AUDIT#${at}#${messageId}` }),
   /** A reported configuration; its history is `CONFIG#0` … `CONFIG#9` (the latest copy sorts after: `CONFIG#LATEST`). */
   posConfig: (merchantId: string, serial: string, at: string, messageId: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: `CONFIG#${at}#${messageId}` }),

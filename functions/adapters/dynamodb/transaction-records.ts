@@ -1,0 +1,174 @@
+/**
+ * Transaction items and their statistics counters (ACCESS-PATTERNS T1–T7), shared by ingestion (a machine's sales),
+ * the transactions API and the cloud's own transactions (refunds, web recharges: media-api, cust-api), which put
+ * them in their own TransactWriteItems with these builders.
+ */
+import type { SaleTransaction } from '../../../schemas/iot';
+import { transactionCategory } from '../../../schemas/transaction-constants';
+import type { Transaction } from '../../../schemas/transaction';
+import { statsIncrements, type CountedTransaction, type StatsIncrement } from '../../core/transactions/stats';
+import { keys } from './keys';
+import type { TransactItem } from './transactions';
+
+type Item = Record<string, unknown>;
+
+/** A transaction made in the cloud: no machine partition; its media's. `serial` only for a refund made at a machine. */
+export type CloudTransaction = Omit<SaleTransaction, 'media'> & {
+  merchantId: string;
+  media: NonNullable<SaleTransaction['media']>;
+  /** When the cloud recorded it (its `savedAt`). */
+  savedAt: string;
+  serial?: string;
+  posName?: string;
+  groupId?: string;
+};
+
+/** The index attributes of a sale item (I3), keyed by its ref in the machine's partition. */
+export function saleIndexAttributes(merchantId: string, t: { createdAt: string; serial: string | null; groupId: string | null; media?: { id: string } | null }, ref: string) {
+  return keys.saleIndexes(merchantId, { createdAt: t.createdAt, serial: t.serial, groupId: t.groupId, mediaId: t.media?.id }, ref);
+}
+
+/** The Put of a cloud transaction's item (conditioned on it being new: the Put is its own guard). */
+export function cloudTransactionPut(tableName: string, t: CloudTransaction): TransactItem {
+  const { merchantId, id, ...fields } = t;
+  const ref = `${id}#000`;
+  return {
+    Put: {
+      TableName: tableName,
+      Item: {
+        ...fields,
+        ...keys.cloudSale(merchantId, t.media.id, t.createdAt, id),
+        ...saleIndexAttributes(merchantId, { createdAt: t.createdAt, serial: t.serial ?? null, groupId: t.groupId ?? null, media: t.media }, ref),
+        entity: 'SALE',
+        merchantId,
+        transactionId: id,
+        messageId: id,
+        at: t.createdAt,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+const DAY_OF_MONTH = (day: string) => day.slice(8, 10);
+
+/** Counter attributes: `{category}N` / `{category}V` on day items, `{category}N{dd}` / `{category}V{dd}` on a machine's month item. */
+export const statsAttributes = (category: string, dd = '') => ({ count: `${category}N${dd}`, value: `${category}V${dd}` });
+
+function itemKeyOf(merchantId: string, inc: StatsIncrement) {
+  const year = inc.day.slice(0, 4);
+  if (inc.scope === 'merchant') return keys.salesStatsDay(keys.merchantSalesStatsPk(merchantId, year), inc.day);
+  if (inc.scope === 'group') return keys.salesStatsDay(keys.groupSalesStatsPk(merchantId, inc.groupId!, year), inc.day);
+  return keys.machineSalesStats(merchantId, inc.day.slice(0, 7), inc.serial!);
+}
+
+/**
+ * The counter Updates some transactions move (ADDs; per merchant and group day, per machine month), in a stable
+ * order. Not idempotent: put them in a transaction with a guard (a sales message's, or the cloud transaction's Put).
+ */
+export function statsCounterUpdates(tableName: string, merchantId: string, timeZone: string, transactions: readonly CountedTransaction[]): TransactItem[] {
+  const items = new Map<string, { key: Item; adds: Map<string, number>; sets: Item }>();
+  for (const inc of statsIncrements(transactions, timeZone)) {
+    const key = itemKeyOf(merchantId, inc);
+    const id = `${key.pk}|${key.sk}`;
+    const entry = items.get(id) ?? { key, adds: new Map<string, number>(), sets: { merchantId } as Item };
+    const names = statsAttributes(inc.category, inc.scope === 'machine' ? DAY_OF_MONTH(inc.day) : '');
+    entry.adds.set(names.count, (entry.adds.get(names.count) ?? 0) + inc.count);
+    entry.adds.set(names.value, (entry.adds.get(names.value) ?? 0) + inc.value);
+    if (inc.scope === 'machine') Object.assign(entry.sets, { serial: inc.serial, posName: inc.posName ?? inc.serial, groupId: inc.groupId });
+    else Object.assign(entry.sets, { day: inc.day, ...(inc.groupId ? { groupId: inc.groupId } : {}) });
+    items.set(id, entry);
+  }
+  return [...items.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([, { key, adds, sets }]) => {
+      const addList = [...adds.entries()];
+      const setList = Object.entries(sets);
+      return {
+        Update: {
+          TableName: tableName,
+          Key: key,
+          UpdateExpression: `SET ${setList.map((_, i) => `#s${i} = :s${i}`).join(', ')} ADD ${addList.map((_, i) => `#a${i} :a${i}`).join(', ')}`,
+          ExpressionAttributeNames: {
+            ...Object.fromEntries(setList.map(([n], i) => [`#s${i}`, n])),
+            ...Object.fromEntries(addList.map(([n], i) => [`#a${i}`, n])),
+          },
+          ExpressionAttributeValues: {
+            ...Object.fromEntries(setList.map(([, v], i) => [`:s${i}`, v])),
+            ...Object.fromEntries(addList.map(([, v], i) => [`:a${i}`, v])),
+          },
+        },
+      };
+    });
+}
+
+/** What the "used" item gains from some transactions (number sets; adding a known value changes nothing). */
+export function usedValuesOf(transactions: ReadonlyArray<{ type: number; mediaType: number; source?: { type: number } | null }>) {
+  return {
+    types: new Set(transactions.map((t) => t.type)),
+    mediaTypes: new Set(transactions.map((t) => t.mediaType)),
+    sourceTypes: new Set(transactions.flatMap((t) => (t.source ? [t.source.type] : []))),
+  };
+}
+
+/** The Update of the merchant's "used" item: ADD to its number sets (idempotent by itself). */
+export function usedUpdate(tableName: string, merchantId: string, used: ReturnType<typeof usedValuesOf>): TransactItem | undefined {
+  const sets = Object.entries(used).filter(([, values]) => values.size > 0);
+  if (!sets.length) return undefined;
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.salesUsed(merchantId),
+      UpdateExpression: `SET merchantId = :m ADD ${sets.map((_, i) => `#u${i} :u${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(sets.map(([n], i) => [`#u${i}`, n])),
+      ExpressionAttributeValues: { ':m': merchantId, ...Object.fromEntries(sets.map(([, v], i) => [`:u${i}`, v])) },
+    },
+  };
+}
+
+const orNull = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
+
+/** A stored transaction (a machine's sale item or a cloud transaction's), as the API shows it. */
+export function toTransaction(item: Item): Transaction {
+  const media = item.media as SaleTransaction['media'];
+  const source = item.source as SaleTransaction['source'];
+  const t = {
+    type: item.type as number,
+    freeSale: (item.freeSale as boolean | undefined) ?? false,
+    errorSale: (item.errorSale as boolean | undefined) ?? false,
+  };
+  return {
+    id: Buffer.from(`${item.pk as string}|${item.sk as string}`, 'utf8').toString('base64url'),
+    transactionId: item.transactionId as string,
+    serial: orNull(item.serial as string | undefined),
+    posName: orNull(item.posName as string | undefined),
+    groupId: orNull(item.groupId as string | undefined) ?? null,
+    ...t,
+    line: item.line as number,
+    product: orNull(item.product as string | undefined),
+    productCode: item.productCode as string,
+    priceTable: item.priceTable as number,
+    value: item.value as number,
+    currency: item.currency as Transaction['currency'],
+    valueCharge: orNull(item.valueCharge as number | undefined),
+    mediaType: item.mediaType as number,
+    createdAt: item.createdAt as string,
+    savedAt: item.savedAt as string,
+    originalTransactionId: orNull(item.originalTransactionId as string | undefined),
+    media: media
+      ? {
+          id: media.id,
+          serial: media.serial,
+          credit: orNull(media.credit),
+          bonusCredit: orNull(media.bonusCredit),
+          bonusFreeSales: orNull(media.bonusFreeSales),
+          counter: orNull(media.counter),
+          externalService: orNull(media.externalService),
+        }
+      : null,
+    source: source ? { type: source.type, serial: source.serial } : null,
+    creditCardInfo: (item.creditCardInfo as { fileId: string } | undefined) ?? null,
+    externalServiceInfo: (item.externalServiceInfo as { userId: string } | undefined) ?? null,
+    category: transactionCategory(t),
+  };
+}
