@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { isUnsetMediaSerial } from '../../../../schemas/transaction-constants';
+import { isUnsetMediaSerial, transactionCategory } from '../../../../schemas/transaction-constants';
 import type { Transaction } from '../../../../schemas/transaction';
 import { useFormat, type Formatters } from '../../lib/format';
 import { CATEGORY_MESSAGES, labelOr, MEDIA_TYPE_MESSAGES, PRICE_TABLE_MESSAGES, SOURCE_TYPE_MESSAGES, TRANSACTION_TYPE_MESSAGES } from '../../lib/transaction-labels';
@@ -9,9 +9,29 @@ import type { Column } from '../data-table/use-data-table';
 import './transactions.css';
 
 type Message = (id: string) => string;
+type Optional<T> = T | null | undefined;
+
+/**
+ * What a list of transactions shows: a merchant's (schemas/transaction.ts) or a machine's (schemas/pos-history.ts,
+ * whose issue 20 fields are optional).
+ */
+export type ListedTransaction = Pick<Transaction, 'transactionId' | 'createdAt' | 'type' | 'line' | 'productCode' | 'priceTable' | 'value' | 'currency' | 'mediaType'> & {
+  serial?: Optional<string>;
+  posName?: Optional<string>;
+  product?: Optional<string>;
+  valueCharge?: Optional<number>;
+  freeSale?: Optional<boolean>;
+  errorSale?: Optional<boolean>;
+  savedAt?: Optional<string>;
+  originalTransactionId?: Optional<string>;
+  media?: Optional<Transaction['media']>;
+  source?: Optional<{ type: number; serial: string }>;
+  creditCardInfo?: Optional<{ fileId: string }>;
+  externalServiceInfo?: Optional<{ userId: string }>;
+};
 
 /** A printed media serial: blank when unset (all F, spec §3). */
-const mediaSerial = (t: Transaction) => (t.media && !isUnsetMediaSerial(t.media.serial) ? t.media.serial : '');
+const mediaSerial = (t: ListedTransaction) => (t.media && !isUnsetMediaSerial(t.media.serial) ? t.media.serial : '');
 
 /**
  * The columns of a list of transactions (the merchant's, a machine's, a media's, a customer's): the fields an
@@ -19,14 +39,14 @@ const mediaSerial = (t: Transaction) => (t.media && !isUnsetMediaSerial(t.media.
  * transaction (media figures, card file, app user, reversed transaction) opens in its details cell.
  * `withMachine` adds the machine (a link to its transactions tab).
  */
-export function useTransactionColumns({ withMachine }: { withMachine: boolean }): Column<Transaction>[] {
+export function useTransactionColumns<T extends ListedTransaction>({ withMachine }: { withMachine: boolean }): Column<T>[] {
   const intl = useIntl();
   const format = useFormat();
   return useMemo(() => {
     const message: Message = (id) => intl.formatMessage({ id });
-    const yes = (flag: boolean) => (flag ? message('transactions.yes') : '');
-    const money = (t: Transaction, value: number | null) => (value === null ? '' : format.money(value, t.currency));
-    const machine: Column<Transaction>[] = withMachine
+    const yes = (flag: Optional<boolean>) => (flag ? message('transactions.yes') : '');
+    const money = (t: T, value: Optional<number>) => (value == null ? '' : format.money(value, t.currency));
+    const machine: Column<T>[] = withMachine
       ? [
           {
             id: 'machine',
@@ -49,7 +69,7 @@ export function useTransactionColumns({ withMachine }: { withMachine: boolean })
       { id: 'createdAt', messageId: 'transactions.field.createdAt', ord: 'createdAt', value: (t) => format.dateTime(t.createdAt) },
       ...machine,
       { id: 'type', messageId: 'transactions.field.type', value: (t) => labelOr(TRANSACTION_TYPE_MESSAGES[t.type], t.type, message) },
-      { id: 'category', messageId: 'transactions.field.category', value: (t) => message(CATEGORY_MESSAGES[t.category]) },
+      { id: 'category', messageId: 'transactions.field.category', value: (t) => message(CATEGORY_MESSAGES[transactionCategory(t)]) },
       { id: 'product', messageId: 'transactions.field.product', value: (t) => t.product ?? '' },
       { id: 'productCode', messageId: 'transactions.field.productCode', value: (t) => t.productCode },
       { id: 'line', messageId: 'transactions.field.line', value: (t) => String(t.line) },
@@ -57,7 +77,7 @@ export function useTransactionColumns({ withMachine }: { withMachine: boolean })
       { id: 'mediaType', messageId: 'transactions.field.mediaType', value: (t) => labelOr(MEDIA_TYPE_MESSAGES[t.mediaType as keyof typeof MEDIA_TYPE_MESSAGES], t.mediaType, message) },
       { id: 'mediaId', messageId: 'transactions.field.mediaId', value: (t) => t.media?.id ?? '' },
       { id: 'sourceType', messageId: 'transactions.field.sourceType', value: (t) => (t.source ? labelOr(SOURCE_TYPE_MESSAGES[t.source.type as 0], t.source.type, message) : '') },
-      { id: 'priceTable', messageId: 'transactions.field.priceTable', value: (t) => labelOr(PRICE_TABLE_MESSAGES[t.priceTable], t.priceTable, message), hidden: true },
+      { id: 'priceTable', messageId: 'transactions.field.priceTable', value: (t) => labelOr(PRICE_TABLE_MESSAGES[t.priceTable], t.priceTable, message) },
       { id: 'valueCharge', messageId: 'transactions.field.valueCharge', value: (t) => money(t, t.valueCharge), hidden: true },
       { id: 'freeSale', messageId: 'transactions.field.freeSale', value: (t) => yes(t.freeSale), hidden: true },
       { id: 'errorSale', messageId: 'transactions.field.errorSale', value: (t) => yes(t.errorSale), hidden: true },
@@ -70,13 +90,13 @@ export function useTransactionColumns({ withMachine }: { withMachine: boolean })
 }
 
 /** The rest of a transaction, behind a disclosure in its row. */
-function TransactionDetails({ transaction: t, format, message }: { transaction: Transaction; format: Formatters; message: Message }) {
-  const money = (value: number | null) => (value === null ? '' : format.money(value, t.currency));
-  const number = (value: number | null) => (value === null ? '' : format.number(value));
+function TransactionDetails({ transaction: t, format, message }: { transaction: ListedTransaction; format: Formatters; message: Message }) {
+  const money = (value: Optional<number>) => (value == null ? '' : format.money(value, t.currency));
+  const number = (value: Optional<number>) => (value == null ? '' : format.number(value));
   const rows: [string, string, string][] = [
     ['transactionId', 'transactions.field.transactionId', t.transactionId],
     ['savedAt', 'transactions.field.savedAt', format.dateTime(t.savedAt)],
-    ['priceTable', 'transactions.field.priceTable', labelOr(PRICE_TABLE_MESSAGES[t.priceTable], t.priceTable, message)],
+    ['posName', 'transactions.field.posName', t.posName ?? ''],
     ['valueCharge', 'transactions.field.valueCharge', money(t.valueCharge)],
     ['originalTransactionId', 'transactions.field.originalTransactionId', t.originalTransactionId ?? ''],
     ['mediaSerial', 'transactions.field.mediaSerial', mediaSerial(t)],
