@@ -113,7 +113,7 @@ describe('customer screens', () => {
     await page.locator('[data-testid="customer-tabs"] [data-tab="transactions"]').click();
     const sales = page.locator('[data-testid="table-customer-transactions"] tbody tr');
     await eventually(() => sales.count()).toBe(1);
-    expect(await sales.locator('[data-column="media"]').textContent()).toBe(key.serial);
+    expect(await sales.locator('[data-column="mediaId"]').textContent()).toBe(key.id);
     await expectAccessible(page, 'customer transactions');
 
     await page.locator('[data-testid="customer-tabs"] [data-tab="medias"]').click();

@@ -70,6 +70,17 @@ describe('table state', () => {
     });
   });
 
+  it('leaves the columns marked hidden out until the user shows them', () => {
+    expect(loadTableState('user-1', { ...shape, hiddenColumnIds: ['country'] }).headers).toEqual(['name', 'currency']);
+  });
+
+  it('starts with the default filters until the user’s own are stored', () => {
+    const withRange = { ...shape, defaultFilter: { startDate: '2026-11-01', endDate: '2026-11-07' } };
+    expect(loadTableState('user-1', withRange).filter).toEqual({ startDate: '2026-11-01', endDate: '2026-11-07' });
+    saveTableState('user-1', { ...loadTableState('user-1', withRange), filter: { startDate: '2026-10-01', endDate: '2026-10-31' } });
+    expect(loadTableState('user-1', withRange).filter).toEqual({ startDate: '2026-10-01', endDate: '2026-10-31' });
+  });
+
   it('is kept per user and table under tables:<userId>:<tableId>', () => {
     const state: TableState = { ...loadTableState('user-1', shape), currentPage: 2, headers: ['name', 'currency'], sortOptions: { ord: 'name', ordType: 'desc' }, filter: { q: 'acme' } };
     saveTableState('user-1', state);

@@ -24,6 +24,10 @@ export const MENU: readonly MenuEntry[] = [
   { id: 'alarms', route: '/alarms', messageId: 'alarms.menu', icon: 'alarm' },
   { id: 'devices-remote-commands', route: '/devices/remote-commands', messageId: 'remoteCommands.menu', icon: 'send' },
   { id: 'devices-prices-bulk', route: '/devices/prices-bulk', messageId: 'prices.bulk.menu', icon: 'price' },
+  // Transactions (all roles); web payment orders need the merchant's WEBPAYMENTS
+  { id: 'transactions-data', route: '/transactions/data', messageId: 'transactions.menu.data', icon: 'receipt' },
+  { id: 'transactions-stats', route: '/transactions/stats', messageId: 'transactions.menu.stats', icon: 'barChart' },
+  { id: 'transactions-webpayment-orders', route: '/transactions/webpayment-orders', messageId: 'webpaymentOrders.menu', icon: 'cart', feature: 'WEBPAYMENTS' },
   // Customers and media
   { id: 'customers-medias-medias', route: '/customers-medias/medias', messageId: 'medias.menu', icon: 'card', feature: 'CUSTOMERS_MEDIA' },
   { id: 'customers-medias-customers', route: '/customers-medias/customers', messageId: 'customers.menu', icon: 'face', feature: 'CUSTOMERS_MEDIA' },

@@ -91,6 +91,12 @@ const CustomerDetailPage = screen(() => import('../features/customers-medias/Cus
 const CustomerDetailsTab = screen(() => import('../features/customers-medias/tabs/CustomerDetailsTab').then((m) => ({ default: m.CustomerDetailsTab })));
 const CustomerTransactionsTab = screen(() => import('../features/customers-medias/tabs/CustomerTransactionsTab').then((m) => ({ default: m.CustomerTransactionsTab })));
 const CustomerMediasTab = screen(() => import('../features/customers-medias/tabs/CustomerMediasTab').then((m) => ({ default: m.CustomerMediasTab })));
+const TransactionsPage = screen(() => import('../features/transactions/TransactionsPage').then((m) => ({ default: m.TransactionsPage })));
+const TransactionStatsPage = screen(() => import('../features/transactions/TransactionStatsPage').then((m) => ({ default: m.TransactionStatsPage })));
+const WebPaymentOrdersPage = screen(() => import('../features/webpayment-orders/WebPaymentOrdersPage').then((m) => ({ default: m.WebPaymentOrdersPage })));
+const WebPaymentOrderDetailPage = screen(() =>
+  import('../features/webpayment-orders/WebPaymentOrderDetailPage').then((m) => ({ default: m.WebPaymentOrderDetailPage })),
+);
 const ProfilePage = screen(() => import('../features/settings/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const PasswordPage = screen(() => import('../features/settings/PasswordPage').then((m) => ({ default: m.PasswordPage })));
 
@@ -186,6 +192,11 @@ const consoleRoutes: RouteObject[] = [
   guarded('/manage/notifications', NotificationLogPage),
   guarded('/manage/data-retrieval-requests', DataRequestListPage),
   guarded('/manage/data-retrieval-requests-create', DataRequestCreatePage),
+  // Transactions (all roles); web payment orders behind WEBPAYMENTS (menu; the API refuses the others)
+  guarded('/transactions/data', TransactionsPage),
+  guarded('/transactions/stats', TransactionStatsPage),
+  guarded('/transactions/webpayment-orders', WebPaymentOrdersPage),
+  guarded('/transactions/webpayment-order-details', WebPaymentOrderDetailPage),
   // Settings (all roles): /settings → profile
   guarded('/settings', <Navigate to="/settings/profile" replace />),
   guarded('/settings/profile', ProfilePage),

@@ -1,4 +1,5 @@
 import { MEDIA_TYPES, TRANSACTION_TYPES } from '../../../schemas/iot';
+import type { SourceTypeCode, StatCategory } from '../../../schemas/transaction-constants';
 
 /**
  * Labels of a transaction's numbered fields (spec §3), shared by every screen that lists transactions: the
@@ -77,11 +78,8 @@ export const PRICE_TABLE_MESSAGES: Record<number, string> = {
   8: 'labels.priceTable.cash2',
 };
 
-/** A value whose label is not shown (spec: "not shown") reads as its number. */
-export const labelOr = (messageId: string | undefined, value: number, format: (id: string) => string) => (messageId ? format(messageId) : String(value));
-
-/** Where a transaction or a media came from (the spec is silent: our choice, schemas/transaction-constants.ts SOURCE_TYPES). */
-export const SOURCE_TYPE_MESSAGES: Partial<Record<number, string>> = {
+/** Where a transaction came from (schemas/transaction-constants.ts: our list, the spec has none). */
+export const SOURCE_TYPE_MESSAGES: Record<SourceTypeCode, string> = {
   0: 'labels.sourceType.unknown',
   1: 'labels.sourceType.vendingMachine',
   2: 'labels.sourceType.rechargeStation',
@@ -89,3 +87,28 @@ export const SOURCE_TYPE_MESSAGES: Partial<Record<number, string>> = {
   4: 'labels.sourceType.webPortal',
   5: 'labels.sourceType.console',
 };
+
+/** Statistics categories (issue 20), in the legends' order, each with its name and its colour in the charts. */
+export const CATEGORY_MESSAGES: Record<StatCategory, string> = {
+  error: 'labels.category.error',
+  free: 'labels.category.free',
+  cash: 'labels.category.cash',
+  media: 'labels.category.media',
+  cashless: 'labels.category.cashless',
+  recharges: 'labels.category.recharges',
+  bonus: 'labels.category.bonus',
+  other: 'labels.category.other',
+};
+export const CATEGORY_COLORS: Record<StatCategory, string> = {
+  error: '#c62828',
+  free: '#8e24aa',
+  cash: '#2e7d32',
+  media: '#1565c0',
+  cashless: '#00838f',
+  recharges: '#ef6c00',
+  bonus: '#f9a825',
+  other: '#757575',
+};
+
+/** A value whose label is not shown (spec: "not shown") reads as its number. */
+export const labelOr = (messageId: string | undefined, value: number, format: (id: string) => string) => (messageId ? format(messageId) : String(value));

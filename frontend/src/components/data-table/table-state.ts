@@ -34,10 +34,15 @@ export interface TableShape {
   /** The `ord` values the API accepts for this table. */
   sortable: readonly string[];
   defaultSort: SortOptions | null;
+  /** Columns left out until the user shows them with the column chooser (a wide table's rarer fields). */
+  hiddenColumnIds?: readonly string[];
+  /** The filters a table starts with (e.g. a date range that must be bounded). */
+  defaultFilter?: Readonly<Record<string, string>>;
 }
 
-export function initialTableState({ tableId, columnIds, defaultSort }: TableShape): TableState {
-  return { tableId, currentPage: FIRST_PAGE, itemsPerPage: DEFAULT_PAGE_SIZE, filter: {}, headers: [...columnIds], sortOptions: defaultSort };
+export function initialTableState({ tableId, columnIds, defaultSort, hiddenColumnIds = [], defaultFilter = {} }: TableShape): TableState {
+  const headers = columnIds.filter((id) => !hiddenColumnIds.includes(id));
+  return { tableId, currentPage: FIRST_PAGE, itemsPerPage: DEFAULT_PAGE_SIZE, filter: { ...defaultFilter }, headers, sortOptions: defaultSort };
 }
 
 /** The stored state of a table, cleaned against the table as it is now (columns and sorts may have changed). */

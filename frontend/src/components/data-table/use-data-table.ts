@@ -23,6 +23,8 @@ export interface Column<T> {
   render?: (row: T) => ReactNode;
   /** The API's `ord` value when the column is sortable. */
   ord?: string;
+  /** Not shown until the user picks it in the column chooser. */
+  hidden?: boolean;
 }
 
 export interface DataTableOptions<T> {
@@ -30,13 +32,15 @@ export interface DataTableOptions<T> {
   tableId: string;
   columns: readonly Column<T>[];
   defaultSort?: SortOptions;
+  /** The filters the table starts with, until the user's own are stored. */
+  defaultFilter?: Readonly<Record<string, string>>;
 }
 
 /**
  * The state of one data table: page, size, sort, filters and visible columns, persisted per user under
  * `tables:<userId>:<tableId>`, plus the cursor stack. `query` is what the feature's list hook sends.
  */
-export function useDataTable<T>({ tableId, columns, defaultSort }: DataTableOptions<T>) {
+export function useDataTable<T>({ tableId, columns, defaultSort, defaultFilter }: DataTableOptions<T>) {
   const { identity } = useSession();
   const userId = identity?.sub ?? 'anonymous';
   const shape = useMemo(
@@ -45,8 +49,10 @@ export function useDataTable<T>({ tableId, columns, defaultSort }: DataTableOpti
       columnIds: columns.map((c) => c.id),
       sortable: columns.flatMap((c) => (c.ord ? [c.ord] : [])),
       defaultSort: defaultSort ?? null,
+      hiddenColumnIds: columns.flatMap((c) => (c.hidden ? [c.id] : [])),
+      defaultFilter,
     }),
-    [tableId, columns, defaultSort],
+    [tableId, columns, defaultSort, defaultFilter],
   );
   const [state, setState] = useState<TableState>(() => loadTableState(userId, shape));
   const [cursors, setCursors] = useState<{ scope: string; byPage: Cursors }>({ scope: cursorScope(state), byPage: {} });

@@ -8,6 +8,7 @@ import { SelectFilter } from '../../components/data-table/SelectFilter';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
 import { Page } from '../../components/Page';
 import { ForOneMerchant } from '../../components/states';
+import type { SourceTypeCode } from '../../../../schemas/transaction-constants';
 import { useFormat } from '../../lib/format';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
 import { useSession } from '../../lib/session';
@@ -90,7 +91,7 @@ function MediasTable({ merchantId, currency }: { merchantId: string; currency: s
       { id: 'lastUsedAt', messageId: 'medias.field.lastUsedAt', ord: 'lastUsedAt', value: (m) => format.dateTime(m.lastUsedAt) },
       { id: 'device', messageId: 'medias.field.device', value: (m) => m.device ?? '' },
       { id: 'customer', messageId: 'medias.field.customer', value: (m) => text(m.customerId ? 'medias.yes' : 'medias.no') },
-      { id: 'sourceType', messageId: 'medias.field.sourceType', value: (m) => labelOr(SOURCE_TYPE_MESSAGES[m.sourceType], m.sourceType, text) },
+      { id: 'sourceType', messageId: 'medias.field.sourceType', value: (m) => labelOr(SOURCE_TYPE_MESSAGES[m.sourceType as SourceTypeCode], m.sourceType, text) },
       { id: 'externalService', messageId: 'medias.field.externalService', value: (m) => externalServiceLabel(m.externalService, text) },
       { id: 'sapCode', messageId: 'medias.field.sapCode', value: (m) => m.sapCode ?? '' },
     ];

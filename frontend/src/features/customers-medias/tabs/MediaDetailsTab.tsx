@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { MediaAction } from '../../../../../schemas/media';
 import { EmptyState } from '../../../components/states';
+import type { SourceTypeCode } from '../../../../../schemas/transaction-constants';
 import { useFormat } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { labelOr, MEDIA_TYPE_MESSAGES, SOURCE_TYPE_MESSAGES } from '../../../lib/transaction-labels';
@@ -48,7 +49,7 @@ export function MediaDetailsTab() {
     ['lastCounter', 'medias.field.lastCounter', m.lastCounter === null ? '' : format.number(m.lastCounter)],
     ['lastUsedAt', 'medias.field.lastUsedAt', format.dateTime(m.lastUsedAt)],
     ['device', 'medias.field.device', m.device ?? ''],
-    ['sourceType', 'medias.field.sourceType', labelOr(SOURCE_TYPE_MESSAGES[m.sourceType], m.sourceType, text)],
+    ['sourceType', 'medias.field.sourceType', labelOr(SOURCE_TYPE_MESSAGES[m.sourceType as SourceTypeCode], m.sourceType, text)],
     ['sourceSerial', 'medias.field.sourceSerial', m.sourceSerial ?? ''],
     ['externalService', 'medias.field.externalService', externalServiceLabel(m.externalService, text)],
     ['sapCode', 'medias.field.sapCode', m.sapCode ?? ''],

@@ -1,6 +1,8 @@
+import type { Transaction } from '../../../../../schemas/transaction';
 import { useDataTable } from '../../../components/data-table/use-data-table';
 import { useMediaTransactions, type MediaTransactionList } from '../api/get-media-transactions';
-import { TRANSACTIONS_SORT, TransactionsTable, useTransactionColumns } from '../components/TransactionsTable';
+import { useTransactionColumns } from '../../../components/transactions/transaction-columns';
+import { TRANSACTIONS_SORT, TransactionsTable } from '../components/TransactionsTable';
 import { useMediaContext } from '../MediaDetailPage';
 
 const LISTS: Record<MediaTransactionList, { tableId: string; emptyMessageId: string }> = {
@@ -14,7 +16,7 @@ const LISTS: Record<MediaTransactionList, { tableId: string; emptyMessageId: str
  */
 function MediaTransactionList({ list }: { list: MediaTransactionList }) {
   const { merchantId, media } = useMediaContext();
-  const columns = useTransactionColumns();
+  const columns = useTransactionColumns<Transaction>({ withMachine: true });
   const table = useDataTable({ tableId: LISTS[list].tableId, columns, defaultSort: TRANSACTIONS_SORT });
   const page = useMediaTransactions(merchantId, media.mediaId, list, table.query);
   return (
