@@ -100,16 +100,7 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA) at 1280 px', () => {
       ['/manage/data-retrieval-requests-create'],
       ['/settings/profile'],
       ['/settings/password'],
-      ['/customers-medias/medias', LISTED],
-      [`/customers-medias/medias/${MEDIA_ID}`, '[data-testid="media-details"]'],
-      [`/customers-medias/medias/${MEDIA_ID}/transactions`, LISTED],
-      [`/customers-medias/medias/${MEDIA_ID}/refunds`, LISTED],
-      ['/customers-medias/customers', LISTED],
-      [`/customers-medias/customers/${customerId}`, '[data-testid="customer-consents"]'],
-      [`/customers-medias/customers/${customerId}/transactions`, LISTED],
-      [`/customers-medias/customers/${customerId}/medias`, '[data-testid="customer-associate"]'],
     ];
-    await expect.poll(() => api(token, 'GET', `/medias/${MEDIA_ID}?merchantId=acme-vending`).then(() => true, () => false), { timeout: 20_000 }).toBe(true);
     const found = await violationsOn(page, screens);
     for (const list of ['/manage/users', '/manage/groups']) Object.assign(found, await violationsOn(page, [[await firstDetail(page, list)]]));
 
@@ -133,6 +124,24 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA) at 1280 px', () => {
     await step('when');
     await page.getByTestId('wizard-next').click();
     await step('summary');
+    expect(found).toEqual({});
+    // Some thirty screens: on the shared 2-core machine under load (load average 20) the walk passes 120 s.
+  }, 300_000);
+
+  it('the media and customer screens of the merchant admin', async () => {
+    const page = await newPage(browser);
+    await signInToDashboard(page, stack.web, demoUser(stack, 'merchant.admin@demo.local'));
+    await expect.poll(() => api(token, 'GET', `/medias/${MEDIA_ID}?merchantId=acme-vending`).then(() => true, () => false), { timeout: 20_000 }).toBe(true);
+    const found = await violationsOn(page, [
+      ['/customers-medias/medias', LISTED],
+      [`/customers-medias/medias/${MEDIA_ID}`, '[data-testid="media-details"]'],
+      [`/customers-medias/medias/${MEDIA_ID}/transactions`, LISTED],
+      [`/customers-medias/medias/${MEDIA_ID}/refunds`, LISTED],
+      ['/customers-medias/customers', LISTED],
+      [`/customers-medias/customers/${customerId}`, '[data-testid="customer-consents"]'],
+      [`/customers-medias/customers/${customerId}/transactions`, LISTED],
+      [`/customers-medias/customers/${customerId}/medias`, '[data-testid="customer-associate"]'],
+    ]);
     expect(found).toEqual({});
   });
 
