@@ -9,6 +9,7 @@ import { CurrencyCode } from './collections';
 import { AUDIT_ORIGINS, AUDIT_PORTS, TRANSACTION_TYPES } from './iot';
 import { newestFirstPaging, page, rangeInOrder } from './paging';
 import { Serial } from './pos';
+import { TransactionMedia, TransactionSource } from './transaction';
 
 const isoInstant = z.iso.datetime({ offset: true });
 const oneOf = <T extends number>(values: readonly T[], what: string) => numberIn(values, `unknown ${what}`, true);
@@ -193,6 +194,15 @@ export const PosTransaction = z.object({
   valueCharge: z.optional(z.number()),
   freeSale: z.optional(z.boolean()),
   errorSale: z.optional(z.boolean()),
+  /** Issue 20's fields, when the machine sent them (savedAt and posName: the cloud's, on sales stored since). */
+  product: z.optional(z.string()),
+  savedAt: z.optional(z.string()),
+  posName: z.optional(z.string()),
+  originalTransactionId: z.optional(z.string()),
+  media: z.optional(TransactionMedia),
+  source: z.optional(TransactionSource),
+  creditCardInfo: z.optional(z.object({ fileId: z.string() })),
+  externalServiceInfo: z.optional(z.object({ userId: z.string() })),
 });
 export type PosTransaction = z.infer<typeof PosTransaction>;
 export const PosTransactionPage = page(PosTransaction);

@@ -9,6 +9,8 @@ import { DynamoInvalidMessages } from '../adapters/dynamodb/invalid-messages';
 import { DynamoProcessedMessages } from '../adapters/dynamodb/processed-messages';
 import { DynamoStockRepository } from '../adapters/dynamodb/stock-repository';
 import { DynamoReportedHistory } from '../adapters/dynamodb/reported-history';
+import { DynamoSalesContext } from '../adapters/dynamodb/sales-context';
+import { DynamoSalesStats } from '../adapters/dynamodb/sales-stats';
 import type { IngestionDeps } from '../core/ingestion/use-cases';
 import { applyAuditPrices } from '../core/prices/sync';
 import type { FunctionAccess } from './access';
@@ -28,6 +30,8 @@ export function buildIngestionDeps(config: IngestionConfig, doc = createDocument
     alarms: new DynamoAlarmRepository(doc, config.tableName),
     stock: new DynamoStockRepository(doc, config.tableName),
     medias: new DynamoMediaRepository(doc, config.tableName),
+    salesContext: new DynamoSalesContext(doc, config.tableName),
+    salesStats: new DynamoSalesStats(doc, config.tableName),
     auditPrices: (device, readAt, priceLists) => applyAuditPrices(prices, device, readAt, priceLists),
     settings: { offlineAfterSeconds: config.offlineAfterSeconds, onlineBucketSeconds: config.onlineBucketSeconds },
     nowMs: Date.now,

@@ -474,11 +474,11 @@ beforeAll(async () => {
       dissociableMedias.set(`${scope} ${role}`, mediaId);
     }
     groupIds[scope] = await group(merchantOf(scope));
-    const { medias: mediaRepository } = stackDeps();
+    const { medias: mediaRepository, now: mediaNow } = stackDeps();
     for (const what of ['read', ...ROLES.flatMap((role) => MEDIA_ACTIONS_OF_ROLE.map((action) => `${action} ${role}`))]) {
       const media = { id: hexId(16), serial: hexId(10) };
       const status = what.startsWith('unblock') ? 1 : 0;
-      const record = newMedia(merchantOf(scope), media.id, { serial: media.serial, mediaType: 2, keyCredit: 100, status, tokensBlocked: what.startsWith('tokens') }, now());
+      const record = newMedia(merchantOf(scope), media.id, { serial: media.serial, mediaType: 2, keyCredit: 100, status, tokensBlocked: what.startsWith('tokens') }, mediaNow());
       expect(await mediaRepository.save(record, undefined)).toBe(true);
       mediaIds.set(`${scope} ${what}`, media);
     }

@@ -66,6 +66,10 @@ describe('on a phone (390 px)', () => {
       ['/devices/remote-commands', listed],
       ['/manage/users', listed],
       ['/manage/groups', listed],
+      ['/devices/manage-stock', listed],
+      ['/devices/prices-bulk', '[data-testid="bulk-prices-form"]'],
+      ['/manage/products', listed],
+      ['/manage/planograms', listed],
     ];
     const wider: Record<string, number> = {};
     const inaccessible: Record<string, string[]> = {};

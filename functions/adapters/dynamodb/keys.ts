@@ -132,8 +132,8 @@ export const keys = {
   machineSalesStats: (merchantId: string, month: string, serial: string) => ({ pk: keys.machineSalesStatsPk(merchantId, month), sk: serial }),
   /** The types, media types and source types a merchant's transactions used (number sets). */
   salesUsed: (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: 'TXUSED' }),
-  /** Guard of a sales message's statistics: counted once (chunk `n` of its counter updates). */
-  salesStatsGuard: (messageId: string, n: number) => ({ pk: `MSG#${messageId}`, sk: `TXSTATS#${n}` }),
+  /** Guard of a sales message's statistics: its transactions were counted. */
+  salesStatsGuard: (messageId: string) => ({ pk: `MSG#${messageId}`, sk: 'TXSTATS' }),
   posAudit: (merchantId: string, serial: string, at: string, messageId: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: `AUDIT#${at}#${messageId}` }),
   /** A reported configuration; its history is `CONFIG#0` … `CONFIG#9` (the latest copy sorts after: `CONFIG#LATEST`). */
   posConfig: (merchantId: string, serial: string, at: string, messageId: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: `CONFIG#${at}#${messageId}` }),

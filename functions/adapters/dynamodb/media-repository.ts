@@ -19,7 +19,7 @@ import type {
   TransactionSliceRequest,
 } from '../../core/medias/ports';
 import { batchGetItems } from './batch-items';
-import { cloudTransactionKey, cloudTransactionPut, transactionOf } from './cloud-transactions';
+import { cloudTransactionPut, statsCounterUpdates, toTransaction, usedUpdate, usedValuesOf, type CloudTransaction as StoredCloudTransaction } from './transaction-records';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
 import { keys } from './keys';
 import { countQuery, queryPage, readRange, type ItemFilter, type PageQuery, type PartitionSource } from './paging';
@@ -131,6 +131,26 @@ export function mediaTransactionsSource(merchantId: string, mediaId: string, req
   return { index: 'gsi3', partition: pk, between: rangeOf('', req), ...(filter ? { filter } : {}) };
 }
 
+/** A refund as tx-api's cloud transaction item (type 12, no product: line 0, price table 1; source: the console). */
+function storedTransaction(t: CloudTransaction): StoredCloudTransaction {
+  return {
+    merchantId: t.merchantId,
+    id: t.transactionId,
+    type: t.type as StoredCloudTransaction['type'],
+    line: 0,
+    productCode: '',
+    priceTable: 1,
+    value: t.value,
+    currency: t.currency as StoredCloudTransaction['currency'],
+    mediaType: t.mediaType as StoredCloudTransaction['mediaType'],
+    createdAt: t.createdAt,
+    savedAt: t.createdAt,
+    media: { id: t.mediaId, serial: t.mediaSerial },
+    source: { type: t.sourceType as NonNullable<StoredCloudTransaction['source']>['type'], serial: t.serial ?? 'console' },
+    ...(t.serial ? { serial: t.serial, posName: t.posName ?? t.serial, ...(t.groupId ? { groupId: t.groupId } : {}) } : {}),
+  };
+}
+
 export class DynamoMediaRepository implements MediaRepository, MediaLists {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
@@ -166,7 +186,8 @@ export class DynamoMediaRepository implements MediaRepository, MediaLists {
   }
 
   async saveRefund(next: MediaRecord, before: MediaRecord, transaction: CloudTransaction, idempotency?: RefundIdempotency): Promise<RefundWrite> {
-    const put = cloudTransactionPut(this.tableName, transaction);
+    const stored = storedTransaction(transaction);
+    const put = cloudTransactionPut(this.tableName, stored);
     const items: TransactItem[] = [
       // First, so that a replay is told apart from a lost race on the media.
       ...(idempotency
@@ -186,11 +207,13 @@ export class DynamoMediaRepository implements MediaRepository, MediaLists {
         : []),
       { Update: mediaUpdate(this.tableName, next, before) },
       put,
+      ...statsCounterUpdates(this.tableName, transaction.merchantId, transaction.timeZone, [{ ...stored, serial: stored.serial ?? null, posName: stored.posName ?? null, groupId: stored.groupId ?? null }]),
+      usedUpdate(this.tableName, transaction.merchantId, usedValuesOf([stored]))!,
       ...(mediaListChanged(before, next) ? [listVersionUpdate(this.tableName, next.merchantId)] : []),
     ];
     try {
       await this.doc.send(new TransactWriteCommand({ TransactItems: items }));
-      return { kind: 'ok', transaction: transactionOf(put.Put.Item) };
+      return { kind: 'ok', transaction: toTransaction(put.Put!.Item as Item) };
     } catch (error) {
       if (!isTransactionCancelled(error)) throw error;
       if (idempotency && failedConditionIndex(error) === 0) {
@@ -208,8 +231,8 @@ export class DynamoMediaRepository implements MediaRepository, MediaLists {
   }
 
   async cloudTransaction(merchantId: string, mediaId: string, createdAt: string, transactionId: string) {
-    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: cloudTransactionKey(merchantId, mediaId, createdAt, transactionId), ConsistentRead: true }));
-    return res.Item ? transactionOf(res.Item) : undefined;
+    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.cloudSale(merchantId, mediaId, createdAt, transactionId), ConsistentRead: true }));
+    return res.Item ? toTransaction(res.Item) : undefined;
   }
 
   async saveLostMyKey(old: MediaRecord, oldBefore: MediaRecord, replacement: MediaRecord, replacementBefore: MediaRecord): Promise<boolean> {
@@ -265,7 +288,7 @@ export class DynamoMediaRepository implements MediaRepository, MediaLists {
 
   async transactions(merchantId: string, mediaId: string, req: TransactionSliceRequest) {
     const page = await queryPage(this.doc, { ...this.transactionsQuery(merchantId, mediaId, req), forward: req.forward, offset: req.offset, limit: req.limit, cursor: req.cursor });
-    return { ...page, items: page.items.map(transactionOf) };
+    return { ...page, items: page.items.map(toTransaction) };
   }
 
   countTransactions(merchantId: string, mediaId: string, req: Pick<TransactionSliceRequest, 'from' | 'to' | 'groupIds'>): Promise<Total> {
@@ -284,7 +307,7 @@ export class DynamoMediaRepository implements MediaRepository, MediaLists {
 
   async refunds(merchantId: string, mediaId: string, req: TransactionSliceRequest) {
     const page = await queryPage(this.doc, { ...this.refundsQuery(merchantId, mediaId, req), forward: req.forward, offset: req.offset, limit: req.limit, cursor: req.cursor });
-    return { ...page, items: page.items.map(transactionOf) };
+    return { ...page, items: page.items.map(toTransaction) };
   }
 
   countRefunds(merchantId: string, mediaId: string, req: Pick<TransactionSliceRequest, 'from' | 'to'>): Promise<Total> {

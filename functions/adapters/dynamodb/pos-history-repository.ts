@@ -3,6 +3,7 @@ import type { AuditCash, PosTransaction } from '../../../schemas/pos-history';
 import { AUDIT_INTEGRITIES, type AuditIntegrity } from '../../../schemas/pos-history-constants';
 import type { AuditCashRead, HistoryRange, HistorySlice, PosHistoryRepository, StoredAudit } from '../../core/devices/history-ports';
 import { keys } from './keys';
+import { toTransaction } from './transaction-records';
 import { countQuery, queryPage, readRange, type ItemFilter } from './paging';
 
 type Item = Record<string, unknown>;
@@ -49,7 +50,16 @@ export function transaction(i: Item): PosTransaction {
     ...(typeof i.valueCharge === 'number' ? { valueCharge: i.valueCharge } : {}),
     ...(typeof i.freeSale === 'boolean' ? { freeSale: i.freeSale } : {}),
     ...(typeof i.errorSale === 'boolean' ? { errorSale: i.errorSale } : {}),
+    ...issue20Fields(i),
   };
+}
+
+const ISSUE_20_FIELDS = ['product', 'savedAt', 'posName', 'originalTransactionId', 'media', 'source', 'creditCardInfo', 'externalServiceInfo'] as const;
+
+/** The fields a sale carries since issue 20, those it has (older sales have none of them but savedAt). */
+function issue20Fields(i: Item): Partial<PosTransaction> {
+  const t = toTransaction(i);
+  return Object.fromEntries(ISSUE_20_FIELDS.flatMap((f) => (t[f] === null || t[f] === undefined ? [] : [[f, t[f]]])));
 }
 
 /** Sensor samples, audits and transactions ingestion stored in a machine's partition (ACCESS-PATTERNS I2, I3, I4). */

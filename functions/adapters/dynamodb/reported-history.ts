@@ -7,6 +7,7 @@ import { PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk
 import type { Device, HistoryRecord, ReportedHistory } from '../../core/ingestion/ports';
 import { batchPutItems } from './batch-items';
 import { keys } from './keys';
+import { saleIndexAttributes } from './transaction-records';
 import { isConditionFailure } from './transactions';
 
 /** Sensor samples feed the charts; they expire after ~13 months. Sales, audits and configs stay. */
@@ -34,7 +35,12 @@ export class DynamoReportedHistory implements ReportedHistory {
             : r.kind === 'audit'
               ? keys.posAudit(r.merchantId, r.serial, r.at, r.messageId)
               : keys.posConfig(r.merchantId, r.serial, r.at, r.messageId);
-        return { ...r.data, ...key, entity: r.kind.toUpperCase(), merchantId: r.merchantId, serial: r.serial, at: r.at, messageId: r.messageId };
+        // A sale is also in the merchant's and its group's month partitions and its media's (T1–T3).
+        const indexes =
+          r.kind === 'sale'
+            ? saleIndexAttributes(r.merchantId, { createdAt: r.at, serial: r.serial, groupId: (r.data.groupId as string | undefined) ?? null, media: r.data.media as { id: string } | undefined }, `${r.messageId}#${String(r.n ?? 0).padStart(3, '0')}`)
+            : {};
+        return { ...r.data, ...key, ...indexes, entity: r.kind.toUpperCase(), merchantId: r.merchantId, serial: r.serial, at: r.at, messageId: r.messageId };
       }),
     );
   }

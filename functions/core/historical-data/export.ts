@@ -4,12 +4,14 @@
  * export-failure.ts). Both act only on the attempt they were started for.
  */
 import type { DataType } from '../../../schemas/historical-data';
+import type { PosTransaction } from '../../../schemas/pos-history';
 import type { AlarmRepository } from '../alarms/ports';
 import { ALARM_CSV_COLUMNS, toAlarms } from '../alarms/use-cases';
 import { AUDIT_CSV_COLUMNS, TRANSACTION_CSV_COLUMNS } from '../devices/history';
 import type { MerchantRepository } from '../merchants/ports';
 import { csvChunks } from '../shared/csv';
 import { readAhead } from '../shared/read-ahead';
+import { transactionCsvRow } from '../transactions/csv-row';
 import type { HistoricalExportInput } from '../shared/workflows';
 import { exportFileKey, linkValidUntil, periodOf } from './model';
 import type { DataRequestRepository, ExportFiles, ExportMachine, ExportSource } from './ports';
@@ -49,6 +51,10 @@ function perMachine<T extends object>(machines: ExportMachine[], pagesOf: (seria
   return readAhead(sources, EXPORT_READ_AHEAD);
 }
 
+async function* csvRows(pages: AsyncIterable<PosTransaction[]>): AsyncGenerator<object[]> {
+  for await (const page of pages) yield page.map(transactionCsvRow);
+}
+
 async function* alarmRows(deps: ExportDeps, merchantId: string, from: string, to: string): AsyncGenerator<object[]> {
   for await (const page of deps.exportSource.alarms(merchantId, from, to)) yield await toAlarms(deps, merchantId, page);
 }
@@ -60,7 +66,7 @@ async function rowsOf(deps: ExportDeps, dataType: DataType, merchantId: string, 
   const machines = await source.machines(merchantId);
   if (dataType === 'Audits') return { columns: AUDIT_CSV_COLUMNS, pages: perMachine(machines, (serial) => source.audits(merchantId, serial, from, to)) };
   const errorsOnly = dataType === 'FailedTransactions';
-  return { columns: TRANSACTION_CSV_COLUMNS, pages: perMachine(machines, (serial) => source.transactions(merchantId, serial, from, to, errorsOnly)) };
+  return { columns: TRANSACTION_CSV_COLUMNS, pages: perMachine(machines, (serial) => csvRows(source.transactions(merchantId, serial, from, to, errorsOnly))) };
 }
 
 /** Task `Export`: a request no longer Created at this attempt (deleted, retried again) is left alone. */

@@ -1,4 +1,5 @@
 import type { ConnectionState, TelemetryState } from './rules';
+import type { SaleTransaction } from '../../../schemas/iot';
 import type { InvalidMessage } from './validation';
 
 /** Who owns a serial (the registry item). */
@@ -73,6 +74,32 @@ export interface ReportedHistory {
   advanceLatest(device: Device, field: 'lastSaleAt' | 'lastAuditAt', at: string): Promise<void>;
   /** Replaces the latest reported configuration only with a later one. */
   putLatestConfig(device: Device, at: string, messageId: string, values: Record<string, string>): Promise<void>;
+}
+
+/** What a batch's sales need beyond the registry: each machine's name now, each merchant's time zone (adapters/dynamodb/sales-context.ts). */
+export interface SalesContextReader {
+  salesContext(devices: readonly Device[]): Promise<SalesContext>;
+}
+export interface SalesContext {
+  /** serial → the machine's name (absent: the machine is gone). */
+  posNames: Map<string, string>;
+  /** merchantId → IANA time zone. */
+  timeZones: Map<string, string>;
+}
+
+/** A sales message as its statistics count it. */
+export interface CountedSales {
+  messageId: string;
+  transactions: readonly SaleTransaction[];
+}
+
+/** Transaction statistics and used types, moved once per sales message (adapters/dynamodb/sales-stats.ts). */
+export interface SalesStats {
+  /**
+   * Counts the transactions of a machine's messages (merchant and group days in `timeZone`, the machine's month)
+   * and adds their types to the merchant's used ones, each message exactly once however often it is delivered.
+   */
+  countSales(device: Device, posName: string | null, timeZone: string, messages: readonly CountedSales[], expiresAt: number): Promise<void>;
 }
 
 /** Machines' connection state and the counters that follow it (adapters/dynamodb/connection-state.ts). */

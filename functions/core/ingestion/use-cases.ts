@@ -51,6 +51,9 @@ import {
   type Registration,
   type RegistryLookup,
   type ReportedHistory,
+  type SalesContext,
+  type SalesContextReader,
+  type SalesStats,
 } from './ports';
 import { invalidMessageHash, readRuleEvent, type InvalidMessage, type ValidMessage } from './validation';
 
@@ -85,6 +88,9 @@ export interface IngestionDeps extends SweepDeps {
   medias?: Pick<MediaRepository, 'getMany' | 'get' | 'save'>;
   /** The telemetry trigger's: a ping holding an older media list gets the list (core/medias/media-list.ts). */
   mediaLists?: { lists: MediaLists; publisher: DevicePublisher };
+  /** Sales: the machines' names and merchants' time zones, and the statistics counted once per message. */
+  salesContext: SalesContextReader;
+  salesStats: SalesStats;
 }
 
 export interface BatchOutcome {
@@ -137,8 +143,8 @@ function withoutLists(evaDts: AuditEvaDts): AuditEvaDts {
   return { ...evaDts, products: [], productSales: [], priceLists: [], eventLog: [], eventCounts: [], detailsOmitted: true };
 }
 
-/** The history records a valid message stores. */
-export function historyOf(m: ValidMessage, device: Device): HistoryRecord[] {
+/** The history records a valid message stores; a sale also keeps its machine's name and group when it sold. */
+export function historyOf(m: ValidMessage, device: Device, posName?: string): HistoryRecord[] {
   const base = { merchantId: device.merchantId, serial: device.serial, messageId: m.message.messageId };
   const receivedAt = new Date(m.receivedAt).toISOString();
   switch (m.kind) {
@@ -152,7 +158,15 @@ export function historyOf(m: ValidMessage, device: Device): HistoryRecord[] {
         kind: 'sale' as const,
         at: canonicalTime(t.createdAt),
         n,
-        data: { ...t, transactionId: t.id, createdAt: canonicalTime(t.createdAt), savedAt: receivedAt, sentAt: m.sentAt },
+        data: {
+          ...t,
+          transactionId: t.id,
+          createdAt: canonicalTime(t.createdAt),
+          savedAt: receivedAt,
+          sentAt: m.sentAt,
+          ...(posName !== undefined ? { posName } : {}),
+          ...(device.groupId ? { groupId: device.groupId } : {}),
+        },
       }));
     case 'audit': {
       const p = (m.message as AuditMessage).payload;
@@ -270,8 +284,10 @@ export async function ingestBatch(kind: IngestedKind, events: readonly unknown[]
 
   if (unique.length === 0) return { failed: [...failed].sort((a, b) => a - b), stored: 0, duplicates, keptAside: invalid.length };
 
+  let sales: SalesContext | undefined;
   try {
-    await deps.history.putHistory(unique.flatMap((u) => historyOf(u.m, registrations.get(u.m.message.serial)!)));
+    if (kind === 'sales') sales = await deps.salesContext.salesContext([...new Set(unique.map((u) => u.m.message.serial))].map((s) => registrations.get(s)!));
+    await deps.history.putHistory(unique.flatMap((u) => historyOf(u.m, registrations.get(u.m.message.serial)!, sales?.posNames.get(u.m.message.serial))));
   } catch (error) {
     deps.log?.('error', 'storing history failed', { kind, error });
     for (const u of unique) fail(u.index);
@@ -287,7 +303,7 @@ export async function ingestBatch(kind: IngestedKind, events: readonly unknown[]
     const messages = byDevice.get(serial)!.map((u) => u.m);
     const device = registrations.get(serial)!;
     try {
-      const entry = await applyLatest(kind, device, messages, bucket, now, deps);
+      const entry = await applyLatest(kind, device, messages, bucket, now, deps, sales);
       if (entry) onlineEntries.push(entry);
     } catch (error) {
       deps.log?.('error', 'updating a machine failed', { kind, serial, error });
@@ -347,7 +363,7 @@ async function offerMediaLists(messages: ValidMessage[], registrations: Map<stri
 }
 
 /** Moves a machine's latest fields for this batch's messages; returns an online-index entry to write. */
-async function applyLatest(kind: IngestedKind, device: Device, messages: ValidMessage[], bucket: string, now: number, deps: IngestionDeps): Promise<OnlineEntry | undefined> {
+async function applyLatest(kind: IngestedKind, device: Device, messages: ValidMessage[], bucket: string, now: number, deps: IngestionDeps, context?: SalesContext): Promise<OnlineEntry | undefined> {
   const { history } = deps;
   switch (kind) {
     case 'sales': {
@@ -355,6 +371,8 @@ async function applyLatest(kind: IngestedKind, device: Device, messages: ValidMe
       if (at) await history.advanceLatest(device, 'lastSaleAt', at);
       const sales = messages.map((m) => ({ messageId: m.message.messageId, transactions: (m.message as SalesMessage).payload.transactions }));
       await applySalesToStock(deps.stock, device, sales, new Date(now).toISOString());
+      // Last: its guards say the messages were counted, so everything before is stored when they are there.
+      await deps.salesStats.countSales(device, context?.posNames.get(device.serial) ?? null, context?.timeZones.get(device.merchantId) ?? 'UTC', sales, epochSeconds(now) + MESSAGE_RECORD_TTL_SECONDS);
       return undefined;
     }
     case 'audit': {

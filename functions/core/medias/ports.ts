@@ -30,6 +30,8 @@ export interface CloudTransaction {
   mediaType: number;
   value: number;
   currency: string;
+  /** The merchant's time zone: the statistics' day of the refund. */
+  timeZone: string;
   createdAt: string;
   /** A refund at a machine: that machine, its name and group. */
   serial?: string;
@@ -90,9 +92,15 @@ export interface MediaRepository {
   cloudTransaction(merchantId: string, mediaId: string, createdAt: string, transactionId: string): Promise<Transaction | undefined>;
 }
 
+export interface RefundContext {
+  maximumRefund: number;
+  currency: string;
+  timeZone: string;
+}
+
 /** What a refund reads of the merchant: its maximum refund (settings) and currency; undefined for no such merchant. */
 export interface RefundContextReader {
-  refundContext(merchantId: string): Promise<{ maximumRefund: number; currency: string } | undefined>;
+  refundContext(merchantId: string): Promise<RefundContext | undefined>;
 }
 
 /** The merchants' media lists as machines get them (ACCESS-PATTERNS M7, M8). */

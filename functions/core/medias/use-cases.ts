@@ -51,7 +51,7 @@ import {
   RefundDeviceConflictException,
 } from './errors';
 import { creditOf, dayOf, last30Days, lostMyKey, refund, statusAction, type Actor, type MediaRecord, type StatusAction } from './model';
-import type { CloudTransaction, MediaRepository, MediaSelection, RefundContextReader, RefundIdempotency } from './ports';
+import type { CloudTransaction, MediaRepository, MediaSelection, RefundContext, RefundContextReader, RefundIdempotency } from './ports';
 
 export interface MediaDeps {
   medias: MediaRepository;
@@ -233,7 +233,7 @@ type RefundOutcome = { kind: 'refunded'; result: RefundResult } | { kind: 'refus
 const requestHash = (request: unknown) => createHash('sha256').update(JSON.stringify(request)).digest('hex');
 
 /** One media's refund, written with its transaction and counters at once; a retried request with its key answers the first. */
-async function refundOnce(deps: MediaDeps, principal: Principal, req: RefundRequest, context: { maximumRefund: number; currency: string }): Promise<RefundOutcome> {
+async function refundOnce(deps: MediaDeps, principal: Principal, req: RefundRequest, context: RefundContext): Promise<RefundOutcome> {
   const hash = requestHash(req.request);
   const replay = async (w: { requestHash: string; transactionId: string; createdAt: string }): Promise<RefundOutcome> => {
     if (w.requestHash !== hash) throw new IdempotencyKeyReusedException();
@@ -265,6 +265,7 @@ async function refundOnce(deps: MediaDeps, principal: Principal, req: RefundRequ
       mediaType: CLOUD_REFUND_MEDIA_TYPE,
       value: req.amount,
       currency: context.currency,
+      timeZone: context.timeZone,
       createdAt: now,
       sourceType: SOURCE_TYPE.console,
       ...(req.device ? { serial: req.device.serial, posName: req.device.name, groupId: req.device.groupId } : {}),

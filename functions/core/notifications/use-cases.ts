@@ -46,7 +46,9 @@ const unsubscribeLink = (deps: SenderDeps, userId: string) =>
 const entryId = (at: string, serial: string, ref: string, kind: string, userId: string) => Buffer.from(`${at}#${serial}#${ref}#${kind}#${userId}`, 'utf8').toString('base64url');
 
 /** Sends (once) what this e-mail entry says, or records why not; answers whether it must be tried again. */
-async function attempt(deps: SenderDeps, entry: Notification, mail: Mail): Promise<'sent' | 'retry' | 'failed'> {
+type SendOutcome = 'sent' | 'retry' | 'failed';
+
+async function attempt(deps: SenderDeps, entry: Notification, mail: Mail): Promise<SendOutcome> {
   const attempts = entry.attempts + 1;
   try {
     await deps.mailer.send(entry.email, mail);
@@ -90,9 +92,8 @@ export async function notifyAlarmEvent(deps: SenderDeps, e: AlarmEvent): Promise
     link: `${deps.consoleUrl}/devices/${encodeURIComponent(e.serial)}/pos-alarms?alarm=${alarm}`,
   };
 
-  let sent = 0;
-  let retry = false;
-  for (const user of users) {
+  // Recipients are independent (each has its own log entry and digest window): told in parallel.
+  const outcomes = await Promise.all(users.map(async (user): Promise<SendOutcome | 'skipped'> => {
     const mail = alarmMail(user.language, e.kind, { ...facts, unsubscribeLink: unsubscribeLink(deps, user.id) });
     const claimed = await deps.notifications.claim({
       id: entryId(e.at, e.serial, e.alarmMessageId, e.kind, user.id),
@@ -114,24 +115,22 @@ export async function notifyAlarmEvent(deps: SenderDeps, e: AlarmEvent): Promise
       subject: mail.subject,
     });
     const entry = claimed.entry;
-    if (entry.status !== 'pending') continue; // told already (or decided not to be): a repeat of the event
+    if (entry.status !== 'pending') return 'skipped'; // told already (or decided not to be): a repeat of the event
     if (claimed.created && flapping) {
       await deps.notifications.record({ ...entry, status: 'suppressed', reason: 'flapping' });
-      continue;
+      return 'skipped';
     }
     if (claimed.created) {
       const window = windowOf(deps.nowMs());
       if ((await deps.sends.countSend(user.id, window)) > DIGEST_LIMIT) {
         await deps.digests.hold(e.merchantId, user.id, window, window + DIGEST_WINDOW_MS, `${facts.at} ${mail.subject}`);
         await deps.notifications.record({ ...entry, status: 'digested', reason: `more than ${DIGEST_LIMIT} in ${DIGEST_WINDOW_MS / 60_000} minutes` });
-        continue;
+        return 'skipped';
       }
     }
-    const outcome = await attempt(deps, entry, mail);
-    if (outcome === 'sent') sent++;
-    if (outcome === 'retry') retry = true;
-  }
-  return { sent, retry };
+    return attempt(deps, entry, mail);
+  }));
+  return { sent: outcomes.filter((o) => o === 'sent').length, retry: outcomes.includes('retry') };
 }
 
 /**
