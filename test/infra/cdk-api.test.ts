@@ -137,6 +137,7 @@ describe('grants of every real route group', () => {
     products: ['table:readWrite'],
     planograms: ['table:readWrite'],
     stock: ['table:readWrite'],
+    medias: ['table:readWrite'],
     'no-vend-profiles': ['table:readWrite'],
     alarms: ['table:readWrite'],
     prices: ['table:readWrite'],
