@@ -26,7 +26,7 @@ export class DynamoSalesContext implements SalesContextReader {
       this.doc,
       this.tableName,
       [...devices.map((d) => keys.pos(d.merchantId, d.serial)), ...merchants.map((m) => keys.merchant(m))],
-      { expression: 'sk, serial, #n, id, timezone', names: { '#n': 'name' } },
+      { expression: 'sk, serial, #n, id, #tz', names: { '#n': 'name', '#tz': 'timezone' } },
     );
     const posNames = new Map<string, string>();
     for (const item of items) {
