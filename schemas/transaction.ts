@@ -2,7 +2,7 @@
  * A merchant's transactions (issue 20 items 1 and 2; spec §2 /transactions/data and /transactions/stats, §3, §7).
  *
  * Routes (group `transactions`, all roles; `merchantId` in the query, the caller's own or, for the super admin, any):
- * - GET /transactions        TransactionListQuery → TransactionPage (newest first unless ordType=asc)
+ * - GET /transactions        TransactionPageQuery → TransactionPage (newest first unless ordType=asc)
  * - GET /transactions/all    TransactionFilterQuery → Transaction[] (at most MAX_TRANSACTION_RESULTS; past it
  *                            400 MaxResultsExceededException: narrow the filters or request the historical data)
  * - GET /transactions/csv    TransactionFilterQuery → text/csv, TRANSACTION_CSV_COLUMNS (at most MAX_TRANSACTION_CSV_ROWS)
@@ -89,8 +89,8 @@ const filterChecks = [
   }),
 ] as const;
 
-export const TransactionListQuery = z.strictObject({ ...newestFirstPaging('createdAt'), ...filters }).check(...filterChecks);
-export type TransactionListQuery = z.infer<typeof TransactionListQuery>;
+export const TransactionPageQuery = z.strictObject({ ...newestFirstPaging('createdAt'), ...filters }).check(...filterChecks);
+export type TransactionPageQuery = z.infer<typeof TransactionPageQuery>;
 
 /** /transactions/all and /csv: the same filters, in date order (newest first unless ordType=asc). */
 export const TransactionFilterQuery = z.strictObject({ ...filters, ordType: z._default(z.enum(['asc', 'desc']), 'desc') }).check(...filterChecks);

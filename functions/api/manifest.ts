@@ -39,6 +39,8 @@ import { access as remoteCommandsAccess } from './remote-commands/deps';
 import { routes as remoteCommands } from './remote-commands/routes';
 import { access as stockAccess } from './stock/deps';
 import { routes as stock } from './stock/routes';
+import { access as transactionsAccess } from './transactions/deps';
+import { routes as transactions } from './transactions/routes';
 import { access as usersAccess } from './users/deps';
 import { routes as users } from './users/routes';
 
@@ -64,5 +66,6 @@ export const groups: RouteGroup[] = [
   { name: 'notifications', description: 'Alarm notifications: a merchant’s log of the e-mails sent (or held back) and the e-mails’ unsubscribe link', routes: notifications, access: notificationsAccess },
   { name: 'medias', description: 'Cashless media (keys, cards, app): list, detail, transactions and refunds; block, unblock, unblock tokens, lost-my-key; refunds as cloud credit', routes: medias, access: mediasAccess },
   { name: 'remote-commands', description: 'Commands sent to machines over MQTT and their results', routes: remoteCommands, access: remoteCommandsAccess },
+  { name: 'transactions', description: 'A merchant’s transactions: paged list with filters, all (capped), CSV, the types used, statistics by period and by machine', routes: transactions, access: transactionsAccess },
   { name: 'historical-data', description: 'Historical data requests (a merchant’s data of a date range as a CSV file) and scheduled exports', routes: historicalData, access: historicalDataAccess },
 ];

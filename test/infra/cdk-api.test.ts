@@ -144,6 +144,7 @@ describe('grants of every real route group', () => {
     'price-sends': ['table:readWrite', 'iot:Publish'],
     notifications: ['table:readWrite'],
     'remote-commands': ['table:readWrite', 'iot:Publish'],
+    transactions: ['table:read'],
     'historical-data': ['table:readWrite', ...BUCKET_READ_WRITE_ACTIONS, ...BUCKET_LEVEL_ACTIONS, 'states:StartExecution'],
   };
 

@@ -1,0 +1,192 @@
+/**
+ * A merchant's transactions (ACCESS-PATTERNS T1–T7): pages over month partitions of the merchant's (gsi1) or its
+ * groups' (gsi2) index, or over machines' own partitions (I3), merged by `paging.ts`; the statistics counters.
+ */
+import { QueryCommand, GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { STAT_CATEGORIES } from '../../../schemas/transaction-constants';
+import type { TransactionsUsed } from '../../../schemas/transaction';
+import type { HistorySlice } from '../../core/devices/history-ports';
+import type { MachineFigures, TransactionRepository, TransactionSelection } from '../../core/transactions/ports';
+import { addFigures, emptyFigures, type Figures } from '../../core/transactions/stats';
+import { keys } from './keys';
+import { countQuery, queryPage, type ItemFilter, type PartitionSource } from './paging';
+import { statsAttributes, toTransaction } from './transaction-records';
+
+type Item = Record<string, unknown>;
+
+/** Items a page of /all and /csv reads at once. */
+const READ_PAGE_ITEMS = 1_000;
+/** Filtered Queries a page of /all and /csv may make in a partition (it reads on until the cap). */
+const EXPORT_FILTERED_QUERIES = 1_000;
+
+/** The UTC months (`yyyy-mm`) an instant range touches, `to` exclusive. */
+export function monthsOf(from: string, to: string): string[] {
+  const last = new Date(Date.parse(to) - 1).toISOString().slice(0, 7);
+  const out: string[] = [];
+  for (let m = from.slice(0, 7); m <= last; ) {
+    out.push(m);
+    const [y, mm] = m.split('-').map(Number) as [number, number];
+    m = mm === 12 ? `${y + 1}-01` : `${y}-${String(mm + 1).padStart(2, '0')}`;
+  }
+  return out;
+}
+
+/** The FilterExpression of the filters no key answers. */
+function filterOf(sel: TransactionSelection): ItemFilter | undefined {
+  const parts: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const eq = (attr: string, value: unknown) => {
+    if (value === undefined) return;
+    const i = parts.length;
+    names[`#f${i}`] = attr;
+    values[`:f${i}`] = value;
+    parts.push(`#f${i} = :f${i}`);
+  };
+  eq('type', sel.type);
+  eq('mediaType', sel.mediaType);
+  eq('productCode', sel.productCode);
+  if (sel.sourceType !== undefined) {
+    names['#fsrc'] = 'source';
+    names['#fsrctype'] = 'type';
+    values[':fsrctype'] = sel.sourceType;
+    // Transactions without a source are of source type 0 (unknown).
+    parts.push(sel.sourceType === 0 ? '(attribute_not_exists(#fsrc) OR #fsrc.#fsrctype = :fsrctype)' : '#fsrc.#fsrctype = :fsrctype');
+  }
+  if (sel.valueMin !== undefined || sel.valueMax !== undefined) {
+    names['#fval'] = 'value';
+    if (sel.valueMin !== undefined) {
+      values[':fmin'] = sel.valueMin;
+      parts.push('#fval >= :fmin');
+    }
+    if (sel.valueMax !== undefined) {
+      values[':fmax'] = sel.valueMax;
+      parts.push('#fval <= :fmax');
+    }
+  }
+  if (sel.soldInGroups) {
+    names['#fgrp'] = 'groupId';
+    sel.soldInGroups.forEach((g, i) => (values[`:fg${i}`] = g));
+    parts.push(`#fgrp IN (${sel.soldInGroups.map((_, i) => `:fg${i}`).join(', ')})`);
+  }
+  return parts.length ? { expression: parts.join(' AND '), names, values } : undefined;
+}
+
+/** The partitions a selection reads, each narrowed to the date range (`to` exclusive: no key equals it). */
+function sourcesOf(sel: TransactionSelection): PartitionSource[] {
+  const filter = filterOf(sel);
+  const withFilter = filter ? { filter } : {};
+  const { merchantId: m, from, to, source } = sel;
+  if (source.kind === 'machines') {
+    return source.serials.map((serial) => ({ partition: keys.posPk(m, serial), between: { from: `${keys.historyPrefix.sale}${from}`, to: `${keys.historyPrefix.sale}${to}` }, ...withFilter }));
+  }
+  const between = { from, to };
+  const months = monthsOf(from, to);
+  if (source.kind === 'merchant') return months.map((month) => ({ partition: keys.merchantSalesPk(m, month), index: 'gsi1', between, ...withFilter }));
+  return source.groupIds.flatMap((g) => months.map((month) => ({ partition: keys.groupSalesPk(m, g, month), index: 'gsi2' as const, between, ...withFilter })));
+}
+
+/** Figures of a counter item: `{category}N{suffix}` / `{category}V{suffix}`. */
+function figuresOf(item: Item, suffix = ''): Figures {
+  const f = emptyFigures();
+  for (const c of STAT_CATEGORIES) {
+    const names = statsAttributes(c, suffix);
+    f[c] = { count: Number(item[names.count] ?? 0), value: Number(item[names.value] ?? 0) };
+  }
+  return f;
+}
+
+const yearsOf = (fromDay: string, toDay: string) => Array.from({ length: Number(toDay.slice(0, 4)) - Number(fromDay.slice(0, 4)) + 1 }, (_, i) => String(Number(fromDay.slice(0, 4)) + i));
+
+function localMonthsOf(fromDay: string, toDay: string): string[] {
+  return monthsOf(`${fromDay}T00:00:00.000Z`, new Date(Date.parse(`${toDay}T00:00:00.000Z`) + 1).toISOString());
+}
+
+export class DynamoTransactionRepository implements TransactionRepository {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async listSlice(sel: TransactionSelection, s: HistorySlice) {
+    const page = await queryPage(this.doc, { tableName: this.tableName, partition: sourcesOf(sel), forward: s.ordType === 'asc', offset: s.offset, limit: s.limit, cursor: s.cursor });
+    return { items: page.items.map(toTransaction), ...(page.cursor ? { cursor: page.cursor } : {}) };
+  }
+
+  count(sel: TransactionSelection) {
+    return countQuery(this.doc, { tableName: this.tableName, partition: sourcesOf(sel) });
+  }
+
+  async *pages(sel: TransactionSelection, ordType: 'asc' | 'desc') {
+    const partition = sourcesOf(sel);
+    let cursor: string | undefined;
+    for (let offset = 0; ; offset += READ_PAGE_ITEMS) {
+      const page = await queryPage(this.doc, { tableName: this.tableName, partition, forward: ordType === 'asc', offset, limit: READ_PAGE_ITEMS, cursor }, EXPORT_FILTERED_QUERIES);
+      if (page.items.length) yield page.items.map(toTransaction);
+      if (!page.cursor) return;
+      cursor = page.cursor;
+    }
+  }
+
+  async used(merchantId: string): Promise<TransactionsUsed> {
+    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.salesUsed(merchantId) }));
+    const sorted = (v: unknown) => [...((v as Set<number> | undefined) ?? [])].map(Number).sort((a, b) => a - b);
+    return { types: sorted(res.Item?.types), mediaTypes: sorted(res.Item?.mediaTypes), sourceTypes: sorted(res.Item?.sourceTypes) };
+  }
+
+  /** All items of a partition (a year of days, a month of machines): one Query unless past 1 MB. */
+  private async partitionItems(pk: string, sk?: { from: string; to: string }, filter?: ItemFilter): Promise<Item[]> {
+    const out: Item[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const res = await this.doc.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: sk ? '#pk = :pk AND #sk BETWEEN :from AND :to' : '#pk = :pk',
+          ExpressionAttributeNames: { '#pk': 'pk', ...(sk ? { '#sk': 'sk' } : {}), ...filter?.names },
+          ExpressionAttributeValues: { ':pk': pk, ...(sk ? { ':from': sk.from, ':to': sk.to } : {}), ...filter?.values },
+          ...(filter ? { FilterExpression: filter.expression } : {}),
+          ExclusiveStartKey: start,
+        }),
+      );
+      out.push(...((res.Items ?? []) as Item[]));
+      start = res.LastEvaluatedKey;
+    } while (start);
+    return out;
+  }
+
+  async dayFigures(merchantId: string, groupIds: readonly string[] | undefined, fromDay: string, toDay: string): Promise<Map<string, Figures>> {
+    const years = yearsOf(fromDay, toDay);
+    const pks = groupIds ? groupIds.flatMap((g) => years.map((y) => keys.groupSalesStatsPk(merchantId, g, y))) : years.map((y) => keys.merchantSalesStatsPk(merchantId, y));
+    const range = { from: keys.salesStatsDay('', fromDay).sk, to: keys.salesStatsDay('', toDay).sk };
+    const items = (await Promise.all(pks.map((pk) => this.partitionItems(pk, range)))).flat();
+    const days = new Map<string, Figures>();
+    for (const item of items) {
+      const day = String(item.day);
+      days.set(day, addFigures(days.get(day) ?? emptyFigures(), figuresOf(item)));
+    }
+    return days;
+  }
+
+  async machineFigures(merchantId: string, groupIds: readonly string[] | undefined, fromDay: string, toDay: string): Promise<MachineFigures[]> {
+    const filter: ItemFilter | undefined = groupIds
+      ? { expression: `#g IN (${groupIds.map((_, i) => `:g${i}`).join(', ')})`, names: { '#g': 'groupId' }, values: Object.fromEntries(groupIds.map((g, i) => [`:g${i}`, g])) }
+      : undefined;
+    const months = localMonthsOf(fromDay, toDay);
+    const byMonth = await Promise.all(months.map(async (month) => ({ month, items: await this.partitionItems(keys.machineSalesStatsPk(merchantId, month), undefined, filter) })));
+    const machines = new Map<string, MachineFigures>();
+    for (const { month, items } of byMonth) {
+      for (const item of items) {
+        const serial = String(item.serial);
+        const entry = machines.get(serial) ?? { serial, posName: String(item.posName ?? serial), groupId: (item.groupId as string | null | undefined) ?? null, figures: emptyFigures() };
+        for (let d = 1; d <= 31; d++) {
+          const dd = String(d).padStart(2, '0');
+          const day = `${month}-${dd}`;
+          if (day >= fromDay && day <= toDay) addFigures(entry.figures, figuresOf(item, dd));
+        }
+        machines.set(serial, entry);
+      }
+    }
+    return [...machines.values()].filter((m) => STAT_CATEGORIES.some((c) => m.figures[c].count > 0));
+  }
+}
