@@ -8,7 +8,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saleTransaction, salesMessage, telemetryMessage } from '../../infra/local/simulator';
 import type { SaleTransaction } from '../../schemas/iot';
-import { newMerchantWithMachines, simulatedDevices, waitFor } from './support/devices';
+import { newMerchantWithMachines, newSerial, simulatedDevices, waitFor } from './support/devices';
+import { DEMO_PINS } from '../../infra/local/demo-data';
 import { api } from './support/http';
 import { idToken, stack, tokenFor } from './support/stack';
 
@@ -222,6 +223,36 @@ describe('refunds', () => {
     expect(r.status).toBe(403);
     expect((await api(`/medias/0123456789ABCDEF/block?merchantId=acme-vending`, { method: 'POST', token: merchantUser })).status).toBe(403);
     expect((await api('/medias?merchantId=acme-vending', { token: groupAdmin })).status).toBe(200);
+  });
+});
+
+describe('a group admin', () => {
+  it('sees every media of its merchant, and of a media’s transactions those of its groups’ machines and the cloud ones', async () => {
+    // Two Acme machines: one in acme-north (the demo group admin's group), one in no group.
+    const join = async () => {
+      const serial = newSerial();
+      const joined = await api('/pos/join', { method: 'POST', token: superAdmin, body: { serial, pin: DEMO_PINS['acme-vending'], name: `Media ${serial}` } });
+      expect(joined.status, joined.text).toBe(201);
+      return serial;
+    };
+    const [north, elsewhere] = [await join(), await join()];
+    expect((await api(`/pos/${north}/associate-group`, { method: 'PUT', token: superAdmin, body: { groupId: 'acme-north' } })).status).toBe(200);
+    const media = newMedia();
+    for (const [serial, n] of [[north, 1], [elsewhere, 2]] as const) {
+      const sale = saleTransaction({ type: 3, mediaType: 2, value: 100, media: { ...media, credit: 1000 - n * 100, counter: n }, createdAt: new Date(Date.now() - (3 - n) * 60_000).toISOString() });
+      await (await connect(serial)).publish('sales', salesMessage(serial, [sale]));
+    }
+    const acme = (path: string, token = superAdmin) => api(`${path}${path.includes('?') ? '&' : '?'}merchantId=acme-vending`, { token });
+    await waitFor(async () => (await acme(`/medias/${media.id}`)).body.lastCounter === 2 || undefined, 'both sales');
+    const refunded = await api(`/medias/${media.id}/refund?merchantId=acme-vending`, { method: 'POST', token: groupAdmin, body: { refund: 100 } });
+    expect(refunded.status, refunded.text).toBe(201);
+    const all = await acme(`/medias/${media.id}/transactions`);
+    expect(all.body.total).toBe(3);
+    const mine = await acme(`/medias/${media.id}/transactions`, groupAdmin);
+    expect(mine.status).toBe(200);
+    expect(mine.body.items.map((t: { serial: string | null; mediaType: number }) => [t.serial, t.mediaType])).toEqual([[null, 250], [north, 2]]);
+    expect(mine.body.total).toBe(2);
+    expect((await acme(`/medias/${media.id}`, groupAdmin)).body.device).toBe(elsewhere);
   });
 });
 
