@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { runningPrices } from './demo-prices';
-import { startPaymentService } from './simulated-payments';
+import { startPaymentService } from './simulated-payment-service';
 import { startFleet } from './simulator';
 import { depsForStack } from './stack-process';
 import { startStack } from './stack';
@@ -48,6 +48,7 @@ const fleet =
         serials: simulated,
         planograms: simulatedPlanograms(DEMO_PLANOGRAMS, DEMO_MACHINES),
         initialPrices: (serial) => running.get(serial) ?? [],
+        merchantOf: (serial) => DEMO_MACHINES.find((m) => m.serial === serial)?.merchantId,
       });
 
 // The payment service calls back with a few web payment orders an hour for Acme's customers (off with the simulator).
