@@ -178,6 +178,15 @@ describe('refunds', () => {
     const transactions = await api(`/medias/${m!.id}/transactions${q()}`, { token: superAdmin });
     expect(transactions.body.items.map((t: { mediaType: number }) => t.mediaType)).toEqual([250, 2]);
     expect((await getMedia(m!.id)).body.cloudCredit).toBe(250);
+
+    // The refund is a transaction of the merchant (made in the cloud: no machine) and counts in its statistics.
+    const listed = await api(`/transactions${q({ mediaType: 250 })}`, { token: superAdmin });
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body.items).toContainEqual(expect.objectContaining({ transactionId: r.body.transaction.transactionId, serial: null, type: 12, value: 250 }));
+    const stats = await api(`/transactions/stats${q()}`, { token: superAdmin });
+    expect(stats.status, stats.text).toBe(200);
+    expect(stats.body.totals.recharges.value).toBeGreaterThanOrEqual(250);
+    expect((await api(`/transactions/used${q()}`, { token: superAdmin })).body.mediaTypes).toContain(250);
   });
 
   it('the same Idempotency-Key twice refunds once; the key for another request is 409', async () => {
