@@ -30,7 +30,7 @@ import { newestFirstPaging, page, pageNumber, pageSize, cursorParam, rangeInOrde
 import { Serial } from './pos';
 import { MEDIA_TYPES } from './transaction-constants';
 import { Transaction } from './transaction';
-import { RemoteCommandSendHeaders } from './remote-command';
+import { idempotencyKeyHeader } from './idempotency';
 import { EXTERNAL_SERVICES, MEDIA_ACTIONS, MEDIA_ID_PATTERN, MEDIA_SERIAL_PATTERN, MEDIA_STATUSES } from './media-constants';
 
 export {
@@ -184,7 +184,7 @@ export type MediaTransactionsQuery = z.infer<typeof MediaTransactionsQuery>;
 export const RefundAmount = z.number().check(z.int('refund must be a whole number'), z.gt(0, 'refund must be greater than zero'), z.lte(100_000_000, 'refund is too large'));
 
 /** Refund POSTs take an Idempotency-Key header: a retried POST refunds once. */
-export const RefundHeaders = z.object({ 'idempotency-key': RemoteCommandSendHeaders.shape['idempotency-key'] });
+export const RefundHeaders = z.object({ 'idempotency-key': idempotencyKeyHeader });
 
 export const RefundInput = z.strictObject({ refund: RefundAmount });
 export type RefundInput = z.infer<typeof RefundInput>;

@@ -1,11 +1,11 @@
 /**
  * Composition of the telemetry trigger: the ingestion deps, and the media lists it sends to machines whose ping holds
- * an older one (core/medias/media-list.ts) with the IoT publisher. Its own module, so the other ingestion triggers do
- * not bundle the IoT data-plane client.
+ * an older one (core/medias/media-list.ts) with a signed-fetch IoT publisher (no IoT data-plane client: the bundle
+ * stays within budget). Its own module, so the other ingestion triggers carry none of it.
  */
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DynamoMediaRepository } from '../adapters/dynamodb/media-repository';
-import { IotCommandPublisher } from '../adapters/iot/command-publisher';
+import { SignedIotPublisher } from '../adapters/iot/signed-publisher';
 import type { IngestionDeps } from '../core/ingestion/use-cases';
 import type { FunctionAccess } from './access';
 import { iotDataEndpoint } from './config';
@@ -20,6 +20,6 @@ export const telemetryIngestionDeps = lazy((): IngestionDeps => {
   const doc = createDocumentClient({ region: config.region, endpoint: config.dynamodbEndpoint });
   return {
     ...buildIngestionDeps(config, doc),
-    mediaLists: { lists: new DynamoMediaRepository(doc, config.tableName), publisher: new IotCommandPublisher({ region: config.region, endpoint: iotDataEndpoint() }) },
+    mediaLists: { lists: new DynamoMediaRepository(doc, config.tableName), publisher: new SignedIotPublisher({ region: config.region, endpoint: iotDataEndpoint() }) },
   };
 });

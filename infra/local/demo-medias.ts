@@ -53,7 +53,8 @@ function weekOf(k: number, anchor: number) {
       media: { id: media.id, serial: media.serial, credit, counter: n + 1, ...(media.mediaType === 27 ? { externalService: 1 } : {}) },
       source: { type: media.mediaType === 27 ? 3 : 1, serial: MACHINES[k % MACHINES.length]! },
     };
-    return { messageId: `demo-media-${k}-${n}`, serial: machine, sentAt: createdAt, type: 'sales' as const, payload: { transactions: [transaction] } };
+    // As the IoT rule hands it over: the topic, and received a moment after.
+    return { messageId: `demo-media-${k}-${n}`, serial: machine, sentAt: createdAt, type: 'sales' as const, payload: { transactions: [transaction] }, topic: `vend/${machine}/sales`, receivedAt: Date.parse(createdAt) + 2000 };
   });
 }
 

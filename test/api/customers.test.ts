@@ -179,7 +179,7 @@ describe('GET /customers/{id}/transactions', () => {
       return res.body.total === 4 ? res : undefined;
     }, 'the customer’s four transactions');
     expect(values(all)).toEqual([500, 130, 120, 110]);
-    expect(all.body.items[0]).toMatchObject({ type: 12, mediaType: 25, serial: null, media: { id: key.id }, source: { type: 3, serial: 'Nexi' }, category: 'recharges' });
+    expect(all.body.items[0]).toMatchObject({ type: 12, mediaType: 25, serial: null, media: { id: key.id }, source: { type: 3, serial: 'PayPal' }, category: 'recharges' });
     expect(values(await api(`${path(id, '/transactions', 'acme-vending')}&ordType=asc`, { token: superAdmin }))).toEqual([110, 120, 130, 500]);
     const first = await api(`${path(id, '/transactions', 'acme-vending')}&size=3`, { token: superAdmin });
     expect(values(await api(`${path(id, '/transactions', 'acme-vending')}&size=3&page=2&cursor=${encodeURIComponent(first.body.cursor)}`, { token: superAdmin }))).toEqual([110]);
@@ -189,6 +189,12 @@ describe('GET /customers/{id}/transactions', () => {
     expect(values(scoped)).toEqual([500, 120, 110]);
     expect(scoped.body.total).toBe(3);
     expect((await api(path(id, '/transactions', 'bravo-distribucion'), { token: groupAdmin })).status).toBe(404);
+    // The web recharge is a transaction of the merchant's too (GET /transactions), once.
+    const listed = await api('/transactions?merchantId=acme-vending&mediaType=25&size=100', { token: superAdmin });
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body.items.filter((t: { transactionId: string }) => t.transactionId === recharge.body.order.id)).toEqual([
+      expect.objectContaining({ type: 12, mediaType: 25, value: 500, externalServiceInfo: null, source: { type: 3, serial: 'PayPal' } }),
+    ]);
   });
 });
 

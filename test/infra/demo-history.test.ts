@@ -162,6 +162,21 @@ describe("the demo's week", () => {
     expect((await api(`/medias/used-types?merchantId=${ACME}`)).mediaTypes).toEqual(expect.arrayContaining([2, 5, 8, 27]));
   });
 
+  it('has customers of the payment service (consents, masked cards, keys) and web payment orders of every type and result', async () => {
+    const customers = await api(`/customers?merchantId=${ACME}&size=100`);
+    expect(customers.total).toBe(5);
+    const giulia = customers.items.find((c: { userId: string }) => c.userId === 'app-giulia.conti');
+    expect(giulia).toMatchObject({ medias: 2, consents: { analysis: { granted: true }, quality: { granted: true } }, paymentInfo: { service: 'Nexi', maskedNumber: '411111******1111', saved: true } });
+    expect(giulia.last30Days.sales).toBeGreaterThan(0);
+    expect((await api(`/customers?merchantId=${ACME}&consent=commercial`)).total).toBe(2);
+    const orders = (await api(`/webpayment-orders?merchantId=${ACME}&size=100`)).items as Array<{ type: number; result: number; processed: boolean }>;
+    expect(new Set(orders.map((o) => `${o.type}/${o.result}`))).toEqual(new Set(['1/0', '1/1', '1/2', '0/1', '0/2']));
+    expect(orders.filter((o) => o.result === 0).every((o) => !o.processed)).toBe(true);
+    const recharges = (await api(`/customers/${giulia.id}/transactions?merchantId=${ACME}&size=100`)).items.filter((t: { mediaType: number }) => t.mediaType === 25);
+    expect(recharges.map((t: { value: number }) => t.value).sort()).toEqual([1000, 1500]);
+    expect((await api(`/webpayment-orders?merchantId=bravo-distribucion`, 'bravo.admin@demo.local')).total).toBe(2);
+  });
+
   it('is seeded once: another seed adds nothing, nor does one that resumes an interrupted seed', async () => {
     const snapshot = async () => {
       const commandCounter = await deps.doc.send(new GetCommand({ TableName: stack.info.tableName, Key: keys.counter(keys.merchantCommandsCounterName(ACME)) }));

@@ -9,8 +9,8 @@ const CLOUD_RECHARGE_TYPE = 12;
 
 /**
  * The writes of a successful web recharge, inside its order's transaction: the media (cloud credit, at the version
- * read) first, then the cloud transaction in the media's partition (its Put is its own guard), the statistics of the
- * merchant's day and the merchant's used types (tx-api's builders).
+ * read) first, then the cloud transaction in the media's partition (no product: line 0, price table 1, as a refund's;
+ * its Put is its own guard), the statistics of the merchant's day and the merchant's used types (tx-api's builders).
  */
 export function cloudRechargeItems(tableName: string, r: CloudRecharge): TransactItem[] {
   const { media, transaction: t } = r;
@@ -20,7 +20,7 @@ export function cloudRechargeItems(tableName: string, r: CloudRecharge): Transac
     type: CLOUD_RECHARGE_TYPE,
     line: 0,
     productCode: '',
-    priceTable: 0,
+    priceTable: 1,
     value: t.value,
     currency: t.currency as CloudTransaction['currency'],
     mediaType: WEB_RECHARGE_MEDIA_TYPE,

@@ -117,6 +117,20 @@ const isUnfiltered = (sel: MediaSelection) => Object.keys(sel).length === 0;
 /** The sort-key bounds of a creation-time range (`to` exclusive: no key equals the bare instant). */
 const rangeOf = (prefix: string, req: Pick<TransactionSliceRequest, 'from' | 'to'>) => ({ from: `${prefix}${req.from ?? ''}`, to: `${prefix}${req.to ?? '~'}` });
 
+/** A media's transactions on gsi3 (its partition there); a group admin's: its groups' machines' and the cloud ones (the media's own partition). */
+export function mediaTransactionsSource(merchantId: string, mediaId: string, req: Pick<TransactionSliceRequest, 'from' | 'to' | 'groupIds'>): PartitionSource {
+  const pk = keys.mediaPk(merchantId, mediaId);
+  const groups = req.groupIds ?? [];
+  const filter: ItemFilter | undefined = req.groupIds
+    ? {
+        expression: [`#f_pk = :f_pk`, ...(groups.length ? [`#f_g IN (${groups.map((_, i) => `:f_g${i}`).join(', ')})`] : [])].join(' OR '),
+        names: { '#f_pk': 'pk', ...(groups.length ? { '#f_g': 'groupId' } : {}) },
+        values: { ':f_pk': pk, ...Object.fromEntries(groups.map((g, i) => [`:f_g${i}`, g])) },
+      }
+    : undefined;
+  return { index: 'gsi3', partition: pk, between: rangeOf('', req), ...(filter ? { filter } : {}) };
+}
+
 /** A refund as tx-api's cloud transaction item (type 12, no product: line 0, price table 1; source: the console). */
 function storedTransaction(t: CloudTransaction): StoredCloudTransaction {
   return {
@@ -135,20 +149,6 @@ function storedTransaction(t: CloudTransaction): StoredCloudTransaction {
     source: { type: t.sourceType as NonNullable<StoredCloudTransaction['source']>['type'], serial: t.serial ?? 'console' },
     ...(t.serial ? { serial: t.serial, posName: t.posName ?? t.serial, ...(t.groupId ? { groupId: t.groupId } : {}) } : {}),
   };
-}
-
-/** A media's transactions on gsi3 (its partition there); a group admin's: its groups' machines' and the cloud ones (the media's own partition). */
-export function mediaTransactionsSource(merchantId: string, mediaId: string, req: Pick<TransactionSliceRequest, 'from' | 'to' | 'groupIds'>): PartitionSource {
-  const pk = keys.mediaPk(merchantId, mediaId);
-  const groups = req.groupIds ?? [];
-  const filter: ItemFilter | undefined = req.groupIds
-    ? {
-        expression: [`#f_pk = :f_pk`, ...(groups.length ? [`#f_g IN (${groups.map((_, i) => `:f_g${i}`).join(', ')})`] : [])].join(' OR '),
-        names: { '#f_pk': 'pk', ...(groups.length ? { '#f_g': 'groupId' } : {}) },
-        values: { ':f_pk': pk, ...Object.fromEntries(groups.map((g, i) => [`:f_g${i}`, g])) },
-      }
-    : undefined;
-  return { index: 'gsi3', partition: pk, between: rangeOf('', req), ...(filter ? { filter } : {}) };
 }
 
 export class DynamoMediaRepository implements MediaRepository, MediaLists {
@@ -284,6 +284,7 @@ export class DynamoMediaRepository implements MediaRepository, MediaLists {
   private transactionsQuery(merchantId: string, mediaId: string, req: Pick<TransactionSliceRequest, 'from' | 'to' | 'groupIds'>) {
     return { tableName: this.tableName, ...mediaTransactionsSource(merchantId, mediaId, req) };
   }
+
 
   async transactions(merchantId: string, mediaId: string, req: TransactionSliceRequest) {
     const page = await queryPage(this.doc, { ...this.transactionsQuery(merchantId, mediaId, req), forward: req.forward, offset: req.offset, limit: req.limit, cursor: req.cursor });

@@ -1,4 +1,4 @@
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/domain-error';
+import { ConflictError, DomainError, NotFoundError, ValidationError } from '../shared/domain-error';
 
 export class CustomerNotFoundException extends NotFoundError {
   constructor() {
@@ -25,9 +25,9 @@ export class CustomerChangedConcurrentlyException extends ConflictError {
 }
 
 /** The merchant has not got the CUSTOMERS_MEDIA feature (spec §1). */
-export class CustomersMediaNotEnabledException extends ForbiddenError {
+export class CustomersMediaNotEnabledException extends DomainError {
   constructor() {
-    super('Customers and media are not enabled for this distributor', 'CustomersMediaNotEnabledException');
+    super('CustomersMediaNotEnabledException', 'forbidden', 'Customers and media are not enabled for this distributor');
   }
 }
 

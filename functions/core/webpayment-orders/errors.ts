@@ -1,4 +1,4 @@
-import { ConflictError, DomainError, ForbiddenError, NotFoundError, ValidationError } from '../shared/domain-error';
+import { ConflictError, DomainError, NotFoundError, ValidationError } from '../shared/domain-error';
 
 export class WebPaymentOrderNotFoundException extends NotFoundError {
   constructor() {
@@ -7,9 +7,9 @@ export class WebPaymentOrderNotFoundException extends NotFoundError {
 }
 
 /** The merchant has not got the WEBPAYMENTS feature (spec §1). */
-export class WebPaymentsNotEnabledException extends ForbiddenError {
+export class WebPaymentsNotEnabledException extends DomainError {
   constructor() {
-    super('Web payments are not enabled for this distributor', 'WebPaymentsNotEnabledException');
+    super('WebPaymentsNotEnabledException', 'forbidden', 'Web payments are not enabled for this distributor');
   }
 }
 
