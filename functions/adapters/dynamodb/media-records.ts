@@ -59,6 +59,11 @@ export function mediaUpdate(tableName: string, next: MediaRecord, before: MediaR
 
 export const listVersionUpdate = (tableName: string, merchantId: string) => counterUpdate(tableName, keys.mediaListCounterName(merchantId), { version: 1 })!;
 
+/** A change of an existing media as transaction items: its Update at the version read, and the list version when machines must learn of it. */
+export function mediaChangeItems(tableName: string, next: MediaRecord, before: MediaRecord): TransactItem[] {
+  return [{ Update: mediaUpdate(tableName, next, before) }, ...(mediaListChanged(before, next) ? [listVersionUpdate(tableName, next.merchantId)] : [])];
+}
+
 export class DynamoMediaRecords implements Pick<MediaRepository, 'get' | 'getMany' | 'save'> {
   constructor(
     protected readonly doc: DynamoDBDocumentClient,

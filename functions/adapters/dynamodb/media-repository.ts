@@ -16,11 +16,14 @@ import type {
   RefundWrite,
   TransactionSliceRequest,
 } from '../../core/medias/ports';
-import { listVersionUpdate, mediaUpdate, recordOf, DynamoMediaRecords } from './media-records';
+import { listVersionUpdate, mediaChangeItems, mediaUpdate, recordOf, DynamoMediaRecords } from './media-records';
+
+/** A web recharge (customers' payment orders) credits a media in its own transaction with these items. */
+export { mediaChangeItems } from './media-records';
 import { cloudTransactionPut, statsCounterUpdates, toTransaction, usedUpdate, usedValuesOf, type CloudTransaction as StoredCloudTransaction } from './transaction-records';
 import { readCounter } from './counters';
 import { keys } from './keys';
-import { countQuery, queryPage, readRange, type ItemFilter, type PageQuery } from './paging';
+import { countQuery, queryPage, readRange, type ItemFilter, type PageQuery, type PartitionSource } from './paging';
 import { failedConditionIndex, isTransactionCancelled, type TransactItem } from './transactions';
 
 type Item = Record<string, unknown>;
@@ -69,6 +72,23 @@ const isUnfiltered = (sel: MediaSelection) => Object.keys(sel).length === 0;
 /** The sort-key bounds of a creation-time range (`to` exclusive: no key equals the bare instant). */
 const rangeOf = (prefix: string, req: Pick<TransactionSliceRequest, 'from' | 'to'>) => ({ from: `${prefix}${req.from ?? ''}`, to: `${prefix}${req.to ?? '~'}` });
 
+/**
+ * A media's transactions (M7, T3): its gsi3 partition; for a group admin only its groups' machines' and the cloud ones
+ * (the media's own partition). A customer's transactions merge these of its medias.
+ */
+export function mediaTransactionsSource(merchantId: string, mediaId: string, req: Pick<TransactionSliceRequest, 'from' | 'to' | 'groupIds'>): PartitionSource {
+  const pk = keys.mediaPk(merchantId, mediaId);
+  const groups = req.groupIds ?? [];
+  const filter: ItemFilter | undefined = req.groupIds
+    ? {
+        expression: [`#f_pk = :f_pk`, ...(groups.length ? [`#f_g IN (${groups.map((_, i) => `:f_g${i}`).join(', ')})`] : [])].join(' OR '),
+        names: { '#f_pk': 'pk', ...(groups.length ? { '#f_g': 'groupId' } : {}) },
+        values: { ':f_pk': pk, ...Object.fromEntries(groups.map((g, i) => [`:f_g${i}`, g])) },
+      }
+    : undefined;
+  return { index: 'gsi3', partition: pk, between: rangeOf('', req), ...(filter ? { filter } : {}) };
+}
+
 /** A refund as tx-api's cloud transaction item (type 12, no product: line 0, price table 1; source: the console). */
 function storedTransaction(t: CloudTransaction): StoredCloudTransaction {
   return {
@@ -110,11 +130,10 @@ export class DynamoMediaRepository extends DynamoMediaRecords implements MediaRe
             },
           }]
         : []),
-      { Update: mediaUpdate(this.tableName, next, before) },
+      ...mediaChangeItems(this.tableName, next, before),
       put,
       ...statsCounterUpdates(this.tableName, transaction.merchantId, transaction.timeZone, [{ ...stored, serial: stored.serial ?? null, posName: stored.posName ?? null, groupId: stored.groupId ?? null }]),
       usedUpdate(this.tableName, transaction.merchantId, usedValuesOf([stored]))!,
-      ...(mediaListChanged(before, next) ? [listVersionUpdate(this.tableName, next.merchantId)] : []),
     ];
     try {
       await this.doc.send(new TransactWriteCommand({ TransactItems: items }));
@@ -141,6 +160,7 @@ export class DynamoMediaRepository extends DynamoMediaRecords implements MediaRe
   }
 
   async saveLostMyKey(old: MediaRecord, oldBefore: MediaRecord, replacement: MediaRecord, replacementBefore: MediaRecord): Promise<boolean> {
+    // One list version update for both (a transaction names an item once).
     const listChanged = mediaListChanged(oldBefore, old) || mediaListChanged(replacementBefore, replacement);
     try {
       await this.doc.send(
@@ -185,27 +205,13 @@ export class DynamoMediaRepository extends DynamoMediaRecords implements MediaRe
     return items.map((i) => Number(i.mediaType));
   }
 
-  /** gsi3 of the media's transactions; a group admin's: its groups' machines' and the cloud ones (the media's own partition). */
-  private transactionsQuery(merchantId: string, mediaId: string, req: Pick<TransactionSliceRequest, 'from' | 'to' | 'groupIds'>) {
-    const pk = keys.mediaPk(merchantId, mediaId);
-    const groups = req.groupIds ?? [];
-    const filter: ItemFilter | undefined = req.groupIds
-      ? {
-          expression: [`#f_pk = :f_pk`, ...(groups.length ? [`#f_g IN (${groups.map((_, i) => `:f_g${i}`).join(', ')})`] : [])].join(' OR '),
-          names: { '#f_pk': 'pk', ...(groups.length ? { '#f_g': 'groupId' } : {}) },
-          values: { ':f_pk': pk, ...Object.fromEntries(groups.map((g, i) => [`:f_g${i}`, g])) },
-        }
-      : undefined;
-    return { tableName: this.tableName, index: 'gsi3' as const, partition: pk, between: rangeOf('', req), ...(filter ? { filter } : {}) };
-  }
-
   async transactions(merchantId: string, mediaId: string, req: TransactionSliceRequest) {
-    const page = await queryPage(this.doc, { ...this.transactionsQuery(merchantId, mediaId, req), forward: req.forward, offset: req.offset, limit: req.limit, cursor: req.cursor });
+    const page = await queryPage(this.doc, { tableName: this.tableName, ...mediaTransactionsSource(merchantId, mediaId, req), forward: req.forward, offset: req.offset, limit: req.limit, cursor: req.cursor });
     return { ...page, items: page.items.map(toTransaction) };
   }
 
   countTransactions(merchantId: string, mediaId: string, req: Pick<TransactionSliceRequest, 'from' | 'to' | 'groupIds'>): Promise<Total> {
-    return countQuery(this.doc, this.transactionsQuery(merchantId, mediaId, req));
+    return countQuery(this.doc, { tableName: this.tableName, ...mediaTransactionsSource(merchantId, mediaId, req) });
   }
 
   /** The cloud transactions of the media's partition of media types 230 and 250. */
