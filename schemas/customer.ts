@@ -11,7 +11,7 @@
  * - GET    /customers                          CustomerListQuery → CustomerPage
  * - GET    /customers/csv                      CustomerExportQuery → text/csv (more than MAX_EXPORT_CUSTOMERS → 400 ExportTooLargeException)
  * - GET    /customers/{id}                     → Customer
- * - GET    /customers/{id}/transactions        CustomerTransactionsQuery → the transactions page of schemas/transaction.ts
+ * - GET    /customers/{id}/transactions        CustomerTransactionsQuery → TransactionPage (schemas/transaction.ts)
  *          (the transactions of its medias, newest first; a group admin: those at its groups' machines and the cloud ones)
  * - GET    /customers/{id}/medias              → CustomerMedias
  * - PUT    /customers/{id}/privacy             CustomerConsentsInput → Customer (a consent's date changes when it does)
@@ -24,6 +24,7 @@
  * kept by ingestion and refunds on each media: no transaction is read for them.
  */
 import * as z from 'zod/mini';
+import { MediaFigures, MediaIdValue } from './media';
 import { MerchantId } from './merchant-summary';
 import { newestFirstPaging, page, rangeInOrder, searchText } from './paging';
 
@@ -38,9 +39,7 @@ export const MAX_EXPORT_CUSTOMERS = 5_000;
 /** A customer's id: derived from its user id at the service (so a repeated registration finds it). */
 export const CustomerId = z.string().check(z.regex(/^[a-f0-9]{24}$/, 'invalid customer id'));
 export const CustomerParams = z.strictObject({ id: CustomerId });
-/** A media's unique id as the reader sees it: 8–32 upper-case hex digits (contract of issue 20; schemas/media.ts). */
-export const MediaIdString = z.string().check(z.regex(/^[0-9A-F]{8,32}$/, 'mediaId: 8–32 upper-case hexadecimal digits'));
-export const CustomerMediaParams = z.strictObject({ id: CustomerId, mediaId: MediaIdString });
+export const CustomerMediaParams = z.strictObject({ id: CustomerId, mediaId: MediaIdValue });
 
 /** A card number as it may be stored and shown: at most the first 6 and the last 4 digits, the rest masked (`*`, `X` or `•`). */
 export const MASKED_CARD_PATTERN = /^\d{0,6}[*X•]{2,13}\d{0,4}$/;
@@ -95,9 +94,8 @@ export const PaymentInfo = z.object({
 });
 export type PaymentInfo = z.infer<typeof PaymentInfo>;
 
-/** Counts and values (minor units) over the last 30 UTC days, today included. */
-export const Last30Days = z.object({ sales: z.number(), salesValue: z.number(), recharges: z.number(), rechargesValue: z.number() });
-export type Last30Days = z.infer<typeof Last30Days>;
+/** Counts and values (minor units) over the last 30 UTC days, today included: the media's figures summed. */
+export type Last30Days = MediaFigures;
 
 export const Customer = z.object({
   id: z.string(),
@@ -111,7 +109,7 @@ export const Customer = z.object({
   medias: z.number(),
   /** The credit its medias hold now (minor units of the merchant's currency). */
   credit: z.number(),
-  last30Days: Last30Days,
+  last30Days: MediaFigures,
   consents: CustomerConsents,
   paymentInfo: z.nullable(PaymentInfo),
   updatedAt: z.string(),
@@ -138,9 +136,8 @@ export type CustomerListQuery = z.infer<typeof CustomerListQuery>;
 export const CustomerExportQuery = z.strictObject({ ordType: z._default(z.enum(['asc', 'desc']), 'desc'), ...customerFilters }).check(rangeInOrder());
 export type CustomerExportQuery = z.infer<typeof CustomerExportQuery>;
 
-/** The merchant of a customer or order route (`?merchantId=`). */
-export const MerchantScopeQuery = z.strictObject({ merchantId: MerchantId });
-export type MerchantScopeQuery = z.infer<typeof MerchantScopeQuery>;
+/** The merchant of a customer or order route (`?merchantId=`), as the transactions routes take it. */
+export { MerchantScopeQuery } from './transaction';
 
 /** A customer's transactions: newest first unless ordType=asc; `from` inclusive, `to` exclusive. */
 export const CustomerTransactionsQuery = z
@@ -157,7 +154,7 @@ export const CustomerMedia = z.object({
   credit: z.number(),
   cloudCredit: z.number(),
   lastUsedAt: z.nullable(z.string()),
-  last30Days: Last30Days,
+  last30Days: MediaFigures,
 });
 export type CustomerMedia = z.infer<typeof CustomerMedia>;
 export const CustomerMedias = z.array(CustomerMedia);
@@ -169,5 +166,5 @@ export const CustomerConsentsInput = z
 export type CustomerConsentsInput = z.infer<typeof CustomerConsentsInput>;
 
 /** POST /customers/{id}/medias. */
-export const CustomerMediaAssociation = z.strictObject({ mediaId: MediaIdString });
+export const CustomerMediaAssociation = z.strictObject({ mediaId: MediaIdValue });
 export type CustomerMediaAssociation = z.infer<typeof CustomerMediaAssociation>;

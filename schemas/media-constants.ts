@@ -5,14 +5,8 @@ export const MEDIA_STATUS = { ok: 0, blocked: 1, lostKey: 2 } as const;
 export const MEDIA_STATUSES = [0, 1, 2] as const;
 export type MediaStatusCode = (typeof MEDIA_STATUSES)[number];
 
-/** Spec §3 external service: 0 unknown, 1–5 partners. */
-export const EXTERNAL_SERVICES = [0, 1, 2, 3, 4, 5] as const;
-
-/** MediaId: the media's unique id as the reader sees it, 8–32 upper-case hex digits. */
-export const MEDIA_ID_PATTERN = /^[0-9A-F]{8,32}$/;
-/** The printed serial: 8–20 hex digits; all `F` means unset (spec §3). */
-export const MEDIA_SERIAL_PATTERN = /^[0-9A-F]{8,20}$/;
-export const isUnsetMediaSerial = (serial: string): boolean => /^F+$/.test(serial);
+/** External services, the MediaId and printed serial patterns are the transactions' (a media comes with them). */
+export { EXTERNAL_SERVICES, MEDIA_ID_PATTERN, MEDIA_SERIAL_PATTERN, isUnsetMediaSerial } from './transaction-constants';
 
 /** Media types of the refunds made in the cloud (spec §3): 230 web refund, 250 cloud refund. */
 export const REFUND_MEDIA_TYPES = [230, 250] as const;

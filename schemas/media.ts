@@ -6,8 +6,8 @@
  * - GET  /medias/all                      all roles          MediaAllQuery → Media rows (≤ MAX_MEDIA_RESULTS, past it 400 MediaExportTooLargeException)
  * - GET  /medias/used-types               all roles          ?merchantId → MediaTypesUsed
  * - GET  /medias/{mediaId}                all roles          → MediaDetail
- * - GET  /medias/{mediaId}/transactions   all roles          MediaTransactionsQuery → MediaTransactionPage
- * - GET  /medias/{mediaId}/refunds        all roles          MediaTransactionsQuery → MediaTransactionPage (media types 230/250)
+ * - GET  /medias/{mediaId}/transactions   all roles          MediaTransactionsQuery → TransactionPage (schemas/transaction.ts)
+ * - GET  /medias/{mediaId}/refunds        all roles          MediaTransactionsQuery → TransactionPage (media types 230/250)
  * - POST /medias/{mediaId}/refund         NOT_MERCHANT_USER  RefundInput, Idempotency-Key → RefundResult
  * - POST /medias/{mediaId}/refund-machine NOT_MERCHANT_USER  RefundMachineInput, Idempotency-Key → RefundResult
  * - POST /medias/batch-refund             NOT_MERCHANT_USER  BatchRefundInput, Idempotency-Key → BatchRefundResult
@@ -28,9 +28,9 @@ import { MerchantId } from './merchant-summary';
 import { numberIn } from './number-enum';
 import { newestFirstPaging, page, pageNumber, pageSize, cursorParam, rangeInOrder } from './paging';
 import { Serial } from './pos';
-import { MEDIA_TYPES } from './iot';
-import { CurrencyCode } from './collections';
-import { RemoteCommandSendHeaders } from './remote-command';
+import { MEDIA_TYPES } from './transaction-constants';
+import { Transaction } from './transaction';
+import { idempotencyKeyHeader } from './idempotency';
 import { EXTERNAL_SERVICES, MEDIA_ACTIONS, MEDIA_ID_PATTERN, MEDIA_SERIAL_PATTERN, MEDIA_STATUSES } from './media-constants';
 
 export {
@@ -176,29 +176,7 @@ export const MediaTransactionsQuery = z
   .check(rangeInOrder());
 export type MediaTransactionsQuery = z.infer<typeof MediaTransactionsQuery>;
 
-/** A transaction of a media (at a machine, or made in the cloud: refunds). */
-export const MediaTransaction = z.object({
-  transactionId: z.string(),
-  createdAt: z.string(),
-  savedAt: z.string(),
-  type: z.number(),
-  mediaType: z.number(),
-  value: z.number(),
-  currency: CurrencyCode,
-  /** The machine (a refund at a machine: that machine; a cloud refund: null). */
-  serial: z.nullable(z.string()),
-  posName: z.nullable(z.string()),
-  line: z.optional(z.number()),
-  productCode: z.optional(z.string()),
-  priceTable: z.optional(z.number()),
-  valueCharge: z.optional(z.number()),
-  freeSale: z.optional(z.boolean()),
-  errorSale: z.optional(z.boolean()),
-  sourceType: z.optional(z.number()),
-  originalTransactionId: z.optional(z.string()),
-});
-export type MediaTransaction = z.infer<typeof MediaTransaction>;
-export const MediaTransactionPage = page(MediaTransaction);
+
 
 // ---------------------------------------------------------------- refunds and actions
 
@@ -206,7 +184,7 @@ export const MediaTransactionPage = page(MediaTransaction);
 export const RefundAmount = z.number().check(z.int('refund must be a whole number'), z.gt(0, 'refund must be greater than zero'), z.lte(100_000_000, 'refund is too large'));
 
 /** Refund POSTs take an Idempotency-Key header: a retried POST refunds once. */
-export const RefundHeaders = z.object({ 'idempotency-key': RemoteCommandSendHeaders.shape['idempotency-key'] });
+export const RefundHeaders = z.object({ 'idempotency-key': idempotencyKeyHeader });
 
 export const RefundInput = z.strictObject({ refund: RefundAmount });
 export type RefundInput = z.infer<typeof RefundInput>;
@@ -215,7 +193,7 @@ export const RefundMachineInput = z.strictObject({ refund: RefundAmount, device:
 export type RefundMachineInput = z.infer<typeof RefundMachineInput>;
 
 /** The refund's transaction and the media after it. */
-export const RefundResult = z.object({ transaction: MediaTransaction, media: MediaDetail });
+export const RefundResult = z.object({ transaction: Transaction, media: MediaDetail });
 export type RefundResult = z.infer<typeof RefundResult>;
 
 /**
@@ -228,7 +206,7 @@ export const BatchRefundInput = z.strictObject({ mediaSerials: MediaSerials, ref
 export type BatchRefundInput = z.infer<typeof BatchRefundInput>;
 
 /** Why a serial of a batch was not refunded. */
-export const BATCH_SKIP_REASONS = ['unknown', 'ambiguous', 'repeated', 'blocked', 'lostKey', 'aboveMaximumRefund'] as const;
+export const BATCH_SKIP_REASONS = ['unknown', 'ambiguous', 'repeated', 'blocked', 'lostKey', 'aboveMaximumRefund', 'otherDevice'] as const;
 
 export const BatchRefundResult = z.object({
   refunded: z.array(z.object({ serial: z.string(), mediaId: z.string(), transactionId: z.string(), cloudCredit: z.number() })),

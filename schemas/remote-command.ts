@@ -3,6 +3,7 @@
  * machine, delivered on `vend/{serial}/commands` and acknowledged by the device on `commands/ack`.
  */
 import * as z from 'zod/mini';
+import { idempotencyKeyHeader } from './idempotency';
 import { numberIn } from './number-enum';
 import { COMMAND_RESULTS } from './iot';
 import { MerchantId } from './merchant';
@@ -104,7 +105,7 @@ export const RemoteCommandSend = z.discriminatedUnion('type', [
 export type RemoteCommandSend = z.infer<typeof RemoteCommandSend>;
 /** A retried send with the same `Idempotency-Key` answers the first command instead of sending another. */
 export const RemoteCommandSendHeaders = z.object({
-  'idempotency-key': z.optional(z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,128}$/, '1–128 of A-Z a-z 0-9 _ . : -'))),
+  'idempotency-key': idempotencyKeyHeader,
 });
 
 export const RemoteCommand = z.object({

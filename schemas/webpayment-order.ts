@@ -24,9 +24,10 @@ import { MerchantId } from './merchant-summary';
 import { wholeNumber } from './machine-prices';
 import { numberIn } from './number-enum';
 import { newestFirstPaging, page, rangeInOrder } from './paging';
-import { CustomerRegistration, MediaIdString } from './customer';
+import { CustomerRegistration } from './customer';
+import { MediaIdValue } from './media';
 
-export { API_TOKEN_HEADER, ErpHeaders as ApiTokenHeaders } from './machine-prices';
+export { API_TOKEN_HEADER } from './machine-prices';
 
 /** Spec §3 web service types. */
 export const WEB_SERVICE_TYPES = { 0: 'Nexi', 1: 'PayPal', 2: 'Satispay', 3: 'Assiopay', 4: 'Vendon Gateway' } as const;
@@ -88,7 +89,7 @@ export const PaymentServiceCallback = z
     amount: wholeNumber(0, MAX_ORDER_AMOUNT, 'amount'),
     currency: CurrencyCode,
     /** The media a recharge credits (required for type 1). */
-    mediaId: z.optional(MediaIdString),
+    mediaId: z.optional(MediaIdValue),
     /** Where the customer paid: the mobile app or the web portal (the transaction's source type 3 or 4; default web portal). */
     channel: z._default(z.enum(['app', 'web']), 'web'),
     requestDetails: details,

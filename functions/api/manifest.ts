@@ -6,11 +6,15 @@ import { routes as clients } from './clients/routes';
 import { access as collectionsAccess } from './collections/deps';
 import { routes as collections } from './collections/routes';
 import { access as configAccess } from './config/deps';
+import { access as customersAccess } from './customers/deps';
+import { routes as customers } from './customers/routes';
 import { routes as config } from './config/routes';
 import { access as groupRoutesAccess } from './groups/deps';
 import { routes as groupRoutes } from './groups/routes';
 import { access as historicalDataAccess } from './historical-data/deps';
 import { routes as historicalData } from './historical-data/routes';
+import { access as mediasAccess } from './medias/deps';
+import { routes as medias } from './medias/routes';
 import { access as merchantsAccess } from './merchants/deps';
 import { routes as merchants } from './merchants/routes';
 import { access as notificationsAccess } from './notifications/deps';
@@ -19,6 +23,8 @@ import { access as noVendProfilesAccess } from './no-vend-profiles/deps';
 import { routes as noVendProfiles } from './no-vend-profiles/routes';
 import { access as planogramsAccess } from './planograms/deps';
 import { routes as planograms } from './planograms/routes';
+import { access as paymentServiceAccess } from './payment-service/deps';
+import { routes as paymentService } from './payment-service/routes';
 import { access as posAccess } from './pos/deps';
 import { routes as pos } from './pos/routes';
 import { access as posConfigsAccess } from './pos-configs/deps';
@@ -41,6 +47,8 @@ import { access as transactionsAccess } from './transactions/deps';
 import { routes as transactions } from './transactions/routes';
 import { access as usersAccess } from './users/deps';
 import { routes as users } from './users/routes';
+import { access as webpaymentOrdersAccess } from './webpayment-orders/deps';
+import { routes as webpaymentOrders } from './webpayment-orders/routes';
 
 /** Every /api/v1 route group. A route that is not here does not exist anywhere (DESIGN.md §3). */
 export const groups: RouteGroup[] = [
@@ -62,7 +70,11 @@ export const groups: RouteGroup[] = [
   { name: 'no-vend-profiles', description: 'A merchant’s no-vend profiles: periods when machines do not sell', routes: noVendProfiles, access: noVendProfilesAccess },
   { name: 'alarms', description: 'Alarms raised by machines, master alarms (codes and troubleshooting) and alarm notification settings', routes: alarms, access: alarmsAccess },
   { name: 'notifications', description: 'Alarm notifications: a merchant’s log of the e-mails sent (or held back) and the e-mails’ unsubscribe link', routes: notifications, access: notificationsAccess },
+  { name: 'medias', description: 'Cashless media (keys, cards, app): list, detail, transactions and refunds; block, unblock, unblock tokens, lost-my-key; refunds as cloud credit', routes: medias, access: mediasAccess },
   { name: 'remote-commands', description: 'Commands sent to machines over MQTT and their results', routes: remoteCommands, access: remoteCommandsAccess },
   { name: 'transactions', description: 'A merchant’s transactions: paged list with filters, all (capped), CSV, the types used, statistics by period and by machine', routes: transactions, access: transactionsAccess },
   { name: 'historical-data', description: 'Historical data requests (a merchant’s data of a date range as a CSV file) and scheduled exports', routes: historicalData, access: historicalDataAccess },
+  { name: 'customers', description: 'A merchant’s customers (who pay with its media): list, CSV, detail, their medias and transactions, privacy consents, association of medias', routes: customers, access: customersAccess },
+  { name: 'webpayment-orders', description: 'A merchant’s web payment orders: list and detail', routes: webpaymentOrders, access: webpaymentOrdersAccess },
+  { name: 'payment-service', description: 'The payment service’s callback (the merchant’s API token): web payment orders and the customers who pay them', routes: paymentService, access: paymentServiceAccess },
 ];

@@ -19,6 +19,8 @@ export interface FunctionAccess {
   cognitoAdmin?: true;
   /** Publishes to `vend/<serial>/commands` (IoT data plane). */
   publishCommands?: true;
+  /** Publishes the merchant's media list to `vend/<serial>/medias` (IoT data plane): the telemetry trigger. */
+  publishMediaLists?: true;
   /** Starts historical-data workflow executions (env HISTORICAL_DATA_STATE_MACHINE_ARN). */
   startWorkflows?: true;
   /** Reads the stage's unsubscribe link key (env NOTIFICATION_LINK_KEY, from the stage's secret). */

@@ -4,6 +4,7 @@
  */
 import { DynamoAlarmRepository } from '../adapters/dynamodb/alarm-repository';
 import { createDocumentClient } from '../adapters/dynamodb/client';
+import { DynamoMediaRepository } from '../adapters/dynamodb/media-repository';
 import { DynamoInvalidMessages } from '../adapters/dynamodb/invalid-messages';
 import { DynamoProcessedMessages } from '../adapters/dynamodb/processed-messages';
 import { DynamoStockRepository } from '../adapters/dynamodb/stock-repository';
@@ -19,8 +20,7 @@ import { lazy } from './lazy';
 import { logger } from './logger';
 import { priceSyncDeps } from './price-sync';
 
-export function buildIngestionDeps(config: IngestionConfig): IngestionDeps {
-  const doc = createDocumentClient({ region: config.region, endpoint: config.dynamodbEndpoint });
+export function buildIngestionDeps(config: IngestionConfig, doc = createDocumentClient({ region: config.region, endpoint: config.dynamodbEndpoint })): IngestionDeps {
   const prices = priceSyncDeps(doc, config.tableName);
   return {
     ...sweepStores(doc, config.tableName),
@@ -29,6 +29,7 @@ export function buildIngestionDeps(config: IngestionConfig): IngestionDeps {
     history: new DynamoReportedHistory(doc, config.tableName),
     alarms: new DynamoAlarmRepository(doc, config.tableName),
     stock: new DynamoStockRepository(doc, config.tableName),
+    medias: new DynamoMediaRepository(doc, config.tableName),
     salesContext: new DynamoSalesContext(doc, config.tableName),
     salesStats: new DynamoSalesStats(doc, config.tableName),
     auditPrices: (device, readAt, priceLists) => applyAuditPrices(prices, device, readAt, priceLists),

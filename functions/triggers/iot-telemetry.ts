@@ -1,4 +1,5 @@
-/** IoT rule `vend/+/telemetry` (through its queue): stores telemetry messages. See iot-batch.ts. */
+/** IoT rule `vend/+/telemetry` (through its queue): stores telemetry messages and sends a machine holding an older media list the list. See iot-batch.ts. */
+import { telemetryIngestionDeps } from '../shared/telemetry-ingestion';
 import { iotBatchHandler } from './iot-batch';
 
-export const handler = iotBatchHandler('telemetry');
+export const handler = iotBatchHandler('telemetry', telemetryIngestionDeps);

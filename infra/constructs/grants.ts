@@ -82,6 +82,16 @@ export function grantAccess(role: iam.IRole, access: FunctionAccess, targets: Ac
       }),
     );
   }
+  if (access.publishMediaLists) {
+    grantWithReason(
+      role,
+      'A ping holding an older media list gets it (blocked and lost media, cloud credit): publish only to vend/<serial>/medias.',
+      new iam.PolicyStatement({
+        actions: ['iot:Publish'],
+        resources: [stack.formatArn({ service: 'iot', resource: 'topic', resourceName: 'vend/*/medias' })],
+      }),
+    );
+  }
   for (const [id, mode] of Object.entries(access.buckets ?? {}) as Array<[BucketId, 'read' | 'readWrite']>) {
     const bucket = targets.buckets?.[id];
     if (!bucket) throw new Error(`${id} bucket access needs the ${id} bucket`);

@@ -11,7 +11,7 @@ export const DEMO_MERCHANTS: Array<{ id: string; input: MerchantInput }> = [
       name: 'Acme Vending', screenConfigurationManagement: true, country: 'IT', language: 'it', timezone: 'Europe/Rome', currency: 'EUR',
       legalInfo: 'Acme Vending S.r.l., Via Roma 1, 20121 Milano', contactPerson: 'Giulia Bianchi', contactEmail: 'ops@acme-vending.example',
       licence: 'ENTERPRISE', defaultWarranty: 24, extendedWarranty: 12,
-      features: ['ADVANCED_ALARMS', 'NEBULAR_VENDING', 'PRODUCTS_STOCK', 'REMOTE_CONFIGURATIONS', 'TRANSACTIONS_DETAILS', 'FIRMWARE_UPDATE', 'NETWORK'],
+      features: ['ADVANCED_ALARMS', 'NEBULAR_VENDING', 'PRODUCTS_STOCK', 'REMOTE_CONFIGURATIONS', 'TRANSACTIONS_DETAILS', 'FIRMWARE_UPDATE', 'NETWORK', 'CUSTOMERS_MEDIA', 'WEBPAYMENTS'],
     },
   },
   {
@@ -19,7 +19,7 @@ export const DEMO_MERCHANTS: Array<{ id: string; input: MerchantInput }> = [
     input: {
       name: 'Bravo Distribución', screenConfigurationManagement: false, country: 'ES', language: 'es', timezone: 'Europe/Madrid', currency: 'EUR',
       legalInfo: 'Bravo Distribución S.L., Calle Mayor 5, 28001 Madrid', contactPerson: 'Lucía Martín', contactEmail: 'soporte@bravo.example',
-      licence: 'STANDARD', defaultWarranty: 24, extendedWarranty: 0, features: ['NEBULAR_VENDING', 'CUSTOMERS_MEDIA'],
+      licence: 'STANDARD', defaultWarranty: 24, extendedWarranty: 0, features: ['NEBULAR_VENDING', 'CUSTOMERS_MEDIA', 'WEBPAYMENTS'],
     },
   },
   {
@@ -41,6 +41,8 @@ export const DEMO_GROUPS: Array<{ merchantId: string; id: string; name: string; 
 
 /** Device-association PINs of the demo merchants (merchant settings; a device joins with one). */
 export const DEMO_PINS: Record<string, string> = { 'acme-vending': '11223344', 'bravo-distribucion': '22334455', 'colibri-cash': '33445566' };
+/** The demo merchants' maximum refund (merchant settings, minor units of their currency: 50 €, 50 €, 200,000 COP), so refunds work on `npm start`. */
+export const DEMO_MAXIMUM_REFUNDS: Record<string, number> = { 'acme-vending': 5000, 'bravo-distribucion': 5000, 'colibri-cash': 200_000 };
 
 export interface DemoMachine {
   serial: string;

@@ -5,6 +5,7 @@ import { DynamoDataRequestRepository, DynamoSubscriptionRepository } from '../..
 import { DynamoGroupRepository } from '../../functions/adapters/dynamodb/group-repository';
 import { DynamoMachinePurges } from '../../functions/adapters/dynamodb/machine-purges';
 import { DynamoMachineRegroups } from '../../functions/adapters/dynamodb/machine-regroups';
+import { DynamoMediaRepository } from '../../functions/adapters/dynamodb/media-repository';
 import { DynamoMasterAlarmRepository } from '../../functions/adapters/dynamodb/master-alarm-repository';
 import { DynamoMerchantRepository } from '../../functions/adapters/dynamodb/merchant-repository';
 import { DynamoMerchantSettingsRepository } from '../../functions/adapters/dynamodb/merchant-settings-repository';
@@ -28,6 +29,7 @@ import type { PosHistoryRepository } from '../../functions/core/devices/history-
 import type { MachinePurges, MachineRegroups, PosRecords } from '../../functions/core/devices/ports';
 import type { DataRequestRepository, SubscriptionRepository } from '../../functions/core/historical-data/ports';
 import type { GroupRepository } from '../../functions/core/groups/ports';
+import type { MediaRepository } from '../../functions/core/medias/ports';
 import type { MerchantRepository, MerchantSettingsRepository } from '../../functions/core/merchants/ports';
 import type { NoVendProfileRepository } from '../../functions/core/no-vend-profiles/ports';
 import type { PlanogramRepository } from '../../functions/core/planograms/ports';
@@ -66,6 +68,7 @@ export interface LocalRepositories extends BaseDeps {
   remoteCommands: RemoteCommandRepository;
   dataRequests: DataRequestRepository;
   dataSubscriptions: SubscriptionRepository;
+  medias: MediaRepository;
 }
 
 export function localRepositories(config: RuntimeConfig): LocalRepositories {
@@ -95,5 +98,6 @@ export function localRepositories(config: RuntimeConfig): LocalRepositories {
     remoteCommands: new DynamoRemoteCommandRepository(doc, tableName),
     dataRequests: new DynamoDataRequestRepository(doc, tableName),
     dataSubscriptions: new DynamoSubscriptionRepository(doc, tableName),
+    medias: new DynamoMediaRepository(doc, tableName),
   };
 }

@@ -21,6 +21,7 @@ import { startLocalWorkflows, type LocalWorkflows } from './workflows';
 import { createTable } from './emulators/table';
 import { seedDemoDataRequests } from './demo-data-requests';
 import { seedDemoHistory, type DemoHistoryOutcome } from './demo-history';
+import { seedDemoMedias } from './demo-medias';
 import { seedDemoData } from './seed';
 import type { StackInfo } from './stack-info';
 import type { SupervisedEmulator } from './supervisor';
@@ -191,6 +192,8 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     const users = await seedDemoData(deps, cognito, previousPasswords(stackFile));
     const history = opts.demoHistory ? await seedDemoHistory(deps, ingestionDeps()) : undefined;
     if (opts.demoHistory) await seedDemoDataRequests(deps, workflows, users);
+    // Acme's keys and what its admin did with them, with the week they belong to (not again on a kept .local/).
+    if (history && !history.skipped) await seedDemoMedias(deps, ingestionDeps(), users);
     const seed = { ms: Math.round(performance.now() - seedStarted), ...(history ? { history } : {}) };
     const info: StackInfo = {
       web: api.url,

@@ -21,6 +21,7 @@ import type { FunctionAccess } from '../../functions/shared/access';
 import { connectionSweepAccess } from '../../functions/shared/connection-sweep';
 import { dataSubscriptionSweepAccess } from '../../functions/shared/data-subscriptions';
 import { ingestionAccess } from '../../functions/shared/ingestion';
+import { telemetryIngestionAccess } from '../../functions/shared/telemetry-ingestion';
 import { machinePurgeAccess } from '../../functions/shared/machine-purges';
 import { notificationAccess, notificationFeedbackAccess } from '../../functions/shared/notifications';
 import { NOTIFICATION_OUTBOX_ENTITY } from '../../schemas/notification-constants';
@@ -71,7 +72,7 @@ export const INGESTION_BATCH: IotRuleBatch = { size: 500, windowSeconds: 1, maxC
 
 /** Device → cloud topics (DESIGN §6). A rule exists only once its trigger file exists. */
 export const DEFAULT_IOT_RULES: readonly IotRuleDefinition[] = [
-  { name: 'telemetry', topicFilter: 'vend/+/telemetry', entry: 'functions/triggers/iot-telemetry.ts', batch: INGESTION_BATCH, access: ingestionAccess },
+  { name: 'telemetry', topicFilter: 'vend/+/telemetry', entry: 'functions/triggers/iot-telemetry.ts', batch: INGESTION_BATCH, access: telemetryIngestionAccess },
   { name: 'sales', topicFilter: 'vend/+/sales', entry: 'functions/triggers/iot-sales.ts', batch: INGESTION_BATCH, access: ingestionAccess },
   { name: 'alarms', topicFilter: 'vend/+/alarms', entry: 'functions/triggers/iot-alarms.ts', batch: INGESTION_BATCH, access: ingestionAccess },
   { name: 'audit', topicFilter: 'vend/+/audit', entry: 'functions/triggers/iot-audit.ts', batch: INGESTION_BATCH, access: ingestionAccess },
@@ -164,7 +165,7 @@ export const NOTIFICATION_FEEDBACK = {
 /** Topics a device publishes to, relative to `vend/<thingName>/`. */
 export const DEVICE_PUBLISH_TOPICS = ['telemetry', 'sales', 'alarms', 'audit', 'config', 'commands/ack'] as const;
 /** Topics a device subscribes to, relative to `vend/<thingName>/`. */
-export const DEVICE_SUBSCRIBE_TOPICS = ['commands'] as const;
+export const DEVICE_SUBSCRIBE_TOPICS = ['commands', 'medias'] as const;
 
 export const ruleSql = (topicFilter: string) =>
   `SELECT *, topic() AS topic, timestamp() AS receivedAt FROM '${topicFilter}'`;

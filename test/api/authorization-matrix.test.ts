@@ -15,7 +15,10 @@ import { createUser, updateBodyOf, userBody } from './support/users';
 import { alarmMessage, auditMessage, configMessage, connectDevice } from '../../infra/local/simulator';
 import { masterAlarmBody } from './support/samples';
 import { waitFor } from './support/devices';
+import { newMedia } from '../../functions/core/medias/model';
+import { randomBytes } from 'node:crypto';
 import { readOutbox } from '../../infra/local/emulators/cognito';
+import { newMediaId, putMedia } from './support/customers';
 
 /**
  * Every route × the four roles × {valid token and each bad token} × {own merchant, foreign merchant},
@@ -116,6 +119,21 @@ const bulkChange = (scope: Scope) => ({
   priceTables: [1],
   operation: { kind: 'set', value: 150 },
 });
+
+/** Customers and web payment orders: per scope a customer and an order registered by the payment service, a media to associate, and a media associated per role to dissociate. */
+const customers: Record<Scope, string> = { own: '', foreign: '' };
+const webOrders: Record<Scope, string> = { own: '', foreign: '' };
+const associableMedias: Record<Scope, string> = { own: '', foreign: '' };
+const dissociableMedias = new Map<string, string>();
+const customerOf = (scope: Scope) => ({ params: { id: customers[scope] }, query: { merchantId: merchantOf(scope) }, scoped: true });
+const apiTokenOf = async (scope: Scope) => (await api(`/merchants/${merchantOf(scope)}/settings`, { token: await tokenFor('NEBULARSUPERADMIN') })).body.apiToken as string;
+const webOrderBody = (extra: Record<string, unknown> = {}) => ({ service: 0, serviceTransactionNumber: uniqueCode(), type: 0, result: 1, amount: 100, currency: 'EUR', ...extra });
+
+/** Medias made in beforeAll per scope: one to read, and per role one for each action (a block needs an OK media, an unblock a blocked one…). */
+const mediaIds = new Map<string, { id: string; serial: string }>();
+const MEDIA_ACTIONS_OF_ROLE = ['block', 'unblock', 'tokens', 'lost', 'replacement', 'refund', 'refundMachine', 'batch'] as const;
+const mediaOf = (scope: Scope, what: string) => ({ params: { mediaId: mediaIds.get(`${scope} ${what}`)?.id ?? '00000000DEADBEEF' }, query: { merchantId: merchantOf(scope) }, scoped: true });
+const hexId = (digits: number) => randomBytes(digits).toString('hex').toUpperCase().slice(0, digits);
 
 /** One sample request per route; a new route without a sample fails the test below. */
 const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
@@ -250,6 +268,20 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'remoteCommands.list': (scope) => ({ query: { merchantId: merchantOf(scope), size: '5', status: '0' }, scoped: true }),
   'remoteCommands.csv': (scope) => ({ query: { merchantId: merchantOf(scope), type: '9' }, scoped: true }),
   'remoteCommands.pendingCounts': (scope) => ({ query: { merchantId: merchantOf(scope), serials: machines[scope].serial }, scoped: true }),
+  'medias.list': (scope) => ({ query: { merchantId: merchantOf(scope), size: '5' }, scoped: true }),
+  'medias.all': (scope) => ({ query: { merchantId: merchantOf(scope), status: '0' }, scoped: true }),
+  'medias.usedTypes': (scope) => ({ query: { merchantId: merchantOf(scope) }, scoped: true }),
+  'medias.get': (scope) => mediaOf(scope, 'read'),
+  'medias.transactions': (scope) => ({ ...mediaOf(scope, 'read'), query: { merchantId: merchantOf(scope), size: '5' } }),
+  'medias.refunds': (scope) => ({ ...mediaOf(scope, 'read'), query: { merchantId: merchantOf(scope), size: '5' } }),
+  'medias.block': (scope, role) => mediaOf(scope, `block ${role}`),
+  'medias.unblock': (scope, role) => mediaOf(scope, `unblock ${role}`),
+  'medias.unblockTokens': (scope, role) => mediaOf(scope, `tokens ${role}`),
+  'medias.lostMyKey': (scope, role) => ({ ...mediaOf(scope, `lost ${role}`), body: { MediaId: mediaIds.get(`${scope} replacement ${role}`)?.id ?? '00000000DEADBEEF' } }),
+  'medias.refund': (scope, role) => ({ ...mediaOf(scope, `refund ${role}`), body: { refund: 1 } }),
+  'medias.refundMachine': (scope, role) => ({ ...mediaOf(scope, `refundMachine ${role}`), body: { refund: 1, device: machines[scope].serial } }),
+  'medias.batchRefund': (scope, role) => ({ query: { merchantId: merchantOf(scope) }, body: { mediaSerials: [mediaIds.get(`${scope} batch ${role}`)?.serial ?? 'ABCDEF0123'], refund: 1 }, scoped: true }),
+  'medias.validateSerials': (scope) => ({ query: { merchantId: merchantOf(scope) }, body: { mediaSerials: [mediaIds.get(`${scope} read`)?.serial ?? 'ABCDEF0123'] }, scoped: true }),
   'remoteCommands.send': (scope, role) => ({ body: { serial: machines[scope].serial, type: SEND_TYPES[role], params: {}, scheduledAt: inAnHour() }, scoped: true }),
   'remoteCommands.pos': (scope) => ({ ...machine(scope), query: { size: '5' } }),
   'remoteCommands.cancel': (scope, role) => ({ params: { id: machines[scope].serial, commandId: cancellableCommands.get(`${scope} ${role}`) ?? '000000000-000000000000' }, scoped: true }),
@@ -266,6 +298,18 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
     body: { prices: matrixPrices },
     headers: async () => ({ 'x-api-token': (await api(`/merchants/${merchantOf(scope)}/settings`, { token: await tokenFor('NEBULARSUPERADMIN') })).body.apiToken }),
   }),
+  'customers.list': (scope) => ({ query: { merchantId: merchantOf(scope), size: '5', consent: 'analysis' }, scoped: true }),
+  'customers.csv': (scope) => ({ query: { merchantId: merchantOf(scope), hasMedias: 'true' }, scoped: true }),
+  'customers.get': customerOf,
+  'customers.medias': customerOf,
+  'customers.transactions': (scope) => ({ ...customerOf(scope), query: { merchantId: merchantOf(scope), size: '5' } }),
+  'customers.privacy': (scope) => ({ ...customerOf(scope), body: { analysis: true } }),
+  'customers.associateMedia': (scope) => ({ ...customerOf(scope), body: { mediaId: associableMedias[scope] } }),
+  'customers.dissociateMedia': (scope, role) => ({ ...customerOf(scope), params: { id: customers[scope], mediaId: dissociableMedias.get(`${scope} ${role}`) ?? '00000000' } }),
+  'webpaymentOrders.list': (scope) => ({ query: { merchantId: merchantOf(scope), size: '5', result: '1' }, scoped: true }),
+  'webpaymentOrders.get': (scope) => ({ params: { id: webOrders[scope] }, query: { merchantId: merchantOf(scope) }, scoped: true }),
+  // Public (the merchant's API token, not a sign-in): the scope's own merchant and token, so both scopes succeed.
+  'paymentService.order': (scope) => ({ params: { id: merchantOf(scope) }, body: webOrderBody(), headers: async () => ({ 'x-api-token': await apiTokenOf(scope) }) }),
   'historicalData.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5', status: 'Completed', dataType: 'Alarms' }, scoped: true }),
   'historicalData.create': (scope) => ({ params: { id: merchantOf(scope) }, body: { startDate: '2026-01-01', endDate: '2026-01-31', dataType: 'Alarms' }, scoped: true }),
   'historicalData.get': (scope) => dataRequestOf(scope, 'completed'),
@@ -422,7 +466,28 @@ beforeAll(async () => {
       expect(subscribed.status, subscribed.text).toBe(201);
       dataSubscriptions.set(`${scope} ${role}`, subscribed.body.id);
     }
+    const registered = await api(`/payment-service/${merchantOf(scope)}/orders`, { method: 'POST', headers: { 'x-api-token': await apiTokenOf(scope) }, body: webOrderBody({ customer: { userId: `matrix-${uniqueCode()}` } }) });
+    expect(registered.status, registered.text).toBe(200);
+    customers[scope] = registered.body.customerId;
+    webOrders[scope] = registered.body.order.id;
+    associableMedias[scope] = newMediaId();
+    await putMedia(merchantOf(scope), associableMedias[scope]);
+    for (const role of PROFILE_WRITERS) {
+      const mediaId = newMediaId();
+      await putMedia(merchantOf(scope), mediaId);
+      const associated = await api(`/customers/${customers[scope]}/medias?merchantId=${merchantOf(scope)}`, { method: 'POST', token: superAdmin, body: { mediaId } });
+      expect(associated.status, associated.text).toBe(200);
+      dissociableMedias.set(`${scope} ${role}`, mediaId);
+    }
     groupIds[scope] = await group(merchantOf(scope));
+    const { medias: mediaRepository, now: mediaNow } = stackDeps();
+    for (const what of ['read', ...ROLES.flatMap((role) => MEDIA_ACTIONS_OF_ROLE.map((action) => `${action} ${role}`))]) {
+      const media = { id: hexId(16), serial: hexId(10) };
+      const status = what.startsWith('unblock') ? 1 : 0;
+      const record = newMedia(merchantOf(scope), media.id, { serial: media.serial, mediaType: 2, keyCredit: 100, status, tokensBlocked: what.startsWith('tokens') }, mediaNow());
+      expect(await mediaRepository.save(record, undefined)).toBe(true);
+      mediaIds.set(`${scope} ${what}`, media);
+    }
     for (const role of DELETERS) {
       deletableUsers.set(`${scope} ${role}`, (await createUser(superAdmin, { merchantIds: [merchantOf(scope)] })).id);
       deletableGroups.set(`${scope} ${role}`, await group(merchantOf(scope)));

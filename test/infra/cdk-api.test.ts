@@ -137,6 +137,7 @@ describe('grants of every real route group', () => {
     products: ['table:readWrite'],
     planograms: ['table:readWrite'],
     stock: ['table:readWrite'],
+    medias: ['table:readWrite'],
     'no-vend-profiles': ['table:readWrite'],
     alarms: ['table:readWrite'],
     prices: ['table:readWrite'],
@@ -145,6 +146,9 @@ describe('grants of every real route group', () => {
     'remote-commands': ['table:readWrite', 'iot:Publish'],
     transactions: ['table:read'],
     'historical-data': ['table:readWrite', ...BUCKET_READ_WRITE_ACTIONS, ...BUCKET_LEVEL_ACTIONS, 'states:StartExecution'],
+    customers: ['table:readWrite'],
+    'webpayment-orders': ['table:read'],
+    'payment-service': ['table:readWrite'],
   };
 
   it.each(manifest.map((g) => g.name))('%s', (name) => {

@@ -204,7 +204,7 @@ describe('iot stack', () => {
     expect(JSON.stringify(statements)).not.toContain('iot:Publish');
   });
 
-  it('grants each trigger what its deps use: the table read/write, iot:Publish to the command sweep only', () => {
+  it('grants each trigger what its deps use: the table read/write, iot:Publish to the command sweep (commands) and the telemetry trigger (media lists) only', () => {
     const fns = Object.values(t.findResources('AWS::Lambda::Function') as Resources).map((f) => f.Properties);
     const policies = Object.values(t.findResources('AWS::IAM::Policy') as Resources);
     const actions = (functionName: string) => {
@@ -214,7 +214,14 @@ describe('iot stack', () => {
     };
     const names = ['vend-dev-iot-telemetry', 'vend-dev-iot-commands-ack', 'vend-dev-connection-sweep', 'vend-dev-command-sweep', 'vend-dev-machine-purge-sweep', 'vend-dev-machine-regroup-sweep'];
     const publishers = names.filter((n) => actions(n).includes('iot:Publish'));
-    expect(publishers).toEqual(['vend-dev-command-sweep']);
+    expect(publishers).toEqual(['vend-dev-iot-telemetry', 'vend-dev-command-sweep']);
+    const publishTopics = (functionName: string) => {
+      const roleId = fns.find((f) => f.FunctionName === functionName)!.Role['Fn::GetAtt'][0];
+      const statements = policies.filter((p) => JSON.stringify(p.Properties.Roles).includes(roleId)).flatMap((p) => p.Properties.PolicyDocument.Statement as Record<string, any>[]);
+      return statements.filter((s) => [s.Action].flat().includes('iot:Publish')).map((s) => JSON.stringify(s.Resource));
+    };
+    expect(publishTopics('vend-dev-iot-telemetry')).toEqual([expect.stringContaining(':topic/vend/*/medias"')]);
+    expect(publishTopics('vend-dev-command-sweep')).toEqual([expect.stringContaining(':topic/vend/*/commands"')]);
     for (const n of names) expect(actions(n)).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']));
     // Beside them only its logs, and the batched telemetry trigger's consumption of its own queue.
     for (const n of names) expect(actions(n).filter((a) => !/^(dynamodb|logs|iot|sqs):/.test(a))).toEqual([]);
@@ -234,8 +241,9 @@ describe('iot stack', () => {
     expect(flat(by('iot:Publish')).map((r) => r.match(/:topic\/(.*)"\]\]\}$/)![1])).toEqual(
       ['telemetry', 'sales', 'alarms', 'audit', 'config', 'commands/ack'].map((topic) => `vend/${thing}/${topic}`),
     );
-    expect(flat(by('iot:Subscribe'))).toEqual([expect.stringContaining(`:topicfilter/vend/${thing}/commands"`)]);
-    expect(flat(by('iot:Receive'))).toEqual([expect.stringContaining(`:topic/vend/${thing}/commands"`)]);
+    // Commands, and the merchant's media list (blocked media, cloud credit).
+    expect(flat(by('iot:Subscribe'))).toEqual(['commands', 'medias'].map((topic) => expect.stringContaining(`:topicfilter/vend/${thing}/${topic}"`)));
+    expect(flat(by('iot:Receive'))).toEqual(['commands', 'medias'].map((topic) => expect.stringContaining(`:topic/vend/${thing}/${topic}"`)));
   });
 
   it('looks the data endpoint up at deploy time unless context gives it', () => {

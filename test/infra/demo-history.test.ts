@@ -146,6 +146,22 @@ describe("the demo's week", () => {
     expect(Date.parse(subscription.nextRunAt)).toBeGreaterThan(Date.now());
   });
 
+  it('has cashless keys used through the week: two blocked, a lost key moved to a new one, refunds (one held for a machine)', async () => {
+    const medias = await api(`/medias?merchantId=${ACME}&size=100`);
+    expect(medias.total).toBeGreaterThanOrEqual(8);
+    const byId = new Map((await api(`/medias/all?merchantId=${ACME}`)).map((m: { mediaId: string }) => [m.mediaId, m]));
+    expect([...byId.values()].filter((m: any) => m.status === 1).length).toBeGreaterThanOrEqual(2);
+    expect(byId.get('A1C0FFEE00000007')).toMatchObject({ status: 2, replacedBy: 'A1C0FFEE00000008', keyCredit: 0 });
+    expect((byId.get('A1C0FFEE00000008') as { cloudCredit: number }).cloudCredit).toBeGreaterThan(0);
+    expect(byId.get('A1C0FFEE00000003')).toMatchObject({ cloudCredit: 150, cloudCreditDevice: 'CENG-00000002' });
+    const key = await api(`/medias/A1C0FFEE00000001?merchantId=${ACME}`);
+    expect(key.last30Days.sales).toBeGreaterThanOrEqual(3);
+    expect(key.actions[0]).toMatchObject({ action: 'refund', email: 'merchant.admin@demo.local' });
+    expect((await api(`/medias/A1C0FFEE00000001/refunds?merchantId=${ACME}`)).items).toMatchObject([{ mediaType: 250, value: 300 }]);
+    expect((await api(`/medias/A1C0FFEE00000001/transactions?merchantId=${ACME}`)).total).toBeGreaterThanOrEqual(5);
+    expect((await api(`/medias/used-types?merchantId=${ACME}`)).mediaTypes).toEqual(expect.arrayContaining([2, 5, 8, 27]));
+  });
+
   it('is seeded once: another seed adds nothing, nor does one that resumes an interrupted seed', async () => {
     const snapshot = async () => {
       const commandCounter = await deps.doc.send(new GetCommand({ TableName: stack.info.tableName, Key: keys.counter(keys.merchantCommandsCounterName(ACME)) }));

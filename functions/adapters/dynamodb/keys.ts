@@ -245,6 +245,34 @@ export const keys = {
   notificationDigest: (merchantId: string, userId: string, windowStart: number) => ({ pk: `NOTIFYDIGEST#${merchantId}#${userId}`, sk: String(windowStart) }),
   notificationDigestDue: (dueAt: string, merchantId: string, userId: string) => ({ gsi2pk: keys.notificationDigestsDuePk, gsi2sk: `${dueAt}#${merchantId}#${userId}` }),
   notificationDigestsDuePk: 'NOTIFYDIGESTS#DUE',
+  // Cashless media (functions/core/medias, ACCESS-PATTERNS M1–M9): one item per media in its own partition (where the
+  // cloud transactions of the media live too), listed per merchant by last use (gsi1) and by printed serial (gsi2);
+  // while blocked, lost or holding cloud credit it is on the merchant's media list (gsi3, sparse), which machines get.
+  media: (merchantId: string, mediaId: string) => ({ pk: keys.mediaPk(merchantId, mediaId), sk: 'MEDIA' }),
+  merchantMediasPk: (merchantId: string) => `MERCHANT#${merchantId}#MEDIAS`,
+  mediaByUse: (merchantId: string, lastUsedAt: string | null, mediaId: string) => ({ gsi1pk: keys.merchantMediasPk(merchantId), gsi1sk: `${lastUsedAt ?? ''}#${mediaId}` }),
+  mediaBySerial: (merchantId: string, serial: string, mediaId: string) => ({ gsi2pk: keys.merchantMediasPk(merchantId), gsi2sk: `${serial}#${mediaId}` }),
+  mediaListEntry: (merchantId: string, mediaId: string) => ({ gsi3pk: keys.merchantMediaListPk(merchantId), gsi3sk: mediaId }),
+  merchantMediaListPk: (merchantId: string) => `MERCHANT#${merchantId}#MEDIALIST`,
+  /** Counter item names (keys.counter): a merchant's medias (`count`), its media list's `version`. */
+  mediasCounterName: (merchantId: string) => `MEDIAS#${merchantId}`,
+  mediaListCounterName: (merchantId: string) => `MEDIALIST#${merchantId}`,
+  /** A media type the merchant's medias have (written when a media is created). */
+  mediaTypeUsed: (merchantId: string, mediaType: number) => ({ pk: keys.mediaTypesUsedPk(merchantId), sk: String(mediaType).padStart(3, '0') }),
+  mediaTypesUsedPk: (merchantId: string) => `MERCHANT#${merchantId}#MEDIATYPES`,
+  /** A refund's Idempotency-Key, per user and media. */
+  mediaRefundIdempotency: (userId: string, key: string, mediaId: string) => ({ pk: `IDEMPOTENCY#${userId}#${key}`, sk: `MEDIA_REFUND#${mediaId}` }),
+  // Customers and web payment orders (functions/core/customers, webpayment-orders; ACCESS-PATTERNS C1–C5, W1–W3).
+  customer: (merchantId: string, id: string) => ({ pk: `MERCHANT#${merchantId}#CUSTOMER#${id}`, sk: 'CUSTOMER' }),
+  customerByRegistration: (merchantId: string, registeredAt: string, id: string) => ({ gsi1pk: keys.merchantCustomersPk(merchantId), gsi1sk: `${registeredAt}#${id}` }),
+  merchantCustomersPk: (merchantId: string) => `MERCHANT#${merchantId}#CUSTOMERS`,
+  /** Counter item name (keys.counter) of a merchant's customers (`count`). */
+  customersCounterName: (merchantId: string) => `MERCHANT#${merchantId}#CUSTOMERS`,
+  webPaymentOrder: (merchantId: string, id: string) => ({ pk: `MERCHANT#${merchantId}#WPORDER#${id}`, sk: 'WPORDER' }),
+  webPaymentOrderByDate: (merchantId: string, createdAt: string, id: string) => ({ gsi1pk: keys.merchantWebPaymentOrdersPk(merchantId), gsi1sk: `${createdAt}#${id}` }),
+  merchantWebPaymentOrdersPk: (merchantId: string) => `MERCHANT#${merchantId}#WPORDERS`,
+  /** Counter item name (keys.counter) of a merchant's web payment orders (`count`). */
+  webPaymentOrdersCounterName: (merchantId: string) => `MERCHANT#${merchantId}#WPORDERS`,
   /** A processed device message (idempotency), kept until `expiresAt`. */
   deviceMessage: (messageId: string) => ({ pk: `MSG#${messageId}`, sk: 'MSG' }),
 } as const;

@@ -14,6 +14,9 @@
 import type { AlarmMessage, IngestedKind, IngestedMessage, SalesMessage, TelemetryMessage, AuditMessage, ConfigMessage } from '../../../schemas/iot';
 import type { AuditCash, AuditEvaDts } from '../../../schemas/pos-history';
 import { applyAlarmEvents } from '../alarms/ingest';
+import { applyMediaUses, mediaUsesOf } from '../medias/ingest';
+import { deliverMediaLists, type HeldList } from '../medias/media-list';
+import type { DevicePublisher, MediaLists, MediaRepository } from '../medias/ports';
 import type { AlarmWriter } from '../alarms/ports';
 import type { StockRepository } from '../stock/ports';
 import { applyAuditsToStock, applySalesToStock, type AuditForStock } from '../stock/writes';
@@ -81,6 +84,10 @@ export interface IngestionDeps extends SweepDeps {
   /** Machines' stock records: sales take from their lines, audits reconcile and refill (core/stock/writes.ts). */
   stock: Pick<StockRepository, 'get' | 'put'>;
   auditPrices?: AuditPricesHandler;
+  /** Media records: a batch's sales with a media create and update them (core/medias/ingest.ts). */
+  medias?: Pick<MediaRepository, 'getMany' | 'get' | 'save'>;
+  /** The telemetry trigger's: a ping holding an older media list gets the list (core/medias/media-list.ts). */
+  mediaLists?: { lists: MediaLists; publisher: DevicePublisher };
   /** Sales: the machines' names and merchants' time zones, and the statistics counted once per message. */
   salesContext: SalesContextReader;
   salesStats: SalesStats;
@@ -304,7 +311,16 @@ export async function ingestBatch(kind: IngestedKind, events: readonly unknown[]
     }
   });
   for (const u of unique) if (failedDevices.has(u.m.message.serial)) fail(u.index);
-  const done = unique.filter((u) => !failedDevices.has(u.m.message.serial));
+  let done = unique.filter((u) => !failedDevices.has(u.m.message.serial));
+
+  // Media records once per media for the whole batch (a key used at two machines is one write).
+  if (kind === 'sales' && deps.medias) {
+    const failedMedias = await applyBatchMedias(done.map((u) => u.m), registrations, deps.medias, now, deps.log);
+    const carriesFailed = (u: (typeof done)[number]) => (u.m.message as SalesMessage).payload.transactions.some((t) => t.media && failedMedias.has(`${registrations.get(u.m.message.serial)!.merchantId}#${t.media.id}`));
+    for (const u of done) if (carriesFailed(u)) fail(u.index);
+    done = done.filter((u) => !carriesFailed(u));
+  }
+  if (kind === 'telemetry' && deps.mediaLists) await offerMediaLists(done.map((u) => u.m), registrations, deps.mediaLists, now, deps.log);
 
   try {
     if (onlineEntries.length) await deps.onlineIndex.putOnlineEntries(onlineEntries, epochSeconds(now) + deps.settings.offlineAfterSeconds + 86_400);
@@ -314,6 +330,36 @@ export async function ingestBatch(kind: IngestedKind, events: readonly unknown[]
     for (const u of done) fail(u.index);
   }
   return { failed: [...failed].sort((a, b) => a - b), stored: done.length, duplicates, keptAside: invalid.length };
+}
+
+/** The batch's sales with a media, per merchant; answers `{merchantId}#{mediaId}` of the medias whose write failed. */
+async function applyBatchMedias(messages: ValidMessage[], registrations: Map<string, Registration>, medias: NonNullable<IngestionDeps['medias']>, now: number, log: IngestionDeps['log']): Promise<Set<string>> {
+  const byMerchant = groupBy(messages, (m) => registrations.get(m.message.serial)!.merchantId);
+  const failed = new Set<string>();
+  for (const [merchantId, list] of byMerchant) {
+    const uses = list.flatMap((m) => mediaUsesOf(m.message as SalesMessage, canonicalTime));
+    const failedIds = await applyMediaUses(medias, merchantId, uses, new Date(now).toISOString(), log).catch((error: unknown) => {
+      log?.('error', 'reading medias failed', { merchantId, error });
+      return new Set(uses.map((u) => u.media.id));
+    });
+    for (const id of failedIds) failed.add(`${merchantId}#${id}`);
+  }
+  return failed;
+}
+
+/** Pings that say which media list they hold get the list when it is older (a failure waits for the next ping). */
+async function offerMediaLists(messages: ValidMessage[], registrations: Map<string, Registration>, mediaLists: NonNullable<IngestionDeps['mediaLists']>, now: number, log: IngestionDeps['log']): Promise<void> {
+  const held: HeldList[] = [];
+  for (const [serial, list] of groupBy(messages, (m) => m.message.serial)) {
+    const newest = latest(list, (m) => m.sentAt, (m) => m.message.messageId)!;
+    const version = (newest.message as TelemetryMessage).payload.mediaListVersion;
+    if (version !== undefined) held.push({ merchantId: registrations.get(serial)!.merchantId, serial, version });
+  }
+  try {
+    await deliverMediaLists({ mediaLists: mediaLists.lists, publisher: mediaLists.publisher }, held, new Date(now).toISOString());
+  } catch (error) {
+    log?.('error', 'sending media lists failed', { machines: held.length, error });
+  }
 }
 
 /** Moves a machine's latest fields for this batch's messages; returns an online-index entry to write. */

@@ -2,12 +2,12 @@
  * PUT /erp/pos/{id}/prices: the merchant's ERP sets a machine's prices with the merchant's API token instead
  * of a console sign-in ("via ERP API"). The token is compared in constant time and never logged.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { MAX_CLOUD_MESSAGE_BYTES } from '../../../schemas/iot';
 import { ERP_AUTHOR } from '../../../schemas/prices-constants';
 import type { ErpPricesResult, ErpPricesSave } from '../../../schemas/prices';
 import { messageBytes, newCommandId } from '../remote-commands/delivery';
 import { MessageTooLargeException, RemoteCommandPendingException } from '../remote-commands/errors';
+import { tokenMatches } from '../shared/api-token';
 import type { Principal } from '../shared/principal';
 import { ApiTokenRejectedException, ErpApiNotEnabledException } from './errors';
 import type { ErpSettings } from './ports';
@@ -15,13 +15,6 @@ import { getPrices, planogramOf, pricesOnPlanogram, saveMachinePrices, sendSaved
 
 export interface ErpDeps extends PriceSendDeps {
   erpSettings: (merchantId: string) => Promise<ErpSettings | undefined>;
-}
-
-const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
-
-/** Equal tokens, in time independent of where they differ (digests have one length). */
-export function tokenMatches(given: string, expected: string): boolean {
-  return timingSafeEqual(digest(given), digest(expected)) && expected.length > 0;
 }
 
 /** The ERP acts as an administrator of the machine's merchant, named "ERP API" in who saved and sent. */

@@ -46,3 +46,6 @@ export function addMonths(day: string, months: number): string {
   d.setUTCMonth(d.getUTCMonth() + months);
   return d.toISOString().slice(0, 10);
 }
+
+/** An ISO instant as stored dates are written (UTC, milliseconds), so ranges compare as strings; undefined stays. */
+export const canonicalInstant = <T extends string | undefined>(iso: T): T => (iso === undefined ? iso : (new Date(iso).toISOString() as T));

@@ -1,0 +1,351 @@
+/**
+ * Cashless media (ACCESS-PATTERNS M1–M9). The media item is written with UpdateItem of our own attributes only
+ * (customers set `customerId` on it), conditioned on the `version` read; creations, refunds, lost-my-key and every
+ * change of the media list are one TransactWriteItems with what they move (counters, the cloud transaction, the
+ * list version, the idempotency record).
+ */
+import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { REFUND_MEDIA_TYPES } from '../../../schemas/media-constants';
+import type { Total } from '../../../schemas/paging';
+import { creditOf, inMediaList, mediaListChanged, type MediaRecord } from '../../core/medias/model';
+import type {
+  CloudTransaction,
+  MediaLists,
+  MediaRepository,
+  MediaSelection,
+  MediaSliceRequest,
+  RefundIdempotency,
+  RefundWrite,
+  TransactionSliceRequest,
+} from '../../core/medias/ports';
+import { batchGetItems } from './batch-items';
+import { cloudTransactionPut, statsCounterUpdates, toTransaction, usedUpdate, usedValuesOf, type CloudTransaction as StoredCloudTransaction } from './transaction-records';
+import { counterUpdate, forgetCounter, readCounter } from './counters';
+import { keys } from './keys';
+import { countQuery, queryPage, readRange, type ItemFilter, type PageQuery, type PartitionSource } from './paging';
+import { failedConditionIndex, isConditionFailure, isTransactionCancelled, type TransactItem } from './transactions';
+
+type Item = Record<string, unknown>;
+
+/** The attributes this module owns on the media item (never `customerId`). */
+const OWN_FIELDS = [
+  'merchantId', 'mediaId', 'serial', 'mediaType', 'status', 'keyCredit', 'cloudCredit', 'cloudCreditDevice', 'tokensBlocked', 'bonusCredit',
+  'bonusFreeSales', 'lastCounter', 'lastUsedAt', 'sourceType', 'sourceSerial', 'externalService', 'device', 'sapCode', 'replacedBy', 'replaces',
+  'createdAt', 'updatedAt', 'days', 'actions', 'applied',
+] as const;
+
+export function recordOf(item: Item): MediaRecord {
+  return {
+    ...(Object.fromEntries(OWN_FIELDS.map((f) => [f, item[f] ?? null])) as unknown as MediaRecord),
+    tokensBlocked: item.tokensBlocked === true,
+    days: (item.days as MediaRecord['days']) ?? {},
+    actions: (item.actions as MediaRecord['actions']) ?? [],
+    applied: (item.applied as string[]) ?? [],
+    customerId: typeof item.customerId === 'string' ? item.customerId : null,
+    version: Number(item.version ?? 0),
+  };
+}
+
+/** The UpdateItem of a media's own attributes, its index keys and (in or out of the list) its list entry, at version + 1. */
+function mediaUpdate(tableName: string, next: MediaRecord, before: MediaRecord | undefined) {
+  const fields: Item = {
+    ...Object.fromEntries(OWN_FIELDS.map((f) => [f, next[f]])),
+    credit: creditOf(next),
+    entity: 'media',
+    version: (before?.version ?? 0) + 1,
+    ...keys.mediaByUse(next.merchantId, next.lastUsedAt, next.mediaId),
+    ...keys.mediaBySerial(next.merchantId, next.serial, next.mediaId),
+    ...(inMediaList(next) ? keys.mediaListEntry(next.merchantId, next.mediaId) : {}),
+  };
+  const entries = Object.entries(fields);
+  const names: Record<string, string> = Object.fromEntries(entries.map(([k], i) => [`#a${i}`, k]));
+  const values: Item = Object.fromEntries(entries.map(([, v], i) => [`:a${i}`, v]));
+  const remove = inMediaList(next) ? '' : ' REMOVE #l1, #l2';
+  if (remove) Object.assign(names, { '#l1': 'gsi3pk', '#l2': 'gsi3sk' });
+  const condition = before ? { ConditionExpression: '#ver = :ver', ExpressionAttributeNames: { ...names, '#ver': 'version' }, ExpressionAttributeValues: { ...values, ':ver': before.version } } : { ConditionExpression: 'attribute_not_exists(pk)', ExpressionAttributeNames: names, ExpressionAttributeValues: values };
+  return {
+    TableName: tableName,
+    Key: keys.media(next.merchantId, next.mediaId),
+    UpdateExpression: `SET ${entries.map((_, i) => `#a${i} = :a${i}`).join(', ')}${remove}`,
+    ...condition,
+  };
+}
+
+const listVersionUpdate = (tableName: string, merchantId: string) => counterUpdate(tableName, keys.mediaListCounterName(merchantId), { version: 1 })!;
+
+/** Filters of a selection no key answers, and the index read. */
+function partitionOf(merchantId: string, sel: MediaSelection, ord: MediaSliceRequest['ord']): Pick<PageQuery, 'index' | 'partition' | 'beginsWith' | 'filter'> {
+  const conditions: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  if (sel.mediaType !== undefined) {
+    conditions.push('#f_type = :f_type');
+    names['#f_type'] = 'mediaType';
+    values[':f_type'] = sel.mediaType;
+  }
+  if (sel.status !== undefined) {
+    conditions.push('#f_status = :f_status');
+    names['#f_status'] = 'status';
+    values[':f_status'] = sel.status;
+  }
+  if (sel.creditMin !== undefined || sel.creditMax !== undefined) names['#f_credit'] = 'credit';
+  if (sel.creditMin !== undefined) {
+    conditions.push('#f_credit >= :f_cmin');
+    values[':f_cmin'] = sel.creditMin;
+  }
+  if (sel.creditMax !== undefined) {
+    conditions.push('#f_credit <= :f_cmax');
+    values[':f_cmax'] = sel.creditMax;
+  }
+  if (sel.hasCustomer !== undefined) {
+    conditions.push(sel.hasCustomer ? 'attribute_type(#f_cust, :f_s)' : 'NOT attribute_type(#f_cust, :f_s)');
+    names['#f_cust'] = 'customerId';
+    values[':f_s'] = 'S';
+  }
+  const filter: ItemFilter | undefined = conditions.length ? { expression: conditions.join(' AND '), names, values } : undefined;
+  const bySerial = sel.search !== undefined || ord === 'serial';
+  return {
+    index: bySerial ? 'gsi2' : 'gsi1',
+    partition: keys.merchantMediasPk(merchantId),
+    ...(sel.search ? { beginsWith: sel.search } : {}),
+    ...(filter ? { filter } : {}),
+  };
+}
+
+const isUnfiltered = (sel: MediaSelection) => Object.keys(sel).length === 0;
+
+/** The sort-key bounds of a creation-time range (`to` exclusive: no key equals the bare instant). */
+const rangeOf = (prefix: string, req: Pick<TransactionSliceRequest, 'from' | 'to'>) => ({ from: `${prefix}${req.from ?? ''}`, to: `${prefix}${req.to ?? '~'}` });
+
+/** A media's transactions on gsi3 (its partition there); a group admin's: its groups' machines' and the cloud ones (the media's own partition). */
+export function mediaTransactionsSource(merchantId: string, mediaId: string, req: Pick<TransactionSliceRequest, 'from' | 'to' | 'groupIds'>): PartitionSource {
+  const pk = keys.mediaPk(merchantId, mediaId);
+  const groups = req.groupIds ?? [];
+  const filter: ItemFilter | undefined = req.groupIds
+    ? {
+        expression: [`#f_pk = :f_pk`, ...(groups.length ? [`#f_g IN (${groups.map((_, i) => `:f_g${i}`).join(', ')})`] : [])].join(' OR '),
+        names: { '#f_pk': 'pk', ...(groups.length ? { '#f_g': 'groupId' } : {}) },
+        values: { ':f_pk': pk, ...Object.fromEntries(groups.map((g, i) => [`:f_g${i}`, g])) },
+      }
+    : undefined;
+  return { index: 'gsi3', partition: pk, between: rangeOf('', req), ...(filter ? { filter } : {}) };
+}
+
+/** A refund as tx-api's cloud transaction item (type 12, no product: line 0, price table 1; source: the console). */
+function storedTransaction(t: CloudTransaction): StoredCloudTransaction {
+  return {
+    merchantId: t.merchantId,
+    id: t.transactionId,
+    type: t.type as StoredCloudTransaction['type'],
+    line: 0,
+    productCode: '',
+    priceTable: 1,
+    value: t.value,
+    currency: t.currency as StoredCloudTransaction['currency'],
+    mediaType: t.mediaType as StoredCloudTransaction['mediaType'],
+    createdAt: t.createdAt,
+    savedAt: t.createdAt,
+    media: { id: t.mediaId, serial: t.mediaSerial },
+    source: { type: t.sourceType as NonNullable<StoredCloudTransaction['source']>['type'], serial: t.serial ?? 'console' },
+    ...(t.serial ? { serial: t.serial, posName: t.posName ?? t.serial, ...(t.groupId ? { groupId: t.groupId } : {}) } : {}),
+  };
+}
+
+export class DynamoMediaRepository implements MediaRepository, MediaLists {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async get(merchantId: string, mediaId: string): Promise<MediaRecord | undefined> {
+    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.media(merchantId, mediaId), ConsistentRead: true }));
+    return res.Item ? recordOf(res.Item) : undefined;
+  }
+
+  async getMany(merchantId: string, mediaIds: readonly string[]): Promise<Map<string, MediaRecord>> {
+    const items = await batchGetItems(this.doc, this.tableName, mediaIds.map((id) => keys.media(merchantId, id)));
+    return new Map(items.map((i) => [String(i.mediaId), recordOf(i)]));
+  }
+
+  /** A creation counts in the merchant's total and records its media type; a change of the list moves its version. */
+  async save(next: MediaRecord, before: MediaRecord | undefined): Promise<boolean> {
+    const update = mediaUpdate(this.tableName, next, before);
+    const extra: TransactItem[] = [
+      ...(before ? [] : [counterUpdate(this.tableName, keys.mediasCounterName(next.merchantId), { count: 1 })!, { Put: { TableName: this.tableName, Item: { ...keys.mediaTypeUsed(next.merchantId, next.mediaType), mediaType: next.mediaType } } }]),
+      ...(mediaListChanged(before, next) ? [listVersionUpdate(this.tableName, next.merchantId)] : []),
+    ];
+    try {
+      if (extra.length) await this.doc.send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...extra] }));
+      else await this.doc.send(new UpdateCommand(update));
+      if (!before) forgetCounter(keys.mediasCounterName(next.merchantId));
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error) || isTransactionCancelled(error)) return false;
+      throw error;
+    }
+  }
+
+  async saveRefund(next: MediaRecord, before: MediaRecord, transaction: CloudTransaction, idempotency?: RefundIdempotency): Promise<RefundWrite> {
+    const stored = storedTransaction(transaction);
+    const put = cloudTransactionPut(this.tableName, stored);
+    const items: TransactItem[] = [
+      // First, so that a replay is told apart from a lost race on the media.
+      ...(idempotency
+        ? [{
+            Put: {
+              TableName: this.tableName,
+              Item: {
+                ...keys.mediaRefundIdempotency(idempotency.userId, idempotency.key, next.mediaId),
+                requestHash: idempotency.requestHash,
+                transactionId: transaction.transactionId,
+                createdAt: transaction.createdAt,
+                expiresAt: Math.floor(Date.parse(idempotency.expiresAt) / 1000),
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          }]
+        : []),
+      { Update: mediaUpdate(this.tableName, next, before) },
+      put,
+      ...statsCounterUpdates(this.tableName, transaction.merchantId, transaction.timeZone, [{ ...stored, serial: stored.serial ?? null, posName: stored.posName ?? null, groupId: stored.groupId ?? null }]),
+      usedUpdate(this.tableName, transaction.merchantId, usedValuesOf([stored]))!,
+      ...(mediaListChanged(before, next) ? [listVersionUpdate(this.tableName, next.merchantId)] : []),
+    ];
+    try {
+      await this.doc.send(new TransactWriteCommand({ TransactItems: items }));
+      return { kind: 'ok', transaction: toTransaction(put.Put!.Item as Item) };
+    } catch (error) {
+      if (!isTransactionCancelled(error)) throw error;
+      if (idempotency && failedConditionIndex(error) === 0) {
+        const first = await this.refundByKey(idempotency.userId, idempotency.key, next.mediaId);
+        if (first) return { kind: 'replay', ...first };
+      }
+      return { kind: 'conflict' };
+    }
+  }
+
+  async refundByKey(userId: string, key: string, mediaId: string) {
+    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.mediaRefundIdempotency(userId, key, mediaId), ConsistentRead: true }));
+    const item = res.Item;
+    return item ? { requestHash: String(item.requestHash), transactionId: String(item.transactionId), createdAt: String(item.createdAt) } : undefined;
+  }
+
+  async cloudTransaction(merchantId: string, mediaId: string, createdAt: string, transactionId: string) {
+    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.cloudSale(merchantId, mediaId, createdAt, transactionId), ConsistentRead: true }));
+    return res.Item ? toTransaction(res.Item) : undefined;
+  }
+
+  async saveLostMyKey(old: MediaRecord, oldBefore: MediaRecord, replacement: MediaRecord, replacementBefore: MediaRecord): Promise<boolean> {
+    const listChanged = mediaListChanged(oldBefore, old) || mediaListChanged(replacementBefore, replacement);
+    try {
+      await this.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Update: mediaUpdate(this.tableName, old, oldBefore) },
+            { Update: mediaUpdate(this.tableName, replacement, replacementBefore) },
+            ...(listChanged ? [listVersionUpdate(this.tableName, old.merchantId)] : []),
+          ],
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isTransactionCancelled(error)) return false;
+      throw error;
+    }
+  }
+
+  async listSlice(merchantId: string, sel: MediaSelection, req: MediaSliceRequest): Promise<{ items: MediaRecord[]; cursor?: string }> {
+    const page = await queryPage(this.doc, { tableName: this.tableName, ...partitionOf(merchantId, sel, req.ord), forward: req.ordType === 'asc', offset: req.offset, limit: req.limit, cursor: req.cursor });
+    return { items: page.items.map(recordOf), ...(page.cursor ? { cursor: page.cursor } : {}) };
+  }
+
+  async count(merchantId: string, sel: MediaSelection): Promise<Total> {
+    if (isUnfiltered(sel)) return { count: await readCounter(this.doc, this.tableName, keys.mediasCounterName(merchantId)) };
+    return countQuery(this.doc, { tableName: this.tableName, ...partitionOf(merchantId, sel, 'lastUsedAt') });
+  }
+
+  async readAll(merchantId: string, sel: MediaSelection, ord: MediaSliceRequest['ord'], ordType: MediaSliceRequest['ordType'], max: number): Promise<MediaRecord[]> {
+    const where = partitionOf(merchantId, sel, ord);
+    const items = await readRange(this.doc, { tableName: this.tableName, ...where, partition: keys.merchantMediasPk(merchantId), forward: ordType === 'asc', max });
+    return items.map(recordOf);
+  }
+
+  async bySerial(merchantId: string, serial: string, max: number): Promise<MediaRecord[]> {
+    const items = await readRange(this.doc, { tableName: this.tableName, index: 'gsi2', partition: keys.merchantMediasPk(merchantId), beginsWith: `${serial}#`, forward: true, max });
+    return items.map(recordOf);
+  }
+
+  async typesUsed(merchantId: string): Promise<number[]> {
+    const items = await readRange(this.doc, { tableName: this.tableName, partition: keys.mediaTypesUsedPk(merchantId), forward: true, max: 1000 });
+    return items.map((i) => Number(i.mediaType));
+  }
+
+  /** gsi3 of the media's transactions; a group admin's: its groups' machines' and the cloud ones (the media's own partition). */
+  private transactionsQuery(merchantId: string, mediaId: string, req: Pick<TransactionSliceRequest, 'from' | 'to' | 'groupIds'>) {
+    return { tableName: this.tableName, ...mediaTransactionsSource(merchantId, mediaId, req) };
+  }
+
+
+  async transactions(merchantId: string, mediaId: string, req: TransactionSliceRequest) {
+    const page = await queryPage(this.doc, { ...this.transactionsQuery(merchantId, mediaId, req), forward: req.forward, offset: req.offset, limit: req.limit, cursor: req.cursor });
+    return { ...page, items: page.items.map(toTransaction) };
+  }
+
+  countTransactions(merchantId: string, mediaId: string, req: Pick<TransactionSliceRequest, 'from' | 'to' | 'groupIds'>): Promise<Total> {
+    return countQuery(this.doc, this.transactionsQuery(merchantId, mediaId, req));
+  }
+
+  /** The cloud transactions of the media's partition of media types 230 and 250. */
+  private refundsQuery(merchantId: string, mediaId: string, req: Pick<TransactionSliceRequest, 'from' | 'to'>) {
+    return {
+      tableName: this.tableName,
+      partition: keys.mediaPk(merchantId, mediaId),
+      between: rangeOf('SALE#', req),
+      filter: { expression: '#f_mt IN (:f_mt0, :f_mt1)', names: { '#f_mt': 'mediaType' }, values: { ':f_mt0': REFUND_MEDIA_TYPES[0], ':f_mt1': REFUND_MEDIA_TYPES[1] } },
+    };
+  }
+
+  async refunds(merchantId: string, mediaId: string, req: TransactionSliceRequest) {
+    const page = await queryPage(this.doc, { ...this.refundsQuery(merchantId, mediaId, req), forward: req.forward, offset: req.offset, limit: req.limit, cursor: req.cursor });
+    return { ...page, items: page.items.map(toTransaction) };
+  }
+
+  countRefunds(merchantId: string, mediaId: string, req: Pick<TransactionSliceRequest, 'from' | 'to'>): Promise<Total> {
+    return countQuery(this.doc, this.refundsQuery(merchantId, mediaId, req));
+  }
+
+  // ---------------------------------------------------------------- the media list (MediaLists)
+
+  async versions(merchantIds: readonly string[]): Promise<Map<string, number>> {
+    const items = await batchGetItems(this.doc, this.tableName, merchantIds.map((m) => keys.counter(keys.mediaListCounterName(m))));
+    const byPk = new Map(items.map((i) => [String(i.pk), Number(i.version ?? 0)]));
+    return new Map(merchantIds.map((m) => [m, byPk.get(keys.counter(keys.mediaListCounterName(m)).pk) ?? 0]));
+  }
+
+  async entries(merchantId: string) {
+    const items = await readRange(this.doc, {
+      tableName: this.tableName,
+      index: 'gsi3',
+      partition: keys.merchantMediaListPk(merchantId),
+      forward: true,
+      max: 100_000,
+      projection: { expression: '#i, #s, #c, #t, #d', names: { '#i': 'mediaId', '#s': 'status', '#c': 'cloudCredit', '#t': 'tokensBlocked', '#d': 'cloudCreditDevice' } },
+    });
+    return items.map((i) => ({
+      mediaId: String(i.mediaId),
+      status: Number(i.status) as MediaRecord['status'],
+      cloudCredit: Number(i.cloudCredit ?? 0),
+      tokensBlocked: i.tokensBlocked === true,
+      cloudCreditDevice: typeof i.cloudCreditDevice === 'string' ? i.cloudCreditDevice : null,
+    }));
+  }
+}
+
+
+/**
+ * A media change written inside another module's transaction (a web payment order's recharge): the media's Update at
+ * the version read, and the media list's version when machines must learn of it.
+ */
+export function mediaChangeItems(tableName: string, next: MediaRecord, before: MediaRecord): TransactItem[] {
+  return [{ Update: mediaUpdate(tableName, next, before) }, ...(mediaListChanged(before, next) ? [listVersionUpdate(tableName, next.merchantId)] : [])];
+}

@@ -1,0 +1,16 @@
+import { DynamoMachineReads } from '../../adapters/dynamodb/machine-reads';
+import { DynamoMediaRepository } from '../../adapters/dynamodb/media-repository';
+import { DynamoRefundContext } from '../../adapters/dynamodb/refund-context';
+import type { FunctionAccess } from '../../shared/access';
+import { groupDeps } from '../../shared/base-deps';
+
+export const access = { table: 'readWrite' } as const satisfies FunctionAccess;
+
+/** The medias group: media records and their transactions, what a refund reads of its merchant, the registry that scopes a refund's machine. */
+export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
+  medias: new DynamoMediaRepository(doc, tableName),
+  refundContext: new DynamoRefundContext(doc, tableName),
+  pos: new DynamoMachineReads(doc, tableName),
+}));
+
+export type MediaGroupDeps = ReturnType<typeof deps>;

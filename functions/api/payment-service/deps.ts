@@ -1,0 +1,21 @@
+import { DynamoCustomerRepository } from '../../adapters/dynamodb/customer-repository';
+import { DynamoMediaRepository } from '../../adapters/dynamodb/media-repository';
+import { DynamoPaymentServiceMerchants } from '../../adapters/dynamodb/merchant-features';
+import { DynamoWebPaymentOrderRepository } from '../../adapters/dynamodb/webpayment-order-repository';
+import type { FunctionAccess } from '../../shared/access';
+import { groupDeps } from '../../shared/base-deps';
+
+export const access = { table: 'readWrite' } as const satisfies FunctionAccess;
+
+/**
+ * The payment service's callback (API token, no sign-in): the merchant's token, features and currency, its orders,
+ * the customers who pay them and the medias their recharges credit.
+ */
+export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
+  merchants: new DynamoPaymentServiceMerchants(doc, tableName),
+  orders: new DynamoWebPaymentOrderRepository(doc, tableName),
+  customers: new DynamoCustomerRepository(doc, tableName),
+  medias: new DynamoMediaRepository(doc, tableName),
+}));
+
+export type PaymentServiceGroupDeps = ReturnType<typeof deps>;

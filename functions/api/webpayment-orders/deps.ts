@@ -1,0 +1,14 @@
+import { DynamoMerchantFeatures } from '../../adapters/dynamodb/merchant-features';
+import { DynamoWebPaymentOrderRepository } from '../../adapters/dynamodb/webpayment-order-repository';
+import type { FunctionAccess } from '../../shared/access';
+import { groupDeps } from '../../shared/base-deps';
+
+export const access = { table: 'read' } as const satisfies FunctionAccess;
+
+/** The web payment orders group (read only): the merchant's features and its orders. */
+export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
+  merchants: new DynamoMerchantFeatures(doc, tableName),
+  orders: new DynamoWebPaymentOrderRepository(doc, tableName),
+}));
+
+export type WebPaymentOrdersGroupDeps = ReturnType<typeof deps>;

@@ -1,0 +1,25 @@
+/**
+ * Composition of the telemetry trigger: the ingestion deps, and the media lists it sends to machines whose ping holds
+ * an older one (core/medias/media-list.ts) with a signed-fetch IoT publisher (no IoT data-plane client: the bundle
+ * stays within budget). Its own module, so the other ingestion triggers carry none of it.
+ */
+import { createDocumentClient } from '../adapters/dynamodb/client';
+import { DynamoMediaRepository } from '../adapters/dynamodb/media-repository';
+import { SignedIotPublisher } from '../adapters/iot/signed-publisher';
+import type { IngestionDeps } from '../core/ingestion/use-cases';
+import type { FunctionAccess } from './access';
+import { iotDataEndpoint } from './config';
+import { buildIngestionDeps } from './ingestion';
+import { loadIngestionConfig } from './ingestion-config';
+import { lazy } from './lazy';
+
+export const telemetryIngestionAccess = { table: 'readWrite', publishMediaLists: true } as const satisfies FunctionAccess;
+
+export const telemetryIngestionDeps = lazy((): IngestionDeps => {
+  const config = loadIngestionConfig();
+  const doc = createDocumentClient({ region: config.region, endpoint: config.dynamodbEndpoint });
+  return {
+    ...buildIngestionDeps(config, doc),
+    mediaLists: { lists: new DynamoMediaRepository(doc, config.tableName), publisher: new SignedIotPublisher({ region: config.region, endpoint: iotDataEndpoint() }) },
+  };
+});
