@@ -152,4 +152,52 @@ describe('transactions screens', () => {
     await eventually(() => count('media')).toBe('2');
     expect(await page.getByTestId('stats-period').inputValue()).toBe('month');
   });
+
+  it('a web payment order’s detail shows its fields and the service’s request and response readable, card numbers masked', async () => {
+    const superAdmin = demoUser(stack, 'superadmin@demo.local');
+    const apiToken = (await api<{ apiToken: string }>(await idToken(superAdmin.email, superAdmin.password), 'GET', `/merchants/${MERCHANT}/settings`)).apiToken;
+    const number = `E2E-${run}`;
+    const order = { service: 2, serviceTransactionNumber: number, type: 0, amount: 250, currency: 'EUR', channel: 'app' };
+    const call = async (body: Record<string, unknown>) => {
+      const apiBase = /\/api\/v1\/?$/.test(stack.api) ? stack.api.replace(/\/$/, '') : new URL('/api/v1', stack.api).toString();
+      const response = await fetch(`${apiBase}/payment-service/${MERCHANT}/orders`, {
+        method: 'POST',
+        headers: { 'x-api-token': apiToken, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status, await response.clone().text()).toBe(200);
+    };
+    // The service tells it waiting (with the card it was paid with), then paid.
+    await call({ ...order, result: 0, requestDetails: JSON.stringify({ amount: 250, pan: '4111 1111 1111 1111', shop: 'acme' }) });
+    await call({ ...order, result: 1, responseDetails: '{"status":"ACCEPTED","authCode":"A1B2"}' });
+
+    const { page, messages, lang } = await signedIn('merchant.admin@demo.local');
+    await page.locator('[data-menu-id="transactions-webpayment-orders"]').click();
+    await page.waitForURL(/\/transactions\/webpayment-orders$/);
+    const table = page.getByTestId('table-webpayment-orders');
+    await table.locator('select[data-filter="result"]').selectOption('1');
+    const row = table.locator('tbody tr').filter({ hasText: number });
+    await eventually(() => row.count()).toBe(1);
+    expect(await row.locator('td[data-column="result"]').textContent()).toBe(messages['webpaymentOrders.result.success']);
+    expect(await row.locator('td[data-column="amount"]').textContent()).toBe(formatMoney(250, 'EUR', lang));
+    await expectAccessible(page, 'web payment orders');
+
+    await row.getByTestId('webpayment-order-link').click();
+    await page.waitForURL(/\/transactions\/webpayment-order-details\?/);
+    const fields = page.getByTestId('webpayment-order-fields');
+    await eventually(() => fields.locator('[data-field="serviceName"] dd').textContent()).toBe('Satispay');
+    expect(await fields.locator('[data-field="type"] dd').textContent()).toBe(messages['webpaymentOrders.type.payment']);
+    expect(await fields.locator('[data-field="processed"] dd').textContent()).toBe(messages['webpaymentOrders.yes']);
+    expect(await fields.locator('[data-field="channel"] dd').textContent()).toBe(messages['webpaymentOrders.channel.app']);
+    // JSON indented, one field a line; the card number as the API stored it, masked.
+    const request = await page.getByTestId('webpayment-order-request').textContent();
+    expect(request).toBe(JSON.stringify({ amount: 250, pan: '411111******1111', shop: 'acme' }, null, 2));
+    expect(await page.getByTestId('webpayment-order-response').textContent()).toBe(JSON.stringify({ status: 'ACCEPTED', authCode: 'A1B2' }, null, 2));
+    await expectAccessible(page, 'web payment order detail');
+
+    // An order that is not there (or another merchant's) says so, with the way back to the list.
+    await page.goto(new URL('/transactions/webpayment-order-details?id=ffffffffffffffffffffffff', stack.web).toString());
+    await page.getByTestId('not-found-state').waitFor();
+    expect(await page.getByTestId('not-found-state').textContent()).toContain(messages['webpaymentOrders.detail.notFound']);
+  });
 });
