@@ -70,6 +70,9 @@ describe('on a phone (390 px)', () => {
       ['/devices/prices-bulk', '[data-testid="bulk-prices-form"]'],
       ['/manage/products', listed],
       ['/manage/planograms', listed],
+      ['/transactions/data', listed],
+      ['/transactions/stats', '[data-testid="stats-totals"], [data-testid="stats-by-period"] [data-testid="empty-state"]'],
+      ['/transactions/webpayment-orders', listed],
     ];
     const wider: Record<string, number> = {};
     const inaccessible: Record<string, string[]> = {};
