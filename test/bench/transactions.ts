@@ -40,18 +40,19 @@ export interface TransactionFigures {
   seedSeconds: number;
   page: { rangeDays: number; series: Record<string, Stat>; p95Ratio: number; verdict: 'PASS' | 'FAIL'; calls: Calls; merchantCalls: Calls; samePage: boolean; timedOut: boolean };
   stats: { series: Record<string, Stat>; p95Ratio: number; queries: number; verdict: 'PASS' | 'FAIL'; calls: Calls };
-  csv: { rows: number; bytes: number; peakRssMb: number; verdict: 'PASS' | 'FAIL' };
+  csv: { rows: number; bytes: number; rssBeforeMb: number; peakRssMb: number; verdict: 'PASS' | 'FAIL' };
 }
 
 export async function benchTransactions(): Promise<TransactionFigures> {
   process.env.LOG_LEVEL = 'silent';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  const [{ startStackProcess, depsForStack }, { keys }, records, { dayIn }, { STAT_CATEGORIES, transactionCategory, MAX_TRANSACTION_CSV_ROWS }] = await Promise.all([
+  const [{ startStackProcess, depsForStack }, { keys }, records, { dayIn }, { STAT_CATEGORIES, transactionCategory, MAX_TRANSACTION_CSV_ROWS }, { DynamoTransactionRepository: TransactionRepository }] = await Promise.all([
     import('../../infra/local/stack-process'),
     import('../../functions/adapters/dynamodb/keys'),
     import('../../functions/adapters/dynamodb/transaction-records'),
     import('../../functions/core/shared/zoned-time'),
     import('../../schemas/transaction-constants'),
+    import('../../functions/adapters/dynamodb/transaction-repository'),
   ]);
   const stack = await startStackProcess();
   try {
@@ -168,12 +169,21 @@ export async function benchTransactions(): Promise<TransactionFigures> {
     const pageCalls = await dynamoCallsPer(info, invokePage, 20);
     const merchantCalls = await dynamoCallsPer(info, invokeMerchantPage, 20);
     const statsCalls = await dynamoCallsPer(info, invokeStats, 10);
+    // The stack's own sweeps Query meanwhile: the Queries of the statistics are counted on a client of their own.
+    let statsQueries = 0;
+    const counting = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-west-1', endpoint: info.dynamodb }));
+    counting.middlewareStack.add((next, context) => async (args) => {
+      if (context.commandName === 'QueryCommand') statsQueries++;
+      return next(args);
+    }, { step: 'initialize' });
+    await new TransactionRepository(counting, info.tableName).dayFigures(merchantId, undefined, fromDay, toDay);
+    counting.destroy();
 
     // (3) The CSV at its cap: peak RSS of this process (the handler runs in it) while it answers.
     const csvFrom = new Date(end - 365 * DAY).toISOString();
     const csvTo = new Date(end - 365 * DAY + Math.floor(MAX_TRANSACTION_CSV_ROWS * step)).toISOString();
-    global.gc?.();
-    let peak = process.memoryUsage().rss;
+    const before = process.memoryUsage().rss;
+    let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
     const csv = await invoker(handler, 'GET', '/transactions/csv', { merchantId, from: csvFrom, to: csvTo }, authorization)<string>();
     clearInterval(sampler);
@@ -187,7 +197,7 @@ export async function benchTransactions(): Promise<TransactionFigures> {
     const st = Object.fromEntries(Object.entries(series).map(([k, s]) => [k, stat(s)])) as Record<keyof typeof series, Stat>;
     const pageRatio = st.handlerInvoke.p95 / st.raw.p95;
     const statsRatio = st.handlerStats.p95 / st.rawStats.p95;
-    const queries = statsCalls.byOperation.Query ?? 0;
+    const queries = statsQueries;
     const peakRssMb = round(peak / 1024 / 1024, 1);
     return {
       rows: ROWS,
@@ -201,7 +211,7 @@ export async function benchTransactions(): Promise<TransactionFigures> {
         verdict: statsRatio <= TRANSACTIONS_BUDGET.p95Ratio && queries <= TRANSACTIONS_BUDGET.statsQueries ? 'PASS' : 'FAIL',
         calls: statsCalls,
       },
-      csv: { rows: csvRows, bytes: Buffer.byteLength(csvText), peakRssMb, verdict: peakRssMb <= TRANSACTIONS_BUDGET.csvPeakRssMb ? 'PASS' : 'FAIL' },
+      csv: { rows: csvRows, bytes: Buffer.byteLength(csvText), rssBeforeMb: round(before / 1024 / 1024, 1), peakRssMb, verdict: peakRssMb <= TRANSACTIONS_BUDGET.csvPeakRssMb ? 'PASS' : 'FAIL' },
     };
   } finally {
     await stack.stop();
@@ -228,8 +238,8 @@ export function printTransactions(f: TransactionFigures, table: (headers: string
   );
   console.log(`   DynamoDB calls per page (one machine, ${f.page.rangeDays} days): ${callsText(f.page.calls)}`);
   console.log(`   DynamoDB calls per page (merchant-wide, ${f.page.rangeDays} days): ${callsText(f.page.merchantCalls)}`);
-  console.log(`   DynamoDB calls per statistics of 365 days: ${callsText(f.stats.calls)} — ${f.stats.queries} Queries`);
-  console.log(`   CSV of ${f.csv.rows} rows (${(f.csv.bytes / 1024 / 1024).toFixed(1)} MB): peak RSS ${f.csv.peakRssMb} MB — ${f.csv.verdict} (≤ ${TRANSACTIONS_BUDGET.csvPeakRssMb} MB)`);
+  console.log(`   DynamoDB calls per statistics of 365 days: ${callsText(f.stats.calls)} (with the stack's sweeps); the repository's own: ${f.stats.queries} Queries`);
+  console.log(`   CSV of ${f.csv.rows} rows (${(f.csv.bytes / 1024 / 1024).toFixed(1)} MB): peak RSS ${f.csv.peakRssMb} MB of the bench process that runs the handler (${f.csv.rssBeforeMb} MB before it) — ${f.csv.verdict} (≤ ${TRANSACTIONS_BUDGET.csvPeakRssMb} MB)`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
