@@ -18,6 +18,7 @@ import type { IngestedKind, SaleTransaction } from '../../schemas/iot';
 import { COMMAND_RESULT, COMMAND_STATUS, finalStatusOf } from '../../schemas/remote-command';
 import { DEMO_MACHINES, DEMO_PLANOGRAMS, type DemoMachine } from './demo-data';
 import { simulatedPlanograms, SimulatedStock } from './simulated-stock';
+import { SimulatedPayments } from './simulated-payments';
 import { alarmMessage, auditMessage, configMessage, DexBook, SIMULATED_ALARMS, salesMessage, saleTransaction, telemetryMessage } from './simulator';
 
 const MINUTE = 60_000;
@@ -97,7 +98,7 @@ type Events = Record<IngestedKind, object[]>;
 const ruleEvent = (kind: IngestedKind, message: { serial: string }, receivedAt: number) => ({ ...message, topic: `vend/${message.serial}/${kind}`, receivedAt });
 
 /** The week of one machine's messages, as the IoT rules hand them over (`receivedAt` a moment after sending). */
-function machineWeek(m: DemoMachine, anchor: number): { events: Events; lastPingAt: number } {
+function machineWeek(m: DemoMachine, anchor: number, payments: SimulatedPayments): { events: Events; lastPingAt: number } {
   const random = randomOf(m.serial);
   const events: Events = { telemetry: [], sales: [], audit: [], config: [], alarms: [] };
   const start = anchor - WEEK;
@@ -150,17 +151,19 @@ function machineWeek(m: DemoMachine, anchor: number): { events: Events; lastPing
     const transactions: SaleTransaction[] = Array.from({ length: count }, () => {
       const at = window + Math.floor(random() * (SALES_WINDOW - 5 * MINUTE));
       const line = 1 + Math.floor(random() * 30);
-      const sold = stock ? stock.sell(random) : { line, productCode: `P${String(line).padStart(2, '0')}` };
+      // Cash, cards, keys, the app; recharges, bonus, free and failed sales (simulated-payments.ts).
+      const price = pickOf(random, prices);
+      const { vend, ...paid } = payments.next(random, m.serial, price);
+      const sold = vend ? (stock ? stock.sell(random) : { line, productCode: `P${String(line).padStart(2, '0')}` }) : {};
       if (!sold) return undefined;
       return saleTransaction({
         id: `T${m.serial.replace('-', '')}${(++sale).toString(36)}`,
-        type: pickOf(random, [2, 3, 3, 1] as const),
         ...sold,
         priceTable: pickOf(random, [1, 2, 6] as const),
-        value: pickOf(random, prices),
+        value: price,
         currency,
-        mediaType: pickOf(random, [252, 2, 90] as const),
         createdAt: iso(at),
+        ...paid,
       });
     })
       .filter((t): t is SaleTransaction => t !== undefined)
@@ -287,7 +290,9 @@ export async function seedDemoHistory(deps: DemoHistoryDeps, ingestion: Ingestio
   const anchor = typeof marker?.anchor === 'number' ? marker.anchor : Math.floor(Date.parse(deps.now()) / MINUTE) * MINUTE;
   if (!marker) await deps.doc.send(new PutCommand({ TableName: table, Item: { ...keys.demoHistory, anchor } }));
 
-  const weeks = DEMO_MACHINES.filter((m) => !m.hidden).map((m) => ({ m, ...machineWeek(m, anchor) }));
+  const payments = new Map<string, SimulatedPayments>();
+  const paymentsOf = (merchantId: string) => payments.get(merchantId) ?? payments.set(merchantId, new SimulatedPayments(merchantId)).get(merchantId)!;
+  const weeks = DEMO_MACHINES.filter((m) => !m.hidden).map((m) => ({ m, ...machineWeek(m, anchor, paymentsOf(m.merchantId)) }));
   const all = (kind: IngestedKind, which = weeks) => which.flatMap((w) => w.events[kind]);
   const [live, silent] = [weeks.filter((w) => !w.m.offline), weeks.filter((w) => w.m.offline)];
   // Side by side, as the rule triggers run: ingestion's writes are guarded by the state they read.

@@ -35,6 +35,7 @@ import { g85Of } from '../../functions/core/ingestion/eva-dts-integrity';
 import { commandExecutor } from './simulated-commands';
 import { SimulatedStock, type SimulatedLine } from './simulated-stock';
 import { SimulatedMediaList } from './simulated-medias';
+import { SimulatedPayments } from './simulated-payments';
 import { SimulatedPrices } from './simulated-prices';
 import type { StackInfo } from './stack-info';
 
@@ -133,7 +134,8 @@ export class DexBook {
   prices?: SimulatedPrices;
 
   record(t: SaleTransaction): void {
-    if (t.freeSale || t.errorSale) return;
+    // Only paid vends: recharges, bonus credit and the like move no product.
+    if (t.freeSale || t.errorSale || ![1, 2, 3, 11, 13].includes(t.type)) return;
     addVend(this.init.paid, t.value);
     addVend(this.reset.paid, t.value);
     const device = t.mediaType === 252 ? 'CA' : 'DA';
@@ -360,6 +362,8 @@ export interface FleetOptions {
   onError?: (error: unknown, serial: string) => void;
   /** Planogram lines by serial: those machines sell from their lines (simulated-stock.ts). */
   planograms?: ReadonlyMap<string, readonly SimulatedLine[]>;
+  /** The merchant of a serial, whose demo keys its sales use (simulated-payments.ts); default one pool for all. */
+  merchantOf?: (serial: string) => string | undefined;
 }
 
 export interface Fleet {
@@ -386,6 +390,11 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
     await Promise.all(devices.map((d) => d.client.endAsync()));
     throw error;
   }
+  const payments = new Map<string, SimulatedPayments>();
+  const paymentsOf = (serial: string) => {
+    const merchantId = o.merchantOf?.(serial) ?? 'simulated';
+    return payments.get(merchantId) ?? payments.set(merchantId, new SimulatedPayments(merchantId)).get(merchantId)!;
+  };
   for (const d of devices) {
     const book = new DexBook();
     d.book = book;
@@ -410,7 +419,12 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
         void send(d, 'config', configMessage(d.serial, config));
       }
       if (Math.random() < (o.saleProbability ?? 0.25)) {
-        const sales = Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => (d.stock ? d.stock.sell() : {})).flatMap((sold) => (sold ? [saleTransaction(sold)] : []));
+        const sales = Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => {
+          const value = pick([80, 90, 120, 150, 200]);
+          const { vend, ...paid } = paymentsOf(d.serial).next(Math.random, d.serial, value);
+          const sold = vend ? (d.stock ? d.stock.sell() : {}) : {};
+          return sold ? [saleTransaction({ ...sold, value, ...paid })] : [];
+        }).flat();
         for (const t of sales) book.record(t);
         if (sales.length) void send(d, 'sales', salesMessage(d.serial, sales));
       }
@@ -504,6 +518,7 @@ async function main(): Promise<void> {
     mqttUrl: info.mqtt,
     serials,
     telemetryIntervalMs: Number(argValue(args, 'interval') ?? 5000),
+    merchantOf: () => argValue(args, 'register'),
     onError: (error, serial) => process.stderr.write(`${serial}: ${String((error as Error)?.message ?? error)}\n`),
   });
   process.stdout.write(`simulating ${fleet.devices.length} devices on ${info.mqtt}; Ctrl-C stops\n`);

@@ -47,6 +47,7 @@ const fleet =
         serials: simulated,
         planograms: simulatedPlanograms(DEMO_PLANOGRAMS, DEMO_MACHINES),
         initialPrices: (serial) => running.get(serial) ?? [],
+        merchantOf: (serial) => DEMO_MACHINES.find((m) => m.serial === serial)?.merchantId,
       });
 
 async function machinePrices(serials: readonly string[]) {
