@@ -34,8 +34,8 @@ import {
 import { g85Of } from '../../functions/core/ingestion/eva-dts-integrity';
 import { commandExecutor } from './simulated-commands';
 import { SimulatedStock, type SimulatedLine } from './simulated-stock';
-import { SimulatedPayments } from './simulated-payments';
 import { SimulatedMediaList } from './simulated-medias';
+import { SimulatedPayments } from './simulated-payments';
 import { SimulatedPrices } from './simulated-prices';
 import type { StackInfo } from './stack-info';
 
