@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { consentsAfter, customerIdOf, customerView, noConsents, registered } from '../../functions/core/customers/model';
 import { newMedia } from '../../functions/core/medias/model';
 import { callbackStep, orderIdOf, rechargedMedia, type CallbackStep } from '../../functions/core/webpayment-orders/model';
-import { MaskedCardNumber } from '../../schemas/customer';
+import { MAX_EXPORT_CUSTOMERS, MaskedCardNumber } from '../../schemas/customer';
+import { customersCsv } from '../../functions/core/customers/use-cases';
 import { maskCardNumbers, type PaymentServiceCallback } from '../../schemas/webpayment-order';
 
 const T1 = '2026-11-20T10:00:00.000Z';
@@ -83,5 +84,26 @@ describe('card numbers', () => {
     expect(maskCardNumbers('{"pan":"4111 1111 1111 1111","ref":"4111111111111112","id":"12345678901234567890123"}')).toBe(
       '{"pan":"411111******1111","ref":"4111111111111112","id":"12345678901234567890123"}',
     );
+  });
+});
+
+describe('GET /customers/csv', () => {
+  it('exports at most MAX_EXPORT_CUSTOMERS rows: past it 400 ExportTooLargeException, reading one more than the cap', async () => {
+    const principal = { userId: 'u', email: 'admin@example.test', role: 'NEBULARMERCHANTADMIN' as const, merchantIds: ['m1'], groupIds: [], allMerchants: false };
+    const record = (i: number) => ({ ...registered(undefined, 'm1', { userId: `u-${i}` }, 'Nexi', T1), mediaIds: [] });
+    const asked: number[] = [];
+    const deps = (count: number) => ({
+      merchants: { features: async () => ['CUSTOMERS_MEDIA'] },
+      customers: { listAll: async (_m: string, _s: unknown, _o: unknown, max: number) => (asked.push(max), Array.from({ length: Math.min(count, max) }, (_, i) => record(i))) } as never,
+      medias: { getMany: async () => new Map() },
+      transactions: {} as never,
+      now: () => T2,
+    });
+    const csv = await customersCsv(deps(MAX_EXPORT_CUSTOMERS), principal, { merchantId: 'm1', ordType: 'desc' });
+    expect(csv.trim().split('\r\n')).toHaveLength(MAX_EXPORT_CUSTOMERS + 1);
+    await expect(customersCsv(deps(MAX_EXPORT_CUSTOMERS + 1), principal, { merchantId: 'm1', ordType: 'desc' })).rejects.toMatchObject({ code: 'ExportTooLargeException', kind: 'validation' });
+    expect(asked).toEqual([MAX_EXPORT_CUSTOMERS + 1, MAX_EXPORT_CUSTOMERS + 1]);
+    await expect(customersCsv({ ...deps(1), merchants: { features: async () => [] } }, principal, { merchantId: 'm1', ordType: 'desc' })).rejects.toMatchObject({ code: 'CustomersMediaNotEnabledException' });
+    await expect(customersCsv(deps(1), principal, { merchantId: 'm2', ordType: 'desc' })).rejects.toMatchObject({ code: 'MerchantNotFoundException' });
   });
 });
