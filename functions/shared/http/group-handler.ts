@@ -181,7 +181,7 @@ export function createGroupHandler(routes: Route[], deps: () => PublicDeps & Par
         deps: deps(),
       });
       const headers = { 'x-correlation-id': state.correlationId };
-      if (isRaw(result)) return { statusCode: result.status ?? state.route.status ?? 200, headers: { ...headers, ...result.headers }, body: result.body };
+      if (isRaw(result)) return { statusCode: result.status ?? state.route.status ?? 200, headers: { ...headers, ...result.headers }, body: result.body, ...(result.isBase64Encoded ? { isBase64Encoded: true } : {}) };
       const status = state.route.status ?? 200;
       if (status === 204) return { statusCode: 204, headers, body: '' };
       return { statusCode: status, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(result) };

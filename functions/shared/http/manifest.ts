@@ -26,6 +26,8 @@ export interface RawResult {
   status?: number;
   headers?: Record<string, string>;
   body: string;
+  /** `body` is base64 of binary content (gzippedAttachment). */
+  isBase64Encoded?: boolean;
 }
 
 /** A download: `body` as the attachment `fileName`, never cached (CSV exports, DEX files). */
