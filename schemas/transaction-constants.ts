@@ -68,9 +68,11 @@ export const MAX_TRANSACTION_CSV_ROWS = 20_000;
 /** Machines one `serials` filter names at most. */
 export const MAX_SERIALS_FILTER = 20;
 
-/** The columns of transactions as CSV: GET /transactions/csv and the historical data export (Transactions). */
+/**
+ * The columns of transactions as CSV: GET /transactions/csv and the historical data export (Transactions). Issue 20's
+ * columns come after the older ones, so files read by position keep their meaning.
+ */
 export const TRANSACTION_CSV_COLUMNS = [
-  'serial', 'posName', 'transactionId', 'createdAt', 'savedAt', 'type', 'line', 'product', 'productCode', 'priceTable', 'value', 'currency', 'mediaType',
-  'valueCharge', 'freeSale', 'errorSale', 'originalTransactionId', 'mediaId', 'mediaSerial', 'mediaCredit', 'sourceType', 'sourceSerial',
-  'creditCardFileId', 'externalUserId', 'groupId',
+  'serial', 'posName', 'transactionId', 'createdAt', 'type', 'line', 'productCode', 'priceTable', 'value', 'currency', 'mediaType', 'valueCharge', 'freeSale', 'errorSale',
+  'savedAt', 'product', 'originalTransactionId', 'mediaId', 'mediaSerial', 'mediaCredit', 'sourceType', 'sourceSerial', 'creditCardFileId', 'externalUserId', 'groupId',
 ] as const;

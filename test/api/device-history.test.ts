@@ -177,6 +177,8 @@ describe('transactions of a machine', () => {
     expect(first.body.items.map((t: { transactionId: string }) => t.transactionId)).toEqual(['KEY6', 'CARD6', 'CASH5']);
     expect(first.body.items[0]).toEqual({
       transactionId: 'KEY6', createdAt: day(6, '10:00:00'), type: 3, line: 7, productCode: 'B07', priceTable: 2, value: 0, currency: 'EUR', mediaType: 2, freeSale: true,
+      // The cloud's: when it was received and the machine's name then.
+      savedAt: expect.any(String), posName: expect.stringMatching(/^History /),
     });
     expect(first.body.items[1]).toMatchObject({ transactionId: 'CARD6', type: 1, mediaType: 90, value: 200, valueCharge: 20 });
     const next = await api(`/pos/${north}/transactions?size=3&page=2&cursor=${first.body.cursor}`, { token: merchantAdmin });

@@ -238,7 +238,8 @@ describe('GET /transactions/all and /csv', () => {
     expect(parseCsv(csv.text)).toHaveLength(MAX_TRANSACTION_RESULTS + 2);
     expect((await api(`/transactions/all?${range}&valueMax=99`, { token: superAdmin })).body).toEqual([]);
     const page = await api(`/transactions?${range}&size=100&page=3`, { token: superAdmin });
-    expect(page.body).toMatchObject({ total: 2000, totalIsLowerBound: true });
+    expect(page.body).toMatchObject({ totalIsLowerBound: true });
+    expect(page.body.total).toBeGreaterThanOrEqual(2000);
     expect(page.body.items).toHaveLength(100);
   });
 });

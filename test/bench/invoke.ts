@@ -6,7 +6,7 @@ import type { PublicDeps } from '../../functions/shared/base-deps';
 import type { StackInfo } from '../../infra/local/stack-info';
 import type { Route } from '../../functions/shared/http/manifest';
 
-type GroupHandler = (event: never, context: never) => Promise<{ statusCode: number; body: string }>;
+type GroupHandler = (event: never, context: never) => Promise<{ statusCode: number; body: string; headers?: Record<string, string> }>;
 
 export function invoker(handler: unknown, method: string, path: string, query: Record<string, string>, authorization: string) {
   const event = () => ({
@@ -22,7 +22,8 @@ export function invoker(handler: unknown, method: string, path: string, query: R
   return async <T = unknown>(): Promise<T> => {
     const res = await (handler as GroupHandler)(event() as never, {} as never);
     if (res.statusCode !== 200) throw new Error(`${method} ${path} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
-    return JSON.parse(res.body) as T;
+    // A download (CSV) comes as its text.
+    return (res.headers?.['content-type']?.startsWith('application/json') === false ? res.body : JSON.parse(res.body)) as T;
   };
 }
 

@@ -48,6 +48,11 @@
  *     with a setting naming five users for every code — budget: with rules ≥ 0.9 × the rate without (the sender runs
  *     beside ingestion, which only writes an outbox item); alarm published → e-mail in the local outbox p50/p95 printed.
  *
+ * (k) Transactions (test/bench/transactions.ts): BENCH_TRANSACTIONS (1,000,000) transactions of one merchant seeded as
+ *     ingestion stores them: GET /transactions page 2 with page 1's cursor, a date range and one machine vs the raw
+ *     Query of the same page — budget p95 ≤ 1.5×, DynamoDB calls per page printed; statistics of 365 days by day — ≤ 2
+ *     Queries, p95 ≤ 1.5× the raw Queries of the same counter items; the CSV at its cap — peak RSS ≤ 256 MB.
+ *
  * Always exits 0: a FAIL is reported, not thrown; the end of the output and `failedBudgets` in the results say
  * which figure fails and by how much. Everything listens on 127.0.0.1 only.
  */
@@ -62,6 +67,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import { bundleEntry, bytesByPackage, lambdaEntries, LAMBDA_BUNDLE_OPTIONS, REPO_ROOT, type BundleResult } from './bundle';
 import { benchDeviceList, DEVICE_LIST_BUDGET, printDeviceList } from './device-list';
 import { benchStock, printStock, STOCK_BUDGET } from './stock';
+import { benchTransactions, printTransactions, TRANSACTIONS_BUDGET } from './transactions';
 import { INITIAL_JS_BUDGET_BYTES, LARGEST_CHUNK_BUDGET_BYTES, measureFrontendBundle } from './frontend-bundle';
 import { measureWireBytes, WIRE_TOLERANCE } from './frontend-wire';
 import { benchCommandRoundTrip, COMMAND_ROUND_TRIP_BUDGET } from './command-round-trip';
@@ -629,6 +635,20 @@ async function main() {
     broke('j', error);
     out.alarmNotificationsError = error instanceof Error ? (error.stack ?? error.message) : String(error);
     console.error('\nALARM NOTIFICATIONS BENCH ERROR:', error);
+  }
+
+  if (wanted('k')) try {
+    console.log(`\n(k) Transactions: ${process.env.BENCH_TRANSACTIONS ?? 1_000_000} transactions of one merchant; page 2 of one machine and a date range, statistics of 365 days, the CSV at its cap…\n`);
+    const tx = await benchTransactions();
+    printTransactions(tx, table);
+    out.transactions = { budgets: TRANSACTIONS_BUDGET, ...tx };
+    if (tx.page.verdict === 'FAIL') fail('k', 'transactions page 2 p95 (one machine, date range), handler / raw Query', `${tx.page.p95Ratio.toFixed(3)}×`, `≤ ${TRANSACTIONS_BUDGET.p95Ratio}×`, overRatio(tx.page.p95Ratio, TRANSACTIONS_BUDGET.p95Ratio));
+    if (tx.stats.verdict === 'FAIL') fail('k', 'statistics of 365 days p95, handler / raw Queries (and ≤ 2 Queries)', `${tx.stats.p95Ratio.toFixed(3)}×, ${tx.stats.queries} Queries`, `≤ ${TRANSACTIONS_BUDGET.p95Ratio}×, ≤ ${TRANSACTIONS_BUDGET.statsQueries}`, overRatio(tx.stats.p95Ratio, TRANSACTIONS_BUDGET.p95Ratio));
+    if (tx.csv.verdict === 'FAIL') fail('k', 'transactions CSV peak RSS', `${tx.csv.peakRssMb} MB`, `≤ ${TRANSACTIONS_BUDGET.csvPeakRssMb} MB`, `${(tx.csv.peakRssMb - TRANSACTIONS_BUDGET.csvPeakRssMb).toFixed(1)} MB over`);
+  } catch (error) {
+    broke('k', error);
+    out.transactionsError = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    console.error('\nTRANSACTIONS BENCH ERROR:', error);
   }
 
   if (wanted('h')) try {

@@ -99,7 +99,7 @@ describe('historical data requests', () => {
     expect(file.suggestedFilename()).toBe(`transactions-acme-vending-${request.startDate}-${request.endDate}.csv`);
     const csv = (await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('serial,posName,transactionId,createdAt,type,line,productCode,priceTable,value,currency,mediaType,valueCharge,freeSale,errorSale');
+    expect(lines[0]).toBe('serial,posName,transactionId,createdAt,type,line,productCode,priceTable,value,currency,mediaType,valueCharge,freeSale,errorSale,savedAt,product,originalTransactionId,mediaId,mediaSerial,mediaCredit,sourceType,sourceSerial,creditCardFileId,externalUserId,groupId');
     expect(lines.slice(1).map((line) => line.split(',')[2]).sort()).toEqual([...saleIds].sort());
 
     // Deleted after confirming: the row goes.

@@ -130,10 +130,10 @@ describe('the export task', () => {
     expect(await runExport(deps(repo, good.files), { merchantId, requestId: 'r1', attempt: 2 })).toEqual({ rows: 500, size: expect.any(Number), completed: true });
     expect([...good.objects.keys()]).toEqual([exportFileKey(merchantId, 'r1', 2)]);
     const [header, ...lines] = good.objects.get(exportFileKey(merchantId, 'r1', 2))!.split('\r\n').filter(Boolean);
-    expect(header).toBe('serial,posName,transactionId,createdAt,type,line,productCode,priceTable,value,currency,mediaType,valueCharge,freeSale,errorSale');
+    expect(header).toBe('serial,posName,transactionId,createdAt,type,line,productCode,priceTable,value,currency,mediaType,valueCharge,freeSale,errorSale,savedAt,product,originalTransactionId,mediaId,mediaSerial,mediaCredit,sourceType,sourceSerial,creditCardFileId,externalUserId,groupId');
     const ids = lines.map((l) => l.split(',')[2]);
     expect(ids).toEqual([...sales.get('S1')!, ...sales.get('S2')!].map((t) => t.transactionId));
-    expect(lines[0]).toBe(`S1,Machine S1,S1-0,2026-03-10T00:00:00.000Z,2,1,P01,1,120,EUR,2,,,`);
+    expect(lines[0]).toBe(`S1,Machine S1,S1-0,2026-03-10T00:00:00.000Z,2,1,P01,1,120,EUR,2,,,${','.repeat(11)}`);
     // Streamed: a chunk is at most one page of rows, never the file.
     expect(good.maxChunk()).toBeLessThan(Buffer.byteLength(good.objects.get(exportFileKey(merchantId, 'r1', 2))!) / 4);
     expect(request()).toMatchObject({ status: 'Completed', rows: 500, attempts: 2, linkValidUntil: '2026-03-18T09:00:00.000Z' });
