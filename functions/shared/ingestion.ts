@@ -4,7 +4,7 @@
  */
 import { DynamoAlarmRepository } from '../adapters/dynamodb/alarm-repository';
 import { createDocumentClient } from '../adapters/dynamodb/client';
-import { DynamoMediaRepository } from '../adapters/dynamodb/media-repository';
+import { DynamoMediaRecords } from '../adapters/dynamodb/media-records';
 import { DynamoInvalidMessages } from '../adapters/dynamodb/invalid-messages';
 import { DynamoProcessedMessages } from '../adapters/dynamodb/processed-messages';
 import { DynamoStockRepository } from '../adapters/dynamodb/stock-repository';
@@ -29,7 +29,7 @@ export function buildIngestionDeps(config: IngestionConfig, doc = createDocument
     history: new DynamoReportedHistory(doc, config.tableName),
     alarms: new DynamoAlarmRepository(doc, config.tableName),
     stock: new DynamoStockRepository(doc, config.tableName),
-    medias: new DynamoMediaRepository(doc, config.tableName),
+    medias: new DynamoMediaRecords(doc, config.tableName),
     salesContext: new DynamoSalesContext(doc, config.tableName),
     salesStats: new DynamoSalesStats(doc, config.tableName),
     auditPrices: (device, readAt, priceLists) => applyAuditPrices(prices, device, readAt, priceLists),

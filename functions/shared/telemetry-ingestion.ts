@@ -4,7 +4,7 @@
  * stays within budget). Its own module, so the other ingestion triggers carry none of it.
  */
 import { createDocumentClient } from '../adapters/dynamodb/client';
-import { DynamoMediaRepository } from '../adapters/dynamodb/media-repository';
+import { DynamoMediaLists } from '../adapters/dynamodb/media-lists';
 import { SignedIotPublisher } from '../adapters/iot/signed-publisher';
 import type { IngestionDeps } from '../core/ingestion/use-cases';
 import type { FunctionAccess } from './access';
@@ -20,6 +20,6 @@ export const telemetryIngestionDeps = lazy((): IngestionDeps => {
   const doc = createDocumentClient({ region: config.region, endpoint: config.dynamodbEndpoint });
   return {
     ...buildIngestionDeps(config, doc),
-    mediaLists: { lists: new DynamoMediaRepository(doc, config.tableName), publisher: new SignedIotPublisher({ region: config.region, endpoint: iotDataEndpoint() }) },
+    mediaLists: { lists: new DynamoMediaLists(doc, config.tableName), publisher: new SignedIotPublisher({ region: config.region, endpoint: iotDataEndpoint() }) },
   };
 });

@@ -34,6 +34,7 @@ import {
 import { g85Of } from '../../functions/core/ingestion/eva-dts-integrity';
 import { commandExecutor } from './simulated-commands';
 import { SimulatedStock, type SimulatedLine } from './simulated-stock';
+import { SimulatedMediaList } from './simulated-medias';
 import { SimulatedPayments } from './simulated-payments';
 import { SimulatedPrices } from './simulated-prices';
 import type { StackInfo } from './stack-info';
@@ -50,7 +51,7 @@ export function newMessageId(prefix = 'm'): string {
 const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
 const iso = (ms = Date.now()) => new Date(ms).toISOString();
 
-export function telemetryMessage(serial: string, o: Partial<{ sentAt: string; signalLevel: number; temperature: number; messageId: string; firmwareVersion: string }> = {}): TelemetryMessage {
+export function telemetryMessage(serial: string, o: Partial<{ sentAt: string; signalLevel: number; temperature: number; messageId: string; firmwareVersion: string; mediaListVersion: number }> = {}): TelemetryMessage {
   const n = Number(serial.slice(-3)) || 1;
   return {
     messageId: o.messageId ?? newMessageId('tl'),
@@ -68,6 +69,7 @@ export function telemetryMessage(serial: string, o: Partial<{ sentAt: string; si
       },
       firmwareVersion: o.firmwareVersion ?? '3.4.1+112',
       boards: { board: 'NBL-MB-200 rev C', modem: 'Quectel EG91', telemetryBoard: 'NBL-TB-10' },
+      ...(o.mediaListVersion !== undefined ? { mediaListVersion: o.mediaListVersion } : {}),
     },
   };
 }
@@ -299,6 +301,8 @@ export interface SimulatedDevice {
   stock?: SimulatedStock;
   /** The price lists a send-prices command sets (startFleet). */
   prices?: SimulatedPrices;
+  /** The merchant's media list the machine holds (blocked and lost keys, cloud credit), from `vend/{serial}/medias`. */
+  mediaList: SimulatedMediaList;
 }
 
 const executeCommand = commandExecutor({
@@ -317,17 +321,26 @@ export async function connectDevice(mqttUrl: string, serial: string): Promise<Si
     serial,
     client,
     acknowledged: 0,
+    mediaList: new SimulatedMediaList(),
     publish: async (kind, message) => void (await client.publishAsync(`vend/${serial}/${kind}`, JSON.stringify(message), { qos: 1 })),
     publishRaw: async (topic, payload) => void (await client.publishAsync(topic, payload, { qos: 1 })),
   };
   client.on('message', (topic, payload) => {
+    if (topic === `vend/${serial}/medias`) {
+      try {
+        device.mediaList.receive(JSON.parse(payload.toString()));
+      } catch {
+        /* not a media list: ignored, as a machine would */
+      }
+      return;
+    }
     if (topic !== `vend/${serial}/commands`) return;
     executeCommand(device, payload).then(
       () => void device.acknowledged++,
       () => undefined,
     );
   });
-  await client.subscribeAsync(`vend/${serial}/commands`, { qos: 1 });
+  await client.subscribeAsync([`vend/${serial}/commands`, `vend/${serial}/medias`], { qos: 1 });
   return device;
 }
 
@@ -400,7 +413,7 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
     void send(d, 'audit', audit(5));
     const tick = () => {
       if (stopped) return;
-      void send(d, 'telemetry', telemetryMessage(d.serial));
+      void send(d, 'telemetry', telemetryMessage(d.serial, { mediaListVersion: d.mediaList.version }));
       if (Math.random() < (o.configChangeProbability ?? 0.005)) {
         config = changedConfig(config);
         void send(d, 'config', configMessage(d.serial, config));

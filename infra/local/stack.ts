@@ -21,6 +21,7 @@ import { startLocalWorkflows, type LocalWorkflows } from './workflows';
 import { createTable } from './emulators/table';
 import { seedDemoDataRequests } from './demo-data-requests';
 import { seedDemoHistory, type DemoHistoryOutcome } from './demo-history';
+import { seedDemoCustomers } from './demo-customers';
 import { seedDemoMedias } from './demo-medias';
 import { seedDemoData } from './seed';
 import type { StackInfo } from './stack-info';
@@ -193,7 +194,11 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     const history = opts.demoHistory ? await seedDemoHistory(deps, ingestionDeps()) : undefined;
     if (opts.demoHistory) await seedDemoDataRequests(deps, workflows, users);
     // Acme's keys and what its admin did with them, with the week they belong to (not again on a kept .local/).
-    if (history && !history.skipped) await seedDemoMedias(deps, ingestionDeps(), users);
+    if (history && !history.skipped) {
+      await seedDemoMedias(deps, ingestionDeps(), users);
+      // Their customers and the payment service's orders of the week (recharges credit those keys).
+      await seedDemoCustomers(deps);
+    }
     const seed = { ms: Math.round(performance.now() - seedStarted), ...(history ? { history } : {}) };
     const info: StackInfo = {
       web: api.url,

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { runningPrices } from './demo-prices';
+import { startPaymentService } from './simulated-payment-service';
 import { startFleet } from './simulator';
 import { depsForStack } from './stack-process';
 import { startStack } from './stack';
@@ -50,6 +51,18 @@ const fleet =
         merchantOf: (serial) => DEMO_MACHINES.find((m) => m.serial === serial)?.merchantId,
       });
 
+// The payment service calls back with a few web payment orders an hour for Acme's customers (off with the simulator).
+const payments = process.env.SIMULATED_DEVICES === '0' ? undefined : startPaymentService({ api: stack.info.api, merchantId: 'acme-vending', apiToken: await merchantApiToken('acme-vending'), onError: (error) => console.warn(String(error)) });
+
+async function merchantApiToken(merchantId: string) {
+  const deps = depsForStack(stack.info);
+  try {
+    return (await deps.merchantSettings.getSettings(merchantId))?.apiToken ?? '';
+  } finally {
+    deps.doc.destroy();
+  }
+}
+
 async function machinePrices(serials: readonly string[]) {
   const deps = depsForStack(stack.info);
   try {
@@ -82,6 +95,7 @@ let stopping = false;
 const shutdown = async () => {
   if (stopping) return;
   stopping = true;
+  payments?.stop();
   await fleet?.stop();
   await stack.stop();
   process.exit(0);

@@ -178,6 +178,15 @@ describe('refunds', () => {
     const transactions = await api(`/medias/${m!.id}/transactions${q()}`, { token: superAdmin });
     expect(transactions.body.items.map((t: { mediaType: number }) => t.mediaType)).toEqual([250, 2]);
     expect((await getMedia(m!.id)).body.cloudCredit).toBe(250);
+
+    // The refund is a transaction of the merchant (made in the cloud: no machine) and counts in its statistics.
+    const listed = await api(`/transactions${q({ mediaType: 250 })}`, { token: superAdmin });
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body.items).toContainEqual(expect.objectContaining({ transactionId: r.body.transaction.transactionId, serial: null, type: 12, value: 250 }));
+    const stats = await api(`/transactions/stats${q()}`, { token: superAdmin });
+    expect(stats.status, stats.text).toBe(200);
+    expect(stats.body.totals.recharges.value).toBeGreaterThanOrEqual(250);
+    expect((await api(`/transactions/used${q()}`, { token: superAdmin })).body.mediaTypes).toContain(250);
   });
 
   it('the same Idempotency-Key twice refunds once; the key for another request is 409', async () => {
@@ -328,36 +337,39 @@ describe('batch refunds', () => {
 });
 
 describe('the media list reaches the machines (MQTT)', () => {
-  it('a ping holding an older list version gets the list with the blocked media; the current version gets nothing', async () => {
+  it('a ping holding an older list version gets the list: the simulated machine then refuses the blocked key, and its next ping acknowledges it', async () => {
     const [m] = await mediasFromSales(1);
     expect((await post(`/medias/${m!.id}/block`)).status).toBe(200);
     const device = await connect(serials[1]!);
-    const received: Array<{ payload: { version: number; part: number; parts: number; entries: Array<{ mediaId: string; status: number; cloudCredit: number }> } }> = [];
+    const received: unknown[] = [];
     device.client.on('message', (topic, payload) => {
       if (topic === `vend/${serials[1]}/medias`) received.push(JSON.parse(payload.toString()));
     });
-    await device.client.subscribeAsync(`vend/${serials[1]}/medias`, { qos: 1 });
-    const ping = (version: number) => {
-      const t = telemetryMessage(serials[1]!);
-      return { ...t, payload: { ...t.payload, mediaListVersion: version } };
-    };
-    await device.publish('telemetry', ping(0));
-    const list = await waitFor(async () => received.at(-1), 'the media list');
-    expect(list.payload).toMatchObject({ part: 1, parts: 1 });
-    expect(list.payload.version).toBeGreaterThan(0);
-    expect(list.payload.entries).toContainEqual({ mediaId: m!.id, status: 1, cloudCredit: 0 });
+    const ping = () => device.publish('telemetry', telemetryMessage(serials[1]!, { mediaListVersion: device.mediaList.version }));
+    expect(device.mediaList.version).toBe(0);
+    await ping();
+    await waitFor(async () => device.mediaList.version > 0 || undefined, 'the media list');
+    expect(device.mediaList.refuses(m!.id)).toBe(true);
+    expect(device.mediaList.entries).toContainEqual({ mediaId: m!.id, status: 1, cloudCredit: 0 });
+    const held = device.mediaList.version;
 
     // The machine now holds the current version: its next ping brings nothing.
     const count = received.length;
-    await device.publish('telemetry', ping(list.payload.version));
+    await ping();
     await new Promise((r) => setTimeout(r, 1500));
     expect(received.length).toBe(count);
 
-    // An unblock moves the version: the next ping with the old one gets a list without it.
+    // An unblock, and a refund held for this machine, move the version: the next ping gets the new list.
     expect((await post(`/medias/${m!.id}/unblock`)).status).toBe(200);
-    await device.publish('telemetry', ping(list.payload.version));
-    const next = await waitFor(async () => (received.length > count ? received.at(-1) : undefined), 'the new list');
-    expect(next.payload.version).toBeGreaterThan(list.payload.version);
-    expect(next.payload.entries.map((e) => e.mediaId)).not.toContain(m!.id);
+    expect((await post(`/medias/${m!.id}/refund-machine`, { refund: 70, device: serials[1] })).status).toBe(201);
+    await ping();
+    await waitFor(async () => device.mediaList.version > held || undefined, 'the new list');
+    expect(device.mediaList.refuses(m!.id)).toBe(false);
+    expect(device.mediaList.entries).toContainEqual({ mediaId: m!.id, status: 0, cloudCredit: 70 });
+    // Another machine is not offered the credit held for this one.
+    const other = await connect(serials[0]!);
+    await other.publish('telemetry', telemetryMessage(serials[0]!, { mediaListVersion: 0 }));
+    await waitFor(async () => other.mediaList.version > 0 || undefined, 'the other machine’s list');
+    expect(other.mediaList.entries).toContainEqual({ mediaId: m!.id, status: 0, cloudCredit: 0 });
   });
 });

@@ -10,6 +10,8 @@ import { buildIngestionDeps } from '../../functions/shared/ingestion';
 import { loadIngestionConfig } from '../../functions/shared/ingestion-config';
 import { DEMO_PLANOGRAMS } from '../../infra/local/demo-data';
 import { seedDemoHistory } from '../../infra/local/demo-history';
+import { DEMO_NEW_KEY } from '../../infra/local/demo-medias';
+import { demoKeys } from '../../infra/local/simulated-payments';
 import type { LocalRepositories } from '../../infra/local/repositories';
 import { signInWithPassword } from '../../infra/local/emulators/cognito';
 import type { StackInfo } from '../../infra/local/stack-info';
@@ -147,19 +149,36 @@ describe("the demo's week", () => {
   });
 
   it('has cashless keys used through the week: two blocked, a lost key moved to a new one, refunds (one held for a machine)', async () => {
+    const keys = demoKeys(ACME).map((k) => k.id);
     const medias = await api(`/medias?merchantId=${ACME}&size=100`);
-    expect(medias.total).toBeGreaterThanOrEqual(8);
+    expect(medias.total).toBeGreaterThanOrEqual(10);
     const byId = new Map((await api(`/medias/all?merchantId=${ACME}`)).map((m: { mediaId: string }) => [m.mediaId, m]));
-    expect([...byId.values()].filter((m: any) => m.status === 1).length).toBeGreaterThanOrEqual(2);
-    expect(byId.get('A1C0FFEE00000007')).toMatchObject({ status: 2, replacedBy: 'A1C0FFEE00000008', keyCredit: 0 });
-    expect((byId.get('A1C0FFEE00000008') as { cloudCredit: number }).cloudCredit).toBeGreaterThan(0);
-    expect(byId.get('A1C0FFEE00000003')).toMatchObject({ cloudCredit: 150, cloudCreditDevice: 'CENG-00000002' });
-    const key = await api(`/medias/A1C0FFEE00000001?merchantId=${ACME}`);
-    expect(key.last30Days.sales).toBeGreaterThanOrEqual(3);
-    expect(key.actions[0]).toMatchObject({ action: 'refund', email: 'merchant.admin@demo.local' });
-    expect((await api(`/medias/A1C0FFEE00000001/refunds?merchantId=${ACME}`)).items).toMatchObject([{ mediaType: 250, value: 300 }]);
-    expect((await api(`/medias/A1C0FFEE00000001/transactions?merchantId=${ACME}`)).total).toBeGreaterThanOrEqual(5);
-    expect((await api(`/medias/used-types?merchantId=${ACME}`)).mediaTypes).toEqual(expect.arrayContaining([2, 5, 8, 27]));
+    expect([keys[3], keys[4]].map((id) => (byId.get(id) as { status: number }).status)).toEqual([1, 1]);
+    expect(byId.get(keys[5]!)).toMatchObject({ status: 2, replacedBy: DEMO_NEW_KEY.id, keyCredit: 0, cloudCredit: 0 });
+    expect(byId.get(DEMO_NEW_KEY.id)).toMatchObject({ status: 0, replaces: keys[5], keyCredit: 1000 });
+    expect((byId.get(DEMO_NEW_KEY.id) as { cloudCredit: number }).cloudCredit).toBeGreaterThan(0);
+    expect(byId.get(keys[7]!)).toMatchObject({ cloudCredit: 150, cloudCreditDevice: 'CENG-00000002' });
+    const key = await api(`/medias/${keys[2]}?merchantId=${ACME}`);
+    expect(key.last30Days.sales + key.last30Days.recharges).toBeGreaterThan(0);
+    expect(key.actions[0]).toMatchObject({ action: 'refund', amount: 300, email: 'merchant.admin@demo.local' });
+    expect((await api(`/medias/${keys[2]}/refunds?merchantId=${ACME}`)).items).toMatchObject([{ mediaType: 250, value: 300 }]);
+    expect((await api(`/medias/${keys[2]}/transactions?merchantId=${ACME}`)).total).toBeGreaterThanOrEqual(2);
+    expect((await api(`/medias/used-types?merchantId=${ACME}`)).mediaTypes).toEqual(expect.arrayContaining([2, 27]));
+  });
+
+  it('has customers of the payment service (consents, masked cards, keys) and web payment orders of every type and result', async () => {
+    const customers = await api(`/customers?merchantId=${ACME}&size=100`);
+    expect(customers.total).toBe(5);
+    const giulia = customers.items.find((c: { userId: string }) => c.userId === 'app-giulia.conti');
+    expect(giulia).toMatchObject({ medias: 2, consents: { analysis: { granted: true }, quality: { granted: true } }, paymentInfo: { service: 'Nexi', maskedNumber: '411111******1111', saved: true } });
+    expect(giulia.last30Days.sales).toBeGreaterThan(0);
+    expect((await api(`/customers?merchantId=${ACME}&consent=commercial`)).total).toBe(2);
+    const orders = (await api(`/webpayment-orders?merchantId=${ACME}&size=100`)).items as Array<{ type: number; result: number; processed: boolean }>;
+    expect(new Set(orders.map((o) => `${o.type}/${o.result}`))).toEqual(new Set(['1/0', '1/1', '1/2', '0/1', '0/2']));
+    expect(orders.filter((o) => o.result === 0).every((o) => !o.processed)).toBe(true);
+    const recharges = (await api(`/customers/${giulia.id}/transactions?merchantId=${ACME}&size=100`)).items.filter((t: { mediaType: number }) => t.mediaType === 25);
+    expect(recharges.map((t: { value: number }) => t.value).sort()).toEqual([1000, 1500]);
+    expect((await api(`/webpayment-orders?merchantId=bravo-distribucion`, 'bravo.admin@demo.local')).total).toBe(2);
   });
 
   it('is seeded once: another seed adds nothing, nor does one that resumes an interrupted seed', async () => {

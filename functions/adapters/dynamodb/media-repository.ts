@@ -1,16 +1,14 @@
 /**
- * Cashless media (ACCESS-PATTERNS M1–M9). The media item is written with UpdateItem of our own attributes only
- * (customers set `customerId` on it), conditioned on the `version` read; creations, refunds, lost-my-key and every
- * change of the media list are one TransactWriteItems with what they move (counters, the cloud transaction, the
- * list version, the idempotency record).
+ * Cashless media for the API (ACCESS-PATTERNS M1–M9): the media item's reads and writes (media-records.ts), lists,
+ * a media's transactions and refunds; refunds and lost-my-key as one TransactWriteItems each with what they move
+ * (the cloud transaction, its counters, the list version, the idempotency record).
  */
-import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { REFUND_MEDIA_TYPES } from '../../../schemas/media-constants';
 import type { Total } from '../../../schemas/paging';
-import { creditOf, inMediaList, mediaListChanged, type MediaRecord } from '../../core/medias/model';
+import { mediaListChanged, type MediaRecord } from '../../core/medias/model';
 import type {
   CloudTransaction,
-  MediaLists,
   MediaRepository,
   MediaSelection,
   MediaSliceRequest,
@@ -18,60 +16,17 @@ import type {
   RefundWrite,
   TransactionSliceRequest,
 } from '../../core/medias/ports';
-import { batchGetItems } from './batch-items';
+import { listVersionUpdate, mediaChangeItems, mediaUpdate, recordOf, DynamoMediaRecords } from './media-records';
+
+/** A web recharge (customers' payment orders) credits a media in its own transaction with these items. */
+export { mediaChangeItems } from './media-records';
 import { cloudTransactionPut, statsCounterUpdates, toTransaction, usedUpdate, usedValuesOf, type CloudTransaction as StoredCloudTransaction } from './transaction-records';
-import { counterUpdate, forgetCounter, readCounter } from './counters';
+import { readCounter } from './counters';
 import { keys } from './keys';
 import { countQuery, queryPage, readRange, type ItemFilter, type PageQuery, type PartitionSource } from './paging';
-import { failedConditionIndex, isConditionFailure, isTransactionCancelled, type TransactItem } from './transactions';
+import { failedConditionIndex, isTransactionCancelled, type TransactItem } from './transactions';
 
 type Item = Record<string, unknown>;
-
-/** The attributes this module owns on the media item (never `customerId`). */
-const OWN_FIELDS = [
-  'merchantId', 'mediaId', 'serial', 'mediaType', 'status', 'keyCredit', 'cloudCredit', 'cloudCreditDevice', 'tokensBlocked', 'bonusCredit',
-  'bonusFreeSales', 'lastCounter', 'lastUsedAt', 'sourceType', 'sourceSerial', 'externalService', 'device', 'sapCode', 'replacedBy', 'replaces',
-  'createdAt', 'updatedAt', 'days', 'actions', 'applied',
-] as const;
-
-export function recordOf(item: Item): MediaRecord {
-  return {
-    ...(Object.fromEntries(OWN_FIELDS.map((f) => [f, item[f] ?? null])) as unknown as MediaRecord),
-    tokensBlocked: item.tokensBlocked === true,
-    days: (item.days as MediaRecord['days']) ?? {},
-    actions: (item.actions as MediaRecord['actions']) ?? [],
-    applied: (item.applied as string[]) ?? [],
-    customerId: typeof item.customerId === 'string' ? item.customerId : null,
-    version: Number(item.version ?? 0),
-  };
-}
-
-/** The UpdateItem of a media's own attributes, its index keys and (in or out of the list) its list entry, at version + 1. */
-function mediaUpdate(tableName: string, next: MediaRecord, before: MediaRecord | undefined) {
-  const fields: Item = {
-    ...Object.fromEntries(OWN_FIELDS.map((f) => [f, next[f]])),
-    credit: creditOf(next),
-    entity: 'media',
-    version: (before?.version ?? 0) + 1,
-    ...keys.mediaByUse(next.merchantId, next.lastUsedAt, next.mediaId),
-    ...keys.mediaBySerial(next.merchantId, next.serial, next.mediaId),
-    ...(inMediaList(next) ? keys.mediaListEntry(next.merchantId, next.mediaId) : {}),
-  };
-  const entries = Object.entries(fields);
-  const names: Record<string, string> = Object.fromEntries(entries.map(([k], i) => [`#a${i}`, k]));
-  const values: Item = Object.fromEntries(entries.map(([, v], i) => [`:a${i}`, v]));
-  const remove = inMediaList(next) ? '' : ' REMOVE #l1, #l2';
-  if (remove) Object.assign(names, { '#l1': 'gsi3pk', '#l2': 'gsi3sk' });
-  const condition = before ? { ConditionExpression: '#ver = :ver', ExpressionAttributeNames: { ...names, '#ver': 'version' }, ExpressionAttributeValues: { ...values, ':ver': before.version } } : { ConditionExpression: 'attribute_not_exists(pk)', ExpressionAttributeNames: names, ExpressionAttributeValues: values };
-  return {
-    TableName: tableName,
-    Key: keys.media(next.merchantId, next.mediaId),
-    UpdateExpression: `SET ${entries.map((_, i) => `#a${i} = :a${i}`).join(', ')}${remove}`,
-    ...condition,
-  };
-}
-
-const listVersionUpdate = (tableName: string, merchantId: string) => counterUpdate(tableName, keys.mediaListCounterName(merchantId), { version: 1 })!;
 
 /** Filters of a selection no key answers, and the index read. */
 function partitionOf(merchantId: string, sel: MediaSelection, ord: MediaSliceRequest['ord']): Pick<PageQuery, 'index' | 'partition' | 'beginsWith' | 'filter'> {
@@ -117,7 +72,10 @@ const isUnfiltered = (sel: MediaSelection) => Object.keys(sel).length === 0;
 /** The sort-key bounds of a creation-time range (`to` exclusive: no key equals the bare instant). */
 const rangeOf = (prefix: string, req: Pick<TransactionSliceRequest, 'from' | 'to'>) => ({ from: `${prefix}${req.from ?? ''}`, to: `${prefix}${req.to ?? '~'}` });
 
-/** A media's transactions on gsi3 (its partition there); a group admin's: its groups' machines' and the cloud ones (the media's own partition). */
+/**
+ * A media's transactions (M7, T3): its gsi3 partition; for a group admin only its groups' machines' and the cloud ones
+ * (the media's own partition). A customer's transactions merge these of its medias.
+ */
 export function mediaTransactionsSource(merchantId: string, mediaId: string, req: Pick<TransactionSliceRequest, 'from' | 'to' | 'groupIds'>): PartitionSource {
   const pk = keys.mediaPk(merchantId, mediaId);
   const groups = req.groupIds ?? [];
@@ -151,40 +109,7 @@ function storedTransaction(t: CloudTransaction): StoredCloudTransaction {
   };
 }
 
-export class DynamoMediaRepository implements MediaRepository, MediaLists {
-  constructor(
-    private readonly doc: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
-
-  async get(merchantId: string, mediaId: string): Promise<MediaRecord | undefined> {
-    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.media(merchantId, mediaId), ConsistentRead: true }));
-    return res.Item ? recordOf(res.Item) : undefined;
-  }
-
-  async getMany(merchantId: string, mediaIds: readonly string[]): Promise<Map<string, MediaRecord>> {
-    const items = await batchGetItems(this.doc, this.tableName, mediaIds.map((id) => keys.media(merchantId, id)));
-    return new Map(items.map((i) => [String(i.mediaId), recordOf(i)]));
-  }
-
-  /** A creation counts in the merchant's total and records its media type; a change of the list moves its version. */
-  async save(next: MediaRecord, before: MediaRecord | undefined): Promise<boolean> {
-    const update = mediaUpdate(this.tableName, next, before);
-    const extra: TransactItem[] = [
-      ...(before ? [] : [counterUpdate(this.tableName, keys.mediasCounterName(next.merchantId), { count: 1 })!, { Put: { TableName: this.tableName, Item: { ...keys.mediaTypeUsed(next.merchantId, next.mediaType), mediaType: next.mediaType } } }]),
-      ...(mediaListChanged(before, next) ? [listVersionUpdate(this.tableName, next.merchantId)] : []),
-    ];
-    try {
-      if (extra.length) await this.doc.send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...extra] }));
-      else await this.doc.send(new UpdateCommand(update));
-      if (!before) forgetCounter(keys.mediasCounterName(next.merchantId));
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error) || isTransactionCancelled(error)) return false;
-      throw error;
-    }
-  }
-
+export class DynamoMediaRepository extends DynamoMediaRecords implements MediaRepository {
   async saveRefund(next: MediaRecord, before: MediaRecord, transaction: CloudTransaction, idempotency?: RefundIdempotency): Promise<RefundWrite> {
     const stored = storedTransaction(transaction);
     const put = cloudTransactionPut(this.tableName, stored);
@@ -205,11 +130,10 @@ export class DynamoMediaRepository implements MediaRepository, MediaLists {
             },
           }]
         : []),
-      { Update: mediaUpdate(this.tableName, next, before) },
+      ...mediaChangeItems(this.tableName, next, before),
       put,
       ...statsCounterUpdates(this.tableName, transaction.merchantId, transaction.timeZone, [{ ...stored, serial: stored.serial ?? null, posName: stored.posName ?? null, groupId: stored.groupId ?? null }]),
       usedUpdate(this.tableName, transaction.merchantId, usedValuesOf([stored]))!,
-      ...(mediaListChanged(before, next) ? [listVersionUpdate(this.tableName, next.merchantId)] : []),
     ];
     try {
       await this.doc.send(new TransactWriteCommand({ TransactItems: items }));
@@ -236,6 +160,7 @@ export class DynamoMediaRepository implements MediaRepository, MediaLists {
   }
 
   async saveLostMyKey(old: MediaRecord, oldBefore: MediaRecord, replacement: MediaRecord, replacementBefore: MediaRecord): Promise<boolean> {
+    // One list version update for both (a transaction names an item once).
     const listChanged = mediaListChanged(oldBefore, old) || mediaListChanged(replacementBefore, replacement);
     try {
       await this.doc.send(
@@ -280,19 +205,13 @@ export class DynamoMediaRepository implements MediaRepository, MediaLists {
     return items.map((i) => Number(i.mediaType));
   }
 
-  /** gsi3 of the media's transactions; a group admin's: its groups' machines' and the cloud ones (the media's own partition). */
-  private transactionsQuery(merchantId: string, mediaId: string, req: Pick<TransactionSliceRequest, 'from' | 'to' | 'groupIds'>) {
-    return { tableName: this.tableName, ...mediaTransactionsSource(merchantId, mediaId, req) };
-  }
-
-
   async transactions(merchantId: string, mediaId: string, req: TransactionSliceRequest) {
-    const page = await queryPage(this.doc, { ...this.transactionsQuery(merchantId, mediaId, req), forward: req.forward, offset: req.offset, limit: req.limit, cursor: req.cursor });
+    const page = await queryPage(this.doc, { tableName: this.tableName, ...mediaTransactionsSource(merchantId, mediaId, req), forward: req.forward, offset: req.offset, limit: req.limit, cursor: req.cursor });
     return { ...page, items: page.items.map(toTransaction) };
   }
 
   countTransactions(merchantId: string, mediaId: string, req: Pick<TransactionSliceRequest, 'from' | 'to' | 'groupIds'>): Promise<Total> {
-    return countQuery(this.doc, this.transactionsQuery(merchantId, mediaId, req));
+    return countQuery(this.doc, { tableName: this.tableName, ...mediaTransactionsSource(merchantId, mediaId, req) });
   }
 
   /** The cloud transactions of the media's partition of media types 230 and 250. */
@@ -313,39 +232,4 @@ export class DynamoMediaRepository implements MediaRepository, MediaLists {
   countRefunds(merchantId: string, mediaId: string, req: Pick<TransactionSliceRequest, 'from' | 'to'>): Promise<Total> {
     return countQuery(this.doc, this.refundsQuery(merchantId, mediaId, req));
   }
-
-  // ---------------------------------------------------------------- the media list (MediaLists)
-
-  async versions(merchantIds: readonly string[]): Promise<Map<string, number>> {
-    const items = await batchGetItems(this.doc, this.tableName, merchantIds.map((m) => keys.counter(keys.mediaListCounterName(m))));
-    const byPk = new Map(items.map((i) => [String(i.pk), Number(i.version ?? 0)]));
-    return new Map(merchantIds.map((m) => [m, byPk.get(keys.counter(keys.mediaListCounterName(m)).pk) ?? 0]));
-  }
-
-  async entries(merchantId: string) {
-    const items = await readRange(this.doc, {
-      tableName: this.tableName,
-      index: 'gsi3',
-      partition: keys.merchantMediaListPk(merchantId),
-      forward: true,
-      max: 100_000,
-      projection: { expression: '#i, #s, #c, #t, #d', names: { '#i': 'mediaId', '#s': 'status', '#c': 'cloudCredit', '#t': 'tokensBlocked', '#d': 'cloudCreditDevice' } },
-    });
-    return items.map((i) => ({
-      mediaId: String(i.mediaId),
-      status: Number(i.status) as MediaRecord['status'],
-      cloudCredit: Number(i.cloudCredit ?? 0),
-      tokensBlocked: i.tokensBlocked === true,
-      cloudCreditDevice: typeof i.cloudCreditDevice === 'string' ? i.cloudCreditDevice : null,
-    }));
-  }
-}
-
-
-/**
- * A media change written inside another module's transaction (a web payment order's recharge): the media's Update at
- * the version read, and the media list's version when machines must learn of it.
- */
-export function mediaChangeItems(tableName: string, next: MediaRecord, before: MediaRecord): TransactItem[] {
-  return [{ Update: mediaUpdate(tableName, next, before) }, ...(mediaListChanged(before, next) ? [listVersionUpdate(tableName, next.merchantId)] : [])];
 }

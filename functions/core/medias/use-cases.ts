@@ -314,7 +314,6 @@ export async function refundMedia(
   idempotencyKey?: string,
 ): Promise<RefundResult> {
   const { context, device } = await refundSetting(deps, principal, merchantId, body.device);
-  if (!(await deps.medias.get(merchantId, mediaId))) throw new MediaNotFoundException();
   const outcome = await refundOnce(deps, principal, {
     merchantId, mediaId, amount: body.refund, ...(device ? { device } : {}), ...(idempotencyKey ? { idempotencyKey } : {}),
     request: { route: 'refund', merchantId, mediaId, refund: body.refund, device: body.device ?? null },

@@ -1,0 +1,42 @@
+/**
+ * The merchants' media lists as machines get them (ACCESS-PATTERNS M4, M5): the list version of each merchant and the
+ * list itself. What the telemetry trigger reads.
+ */
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { MediaRecord } from '../../core/medias/model';
+import type { MediaLists } from '../../core/medias/ports';
+import { batchGetItems } from './batch-items';
+import { keys } from './keys';
+import { readRange } from './paging';
+
+export class DynamoMediaLists implements MediaLists {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+
+  async versions(merchantIds: readonly string[]): Promise<Map<string, number>> {
+    const items = await batchGetItems(this.doc, this.tableName, merchantIds.map((m) => keys.counter(keys.mediaListCounterName(m))));
+    const byPk = new Map(items.map((i) => [String(i.pk), Number(i.version ?? 0)]));
+    return new Map(merchantIds.map((m) => [m, byPk.get(keys.counter(keys.mediaListCounterName(m)).pk) ?? 0]));
+  }
+
+  async entries(merchantId: string) {
+    const items = await readRange(this.doc, {
+      tableName: this.tableName,
+      index: 'gsi3',
+      partition: keys.merchantMediaListPk(merchantId),
+      forward: true,
+      max: 100_000,
+      projection: { expression: '#i, #s, #c, #t, #d', names: { '#i': 'mediaId', '#s': 'status', '#c': 'cloudCredit', '#t': 'tokensBlocked', '#d': 'cloudCreditDevice' } },
+    });
+    return items.map((i) => ({
+      mediaId: String(i.mediaId),
+      status: Number(i.status) as MediaRecord['status'],
+      cloudCredit: Number(i.cloudCredit ?? 0),
+      tokensBlocked: i.tokensBlocked === true,
+      cloudCreditDevice: typeof i.cloudCreditDevice === 'string' ? i.cloudCreditDevice : null,
+    }));
+  }
+}

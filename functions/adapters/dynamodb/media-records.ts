@@ -1,0 +1,100 @@
+/**
+ * The media item (ACCESS-PATTERNS M1): read, and written with UpdateItem of our own attributes only (customers set
+ * `customerId` on it) conditioned on the `version` read, with what a creation or a change of the media list moves
+ * (M5, M6) in the same transaction. What ingestion uses; the API's repository (media-repository.ts) adds the rest.
+ */
+import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { creditOf, inMediaList, mediaListChanged, type MediaRecord } from '../../core/medias/model';
+import type { MediaRepository } from '../../core/medias/ports';
+import { batchGetItems } from './batch-items';
+import { counterUpdate, forgetCounter } from './counters';
+import { keys } from './keys';
+import { isConditionFailure, isTransactionCancelled, type TransactItem } from './transactions';
+
+type Item = Record<string, unknown>;
+
+/** The attributes this module owns on the media item (never `customerId`). */
+const OWN_FIELDS = [
+  'merchantId', 'mediaId', 'serial', 'mediaType', 'status', 'keyCredit', 'cloudCredit', 'cloudCreditDevice', 'tokensBlocked', 'bonusCredit',
+  'bonusFreeSales', 'lastCounter', 'lastUsedAt', 'sourceType', 'sourceSerial', 'externalService', 'device', 'sapCode', 'replacedBy', 'replaces',
+  'createdAt', 'updatedAt', 'days', 'actions', 'applied',
+] as const;
+
+export function recordOf(item: Item): MediaRecord {
+  return {
+    ...(Object.fromEntries(OWN_FIELDS.map((f) => [f, item[f] ?? null])) as unknown as MediaRecord),
+    tokensBlocked: item.tokensBlocked === true,
+    days: (item.days as MediaRecord['days']) ?? {},
+    actions: (item.actions as MediaRecord['actions']) ?? [],
+    applied: (item.applied as string[]) ?? [],
+    customerId: typeof item.customerId === 'string' ? item.customerId : null,
+    version: Number(item.version ?? 0),
+  };
+}
+
+/** The UpdateItem of a media's own attributes, its index keys and (in or out of the list) its list entry, at version + 1. */
+export function mediaUpdate(tableName: string, next: MediaRecord, before: MediaRecord | undefined) {
+  const fields: Item = {
+    ...Object.fromEntries(OWN_FIELDS.map((f) => [f, next[f]])),
+    credit: creditOf(next),
+    entity: 'media',
+    version: (before?.version ?? 0) + 1,
+    ...keys.mediaByUse(next.merchantId, next.lastUsedAt, next.mediaId),
+    ...keys.mediaBySerial(next.merchantId, next.serial, next.mediaId),
+    ...(inMediaList(next) ? keys.mediaListEntry(next.merchantId, next.mediaId) : {}),
+  };
+  const entries = Object.entries(fields);
+  const names: Record<string, string> = Object.fromEntries(entries.map(([k], i) => [`#a${i}`, k]));
+  const values: Item = Object.fromEntries(entries.map(([, v], i) => [`:a${i}`, v]));
+  const remove = inMediaList(next) ? '' : ' REMOVE #l1, #l2';
+  if (remove) Object.assign(names, { '#l1': 'gsi3pk', '#l2': 'gsi3sk' });
+  const condition = before ? { ConditionExpression: '#ver = :ver', ExpressionAttributeNames: { ...names, '#ver': 'version' }, ExpressionAttributeValues: { ...values, ':ver': before.version } } : { ConditionExpression: 'attribute_not_exists(pk)', ExpressionAttributeNames: names, ExpressionAttributeValues: values };
+  return {
+    TableName: tableName,
+    Key: keys.media(next.merchantId, next.mediaId),
+    UpdateExpression: `SET ${entries.map((_, i) => `#a${i} = :a${i}`).join(', ')}${remove}`,
+    ...condition,
+  };
+}
+
+export const listVersionUpdate = (tableName: string, merchantId: string) => counterUpdate(tableName, keys.mediaListCounterName(merchantId), { version: 1 })!;
+
+/** A change of an existing media as transaction items: its Update at the version read, and the list version when machines must learn of it. */
+export function mediaChangeItems(tableName: string, next: MediaRecord, before: MediaRecord): TransactItem[] {
+  return [{ Update: mediaUpdate(tableName, next, before) }, ...(mediaListChanged(before, next) ? [listVersionUpdate(tableName, next.merchantId)] : [])];
+}
+
+export class DynamoMediaRecords implements Pick<MediaRepository, 'get' | 'getMany' | 'save'> {
+  constructor(
+    protected readonly doc: DynamoDBDocumentClient,
+    protected readonly tableName: string,
+  ) {}
+
+  async get(merchantId: string, mediaId: string): Promise<MediaRecord | undefined> {
+    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.media(merchantId, mediaId), ConsistentRead: true }));
+    return res.Item ? recordOf(res.Item) : undefined;
+  }
+
+  async getMany(merchantId: string, mediaIds: readonly string[]): Promise<Map<string, MediaRecord>> {
+    const items = await batchGetItems(this.doc, this.tableName, mediaIds.map((id) => keys.media(merchantId, id)));
+    return new Map(items.map((i) => [String(i.mediaId), recordOf(i)]));
+  }
+
+  /** A creation counts in the merchant's total and records its media type; a change of the list moves its version. */
+  async save(next: MediaRecord, before: MediaRecord | undefined): Promise<boolean> {
+    const update = mediaUpdate(this.tableName, next, before);
+    const extra: TransactItem[] = [
+      ...(before ? [] : [counterUpdate(this.tableName, keys.mediasCounterName(next.merchantId), { count: 1 })!, { Put: { TableName: this.tableName, Item: { ...keys.mediaTypeUsed(next.merchantId, next.mediaType), mediaType: next.mediaType } } }]),
+      ...(mediaListChanged(before, next) ? [listVersionUpdate(this.tableName, next.merchantId)] : []),
+    ];
+    try {
+      if (extra.length) await this.doc.send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...extra] }));
+      else await this.doc.send(new UpdateCommand(update));
+      if (!before) forgetCounter(keys.mediasCounterName(next.merchantId));
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error) || isTransactionCancelled(error)) return false;
+      throw error;
+    }
+  }
+}
