@@ -6,6 +6,7 @@ import type { Transaction } from '../../../../schemas/transaction';
 import { useFormat, type Formatters } from '../../lib/format';
 import { CATEGORY_MESSAGES, labelOr, MEDIA_TYPE_MESSAGES, PRICE_TABLE_MESSAGES, SOURCE_TYPE_MESSAGES, TRANSACTION_TYPE_MESSAGES } from '../../lib/transaction-labels';
 import type { Column } from '../data-table/use-data-table';
+import { FieldList } from '../FieldList';
 import './transactions.css';
 
 type Message = (id: string) => string;
@@ -115,16 +116,7 @@ function TransactionDetails({ transaction: t, format, message }: { transaction: 
       <summary>
         <FormattedMessage id="transactions.details.show" />
       </summary>
-      <dl>
-        {shown.map(([key, labelId, value]) => (
-          <div key={key} data-field={key}>
-            <dt>
-              <FormattedMessage id={labelId} />
-            </dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FieldList rows={shown} testId="transaction-detail-fields" className="field-list field-list--compact" />
     </details>
   );
 }

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { WebPaymentOrder } from '../../../../schemas/webpayment-order';
+import { FieldList } from '../../components/FieldList';
 import { Page } from '../../components/Page';
 import { Loaded, NotFoundState } from '../../components/states';
 import { useFormat } from '../../lib/format';
@@ -67,16 +68,7 @@ function OrderDetail({ order: o }: { order: WebPaymentOrder }) {
   return (
     <>
       <section className="card">
-        <dl className="field-list" data-testid="webpayment-order-fields">
-          {rows.map(([key, labelId, value]) => (
-            <div key={key} className="field-list__row" data-field={key}>
-              <dt>
-                <FormattedMessage id={labelId} />
-              </dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <FieldList rows={rows} testId="webpayment-order-fields" />
       </section>
       <div className="order-details">
         <OrderDetails titleId="webpaymentOrders.field.requestDetails" text={o.requestDetails} testId="webpayment-order-request" />
@@ -101,7 +93,7 @@ function OrderDetails({ titleId, text, testId }: { titleId: string; text: string
         </p>
       ) : (
         // Focusable: a long message scrolls inside its box, by keyboard too.
-        <pre className="order-details__text" tabIndex={0} aria-labelledby={headingId} data-testid={testId}>
+        <pre className="code-view" tabIndex={0} aria-labelledby={headingId} data-testid={testId}>
           {readable}
         </pre>
       )}

@@ -2,6 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { NETWORK_TYPES, PosUpdate, type PointOfSale } from '../../../../../schemas/pos';
+import { FieldList } from '../../../components/FieldList';
 import { SelectField, TextField } from '../../../components/form/fields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useDraft } from '../../../components/form/use-draft';
@@ -137,16 +138,7 @@ function DeviceFields({ pos, readsGroups }: { pos: PointOfSale; readsGroups: boo
   ];
   return (
     <section className="card">
-      <dl className="field-list" data-testid="device-fields">
-        {rows.map(([key, labelId, value]) => (
-          <div key={key} className="field-list__row" data-field={key}>
-            <dt>
-              <FormattedMessage id={labelId} />
-            </dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FieldList rows={rows} testId="device-fields" />
     </section>
   );
 }
