@@ -181,7 +181,7 @@ export async function benchTransactions(): Promise<TransactionFigures> {
 
     // (3) The CSV at its cap: peak RSS of this process (the handler runs in it) while it answers.
     const csvFrom = new Date(end - 365 * DAY).toISOString();
-    const csvTo = new Date(end - 365 * DAY + Math.floor(MAX_TRANSACTION_CSV_ROWS * step)).toISOString();
+    const csvTo = new Date(end - 365 * DAY + Math.floor(Math.min(ROWS, MAX_TRANSACTION_CSV_ROWS) * step)).toISOString();
     const before = process.memoryUsage().rss;
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
