@@ -2,11 +2,12 @@
  * A route group's Lambda handler invoked in this process with the API Gateway (HTTP API v2) event, as Lambda
  * invokes it; the stack (DynamoDB included) runs in other processes, as the AWS services do.
  */
+import { gunzipSync } from 'node:zlib';
 import type { PublicDeps } from '../../functions/shared/base-deps';
 import type { StackInfo } from '../../infra/local/stack-info';
 import type { Route } from '../../functions/shared/http/manifest';
 
-type GroupHandler = (event: never, context: never) => Promise<{ statusCode: number; body: string; headers?: Record<string, string> }>;
+type GroupHandler = (event: never, context: never) => Promise<{ statusCode: number; body: string; headers?: Record<string, string>; isBase64Encoded?: boolean }>;
 
 export function invoker(handler: unknown, method: string, path: string, query: Record<string, string>, authorization: string) {
   const event = () => ({
@@ -22,8 +23,10 @@ export function invoker(handler: unknown, method: string, path: string, query: R
   return async <T = unknown>(): Promise<T> => {
     const res = await (handler as GroupHandler)(event() as never, {} as never);
     if (res.statusCode !== 200) throw new Error(`${method} ${path} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
-    // A download (CSV) comes as its text.
-    return (res.headers?.['content-type']?.startsWith('application/json') === false ? res.body : JSON.parse(res.body)) as T;
+    // A download (CSV) comes as its text (inflated when gzip-encoded, as API Gateway and the browser do).
+    if (res.headers?.['content-type']?.startsWith('application/json') !== false) return JSON.parse(res.body) as T;
+    const bytes = Buffer.from(res.body, res.isBase64Encoded ? 'base64' : 'utf8');
+    return (res.headers['content-encoding'] === 'gzip' ? gunzipSync(bytes) : bytes).toString('utf8') as T;
   };
 }
 

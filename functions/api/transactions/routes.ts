@@ -14,7 +14,9 @@ import {
 } from '../../../schemas/transaction';
 import { MAX_TRANSACTION_CSV_ROWS, MAX_TRANSACTION_RESULTS } from '../../../schemas/transaction-constants';
 import { allTransactions, listTransactions, transactionsCsv, transactionStats, transactionStatsByPos, usedTransactionTypes } from '../../core/transactions/use-cases';
-import { attachment, routeFor } from '../../shared/http/manifest';
+import { gzippedAttachment } from '../../shared/http/gzipped-attachment';
+import { routeFor } from '../../shared/http/manifest';
+import { MaxResultsExceededException } from '../../core/transactions/errors';
 import type { TransactionsGroupDeps } from './deps';
 
 const route = routeFor<TransactionsGroupDeps>();
@@ -50,12 +52,13 @@ export const routes = [
     method: 'GET',
     path: '/transactions/csv',
     roles: ALL_ROLES,
-    summary: `The selection as CSV, the historical data export’s Transactions columns, at most ${MAX_TRANSACTION_CSV_ROWS} rows: past it 400 MaxResultsExceededException (request the historical data instead)`,
+    summary: `The selection as CSV (gzip-encoded), the historical data export’s Transactions columns, at most ${MAX_TRANSACTION_CSV_ROWS} rows: past it 400 MaxResultsExceededException (request the historical data instead)`,
     request: { query: TransactionFilterQuery },
     response: z.string(),
     produces: 'text/csv',
     errors: { 404: ['MerchantNotFoundException'] },
-    handler: async ({ deps, principal, query }) => attachment(`transactions-${query.merchantId}.csv`, await transactionsCsv(deps, principal, query)),
+    handler: ({ deps, principal, query }) =>
+      gzippedAttachment(`transactions-${query.merchantId}.csv`, transactionsCsv(deps, principal, query), () => new MaxResultsExceededException(MAX_TRANSACTION_CSV_ROWS)),
   }),
   route({
     id: 'transactions.used',

@@ -102,11 +102,10 @@ export async function allTransactions(deps: TransactionDeps, principal: Principa
   return out;
 }
 
-/** The CSV text, written page by page as the pages are read (at most MAX_TRANSACTION_CSV_ROWS rows). */
-export async function transactionsCsv(deps: TransactionDeps, principal: Principal, q: TransactionFilterQuery): Promise<string> {
-  const chunks = [csvHeader(TRANSACTION_CSV_COLUMNS)];
-  for await (const page of capped(deps, principal, q, MAX_TRANSACTION_CSV_ROWS)) chunks.push(page.map((t) => csvLine(TRANSACTION_CSV_COLUMNS, transactionCsvRow(t))).join(''));
-  return chunks.join('');
+/** The CSV text piece by piece (the header, then a page of rows at a time), at most MAX_TRANSACTION_CSV_ROWS rows. */
+export async function* transactionsCsv(deps: TransactionDeps, principal: Principal, q: TransactionFilterQuery): AsyncGenerator<string> {
+  yield csvHeader(TRANSACTION_CSV_COLUMNS);
+  for await (const page of capped(deps, principal, q, MAX_TRANSACTION_CSV_ROWS)) yield page.map((t) => csvLine(TRANSACTION_CSV_COLUMNS, transactionCsvRow(t))).join('');
 }
 
 export async function usedTransactionTypes(deps: TransactionDeps, principal: Principal, q: MerchantScopeQuery): Promise<TransactionsUsed> {
