@@ -10,7 +10,7 @@
  * one is not run again.
  */
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../functions/adapters/dynamodb/keys';
+import * as keys from '../../functions/adapters/dynamodb/keys';
 import { newCommandId } from '../../functions/core/remote-commands/delivery';
 import type { CommandSettings, RemoteCommandRepository, StoredCommand } from '../../functions/core/remote-commands/ports';
 import { ingestBatch, type IngestionDeps } from '../../functions/core/ingestion/use-cases';

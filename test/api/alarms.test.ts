@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '../../functions/adapters/dynamodb/keys';
+import * as keys from '../../functions/adapters/dynamodb/keys';
 import { DEMO_PINS } from '../../infra/local/demo-data';
 import { alarmMessage } from '../../infra/local/simulator';
 import { buildIngestionDeps } from '../../functions/shared/ingestion';

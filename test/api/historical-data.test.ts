@@ -6,7 +6,7 @@
 import { CreateBucketCommand, DeleteBucketCommand, DeleteObjectsCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '../../functions/adapters/dynamodb/keys';
+import * as keys from '../../functions/adapters/dynamodb/keys';
 import { exportFileKey } from '../../functions/core/historical-data/model';
 import { dayStart } from '../../functions/core/shared/zoned-time';
 import { localS3ClientConfig } from '../../infra/local/emulators/s3';

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '../../functions/adapters/dynamodb/keys';
+import * as keys from '../../functions/adapters/dynamodb/keys';
 import { buildIngestionDeps } from '../../functions/shared/ingestion';
 import { connectionSweepHandler } from '../../functions/triggers/connection-sweep';
 import { auditMessage, configMessage, connectMqtt, DexBook, newMessageId, saleTransaction, salesMessage, telemetryMessage } from '../../infra/local/simulator';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MACHINES } from '../../infra/local/demo-data';
 import { connectDevice, telemetryMessage } from '../../infra/local/simulator';
 import { batchPutItems } from '../../functions/adapters/dynamodb/batch-items';
-import { keys } from '../../functions/adapters/dynamodb/keys';
+import * as keys from '../../functions/adapters/dynamodb/keys';
 import { INLINE_PURGE_ITEMS } from '../../functions/core/devices/purge';
 import { buildMachinePurgeDeps } from '../../functions/shared/machine-purges';
 import { machinePurgeSweepHandler } from '../../functions/triggers/machine-purge-sweep';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '../../functions/adapters/dynamodb/keys';
+import * as keys from '../../functions/adapters/dynamodb/keys';
 import { DEMO_PINS } from '../../infra/local/demo-data';
 import { api } from './support/http';
 import { merchantBody } from './support/samples';

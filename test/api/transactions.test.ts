@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchPutItems } from '../../functions/adapters/dynamodb/batch-items';
-import { keys } from '../../functions/adapters/dynamodb/keys';
+import * as keys from '../../functions/adapters/dynamodb/keys';
 import { saleIndexAttributes } from '../../functions/adapters/dynamodb/transaction-records';
 import { dayIn } from '../../functions/core/shared/zoned-time';
 import { DEMO_PINS } from '../../infra/local/demo-data';

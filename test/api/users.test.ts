@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AdminDeleteUserCommand, AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '../../functions/adapters/dynamodb/keys';
+import * as keys from '../../functions/adapters/dynamodb/keys';
 import { createCognitoUser, localCognitoClientConfig, signInWithPassword } from '../../infra/local/emulators/cognito';
 import { api } from './support/http';
 import { demoUser, stack, stackDeps, tokenFor } from './support/stack';

@@ -51,7 +51,7 @@ export interface DeviceListFigures {
 export async function benchDeviceList(): Promise<DeviceListFigures> {
   process.env.LOG_LEVEL = 'silent';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  const [{ startStackProcess, depsForStack }, { newPosRecord }, { posItem }, { keys }, { reportedCopy }] = await Promise.all([
+  const [{ startStackProcess, depsForStack }, { newPosRecord }, { posItem }, keys, { reportedCopy }] = await Promise.all([
     import('../../infra/local/stack-process'),
     import('../../functions/core/devices/use-cases'),
     import('../../functions/adapters/dynamodb/machine-items'),

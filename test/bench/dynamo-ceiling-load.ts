@@ -7,7 +7,7 @@
  *   tsx test/bench/dynamo-ceiling-load.ts <endpoint> <table> <items> <machines> <firstSerial> <concurrency>
  */
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../functions/adapters/dynamodb/keys';
+import * as keys from '../../functions/adapters/dynamodb/keys';
 import { localDynamoClient } from '../../infra/local/emulators/table';
 
 const [endpoint, table, itemsArg, machinesArg, firstArg, concurrencyArg] = process.argv.slice(2);

@@ -7,7 +7,7 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { MqttClient } from 'mqtt';
-import { keys } from '../../functions/adapters/dynamodb/keys';
+import * as keys from '../../functions/adapters/dynamodb/keys';
 import { connectMqtt, saleTransaction, salesMessage } from '../../infra/local/simulator';
 import { depsForStack } from '../../infra/local/stack-process';
 import { startStack } from '../../infra/local/stack';

@@ -45,7 +45,7 @@ export interface StockFigures {
 export async function benchStock(): Promise<StockFigures> {
   process.env.LOG_LEVEL = 'silent';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  const [{ startStackProcess, depsForStack, stackEnvironment }, { newPosRecord }, { keys }, { stockItem }, model, { ingestBatch }, { buildIngestionDeps }, { loadIngestionConfig }, sim] = await Promise.all([
+  const [{ startStackProcess, depsForStack, stackEnvironment }, { newPosRecord }, keys, { stockItem }, model, { ingestBatch }, { buildIngestionDeps }, { loadIngestionConfig }, sim] = await Promise.all([
     import('../../infra/local/stack-process'),
     import('../../functions/core/devices/use-cases'),
     import('../../functions/adapters/dynamodb/keys'),

@@ -46,7 +46,7 @@ export interface TransactionFigures {
 export async function benchTransactions(): Promise<TransactionFigures> {
   process.env.LOG_LEVEL = 'silent';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  const [{ startStackProcess, depsForStack }, { keys }, records, { dayIn }, { STAT_CATEGORIES, transactionCategory, MAX_TRANSACTION_CSV_ROWS }, { DynamoTransactionRepository: TransactionRepository }] = await Promise.all([
+  const [{ startStackProcess, depsForStack }, keys, records, { dayIn }, { STAT_CATEGORIES, transactionCategory, MAX_TRANSACTION_CSV_ROWS }, { DynamoTransactionRepository: TransactionRepository }] = await Promise.all([
     import('../../infra/local/stack-process'),
     import('../../functions/adapters/dynamodb/keys'),
     import('../../functions/adapters/dynamodb/transaction-records'),

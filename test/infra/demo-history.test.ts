@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../functions/adapters/dynamodb/keys';
+import * as keys from '../../functions/adapters/dynamodb/keys';
 import { buildIngestionDeps } from '../../functions/shared/ingestion';
 import { loadIngestionConfig } from '../../functions/shared/ingestion-config';
 import { DEMO_PLANOGRAMS } from '../../infra/local/demo-data';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchPutItems } from '../../functions/adapters/dynamodb/batch-items';
-import { keys } from '../../functions/adapters/dynamodb/keys';
+import * as keys from '../../functions/adapters/dynamodb/keys';
 import { DynamoRemoteCommandRepository } from '../../functions/adapters/dynamodb/remote-command-repository';
 import type { StoredCommand } from '../../functions/core/remote-commands/ports';
 import { startDynamo, type LocalDynamo } from '../../infra/local/emulators/dynamodb';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { MqttClient } from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
-import { keys } from '../../functions/adapters/dynamodb/keys';
+import * as keys from '../../functions/adapters/dynamodb/keys';
 import { connectMqtt, saleTransaction, salesMessage } from '../../infra/local/simulator';
 import { depsForStack, startStackProcess } from '../../infra/local/stack-process';
 import type { StackInfo } from '../../infra/local/stack-info';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchPutItems } from '../../functions/adapters/dynamodb/batch-items';
-import { keys } from '../../functions/adapters/dynamodb/keys';
+import * as keys from '../../functions/adapters/dynamodb/keys';
 import { DynamoMachinePurges } from '../../functions/adapters/dynamodb/machine-purges';
 import { statsContribution } from '../../functions/core/alarms/model';
 import type { AlarmCategory, AlarmStatus } from '../../schemas/alarm';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoAlarmRepository } from '../../functions/adapters/dynamodb/alarm-repository';
 import { batchPutItems } from '../../functions/adapters/dynamodb/batch-items';
-import { keys } from '../../functions/adapters/dynamodb/keys';
+import * as keys from '../../functions/adapters/dynamodb/keys';
 import { DynamoMachineRegroups } from '../../functions/adapters/dynamodb/machine-regroups';
 import { DynamoRemoteCommandRepository } from '../../functions/adapters/dynamodb/remote-command-repository';
 import { dayOf, statsContribution, type StoredAlarm } from '../../functions/core/alarms/model';

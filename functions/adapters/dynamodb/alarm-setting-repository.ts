@@ -2,7 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AlarmSetting } from '../../../schemas/alarm';
 import { AlarmSettingNotFoundException, DuplicateAlarmSettingNameException } from '../../core/alarms/errors';
 import type { AlarmSettingRepository } from '../../core/alarms/settings';
-import { keys } from './keys';
+import * as keys from './keys';
 import { NamedEntityStore } from './named-entity-store';
 
 /** Merchant alarm settings (ACCESS-PATTERNS 26b): a named entity of the merchant, stored like no-vend profiles. */

@@ -2,7 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Client } from '../../../schemas/client';
 import { ClientInUseException, ClientNotFoundException, DuplicateClientNameException } from '../../core/clients/errors';
 import type { ClientRepository, ClientSliceRequest } from '../../core/clients/ports';
-import { keys } from './keys';
+import * as keys from './keys';
 import { NamedEntityStore } from './named-entity-store';
 
 export class DynamoClientRepository implements ClientRepository {

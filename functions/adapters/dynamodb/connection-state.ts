@@ -9,7 +9,7 @@ import { deviceKey, type ConnectionStates, type Device, type PingUpdate, type Wr
 import { isAfter, ONLINE, OFFLINE, transitionDeltas, UNKNOWN, type ConnectionState, type TelemetryState } from '../../core/ingestion/rules';
 import { batchGetItems } from './batch-items';
 import { counterUpdate } from './counters';
-import { keys } from './keys';
+import * as keys from './keys';
 import { registryCheck } from './registrations';
 import { posCopyUpdate, reportedCopy } from './reported-copy';
 import { isConditionFailure, transactOrConflict } from './transactions';

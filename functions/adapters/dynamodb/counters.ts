@@ -1,5 +1,5 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { keys } from './keys';
+import * as keys from './keys';
 
 /**
  * Totals shown beside paged lists come from counter items maintained on write. A warm function keeps

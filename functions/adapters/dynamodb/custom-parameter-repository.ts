@@ -2,7 +2,7 @@ import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@
 import type { CustomParameter } from '../../../schemas/product';
 import { MerchantNotFoundException } from '../../core/merchants/errors';
 import type { CustomParameterRepository } from '../../core/products/ports';
-import { keys } from './keys';
+import * as keys from './keys';
 import { failedConditionIndex } from './transactions';
 
 /** The merchant's product custom parameters: one item holding the whole list. */

@@ -7,7 +7,7 @@ import type { Total } from '../../../schemas/paging';
 import type { CustomerRecord } from '../../core/customers/model';
 import type { AssociationOutcome, CustomerRepository, CustomerSelection, CustomerSlice, DissociationOutcome } from '../../core/customers/ports';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
-import { keys } from './keys';
+import * as keys from './keys';
 import { countQuery, queryPage, readRange, type ItemFilter, type PageQuery } from './paging';
 import { failedConditionIndex, isConditionFailure, transactOrConflict } from './transactions';
 import { setParts } from './update-expression';

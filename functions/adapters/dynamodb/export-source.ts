@@ -1,7 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ExportMachine, ExportSource } from '../../core/historical-data/ports';
 import { alarmOf } from './alarm-repository';
-import { keys } from './keys';
+import * as keys from './keys';
 import { queryPages, type ItemFilter } from './paging';
 import { between, storedAudit, transaction } from './pos-history-repository';
 

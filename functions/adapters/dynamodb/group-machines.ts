@@ -1,7 +1,7 @@
 /** Whether a group still has machines (a group with machines cannot be deleted): one key-only Query of the group index. */
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { GroupMachines } from '../../core/devices/ports';
-import { keys } from './keys';
+import * as keys from './keys';
 
 export class DynamoGroupMachines implements GroupMachines {
   constructor(

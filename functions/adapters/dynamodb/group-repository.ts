@@ -2,7 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Group, GroupInput } from '../../../schemas/group';
 import { DuplicateGroupNameException, GroupNotFoundException } from '../../core/groups/errors';
 import type { GroupRepository, GroupSliceRequest } from '../../core/groups/ports';
-import { keys } from './keys';
+import * as keys from './keys';
 import { NamedEntityStore } from './named-entity-store';
 
 export class DynamoGroupRepository implements GroupRepository {

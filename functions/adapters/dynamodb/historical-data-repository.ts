@@ -10,7 +10,8 @@ import type {
   SubscriptionRepository,
 } from '../../core/historical-data/ports';
 import { counterUpdate } from './counters';
-import { keys, stripKeys } from './keys';
+import * as keys from './keys';
+import { stripKeys } from './keys';
 import { countQuery, queryPage, readRange, type ItemFilter } from './paging';
 import { failedConditionIndex, isConditionFailure, transactOrConflict, type TransactItem } from './transactions';
 

@@ -3,7 +3,7 @@ import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-
 import type { InvalidMessages } from '../../core/ingestion/ports';
 import type { InvalidMessage } from '../../core/ingestion/validation';
 import { counterUpdate } from './counters';
-import { keys } from './keys';
+import * as keys from './keys';
 import { failedConditionIndex } from './transactions';
 
 export class DynamoInvalidMessages implements InvalidMessages {

@@ -2,7 +2,8 @@
 import type { PointOfSale } from '../../../schemas/pos';
 import { toPointOfSale, type PosRecord } from '../../core/devices/model';
 import { nameKey } from '../../core/merchants/merchant';
-import { keys, stripKeys } from './keys';
+import * as keys from './keys';
+import { stripKeys } from './keys';
 import { copiedTelemetry, REPORTED_COPY_ATTRIBUTES } from './reported-copy';
 
 type Item = Record<string, unknown>;

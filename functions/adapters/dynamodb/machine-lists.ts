@@ -8,7 +8,7 @@ import type { PointOfSale, PosCounts } from '../../../schemas/pos';
 import type { PosFilter, PosLists, PosSelection, PosSliceRequest } from '../../core/devices/ports';
 import { nameKey } from '../../core/merchants/merchant';
 import { readCounter } from './counters';
-import { keys } from './keys';
+import * as keys from './keys';
 import { listedOf } from './machine-items';
 import { countQuery, queryPage, readRange, type ItemFilter, type PageQuery } from './paging';
 

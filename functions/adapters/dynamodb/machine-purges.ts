@@ -14,7 +14,7 @@ import { statsContribution, type StoredAlarm } from '../../core/alarms/model';
 import type { MachinePurges, MachineRef } from '../../core/devices/ports';
 import { batchDeleteItems } from './batch-items';
 import { counterUpdate } from './counters';
-import { keys } from './keys';
+import * as keys from './keys';
 import { failedConditionIndex } from './transactions';
 
 type Item = Record<string, unknown>;

@@ -3,7 +3,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { DeviceRegistration, StoredPos } from '../../core/devices/model';
 import type { PosReader } from '../../core/devices/ports';
 import { batchGetItems } from './batch-items';
-import { keys } from './keys';
+import * as keys from './keys';
 import { notesCounter, recordOf } from './machine-items';
 import { readRegistration } from './registrations';
 import { telemetryOf } from './reported-copy';

@@ -14,7 +14,7 @@ import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, type Dyn
 import { dayOf, statsContribution, type StoredAlarm } from '../../core/alarms/model';
 import type { MachineRef, MachineRegroups, MovingMachine } from '../../core/devices/ports';
 import { counterUpdate } from './counters';
-import { keys } from './keys';
+import * as keys from './keys';
 import type { ItemFilter } from './paging';
 import { failedConditionIndex, isConditionFailure, isTransactionCancelled } from './transactions';
 

@@ -20,7 +20,7 @@ import { NoVendProfileNotFoundException } from '../../core/no-vend-profiles/erro
 import { PlanogramNotFoundException } from '../../core/planograms/errors';
 import { regroupMarkPut } from './machine-regroups';
 import { counterUpdate, forgetCounter } from './counters';
-import { keys } from './keys';
+import * as keys from './keys';
 import { notesCounter, posItem, posNameGuardItem, recordAttributes, registryItem } from './machine-items';
 import { DynamoMachineReads } from './machine-reads';
 import { REPORTED_COPY_ATTRIBUTES, reportedCopy } from './reported-copy';

@@ -4,7 +4,8 @@ import type { Total } from '../../../schemas/paging';
 import { DuplicateMasterAlarmException, MasterAlarmChangedConcurrentlyException, MasterAlarmNotFoundException } from '../../core/alarms/errors';
 import type { MasterAlarmRepository, MasterAlarmSlice } from '../../core/alarms/master-alarms';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
-import { keys, stripKeys } from './keys';
+import * as keys from './keys';
+import { stripKeys } from './keys';
 import { countQuery, queryPage } from './paging';
 import { failedConditionIndex, isConditionFailure } from './transactions';
 

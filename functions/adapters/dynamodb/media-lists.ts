@@ -6,7 +6,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { MediaRecord } from '../../core/medias/model';
 import type { MediaLists } from '../../core/medias/ports';
 import { batchGetItems } from './batch-items';
-import { keys } from './keys';
+import * as keys from './keys';
 import { readRange } from './paging';
 
 export class DynamoMediaLists implements MediaLists {

@@ -8,7 +8,7 @@ import { creditOf, inMediaList, mediaListChanged, type MediaRecord } from '../..
 import type { MediaRepository } from '../../core/medias/ports';
 import { batchGetItems } from './batch-items';
 import { counterUpdate, forgetCounter } from './counters';
-import { keys } from './keys';
+import * as keys from './keys';
 import { isConditionFailure, isTransactionCancelled, type TransactItem } from './transactions';
 
 type Item = Record<string, unknown>;

@@ -22,7 +22,7 @@ import { listVersionUpdate, mediaChangeItems, mediaUpdate, recordOf, DynamoMedia
 export { mediaChangeItems } from './media-records';
 import { cloudTransactionPut, statsCounterUpdates, toTransaction, usedUpdate, usedValuesOf, type CloudTransaction as StoredCloudTransaction } from './transaction-records';
 import { readCounter } from './counters';
-import { keys } from './keys';
+import * as keys from './keys';
 import { countQuery, queryPage, readRange, type ItemFilter, type PageQuery, type PartitionSource } from './paging';
 import { failedConditionIndex, isTransactionCancelled, type TransactItem } from './transactions';
 

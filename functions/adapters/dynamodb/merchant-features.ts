@@ -2,7 +2,7 @@ import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { MerchantFeatures } from '../../core/merchants/feature-gate';
 import type { PaymentServiceMerchant, PaymentServiceMerchants } from '../../core/webpayment-orders/ports';
 import { batchGetItems } from './batch-items';
-import { keys } from './keys';
+import * as keys from './keys';
 
 /** A merchant's feature flags: a projected GetItem of its item (ACCESS-PATTERNS 1). */
 export class DynamoMerchantFeatures implements MerchantFeatures {

@@ -5,7 +5,8 @@ import { nameKey } from '../../core/merchants/merchant';
 import type { MerchantSliceRequest, MerchantRepository } from '../../core/merchants/ports';
 import { forgetCounter, readCounter } from './counters';
 import { batchGetItems } from './batch-items';
-import { keys, stripKeys } from './keys';
+import * as keys from './keys';
+import { stripKeys } from './keys';
 import { queryPage } from './paging';
 import { failedConditionIndex } from './transactions';
 

@@ -3,7 +3,8 @@ import type { MerchantSettings, SuperAdminSettings } from '../../../schemas/merc
 import { DuplicateDevicePinException } from '../../core/devices/errors';
 import { MerchantNotFoundException, SettingsChangedConcurrentlyException } from '../../core/merchants/errors';
 import type { MerchantSettingsRepository } from '../../core/merchants/ports';
-import { keys, stripKeys } from './keys';
+import * as keys from './keys';
+import { stripKeys } from './keys';
 import { failedConditionIndex } from './transactions';
 
 export class DynamoMerchantSettingsRepository implements MerchantSettingsRepository {

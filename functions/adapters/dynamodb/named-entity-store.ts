@@ -3,7 +3,8 @@ import { MerchantNotFoundException } from '../../core/merchants/errors';
 import { nameKey } from '../../core/merchants/merchant';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
 import { batchGetItems } from './batch-items';
-import { keys, stripKeys } from './keys';
+import * as keys from './keys';
+import { stripKeys } from './keys';
 import { queryPage } from './paging';
 import { failedConditionIndex, type TransactItem } from './transactions';
 

@@ -2,7 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { NoVendProfile } from '../../../schemas/no-vend-profile';
 import { DuplicateNoVendProfileNameException, NoVendProfileInUseException, NoVendProfileNotFoundException } from '../../core/no-vend-profiles/errors';
 import type { NoVendProfileRepository, NoVendProfileSliceRequest } from '../../core/no-vend-profiles/ports';
-import { keys } from './keys';
+import * as keys from './keys';
 import { NamedEntityStore } from './named-entity-store';
 
 export class DynamoNoVendProfileRepository implements NoVendProfileRepository {

@@ -8,7 +8,7 @@ import { QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-s
 import { NOTIFICATION_OUTBOX_DAYS, NOTIFICATION_OUTBOX_ENTITY } from '../../../schemas/notification-constants';
 import type { StoredAlarm } from '../../core/alarms/model';
 import type { AlarmEvent } from '../../core/notifications/ports';
-import { keys } from './keys';
+import * as keys from './keys';
 import { isConditionFailure } from './transactions';
 
 type Item = Record<string, unknown>;

@@ -10,7 +10,8 @@ import type { Total } from '../../../schemas/paging';
 import type { Digests, FlapMarks, HeldDigest, NotificationLog, NotificationLookups, NotificationSelection, SendCounter } from '../../core/notifications/ports';
 import type { User } from '../../core/users/user';
 import { batchGetItems } from './batch-items';
-import { keys, stripKeys } from './keys';
+import * as keys from './keys';
+import { stripKeys } from './keys';
 import { countQuery, queryPage, type ItemFilter } from './paging';
 import { isConditionFailure } from './transactions';
 

@@ -2,7 +2,7 @@
 import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { OnlineEntry, OnlineIndex } from '../../core/ingestion/ports';
 import { batchPutItems } from './batch-items';
-import { keys } from './keys';
+import * as keys from './keys';
 import { isConditionFailure } from './transactions';
 
 export class DynamoOnlineIndex implements OnlineIndex {

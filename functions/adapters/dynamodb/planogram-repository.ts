@@ -8,7 +8,7 @@ import {
   TooManyProductChangesException,
 } from '../../core/planograms/errors';
 import type { PlanogramRepository, PlanogramSliceRequest } from '../../core/planograms/ports';
-import { keys } from './keys';
+import * as keys from './keys';
 import { NamedEntityStore, type Companions } from './named-entity-store';
 import { readRange } from './paging';
 import type { TransactItem } from './transactions';

@@ -3,7 +3,7 @@ import { CustomConfigChangedConcurrentlyException } from '../../core/devices/con
 import type { ConfigHistoryRequest, PosConfigRepository, ReportedConfig, StoredCustomConfig } from '../../core/devices/config-ports';
 import { PosNotFoundException } from '../../core/devices/errors';
 import { batchGetItems } from './batch-items';
-import { keys } from './keys';
+import * as keys from './keys';
 import { countQuery, queryPage } from './paging';
 import { failedConditionIndex } from './transactions';
 

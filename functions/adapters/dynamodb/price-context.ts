@@ -1,7 +1,7 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ErpSettings, PlanogramLines, PriceContext, PricesSyncMode } from '../../core/prices/ports';
 import { batchGetItems } from './batch-items';
-import { keys } from './keys';
+import * as keys from './keys';
 
 /**
  * What prices read of other entities, each as a projected GetItem of its item (ACCESS-PATTERNS P3), so the

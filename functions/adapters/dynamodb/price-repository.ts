@@ -1,7 +1,8 @@
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { PosNotFoundException } from '../../core/devices/errors';
 import type { PriceHistory, PriceHistorySlice, PriceRepository, StoredPrices, StoredPriceVersion } from '../../core/prices/ports';
-import { keys, stripKeys } from './keys';
+import * as keys from './keys';
+import { stripKeys } from './keys';
 import { countQuery, queryPage } from './paging';
 import { failedConditionIndex, isTransactionCancelled } from './transactions';
 

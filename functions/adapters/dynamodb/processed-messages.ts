@@ -2,7 +2,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ProcessedMessages } from '../../core/ingestion/ports';
 import { batchGetItems, batchPutItems } from './batch-items';
-import { keys } from './keys';
+import * as keys from './keys';
 
 export class DynamoProcessedMessages implements ProcessedMessages {
   constructor(

@@ -3,7 +3,7 @@ import type { ProductCatalogue } from '../../core/planograms/ports';
 import type { ProductNames as PriceProductNames } from '../../core/prices/ports';
 import type { ProductNames } from '../../core/stock/ports';
 import { batchGetItems } from './batch-items';
-import { keys } from './keys';
+import * as keys from './keys';
 
 /** The merchant's products as planogram lines, stock and prices need them: which ids exist, their codes and names (BatchGetItem of the product items, 26c). */
 export class DynamoProductCatalogue implements ProductCatalogue, ProductNames, PriceProductNames {

@@ -3,7 +3,7 @@ import type { Product } from '../../../schemas/product';
 import { ProductCodeAlreadyExistsException, ProductInUseException, ProductNameAlreadyExistsException, ProductNotFoundException } from '../../core/products/errors';
 import type { ProductRepository, ProductSelection } from '../../core/products/ports';
 import { nameKey } from '../../core/merchants/merchant';
-import { keys } from './keys';
+import * as keys from './keys';
 import { NamedEntityStore } from './named-entity-store';
 import { countQuery, queryPage, readRange, type ItemFilter } from './paging';
 

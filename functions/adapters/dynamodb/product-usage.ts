@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { PlanogramUse, ProductUsage } from '../../core/products/ports';
-import { keys } from './keys';
+import * as keys from './keys';
 import { readRange } from './paging';
 
 /** Most planograms one product's associations list (a merchant has a few dozen planograms). */

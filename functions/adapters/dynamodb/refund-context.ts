@@ -1,7 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { RefundContext, RefundContextReader } from '../../core/medias/ports';
 import { batchGetItems } from './batch-items';
-import { keys } from './keys';
+import * as keys from './keys';
 
 /** What a refund reads of its merchant: currency and time zone (merchant item) and the maximum refund (settings; 0 until saved). One BatchGetItem. */
 export class DynamoRefundContext implements RefundContextReader {

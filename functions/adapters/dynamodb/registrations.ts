@@ -1,7 +1,7 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchGetItems } from './batch-items';
 import type { DeviceRegistration } from '../../core/devices/model';
-import { keys } from './keys';
+import * as keys from './keys';
 
 /** The registry item of a serial (which merchant and group it belongs to) read as a registration. */
 export function registrationFromItem(item: Record<string, unknown> | undefined): DeviceRegistration | undefined {

@@ -9,7 +9,7 @@
  * to a minute late, and the connection exactly.
  */
 import type { Telemetry } from '../../core/devices/model';
-import { keys } from './keys';
+import * as keys from './keys';
 import { setParts } from './update-expression';
 
 type Item = Record<string, unknown>;

@@ -6,7 +6,7 @@
 import { PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Device, HistoryRecord, ReportedHistory } from '../../core/ingestion/ports';
 import { batchPutItems } from './batch-items';
-import { keys } from './keys';
+import * as keys from './keys';
 import { saleIndexAttributes } from './transaction-records';
 import { isConditionFailure } from './transactions';
 

@@ -6,7 +6,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Device, SalesContext, SalesContextReader } from '../../core/ingestion/ports';
 import { batchGetItems } from './batch-items';
-import { keys } from './keys';
+import * as keys from './keys';
 
 const TIME_ZONE_TTL_MS = 5 * 60_000;
 

@@ -8,7 +8,7 @@ import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-
 import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { CountedSales, Device, SalesStats } from '../../core/ingestion/ports';
 import { canonicalTime } from '../../core/ingestion/rules';
-import { keys } from './keys';
+import * as keys from './keys';
 import { statsCounterUpdates, usedUpdate, usedValuesOf } from './transaction-records';
 import { isTransactionCancelled, type TransactItem } from './transactions';
 

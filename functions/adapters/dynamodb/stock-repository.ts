@@ -9,7 +9,7 @@ import { dayOf, summarize, type StockRecord } from '../../core/stock/model';
 import type { StockRepository, StockSelection, StockSliceRequest } from '../../core/stock/ports';
 import { batchGetItems } from './batch-items';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
-import { keys } from './keys';
+import * as keys from './keys';
 import { countQuery, queryPage, readRange, type ItemFilter, type PageQuery } from './paging';
 import { isConditionFailure, transactOrConflict } from './transactions';
 

@@ -7,7 +7,7 @@ import type { SaleTransaction } from '../../../schemas/iot';
 import { transactionCategory } from '../../../schemas/transaction-constants';
 import type { Transaction } from '../../../schemas/transaction';
 import { statsIncrements, type CountedTransaction, type StatsIncrement } from '../../core/transactions/stats';
-import { keys } from './keys';
+import * as keys from './keys';
 import type { TransactItem } from './transactions';
 
 type Item = Record<string, unknown>;

@@ -8,7 +8,7 @@ import type { TransactionsUsed } from '../../../schemas/transaction';
 import type { HistorySlice } from '../../core/devices/history-ports';
 import type { MachineFigures, TransactionRepository, TransactionSelection } from '../../core/transactions/ports';
 import { addFigures, emptyFigures, type Figures } from '../../core/transactions/stats';
-import { keys } from './keys';
+import * as keys from './keys';
 import { countQuery, queryPage, type ItemFilter, type PartitionSource } from './paging';
 import { statsAttributes, toTransaction } from './transaction-records';
 

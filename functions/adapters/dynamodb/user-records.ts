@@ -1,6 +1,7 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { User } from '../../core/users/user';
-import { keys, stripKeys } from './keys';
+import * as keys from './keys';
+import { stripKeys } from './keys';
 
 /**
  * One user's record by id: what authorization reads on every request (memberships and role), so every route

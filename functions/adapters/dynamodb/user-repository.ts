@@ -5,7 +5,8 @@ import { DuplicateUserException, InvalidUserGroupsException, UserChangedConcurre
 import type { GroupRef, UserFilter, UserListScope, UserRepository, UserSliceRequest } from '../../core/users/ports';
 import { nextUpdatedAt, type User } from '../../core/users/user';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
-import { keys, stripKeys } from './keys';
+import * as keys from './keys';
+import { stripKeys } from './keys';
 import { countQuery, queryPage, type ItemFilter, type PageQuery } from './paging';
 import { failedConditionIndex, isConditionFailure } from './transactions';
 import { readUser } from './user-records';

@@ -8,7 +8,8 @@ import type { WebPaymentOrder } from '../../../schemas/webpayment-order';
 import type { CloudRecharge, OrderSelection, OrderSlice, OrderWriteOutcome, WebPaymentOrderRepository } from '../../core/webpayment-orders/ports';
 import { cloudRechargeItems } from './cloud-recharge';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
-import { keys, stripKeys } from './keys';
+import * as keys from './keys';
+import { stripKeys } from './keys';
 import { countQuery, queryPage, type ItemFilter, type PageQuery } from './paging';
 import { isTransactionCancelled, type TransactItem } from './transactions';
 

@@ -5,7 +5,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../../functions/adapters/dynamodb/keys';
+import * as keys from '../../../functions/adapters/dynamodb/keys';
 import { api } from './http';
 import { merchantBody, settingsBody } from './samples';
 import { connectDevice, type SimulatedDevice } from '../../../infra/local/simulator';
