@@ -60,7 +60,8 @@ afterAll(async () => {
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
 async function signedIn(email: string): Promise<{ page: Page; messages: Record<string, string>; lang: string }> {
-  const page = await newPage(browser);
+  // In Acme's time zone: the statistics count by the merchant's days, so "today" must be Acme's today at any hour.
+  const page = await newPage(browser, { timezoneId: 'Europe/Rome' });
   await signInToDashboard(page, stack.web, demoUser(stack, email));
   return { page, messages: await uiMessages(page), lang: await page.evaluate(() => document.documentElement.lang) };
 }
