@@ -7,10 +7,11 @@ import type { PublicDeps } from '../../functions/shared/base-deps';
 import type { StackInfo } from '../../infra/local/stack-info';
 import type { Route } from '../../functions/shared/http/manifest';
 
-type GroupHandler = (event: never, context: never) => Promise<{ statusCode: number; body: string; headers?: Record<string, string>; isBase64Encoded?: boolean }>;
+export type GroupHandler = (event: never, context: never) => Promise<{ statusCode: number; body: string; headers?: Record<string, string>; isBase64Encoded?: boolean }>;
 
-export function invoker(handler: unknown, method: string, path: string, query: Record<string, string>, authorization: string) {
-  const event = () => ({
+/** The API Gateway (HTTP API v2) event of a request without a body. */
+export function apiEvent(method: string, path: string, query: Record<string, string>, authorization: string) {
+  return {
     version: '2.0' as const,
     routeKey: `${method} /api/v1${path}`,
     rawPath: `/api/v1${path}`,
@@ -19,9 +20,12 @@ export function invoker(handler: unknown, method: string, path: string, query: R
     queryStringParameters: query,
     requestContext: { requestId: 'bench', http: { method, path: `/api/v1${path}`, sourceIp: '127.0.0.1' } },
     isBase64Encoded: false,
-  });
+  };
+}
+
+export function invoker(handler: unknown, method: string, path: string, query: Record<string, string>, authorization: string) {
   return async <T = unknown>(): Promise<T> => {
-    const res = await (handler as GroupHandler)(event() as never, {} as never);
+    const res = await (handler as GroupHandler)(apiEvent(method, path, query, authorization) as never, {} as never);
     if (res.statusCode !== 200) throw new Error(`${method} ${path} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
     // A download (CSV) comes as its text (inflated when gzip-encoded, as API Gateway and the browser do).
     if (res.headers?.['content-type']?.startsWith('application/json') !== false) return JSON.parse(res.body) as T;
