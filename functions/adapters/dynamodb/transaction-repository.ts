@@ -73,7 +73,7 @@ function filterOf(sel: TransactionSelection): ItemFilter | undefined {
 }
 
 /** The partitions a selection reads, each narrowed to the date range (`to` exclusive: no key equals it). */
-function sourcesOf(sel: TransactionSelection): PartitionSource[] {
+function sourcesOf(sel: TransactionSelection, months = monthsOf(sel.from, sel.to)): PartitionSource[] {
   const filter = filterOf(sel);
   const withFilter = filter ? { filter } : {};
   const { merchantId: m, from, to, source } = sel;
@@ -81,7 +81,6 @@ function sourcesOf(sel: TransactionSelection): PartitionSource[] {
     return source.serials.map((serial) => ({ partition: keys.posPk(m, serial), between: { from: `${keys.historyPrefix.sale}${from}`, to: `${keys.historyPrefix.sale}${to}` }, ...withFilter }));
   }
   const between = { from, to };
-  const months = monthsOf(from, to);
   if (source.kind === 'merchant') return months.map((month) => ({ partition: keys.merchantSalesPk(m, month), index: 'gsi1', between, ...withFilter }));
   return source.groupIds.flatMap((g) => months.map((month) => ({ partition: keys.groupSalesPk(m, g, month), index: 'gsi2' as const, between, ...withFilter })));
 }
@@ -117,14 +116,23 @@ export class DynamoTransactionRepository implements TransactionRepository {
     return countQuery(this.doc, { tableName: this.tableName, partition: sourcesOf(sel) });
   }
 
+  /**
+   * Every transaction of the selection in date order, a page at a time (/all, /csv). Month partitions are disjoint in
+   * time, so they are read one month after another (a group admin's groups merged within the month), never all the
+   * range's months at once: one page is held at a time whatever the range.
+   */
   async *pages(sel: TransactionSelection, ordType: 'asc' | 'desc') {
-    const partition = sourcesOf(sel);
-    let cursor: string | undefined;
-    for (let offset = 0; ; offset += READ_PAGE_ITEMS) {
-      const page = await queryPage(this.doc, { tableName: this.tableName, partition, forward: ordType === 'asc', offset, limit: READ_PAGE_ITEMS, cursor }, EXPORT_FILTERED_QUERIES);
-      if (page.items.length) yield page.items.map(toTransaction);
-      if (!page.cursor) return;
-      cursor = page.cursor;
+    const months = monthsOf(sel.from, sel.to);
+    if (ordType === 'desc') months.reverse();
+    const walks = sel.source.kind === 'machines' ? [sourcesOf(sel)] : months.map((month) => sourcesOf(sel, [month]));
+    for (const partition of walks) {
+      let cursor: string | undefined;
+      for (let offset = 0; ; offset += READ_PAGE_ITEMS) {
+        const page = await queryPage(this.doc, { tableName: this.tableName, partition, forward: ordType === 'asc', offset, limit: READ_PAGE_ITEMS, cursor }, EXPORT_FILTERED_QUERIES);
+        if (page.items.length) yield page.items.map(toTransaction);
+        if (!page.cursor) break;
+        cursor = page.cursor;
+      }
     }
   }
 
