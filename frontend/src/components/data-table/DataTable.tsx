@@ -81,7 +81,9 @@ export function DataTable<T>({ table, result, rowKey, emptyMessageId, filters, e
   }
 
   let body: ReactNode;
-  if (error && !data) body = <ErrorState error={error} messageId={featureMessageId?.(error)} onRetry={() => void mutate()} />;
+  // Never the previous query's rows under filters whose own load failed (a refused filter, a failed refresh):
+  // the rows shown always answer what the filter bar says.
+  if (error) body = <ErrorState error={error} messageId={featureMessageId?.(error)} onRetry={() => void mutate()} />;
   else if (isLoading || !data) body = <div className="state"><Spinner /></div>;
   else if (data.items.length === 0) body = <EmptyState messageId={emptyMessageId} />;
   else
