@@ -15,7 +15,7 @@ module.exports = {
     },
     {
       name: 'core-no-middy',
-      comment: 'functions/core knows nothing of the HTTP stack (middy lives in functions/shared/http).',
+      comment: 'functions/core knows nothing of the HTTP stack (middy lives in functions/http).',
       severity: 'error',
       from: { path: '^functions/core/' },
       to: { path: '(^|/)@middy/' },
@@ -25,7 +25,7 @@ module.exports = {
       comment: 'functions/core imports no adapter, no route group and nothing of the HTTP stack.',
       severity: 'error',
       from: { path: '^functions/core/' },
-      to: { path: '^functions/(adapters|api|shared/http)/' },
+      to: { path: '^functions/(adapters|api|http|triggers)/' },
     },
     {
       name: 'adapters-no-api',

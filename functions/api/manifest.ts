@@ -1,4 +1,4 @@
-import type { RouteGroup } from '../shared/http/manifest';
+import type { RouteGroup } from '../http/manifest';
 import { access as alarmsAccess } from './alarms/deps';
 import { routes as alarms } from './alarms/routes';
 import { access as clientsAccess } from './clients/deps';

@@ -5,10 +5,10 @@ import { DynamoConnectionStates } from '../adapters/dynamodb/connection-state';
 import { DynamoOnlineIndex } from '../adapters/dynamodb/online-index';
 import { readRegistrations } from '../adapters/dynamodb/registrations';
 import type { SweepDeps } from '../core/ingestion/use-cases';
-import type { FunctionAccess } from './access';
+import type { FunctionAccess } from '../runtime/access';
 import { loadIngestionConfig, type IngestionConfig } from './ingestion-config';
-import { lazy } from './lazy';
-import { logger } from './logger';
+import { lazy } from '../runtime/lazy';
+import { logger } from '../runtime/logger';
 
 /** What the sweep and the ingestion triggers both use. */
 export function sweepStores(doc: DynamoDBDocumentClient, tableName: string): Pick<SweepDeps, 'registry' | 'connections' | 'onlineIndex'> {

@@ -3,10 +3,10 @@ import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DynamoDataRequestRepository, DynamoSubscriptionRepository } from '../adapters/dynamodb/historical-data-repository';
 import { DynamoMerchantRepository } from '../adapters/dynamodb/merchant-repository';
 import type { SubscriptionSweepDeps } from '../core/historical-data/subscriptions';
-import type { FunctionAccess } from './access';
-import { tableConfig } from './config';
-import { lazy } from './lazy';
-import { logger } from './logger';
+import type { FunctionAccess } from '../runtime/access';
+import { tableConfig } from '../runtime/config';
+import { lazy } from '../runtime/lazy';
+import { logger } from '../runtime/logger';
 import { workflowStarter } from './workflows';
 
 export const dataSubscriptionSweepAccess = { table: 'readWrite', startWorkflows: true } as const satisfies FunctionAccess;

@@ -1,4 +1,4 @@
-import type { FunctionAccess } from './access';
+import type { FunctionAccess } from '../runtime/access';
 
 /** What the historical export's Task functions (Export, RecordFailure) reach. */
 export const historicalExportAccess = { table: 'readWrite', buckets: { exports: 'readWrite' } } as const satisfies FunctionAccess;

@@ -5,11 +5,11 @@
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DynamoDataRequestRepository } from '../adapters/dynamodb/historical-data-repository';
 import type { ExportFailureDeps } from '../core/historical-data/export-failure';
-import { tableConfig } from './config';
-import { bucketObjectRemoval } from './bucket-access';
+import { tableConfig } from '../runtime/config';
+import { bucketObjectRemoval } from '../runtime/bucket-access';
 import { historicalExportAccess } from './historical-export-access';
-import { lazy } from './lazy';
-import { logger } from './logger';
+import { lazy } from '../runtime/lazy';
+import { logger } from '../runtime/logger';
 
 export function buildHistoricalExportFailureDeps(env: NodeJS.ProcessEnv = process.env): ExportFailureDeps {
   const { region, tableName, dynamodbEndpoint } = tableConfig(env);

@@ -8,11 +8,11 @@ import { DynamoExportSource } from '../adapters/dynamodb/export-source';
 import { DynamoDataRequestRepository } from '../adapters/dynamodb/historical-data-repository';
 import { DynamoMerchantRepository } from '../adapters/dynamodb/merchant-repository';
 import type { ExportDeps } from '../core/historical-data/export';
-import { tableConfig } from './config';
-import { bucketFiles } from './files';
+import { tableConfig } from '../runtime/config';
+import { bucketFiles } from '../runtime/files';
 import { historicalExportAccess } from './historical-export-access';
-import { lazy } from './lazy';
-import { logger } from './logger';
+import { lazy } from '../runtime/lazy';
+import { logger } from '../runtime/logger';
 
 export function buildHistoricalExportDeps(env: NodeJS.ProcessEnv = process.env): ExportDeps {
   const { region, tableName, dynamodbEndpoint } = tableConfig(env);

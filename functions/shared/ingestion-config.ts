@@ -1,7 +1,7 @@
 /** Settings of the ingestion triggers and the connection sweep: the table and the connection windows, no Cognito. */
 import { DEFAULT_OFFLINE_AFTER_SECONDS, DEFAULT_ONLINE_BUCKET_SECONDS } from '../core/ingestion/rules';
 import type { IngestionSettings } from '../core/ingestion/use-cases';
-import { positiveInt, tableConfig } from './config';
+import { positiveInt, tableConfig } from '../runtime/config';
 
 export interface IngestionConfig extends IngestionSettings {
   region: string;

@@ -13,11 +13,11 @@ import { DynamoSalesContext } from '../adapters/dynamodb/sales-context';
 import { DynamoSalesStats } from '../adapters/dynamodb/sales-stats';
 import type { IngestionDeps } from '../core/ingestion/use-cases';
 import { applyAuditPrices } from '../core/prices/sync';
-import type { FunctionAccess } from './access';
+import type { FunctionAccess } from '../runtime/access';
 import { sweepStores } from './connection-sweep';
 import { loadIngestionConfig, type IngestionConfig } from './ingestion-config';
-import { lazy } from './lazy';
-import { logger } from './logger';
+import { lazy } from '../runtime/lazy';
+import { logger } from '../runtime/logger';
 import { priceSyncDeps } from './price-sync';
 
 export function buildIngestionDeps(config: IngestionConfig, doc = createDocumentClient({ region: config.region, endpoint: config.dynamodbEndpoint })): IngestionDeps {

@@ -2,10 +2,10 @@
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DynamoMachinePurges } from '../adapters/dynamodb/machine-purges';
 import type { PurgeSweepDeps } from '../core/devices/purge';
-import type { FunctionAccess } from './access';
-import { tableConfig } from './config';
-import { lazy } from './lazy';
-import { logger } from './logger';
+import type { FunctionAccess } from '../runtime/access';
+import { tableConfig } from '../runtime/config';
+import { lazy } from '../runtime/lazy';
+import { logger } from '../runtime/logger';
 
 export function buildMachinePurgeDeps(env: NodeJS.ProcessEnv = process.env): PurgeSweepDeps {
   const { region, tableName, dynamodbEndpoint } = tableConfig(env);

@@ -2,10 +2,10 @@
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DynamoMachineRegroups } from '../adapters/dynamodb/machine-regroups';
 import type { RegroupSweepDeps } from '../core/devices/regroup';
-import type { FunctionAccess } from './access';
-import { tableConfig } from './config';
-import { lazy } from './lazy';
-import { logger } from './logger';
+import type { FunctionAccess } from '../runtime/access';
+import { tableConfig } from '../runtime/config';
+import { lazy } from '../runtime/lazy';
+import { logger } from '../runtime/logger';
 
 export function buildMachineRegroupDeps(env: NodeJS.ProcessEnv = process.env): RegroupSweepDeps {
   const { region, tableName, dynamodbEndpoint } = tableConfig(env);

@@ -9,10 +9,10 @@ import { DynamoNotificationRepository, notificationLookups } from '../adapters/d
 import { DynamoUserRepository } from '../adapters/dynamodb/user-repository';
 import { SesMailer } from '../adapters/ses/mailer';
 import type { FeedbackDeps, SenderDeps } from '../core/notifications/use-cases';
-import type { FunctionAccess } from './access';
-import { required, tableConfig } from './config';
-import { lazy } from './lazy';
-import { logger } from './logger';
+import type { FunctionAccess } from '../runtime/access';
+import { required, tableConfig } from '../runtime/config';
+import { lazy } from '../runtime/lazy';
+import { logger } from '../runtime/logger';
 
 export function buildNotificationDeps(env: NodeJS.ProcessEnv = process.env): SenderDeps & { outbox: DynamoNotificationOutbox } {
   const { region, tableName, dynamodbEndpoint } = tableConfig(env);

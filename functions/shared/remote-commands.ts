@@ -10,11 +10,11 @@ import { DynamoRemoteCommandRepository } from '../adapters/dynamodb/remote-comma
 import { IotCommandPublisher } from '../adapters/iot/command-publisher';
 import type { AckDeps, DeliveryDeps } from '../core/remote-commands/delivery';
 import { applyPricesAcknowledgement } from '../core/prices/sync';
-import { PRICES_COMMAND_TYPE } from '../../schemas/prices-constants';
-import type { FunctionAccess } from './access';
-import { iotDataEndpoint, loadCommandSettings, tableConfig } from './config';
-import { lazy } from './lazy';
-import { logger } from './logger';
+import { PRICES_COMMAND_TYPE } from '#schemas/prices-constants';
+import type { FunctionAccess } from '../runtime/access';
+import { iotDataEndpoint, loadCommandSettings, tableConfig } from '../runtime/config';
+import { lazy } from '../runtime/lazy';
+import { logger } from '../runtime/logger';
 import { priceSyncDeps } from './price-sync';
 
 export const commandSweepAccess = { table: 'readWrite', publishCommands: true } as const satisfies FunctionAccess;

@@ -7,11 +7,11 @@ import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DynamoMediaLists } from '../adapters/dynamodb/media-lists';
 import { SignedIotPublisher } from '../adapters/iot/signed-publisher';
 import type { IngestionDeps } from '../core/ingestion/use-cases';
-import type { FunctionAccess } from './access';
-import { iotDataEndpoint } from './config';
+import type { FunctionAccess } from '../runtime/access';
+import { iotDataEndpoint } from '../runtime/config';
 import { buildIngestionDeps } from './ingestion';
 import { loadIngestionConfig } from './ingestion-config';
-import { lazy } from './lazy';
+import { lazy } from '../runtime/lazy';
 
 export const telemetryIngestionAccess = { table: 'readWrite', publishMediaLists: true } as const satisfies FunctionAccess;
 

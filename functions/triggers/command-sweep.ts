@@ -6,8 +6,8 @@
  */
 import type { Context } from 'aws-lambda';
 import { sweepCommands, type CommandSweepOutcome, type DeliveryDeps } from '../core/remote-commands/delivery';
-import { logger } from '../shared/logger';
-import { METRIC, OperatorMetrics } from '../shared/metrics';
+import { logger } from '../runtime/logger';
+import { METRIC, OperatorMetrics } from '../runtime/metrics';
 import { commandSweepDeps } from '../shared/remote-commands';
 import type { ScheduledEventLike } from './connection-sweep';
 

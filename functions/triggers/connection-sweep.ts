@@ -6,7 +6,7 @@
 import type { Context } from 'aws-lambda';
 import { sweepConnections, type SweepDeps, type SweepOutcome } from '../core/ingestion/use-cases';
 import { connectionSweepDeps } from '../shared/connection-sweep';
-import { logger } from '../shared/logger';
+import { logger } from '../runtime/logger';
 
 export interface ScheduledEventLike {
   time?: string;

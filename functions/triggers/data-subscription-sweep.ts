@@ -6,8 +6,8 @@
 import type { Context } from 'aws-lambda';
 import { sweepSubscriptions, type SubscriptionSweepDeps, type SubscriptionSweepOutcome } from '../core/historical-data/subscriptions';
 import { dataSubscriptionSweepDeps } from '../shared/data-subscriptions';
-import { logger } from '../shared/logger';
-import { METRIC, OperatorMetrics } from '../shared/metrics';
+import { logger } from '../runtime/logger';
+import { METRIC, OperatorMetrics } from '../runtime/metrics';
 import type { ScheduledEventLike } from './connection-sweep';
 
 export function dataSubscriptionSweepHandler(deps: () => SubscriptionSweepDeps = dataSubscriptionSweepDeps) {

@@ -6,8 +6,8 @@ import type { Context } from 'aws-lambda';
 import { recordExportFailure, type ExportFailureDeps } from '../core/historical-data/export-failure';
 import type { HistoricalExportInput } from '../core/shared/workflows';
 import { historicalExportFailureDeps } from '../shared/historical-export-failure';
-import { logger } from '../shared/logger';
-import { METRIC, OperatorMetrics } from '../shared/metrics';
+import { logger } from '../runtime/logger';
+import { METRIC, OperatorMetrics } from '../runtime/metrics';
 
 export type ExportFailureInput = HistoricalExportInput & { error: { Error?: string; Cause?: string } };
 

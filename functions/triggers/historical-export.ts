@@ -7,8 +7,8 @@ import type { Context } from 'aws-lambda';
 import { runExport, type ExportDeps, type ExportOutcome } from '../core/historical-data/export';
 import type { HistoricalExportInput } from '../core/shared/workflows';
 import { historicalExportDeps } from '../shared/historical-export';
-import { logger } from '../shared/logger';
-import { METRIC, OperatorMetrics } from '../shared/metrics';
+import { logger } from '../runtime/logger';
+import { METRIC, OperatorMetrics } from '../runtime/metrics';
 
 export function historicalExportHandler(deps: () => ExportDeps = historicalExportDeps) {
   const metrics = new OperatorMetrics();

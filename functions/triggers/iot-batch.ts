@@ -5,11 +5,11 @@
  * the same SQS-shaped batches over. A single rule event (a direct IoT → Lambda action) works too.
  */
 import type { Context } from 'aws-lambda';
-import type { IngestedKind } from '../../schemas/iot';
+import type { IngestedKind } from '#schemas/iot';
 import { ingestBatch, type BatchOutcome, type IngestionDeps } from '../core/ingestion/use-cases';
 import { ingestionDeps } from '../shared/ingestion';
-import { logger } from '../shared/logger';
-import { METRIC, OperatorMetrics } from '../shared/metrics';
+import { logger } from '../runtime/logger';
+import { METRIC, OperatorMetrics } from '../runtime/metrics';
 
 export interface SqsRecordLike {
   messageId: string;

@@ -5,12 +5,12 @@
  */
 import type { Context } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { CommandAckMessage } from '../../schemas/iot';
-import { COMMAND_RESULT } from '../../schemas/remote-command';
+import { CommandAckMessage } from '#schemas/iot';
+import { COMMAND_RESULT } from '#schemas/remote-command';
 import { acknowledgeCommand, type AckDeps, type AckOutcome } from '../core/remote-commands/delivery';
 import { topicSerial } from '../core/ingestion/validation';
-import { logger } from '../shared/logger';
-import { METRIC, OperatorMetrics } from '../shared/metrics';
+import { logger } from '../runtime/logger';
+import { METRIC, OperatorMetrics } from '../runtime/metrics';
 import { commandAckDeps } from '../shared/remote-commands';
 
 const RESULT_NAMES = new Map<number, string>(Object.entries(COMMAND_RESULT).map(([name, value]) => [value, name]));

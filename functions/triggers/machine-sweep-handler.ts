@@ -4,7 +4,7 @@
  */
 import type { Context } from 'aws-lambda';
 import type { MachineSweepDeps, MachineSweepOutcome } from '../core/devices/machine-sweep';
-import { logger } from '../shared/logger';
+import { logger } from '../runtime/logger';
 import type { ScheduledEventLike } from './connection-sweep';
 
 /** Without a Lambda context (the local schedule): how long one sweep may work. */

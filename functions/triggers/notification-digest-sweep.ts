@@ -1,7 +1,7 @@
 /** Scheduled (EventBridge every minute in AWS; a timer locally): sends each digest whose flood window ended. */
 import type { Context } from 'aws-lambda';
 import { sendDueDigests } from '../core/notifications/use-cases';
-import { logger } from '../shared/logger';
+import { logger } from '../runtime/logger';
 import { notificationDeps } from '../shared/notifications';
 
 export function notificationDigestSweepHandler(deps = notificationDeps) {

@@ -5,7 +5,7 @@
  */
 import type { Context } from 'aws-lambda';
 import { applyDeliveryFeedback } from '../core/notifications/use-cases';
-import { logger } from '../shared/logger';
+import { logger } from '../runtime/logger';
 import { notificationFeedbackDeps } from '../shared/notifications';
 
 export interface SnsEventLike {

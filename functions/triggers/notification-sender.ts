@@ -7,7 +7,7 @@
 import type { Context } from 'aws-lambda';
 import { alarmEventOf } from '../adapters/dynamodb/notification-outbox';
 import { notifyAlarmEvent } from '../core/notifications/use-cases';
-import { logger } from '../shared/logger';
+import { logger } from '../runtime/logger';
 import { notificationDeps } from '../shared/notifications';
 
 type AttributeValue = { S?: string; N?: string; NULL?: boolean; BOOL?: boolean };

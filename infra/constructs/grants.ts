@@ -5,7 +5,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { TABLE_DEFINITION } from '../../functions/adapters/dynamodb/table';
-import type { BucketId, FunctionAccess } from '../../functions/shared/access';
+import type { BucketId, FunctionAccess } from '../../functions/runtime/access';
 import { grantWithReason } from './nag';
 
 /** Item-level reads; no Scan (DESIGN §5: no Scan on a request path). TransactGetItems needs GetItem. */

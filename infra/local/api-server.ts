@@ -4,8 +4,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import type { Context } from 'aws-lambda';
-import type { HttpEvent, HttpResult } from '../../functions/shared/http/event';
-import { API_PREFIX, type Route, type RouteGroup } from '../../functions/shared/http/manifest';
+import type { HttpEvent, HttpResult } from '../../functions/http/event';
+import { API_PREFIX, type Route, type RouteGroup } from '../../functions/http/manifest';
 import { invokeLocally } from './invoke';
 import { readBody } from './read-body';
 import { staticFiles } from './static-compression';

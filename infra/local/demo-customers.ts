@@ -9,8 +9,8 @@ import { DynamoPaymentServiceMerchants } from '../../functions/adapters/dynamodb
 import { DynamoWebPaymentOrderRepository } from '../../functions/adapters/dynamodb/webpayment-order-repository';
 import { customerIdOf } from '../../functions/core/customers/model';
 import { paymentServiceCallback, type PaymentServiceDeps } from '../../functions/core/webpayment-orders/payment-service';
-import { MAX_CUSTOMER_MEDIAS, type CustomerRegistration } from '../../schemas/customer';
-import type { PaymentServiceCallback } from '../../schemas/webpayment-order';
+import { MAX_CUSTOMER_MEDIAS, type CustomerRegistration } from '#schemas/customer';
+import type { PaymentServiceCallback } from '#schemas/webpayment-order';
 import { DEMO_NEW_KEY } from './demo-medias';
 import { demoKeys } from './simulated-payments';
 import type { LocalRepositories } from './repositories';

@@ -1,6 +1,6 @@
-import type { MasterAlarmCreate } from '../../schemas/alarm';
-import type { MerchantInput } from '../../schemas/merchant';
-import type { CustomParameter, ProductType } from '../../schemas/product';
+import type { MasterAlarmCreate } from '#schemas/alarm';
+import type { MerchantInput } from '#schemas/merchant';
+import type { CustomParameter, ProductType } from '#schemas/product';
 import type { DemoUser } from './stack-info';
 
 /** Demo merchants: fixed ids so a second start finds them again. */

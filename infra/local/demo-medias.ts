@@ -8,8 +8,8 @@
 import { DynamoRefundContext } from '../../functions/adapters/dynamodb/refund-context';
 import { ingestBatch, type IngestionDeps } from '../../functions/core/ingestion/use-cases';
 import { changeMediaStatus, refundMedia, reportLostKey, type MediaDeps } from '../../functions/core/medias/use-cases';
-import { MEDIA_STATUS } from '../../schemas/media-constants';
-import { SOURCE_TYPE } from '../../schemas/transaction-constants';
+import { MEDIA_STATUS } from '#schemas/media-constants';
+import { SOURCE_TYPE } from '#schemas/transaction-constants';
 import { demoKeys } from './simulated-payments';
 import type { LocalRepositories } from './repositories';
 import type { DemoUser } from './stack-info';

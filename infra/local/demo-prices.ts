@@ -4,8 +4,8 @@
  * through the prices repository. Acme's ERP API is switched on. The simulated machines start with the prices
  * the cloud believes they run (`runningPrices`), so their audits keep these states until someone acts.
  */
-import { SUPER_ADMIN_SETTINGS_DEFAULTS } from '../../schemas/merchant-settings';
-import { DEVICE_AUTHOR, ERP_AUTHOR, type PriceAction, type PriceOrigin } from '../../schemas/prices-constants';
+import { SUPER_ADMIN_SETTINGS_DEFAULTS } from '#schemas/merchant-settings';
+import { DEVICE_AUTHOR, ERP_AUTHOR, type PriceAction, type PriceOrigin } from '#schemas/prices-constants';
 import { sortPrices } from '../../functions/core/prices/model';
 import type { Price, StoredPrices } from '../../functions/core/prices/ports';
 import { DEMO_MACHINES, DEMO_PLANOGRAMS } from './demo-data';

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
-import { logger } from '../../functions/shared/logger';
+import { logger } from '../../functions/runtime/logger';
 import { COMMAND_SWEEP, CONNECTION_SWEEP, DATA_SUBSCRIPTION_SWEEP, DEFAULT_IOT_RULES, MACHINE_PURGE_SWEEP, MACHINE_REGROUP_SWEEP, NOTIFICATION_DIGEST_SWEEP, type IotRuleDefinition } from '../stacks/iot-stack';
 import type { IotRule, IotRuleEvent } from './emulators/iot';
 import { invokeLocally } from './invoke';

@@ -12,8 +12,8 @@ import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client';
 import { DynamoNotificationOutbox } from '../../functions/adapters/dynamodb/notification-outbox';
-import { tableConfig } from '../../functions/shared/config';
-import { logger } from '../../functions/shared/logger';
+import { tableConfig } from '../../functions/runtime/config';
+import { logger } from '../../functions/runtime/logger';
 import { NOTIFICATION_FEEDBACK, NOTIFICATION_SENDER } from '../stacks/iot-stack';
 import { invokeLocally } from './invoke';
 

@@ -38,8 +38,8 @@ import type { PriceRepository } from '../../functions/core/prices/ports';
 import type { CustomParameterRepository, ProductRepository } from '../../functions/core/products/ports';
 import type { RemoteCommandRepository } from '../../functions/core/remote-commands/ports';
 import type { UserRepository } from '../../functions/core/users/ports';
-import { baseDeps, type BaseDeps } from '../../functions/shared/base-deps';
-import type { RuntimeConfig } from '../../functions/shared/config';
+import { baseDeps, type BaseDeps } from '../../functions/runtime/base-deps';
+import type { RuntimeConfig } from '../../functions/runtime/config';
 
 /**
  * Every repository of the table, pointed at one stack: what the seed, the simulator, the tests and the bench

@@ -10,7 +10,7 @@ import { DuplicatePlanogramNameException, PlanogramProductNotFoundException } fr
 import { ProductCodeAlreadyExistsException, ProductNameAlreadyExistsException } from '../../functions/core/products/errors';
 import type { LocalRepositories } from './repositories';
 import { createCognitoUser } from './emulators/cognito';
-import { MERCHANT_SETTINGS_DEFAULTS } from '../../schemas/merchant-settings';
+import { MERCHANT_SETTINGS_DEFAULTS } from '#schemas/merchant-settings';
 import { seedDemoPrices } from './demo-prices';
 import { DEMO_ALARM_SETTINGS, DEMO_GROUPS, DEMO_MACHINES, DEMO_MASTER_ALARMS, DEMO_MAXIMUM_REFUNDS, DEMO_MERCHANTS, DEMO_PINS, DEMO_PLANOGRAMS, DEMO_PRODUCT_PARAMETERS, DEMO_PRODUCTS, DEMO_USERS } from './demo-data';
 import type { DemoUser } from './stack-info';

@@ -6,10 +6,10 @@
  * outcome of the first, never executed twice.
  */
 import * as z from 'zod/mini';
-import { CASH_DEVICE_TYPES } from '../../schemas/collections';
-import { COMMAND_RESULTS, CommandMessage, type CommandAckPayload } from '../../schemas/iot';
-import type { RemoteCommandType } from '../../schemas/remote-command';
-import type { SaleTransaction } from '../../schemas/iot';
+import { CASH_DEVICE_TYPES } from '#schemas/collections';
+import { COMMAND_RESULTS, CommandMessage, type CommandAckPayload } from '#schemas/iot';
+import type { RemoteCommandType } from '#schemas/remote-command';
+import type { SaleTransaction } from '#schemas/iot';
 
 /** What the executor needs of a simulated device (simulator.ts SimulatedDevice). */
 export interface CommandTarget {

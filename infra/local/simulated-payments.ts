@@ -4,8 +4,8 @@
  * bonus credit, free and failed sales. Pure apart from the keys' credit, which each sale and recharge moves.
  */
 import { createHash } from 'node:crypto';
-import type { SaleTransaction } from '../../schemas/iot';
-import { SOURCE_TYPE } from '../../schemas/transaction-constants';
+import type { SaleTransaction } from '#schemas/iot';
+import { SOURCE_TYPE } from '#schemas/transaction-constants';
 
 /** Keys per merchant (the first two of them printed without a serial: all F). */
 export const DEMO_KEYS_PER_MERCHANT = 12;

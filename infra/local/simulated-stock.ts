@@ -6,7 +6,7 @@
  * (core/stock/model.ts lineIndexOfSale): the transaction's line is the selection's number and its product code is
  * the selection, which the audit's PA101 then carries too (simulator.ts DexBook).
  */
-import type { SaleTransaction } from '../../schemas/iot';
+import type { SaleTransaction } from '#schemas/iot';
 
 export interface SimulatedLine {
   selection: string;

@@ -30,7 +30,7 @@ import {
   type SaleTransaction,
   type SalesMessage,
   type TelemetryMessage,
-} from '../../schemas/iot';
+} from '#schemas/iot';
 import { g85Of } from '../../functions/core/ingestion/eva-dts-integrity';
 import { commandExecutor } from './simulated-commands';
 import { SimulatedStock, type SimulatedLine } from './simulated-stock';
@@ -475,7 +475,7 @@ export async function registerMachines(info: StackInfo, merchantId: string, seri
   }
   const [{ localRepositories }, { loadConfig }, { newPosRecord }] = await Promise.all([
     import('./repositories'),
-    import('../../functions/shared/config'),
+    import('../../functions/runtime/config'),
     import('../../functions/core/devices/use-cases'),
   ]);
   const deps = localRepositories(

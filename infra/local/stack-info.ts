@@ -1,5 +1,5 @@
-import type { Language } from '../../schemas/collections';
-import type { Role } from '../../schemas/roles';
+import type { Language } from '#schemas/collections';
+import type { Role } from '#schemas/roles';
 
 /** The shape of `.local/stack.json`: a contract other tools (tests, simulator, scripts) rely on. */
 export interface StackInfo {

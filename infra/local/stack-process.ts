@@ -1,4 +1,4 @@
-import { loadConfig } from '../../functions/shared/config';
+import { loadConfig } from '../../functions/runtime/config';
 import { spawnReady } from './child-process';
 import { S3RVER_CREDENTIALS } from './emulators/s3';
 import { localRepositories, type LocalRepositories } from './repositories';

@@ -1,4 +1,4 @@
-import { logger } from '../../functions/shared/logger';
+import { logger } from '../../functions/runtime/logger';
 
 /** One run of an emulator's process, as its start function hands it over once the process is ready. */
 export interface EmulatorRun {

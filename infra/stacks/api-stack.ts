@@ -9,7 +9,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
-import { API_PREFIX, type RouteGroup } from '../../functions/shared/http/manifest';
+import { API_PREFIX, type RouteGroup } from '../../functions/http/manifest';
 import { notify } from '../constructs/alarms';
 import { AppFunction } from '../constructs/app-function';
 import { grantAccess } from '../constructs/grants';

@@ -1,5 +1,5 @@
 import { Tags, type App, type Environment } from 'aws-cdk-lib';
-import type { RouteGroup } from '../../functions/shared/http/manifest';
+import type { RouteGroup } from '../../functions/http/manifest';
 import { runtimeEnvironment } from '../constructs/runtime-environment';
 import { DEFAULT_TENANT, StageConfig } from '../constructs/stage';
 import { ApiStack } from './api-stack';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../infra/local/emulators/cognito';
 import { alarmMessage } from '../../infra/local/simulator';
-import { DIGEST_LIMIT, MAX_SEND_ATTEMPTS } from '../../schemas/notification-constants';
+import { DIGEST_LIMIT, MAX_SEND_ATTEMPTS } from '#schemas/notification-constants';
 import { newMerchantWithMachines, simulatedDevices, waitFor } from './support/devices';
 import { api } from './support/http';
 import { stack, tokenFor } from './support/stack';

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { groups } from '../../functions/api/manifest';
-import type { Route } from '../../functions/shared/http/manifest';
-import { ROLES, type Role } from '../../schemas/roles';
+import type { Route } from '../../functions/http/manifest';
+import { ROLES, type Role } from '#schemas/roles';
 import { BAD_TOKEN_KINDS, badToken } from './support/forged-tokens';
 import { api } from './support/http';
 import { demoUser, stack, stackDeps, tokenFor } from './support/stack';
 import { exportFileKey } from '../../functions/core/historical-data/model';
 import { timeOrderedId } from '../../functions/core/shared/time-ordered-id';
-import { MAX_ACTIVE_DATA_REQUESTS, TECHNICAL_FAILURE } from '../../schemas/historical-data';
+import { MAX_ACTIVE_DATA_REQUESTS, TECHNICAL_FAILURE } from '#schemas/historical-data';
 import { merchantBody, settingsBody, superAdminSettingsBody } from './support/samples';
 import { DEMO_PINS } from '../../infra/local/demo-data';
 import { createUser, updateBodyOf, userBody } from './support/users';

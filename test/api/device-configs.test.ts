@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PINS } from '../../infra/local/demo-data';
 import { configMessage, telemetryMessage } from '../../infra/local/simulator';
-import { MAX_CONFIG_VALUES } from '../../schemas/iot';
+import { MAX_CONFIG_VALUES } from '#schemas/iot';
 import { newMerchantWithMachines, newSerial, simulatedDevices, waitFor } from './support/devices';
 import { api } from './support/http';
 import { tokenFor } from './support/stack';

@@ -11,7 +11,7 @@ import { exportFileKey } from '../../functions/core/historical-data/model';
 import { dayStart } from '../../functions/core/shared/zoned-time';
 import { localS3ClientConfig } from '../../infra/local/emulators/s3';
 import { saleTransaction, salesMessage } from '../../infra/local/simulator';
-import { MAX_ACTIVE_DATA_REQUESTS, MAX_SUBSCRIPTIONS, TECHNICAL_FAILURE } from '../../schemas/historical-data';
+import { MAX_ACTIVE_DATA_REQUESTS, MAX_SUBSCRIPTIONS, TECHNICAL_FAILURE } from '#schemas/historical-data';
 import { newMerchantWithMachines, simulatedDevices, waitFor } from './support/devices';
 import { api } from './support/http';
 import { merchantBody } from './support/samples';

@@ -7,7 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saleTransaction, salesMessage, telemetryMessage } from '../../infra/local/simulator';
-import type { SaleTransaction } from '../../schemas/iot';
+import type { SaleTransaction } from '#schemas/iot';
 import { newMerchantWithMachines, newSerial, simulatedDevices, waitFor } from './support/devices';
 import { DEMO_PINS } from '../../infra/local/demo-data';
 import { api } from './support/http';

@@ -11,8 +11,8 @@ import { saleIndexAttributes } from '../../functions/adapters/dynamodb/transacti
 import { dayIn } from '../../functions/core/shared/zoned-time';
 import { DEMO_PINS } from '../../infra/local/demo-data';
 import { saleTransaction, salesMessage } from '../../infra/local/simulator';
-import type { SaleTransaction } from '../../schemas/iot';
-import { MAX_TRANSACTION_RESULTS, STAT_CATEGORIES, TRANSACTION_CSV_COLUMNS, transactionCategory } from '../../schemas/transaction-constants';
+import type { SaleTransaction } from '#schemas/iot';
+import { MAX_TRANSACTION_RESULTS, STAT_CATEGORIES, TRANSACTION_CSV_COLUMNS, transactionCategory } from '#schemas/transaction-constants';
 import { parseCsv } from '../../functions/core/shared/csv';
 import { newMerchantWithMachines, newSerial, simulatedDevices, waitFor } from './support/devices';
 import { api } from './support/http';

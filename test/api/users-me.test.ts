@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCognitoUser, signInWithPassword } from '../../infra/local/emulators/cognito';
-import { LANGUAGES } from '../../schemas/collections';
-import { ROLES } from '../../schemas/roles';
+import { LANGUAGES } from '#schemas/collections';
+import { ROLES } from '#schemas/roles';
 import { signedToken } from './support/forged-tokens';
 import { api } from './support/http';
 import { demoUser, stack, stackDeps, tokenFor } from './support/stack';

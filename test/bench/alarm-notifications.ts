@@ -22,7 +22,7 @@ export async function benchAlarmNotifications(machines = Number(process.env.BENC
     import('../../infra/local/stack'),
     import('../../infra/local/simulator'),
     import('../../infra/local/repositories'),
-    import('../../functions/shared/config'),
+    import('../../functions/runtime/config'),
     import('../../infra/local/emulators/cognito'),
   ]);
   const stack = await startStack();

@@ -113,7 +113,7 @@ export async function benchIngestion(scenarios: IngestionScenario[], deadlineMs 
     import('../../infra/local/simulator'),
     import('../../infra/local/iot-rules'),
     import('../../infra/local/repositories'),
-    import('../../functions/shared/config'),
+    import('../../functions/runtime/config'),
   ]);
   const stack = await startStack();
   try {

@@ -3,9 +3,9 @@
  * invokes it; the stack (DynamoDB included) runs in other processes, as the AWS services do.
  */
 import { gunzipSync } from 'node:zlib';
-import type { PublicDeps } from '../../functions/shared/base-deps';
+import type { PublicDeps } from '../../functions/runtime/base-deps';
 import type { StackInfo } from '../../infra/local/stack-info';
-import type { Route } from '../../functions/shared/http/manifest';
+import type { Route } from '../../functions/http/manifest';
 
 export type GroupHandler = (event: never, context: never) => Promise<{ statusCode: number; body: string; headers?: Record<string, string>; isBase64Encoded?: boolean }>;
 
@@ -40,8 +40,8 @@ export function invoker(handler: unknown, method: string, path: string, query: R
  */
 export async function groupHandler(group: string, info: StackInfo): Promise<unknown> {
   const [{ createGroupHandler }, { resetAll }, { stackEnvironment }, { routes }, { deps }] = await Promise.all([
-    import('../../functions/shared/http/group-handler'),
-    import('../../functions/shared/lazy'),
+    import('../../functions/http/group-handler'),
+    import('../../functions/runtime/lazy'),
     import('../../infra/local/stack-process'),
     import(`../../functions/api/${group}/routes`) as Promise<{ routes: Route[] }>,
     import(`../../functions/api/${group}/deps`) as Promise<{ deps: () => PublicDeps }>,

@@ -70,7 +70,7 @@ export async function benchTransactions(): Promise<TransactionFigures> {
     import('../../functions/adapters/dynamodb/keys'),
     import('../../functions/adapters/dynamodb/transaction-records'),
     import('../../functions/core/shared/zoned-time'),
-    import('../../schemas/transaction-constants'),
+    import('#schemas/transaction-constants'),
     import('../../functions/adapters/dynamodb/transaction-repository'),
   ]);
   const stack = await startStackProcess();

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AlarmMessage } from '../../schemas/iot';
+import type { AlarmMessage } from '#schemas/iot';
 import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
 
 const stack = getStack();

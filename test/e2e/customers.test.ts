@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PINS } from '../../infra/local/demo-data';
 import type { StackInfo } from '../../infra/local/stack-info';
 import { connectDevice, saleTransaction, salesMessage } from '../../infra/local/simulator';
-import type { Customer } from '../../schemas/customer';
+import type { Customer } from '#schemas/customer';
 import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, registerCustomer, signInToDashboard, toast, uiMessages, waitUntil } from './browser';
 
 const stack = getStack();

@@ -7,7 +7,7 @@ import * as keys from '../../functions/adapters/dynamodb/keys';
 import type { StackInfo } from '../../infra/local/stack-info';
 import { depsForStack } from '../../infra/local/stack-process';
 import { connectDevice, saleTransaction, salesMessage, type SimulatedDevice } from '../../infra/local/simulator';
-import type { HistoricalDataRequest } from '../../schemas/historical-data';
+import type { HistoricalDataRequest } from '#schemas/historical-data';
 import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
 
 const stack = getStack();

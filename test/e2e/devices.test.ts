@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PointOfSale } from '../../schemas/pos';
-import type { TelemetryMessage } from '../../schemas/iot';
+import type { PointOfSale } from '#schemas/pos';
+import type { TelemetryMessage } from '#schemas/iot';
 import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
 
 const stack = getStack();

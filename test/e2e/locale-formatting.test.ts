@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TelemetryMessage } from '../../schemas/iot';
-import type { PointOfSale } from '../../schemas/pos';
+import type { TelemetryMessage } from '#schemas/iot';
+import type { PointOfSale } from '#schemas/pos';
 import { api, demoUser, getStack, idToken, launchBrowser, newPage, signInToDashboard } from './browser';
 
 const stack = getStack();

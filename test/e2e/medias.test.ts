@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PINS } from '../../infra/local/demo-data';
 import type { StackInfo } from '../../infra/local/stack-info';
 import { connectDevice, saleTransaction, salesMessage } from '../../infra/local/simulator';
-import type { Page as ApiPage } from '../../schemas/paging';
-import type { Transaction } from '../../schemas/transaction';
+import type { Page as ApiPage } from '#schemas/paging';
+import type { Transaction } from '#schemas/transaction';
 import { formatMoney } from '../../frontend/src/lib/format';
 import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages, waitUntil } from './browser';
 

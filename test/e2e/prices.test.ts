@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PINS } from '../../infra/local/demo-data';
 import { SimulatedPrices } from '../../infra/local/simulated-prices';
 import { auditMessage, connectDevice, DexBook, type SimulatedDevice } from '../../infra/local/simulator';
-import type { PosPrices } from '../../schemas/prices';
+import type { PosPrices } from '#schemas/prices';
 import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
 
 const stack = getStack();

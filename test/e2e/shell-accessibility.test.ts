@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import mqtt from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AlarmMessage } from '../../schemas/iot';
+import type { AlarmMessage } from '#schemas/iot';
 import { api, CATALOGUES, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, uiMessages } from './browser';
 
 const stack = getStack();

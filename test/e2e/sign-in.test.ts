@@ -4,7 +4,7 @@ import { canOpen } from '../../frontend/src/app/route-roles';
 import { MENU } from '../../frontend/src/app/menu';
 import en from '../../frontend/src/i18n/en.json';
 import fr from '../../frontend/src/i18n/fr.json';
-import type { Role } from '../../schemas/roles';
+import type { Role } from '#schemas/roles';
 import { api, CATALOGUES, expectAccessible, getStack, idToken, launchBrowser, newPage, signIn, signInToDashboard, uiMessages } from './browser';
 
 const stack = getStack();

@@ -6,7 +6,7 @@ import { DEMO_PINS } from '../../infra/local/demo-data';
 import type { StackInfo } from '../../infra/local/stack-info';
 import { connectDevice, saleTransaction, salesMessage } from '../../infra/local/simulator';
 import { formatMoney } from '../../frontend/src/lib/format';
-import type { SaleTransaction } from '../../schemas/iot';
+import type { SaleTransaction } from '#schemas/iot';
 import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, uiMessages } from './browser';
 
 const stack = getStack();

@@ -5,7 +5,7 @@ import { TABLE_DEFINITION } from '../../functions/adapters/dynamodb/table';
 import { StageConfig } from '../../infra/constructs/stage';
 import { AuthStack } from '../../infra/stacks/auth-stack';
 import { DataStack } from '../../infra/stacks/data-stack';
-import { LINK_VALIDITY_DAYS } from '../../schemas/historical-data';
+import { LINK_VALIDITY_DAYS } from '#schemas/historical-data';
 
 function data(stage: string) {
   const app = new App();

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RouteGroup } from '../../functions/shared/http/manifest';
+import type { RouteGroup } from '../../functions/http/manifest';
 import { createConsoleStacks } from '../../infra/stacks/console-app';
 import { DEFAULT_IOT_RULES, type IotRuleDefinition } from '../../infra/stacks/iot-stack';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseStage, StageConfig, StageError, stageForBranch } from '../../infra/constructs/stage';
 import { stageArgs } from '../../infra/stage-cli';
 import { createConsoleStacks } from '../../infra/stacks/console-app';
-import type { RouteGroup } from '../../functions/shared/http/manifest';
+import type { RouteGroup } from '../../functions/http/manifest';
 
 const root = new URL('../..', import.meta.url).pathname;
 

@@ -16,7 +16,7 @@ import type { LocalRepositories } from '../../infra/local/repositories';
 import { signInWithPassword } from '../../infra/local/emulators/cognito';
 import type { StackInfo } from '../../infra/local/stack-info';
 import { depsForStack, stackEnvironment, startStackProcess } from '../../infra/local/stack-process';
-import { COMMAND_RESULT, COMMAND_STATUSES } from '../../schemas/remote-command';
+import { COMMAND_RESULT, COMMAND_STATUSES } from '#schemas/remote-command';
 
 const ACME = 'acme-vending';
 const DAY = 86_400_000;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 import { IoTDataPlaneClient, PublishCommand } from '@aws-sdk/client-iot-data-plane';
-import { logger } from '../../functions/shared/logger';
+import { logger } from '../../functions/runtime/logger';
 import { deadLetterCommand } from '../../infra/local/dlq';
 import { startIot, topicMatches, type DeadLetter, type IotRule, type IotRuleEvent, type LocalIot } from '../../infra/local/emulators/iot';
 

@@ -4,7 +4,7 @@ import { batchPutItems } from '../../functions/adapters/dynamodb/batch-items';
 import * as keys from '../../functions/adapters/dynamodb/keys';
 import { DynamoMachinePurges } from '../../functions/adapters/dynamodb/machine-purges';
 import { statsContribution } from '../../functions/core/alarms/model';
-import type { AlarmCategory, AlarmStatus } from '../../schemas/alarm';
+import type { AlarmCategory, AlarmStatus } from '#schemas/alarm';
 import { startDynamo, type LocalDynamo } from '../../infra/local/emulators/dynamodb';
 import { createTable, localDynamoClient } from '../../infra/local/emulators/table';
 

@@ -6,7 +6,7 @@ import * as keys from '../../functions/adapters/dynamodb/keys';
 import { DynamoMachineRegroups } from '../../functions/adapters/dynamodb/machine-regroups';
 import { DynamoRemoteCommandRepository } from '../../functions/adapters/dynamodb/remote-command-repository';
 import { dayOf, statsContribution, type StoredAlarm } from '../../functions/core/alarms/model';
-import type { AlarmCategory, AlarmStatus } from '../../schemas/alarm';
+import type { AlarmCategory, AlarmStatus } from '#schemas/alarm';
 import { startDynamo, type LocalDynamo } from '../../infra/local/emulators/dynamodb';
 import { createTable, localDynamoClient } from '../../infra/local/emulators/table';
 

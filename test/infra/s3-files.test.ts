@@ -7,9 +7,9 @@ import { localS3ClientConfig, S3RVER_CREDENTIALS, startS3, type LocalS3 } from '
 import { DOWNLOAD_URL_MAX_SECONDS, type FileStore } from '../../functions/adapters/s3/file-store';
 import { fileStore, UPLOAD_PART_BYTES, UPLOAD_QUEUE_SIZE } from '../../functions/adapters/s3/files';
 import { s3Signer } from '../../functions/adapters/s3/signer';
-import { bucketSignedFiles } from '../../functions/shared/bucket-access';
-import { bucketFiles } from '../../functions/shared/files';
-import { resetAll } from '../../functions/shared/lazy';
+import { bucketSignedFiles } from '../../functions/runtime/bucket-access';
+import { bucketFiles } from '../../functions/runtime/files';
+import { resetAll } from '../../functions/runtime/lazy';
 
 const BUCKET = 'files-test-bucket';
 const CHUNK = 64 * 1024;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TROUBLESHOOTING_BYTES } from '../../schemas/alarm';
+import { MAX_TROUBLESHOOTING_BYTES } from '#schemas/alarm';
 import { checkTroubleshootingSize } from '../../functions/core/alarms/master-alarms';
 import { activeDelta, alarmId, alarmKeyOf, applyDelta, classify, countsOf, statsContribution, statusMove, sumCounts } from '../../functions/core/alarms/model';
 import { machineStatus } from '../../functions/core/devices/model';

@@ -2,7 +2,7 @@ import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client';
 import { groups } from '../../functions/api/manifest';
-import { lazy, resetAll } from '../../functions/shared/lazy';
+import { lazy, resetAll } from '../../functions/runtime/lazy';
 
 describe('lazy dependencies', () => {
   it('builds once on first use, again after reset, and resetAll forgets every one', () => {

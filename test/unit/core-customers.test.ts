@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { consentsAfter, customerIdOf, customerView, noConsents, registered } from '../../functions/core/customers/model';
 import { newMedia } from '../../functions/core/medias/model';
 import { callbackStep, orderIdOf, rechargedMedia, type CallbackStep } from '../../functions/core/webpayment-orders/model';
-import { MAX_EXPORT_CUSTOMERS, MaskedCardNumber } from '../../schemas/customer';
+import { MAX_EXPORT_CUSTOMERS, MaskedCardNumber } from '#schemas/customer';
 import { customersCsv } from '../../functions/core/customers/use-cases';
-import { maskCardNumbers, type PaymentServiceCallback } from '../../schemas/webpayment-order';
+import { maskCardNumbers, type PaymentServiceCallback } from '#schemas/webpayment-order';
 
 const T1 = '2026-11-20T10:00:00.000Z';
 const T2 = '2026-11-21T10:00:00.000Z';

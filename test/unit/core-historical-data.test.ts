@@ -5,8 +5,8 @@ import { exportFileKey, periodOf } from '../../functions/core/historical-data/mo
 import type { CompletedExport, DataRequestRepository, ExportFiles, StoredDataRequest } from '../../functions/core/historical-data/ports';
 import { firstRunDay, periodBefore } from '../../functions/core/historical-data/subscriptions';
 import { dayIn, dayStart } from '../../functions/core/shared/zoned-time';
-import { TECHNICAL_FAILURE } from '../../schemas/historical-data';
-import type { PosTransaction } from '../../schemas/pos-history';
+import { TECHNICAL_FAILURE } from '#schemas/historical-data';
+import type { PosTransaction } from '#schemas/pos-history';
 
 describe('days of a time zone', () => {
   it('starts a day at local midnight, across clock changes', () => {

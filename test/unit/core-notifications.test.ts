@@ -4,8 +4,8 @@ import { mayBeTold, recipientIds, settingMatches } from '../../functions/core/no
 import { alarmMail, digestMail, merchantTime } from '../../functions/core/notifications/templates';
 import type { AlarmEvent } from '../../functions/core/notifications/ports';
 import type { User } from '../../functions/core/users/user';
-import type { AlarmSetting } from '../../schemas/alarm';
-import { LANGUAGES } from '../../schemas/collections';
+import type { AlarmSetting } from '#schemas/alarm';
+import { LANGUAGES } from '#schemas/collections';
 
 const NOW = Date.parse('2026-11-28T06:00:00Z');
 const event = (over: Partial<AlarmEvent> = {}): AlarmEvent => ({

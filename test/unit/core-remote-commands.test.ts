@@ -6,7 +6,7 @@ import type { StoredCommand } from '../../functions/core/remote-commands/ports';
 import type { Principal } from '../../functions/core/shared/principal';
 import { supports } from '../../infra/local/simulated-commands';
 import { paramsOf } from '../../frontend/src/features/remote-commands/command-labels';
-import { finalStatusOf } from '../../schemas/remote-command';
+import { finalStatusOf } from '#schemas/remote-command';
 
 describe('remote command lifecycle rules', () => {
   it('a result gives the final status of spec §4', () => {

@@ -4,8 +4,8 @@ import type { TransactionRepository, TransactionSelection } from '../../function
 import { byPeriod, emptyFigures, statsIncrements, type CountedTransaction } from '../../functions/core/transactions/stats';
 import { allTransactions, transactionsCsv, type TransactionDeps } from '../../functions/core/transactions/use-cases';
 import { monthsOf } from '../../functions/adapters/dynamodb/transaction-repository';
-import type { Transaction } from '../../schemas/transaction';
-import { MAX_TRANSACTION_CSV_ROWS, MAX_TRANSACTION_RESULTS, transactionCategory } from '../../schemas/transaction-constants';
+import type { Transaction } from '#schemas/transaction';
+import { MAX_TRANSACTION_CSV_ROWS, MAX_TRANSACTION_RESULTS, transactionCategory } from '#schemas/transaction-constants';
 
 describe('statistics category of a transaction', () => {
   it('error first, then free, then by type; refunds (type 12) are recharges', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { DuplicateMerchantNameException, MerchantNotFoundException } from '../../functions/core/merchants/errors';
 import { DomainError } from '../../functions/core/shared/domain-error';
-import { toErrorResponse, zodDetails } from '../../functions/shared/http/error-mapping';
+import { toErrorResponse, zodDetails } from '../../functions/http/error-mapping';
 
 describe('error mapping', () => {
   it('maps domain errors by kind with their spec codes', () => {

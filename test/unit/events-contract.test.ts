@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { groups } from '../../functions/api/manifest';
-import type { HttpEvent } from '../../functions/shared/http/event';
-import { API_PREFIX } from '../../functions/shared/http/manifest';
+import type { HttpEvent } from '../../functions/http/event';
+import { API_PREFIX } from '../../functions/http/manifest';
 
 const dir = new URL('../../events/api/', import.meta.url);
 const routes = new Map(groups.flatMap((g) => g.routes).map((r) => [`${r.method} ${API_PREFIX}${r.path}`, r]));

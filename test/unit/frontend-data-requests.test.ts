@@ -4,8 +4,8 @@ import { DATE_PRESETS, presetRange } from '../../frontend/src/components/date-ra
 import { isRunning } from '../../frontend/src/features/data-requests/api/get-request-page';
 import { lastRunErrorMessageId, requestMessageId } from '../../frontend/src/features/data-requests/messages';
 import { checkRequestRange, daysIncluded } from '../../frontend/src/features/data-requests/range-check';
-import { HistoricalDataCreate, MAX_RANGE_DAYS, TECHNICAL_FAILURE, type HistoricalDataRequest } from '../../schemas/historical-data';
-import { ROLES } from '../../schemas/roles';
+import { HistoricalDataCreate, MAX_RANGE_DAYS, TECHNICAL_FAILURE, type HistoricalDataRequest } from '#schemas/historical-data';
+import { ROLES } from '#schemas/roles';
 
 const range = (startDate: string, endDate: string) => ({ startDate, endDate });
 /** What the API's schema says of the same range (the form must agree with it). */

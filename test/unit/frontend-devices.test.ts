@@ -9,8 +9,8 @@ import { dateRangeFilters, dateRangeOf, groupIdsOf, joinGroupIds, showsHidden } 
 import { devicePath } from '../../frontend/src/features/devices/pos-labels';
 import { fileNameOf } from '../../frontend/src/lib/api';
 import { relativeTime } from '../../frontend/src/lib/format';
-import { ClientInput, type Client } from '../../schemas/client';
-import { ROLES } from '../../schemas/roles';
+import { ClientInput, type Client } from '#schemas/client';
+import { ROLES } from '#schemas/roles';
 
 describe('chart week (spec §9: 7 days labelled DD/MM)', () => {
   it('has the 7 local days ending on the given day, labelled DD/MM, across a month and year end', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { MerchantInput } from '../../schemas/merchant';
-import { MerchantSettingsInput } from '../../schemas/merchant-settings';
+import { MerchantInput } from '#schemas/merchant';
+import { MerchantSettingsInput } from '#schemas/merchant-settings';
 import { ApiError } from '../../frontend/src/lib/api';
 import { fieldErrorsFromApi, fieldErrorsFromIssues } from '../../frontend/src/lib/form-errors';
 

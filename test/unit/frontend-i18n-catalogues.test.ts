@@ -14,12 +14,12 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { ALARM_CATEGORIES, ALARM_CRITICITIES, ALARM_GROUPS, ALARM_SOURCES, MCBF_VALUES } from '../../schemas/alarm';
-import { LANGUAGES } from '../../schemas/collections';
-import { FEATURE_FLAGS } from '../../schemas/features';
-import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES, NOTIFICATIONS_OFF_REASONS } from '../../schemas/notification-constants';
-import { CUSTOM_PARAMETER_TYPES, PRODUCT_TYPES } from '../../schemas/product';
-import { ROLES } from '../../schemas/roles';
+import { ALARM_CATEGORIES, ALARM_CRITICITIES, ALARM_GROUPS, ALARM_SOURCES, MCBF_VALUES } from '#schemas/alarm';
+import { LANGUAGES } from '#schemas/collections';
+import { FEATURE_FLAGS } from '#schemas/features';
+import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES, NOTIFICATIONS_OFF_REASONS } from '#schemas/notification-constants';
+import { CUSTOM_PARAMETER_TYPES, PRODUCT_TYPES } from '#schemas/product';
+import { ROLES } from '#schemas/roles';
 import { DATE_PRESETS } from '../../frontend/src/components/date-range/presets';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -94,7 +94,7 @@ describe('route roles and menu', () => {
 
 describe('feature flag labels', () => {
   it('exist in all six catalogues', async () => {
-    const { FEATURE_FLAGS } = await import('../../schemas/features');
+    const { FEATURE_FLAGS } = await import('#schemas/features');
     for (const messages of [it_, en, es, fr, de, pt] as Record<string, string>[]) {
       for (const flag of FEATURE_FLAGS) expect(messages[`features.${flag}`]).toBeTruthy();
     }

@@ -5,7 +5,7 @@ import { parseMediaSerials } from '../../frontend/src/features/customers-medias/
 import { customerName } from '../../frontend/src/features/customers-medias/customer-labels';
 import { canActOnMedias, canReadCustomers, mediaPath, mediaSerialText, mediaStatusLabel } from '../../frontend/src/features/customers-medias/media-labels';
 import { readRefund } from '../../frontend/src/features/customers-medias/refund-amount';
-import { ROLES } from '../../schemas/roles';
+import { ROLES } from '#schemas/roles';
 
 describe('refund amounts', () => {
   it('reads the amount in the currency’s decimals as minor units, above zero and within the limit', () => {

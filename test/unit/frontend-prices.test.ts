@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROLES } from '../../schemas/roles';
+import { ROLES } from '#schemas/roles';
 import { menuFor } from '../../frontend/src/app/menu';
 import { canOpen } from '../../frontend/src/app/route-roles';
 import { canEditPrices } from '../../frontend/src/features/prices/can-edit';

@@ -5,8 +5,8 @@ import { apiLineErrors, draftErrors, editedLines, linesInput, valueError } from 
 import { parseSerials, pickListQuery, searchOfSelection, selectionFromSearch } from '../../frontend/src/features/stock/pick-list-selection';
 import { canChangeStock, daysToSellOutMessage } from '../../frontend/src/features/stock/stock-labels';
 import { ApiError } from '../../frontend/src/lib/api';
-import { ROLES } from '../../schemas/roles';
-import { MAX_PICK_LIST_MACHINES, type StockLine } from '../../schemas/stock';
+import { ROLES } from '#schemas/roles';
+import { MAX_PICK_LIST_MACHINES, type StockLine } from '#schemas/stock';
 
 const line = (selection: string, value: number, capacity = 10): StockLine => ({
   selection,

@@ -3,8 +3,8 @@ import { menuFor } from '../../frontend/src/app/menu';
 import { choiceFromSearch, periodLabel, searchOfChoice, totalCount, totalValue } from '../../frontend/src/features/transactions/stats';
 import { orderDetailPath, readableDetails } from '../../frontend/src/features/webpayment-orders/order-labels';
 import { CATEGORY_MESSAGES } from '../../frontend/src/lib/transaction-labels';
-import { STAT_CATEGORIES } from '../../schemas/transaction-constants';
-import type { StatsFigures } from '../../schemas/transaction';
+import { STAT_CATEGORIES } from '#schemas/transaction-constants';
+import type { StatsFigures } from '#schemas/transaction';
 
 const figures = (values: Partial<Record<keyof StatsFigures, [number, number]>>): StatsFigures =>
   Object.fromEntries(STAT_CATEGORIES.map((c) => [c, { count: values[c]?.[0] ?? 0, value: values[c]?.[1] ?? 0 }])) as StatsFigures;

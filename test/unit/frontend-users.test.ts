@@ -11,9 +11,9 @@ import {
   userBody,
   withoutMerchant,
 } from '../../frontend/src/features/users/user-draft';
-import type { Group } from '../../schemas/group';
-import { ROLES } from '../../schemas/roles';
-import { UserCreate, UserUpdate, type User } from '../../schemas/user';
+import type { Group } from '#schemas/group';
+import { ROLES } from '#schemas/roles';
+import { UserCreate, UserUpdate, type User } from '#schemas/user';
 
 const group = (merchantId: string, id: string, name = id): Group => ({ id, merchantId, name, description: '', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' });
 const GROUPS = { acme: [group('acme', 'north', 'Acme North'), group('acme', 'south', 'Acme South')], bravo: [group('bravo', 'centro', 'Bravo Centro')] };

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { gzippedAttachment } from '../../functions/shared/http/gzipped-attachment';
+import { gzippedAttachment } from '../../functions/http/gzipped-attachment';
 
 async function* pieces(n: number, rowsPerPiece = 1_000) {
   yield 'id,value\n';

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { invalidMessageHash, readRuleEvent, topicSerial } from '../../functions/core/ingestion/validation';
 import { historyOf, pingFields } from '../../functions/core/ingestion/use-cases';
-import { CommandAckMessage, CommandMessage, INGESTED_MESSAGES, type IngestedKind, type TelemetryMessage } from '../../schemas/iot';
+import { CommandAckMessage, CommandMessage, INGESTED_MESSAGES, type IngestedKind, type TelemetryMessage } from '#schemas/iot';
 import * as z from 'zod/mini';
 
 const dir = new URL('../../events/iot/', import.meta.url);

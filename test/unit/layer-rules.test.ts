@@ -30,7 +30,7 @@ describe('layer rules (.dependency-cruiser.cjs, DESIGN.md §11)', () => {
         'core-no-middy: functions/core/orders/place-order.ts → @middy/core',
         'core-no-outer-layers: functions/core/orders/place-order.ts → functions/adapters/order-store.ts',
         'core-no-outer-layers: functions/core/orders/place-order.ts → functions/api/orders/routes.ts',
-        'core-no-outer-layers: functions/core/orders/place-order.ts → functions/shared/http/route.ts',
+        'core-no-outer-layers: functions/core/orders/place-order.ts → functions/http/route.ts',
         'adapters-no-api: functions/adapters/order-store.ts → functions/api/orders/routes.ts',
         'schemas-self-contained: schemas/order.ts → functions/api/orders/routes.ts',
         'schemas-self-contained: schemas/order.ts → frontend/src/features/cart/cart-line.ts',

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyUses, inMediaList, last30Days, listEntryFor, lostMyKey, mediaListChanged, newMedia, refund, statusAction, type MediaUse } from '../../functions/core/medias/model';
 import { chunkEntries, mediaListMessages } from '../../functions/core/medias/media-list';
-import { MAX_CLOUD_MESSAGE_BYTES } from '../../schemas/iot';
+import { MAX_CLOUD_MESSAGE_BYTES } from '#schemas/iot';
 
 const NOW = '2026-11-28T12:00:00.000Z';
 const actor = { userId: 'u1', email: 'admin@example.test', at: NOW };

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { groups } from '../../functions/api/manifest';
-import { API_PREFIX } from '../../functions/shared/http/manifest';
+import { API_PREFIX } from '../../functions/http/manifest';
 import { buildOpenApi, OPENAPI_FILE, renderOpenApi } from '../../functions/api/openapi/generate';
 
 type Operation = { operationId: string; tags: string[]; security: unknown[]; 'x-roles'?: string[]; responses: Record<string, unknown> };

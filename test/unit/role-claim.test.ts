@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRoleClaim, withTenantRole } from '../../schemas/role-claim';
+import { parseRoleClaim, withTenantRole } from '#schemas/role-claim';
 
 describe('parseRoleClaim (spec §4)', () => {
   it('a single value belongs to the default tenant only', () => {

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import type { Language } from '../../../schemas/collections';
-import type { SpaConfiguration } from '../../../schemas/spa-configuration';
+import type { Language } from '#schemas/collections';
+import type { SpaConfiguration } from '#schemas/spa-configuration';
 import { ApiError } from '../lib/api';
 import { I18nProvider, type Messages } from '../lib/intl';
 import { ToastProvider } from '../components/toasts';

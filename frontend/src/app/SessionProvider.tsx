@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useLocation, useNavigate } from 'react-router-dom';
 import { afterSignIn } from './guards';
 import { preload, useSWRConfig } from 'swr';
-import { ALL_DISTRIBUTORS_ID } from '../../../schemas/merchant';
+import { ALL_DISTRIBUTORS_ID } from '#schemas/merchant';
 import { configureApi } from '../lib/api';
 import { currentIdentity, getIdToken, signOutUser, type Identity } from '../lib/auth';
 import { useLanguage } from '../lib/intl';

@@ -1,6 +1,6 @@
-import type { FeatureFlag } from '../../../schemas/features';
-import type { Role } from '../../../schemas/roles';
-import { ALL_DISTRIBUTORS_ID } from '../../../schemas/merchant';
+import type { FeatureFlag } from '#schemas/features';
+import type { Role } from '#schemas/roles';
+import { ALL_DISTRIBUTORS_ID } from '#schemas/merchant';
 import type { IconName } from '../components/Icon';
 import { canOpen, type ProtectedRoute } from './route-roles';
 

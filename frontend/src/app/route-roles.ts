@@ -1,4 +1,4 @@
-import { ADMINS, ALL_ROLES, NOT_MERCHANT_USER, SUPER_ADMIN, type Role } from '../../../schemas/roles';
+import { ADMINS, ALL_ROLES, NOT_MERCHANT_USER, SUPER_ADMIN, type Role } from '#schemas/roles';
 
 const SERVICE_MANAGER: readonly Role[] = ['NEBULARSUPERADMIN', 'NEBULARMERCHANTADMIN', 'NEBULARMERCHANTUSER'];
 

@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { AlarmCounts as Counts } from '../../../schemas/alarm';
+import type { AlarmCounts as Counts } from '#schemas/alarm';
 
 /** The figures of alarm counts, in this order, with their tone. */
 const FIGURES: { value: (c: Counts) => number; key: string; messageId: string; tone: string }[] = [

@@ -1,4 +1,4 @@
-import { ErrorBody } from '../../../schemas/errors';
+import { ErrorBody } from '#schemas/errors';
 
 /** Spec §7/§9: default timeout 60 s, long operations 120 s. */
 export const DEFAULT_TIMEOUT_MS = 60_000;

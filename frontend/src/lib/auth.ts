@@ -1,6 +1,6 @@
-import type { SpaConfiguration } from '../../../schemas/spa-configuration';
-import type { Role } from '../../../schemas/roles';
-import { parseRoleClaim, ROLE_CLAIM } from '../../../schemas/role-claim';
+import type { SpaConfiguration } from '#schemas/spa-configuration';
+import type { Role } from '#schemas/roles';
+import { parseRoleClaim, ROLE_CLAIM } from '#schemas/role-claim';
 
 /**
  * Cognito sign-in through Amplify v6 (USER_PASSWORD_AUTH: cognito-local has no SRP). Amplify is loaded on

@@ -1,4 +1,4 @@
-import { SpaConfiguration } from '../../../schemas/spa-configuration';
+import { SpaConfiguration } from '#schemas/spa-configuration';
 import { clearTableStates } from './storage';
 
 /** sessionStorage: the configuration for this tab (spec §4 Startup). */

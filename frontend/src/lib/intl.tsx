@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import type { Language } from '../../../schemas/collections';
+import type { Language } from '#schemas/collections';
 import { DEFAULT_LANGUAGE, isLanguage } from './language';
 import { readStored, writeStored } from './storage';
 

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '../../../schemas/collections';
+import { LANGUAGES, type Language } from '#schemas/collections';
 
 /** The language the catalogues are written against; it fills any gap. */
 export const DEFAULT_LANGUAGE: Language = 'it';

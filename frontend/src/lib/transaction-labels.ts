@@ -1,5 +1,5 @@
-import { MEDIA_TYPES, TRANSACTION_TYPES } from '../../../schemas/iot';
-import type { SourceTypeCode, StatCategory } from '../../../schemas/transaction-constants';
+import { MEDIA_TYPES, TRANSACTION_TYPES } from '#schemas/iot';
+import type { SourceTypeCode, StatCategory } from '#schemas/transaction-constants';
 
 /**
  * Labels of a transaction's numbered fields (spec §3), shared by every screen that lists transactions: the

@@ -5,7 +5,7 @@ import {
   AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { ROLE_CLAIM } from '../../../schemas/role-claim';
+import { ROLE_CLAIM } from '#schemas/role-claim';
 import { DomainError, ValidationError } from '../../core/shared/domain-error';
 import { DuplicateUserException, UserNotFoundException } from '../../core/users/errors';
 import type { Identity, IdentityProvider } from '../../core/users/ports';

@@ -6,9 +6,9 @@
  * repair also put the alarm notification outbox item (notification-outbox.ts).
  */
 import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { AlarmCounts, MasterAlarm } from '../../../schemas/alarm';
-import type { Total } from '../../../schemas/paging';
-import { COUNT_READ_LIMIT } from '../../../schemas/paging-constants';
+import type { AlarmCounts, MasterAlarm } from '#schemas/alarm';
+import type { Total } from '#schemas/paging';
+import { COUNT_READ_LIMIT } from '#schemas/paging-constants';
 import { activeDelta, applyDelta, countsOf, dayOf, isOpen, statsContribution, statusMove, sumCounts, type StoredAlarm } from '../../core/alarms/model';
 import type { AlarmClosing, AlarmDevice, AlarmRepeat, AlarmRepository, AlarmSelection, AlarmSlice } from '../../core/alarms/ports';
 import { machineStatus, statusCounter, type ActiveAlarmCounts } from '../../core/devices/model';

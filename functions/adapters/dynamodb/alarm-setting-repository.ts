@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { AlarmSetting } from '../../../schemas/alarm';
+import type { AlarmSetting } from '#schemas/alarm';
 import { AlarmSettingNotFoundException, DuplicateAlarmSettingNameException } from '../../core/alarms/errors';
 import type { AlarmSettingRepository } from '../../core/alarms/settings';
 import * as keys from './keys';

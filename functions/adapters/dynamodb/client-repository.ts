@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Client } from '../../../schemas/client';
+import type { Client } from '#schemas/client';
 import { ClientInUseException, ClientNotFoundException, DuplicateClientNameException } from '../../core/clients/errors';
 import type { ClientRepository, ClientSliceRequest } from '../../core/clients/ports';
 import * as keys from './keys';

@@ -1,4 +1,4 @@
-import { WEB_RECHARGE_MEDIA_TYPE } from '../../../schemas/webpayment-order';
+import { WEB_RECHARGE_MEDIA_TYPE } from '#schemas/webpayment-order';
 import type { CloudRecharge } from '../../core/webpayment-orders/ports';
 import { mediaChangeItems } from './media-repository';
 import { cloudTransactionPut, statsCounterUpdates, usedUpdate, usedValuesOf, type CloudTransaction } from './transaction-records';

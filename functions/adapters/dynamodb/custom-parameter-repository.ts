@@ -1,5 +1,5 @@
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { CustomParameter } from '../../../schemas/product';
+import type { CustomParameter } from '#schemas/product';
 import { MerchantNotFoundException } from '../../core/merchants/errors';
 import type { CustomParameterRepository } from '../../core/products/ports';
 import * as keys from './keys';

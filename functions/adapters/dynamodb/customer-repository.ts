@@ -3,7 +3,7 @@
  * media is one transaction over the media's item (`customerId`) and the customer's (`mediaIds`, `medias`).
  */
 import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Total } from '../../../schemas/paging';
+import type { Total } from '#schemas/paging';
 import type { CustomerRecord } from '../../core/customers/model';
 import type { AssociationOutcome, CustomerRepository, CustomerSelection, CustomerSlice, DissociationOutcome } from '../../core/customers/ports';
 import { counterUpdate, forgetCounter, readCounter } from './counters';

@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Total } from '../../../schemas/paging';
-import type { Transaction } from '../../../schemas/transaction';
+import type { Total } from '#schemas/paging';
+import type { Transaction } from '#schemas/transaction';
 import type { CustomerTransactions } from '../../core/customers/ports';
 import type { TransactionSliceRequest } from '../../core/medias/ports';
 import { mediaTransactionsSource } from './media-repository';

@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Group, GroupInput } from '../../../schemas/group';
+import type { Group, GroupInput } from '#schemas/group';
 import { DuplicateGroupNameException, GroupNotFoundException } from '../../core/groups/errors';
 import type { GroupRepository, GroupSliceRequest } from '../../core/groups/ports';
 import * as keys from './keys';

@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Subscription } from '../../../schemas/historical-data';
-import type { Total } from '../../../schemas/paging';
+import type { Subscription } from '#schemas/historical-data';
+import type { Total } from '#schemas/paging';
 import type {
   CompletedExport,
   DataRequestFilter,

@@ -1,5 +1,5 @@
 /** The items a machine is stored as (ACCESS-PATTERNS: Machines): built and read back here, written by machine-writes.ts. */
-import type { PointOfSale } from '../../../schemas/pos';
+import type { PointOfSale } from '#schemas/pos';
 import { toPointOfSale, type PosRecord } from '../../core/devices/model';
 import { nameKey } from '../../core/merchants/merchant';
 import * as keys from './keys';

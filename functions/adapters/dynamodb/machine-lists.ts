@@ -3,8 +3,8 @@
  * of the merchant's partition or of some of its groups' merged; totals from the counters unless filtered.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Total } from '../../../schemas/paging';
-import type { PointOfSale, PosCounts } from '../../../schemas/pos';
+import type { Total } from '#schemas/paging';
+import type { PointOfSale, PosCounts } from '#schemas/pos';
 import type { PosFilter, PosLists, PosSelection, PosSliceRequest } from '../../core/devices/ports';
 import { nameKey } from '../../core/merchants/merchant';
 import { readCounter } from './counters';

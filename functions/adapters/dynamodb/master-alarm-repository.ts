@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { MasterAlarm } from '../../../schemas/alarm';
-import type { Total } from '../../../schemas/paging';
+import type { MasterAlarm } from '#schemas/alarm';
+import type { Total } from '#schemas/paging';
 import { DuplicateMasterAlarmException, MasterAlarmChangedConcurrentlyException, MasterAlarmNotFoundException } from '../../core/alarms/errors';
 import type { MasterAlarmRepository, MasterAlarmSlice } from '../../core/alarms/master-alarms';
 import { counterUpdate, forgetCounter, readCounter } from './counters';

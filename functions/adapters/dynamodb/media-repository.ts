@@ -4,8 +4,8 @@
  * (the cloud transaction, its counters, the list version, the idempotency record).
  */
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { REFUND_MEDIA_TYPES } from '../../../schemas/media-constants';
-import type { Total } from '../../../schemas/paging';
+import { REFUND_MEDIA_TYPES } from '#schemas/media-constants';
+import type { Total } from '#schemas/paging';
 import { mediaListChanged, type MediaRecord } from '../../core/medias/model';
 import type {
   CloudTransaction,

@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Merchant, MerchantInput } from '../../../schemas/merchant';
+import type { Merchant, MerchantInput } from '#schemas/merchant';
 import { DuplicateMerchantNameException, MerchantNotFoundException } from '../../core/merchants/errors';
 import { nameKey } from '../../core/merchants/merchant';
 import type { MerchantSliceRequest, MerchantRepository } from '../../core/merchants/ports';

@@ -1,5 +1,5 @@
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { MerchantSettings, SuperAdminSettings } from '../../../schemas/merchant-settings';
+import type { MerchantSettings, SuperAdminSettings } from '#schemas/merchant-settings';
 import { DuplicateDevicePinException } from '../../core/devices/errors';
 import { MerchantNotFoundException, SettingsChangedConcurrentlyException } from '../../core/merchants/errors';
 import type { MerchantSettingsRepository } from '../../core/merchants/ports';

@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { NoVendProfile } from '../../../schemas/no-vend-profile';
+import type { NoVendProfile } from '#schemas/no-vend-profile';
 import { DuplicateNoVendProfileNameException, NoVendProfileInUseException, NoVendProfileNotFoundException } from '../../core/no-vend-profiles/errors';
 import type { NoVendProfileRepository, NoVendProfileSliceRequest } from '../../core/no-vend-profiles/ports';
 import * as keys from './keys';

@@ -5,7 +5,7 @@
  * The sender takes an item off the pending index once it is done with it.
  */
 import { QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { NOTIFICATION_OUTBOX_DAYS, NOTIFICATION_OUTBOX_ENTITY } from '../../../schemas/notification-constants';
+import { NOTIFICATION_OUTBOX_DAYS, NOTIFICATION_OUTBOX_ENTITY } from '#schemas/notification-constants';
 import type { StoredAlarm } from '../../core/alarms/model';
 import type { AlarmEvent } from '../../core/notifications/ports';
 import * as keys from './keys';

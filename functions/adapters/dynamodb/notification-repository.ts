@@ -3,10 +3,10 @@
  * counters and the held digests, plus what the sender looks up about an event (merchant, settings, machine, people).
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { AlarmSetting } from '../../../schemas/alarm';
-import type { Notification } from '../../../schemas/notification';
-import { DIGEST_WINDOW_MS, NOTIFICATION_LOG_DAYS } from '../../../schemas/notification-constants';
-import type { Total } from '../../../schemas/paging';
+import type { AlarmSetting } from '#schemas/alarm';
+import type { Notification } from '#schemas/notification';
+import { DIGEST_WINDOW_MS, NOTIFICATION_LOG_DAYS } from '#schemas/notification-constants';
+import type { Total } from '#schemas/paging';
 import type { Digests, FlapMarks, HeldDigest, NotificationLog, NotificationLookups, NotificationSelection, SendCounter } from '../../core/notifications/ports';
 import type { User } from '../../core/users/user';
 import { batchGetItems } from './batch-items';

@@ -1,6 +1,6 @@
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Total } from '../../../schemas/paging';
-import { COUNT_READ_LIMIT } from '../../../schemas/paging-constants';
+import type { Total } from '#schemas/paging';
+import { COUNT_READ_LIMIT } from '#schemas/paging-constants';
 import { ValidationError } from '../../core/shared/domain-error';
 import { sumTotals } from '../../core/shared/page';
 import { TABLE_DEFINITION } from './table';

@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Planogram } from '../../../schemas/planogram';
+import type { Planogram } from '#schemas/planogram';
 import {
   DuplicatePlanogramNameException,
   PlanogramInUseException,

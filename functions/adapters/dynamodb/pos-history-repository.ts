@@ -1,6 +1,6 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { AuditCash, PosTransaction } from '../../../schemas/pos-history';
-import { AUDIT_INTEGRITIES, type AuditIntegrity } from '../../../schemas/pos-history-constants';
+import type { AuditCash, PosTransaction } from '#schemas/pos-history';
+import { AUDIT_INTEGRITIES, type AuditIntegrity } from '#schemas/pos-history-constants';
 import type { AuditCashRead, HistoryRange, HistorySlice, PosHistoryRepository, StoredAudit } from '../../core/devices/history-ports';
 import * as keys from './keys';
 import { toTransaction } from './transaction-records';

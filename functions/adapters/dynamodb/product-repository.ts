@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Product } from '../../../schemas/product';
+import type { Product } from '#schemas/product';
 import { ProductCodeAlreadyExistsException, ProductInUseException, ProductNameAlreadyExistsException, ProductNotFoundException } from '../../core/products/errors';
 import type { ProductRepository, ProductSelection } from '../../core/products/ports';
 import { nameKey } from '../../core/merchants/merchant';

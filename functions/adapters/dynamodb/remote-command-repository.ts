@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { PENDING_STATUSES } from '../../../schemas/remote-command';
+import { PENDING_STATUSES } from '#schemas/remote-command';
 import { commandIdBound } from '../../core/remote-commands/delivery';
 import type { CommandFilter, CommandSlice, CommandVersion, CreateOutcome, IdempotencyRecord, RemoteCommandRepository, StoredCommand } from '../../core/remote-commands/ports';
 import { batchGetItems } from './batch-items';

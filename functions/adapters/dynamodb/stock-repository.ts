@@ -4,7 +4,7 @@
  * low, status) and the fill index keys, so a sale costs one item write and the manage-stock list stays sorted.
  */
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Total } from '../../../schemas/paging';
+import type { Total } from '#schemas/paging';
 import { dayOf, summarize, type StockRecord } from '../../core/stock/model';
 import type { StockRepository, StockSelection, StockSliceRequest } from '../../core/stock/ports';
 import { batchGetItems } from './batch-items';

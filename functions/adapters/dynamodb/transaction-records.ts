@@ -3,9 +3,9 @@
  * the transactions API and the cloud's own transactions (refunds, web recharges: media-api, cust-api), which put
  * them in their own TransactWriteItems with these builders.
  */
-import type { SaleTransaction } from '../../../schemas/iot';
-import { transactionCategory } from '../../../schemas/transaction-constants';
-import type { Transaction } from '../../../schemas/transaction';
+import type { SaleTransaction } from '#schemas/iot';
+import { transactionCategory } from '#schemas/transaction-constants';
+import type { Transaction } from '#schemas/transaction';
 import { statsIncrements, type CountedTransaction, type StatsIncrement } from '../../core/transactions/stats';
 import * as keys from './keys';
 import type { TransactItem } from './transactions';

@@ -3,8 +3,8 @@
  * groups' (gsi2) index, or over machines' own partitions (I3), merged by `paging.ts`; the statistics counters.
  */
 import { QueryCommand, GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { STAT_CATEGORIES } from '../../../schemas/transaction-constants';
-import type { TransactionsUsed } from '../../../schemas/transaction';
+import { STAT_CATEGORIES } from '#schemas/transaction-constants';
+import type { TransactionsUsed } from '#schemas/transaction';
 import type { HistorySlice } from '../../core/devices/history-ports';
 import type { MachineFigures, TransactionRepository, TransactionSelection } from '../../core/transactions/ports';
 import { addFigures, emptyFigures, type Figures } from '../../core/transactions/stats';

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Language } from '../../../schemas/collections';
-import type { Total } from '../../../schemas/paging';
+import type { Language } from '#schemas/collections';
+import type { Total } from '#schemas/paging';
 import { DuplicateUserException, InvalidUserGroupsException, UserChangedConcurrentlyException, UserNotFoundException } from '../../core/users/errors';
 import type { GroupRef, UserFilter, UserListScope, UserRepository, UserSliceRequest } from '../../core/users/ports';
 import { nextUpdatedAt, type User } from '../../core/users/user';

@@ -3,8 +3,8 @@
  * write that makes a recharge successful also credits the media and stores its transaction, in one transaction.
  */
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Total } from '../../../schemas/paging';
-import type { WebPaymentOrder } from '../../../schemas/webpayment-order';
+import type { Total } from '#schemas/paging';
+import type { WebPaymentOrder } from '#schemas/webpayment-order';
 import type { CloudRecharge, OrderSelection, OrderSlice, OrderWriteOutcome, WebPaymentOrderRepository } from '../../core/webpayment-orders/ports';
 import { cloudRechargeItems } from './cloud-recharge';
 import { counterUpdate, forgetCounter, readCounter } from './counters';

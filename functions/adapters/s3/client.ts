@@ -1,5 +1,5 @@
 import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
-import { lazy } from '../../shared/lazy';
+import { lazy } from '../../runtime/lazy';
 import { envS3Location, type S3Location } from './location';
 
 /**

@@ -4,8 +4,8 @@ import { DynamoGroupRepository } from '../../adapters/dynamodb/group-repository'
 import { DynamoMasterAlarmRepository } from '../../adapters/dynamodb/master-alarm-repository';
 import { DynamoMerchantRepository } from '../../adapters/dynamodb/merchant-repository';
 import { DynamoMachineReads } from '../../adapters/dynamodb/machine-reads';
-import type { FunctionAccess } from '../../shared/access';
-import { groupDeps } from '../../shared/base-deps';
+import type { FunctionAccess } from '../../runtime/access';
+import { groupDeps } from '../../runtime/base-deps';
 
 export const access = { table: 'readWrite' } as const satisfies FunctionAccess;
 

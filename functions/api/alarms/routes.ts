@@ -22,9 +22,9 @@ import {
   MerchantAlarmsParams,
   PosAlarmCsvQuery,
   PosAlarmListQuery,
-} from '../../../schemas/alarm';
-import { PosParams } from '../../../schemas/pos';
-import { ADMINS, ALL_ROLES, NOT_MERCHANT_USER, SUPER_ADMIN } from '../../../schemas/roles';
+} from '#schemas/alarm';
+import { PosParams } from '#schemas/pos';
+import { ADMINS, ALL_ROLES, NOT_MERCHANT_USER, SUPER_ADMIN } from '#schemas/roles';
 import { createMasterAlarm, deleteMasterAlarm, getMasterAlarm, listMasterAlarms, updateMasterAlarm } from '../../core/alarms/master-alarms';
 import { createAlarmSetting, deleteAlarmSetting, getAlarmSetting, listAlarmSettings, updateAlarmSetting } from '../../core/alarms/settings';
 import {
@@ -37,7 +37,7 @@ import {
   posAlarmStats,
   repairAlarm,
 } from '../../core/alarms/use-cases';
-import { attachment, routeFor } from '../../shared/http/manifest';
+import { attachment, routeFor } from '../../http/manifest';
 import type { AlarmsGroupDeps } from './deps';
 
 const route = routeFor<AlarmsGroupDeps>();

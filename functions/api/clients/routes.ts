@@ -1,8 +1,8 @@
-import { Client, ClientInput, ClientListQuery, ClientPage, ClientParams } from '../../../schemas/client';
-import { MerchantIdParams } from '../../../schemas/merchant';
-import { ADMINS, ALL_ROLES } from '../../../schemas/roles';
+import { Client, ClientInput, ClientListQuery, ClientPage, ClientParams } from '#schemas/client';
+import { MerchantIdParams } from '#schemas/merchant';
+import { ADMINS, ALL_ROLES } from '#schemas/roles';
 import { createClient, deleteClient, getClient, listClients, updateClient } from '../../core/clients/use-cases';
-import { routeFor } from '../../shared/http/manifest';
+import { routeFor } from '../../http/manifest';
 import type { ClientsGroupDeps } from './deps';
 
 const route = routeFor<ClientsGroupDeps>();

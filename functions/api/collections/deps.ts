@@ -1,7 +1,7 @@
-import type { FunctionAccess } from '../../shared/access';
-import type { PublicDeps } from '../../shared/base-deps';
-import { loadConfig } from '../../shared/config';
-import { lazy } from '../../shared/lazy';
+import type { FunctionAccess } from '../../runtime/access';
+import type { PublicDeps } from '../../runtime/base-deps';
+import { loadConfig } from '../../runtime/config';
+import { lazy } from '../../runtime/lazy';
 
 /** Public routes only: no table, no authorization. */
 export const access = {} as const satisfies FunctionAccess;

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
-import { Collections, Country, PosSector, PostalCodeParams, PostalCodePlace } from '../../../schemas/collections';
+import { Collections, Country, PosSector, PostalCodeParams, PostalCodePlace } from '#schemas/collections';
 import { lookupPostalCode } from '../../core/collections/postal-codes';
 import { countries, currencies, deviceTypes, languages, posSectors, timezones } from '../../core/collections/reference-data';
-import { routeFor } from '../../shared/http/manifest';
-import type { PublicDeps } from '../../shared/base-deps';
+import { routeFor } from '../../http/manifest';
+import type { PublicDeps } from '../../runtime/base-deps';
 
 const route = routeFor<PublicDeps>();
 

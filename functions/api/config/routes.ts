@@ -1,6 +1,6 @@
-import { SpaConfiguration } from '../../../schemas/spa-configuration';
-import { API_PREFIX, routeFor } from '../../shared/http/manifest';
-import type { PublicDeps } from '../../shared/base-deps';
+import { SpaConfiguration } from '#schemas/spa-configuration';
+import { API_PREFIX, routeFor } from '../../http/manifest';
+import type { PublicDeps } from '../../runtime/base-deps';
 
 const route = routeFor<PublicDeps>();
 

@@ -2,8 +2,8 @@ import { DynamoCustomerRepository } from '../../adapters/dynamodb/customer-repos
 import { DynamoCustomerTransactions } from '../../adapters/dynamodb/customer-transactions';
 import { DynamoMediaRepository } from '../../adapters/dynamodb/media-repository';
 import { DynamoMerchantFeatures } from '../../adapters/dynamodb/merchant-features';
-import type { FunctionAccess } from '../../shared/access';
-import { groupDeps } from '../../shared/base-deps';
+import type { FunctionAccess } from '../../runtime/access';
+import { groupDeps } from '../../runtime/base-deps';
 
 export const access = { table: 'readWrite' } as const satisfies FunctionAccess;
 

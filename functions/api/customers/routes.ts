@@ -12,11 +12,11 @@ import {
   CustomerTransactionsQuery,
   MAX_EXPORT_CUSTOMERS,
   MerchantScopeQuery,
-} from '../../../schemas/customer';
-import { NOT_MERCHANT_USER } from '../../../schemas/roles';
-import { TransactionPage } from '../../../schemas/transaction';
+} from '#schemas/customer';
+import { NOT_MERCHANT_USER } from '#schemas/roles';
+import { TransactionPage } from '#schemas/transaction';
 import { associateMedia, customerMedias, customersCsv, customerTransactions, dissociateMedia, getCustomer, listCustomers, updateConsents } from '../../core/customers/use-cases';
-import { attachment, routeFor } from '../../shared/http/manifest';
+import { attachment, routeFor } from '../../http/manifest';
 import type { CustomersGroupDeps } from './deps';
 
 const route = routeFor<CustomersGroupDeps>();

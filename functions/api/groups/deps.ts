@@ -2,8 +2,8 @@ import { DynamoGroupRepository } from '../../adapters/dynamodb/group-repository'
 import { DynamoMerchantRepository } from '../../adapters/dynamodb/merchant-repository';
 import { DynamoGroupMachines } from '../../adapters/dynamodb/group-machines';
 import { DynamoUserRepository } from '../../adapters/dynamodb/user-repository';
-import type { FunctionAccess } from '../../shared/access';
-import { groupDeps } from '../../shared/base-deps';
+import type { FunctionAccess } from '../../runtime/access';
+import { groupDeps } from '../../runtime/base-deps';
 
 export const access = { table: 'readWrite' } as const satisfies FunctionAccess;
 

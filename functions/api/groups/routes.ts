@@ -1,8 +1,8 @@
-import { Group, GroupInput, GroupListQuery, GroupPage, GroupParams } from '../../../schemas/group';
-import { MerchantIdParams } from '../../../schemas/merchant';
-import { ADMINS, NOT_MERCHANT_USER } from '../../../schemas/roles';
+import { Group, GroupInput, GroupListQuery, GroupPage, GroupParams } from '#schemas/group';
+import { MerchantIdParams } from '#schemas/merchant';
+import { ADMINS, NOT_MERCHANT_USER } from '#schemas/roles';
 import { createGroup, deleteGroup, getGroup, listGroups, updateGroup } from '../../core/groups/use-cases';
-import { routeFor } from '../../shared/http/manifest';
+import { routeFor } from '../../http/manifest';
 import type { GroupsGroupDeps } from './deps';
 
 const route = routeFor<GroupsGroupDeps>();

@@ -1,8 +1,8 @@
 import { DynamoDataRequestRepository, DynamoSubscriptionRepository } from '../../adapters/dynamodb/historical-data-repository';
 import { DynamoMerchantRepository } from '../../adapters/dynamodb/merchant-repository';
-import type { FunctionAccess } from '../../shared/access';
-import { groupDeps } from '../../shared/base-deps';
-import { bucketSignedFiles } from '../../shared/bucket-access';
+import type { FunctionAccess } from '../../runtime/access';
+import { groupDeps } from '../../runtime/base-deps';
+import { bucketSignedFiles } from '../../runtime/bucket-access';
 import { workflowStarter } from '../../shared/workflows';
 
 /** Reads the exports bucket (download links) and removes files (delete, expiry); starts exports. */

@@ -1,4 +1,4 @@
-import { MerchantIdParams } from '../../../schemas/merchant';
+import { MerchantIdParams } from '#schemas/merchant';
 import {
   HistoricalDataCreate,
   HistoricalDataListQuery,
@@ -11,11 +11,11 @@ import {
   SubscriptionCreate,
   SubscriptionList,
   SubscriptionParams,
-} from '../../../schemas/historical-data';
-import { ADMINS } from '../../../schemas/roles';
+} from '#schemas/historical-data';
+import { ADMINS } from '#schemas/roles';
 import { createDataRequest, deleteDataRequest, downloadTarget, getDataRequest, listDataRequests, retryDataRequest } from '../../core/historical-data/requests';
 import { createSubscription, deleteSubscription, listSubscriptions } from '../../core/historical-data/subscriptions';
-import { redirect, routeFor } from '../../shared/http/manifest';
+import { redirect, routeFor } from '../../http/manifest';
 import type { HistoricalDataGroupDeps } from './deps';
 
 const route = routeFor<HistoricalDataGroupDeps>();

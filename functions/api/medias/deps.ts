@@ -1,8 +1,8 @@
 import { DynamoMachineReads } from '../../adapters/dynamodb/machine-reads';
 import { DynamoMediaRepository } from '../../adapters/dynamodb/media-repository';
 import { DynamoRefundContext } from '../../adapters/dynamodb/refund-context';
-import type { FunctionAccess } from '../../shared/access';
-import { groupDeps } from '../../shared/base-deps';
+import type { FunctionAccess } from '../../runtime/access';
+import { groupDeps } from '../../runtime/base-deps';
 
 export const access = { table: 'readWrite' } as const satisfies FunctionAccess;
 

@@ -17,9 +17,9 @@ import {
   RefundResult,
   SerialValidation,
   ValidateSerialsInput,
-} from '../../../schemas/media';
-import { ALL_ROLES, NOT_MERCHANT_USER } from '../../../schemas/roles';
-import { TransactionPage } from '../../../schemas/transaction';
+} from '#schemas/media';
+import { ALL_ROLES, NOT_MERCHANT_USER } from '#schemas/roles';
+import { TransactionPage } from '#schemas/transaction';
 import {
   allMedias,
   batchRefund,
@@ -33,7 +33,7 @@ import {
   usedMediaTypes,
   validateSerials,
 } from '../../core/medias/use-cases';
-import { routeFor } from '../../shared/http/manifest';
+import { routeFor } from '../../http/manifest';
 import type { MediaGroupDeps } from './deps';
 
 const route = routeFor<MediaGroupDeps>();

@@ -1,7 +1,7 @@
 import { DynamoMerchantSettingsRepository } from '../../adapters/dynamodb/merchant-settings-repository';
 import { DynamoMerchantRepository } from '../../adapters/dynamodb/merchant-repository';
-import type { FunctionAccess } from '../../shared/access';
-import { groupDeps } from '../../shared/base-deps';
+import type { FunctionAccess } from '../../runtime/access';
+import { groupDeps } from '../../runtime/base-deps';
 
 export const access = { table: 'readWrite' } as const satisfies FunctionAccess;
 

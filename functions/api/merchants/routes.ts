@@ -1,10 +1,10 @@
-import { Merchant, MerchantIdParams, MerchantInput, MerchantList, MerchantListQuery } from '../../../schemas/merchant';
-import { DEFAULT_PAGE_SIZE } from '../../../schemas/paging';
-import { MerchantSettings, MerchantSettingsInput, SuperAdminSettings, SuperAdminSettingsInput } from '../../../schemas/merchant-settings';
-import { ADMINS, ALL_ROLES, SUPER_ADMIN } from '../../../schemas/roles';
+import { Merchant, MerchantIdParams, MerchantInput, MerchantList, MerchantListQuery } from '#schemas/merchant';
+import { DEFAULT_PAGE_SIZE } from '#schemas/paging';
+import { MerchantSettings, MerchantSettingsInput, SuperAdminSettings, SuperAdminSettingsInput } from '#schemas/merchant-settings';
+import { ADMINS, ALL_ROLES, SUPER_ADMIN } from '#schemas/roles';
 import { createMerchant, getMerchant, listAllMerchants, listMerchantPage, updateMerchant } from '../../core/merchants/use-cases';
 import { getMerchantSettings, getSuperAdminSettings, regenerateApiToken, saveMerchantSettings, saveSuperAdminSettings } from '../../core/merchants/settings';
-import { routeFor } from '../../shared/http/manifest';
+import { routeFor } from '../../http/manifest';
 import type { MerchantsGroupDeps } from './deps';
 
 const route = routeFor<MerchantsGroupDeps>();

@@ -1,8 +1,8 @@
-import { MerchantIdParams } from '../../../schemas/merchant';
-import { NoVendProfile, NoVendProfileInput, NoVendProfileListQuery, NoVendProfilePage, NoVendProfileParams } from '../../../schemas/no-vend-profile';
-import { ALL_ROLES, NOT_MERCHANT_USER } from '../../../schemas/roles';
+import { MerchantIdParams } from '#schemas/merchant';
+import { NoVendProfile, NoVendProfileInput, NoVendProfileListQuery, NoVendProfilePage, NoVendProfileParams } from '#schemas/no-vend-profile';
+import { ALL_ROLES, NOT_MERCHANT_USER } from '#schemas/roles';
 import { createNoVendProfile, deleteNoVendProfile, getNoVendProfile, listNoVendProfiles, updateNoVendProfile } from '../../core/no-vend-profiles/use-cases';
-import { routeFor } from '../../shared/http/manifest';
+import { routeFor } from '../../http/manifest';
 import type { NoVendProfilesGroupDeps } from './deps';
 
 const route = routeFor<NoVendProfilesGroupDeps>();

@@ -1,8 +1,8 @@
 import { DynamoNotificationRepository } from '../../adapters/dynamodb/notification-repository';
 import { DynamoUserRepository } from '../../adapters/dynamodb/user-repository';
-import type { FunctionAccess } from '../../shared/access';
-import { groupDeps } from '../../shared/base-deps';
-import { required } from '../../shared/config';
+import type { FunctionAccess } from '../../runtime/access';
+import { groupDeps } from '../../runtime/base-deps';
+import { required } from '../../runtime/config';
 
 export const access = { table: 'readWrite', linkKey: true } as const satisfies FunctionAccess;
 

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { MerchantNotificationsParams, NotificationCsvQuery, NotificationListQuery, NotificationPage, UnsubscribeRequest, UnsubscribeResult } from '../../../schemas/notification';
-import { ADMINS } from '../../../schemas/roles';
+import { MerchantNotificationsParams, NotificationCsvQuery, NotificationListQuery, NotificationPage, UnsubscribeRequest, UnsubscribeResult } from '#schemas/notification';
+import { ADMINS } from '#schemas/roles';
 import { listNotifications, notificationsCsv, unsubscribe } from '../../core/notifications/use-cases';
-import { attachment, routeFor } from '../../shared/http/manifest';
+import { attachment, routeFor } from '../../http/manifest';
 import type { NotificationsGroupDeps } from './deps';
 
 const route = routeFor<NotificationsGroupDeps>();

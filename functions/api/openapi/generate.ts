@@ -6,9 +6,9 @@
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ErrorBody } from '../../../schemas/errors';
-import { logger } from '../../shared/logger';
-import { API_PREFIX, type Route, type RouteErrors, type RouteGroup } from '../../shared/http/manifest';
+import { ErrorBody } from '#schemas/errors';
+import { logger } from '../../runtime/logger';
+import { API_PREFIX, type Route, type RouteErrors, type RouteGroup } from '../../http/manifest';
 import { groups as manifestGroups } from '../manifest';
 import { ComponentSchemas, type Io, type Json, type JsonObject } from './components';
 

@@ -2,8 +2,8 @@ import { DynamoCustomerRepository } from '../../adapters/dynamodb/customer-repos
 import { DynamoMediaRepository } from '../../adapters/dynamodb/media-repository';
 import { DynamoPaymentServiceMerchants } from '../../adapters/dynamodb/merchant-features';
 import { DynamoWebPaymentOrderRepository } from '../../adapters/dynamodb/webpayment-order-repository';
-import type { FunctionAccess } from '../../shared/access';
-import { groupDeps } from '../../shared/base-deps';
+import type { FunctionAccess } from '../../runtime/access';
+import { groupDeps } from '../../runtime/base-deps';
 
 export const access = { table: 'readWrite' } as const satisfies FunctionAccess;
 

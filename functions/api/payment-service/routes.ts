@@ -1,7 +1,7 @@
-import { ErpHeaders } from '../../../schemas/machine-prices';
-import { API_TOKEN_HEADER, PaymentServiceCallback, PaymentServiceCallbackResult, PaymentServiceParams } from '../../../schemas/webpayment-order';
+import { ErpHeaders } from '#schemas/machine-prices';
+import { API_TOKEN_HEADER, PaymentServiceCallback, PaymentServiceCallbackResult, PaymentServiceParams } from '#schemas/webpayment-order';
 import { paymentServiceCallback } from '../../core/webpayment-orders/payment-service';
-import { routeFor } from '../../shared/http/manifest';
+import { routeFor } from '../../http/manifest';
 import type { PaymentServiceGroupDeps } from './deps';
 
 const route = routeFor<PaymentServiceGroupDeps>();

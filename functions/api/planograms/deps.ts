@@ -3,8 +3,8 @@ import { DynamoMerchantRepository } from '../../adapters/dynamodb/merchant-repos
 import { DynamoPlanogramRepository } from '../../adapters/dynamodb/planogram-repository';
 import { DynamoProductCatalogue } from '../../adapters/dynamodb/product-catalogue';
 import { DynamoStockRepository } from '../../adapters/dynamodb/stock-repository';
-import type { FunctionAccess } from '../../shared/access';
-import { groupDeps } from '../../shared/base-deps';
+import type { FunctionAccess } from '../../runtime/access';
+import { groupDeps } from '../../runtime/base-deps';
 
 export const access = { table: 'readWrite' } as const satisfies FunctionAccess;
 

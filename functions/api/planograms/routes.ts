@@ -1,8 +1,8 @@
-import { MerchantIdParams } from '../../../schemas/merchant';
-import { Planogram, PlanogramDeleted, PlanogramInput, PlanogramListQuery, PlanogramPage, PlanogramParams } from '../../../schemas/planogram';
-import { ADMINS, ALL_ROLES } from '../../../schemas/roles';
+import { MerchantIdParams } from '#schemas/merchant';
+import { Planogram, PlanogramDeleted, PlanogramInput, PlanogramListQuery, PlanogramPage, PlanogramParams } from '#schemas/planogram';
+import { ADMINS, ALL_ROLES } from '#schemas/roles';
 import { createPlanogram, deletePlanogram, getPlanogram, listPlanograms, updatePlanogram } from '../../core/planograms/use-cases';
-import { routeFor } from '../../shared/http/manifest';
+import { routeFor } from '../../http/manifest';
 import type { PlanogramsGroupDeps } from './deps';
 
 const route = routeFor<PlanogramsGroupDeps>();

@@ -1,7 +1,7 @@
 import { DynamoMachineReads } from '../../adapters/dynamodb/machine-reads';
 import { DynamoPosConfigRepository } from '../../adapters/dynamodb/pos-config-repository';
-import type { FunctionAccess } from '../../shared/access';
-import { groupDeps } from '../../shared/base-deps';
+import type { FunctionAccess } from '../../runtime/access';
+import { groupDeps } from '../../runtime/base-deps';
 
 export const access = { table: 'readWrite' } as const satisfies FunctionAccess;
 

@@ -7,12 +7,12 @@ import {
   HistoricalConfigQuery,
   LastSensorsInfo,
   PosConfigs,
-} from '../../../schemas/pos-config';
-import { PosParams } from '../../../schemas/pos';
-import { ALL_ROLES, NOT_MERCHANT_USER } from '../../../schemas/roles';
+} from '#schemas/pos-config';
+import { PosParams } from '#schemas/pos';
+import { ALL_ROLES, NOT_MERCHANT_USER } from '#schemas/roles';
 import { getCustomConfig, getHistoricalConfig, getPosConfigs, listHistoricalConfigs, putCustomConfig } from '../../core/devices/config-use-cases';
 import { lastSensorsInfo } from '../../core/devices/sensors';
-import { routeFor } from '../../shared/http/manifest';
+import { routeFor } from '../../http/manifest';
 import type { PosConfigsGroupDeps } from './deps';
 
 const route = routeFor<PosConfigsGroupDeps>();

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { AuditListQuery, AuditPage, AuditParams, CashQuery, CashView, PosTransactionPage, TransactionListQuery } from '../../../schemas/pos-history';
-import { PosParams, SensorHistory, SensorHistoryQuery } from '../../../schemas/pos';
-import { ALL_ROLES } from '../../../schemas/roles';
+import { AuditListQuery, AuditPage, AuditParams, CashQuery, CashView, PosTransactionPage, TransactionListQuery } from '#schemas/pos-history';
+import { PosParams, SensorHistory, SensorHistoryQuery } from '#schemas/pos';
+import { ALL_ROLES } from '#schemas/roles';
 import { auditDex, listAudits, listTransactions, posCash } from '../../core/devices/history';
 import { sensorHistory } from '../../core/devices/sensors';
-import { attachment, routeFor } from '../../shared/http/manifest';
+import { attachment, routeFor } from '../../http/manifest';
 import type { PosHistoryGroupDeps } from './deps';
 
 const route = routeFor<PosHistoryGroupDeps>();

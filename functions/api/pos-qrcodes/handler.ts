@@ -1,4 +1,4 @@
-import { createGroupHandler } from '../../shared/http/group-handler';
+import { createGroupHandler } from '../../http/group-handler';
 import { deps } from './deps';
 import { routes } from './routes';
 

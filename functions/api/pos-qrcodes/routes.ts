@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
-import { PosParams, PosQrCode } from '../../../schemas/pos';
-import { ALL_ROLES } from '../../../schemas/roles';
+import { PosParams, PosQrCode } from '#schemas/pos';
+import { ALL_ROLES } from '#schemas/roles';
 import { posQrUrl } from '../../core/devices/use-cases';
 import { qrSvg } from '../../adapters/qr/qr-svg';
-import { attachment, routeFor } from '../../shared/http/manifest';
+import { attachment, routeFor } from '../../http/manifest';
 import type { PosQrcodesGroupDeps } from './deps';
 
 const route = routeFor<PosQrcodesGroupDeps>();

@@ -7,8 +7,8 @@ import { DynamoMachinePurges } from '../../adapters/dynamodb/machine-purges';
 import { DynamoMachineRegroups } from '../../adapters/dynamodb/machine-regroups';
 import { DynamoStockRepository } from '../../adapters/dynamodb/stock-repository';
 import { DynamoPlanogramRepository } from '../../adapters/dynamodb/planogram-repository';
-import type { FunctionAccess } from '../../shared/access';
-import { groupDeps } from '../../shared/base-deps';
+import type { FunctionAccess } from '../../runtime/access';
+import { groupDeps } from '../../runtime/base-deps';
 
 export const access = { table: 'readWrite' } as const satisfies FunctionAccess;
 

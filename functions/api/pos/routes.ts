@@ -18,8 +18,8 @@ import {
   PosStatusView,
   PosSummaries,
   PosUpdate,
-} from '../../../schemas/pos';
-import { ADMINS, ALL_ROLES, NOT_MERCHANT_USER } from '../../../schemas/roles';
+} from '#schemas/pos';
+import { ADMINS, ALL_ROLES, NOT_MERCHANT_USER } from '#schemas/roles';
 import {
   addPosNote,
   associatePosClient,
@@ -39,7 +39,7 @@ import {
   setPosManageStock,
   updatePos,
 } from '../../core/devices/use-cases';
-import { attachment, type RawResult, routeFor } from '../../shared/http/manifest';
+import { attachment, type RawResult, routeFor } from '../../http/manifest';
 import type { PosGroupDeps } from './deps';
 
 const route = routeFor<PosGroupDeps>();

@@ -5,9 +5,9 @@ import { DynamoProductCatalogue } from '../../adapters/dynamodb/product-catalogu
 import { DynamoRemoteCommandRepository } from '../../adapters/dynamodb/remote-command-repository';
 import { IotCommandPublisher } from '../../adapters/iot/command-publisher';
 import type { DeliveryDeps } from '../../core/remote-commands/delivery';
-import type { FunctionAccess } from '../../shared/access';
-import { groupDeps } from '../../shared/base-deps';
-import { logger } from '../../shared/logger';
+import type { FunctionAccess } from '../../runtime/access';
+import { groupDeps } from '../../runtime/base-deps';
+import { logger } from '../../runtime/logger';
 
 export const access = { table: 'readWrite', publishCommands: true } as const satisfies FunctionAccess;
 

@@ -1,9 +1,9 @@
-import { PosParams } from '../../../schemas/pos';
-import { API_TOKEN_HEADER, ErpHeaders, ErpPricesResult, ErpPricesSave, PosPrices, PricesSend } from '../../../schemas/machine-prices';
-import { NOT_MERCHANT_USER } from '../../../schemas/roles';
+import { PosParams } from '#schemas/pos';
+import { API_TOKEN_HEADER, ErpHeaders, ErpPricesResult, ErpPricesSave, PosPrices, PricesSend } from '#schemas/machine-prices';
+import { NOT_MERCHANT_USER } from '#schemas/roles';
 import { erpSavePrices } from '../../core/prices/erp';
 import { sendPrices } from '../../core/prices/use-cases';
-import { routeFor } from '../../shared/http/manifest';
+import { routeFor } from '../../http/manifest';
 import type { PriceSendsGroupDeps } from './deps';
 
 const route = routeFor<PriceSendsGroupDeps>();

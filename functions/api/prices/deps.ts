@@ -5,9 +5,9 @@ import { DynamoPlanogramRepository } from '../../adapters/dynamodb/planogram-rep
 import { DynamoPriceContext } from '../../adapters/dynamodb/price-context';
 import { DynamoPriceHistory, DynamoPriceRepository } from '../../adapters/dynamodb/price-repository';
 import { DynamoProductCatalogue } from '../../adapters/dynamodb/product-catalogue';
-import type { FunctionAccess } from '../../shared/access';
-import { groupDeps } from '../../shared/base-deps';
-import { logger } from '../../shared/logger';
+import type { FunctionAccess } from '../../runtime/access';
+import { groupDeps } from '../../runtime/base-deps';
+import { logger } from '../../runtime/logger';
 
 export const access = { table: 'readWrite' } as const satisfies FunctionAccess;
 

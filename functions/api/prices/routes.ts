@@ -1,4 +1,4 @@
-import { PosParams } from '../../../schemas/pos';
+import { PosParams } from '#schemas/pos';
 import {
   BulkPriceApply,
   BulkPriceChange,
@@ -10,11 +10,11 @@ import {
   PricesCancel,
   PricesSave,
   PriceVersionPage,
-} from '../../../schemas/prices';
-import { ALL_ROLES, NOT_MERCHANT_USER } from '../../../schemas/roles';
+} from '#schemas/prices';
+import { ALL_ROLES, NOT_MERCHANT_USER } from '#schemas/roles';
 import { applyBulkChange, previewBulkChange } from '../../core/prices/bulk';
 import { cancelPrices, getPrices, listPriceHistory, savePrices } from '../../core/prices/use-cases';
-import { routeFor } from '../../shared/http/manifest';
+import { routeFor } from '../../http/manifest';
 import type { PricesGroupDeps } from './deps';
 
 const route = routeFor<PricesGroupDeps>();

@@ -2,8 +2,8 @@ import { DynamoCustomParameterRepository } from '../../adapters/dynamodb/custom-
 import { DynamoMerchantRepository } from '../../adapters/dynamodb/merchant-repository';
 import { DynamoProductRepository } from '../../adapters/dynamodb/product-repository';
 import { DynamoProductUsage } from '../../adapters/dynamodb/product-usage';
-import type { FunctionAccess } from '../../shared/access';
-import { groupDeps } from '../../shared/base-deps';
+import type { FunctionAccess } from '../../runtime/access';
+import { groupDeps } from '../../runtime/base-deps';
 
 export const access = { table: 'readWrite' } as const satisfies FunctionAccess;
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MerchantIdParams } from '../../../schemas/merchant';
+import { MerchantIdParams } from '#schemas/merchant';
 import {
   CustomParameters,
   CustomParametersInput,
@@ -12,8 +12,8 @@ import {
   ProductListQuery,
   ProductPage,
   ProductParams,
-} from '../../../schemas/product';
-import { ADMINS, ALL_ROLES } from '../../../schemas/roles';
+} from '#schemas/product';
+import { ADMINS, ALL_ROLES } from '#schemas/roles';
 import {
   createProduct,
   deleteProduct,
@@ -26,7 +26,7 @@ import {
   putCustomParameters,
   updateProduct,
 } from '../../core/products/use-cases';
-import { attachment, routeFor } from '../../shared/http/manifest';
+import { attachment, routeFor } from '../../http/manifest';
 import type { ProductsGroupDeps } from './deps';
 
 const route = routeFor<ProductsGroupDeps>();

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { PosParams } from '../../../schemas/pos';
+import { PosParams } from '#schemas/pos';
 import {
   PendingCounts,
   PendingCountsQuery,
@@ -11,10 +11,10 @@ import {
   RemoteCommandParams,
   RemoteCommandSend,
   RemoteCommandSendHeaders,
-} from '../../../schemas/remote-command';
-import { ALL_ROLES, NOT_MERCHANT_USER } from '../../../schemas/roles';
+} from '#schemas/remote-command';
+import { ALL_ROLES, NOT_MERCHANT_USER } from '#schemas/roles';
 import { cancelCommand, commandsCsv, listCommands, listPosCommands, pendingCounts, sendCommand } from '../../core/remote-commands/use-cases';
-import { attachment, routeFor } from '../../shared/http/manifest';
+import { attachment, routeFor } from '../../http/manifest';
 import type { RemoteCommandsGroupDeps } from './deps';
 
 const route = routeFor<RemoteCommandsGroupDeps>();

@@ -1,8 +1,8 @@
 import { DynamoMachineRecords } from '../../adapters/dynamodb/machine-writes';
 import { DynamoProductCatalogue } from '../../adapters/dynamodb/product-catalogue';
 import { DynamoStockRepository } from '../../adapters/dynamodb/stock-repository';
-import type { FunctionAccess } from '../../shared/access';
-import { groupDeps } from '../../shared/base-deps';
+import type { FunctionAccess } from '../../runtime/access';
+import { groupDeps } from '../../runtime/base-deps';
 
 export const access = { table: 'readWrite' } as const satisfies FunctionAccess;
 

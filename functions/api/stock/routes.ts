@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
-import { PosParams } from '../../../schemas/pos';
-import { NOT_MERCHANT_USER, ALL_ROLES } from '../../../schemas/roles';
-import { MachineStock, PickList, PickListQuery, StockLinesInput, StockManagePage, StockManageQuery } from '../../../schemas/stock';
+import { PosParams } from '#schemas/pos';
+import { NOT_MERCHANT_USER, ALL_ROLES } from '#schemas/roles';
+import { MachineStock, PickList, PickListQuery, StockLinesInput, StockManagePage, StockManageQuery } from '#schemas/stock';
 import { editStockLines, fullRefillStock, getStock, listStock, pickList, pickListCsv } from '../../core/stock/use-cases';
-import { attachment, routeFor } from '../../shared/http/manifest';
+import { attachment, routeFor } from '../../http/manifest';
 import type { StockGroupDeps } from './deps';
 
 const route = routeFor<StockGroupDeps>();

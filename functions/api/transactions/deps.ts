@@ -1,8 +1,8 @@
 import { DynamoMerchantRepository } from '../../adapters/dynamodb/merchant-repository';
 import { DynamoTransactionRepository } from '../../adapters/dynamodb/transaction-repository';
-import type { Merchant } from '../../../schemas/merchant';
-import type { FunctionAccess } from '../../shared/access';
-import { groupDeps } from '../../shared/base-deps';
+import type { Merchant } from '#schemas/merchant';
+import type { FunctionAccess } from '../../runtime/access';
+import { groupDeps } from '../../runtime/base-deps';
 
 export const access = { table: 'read' } as const satisfies FunctionAccess;
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ALL_ROLES } from '../../../schemas/roles';
+import { ALL_ROLES } from '#schemas/roles';
 import {
   MerchantScopeQuery,
   TransactionFilterQuery,
@@ -11,11 +11,11 @@ import {
   TransactionStatsByPos,
   TransactionStatsPosQuery,
   TransactionStatsQuery,
-} from '../../../schemas/transaction';
-import { MAX_TRANSACTION_CSV_ROWS, MAX_TRANSACTION_RESULTS } from '../../../schemas/transaction-constants';
+} from '#schemas/transaction';
+import { MAX_TRANSACTION_CSV_ROWS, MAX_TRANSACTION_RESULTS } from '#schemas/transaction-constants';
 import { allTransactions, listTransactions, transactionsCsv, transactionStats, transactionStatsByPos, usedTransactionTypes } from '../../core/transactions/use-cases';
-import { gzippedAttachment } from '../../shared/http/gzipped-attachment';
-import { routeFor } from '../../shared/http/manifest';
+import { gzippedAttachment } from '../../http/gzipped-attachment';
+import { routeFor } from '../../http/manifest';
 import { MaxResultsExceededException } from '../../core/transactions/errors';
 import type { TransactionsGroupDeps } from './deps';
 

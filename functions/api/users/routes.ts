@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { MerchantIdParams, MerchantSummaries } from '../../../schemas/merchant-summary';
-import { ADMINS, ALL_ROLES, SUPER_ADMIN } from '../../../schemas/roles';
+import { MerchantIdParams, MerchantSummaries } from '#schemas/merchant-summary';
+import { ADMINS, ALL_ROLES, SUPER_ADMIN } from '#schemas/roles';
 import {
   AssociateGroup,
   User,
@@ -13,7 +13,7 @@ import {
   UserMeUpdate,
   UserPage,
   UserUpdate,
-} from '../../../schemas/user';
+} from '#schemas/user';
 import { merchantsOf } from '../../core/merchants/use-cases';
 import {
   associateGroup,
@@ -28,7 +28,7 @@ import {
   usersCsv,
 } from '../../core/users/admin';
 import { getMe, updateMe } from '../../core/users/use-cases';
-import { attachment, routeFor } from '../../shared/http/manifest';
+import { attachment, routeFor } from '../../http/manifest';
 import type { UsersGroupDeps } from './deps';
 
 const route = routeFor<UsersGroupDeps>();

@@ -1,7 +1,7 @@
 import { DynamoMerchantFeatures } from '../../adapters/dynamodb/merchant-features';
 import { DynamoWebPaymentOrderRepository } from '../../adapters/dynamodb/webpayment-order-repository';
-import type { FunctionAccess } from '../../shared/access';
-import { groupDeps } from '../../shared/base-deps';
+import type { FunctionAccess } from '../../runtime/access';
+import { groupDeps } from '../../runtime/base-deps';
 
 export const access = { table: 'read' } as const satisfies FunctionAccess;
 

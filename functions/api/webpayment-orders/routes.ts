@@ -1,8 +1,8 @@
-import { MerchantScopeQuery } from '../../../schemas/customer';
-import { ALL_ROLES } from '../../../schemas/roles';
-import { WebPaymentOrder, WebPaymentOrderListQuery, WebPaymentOrderPage, WebPaymentOrderParams } from '../../../schemas/webpayment-order';
+import { MerchantScopeQuery } from '#schemas/customer';
+import { ALL_ROLES } from '#schemas/roles';
+import { WebPaymentOrder, WebPaymentOrderListQuery, WebPaymentOrderPage, WebPaymentOrderParams } from '#schemas/webpayment-order';
 import { getOrder, listOrders } from '../../core/webpayment-orders/use-cases';
-import { routeFor } from '../../shared/http/manifest';
+import { routeFor } from '../../http/manifest';
 import type { WebPaymentOrdersGroupDeps } from './deps';
 
 const route = routeFor<WebPaymentOrdersGroupDeps>();

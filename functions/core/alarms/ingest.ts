@@ -5,8 +5,8 @@
  * transaction (adapters); on 'conflict' (a concurrent batch got there first) it reads again and retries,
  * so two raises milliseconds apart leave exactly one alarm with two occurrences.
  */
-import type { MasterAlarm } from '../../../schemas/alarm';
-import type { AlarmPayload } from '../../../schemas/iot';
+import type { MasterAlarm } from '#schemas/alarm';
+import type { AlarmPayload } from '#schemas/iot';
 import { classify, type StoredAlarm } from './model';
 import type { AlarmDevice, AlarmWriter } from './ports';
 

@@ -1,7 +1,7 @@
 /** The troubleshooting catalogue (spec §2 /admin/troubleshooting-alarm, super admin): one master alarm per code. */
-import type { MasterAlarm, MasterAlarmCreate, MasterAlarmInput } from '../../../schemas/alarm';
-import { MAX_TROUBLESHOOTING_BYTES } from '../../../schemas/alarm-constants';
-import type { Page, Total } from '../../../schemas/paging';
+import type { MasterAlarm, MasterAlarmCreate, MasterAlarmInput } from '#schemas/alarm';
+import { MAX_TROUBLESHOOTING_BYTES } from '#schemas/alarm-constants';
+import type { Page, Total } from '#schemas/paging';
 import { MasterAlarmNotFoundException, TroubleshootingContentExceedsSizeLimits } from './errors';
 import { pageOf } from '../shared/page';
 

@@ -2,9 +2,9 @@
  * Pure alarm rules: how an incoming alarm is enriched from its master alarm, which states are open, what
  * a machine's status is given its open alarms, and what an alarm adds to the statistics counters.
  */
-import type { AlarmCategory, AlarmCounts, AlarmStatus, MasterAlarm } from '../../../schemas/alarm';
-import { ALARM_CATEGORIES, ALARM_CRITICITIES, ALARM_STATUSES, CRITICITY } from '../../../schemas/alarm-constants';
-import type { AlarmPayload } from '../../../schemas/iot';
+import type { AlarmCategory, AlarmCounts, AlarmStatus, MasterAlarm } from '#schemas/alarm';
+import { ALARM_CATEGORIES, ALARM_CRITICITIES, ALARM_STATUSES, CRITICITY } from '#schemas/alarm-constants';
+import type { AlarmPayload } from '#schemas/iot';
 import type { ActiveAlarmCounts } from '../devices/model';
 
 /** An alarm as stored, keyed in its machine's partition by `createdAt` and the message that raised it. */

@@ -1,5 +1,5 @@
-import type { Total } from '../../../schemas/paging';
-import type { AlarmCounts, AlarmStatus, MasterAlarm } from '../../../schemas/alarm';
+import type { Total } from '#schemas/paging';
+import type { AlarmCounts, AlarmStatus, MasterAlarm } from '#schemas/alarm';
 import type { StoredAlarm } from './model';
 
 /** A machine as alarm writes address it: the registry's merchant and group (its status counters' group). */

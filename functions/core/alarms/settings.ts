@@ -3,8 +3,8 @@
  * which alarm codes notify which of the merchant's users. Criticity and group conditions are the
  * advanced part: they need the merchant's ADVANCED_ALARMS feature.
  */
-import type { AlarmSetting, AlarmSettingInput } from '../../../schemas/alarm';
-import type { Page } from '../../../schemas/paging';
+import type { AlarmSetting, AlarmSettingInput } from '#schemas/alarm';
+import type { Page } from '#schemas/paging';
 import type { GroupRepository } from '../groups/ports';
 import { MerchantNotFoundException } from '../merchants/errors';
 import type { MerchantRepository } from '../merchants/ports';

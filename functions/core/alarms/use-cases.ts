@@ -3,10 +3,10 @@
  * lists, CSV, statistics maintained on write, manual repair and delete. A group admin sees the alarms of
  * the machines in its groups now (a moved machine's history follows it); a machine outside the caller's scope answers 404.
  */
-import type { Alarm, AlarmCounts, AlarmFilters, AlarmListQuery, AlarmStats, AlarmStatsQuery, PosAlarmListQuery } from '../../../schemas/alarm';
-import { MAX_STATS_DAYS } from '../../../schemas/alarm-constants';
-import { ALL_DISTRIBUTORS_ID } from '../../../schemas/merchant-constants';
-import type { Page, Total } from '../../../schemas/paging';
+import type { Alarm, AlarmCounts, AlarmFilters, AlarmListQuery, AlarmStats, AlarmStatsQuery, PosAlarmListQuery } from '#schemas/alarm';
+import { MAX_STATS_DAYS } from '#schemas/alarm-constants';
+import { ALL_DISTRIBUTORS_ID } from '#schemas/merchant-constants';
+import type { Page, Total } from '#schemas/paging';
 import { MerchantRequiredException } from '../devices/errors';
 import type { PosReader } from '../devices/ports';
 import { requireVisiblePos } from '../devices/use-cases';

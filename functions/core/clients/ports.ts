@@ -1,4 +1,4 @@
-import type { Client } from '../../../schemas/client';
+import type { Client } from '#schemas/client';
 
 export interface ClientSliceRequest {
   offset: number;

@@ -1,5 +1,5 @@
-import type { Client, ClientInput } from '../../../schemas/client';
-import type { Page } from '../../../schemas/paging';
+import type { Client, ClientInput } from '#schemas/client';
+import type { Page } from '#schemas/paging';
 import { MerchantNotFoundException } from '../merchants/errors';
 import type { MerchantRepository } from '../merchants/ports';
 import type { Principal } from '../shared/principal';

@@ -1,4 +1,4 @@
-import type { ClientInput } from '../../../schemas/client';
+import type { ClientInput } from '#schemas/client';
 import { countries } from '../collections/reference-data';
 import { ValidationError } from '../shared/domain-error';
 

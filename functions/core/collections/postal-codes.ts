@@ -1,5 +1,5 @@
 import { ValidationError, NotFoundError } from '../shared/domain-error';
-import type { PostalCodePlace } from '../../../schemas/collections';
+import type { PostalCodePlace } from '#schemas/collections';
 import { countries } from './reference-data';
 
 /**

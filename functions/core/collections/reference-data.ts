@@ -1,4 +1,4 @@
-import { CASH_DEVICE_TYPES, CURRENCIES, VENDING_DEVICE_TYPES, type Collections, type CurrencyCode } from '../../../schemas/collections';
+import { CASH_DEVICE_TYPES, CURRENCIES, VENDING_DEVICE_TYPES, type Collections, type CurrencyCode } from '#schemas/collections';
 
 /** Spec §9: zero decimals for these currencies; amounts are integers in minor units. */
 const ZERO_DECIMALS = new Set<CurrencyCode>(['COP', 'CLP', 'UYU', 'PYG', 'CZK']);

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { creditOf, last30Days, type MediaRecord } from '../medias/model';
-import { CUSTOMER_CONSENTS, type Customer, type CustomerConsents, type CustomerMedia, type CustomerRegistration, type Last30Days, type PaymentInfo } from '../../../schemas/customer';
+import { CUSTOMER_CONSENTS, type Customer, type CustomerConsents, type CustomerMedia, type CustomerRegistration, type Last30Days, type PaymentInfo } from '#schemas/customer';
 
 export interface CustomerRecord {
   id: string;

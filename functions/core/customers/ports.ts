@@ -1,6 +1,6 @@
-import type { CustomerConsent } from '../../../schemas/customer';
-import type { Total } from '../../../schemas/paging';
-import type { Transaction } from '../../../schemas/transaction';
+import type { CustomerConsent } from '#schemas/customer';
+import type { Total } from '#schemas/paging';
+import type { Transaction } from '#schemas/transaction';
 import type { TransactionSliceRequest } from '../medias/ports';
 import type { CustomerRecord } from './model';
 

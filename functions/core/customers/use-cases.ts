@@ -11,9 +11,9 @@ import {
   type CustomerListQuery,
   type CustomerMedia,
   type CustomerTransactionsQuery,
-} from '../../../schemas/customer';
-import type { Transaction } from '../../../schemas/transaction';
-import type { Page } from '../../../schemas/paging';
+} from '#schemas/customer';
+import type { Transaction } from '#schemas/transaction';
+import type { Page } from '#schemas/paging';
 import { requireMerchantFeature, type MerchantFeatures } from '../merchants/feature-gate';
 import { toCsv } from '../shared/csv';
 import { emptyPage, pageOf } from '../shared/page';

@@ -1,5 +1,5 @@
-import type { Total } from '../../../schemas/paging';
-import type { ConfigValues } from '../../../schemas/pos-config';
+import type { Total } from '#schemas/paging';
+import type { ConfigValues } from '#schemas/pos-config';
 
 /** A configuration the device reported (ingestion's CONFIG# items); `id` names it within its machine. */
 export interface ReportedConfig {

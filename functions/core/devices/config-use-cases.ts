@@ -1,5 +1,5 @@
-import type { Page } from '../../../schemas/paging';
-import type { ConfigSync, ConfigValues, CustomConfig, HistoricalConfig, HistoricalConfigSummary, PosConfigs } from '../../../schemas/pos-config';
+import type { Page } from '#schemas/paging';
+import type { ConfigSync, ConfigValues, CustomConfig, HistoricalConfig, HistoricalConfigSummary, PosConfigs } from '#schemas/pos-config';
 import type { Principal } from '../shared/principal';
 import { CustomConfigNotFoundException, MachineConfigurationNotFoundException } from './config-errors';
 import type { PosConfigRepository, ReportedConfig, StoredCustomConfig } from './config-ports';

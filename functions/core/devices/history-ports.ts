@@ -1,5 +1,5 @@
-import type { Total } from '../../../schemas/paging';
-import type { AuditCash, AuditSummary, PosTransaction } from '../../../schemas/pos-history';
+import type { Total } from '#schemas/paging';
+import type { AuditCash, AuditSummary, PosTransaction } from '#schemas/pos-history';
 
 /** A date range of history items: canonical ISO instants, `from` inclusive, `to` exclusive; absent = open. */
 export interface HistoryRange {

@@ -1,6 +1,6 @@
 /** A machine's audits, cash and transactions, as its devices reported them (spec §2: audits, cash, transactions tabs). */
-import type { Page } from '../../../schemas/paging';
-import type { AuditListQuery, AuditSummary, CashQuery, CashView, PosTransaction, TransactionListQuery } from '../../../schemas/pos-history';
+import type { Page } from '#schemas/paging';
+import type { AuditListQuery, AuditSummary, CashQuery, CashView, PosTransaction, TransactionListQuery } from '#schemas/pos-history';
 import type { Principal } from '../shared/principal';
 import { AuditNotFoundException } from './errors';
 import type { HistoryRange, PosHistoryRepository, StoredAudit } from './history-ports';
@@ -11,7 +11,7 @@ import { pageOf } from '../shared/page';
 export type PosHistoryDeps = { pos: PosReader; posHistory: PosHistoryRepository };
 
 /** The columns of a merchant's transactions as CSV (GET /transactions/csv and a historical data export). */
-export { TRANSACTION_CSV_COLUMNS } from '../../../schemas/transaction-constants';
+export { TRANSACTION_CSV_COLUMNS } from '#schemas/transaction-constants';
 
 /** The columns of a merchant's audits as CSV: the machine, then the list's fields. */
 export const AUDIT_CSV_COLUMNS = ['serial', 'posName', 'readAt', 'origin', 'port', 'hasDex', 'receivedAt'] as const;

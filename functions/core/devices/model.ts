@@ -1,4 +1,4 @@
-import type { PointOfSale, PosStatusView } from '../../../schemas/pos';
+import type { PointOfSale, PosStatusView } from '#schemas/pos';
 
 /**
  * What devices report, stored on the machine's TELEMETRY item (written by ingestion only, never indexed); lists

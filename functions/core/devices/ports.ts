@@ -1,5 +1,5 @@
-import type { Total } from '../../../schemas/paging';
-import type { PosCounts, PosNote, PointOfSale } from '../../../schemas/pos';
+import type { Total } from '#schemas/paging';
+import type { PosCounts, PosNote, PointOfSale } from '#schemas/pos';
 import type { DeviceRegistration, PosRecord, StoredPos } from './model';
 
 /** Filters an index cannot answer: applied as a FilterExpression over the partitions read. */

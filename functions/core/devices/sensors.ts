@@ -1,5 +1,5 @@
-import type { LastSensorsInfo } from '../../../schemas/pos-config';
-import type { SensorReading } from '../../../schemas/pos';
+import type { LastSensorsInfo } from '#schemas/pos-config';
+import type { SensorReading } from '#schemas/pos';
 import type { Principal } from '../shared/principal';
 import { UNKNOWN_CONNECTION } from './model';
 import type { PosHistoryRepository } from './history-ports';

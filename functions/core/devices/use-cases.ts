@@ -1,6 +1,6 @@
-import { ALL_DISTRIBUTORS_ID } from '../../../schemas/merchant-constants';
-import type { Page } from '../../../schemas/paging';
-import type { PointOfSale, PosCounts, PosListQuery, PosNote, PosStatusView, PosUpdate } from '../../../schemas/pos';
+import { ALL_DISTRIBUTORS_ID } from '#schemas/merchant-constants';
+import type { Page } from '#schemas/paging';
+import type { PointOfSale, PosCounts, PosListQuery, PosNote, PosStatusView, PosUpdate } from '#schemas/pos';
 import { MerchantNotFoundException } from '../merchants/errors';
 import type { MerchantRepository, MerchantSettingsRepository } from '../merchants/ports';
 import type { Principal } from '../shared/principal';

@@ -1,4 +1,4 @@
-import type { Group, GroupInput } from '../../../schemas/group';
+import type { Group, GroupInput } from '#schemas/group';
 
 export interface GroupSliceRequest {
   offset: number;

@@ -1,5 +1,5 @@
-import type { Group, GroupInput } from '../../../schemas/group';
-import type { Page } from '../../../schemas/paging';
+import type { Group, GroupInput } from '#schemas/group';
+import type { Page } from '#schemas/paging';
 import { MerchantNotFoundException } from '../merchants/errors';
 import { nameKey } from '../merchants/merchant';
 import type { MerchantRepository } from '../merchants/ports';

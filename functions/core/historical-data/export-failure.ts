@@ -2,7 +2,7 @@
  * The historical data workflow's RecordFailure task (the Catch of Export): apart from export.ts so that its
  * function bundles nothing of the export itself.
  */
-import { TECHNICAL_FAILURE } from '../../../schemas/historical-data-constants';
+import { TECHNICAL_FAILURE } from '#schemas/historical-data-constants';
 import type { HistoricalExportInput } from '../shared/workflows';
 import { exportFileKey } from './model';
 import type { DataRequestRepository, ExportFiles } from './ports';

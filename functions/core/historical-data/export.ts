@@ -3,8 +3,8 @@
  * streams it as CSV to the exports bucket, then marks the request Completed (its failure record:
  * export-failure.ts). Both act only on the attempt they were started for.
  */
-import type { DataType } from '../../../schemas/historical-data';
-import type { PosTransaction } from '../../../schemas/pos-history';
+import type { DataType } from '#schemas/historical-data';
+import type { PosTransaction } from '#schemas/pos-history';
 import type { AlarmRepository } from '../alarms/ports';
 import { ALARM_CSV_COLUMNS, toAlarms } from '../alarms/use-cases';
 import { AUDIT_CSV_COLUMNS, TRANSACTION_CSV_COLUMNS } from '../devices/history';

@@ -1,6 +1,6 @@
 /** Pure rules of historical data requests: the period a request covers, its file, what it reads as now. */
-import type { HistoricalDataRequest } from '../../../schemas/historical-data';
-import { LINK_VALIDITY_DAYS } from '../../../schemas/historical-data-constants';
+import type { HistoricalDataRequest } from '#schemas/historical-data';
+import { LINK_VALIDITY_DAYS } from '#schemas/historical-data-constants';
 import { addDays, dayStart } from '../shared/zoned-time';
 import type { StoredDataRequest } from './ports';
 

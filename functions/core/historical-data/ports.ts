@@ -1,6 +1,6 @@
-import type { DataRequestStatus, DataType, HistoricalDataRequest, Subscription } from '../../../schemas/historical-data';
-import type { Total } from '../../../schemas/paging';
-import type { PosTransaction } from '../../../schemas/pos-history';
+import type { DataRequestStatus, DataType, HistoricalDataRequest, Subscription } from '#schemas/historical-data';
+import type { Total } from '#schemas/paging';
+import type { PosTransaction } from '#schemas/pos-history';
 import type { StoredAudit } from '../devices/history-ports';
 import type { StoredAlarm } from '../alarms/model';
 

@@ -2,10 +2,10 @@
  * Historical data requests through the API (spec §2 data-retrieval-requests, §3, §7 /historicaldata): one
  * merchant's data of a date range, exported by a workflow to a CSV file that is downloaded while its link is valid.
  */
-import type { HistoricalDataCreate, HistoricalDataListQuery, HistoricalDataRequest } from '../../../schemas/historical-data';
-import { MAX_ACTIVE_DATA_REQUESTS, TECHNICAL_FAILURE } from '../../../schemas/historical-data-constants';
-import type { Merchant } from '../../../schemas/merchant';
-import type { Page } from '../../../schemas/paging';
+import type { HistoricalDataCreate, HistoricalDataListQuery, HistoricalDataRequest } from '#schemas/historical-data';
+import { MAX_ACTIVE_DATA_REQUESTS, TECHNICAL_FAILURE } from '#schemas/historical-data-constants';
+import type { Merchant } from '#schemas/merchant';
+import type { Page } from '#schemas/paging';
 import type { MerchantRepository } from '../merchants/ports';
 import { getMerchant } from '../merchants/use-cases';
 import { pageOf } from '../shared/page';

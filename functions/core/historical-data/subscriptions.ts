@@ -3,8 +3,8 @@
  * period just ended in the merchant's time zone, exactly like a manual one. A sweep (every minute) runs the due ones.
  */
 import { createHash } from 'node:crypto';
-import type { Frequency, Subscription, SubscriptionCreate } from '../../../schemas/historical-data';
-import { MAX_SUBSCRIPTIONS } from '../../../schemas/historical-data-constants';
+import type { Frequency, Subscription, SubscriptionCreate } from '#schemas/historical-data';
+import { MAX_SUBSCRIPTIONS } from '#schemas/historical-data-constants';
 import type { MerchantRepository } from '../merchants/ports';
 import { getMerchant } from '../merchants/use-cases';
 import { DomainError } from '../shared/domain-error';

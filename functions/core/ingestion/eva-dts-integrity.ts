@@ -3,7 +3,7 @@
  * and SE (and DXE when it opened with DXS); G85 carries the CRC-16 of the bytes from the "S" of ST through the
  * CR LF before G85; SE01 counts the segments from ST through SE.
  */
-import type { AuditIntegrity } from '../../../schemas/pos-history';
+import type { AuditIntegrity } from '#schemas/pos-history';
 
 /** CRC-16 with generator x^16 + x^15 + x^2 + 1 (0x8005, bits reflected, initial value 0: "CRC-16/ARC"). */
 export function evaDtsCrc(bytes: Uint8Array): number {

@@ -4,7 +4,7 @@
  * units (ID4 decimals). An empty element is unknown (null), never 0. Unknown segments are skipped; a known one
  * with a non-numeric counter is counted in `unreadLines` and left out, so one bad line does not lose the audit.
  */
-import type { AuditCash, AuditEvaDts } from '../../../schemas/pos-history';
+import type { AuditCash, AuditEvaDts } from '#schemas/pos-history';
 import { checkIntegrity } from './eva-dts-integrity';
 
 /** ISO 4217 numeric codes of the spec's currencies. */

@@ -1,5 +1,5 @@
 import type { ConnectionState, TelemetryState } from './rules';
-import type { SaleTransaction } from '../../../schemas/iot';
+import type { SaleTransaction } from '#schemas/iot';
 import type { InvalidMessage } from './validation';
 
 /** Who owns a serial (the registry item). */

@@ -11,8 +11,8 @@
  * Invalid and unknown-serial messages are kept aside and counted (one transaction each, rare).
  * Counters change only on conditional state transitions, so retries never count twice.
  */
-import type { AlarmMessage, IngestedKind, IngestedMessage, SalesMessage, TelemetryMessage, AuditMessage, ConfigMessage } from '../../../schemas/iot';
-import type { AuditCash, AuditEvaDts } from '../../../schemas/pos-history';
+import type { AlarmMessage, IngestedKind, IngestedMessage, SalesMessage, TelemetryMessage, AuditMessage, ConfigMessage } from '#schemas/iot';
+import type { AuditCash, AuditEvaDts } from '#schemas/pos-history';
 import { applyAlarmEvents } from '../alarms/ingest';
 import { applyMediaUses, mediaUsesOf } from '../medias/ingest';
 import { deliverMediaLists, type HeldList } from '../medias/media-list';

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
-import { INGESTED_MESSAGES, MAX_DEVICE_MESSAGE_BYTES, type IngestedKind, type IngestedMessage } from '../../../schemas/iot';
+import { INGESTED_MESSAGES, MAX_DEVICE_MESSAGE_BYTES, type IngestedKind, type IngestedMessage } from '#schemas/iot';
 import { isEvaDts } from './eva-dts';
 import { canonicalTime } from './rules';
 

@@ -1,4 +1,4 @@
-import { MAX_BATCH_REFUND_MEDIAS } from '../../../schemas/media-constants';
+import { MAX_BATCH_REFUND_MEDIAS } from '#schemas/media-constants';
 import { ConflictError, DomainError, NotFoundError, ValidationError } from '../shared/domain-error';
 
 /** No media of that id in the caller's merchant (another merchant's media reads the same). */

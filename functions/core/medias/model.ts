@@ -12,7 +12,7 @@ import {
   isUnsetMediaSerial,
   type MediaActionName,
   type MediaStatusCode,
-} from '../../../schemas/media-constants';
+} from '#schemas/media-constants';
 
 export interface MediaDay {
   sales: number;

@@ -1,5 +1,5 @@
-import type { Total } from '../../../schemas/paging';
-import type { Transaction } from '../../../schemas/transaction';
+import type { Total } from '#schemas/paging';
+import type { Transaction } from '#schemas/transaction';
 import type { MediaRecord } from './model';
 
 /** Filters of the medias list no key answers (serial search narrows the serial index). */

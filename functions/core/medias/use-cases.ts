@@ -6,7 +6,7 @@
  * groups' machines and those made in the cloud.
  */
 import { createHash } from 'node:crypto';
-import { ALL_DISTRIBUTORS_ID } from '../../../schemas/merchant-constants';
+import { ALL_DISTRIBUTORS_ID } from '#schemas/merchant-constants';
 import {
   CLOUD_REFUND_MEDIA_TYPE,
   MAX_BATCH_REFUND_MEDIAS,
@@ -14,7 +14,7 @@ import {
   MEDIA_STATUS,
   REFUND_TRANSACTION_TYPE,
   isUnsetMediaSerial,
-} from '../../../schemas/media-constants';
+} from '#schemas/media-constants';
 import type {
   BatchRefundInput,
   BatchRefundResult,
@@ -25,10 +25,10 @@ import type {
   MediaTransactionsQuery,
   RefundResult,
   SerialValidation,
-} from '../../../schemas/media';
-import type { Page } from '../../../schemas/paging';
-import type { Transaction } from '../../../schemas/transaction';
-import { SOURCE_TYPE } from '../../../schemas/transaction-constants';
+} from '#schemas/media';
+import type { Page } from '#schemas/paging';
+import type { Transaction } from '#schemas/transaction';
+import { SOURCE_TYPE } from '#schemas/transaction-constants';
 import { MerchantRequiredException, PosNotFoundException } from '../devices/errors';
 import { requireVisibleRegistration } from '../devices/use-cases';
 import type { PosReader } from '../devices/ports';

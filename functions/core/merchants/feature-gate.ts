@@ -2,8 +2,8 @@
  * Routes of a feature (spec §1 flags: CUSTOMERS_MEDIA, WEBPAYMENTS, …) answer for a merchant only when it has the
  * feature: a merchant the caller cannot see (or none) → 404, one without the feature → the feature's 403.
  */
-import type { FeatureFlag } from '../../../schemas/features';
-import { ALL_DISTRIBUTORS_ID } from '../../../schemas/merchant-constants';
+import type { FeatureFlag } from '#schemas/features';
+import { ALL_DISTRIBUTORS_ID } from '#schemas/merchant-constants';
 import type { DomainError } from '../shared/domain-error';
 import type { Principal } from '../shared/principal';
 import { canSeeMerchant } from '../shared/scope';

@@ -1,5 +1,5 @@
-import type { Merchant, MerchantInput, MerchantSummary } from '../../../schemas/merchant';
-import { ALL_DISTRIBUTORS_ID } from '../../../schemas/merchant-constants';
+import type { Merchant, MerchantInput, MerchantSummary } from '#schemas/merchant';
+import { ALL_DISTRIBUTORS_ID } from '#schemas/merchant-constants';
 
 /** Case-insensitive, accent-insensitive form used for ordering and uniqueness of names. */
 export function nameKey(name: string): string {

@@ -1,5 +1,5 @@
-import type { MerchantSettings, SuperAdminSettings } from '../../../schemas/merchant-settings';
-import type { Merchant, MerchantInput } from '../../../schemas/merchant';
+import type { MerchantSettings, SuperAdminSettings } from '#schemas/merchant-settings';
+import type { Merchant, MerchantInput } from '#schemas/merchant';
 
 export interface MerchantSliceRequest {
   offset: number;

@@ -6,7 +6,7 @@ import {
   type MerchantSettingsInput,
   type SuperAdminSettings,
   type SuperAdminSettingsInput,
-} from '../../../schemas/merchant-settings';
+} from '#schemas/merchant-settings';
 import type { Principal } from '../shared/principal';
 import { canSeeMerchant } from '../shared/scope';
 import { MerchantNotFoundException } from './errors';

@@ -1,6 +1,6 @@
-import type { Merchant, MerchantInput, MerchantSummary } from '../../../schemas/merchant';
-import { ALL_DISTRIBUTORS_ID } from '../../../schemas/merchant-constants';
-import type { Page } from '../../../schemas/paging';
+import type { Merchant, MerchantInput, MerchantSummary } from '#schemas/merchant';
+import { ALL_DISTRIBUTORS_ID } from '#schemas/merchant-constants';
+import type { Page } from '#schemas/paging';
 import type { Principal } from '../shared/principal';
 import { canSeeMerchant } from '../shared/scope';
 import { MerchantNotFoundException } from './errors';

@@ -1,4 +1,4 @@
-import type { NoVendProfile } from '../../../schemas/no-vend-profile';
+import type { NoVendProfile } from '#schemas/no-vend-profile';
 
 export interface NoVendProfileSliceRequest {
   offset: number;

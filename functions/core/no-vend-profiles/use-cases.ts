@@ -1,5 +1,5 @@
-import type { NoVendProfile, NoVendProfileInput } from '../../../schemas/no-vend-profile';
-import type { Page } from '../../../schemas/paging';
+import type { NoVendProfile, NoVendProfileInput } from '#schemas/no-vend-profile';
+import type { Page } from '#schemas/paging';
 import { MerchantNotFoundException } from '../merchants/errors';
 import type { MerchantRepository } from '../merchants/ports';
 import type { Principal } from '../shared/principal';

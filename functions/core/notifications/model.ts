@@ -1,6 +1,6 @@
 /** Pure rules of alarm notifications: which settings an alarm event matches and who may be told about it. */
-import type { AlarmSetting } from '../../../schemas/alarm';
-import { DIGEST_WINDOW_MS } from '../../../schemas/notification-constants';
+import type { AlarmSetting } from '#schemas/alarm';
+import { DIGEST_WINDOW_MS } from '#schemas/notification-constants';
 import type { User } from '../users/user';
 import type { AlarmEvent } from './ports';
 

@@ -1,6 +1,6 @@
-import type { AlarmSetting } from '../../../schemas/alarm';
-import type { Notification, NotificationFilters } from '../../../schemas/notification';
-import type { Total } from '../../../schemas/paging';
+import type { AlarmSetting } from '#schemas/alarm';
+import type { Notification, NotificationFilters } from '#schemas/notification';
+import type { Total } from '#schemas/paging';
 import type { User } from '../users/user';
 
 /**

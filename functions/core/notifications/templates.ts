@@ -2,7 +2,7 @@
  * The e-mails' words in the six console languages (spec: it, es, en, fr, de, pt): an alarm raised, an alarm
  * repaired, a digest of what a flood held back. Times are the merchant's wall clock, named with its time zone.
  */
-import type { Language } from '../../../schemas/collections';
+import type { Language } from '#schemas/collections';
 
 export interface AlarmMailFacts {
   merchantName: string;

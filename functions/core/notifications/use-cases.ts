@@ -5,9 +5,9 @@
  * user's further ones wait for one digest at the window's end. A failed send is tried again (the event comes back)
  * up to MAX_SEND_ATTEMPTS, then kept in the log as failed.
  */
-import type { Notification, NotificationFilters, NotificationListQuery } from '../../../schemas/notification';
-import { DIGEST_LIMIT, DIGEST_WINDOW_MS, FLAP_WINDOW_MS, MAX_SEND_ATTEMPTS, NOTIFY_MAX_AGE_MS, UNSUBSCRIBE_LINK_DAYS } from '../../../schemas/notification-constants';
-import type { Page } from '../../../schemas/paging';
+import type { Notification, NotificationFilters, NotificationListQuery } from '#schemas/notification';
+import { DIGEST_LIMIT, DIGEST_WINDOW_MS, FLAP_WINDOW_MS, MAX_SEND_ATTEMPTS, NOTIFY_MAX_AGE_MS, UNSUBSCRIBE_LINK_DAYS } from '#schemas/notification-constants';
+import type { Page } from '#schemas/paging';
 import { alarmId } from '../alarms/model';
 import { MerchantNotFoundException } from '../merchants/errors';
 import { toCsv } from '../shared/csv';

@@ -1,4 +1,4 @@
-import type { Planogram } from '../../../schemas/planogram';
+import type { Planogram } from '#schemas/planogram';
 
 export interface PlanogramSliceRequest {
   offset: number;

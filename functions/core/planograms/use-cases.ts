@@ -1,5 +1,5 @@
-import type { Page } from '../../../schemas/paging';
-import type { Planogram, PlanogramDeleted, PlanogramInput } from '../../../schemas/planogram';
+import type { Page } from '#schemas/paging';
+import type { Planogram, PlanogramDeleted, PlanogramInput } from '#schemas/planogram';
 import { PosChangedConcurrentlyException } from '../devices/errors';
 import { nextUpdatedAt } from '../devices/model';
 import type { PosRecords } from '../devices/ports';

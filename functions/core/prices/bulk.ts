@@ -4,8 +4,8 @@
  * the machines whose current price differs; the apply saves each of those machines as a PUT would, at the
  * version its preview showed, and tells what happened to each.
  */
-import { MAX_BULK_MACHINES, MAX_PRICE } from '../../../schemas/prices-constants';
-import type { BulkMachineResult, BulkPriceApply, BulkPriceChange, BulkPricePreview, BulkPreviewMachine, BulkPriceMove } from '../../../schemas/prices';
+import { MAX_BULK_MACHINES, MAX_PRICE } from '#schemas/prices-constants';
+import type { BulkMachineResult, BulkPriceApply, BulkPriceChange, BulkPricePreview, BulkPreviewMachine, BulkPriceMove } from '#schemas/prices';
 import { PosNotFoundException } from '../devices/errors';
 import type { PosLists } from '../devices/ports';
 import { requireVisiblePos } from '../devices/use-cases';

@@ -1,5 +1,5 @@
 /** Pure rules of a machine's prices: comparing price sets, and what an acknowledgement or an audit makes of them. */
-import { DEVICE_AUTHOR } from '../../../schemas/prices-constants';
+import { DEVICE_AUTHOR } from '#schemas/prices-constants';
 import type { Price, StoredPrices } from './ports';
 
 const keyOf = (line: string, priceTable: number) => `${line.toUpperCase()}*${priceTable}`;

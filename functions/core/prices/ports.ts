@@ -1,5 +1,5 @@
-import type { Total } from '../../../schemas/paging';
-import type { PriceAction, PriceOrigin, PriceSyncState } from '../../../schemas/prices-constants';
+import type { Total } from '#schemas/paging';
+import type { PriceAction, PriceOrigin, PriceSyncState } from '#schemas/prices-constants';
 
 /** One price (the contract's PriceEntry, without zod). */
 export interface Price {

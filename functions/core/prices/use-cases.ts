@@ -1,7 +1,7 @@
 /** A machine's prices in the console (issue 19 item 5; the contract and its decisions: schemas/prices.ts). */
-import type { Page } from '../../../schemas/paging';
-import type { PriceOrigin } from '../../../schemas/prices-constants';
-import type { PosPrices, PriceHistoryQuery, PricesCancel, PricesSave, PricesSend, PriceVersion } from '../../../schemas/prices';
+import type { Page } from '#schemas/paging';
+import type { PriceOrigin } from '#schemas/prices-constants';
+import type { PosPrices, PriceHistoryQuery, PricesCancel, PricesSave, PricesSend, PriceVersion } from '#schemas/prices';
 import { currencies } from '../collections/reference-data';
 import type { StoredPos } from '../devices/model';
 import type { PosReader } from '../devices/ports';

@@ -1,4 +1,4 @@
-import type { CustomParameter, CustomParameterValue } from '../../../schemas/product';
+import type { CustomParameter, CustomParameterValue } from '#schemas/product';
 import { ValidationError } from '../shared/domain-error';
 
 type Detail = { path: string; message: string };

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_PRODUCT_IMPORT_ROWS, ProductInput, type CustomParameter, type Product, type ProductImport } from '../../../schemas/product';
+import { MAX_PRODUCT_IMPORT_ROWS, ProductInput, type CustomParameter, type Product, type ProductImport } from '#schemas/product';
 import { nameKey } from '../merchants/merchant';
 import { parseCsv } from '../shared/csv';
 import { cellValue, customValueProblems, FIXED_PRODUCT_COLUMNS, withoutEmpty } from './custom-parameters';

@@ -1,4 +1,4 @@
-import type { CustomParameter, Product, ProductType } from '../../../schemas/product';
+import type { CustomParameter, Product, ProductType } from '#schemas/product';
 
 export interface ProductSelection {
   ord: 'name' | 'code';

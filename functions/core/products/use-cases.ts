@@ -1,5 +1,5 @@
-import type { CustomParameters, CustomParametersInput, Product, ProductAssociations, ProductExportQuery, ProductImport, ProductImportResult, ProductInput, ProductListQuery } from '../../../schemas/product';
-import type { Page } from '../../../schemas/paging';
+import type { CustomParameters, CustomParametersInput, Product, ProductAssociations, ProductExportQuery, ProductImport, ProductImportResult, ProductInput, ProductListQuery } from '#schemas/product';
+import type { Page } from '#schemas/paging';
 import { MerchantNotFoundException } from '../merchants/errors';
 import type { MerchantRepository } from '../merchants/ports';
 import { nameKey } from '../merchants/merchant';

@@ -4,8 +4,8 @@
  * publishes unanswered ones again (bounded) and expires those that never finish. Every transition is
  * conditional on the state read, so an acknowledgement and the sweep never both win.
  */
-import type { CommandAckMessage, CommandMessage } from '../../../schemas/iot';
-import { COMMAND_RESULT, COMMAND_STATUS, CommandId, finalStatusOf, PENDING_STATUSES } from '../../../schemas/remote-command';
+import type { CommandAckMessage, CommandMessage } from '#schemas/iot';
+import { COMMAND_RESULT, COMMAND_STATUS, CommandId, finalStatusOf, PENDING_STATUSES } from '#schemas/remote-command';
 import type { CommandPublisher, CommandSettings, RemoteCommandRepository, StoredCommand } from './ports';
 
 export interface DeliveryDeps {

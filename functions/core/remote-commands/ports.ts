@@ -1,5 +1,5 @@
-import type { Total } from '../../../schemas/paging';
-import type { RemoteCommand } from '../../../schemas/remote-command';
+import type { Total } from '#schemas/paging';
+import type { RemoteCommand } from '#schemas/remote-command';
 
 /** A command as stored: the API's view plus when the delivery sweep looks at it next (null once final). */
 export interface StoredCommand extends RemoteCommand {

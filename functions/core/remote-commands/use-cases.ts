@@ -1,8 +1,8 @@
 /** The console's remote commands (spec §2 devices remote-commands and the device tab; §4; §5 64 KB; §8). */
 import { createHash } from 'node:crypto';
-import { MAX_CLOUD_MESSAGE_BYTES } from '../../../schemas/iot';
-import { ALL_DISTRIBUTORS_ID } from '../../../schemas/merchant-constants';
-import type { Page } from '../../../schemas/paging';
+import { MAX_CLOUD_MESSAGE_BYTES } from '#schemas/iot';
+import { ALL_DISTRIBUTORS_ID } from '#schemas/merchant-constants';
+import type { Page } from '#schemas/paging';
 import {
   COMMAND_RESULT,
   COMMAND_STATUS,
@@ -14,7 +14,7 @@ import {
   type RemoteCommandListQuery,
   type RemoteCommandSend,
   type RemoteCommandType,
-} from '../../../schemas/remote-command';
+} from '#schemas/remote-command';
 import { MerchantRequiredException, PosChangedConcurrentlyException, PosNotFoundException } from '../devices/errors';
 import type { PosReader } from '../devices/ports';
 import { requireVisiblePos, requireVisibleRegistration } from '../devices/use-cases';

@@ -1,4 +1,4 @@
-import type { Page, Total } from '../../../schemas/paging';
+import type { Page, Total } from '#schemas/paging';
 
 /** A list's page as the API answers it: the slice, where it starts, and the total (exact, or a lower bound). */
 export function pageOf<T>(q: { page: number; size: number }, slice: { items: T[]; cursor?: string }, total: number | Total): Page<T> {

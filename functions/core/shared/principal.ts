@@ -1,4 +1,4 @@
-import type { Role } from '../../../schemas/roles';
+import type { Role } from '#schemas/roles';
 
 /** Who is calling: role from the verified token, merchants and groups from the user record. */
 export interface Principal {

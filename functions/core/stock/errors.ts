@@ -1,4 +1,4 @@
-import { MAX_PICK_LIST_MACHINES } from '../../../schemas/stock-constants';
+import { MAX_PICK_LIST_MACHINES } from '#schemas/stock-constants';
 import { ConflictError, DomainError, ValidationError } from '../shared/domain-error';
 
 /** The machine has no planogram or its stock management is off: it has no stock to read or change (`details`: which of several). */

@@ -7,7 +7,7 @@
  * days (the sales rate, so a pick list reads nothing else) and what reconciliation with audits needs; and the ids
  * of the messages it applied last, so that a redelivered sale or audit changes nothing.
  */
-import { SALES_RATE_DAYS, STOCK_STATUS, type StockStatusCode, type StockTypeCode } from '../../../schemas/stock-constants';
+import { SALES_RATE_DAYS, STOCK_STATUS, type StockStatusCode, type StockTypeCode } from '#schemas/stock-constants';
 import { StockLineNotFoundException, StockValueAboveCapacityException } from './errors';
 
 export interface StockLineState {

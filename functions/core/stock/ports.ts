@@ -1,5 +1,5 @@
-import type { Total } from '../../../schemas/paging';
-import type { StockStatusCode } from '../../../schemas/stock-constants';
+import type { Total } from '#schemas/paging';
+import type { StockStatusCode } from '#schemas/stock-constants';
 import type { StockRecord } from './model';
 
 /** Which stock records of one merchant a read covers: all, or those of some groups (a group admin, a group filter). */

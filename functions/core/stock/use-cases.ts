@@ -4,9 +4,9 @@
  * list and the pick list. Every write reads the record, applies a rule of model.ts and writes it conditioned on
  * the version read, again on a lost race.
  */
-import type { Page } from '../../../schemas/paging';
-import { MAX_PICK_LIST_MACHINES, PICK_LIST_CSV_COLUMNS, type StockStatusCode } from '../../../schemas/stock-constants';
-import type { MachineStock, PickList, PickListQuery, StockLinesInput, StockManageQuery, StockManageRow } from '../../../schemas/stock';
+import type { Page } from '#schemas/paging';
+import { MAX_PICK_LIST_MACHINES, PICK_LIST_CSV_COLUMNS, type StockStatusCode } from '#schemas/stock-constants';
+import type { MachineStock, PickList, PickListQuery, StockLinesInput, StockManageQuery, StockManageRow } from '#schemas/stock';
 import type { PosReader } from '../devices/ports';
 import { listGroups, requireVisibleRegistration } from '../devices/use-cases';
 import { MerchantNotFoundException } from '../merchants/errors';

@@ -1,5 +1,5 @@
-import type { Total } from '../../../schemas/paging';
-import type { Transaction, TransactionsUsed } from '../../../schemas/transaction';
+import type { Total } from '#schemas/paging';
+import type { Transaction, TransactionsUsed } from '#schemas/transaction';
 import type { HistorySlice } from '../devices/history-ports';
 import type { Figures } from './stats';
 

@@ -2,7 +2,7 @@
  * Transaction statistics (issue 20 item 2): counts and values per category (transaction-constants.ts), kept on write
  * per merchant, group and machine for each day in the merchant's time zone, and summed by period on read.
  */
-import { STAT_CATEGORIES, transactionCategory, type StatCategory, type StatsPeriod } from '../../../schemas/transaction-constants';
+import { STAT_CATEGORIES, transactionCategory, type StatCategory, type StatsPeriod } from '#schemas/transaction-constants';
 import { addDays, dayIn, firstOfMonth, weekdayOf } from '../shared/zoned-time';
 
 export type Figures = Record<StatCategory, { count: number; value: number }>;

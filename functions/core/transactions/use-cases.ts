@@ -2,7 +2,7 @@
  * A merchant's transactions (issue 20 items 1 and 2): the paged list, all (capped), CSV, the types used and the
  * statistics by period and by machine, read from the counters written at ingestion.
  */
-import type { Page } from '../../../schemas/paging';
+import type { Page } from '#schemas/paging';
 import type {
   MerchantScopeQuery,
   Transaction,
@@ -13,14 +13,14 @@ import type {
   TransactionStatsPosQuery,
   TransactionStatsQuery,
   TransactionsUsed,
-} from '../../../schemas/transaction';
+} from '#schemas/transaction';
 import {
   DEFAULT_TRANSACTION_RANGE_DAYS,
   MAX_TRANSACTION_CSV_ROWS,
   MAX_TRANSACTION_RANGE_DAYS,
   MAX_TRANSACTION_RESULTS,
   TRANSACTION_CSV_COLUMNS,
-} from '../../../schemas/transaction-constants';
+} from '#schemas/transaction-constants';
 import { listGroups } from '../devices/use-cases';
 import type { MerchantRepository } from '../merchants/ports';
 import { MerchantNotFoundException } from '../merchants/errors';

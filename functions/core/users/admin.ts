@@ -1,9 +1,9 @@
 import { toCsv } from '../shared/csv';
-import { ALL_DISTRIBUTORS_ID } from '../../../schemas/merchant-constants';
-import type { Page } from '../../../schemas/paging';
-import { withTenantRole } from '../../../schemas/role-claim';
-import type { Role } from '../../../schemas/roles';
-import { MAX_EXPORT_USERS, type User as UserView, type UserCreate, type UserUpdate } from '../../../schemas/user';
+import { ALL_DISTRIBUTORS_ID } from '#schemas/merchant-constants';
+import type { Page } from '#schemas/paging';
+import { withTenantRole } from '#schemas/role-claim';
+import type { Role } from '#schemas/roles';
+import { MAX_EXPORT_USERS, type User as UserView, type UserCreate, type UserUpdate } from '#schemas/user';
 import type { GroupRepository } from '../groups/ports';
 import { MerchantNotFoundException } from '../merchants/errors';
 import type { MerchantRepository } from '../merchants/ports';

@@ -1,6 +1,6 @@
-import type { Total } from '../../../schemas/paging';
-import type { Language } from '../../../schemas/collections';
-import type { Role } from '../../../schemas/roles';
+import type { Total } from '#schemas/paging';
+import type { Language } from '#schemas/collections';
+import type { Role } from '#schemas/roles';
 import type { User } from './user';
 
 /** Which users a list reads: every user (super admin), or one merchant's. */

@@ -1,5 +1,5 @@
-import type { Language } from '../../../schemas/collections';
-import type { UserMe } from '../../../schemas/user';
+import type { Language } from '#schemas/collections';
+import type { UserMe } from '#schemas/user';
 import type { Principal } from '../shared/principal';
 import { UserChangedConcurrentlyException, UserNotFoundException } from './errors';
 import type { UserRepository } from './ports';

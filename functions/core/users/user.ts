@@ -1,7 +1,7 @@
-import type { Language } from '../../../schemas/collections';
-import type { Role } from '../../../schemas/roles';
-import type { User as UserView } from '../../../schemas/user';
-import type { NotificationsOffReason } from '../../../schemas/notification-constants';
+import type { Language } from '#schemas/collections';
+import type { Role } from '#schemas/roles';
+import type { User as UserView } from '#schemas/user';
+import type { NotificationsOffReason } from '#schemas/notification-constants';
 import type { Principal } from '../shared/principal';
 
 /** The stored user record (spec §3 User). `invisibleFlags` are seen and set by the super admin only. */

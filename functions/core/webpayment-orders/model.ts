@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { withAction, type MediaRecord } from '../medias/model';
-import { WEB_ORDER_RESULT, WEB_ORDER_TYPE, WEB_SERVICE_TYPES, maskCardNumbers, type PaymentServiceCallback, type WebPaymentOrder } from '../../../schemas/webpayment-order';
+import { WEB_ORDER_RESULT, WEB_ORDER_TYPE, WEB_SERVICE_TYPES, maskCardNumbers, type PaymentServiceCallback, type WebPaymentOrder } from '#schemas/webpayment-order';
 
 /** An order's id: 96 bits of the SHA-256 of its service and service transaction number (a repeated callback finds it). */
 export const orderIdOf = (service: number, serviceTransactionNumber: string) => createHash('sha256').update(`${service}#${serviceTransactionNumber}`, 'utf8').digest('hex').slice(0, 24);

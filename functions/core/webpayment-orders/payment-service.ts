@@ -3,9 +3,9 @@
  * paid it, with the merchant's API token instead of a sign-in (as the ERP's prices). Idempotent by service and
  * service transaction number: a repeated call is one order and, for a successful recharge, one credit.
  */
-import { WEB_ORDER_TYPE, type PaymentServiceCallback, type PaymentServiceCallbackResult, type WebPaymentOrder } from '../../../schemas/webpayment-order';
-import type { CustomerRegistration } from '../../../schemas/customer';
-import { SOURCE_TYPE } from '../../../schemas/transaction-constants';
+import { WEB_ORDER_TYPE, type PaymentServiceCallback, type PaymentServiceCallbackResult, type WebPaymentOrder } from '#schemas/webpayment-order';
+import type { CustomerRegistration } from '#schemas/customer';
+import { SOURCE_TYPE } from '#schemas/transaction-constants';
 import { customerIdOf, registered } from '../customers/model';
 import type { CustomerRepository } from '../customers/ports';
 import { MediaNotFoundException } from '../medias/errors';

@@ -1,6 +1,6 @@
-import type { Total } from '../../../schemas/paging';
-import type { WebPaymentOrder } from '../../../schemas/webpayment-order';
-import type { SourceTypeCode } from '../../../schemas/transaction-constants';
+import type { Total } from '#schemas/paging';
+import type { WebPaymentOrder } from '#schemas/webpayment-order';
+import type { SourceTypeCode } from '#schemas/transaction-constants';
 import type { MediaRecord } from '../medias/model';
 
 /** Which of a merchant's orders a list shows (created in [from, to)). */

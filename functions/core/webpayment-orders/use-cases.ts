@@ -1,6 +1,6 @@
 /** A merchant's web payment orders (issue 20 item 6): list and detail, for every role of the merchant with WEBPAYMENTS. */
-import type { Page } from '../../../schemas/paging';
-import type { WebPaymentOrder, WebPaymentOrderListQuery } from '../../../schemas/webpayment-order';
+import type { Page } from '#schemas/paging';
+import type { WebPaymentOrder, WebPaymentOrderListQuery } from '#schemas/webpayment-order';
 import { requireMerchantFeature, type MerchantFeatures } from '../merchants/feature-gate';
 import { pageOf } from '../shared/page';
 import type { Principal } from '../shared/principal';

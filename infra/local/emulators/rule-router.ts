@@ -11,8 +11,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { logger } from '../../../functions/shared/logger';
-import { METRIC, OperatorMetrics } from '../../../functions/shared/metrics';
+import { logger } from '../../../functions/runtime/logger';
+import { METRIC, OperatorMetrics } from '../../../functions/runtime/metrics';
 import { Journal } from './journal';
 
 /** The event a rule handler receives: the payload's JSON fields (or `raw` base64), plus topic and time. */

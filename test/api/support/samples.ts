@@ -1,4 +1,4 @@
-import { MERCHANT_SETTINGS_DEFAULTS, SUPER_ADMIN_SETTINGS_DEFAULTS } from '../../../schemas/merchant-settings';
+import { MERCHANT_SETTINGS_DEFAULTS, SUPER_ADMIN_SETTINGS_DEFAULTS } from '#schemas/merchant-settings';
 import { randomUUID } from 'node:crypto';
 
 /** A valid merchant body with a unique name. */

@@ -3,7 +3,7 @@ import type { LocalRepositories } from '../../../infra/local/repositories';
 import { depsForStack } from '../../../infra/local/stack-process';
 import { signInWithPassword } from '../../../infra/local/emulators/cognito';
 import type { DemoUser, StackInfo } from '../../../infra/local/stack-info';
-import type { Role } from '../../../schemas/roles';
+import type { Role } from '#schemas/roles';
 
 export const stack: StackInfo = inject('stack');
 

@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ALL_DISTRIBUTORS_ID, type MerchantSummary } from '../../../../schemas/merchant';
+import { ALL_DISTRIBUTORS_ID, type MerchantSummary } from '#schemas/merchant';
 import { useSession } from '../../lib/session';
 
 /** The merchant ("distributor") the screens work on; shown only to users with several merchants. */

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Page } from '../../../../schemas/paging';
+import type { Page } from '#schemas/paging';
 import { Spinner } from '../Spinner';
 import { EmptyState, ErrorState, errorMessageId } from '../states';
 import { useToast } from '../toasts';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DEFAULT_PAGE_SIZE, type Page } from '../../../../schemas/paging';
+import { DEFAULT_PAGE_SIZE, type Page } from '#schemas/paging';
 import { readStored, writeStored } from '../../lib/storage';
 
 /** Spec §9: tables start on page 1 with 20 rows; auto-refresh every 5 minutes. */

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { isUnsetMediaSerial, transactionCategory } from '../../../../schemas/transaction-constants';
-import type { Transaction } from '../../../../schemas/transaction';
+import { isUnsetMediaSerial, transactionCategory } from '#schemas/transaction-constants';
+import type { Transaction } from '#schemas/transaction';
 import { useFormat, type Formatters } from '../../lib/format';
 import { CATEGORY_MESSAGES, labelOr, MEDIA_TYPE_MESSAGES, PRICE_TABLE_MESSAGES, SOURCE_TYPE_MESSAGES, TRANSACTION_TYPE_MESSAGES } from '../../lib/transaction-labels';
 import type { Column } from '../data-table/use-data-table';

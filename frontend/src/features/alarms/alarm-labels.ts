@@ -1,4 +1,4 @@
-import { ALARM_CATEGORIES, ALARM_CRITICITIES, ALARM_STATUS_FILTERS, type AlarmStatus } from '../../../../schemas/alarm';
+import { ALARM_CATEGORIES, ALARM_CRITICITIES, ALARM_STATUS_FILTERS, type AlarmStatus } from '#schemas/alarm';
 
 export const STATUS_MESSAGES: Record<AlarmStatus, string> = {
   active: 'alarms.status.active',

@@ -1,4 +1,4 @@
-import { ADMINS, type Role } from '../../../../schemas/roles';
+import { ADMINS, type Role } from '#schemas/roles';
 
 /** Every role reads clients; the super admin and merchant admins change them (the API's clients routes). */
 export const canEditClients = (role: Role | null | undefined) => role != null && ADMINS.includes(role);

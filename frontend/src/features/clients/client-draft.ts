@@ -1,5 +1,5 @@
 import type { FieldErrors } from '../../lib/form-errors';
-import type { Client } from '../../../../schemas/client';
+import type { Client } from '#schemas/client';
 
 /** The client form's fields (spec §3), as text. */
 export interface ClientDraft {

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, Outlet, useOutletContext, useParams } from 'react-router-dom';
-import { CustomerId, type Customer } from '../../../../schemas/customer';
+import { CustomerId, type Customer } from '#schemas/customer';
 import { Page } from '../../components/Page';
 import { ForOneMerchant, Loaded, NotFoundState } from '../../components/states';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';

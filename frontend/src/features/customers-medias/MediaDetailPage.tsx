@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, Outlet, useOutletContext, useParams } from 'react-router-dom';
-import type { MediaDetail } from '../../../../schemas/media';
-import { MEDIA_ID_PATTERN } from '../../../../schemas/media-constants';
+import type { MediaDetail } from '#schemas/media';
+import { MEDIA_ID_PATTERN } from '#schemas/media-constants';
 import { Page } from '../../components/Page';
 import { ForOneMerchant, Loaded, NotFoundState } from '../../components/states';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';

@@ -1,14 +1,14 @@
 import { useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { MEDIA_ORDERS, MEDIA_STATUSES, type Media } from '../../../../schemas/media';
+import { MEDIA_ORDERS, MEDIA_STATUSES, type Media } from '#schemas/media';
 import { DataTable } from '../../components/data-table/DataTable';
 import { SearchFilter } from '../../components/data-table/SearchFilter';
 import { SelectFilter } from '../../components/data-table/SelectFilter';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
 import { Page } from '../../components/Page';
 import { ForOneMerchant } from '../../components/states';
-import type { SourceTypeCode } from '../../../../schemas/transaction-constants';
+import type { SourceTypeCode } from '#schemas/transaction-constants';
 import { useFormat } from '../../lib/format';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
 import { useSession } from '../../lib/session';

@@ -1,4 +1,4 @@
-import { MEDIA_SERIAL_PATTERN } from '../../../../schemas/media-constants';
+import { MEDIA_SERIAL_PATTERN } from '#schemas/media-constants';
 
 /**
  * Serials as pasted (one a line, or separated by commas, semicolons or spaces), upper-cased; those that are

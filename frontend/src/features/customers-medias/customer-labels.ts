@@ -1,4 +1,4 @@
-import type { Customer, CustomerConsent } from '../../../../schemas/customer';
+import type { Customer, CustomerConsent } from '#schemas/customer';
 
 /** Spec §3 privacy consents 1–3. */
 export const CONSENT_MESSAGES: Record<CustomerConsent, string> = {

@@ -1,5 +1,5 @@
-import { isUnsetMediaSerial, type MediaStatusCode } from '../../../../schemas/media-constants';
-import { NOT_MERCHANT_USER, type Role } from '../../../../schemas/roles';
+import { isUnsetMediaSerial, type MediaStatusCode } from '#schemas/media-constants';
+import { NOT_MERCHANT_USER, type Role } from '#schemas/roles';
 
 /** Spec §4 media status (0 OK, 1 blocked, 2 lost key), told in words and colour. */
 const STATUS_LABELS: Record<MediaStatusCode, { messageId: string; tone: 'ok' | 'bad' | 'warn' }> = {

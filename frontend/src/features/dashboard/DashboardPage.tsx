@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ALL_DISTRIBUTORS_ID, type MerchantSummary } from '../../../../schemas/merchant';
+import { ALL_DISTRIBUTORS_ID, type MerchantSummary } from '#schemas/merchant';
 import { Link } from 'react-router-dom';
 import { AlarmCountsStrip } from '../../components/AlarmCountsStrip';
 import { Page } from '../../components/Page';

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
-import type { HistoricalDataCreate } from '../../../../schemas/historical-data';
+import type { HistoricalDataCreate } from '#schemas/historical-data';
 import { Page } from '../../components/Page';
 import { ForOneMerchant } from '../../components/states';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';

@@ -1,4 +1,4 @@
-import { MAX_RANGE_DAYS } from '../../../../schemas/historical-data';
+import { MAX_RANGE_DAYS } from '#schemas/historical-data';
 import type { DateRange } from '../../components/date-range/presets';
 import type { FieldError } from '../../lib/form-errors';
 

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, Outlet, useParams } from 'react-router-dom';
 import { Page } from '../../components/Page';
-import { SERIAL_PATTERN } from '../../../../schemas/pos';
+import { SERIAL_PATTERN } from '#schemas/pos';
 import { Loaded, NotFoundState } from '../../components/states';
 import { useSession } from '../../lib/session';
 import { usePos } from './api/get-pos';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import type { PointOfSale } from '../../../../schemas/pos';
+import type { PointOfSale } from '#schemas/pos';
 import { DataTable } from '../../components/data-table/DataTable';
 import { SearchFilter } from '../../components/data-table/SearchFilter';
 import { SelectFilter } from '../../components/data-table/SelectFilter';

@@ -1,4 +1,4 @@
-import { ADMINS, NOT_MERCHANT_USER, type Role } from '../../../../schemas/roles';
+import { ADMINS, NOT_MERCHANT_USER, type Role } from '#schemas/roles';
 
 /** What a role may do to a machine (the roles of the API's pos routes); every role reads machines and adds notes. */
 export interface DeviceRights {

@@ -1,4 +1,4 @@
-import { ConfigValues } from '../../../../schemas/pos-config';
+import { ConfigValues } from '#schemas/pos-config';
 
 /** One editable line of a custom config; `id` keeps React rows stable while names change. */
 export interface DraftRow {

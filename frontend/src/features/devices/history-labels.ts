@@ -1,5 +1,5 @@
-import { AUDIT_PORTS } from '../../../../schemas/iot';
-import type { AuditIntegrity } from '../../../../schemas/pos-history';
+import { AUDIT_PORTS } from '#schemas/iot';
+import type { AuditIntegrity } from '#schemas/pos-history';
 
 type AuditPort = (typeof AUDIT_PORTS)[number];
 

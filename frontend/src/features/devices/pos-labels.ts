@@ -1,4 +1,4 @@
-import type { PointOfSale } from '../../../../schemas/pos';
+import type { PointOfSale } from '#schemas/pos';
 
 /** Spec §4: connection 0 offline, 1 online, 2 unknown. */
 export const CONNECTION_MESSAGES: Record<PointOfSale['connection'], string> = {

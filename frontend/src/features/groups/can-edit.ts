@@ -1,4 +1,4 @@
-import { ADMINS, type Role } from '../../../../schemas/roles';
+import { ADMINS, type Role } from '#schemas/roles';
 
 /** Groups are read by every role but the merchant user; only the super admin and merchant admins change them (spec §2). */
 export const canEditGroups = (role: Role | null | undefined) => role != null && ADMINS.includes(role);

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
-import type { MerchantInput } from '../../../../schemas/merchant';
+import type { MerchantInput } from '#schemas/merchant';
 import { Page } from '../../components/Page';
 import { useLanguage } from '../../lib/intl';
 import { createMerchant } from './api/create-merchant';

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
-import type { MerchantInput } from '../../../../schemas/merchant';
+import type { MerchantInput } from '#schemas/merchant';
 import { Page } from '../../components/Page';
 import { Loaded } from '../../components/states';
 import { useMerchant } from './api/get-merchant';

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import type { NoVendProfileInput } from '../../../../schemas/no-vend-profile';
+import type { NoVendProfileInput } from '#schemas/no-vend-profile';
 import { Page } from '../../components/Page';
 import { ForOneMerchant } from '../../components/states';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import type { NoVendProfileInput } from '../../../../schemas/no-vend-profile';
+import type { NoVendProfileInput } from '#schemas/no-vend-profile';
 import { DeleteButton } from '../../components/DeleteButton';
 import { Page } from '../../components/Page';
 import { Loaded } from '../../components/states';

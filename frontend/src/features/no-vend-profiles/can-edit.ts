@@ -1,4 +1,4 @@
-import { NOT_MERCHANT_USER, type Role } from '../../../../schemas/roles';
+import { NOT_MERCHANT_USER, type Role } from '#schemas/roles';
 
 /** Every role reads no-vend profiles; all but merchant users change them (the API's no-vend-profiles routes). */
 export const canEditProfiles = (role: Role | null | undefined) => role != null && NOT_MERCHANT_USER.includes(role);

@@ -1,8 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import type { Notification } from '../../../../schemas/notification';
-import { NOTIFICATION_STATUSES } from '../../../../schemas/notification-constants';
+import type { Notification } from '#schemas/notification';
+import { NOTIFICATION_STATUSES } from '#schemas/notification-constants';
 import { DataTable } from '../../components/data-table/DataTable';
 import { SelectFilter } from '../../components/data-table/SelectFilter';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';

@@ -1,4 +1,4 @@
-import { NOTIFICATION_STATUSES, type NotificationStatus } from '../../../../schemas/notification-constants';
+import { NOTIFICATION_STATUSES, type NotificationStatus } from '#schemas/notification-constants';
 import { errorMessageId } from '../../components/states';
 import { ApiError } from '../../lib/api';
 

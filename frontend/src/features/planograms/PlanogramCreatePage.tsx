@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import type { PlanogramInput } from '../../../../schemas/planogram';
+import type { PlanogramInput } from '#schemas/planogram';
 import { Page } from '../../components/Page';
 import { ForOneMerchant } from '../../components/states';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';

@@ -1,4 +1,4 @@
-import { ADMINS, type Role } from '../../../../schemas/roles';
+import { ADMINS, type Role } from '#schemas/roles';
 
 /** Every role reads planograms; super and merchant admins change them (the API's planograms routes). */
 export const canEditPlanograms = (role: Role | null | undefined) => role != null && ADMINS.includes(role);

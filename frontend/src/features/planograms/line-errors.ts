@@ -1,4 +1,4 @@
-import { PlanogramInput } from '../../../../schemas/planogram';
+import { PlanogramInput } from '#schemas/planogram';
 
 /** A line as edited: numbers stay text until sent, so a half-typed value is not lost. */
 export interface LineDraft {

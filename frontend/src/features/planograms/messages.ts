@@ -1,4 +1,4 @@
-import type { PlanogramType } from '../../../../schemas/planogram';
+import type { PlanogramType } from '#schemas/planogram';
 import type { FormMessages } from '../../components/form/use-form-submit';
 import { errorMessageId } from '../../components/states';
 import { ApiError } from '../../lib/api';

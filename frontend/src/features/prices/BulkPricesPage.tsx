@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import type { BulkPriceChange, BulkPricePreview, BulkPriceResult } from '../../../../schemas/prices';
-import { MAX_BULK_MACHINES, PRICE_TABLE_NUMBERS } from '../../../../schemas/prices-constants';
+import type { BulkPriceChange, BulkPricePreview, BulkPriceResult } from '#schemas/prices';
+import { MAX_BULK_MACHINES, PRICE_TABLE_NUMBERS } from '#schemas/prices-constants';
 import { CheckboxField, Field, SelectField, TextField } from '../../components/form/fields';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { Page } from '../../components/Page';

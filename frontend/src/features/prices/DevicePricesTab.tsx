@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
-import type { PosPrices, PriceEntry } from '../../../../schemas/prices';
-import type { PriceTable } from '../../../../schemas/prices-constants';
+import type { PosPrices, PriceEntry } from '#schemas/prices';
+import type { PriceTable } from '#schemas/prices-constants';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { UnsavedChangesGuard } from '../../components/form/UnsavedChangesGuard';

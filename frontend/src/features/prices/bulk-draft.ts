@@ -1,5 +1,5 @@
-import { BulkPriceChange, type BulkPriceOperation, type BulkPriceTarget } from '../../../../schemas/prices';
-import { MAX_BULK_MACHINES, MAX_PRICE } from '../../../../schemas/prices-constants';
+import { BulkPriceChange, type BulkPriceOperation, type BulkPriceTarget } from '#schemas/prices';
+import { MAX_BULK_MACHINES, MAX_PRICE } from '#schemas/prices-constants';
 import type { FieldError, FieldErrors } from '../../lib/form-errors';
 import { parseMoneyInput } from '../../lib/money-input';
 

@@ -1,5 +1,5 @@
-import type { BulkMachineResult, BulkPreviewMachine } from '../../../../schemas/prices';
-import type { PriceAction, PriceOrigin, PriceSyncState, PriceTable } from '../../../../schemas/prices-constants';
+import type { BulkMachineResult, BulkPreviewMachine } from '#schemas/prices';
+import type { PriceAction, PriceOrigin, PriceSyncState, PriceTable } from '#schemas/prices-constants';
 import { errorMessageId } from '../../components/states';
 import { ApiError } from '../../lib/api';
 

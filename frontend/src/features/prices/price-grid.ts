@@ -1,5 +1,5 @@
-import type { PriceEntry } from '../../../../schemas/prices';
-import { MAX_PRICE, PRICE_TABLE_NUMBERS, type PriceTable } from '../../../../schemas/prices-constants';
+import type { PriceEntry } from '#schemas/prices';
+import { MAX_PRICE, PRICE_TABLE_NUMBERS, type PriceTable } from '#schemas/prices-constants';
 import { moneyInputValue, parseMoneyInput, type MoneyInputError } from '../../lib/money-input';
 
 /**

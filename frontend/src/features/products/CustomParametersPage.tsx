@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { CUSTOM_PARAMETER_TYPES, CustomParametersInput, MAX_CUSTOM_PARAMETERS, type CustomParameter } from '../../../../schemas/product';
+import { CUSTOM_PARAMETER_TYPES, CustomParametersInput, MAX_CUSTOM_PARAMETERS, type CustomParameter } from '#schemas/product';
 import { CheckboxField, SelectField, TextField } from '../../components/form/fields';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { useFormSubmit } from '../../components/form/use-form-submit';

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import type { ProductInput } from '../../../../schemas/product';
+import type { ProductInput } from '#schemas/product';
 import { Page } from '../../components/Page';
 import { ForOneMerchant, Loaded } from '../../components/states';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';

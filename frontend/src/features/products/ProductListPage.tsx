@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { PRODUCT_TYPES, type Product } from '../../../../schemas/product';
+import { PRODUCT_TYPES, type Product } from '#schemas/product';
 import { DataTable } from '../../components/data-table/DataTable';
 import { SearchFilter } from '../../components/data-table/SearchFilter';
 import { SelectFilter } from '../../components/data-table/SelectFilter';

@@ -1,4 +1,4 @@
-import { ADMINS, type Role } from '../../../../schemas/roles';
+import { ADMINS, type Role } from '#schemas/roles';
 
 /** Every role reads the catalogue; the super admin and merchant admins change it (the API's products routes). */
 export const canEditProducts = (role: Role | null | undefined) => role != null && ADMINS.includes(role);

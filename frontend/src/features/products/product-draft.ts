@@ -1,4 +1,4 @@
-import type { CustomParameter, CustomParameterValue, Product, ProductType } from '../../../../schemas/product';
+import type { CustomParameter, CustomParameterValue, Product, ProductType } from '#schemas/product';
 import type { FieldErrors } from '../../lib/form-errors';
 
 /** The product form's fields (spec §3). */

@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
-import type { RemoteCommand } from '../../../../schemas/remote-command';
-import { NOT_MERCHANT_USER } from '../../../../schemas/roles';
+import type { RemoteCommand } from '#schemas/remote-command';
+import { NOT_MERCHANT_USER } from '#schemas/roles';
 import { useDataTable } from '../../components/data-table/use-data-table';
 import { useSession } from '../../lib/session';
 import { usePosCommandPage } from './api/get-pos-command-page';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
-import type { RemoteCommand } from '../../../../schemas/remote-command';
+import type { RemoteCommand } from '#schemas/remote-command';
 import { useDataTable } from '../../components/data-table/use-data-table';
 import { Page } from '../../components/Page';
 import { ForOneMerchant } from '../../components/states';

@@ -1,4 +1,4 @@
-import { PERIPHERALS, type RemoteCommandType } from '../../../../schemas/remote-command';
+import { PERIPHERALS, type RemoteCommandType } from '#schemas/remote-command';
 import { parseMoneyInput } from '../../lib/money-input';
 
 /** Spec §4 types 1–19. */

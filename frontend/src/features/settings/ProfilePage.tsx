@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { LANGUAGES, type Language } from '../../../../schemas/collections';
+import { LANGUAGES, type Language } from '#schemas/collections';
 import { Field, TextField } from '../../components/form/fields';
 import { Page } from '../../components/Page';
 import { Spinner } from '../../components/Spinner';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
-import type { MachineStock, StockLine } from '../../../../schemas/stock';
+import type { MachineStock, StockLine } from '#schemas/stock';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Spinner } from '../../components/Spinner';
 import { EmptyState, ErrorState, Loaded } from '../../components/states';

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
-import { MAX_PICK_LIST_MACHINES, type PickList } from '../../../../schemas/stock';
+import { MAX_PICK_LIST_MACHINES, type PickList } from '#schemas/stock';
 import { saveFile } from '../../components/data-table/csv';
 import { Page } from '../../components/Page';
 import { Spinner } from '../../components/Spinner';

@@ -1,4 +1,4 @@
-import type { StockLine, StockLinesInput } from '../../../../schemas/stock';
+import type { StockLine, StockLinesInput } from '#schemas/stock';
 import type { FieldError, FieldErrors } from '../../lib/form-errors';
 import type { ApiError } from '../../lib/api';
 

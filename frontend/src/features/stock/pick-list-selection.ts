@@ -1,5 +1,5 @@
-import { SERIAL_PATTERN } from '../../../../schemas/pos';
-import { MAX_PICK_LIST_MACHINES, type PickListQuery } from '../../../../schemas/stock';
+import { SERIAL_PATTERN } from '#schemas/pos';
+import { MAX_PICK_LIST_MACHINES, type PickListQuery } from '#schemas/stock';
 
 /** Which machines a pick list covers (the API takes exactly one): a group, a client, or machines chosen one by one. */
 export type PickListSelection = { kind: 'group'; id: string } | { kind: 'client'; id: string } | { kind: 'machines'; serials: string[] };

@@ -1,5 +1,5 @@
-import { NOT_MERCHANT_USER, type Role } from '../../../../schemas/roles';
-import type { MachineStock } from '../../../../schemas/stock';
+import { NOT_MERCHANT_USER, type Role } from '#schemas/roles';
+import type { MachineStock } from '#schemas/stock';
 
 type StockStatus = MachineStock['status'];
 

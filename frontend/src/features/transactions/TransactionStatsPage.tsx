@@ -1,8 +1,8 @@
 import { useId, useMemo, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
-import { STAT_CATEGORIES, STATS_PERIODS, type StatCategory } from '../../../../schemas/transaction-constants';
-import type { StatsFigures, TransactionStats, TransactionStatsByPos } from '../../../../schemas/transaction';
+import { STAT_CATEGORIES, STATS_PERIODS, type StatCategory } from '#schemas/transaction-constants';
+import type { StatsFigures, TransactionStats, TransactionStatsByPos } from '#schemas/transaction';
 import { StackedBarChart } from '../../components/charts/StackedBarChart';
 import { DateRangePicker } from '../../components/date-range/DateRangePicker';
 import { Page } from '../../components/Page';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { ADMINS } from '../../../../schemas/roles';
-import type { Transaction } from '../../../../schemas/transaction';
+import { ADMINS } from '#schemas/roles';
+import type { Transaction } from '#schemas/transaction';
 import { DataTable } from '../../components/data-table/DataTable';
 import { SelectFilter } from '../../components/data-table/SelectFilter';
 import { useDataTable, type DataTableModel } from '../../components/data-table/use-data-table';

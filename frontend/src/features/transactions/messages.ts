@@ -1,4 +1,4 @@
-import { MAX_TRANSACTION_CSV_ROWS } from '../../../../schemas/transaction-constants';
+import { MAX_TRANSACTION_CSV_ROWS } from '#schemas/transaction-constants';
 import { errorMessageId } from '../../components/states';
 import { ApiError } from '../../lib/api';
 

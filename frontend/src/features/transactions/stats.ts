@@ -1,5 +1,5 @@
-import { STAT_CATEGORIES, STATS_PERIODS, type StatCategory, type StatsPeriod } from '../../../../schemas/transaction-constants';
-import type { StatsFigures } from '../../../../schemas/transaction';
+import { STAT_CATEGORIES, STATS_PERIODS, type StatCategory, type StatsPeriod } from '#schemas/transaction-constants';
+import type { StatsFigures } from '#schemas/transaction';
 import { presetRange } from '../../components/date-range/presets';
 import type { StatsChoice } from './api/get-stats';
 

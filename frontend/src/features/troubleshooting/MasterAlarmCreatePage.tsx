@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
-import type { MasterAlarmCreate } from '../../../../schemas/alarm';
+import type { MasterAlarmCreate } from '#schemas/alarm';
 import { Page } from '../../components/Page';
 import { createMasterAlarm } from './api/save-master-alarm';
 import { MasterAlarmForm, NEW_MASTER_ALARM } from './components/MasterAlarmForm';

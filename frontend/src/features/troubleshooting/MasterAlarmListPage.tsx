@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import type { MasterAlarm } from '../../../../schemas/alarm';
+import type { MasterAlarm } from '#schemas/alarm';
 import { DataTable } from '../../components/data-table/DataTable';
 import { SearchFilter } from '../../components/data-table/SearchFilter';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';

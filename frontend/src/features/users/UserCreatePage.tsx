@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
-import { ALL_DISTRIBUTORS_ID } from '../../../../schemas/merchant';
-import { UserCreate } from '../../../../schemas/user';
+import { ALL_DISTRIBUTORS_ID } from '#schemas/merchant';
+import { UserCreate } from '#schemas/user';
 import { Page } from '../../components/Page';
 import { Loaded } from '../../components/states';
 import { useLanguage } from '../../lib/intl';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { UserUpdate } from '../../../../schemas/user';
+import { UserUpdate } from '#schemas/user';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Page } from '../../components/Page';
 import { Spinner } from '../../components/Spinner';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { ALL_DISTRIBUTORS_ID, type MerchantSummary } from '../../../../schemas/merchant';
-import { ROLES } from '../../../../schemas/roles';
+import { ALL_DISTRIBUTORS_ID, type MerchantSummary } from '#schemas/merchant';
+import { ROLES } from '#schemas/roles';
 import { DataTable } from '../../components/data-table/DataTable';
 import { SearchFilter } from '../../components/data-table/SearchFilter';
 import { SelectFilter } from '../../components/data-table/SelectFilter';

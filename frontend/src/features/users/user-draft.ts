@@ -1,7 +1,7 @@
-import type { Group } from '../../../../schemas/group';
-import type { Language } from '../../../../schemas/collections';
-import type { Role } from '../../../../schemas/roles';
-import { INVISIBLE_FLAGS, type User } from '../../../../schemas/user';
+import type { Group } from '#schemas/group';
+import type { Language } from '#schemas/collections';
+import type { Role } from '#schemas/roles';
+import { INVISIBLE_FLAGS, type User } from '#schemas/user';
 import type { FieldErrors } from '../../lib/form-errors';
 
 export type InvisibleFlag = (typeof INVISIBLE_FLAGS)[number];

@@ -1,6 +1,6 @@
-import type { Group } from '../../../../schemas/group';
-import type { MerchantSummary } from '../../../../schemas/merchant';
-import type { User } from '../../../../schemas/user';
+import type { Group } from '#schemas/group';
+import type { MerchantSummary } from '#schemas/merchant';
+import type { User } from '#schemas/user';
 
 /** A user as the list shows it: merchant and group names next to the ids (ids stand in for names not known). */
 export interface UserRow extends User {

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { WebPaymentOrder } from '../../../../schemas/webpayment-order';
+import type { WebPaymentOrder } from '#schemas/webpayment-order';
 import { FieldList } from '../../components/FieldList';
 import { Page } from '../../components/Page';
 import { Loaded, NotFoundState } from '../../components/states';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { WEB_ORDER_RESULTS, WEB_ORDER_TYPES, WEB_SERVICE_TYPES, type WebPaymentOrder } from '../../../../schemas/webpayment-order';
+import { WEB_ORDER_RESULTS, WEB_ORDER_TYPES, WEB_SERVICE_TYPES, type WebPaymentOrder } from '#schemas/webpayment-order';
 import { DataTable } from '../../components/data-table/DataTable';
 import { SelectFilter } from '../../components/data-table/SelectFilter';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';

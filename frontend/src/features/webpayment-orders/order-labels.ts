@@ -1,4 +1,4 @@
-import { WEB_ORDER_RESULTS, WEB_ORDER_TYPES } from '../../../../schemas/webpayment-order';
+import { WEB_ORDER_RESULTS, WEB_ORDER_TYPES } from '#schemas/webpayment-order';
 
 type OrderType = (typeof WEB_ORDER_TYPES)[number];
 type OrderResult = (typeof WEB_ORDER_RESULTS)[number];

@@ -1,5 +1,5 @@
 import useSWR, { mutate } from 'swr';
-import { AlarmStats } from '../../../../schemas/alarm';
+import { AlarmStats } from '#schemas/alarm';
 import { apiGet } from '../api';
 
 /** GET /merchants/{id}/alarms/stats: alarm counts maintained on write (a group admin's are its groups'). Used by /alarms and the dashboard. */

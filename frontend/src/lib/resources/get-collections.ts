@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { Collections } from '../../../../schemas/collections';
+import { Collections } from '#schemas/collections';
 import { apiGet } from '../api';
 
 /** GET /collections: reference data (currencies, countries, languages, …); public, changes per release. */

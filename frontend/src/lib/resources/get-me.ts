@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { UserMe } from '../../../../schemas/user';
+import { UserMe } from '#schemas/user';
 import { apiGet } from '../api';
 
 /** GET /users/me: the signed-in user's record (role, language, merchants, groups). */

@@ -1,6 +1,6 @@
 import useSWR, { mutate } from 'swr';
-import { ClientPage, type Client } from '../../../../schemas/client';
-import { MAX_PAGE_SIZE } from '../../../../schemas/paging';
+import { ClientPage, type Client } from '#schemas/client';
+import { MAX_PAGE_SIZE } from '#schemas/paging';
 import { apiGet, LONG_TIMEOUT_MS } from '../api';
 
 /**

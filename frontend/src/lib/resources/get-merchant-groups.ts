@@ -1,6 +1,6 @@
 import useSWR, { mutate } from 'swr';
-import { GroupPage, type Group } from '../../../../schemas/group';
-import { MAX_PAGE_SIZE } from '../../../../schemas/paging';
+import { GroupPage, type Group } from '#schemas/group';
+import { MAX_PAGE_SIZE } from '#schemas/paging';
 import { apiGet, LONG_TIMEOUT_MS } from '../api';
 
 /**

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { PosSummaries } from '../../../../schemas/pos';
+import { PosSummaries } from '#schemas/pos';
 import { apiGet, LONG_TIMEOUT_MS } from '../api';
 
 /** GET /pos/list?merchantId=: every visible machine of a merchant the caller sees (serial, name, group), for selectors. */

@@ -1,6 +1,6 @@
 import useSWR, { mutate } from 'swr';
-import { NoVendProfilePage, type NoVendProfile } from '../../../../schemas/no-vend-profile';
-import { MAX_PAGE_SIZE } from '../../../../schemas/paging';
+import { NoVendProfilePage, type NoVendProfile } from '#schemas/no-vend-profile';
+import { MAX_PAGE_SIZE } from '#schemas/paging';
 import { apiGet, LONG_TIMEOUT_MS } from '../api';
 
 /**

@@ -1,6 +1,6 @@
 import useSWR, { mutate } from 'swr';
-import { MAX_PAGE_SIZE } from '../../../../schemas/paging';
-import { PlanogramPage, type Planogram } from '../../../../schemas/planogram';
+import { MAX_PAGE_SIZE } from '#schemas/paging';
+import { PlanogramPage, type Planogram } from '#schemas/planogram';
 import { apiGet, LONG_TIMEOUT_MS } from '../api';
 
 /** Every planogram of one merchant, by name: GET /merchants/{id}/planograms page after page. For selectors (a machine's planogram). */

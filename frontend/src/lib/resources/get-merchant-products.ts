@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import { MAX_PAGE_SIZE } from '../../../../schemas/paging';
-import { ProductPage, type Product } from '../../../../schemas/product';
+import { MAX_PAGE_SIZE } from '#schemas/paging';
+import { ProductPage, type Product } from '#schemas/product';
 import { apiGet, LONG_TIMEOUT_MS } from '../api';
 
 /** Every product of a merchant by name (GET /merchants/{id}/products page after page): product pickers (planogram lines, bulk prices). */

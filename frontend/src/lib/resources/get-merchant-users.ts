@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { UserList } from '../../../../schemas/user';
+import { UserList } from '#schemas/user';
 import { apiGet, LONG_TIMEOUT_MS } from '../api';
 
 /** GET /users/all?merchantId=: every user of one merchant (administrators only), to pick who is notified. */

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { MerchantSummaries } from '../../../../schemas/merchant';
+import { MerchantSummaries } from '#schemas/merchant';
 import { apiGet } from '../api';
 
 /** GET /users/me/merchants: the merchants the user may pick; the super admin gets 'ALL' first. */

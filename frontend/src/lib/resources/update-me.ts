@@ -1,7 +1,7 @@
 import { mutate } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import type { Language } from '../../../../schemas/collections';
-import { UserMe } from '../../../../schemas/user';
+import type { Language } from '#schemas/collections';
+import { UserMe } from '#schemas/user';
 import { apiRequest } from '../api';
 import { meKey } from './get-me';
 

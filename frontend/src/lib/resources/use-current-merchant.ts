@@ -1,4 +1,4 @@
-import { ALL_DISTRIBUTORS_ID, type MerchantSummary } from '../../../../schemas/merchant';
+import { ALL_DISTRIBUTORS_ID, type MerchantSummary } from '#schemas/merchant';
 import { useSession } from '../session';
 import { useMyMerchants } from './get-my-merchants';
 

@@ -1,5 +1,5 @@
 import useSWR, { mutate } from 'swr';
-import { AlarmSettingPage } from '../../../../../schemas/alarm';
+import { AlarmSettingPage } from '#schemas/alarm';
 import type { PageQuery } from '../../../components/data-table/table-state';
 import { apiGet } from '../../../lib/api';
 

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { AlarmSetting } from '../../../../../schemas/alarm';
+import { AlarmSetting } from '#schemas/alarm';
 import { apiGet } from '../../../lib/api';
 import { settingsPath } from './get-setting-page';
 

@@ -1,5 +1,5 @@
 import { mutate } from 'swr';
-import { AlarmSetting, type AlarmSettingInput } from '../../../../../schemas/alarm';
+import { AlarmSetting, type AlarmSettingInput } from '#schemas/alarm';
 import { apiRequest } from '../../../lib/api';
 import { settingKey } from './get-setting';
 import { revalidateSettingLists, settingsPath } from './get-setting-page';

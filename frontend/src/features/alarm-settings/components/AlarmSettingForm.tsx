@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ALARM_CRITICITIES, AlarmSettingInput } from '../../../../../schemas/alarm';
+import { ALARM_CRITICITIES, AlarmSettingInput } from '#schemas/alarm';
 import { CheckboxField, TextField } from '../../../components/form/fields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useDraft } from '../../../components/form/use-draft';

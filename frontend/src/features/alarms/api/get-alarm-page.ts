@@ -1,5 +1,5 @@
 import useSWR, { mutate } from 'swr';
-import { AlarmPage } from '../../../../../schemas/alarm';
+import { AlarmPage } from '#schemas/alarm';
 import type { PageQuery } from '../../../components/data-table/table-state';
 import { historyQuery } from '../../../components/date-range/instants';
 import { apiGet } from '../../../lib/api';

@@ -1,5 +1,5 @@
 import useSWR, { mutate } from 'swr';
-import { AlarmStats } from '../../../../../schemas/alarm';
+import { AlarmStats } from '#schemas/alarm';
 import { apiGet } from '../../../lib/api';
 
 /** GET /pos/{serial}/alarms/stats: the machine's alarm counts, maintained on write. */

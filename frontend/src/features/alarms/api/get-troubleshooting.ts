@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { MasterAlarm } from '../../../../../schemas/alarm';
+import { MasterAlarm } from '#schemas/alarm';
 import { apiGet } from '../../../lib/api';
 
 /** GET /master-alarms/{code}: the troubleshooting content of an alarm code (every role reads it); 404 when the catalogue has none. */

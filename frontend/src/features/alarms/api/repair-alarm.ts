@@ -1,4 +1,4 @@
-import { Alarm } from '../../../../../schemas/alarm';
+import { Alarm } from '#schemas/alarm';
 import { apiRequest } from '../../../lib/api';
 import { revalidateAlarmLists } from './get-alarm-page';
 

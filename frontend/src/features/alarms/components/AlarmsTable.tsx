@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { ALARM_CATEGORIES, ALARM_CRITICITIES, ALARM_STATUS_FILTERS, type Alarm } from '../../../../../schemas/alarm';
-import { NOT_MERCHANT_USER } from '../../../../../schemas/roles';
+import { ALARM_CATEGORIES, ALARM_CRITICITIES, ALARM_STATUS_FILTERS, type Alarm } from '#schemas/alarm';
+import { NOT_MERCHANT_USER } from '#schemas/roles';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DataTable } from '../../../components/data-table/DataTable';
 import { SelectFilter } from '../../../components/data-table/SelectFilter';

@@ -1,5 +1,5 @@
 import { mutate } from 'swr';
-import { Client, type ClientInput } from '../../../../../schemas/client';
+import { Client, type ClientInput } from '#schemas/client';
 import { apiRequest } from '../../../lib/api';
 import { clientKey } from './get-client';
 import { clientsPath, revalidateClientLists } from './get-client-page';

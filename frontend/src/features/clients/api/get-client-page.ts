@@ -1,6 +1,6 @@
 import useSWR, { mutate } from 'swr';
-import { ClientPage, type Client } from '../../../../../schemas/client';
-import type { Page } from '../../../../../schemas/paging';
+import { ClientPage, type Client } from '#schemas/client';
+import type { Page } from '#schemas/paging';
 import type { PageQuery } from '../../../components/data-table/table-state';
 import { apiGet } from '../../../lib/api';
 import { revalidateMerchantClients } from '../../../lib/resources/get-merchant-clients';

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { Client } from '../../../../../schemas/client';
+import { Client } from '#schemas/client';
 import { apiGet } from '../../../lib/api';
 import { clientsPath } from './get-client-page';
 

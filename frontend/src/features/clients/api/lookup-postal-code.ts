@@ -1,4 +1,4 @@
-import { PostalCodePlace } from '../../../../../schemas/collections';
+import { PostalCodePlace } from '#schemas/collections';
 import { apiGet } from '../../../lib/api';
 
 /** GET /autocomplete/postalcode/{country}/{code} (public): city and province; 404 PostalCodeNotRecognisedException when unknown. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { ClientInput } from '../../../../../schemas/client';
+import { ClientInput } from '#schemas/client';
 import { SelectField, TextField } from '../../../components/form/fields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useDraft } from '../../../components/form/use-draft';

@@ -1,4 +1,4 @@
-import { BatchRefundResult } from '../../../../../schemas/media';
+import { BatchRefundResult } from '#schemas/media';
 import { apiRequest, LONG_TIMEOUT_MS } from '../../../lib/api';
 import { revalidateMedias } from './get-media-page';
 

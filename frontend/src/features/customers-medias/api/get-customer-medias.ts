@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { CustomerMedias } from '../../../../../schemas/customer';
+import { CustomerMedias } from '#schemas/customer';
 import { apiGet } from '../../../lib/api';
 import { customerKey } from './get-customer';
 

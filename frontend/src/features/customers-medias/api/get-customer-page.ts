@@ -1,5 +1,5 @@
 import useSWR, { mutate } from 'swr';
-import { CustomerPage } from '../../../../../schemas/customer';
+import { CustomerPage } from '#schemas/customer';
 import type { PageQuery } from '../../../components/data-table/table-state';
 import { historyQuery } from '../../../components/date-range/instants';
 import { apiFile, apiGet, LONG_TIMEOUT_MS, type ApiFile } from '../../../lib/api';

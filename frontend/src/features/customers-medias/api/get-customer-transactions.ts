@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { TransactionPage } from '../../../../../schemas/transaction';
+import { TransactionPage } from '#schemas/transaction';
 import type { PageQuery } from '../../../components/data-table/table-state';
 import { historyQuery } from '../../../components/date-range/instants';
 import { apiGet } from '../../../lib/api';

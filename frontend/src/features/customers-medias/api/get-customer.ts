@@ -1,5 +1,5 @@
 import useSWR, { mutate } from 'swr';
-import { Customer } from '../../../../../schemas/customer';
+import { Customer } from '#schemas/customer';
 import { apiGet } from '../../../lib/api';
 
 /** GET /customers/{id}?merchantId: the customer, its 30-day figures, consents with their dates and masked payment info. */

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import { MerchantSettings } from '../../../../../schemas/merchant-settings';
-import { ADMINS } from '../../../../../schemas/roles';
+import { MerchantSettings } from '#schemas/merchant-settings';
+import { ADMINS } from '#schemas/roles';
 import { apiGet } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 

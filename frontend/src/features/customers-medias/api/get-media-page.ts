@@ -1,5 +1,5 @@
 import useSWR, { mutate } from 'swr';
-import { MediaList, MediaPage } from '../../../../../schemas/media';
+import { MediaList, MediaPage } from '#schemas/media';
 import type { PageQuery } from '../../../components/data-table/table-state';
 import { apiGet, LONG_TIMEOUT_MS } from '../../../lib/api';
 

@@ -1,5 +1,5 @@
 import useSWR, { mutate } from 'swr';
-import { MediaDetail } from '../../../../../schemas/media';
+import { MediaDetail } from '#schemas/media';
 import { apiGet } from '../../../lib/api';
 
 /** GET /medias/{mediaId}?merchantId: every field of the media, its last 30 days and its action history. */

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { MediaTypesUsed } from '../../../../../schemas/media';
+import { MediaTypesUsed } from '#schemas/media';
 import { apiGet } from '../../../lib/api';
 
 /** GET /medias/used-types?merchantId: the media types the merchant's medias have (the type filter's options). */

@@ -1,4 +1,4 @@
-import { RefundResult } from '../../../../../schemas/media';
+import { RefundResult } from '#schemas/media';
 import { apiRequest } from '../../../lib/api';
 import { mediaKey, showMedia } from './get-media';
 import { revalidateMedias } from './get-media-page';

@@ -1,4 +1,4 @@
-import { Customer, type CustomerConsentsInput } from '../../../../../schemas/customer';
+import { Customer, type CustomerConsentsInput } from '#schemas/customer';
 import { apiRequest } from '../../../lib/api';
 import { customerKey, showCustomer } from './get-customer';
 import { revalidateCustomers } from './get-customer-page';

@@ -1,4 +1,4 @@
-import { SerialValidation } from '../../../../../schemas/media';
+import { SerialValidation } from '#schemas/media';
 import { apiRequest } from '../../../lib/api';
 
 /** POST /medias/validate-serials?merchantId {mediaSerials}: which exist (refundable), are blocked or lost, repeat, are unknown or ambiguous. */

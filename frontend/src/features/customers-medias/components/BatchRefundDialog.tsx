@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { MAX_BATCH_REFUND_MEDIAS, type BATCH_SKIP_REASONS, type BatchRefundResult, type SerialValidation } from '../../../../../schemas/media';
+import { MAX_BATCH_REFUND_MEDIAS, type BATCH_SKIP_REASONS, type BatchRefundResult, type SerialValidation } from '#schemas/media';
 import { SelectField, TextField } from '../../../components/form/fields';
 import { FormDialog } from '../../../components/FormDialog';
 import { useToast } from '../../../components/toasts';

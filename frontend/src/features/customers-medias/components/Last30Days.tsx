@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import type { MediaFigures } from '../../../../../schemas/media';
+import type { MediaFigures } from '#schemas/media';
 import { useFormat } from '../../../lib/format';
 
 /** Sales and recharges of the last 30 days (UTC days, today included), counts and values, of a media or a customer. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { MEDIA_STATUS, type MediaDetail } from '../../../../../schemas/media';
+import { MEDIA_STATUS, type MediaDetail } from '#schemas/media';
 import { FormDialog } from '../../../components/FormDialog';
 import { useToast } from '../../../components/toasts';
 import { useFormat } from '../../../lib/format';

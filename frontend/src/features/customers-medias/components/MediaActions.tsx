@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { MEDIA_STATUS, type MediaDetail } from '../../../../../schemas/media';
+import { MEDIA_STATUS, type MediaDetail } from '#schemas/media';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Spinner } from '../../../components/Spinner';
 import { useToast } from '../../../components/toasts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Media } from '../../../../../schemas/media';
+import type { Media } from '#schemas/media';
 import { TextField } from '../../../components/form/fields';
 import { Spinner } from '../../../components/Spinner';
 import { useFormat } from '../../../lib/format';

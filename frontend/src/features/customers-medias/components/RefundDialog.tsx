@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { MediaDetail } from '../../../../../schemas/media';
+import type { MediaDetail } from '#schemas/media';
 import { SelectField, TextField } from '../../../components/form/fields';
 import { FormDialog } from '../../../components/FormDialog';
 import { useToast } from '../../../components/toasts';

@@ -1,4 +1,4 @@
-import type { Transaction } from '../../../../../schemas/transaction';
+import type { Transaction } from '#schemas/transaction';
 import { DataTable, type PageResult } from '../../../components/data-table/DataTable';
 import type { DataTableModel } from '../../../components/data-table/use-data-table';
 import { HistoryRangeFilter } from '../../../components/date-range/HistoryRangeFilter';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { CUSTOMER_CONSENTS, CustomerConsentsInput, type Customer, type CustomerConsent } from '../../../../../schemas/customer';
+import { CUSTOMER_CONSENTS, CustomerConsentsInput, type Customer, type CustomerConsent } from '#schemas/customer';
 import { CheckboxField } from '../../../components/form/fields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useFormSubmit } from '../../../components/form/use-form-submit';

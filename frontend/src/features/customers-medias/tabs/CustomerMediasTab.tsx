@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { MAX_CUSTOMER_MEDIAS, type CustomerMedia } from '../../../../../schemas/customer';
+import { MAX_CUSTOMER_MEDIAS, type CustomerMedia } from '#schemas/customer';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { Spinner } from '../../../components/Spinner';

@@ -1,4 +1,4 @@
-import type { Transaction } from '../../../../../schemas/transaction';
+import type { Transaction } from '#schemas/transaction';
 import { useDataTable } from '../../../components/data-table/use-data-table';
 import { useTransactionColumns } from '../../../components/transactions/transaction-columns';
 import { useCustomerTransactions } from '../api/get-customer-transactions';

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import type { MediaAction } from '../../../../../schemas/media';
+import type { MediaAction } from '#schemas/media';
 import { EmptyState } from '../../../components/states';
-import type { SourceTypeCode } from '../../../../../schemas/transaction-constants';
+import type { SourceTypeCode } from '#schemas/transaction-constants';
 import { useFormat } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { labelOr, MEDIA_TYPE_MESSAGES, SOURCE_TYPE_MESSAGES } from '../../../lib/transaction-labels';

@@ -1,4 +1,4 @@
-import type { Transaction } from '../../../../../schemas/transaction';
+import type { Transaction } from '#schemas/transaction';
 import { useDataTable } from '../../../components/data-table/use-data-table';
 import { useMediaTransactions, type MediaTransactionList } from '../api/get-media-transactions';
 import { useTransactionColumns } from '../../../components/transactions/transaction-columns';

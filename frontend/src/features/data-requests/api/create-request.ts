@@ -1,4 +1,4 @@
-import { HistoricalDataRequest, type HistoricalDataCreate } from '../../../../../schemas/historical-data';
+import { HistoricalDataRequest, type HistoricalDataCreate } from '#schemas/historical-data';
 import { apiRequest } from '../../../lib/api';
 import { requestsPath, revalidateRequestLists } from './get-request-page';
 

@@ -1,5 +1,5 @@
 import useSWR, { mutate } from 'swr';
-import { HistoricalDataPage, type HistoricalDataRequest } from '../../../../../schemas/historical-data';
+import { HistoricalDataPage, type HistoricalDataRequest } from '#schemas/historical-data';
 import { useLiveRefresh } from '../../../components/data-table/live-refresh';
 import type { PageQuery } from '../../../components/data-table/table-state';
 import { apiGet } from '../../../lib/api';

@@ -1,5 +1,5 @@
 import useSWR, { mutate } from 'swr';
-import { SubscriptionList } from '../../../../../schemas/historical-data';
+import { SubscriptionList } from '#schemas/historical-data';
 import { apiGet } from '../../../lib/api';
 
 /** GET /merchants/{id}/historicaldata-subscriptions: every scheduled export of the merchant. */

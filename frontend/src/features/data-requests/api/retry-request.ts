@@ -1,4 +1,4 @@
-import { HistoricalDataRequest } from '../../../../../schemas/historical-data';
+import { HistoricalDataRequest } from '#schemas/historical-data';
 import { apiRequest } from '../../../lib/api';
 import { requestPath, revalidateRequestLists } from './get-request-page';
 

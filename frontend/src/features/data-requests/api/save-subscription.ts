@@ -1,4 +1,4 @@
-import { Subscription, type SubscriptionCreate } from '../../../../../schemas/historical-data';
+import { Subscription, type SubscriptionCreate } from '#schemas/historical-data';
 import { apiRequest } from '../../../lib/api';
 import { revalidateSubscriptions, subscriptionsPath } from './get-subscriptions';
 

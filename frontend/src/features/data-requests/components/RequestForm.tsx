@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DATA_TYPES, HistoricalDataCreate, MAX_RANGE_DAYS } from '../../../../../schemas/historical-data';
+import { DATA_TYPES, HistoricalDataCreate, MAX_RANGE_DAYS } from '#schemas/historical-data';
 import { DateRangePicker } from '../../../components/date-range/DateRangePicker';
 import { presetRange, type DateRange } from '../../../components/date-range/presets';
 import { SelectField } from '../../../components/form/fields';

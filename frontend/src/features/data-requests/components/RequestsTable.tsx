@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DATA_REQUEST_STATUSES, DATA_TYPES, type DataRequestStatus, type HistoricalDataRequest } from '../../../../../schemas/historical-data';
+import { DATA_REQUEST_STATUSES, DATA_TYPES, type DataRequestStatus, type HistoricalDataRequest } from '#schemas/historical-data';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { saveFile } from '../../../components/data-table/csv';
 import { DataTable } from '../../../components/data-table/DataTable';

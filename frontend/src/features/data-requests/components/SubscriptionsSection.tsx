@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DATA_TYPES, FREQUENCIES, SubscriptionCreate, type Subscription } from '../../../../../schemas/historical-data';
+import { DATA_TYPES, FREQUENCIES, SubscriptionCreate, type Subscription } from '#schemas/historical-data';
 import { SelectField } from '../../../components/form/fields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useDraft } from '../../../components/form/use-draft';

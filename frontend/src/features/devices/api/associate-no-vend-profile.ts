@@ -1,5 +1,5 @@
 import { mutate } from 'swr';
-import { PointOfSale } from '../../../../../schemas/pos';
+import { PointOfSale } from '#schemas/pos';
 import { apiRequest } from '../../../lib/api';
 import { revalidateMerchantNoVendProfiles } from '../../../lib/resources/get-merchant-no-vend-profiles';
 import { posKey } from './get-pos';

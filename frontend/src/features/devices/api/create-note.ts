@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { PosNote, type PosNoteInput } from '../../../../../schemas/pos';
+import { PosNote, type PosNoteInput } from '#schemas/pos';
 import { apiRequest } from '../../../lib/api';
 import { notesPath, revalidateNotePages } from './get-note-page';
 

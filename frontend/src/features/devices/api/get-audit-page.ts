@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { AuditPage } from '../../../../../schemas/pos-history';
+import { AuditPage } from '#schemas/pos-history';
 import type { PageQuery } from '../../../components/data-table/table-state';
 import { apiFile, apiGet, type ApiFile } from '../../../lib/api';
 import { posKey } from './get-pos';

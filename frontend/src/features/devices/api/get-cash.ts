@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { CashView } from '../../../../../schemas/pos-history';
+import { CashView } from '#schemas/pos-history';
 import type { DateRange } from '../../../components/date-range/presets';
 import { apiGet } from '../../../lib/api';
 import { posKey } from './get-pos';

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { CustomConfig } from '../../../../../schemas/pos-config';
+import { CustomConfig } from '#schemas/pos-config';
 import { apiGet } from '../../../lib/api';
 import { posKey } from './get-pos';
 

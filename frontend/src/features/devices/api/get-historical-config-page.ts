@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { HistoricalConfigPage } from '../../../../../schemas/pos-config';
+import { HistoricalConfigPage } from '#schemas/pos-config';
 import type { PageQuery } from '../../../components/data-table/table-state';
 import { apiGet } from '../../../lib/api';
 import { posConfigsKey } from './get-pos-configs';

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { HistoricalConfig } from '../../../../../schemas/pos-config';
+import { HistoricalConfig } from '#schemas/pos-config';
 import { apiGet } from '../../../lib/api';
 import { posConfigsKey } from './get-pos-configs';
 

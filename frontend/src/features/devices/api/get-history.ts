@@ -1,11 +1,11 @@
 import useSWR from 'swr';
-import { SensorHistory } from '../../../../../schemas/pos';
+import { SensorHistory } from '#schemas/pos';
 import { apiGet } from '../../../lib/api';
 import { posKey } from './get-pos';
 
 export type HistoryKind = 'signal' | 'temperature';
 
-export type { SensorReading as Reading } from '../../../../../schemas/pos';
+export type { SensorReading as Reading } from '#schemas/pos';
 
 /** GET /pos/{serial}/historical-signal or …/historical-temperature?from&to (ISO instants): the readings in time order. */
 export const historyPath = (serial: string, kind: HistoryKind) => `${posKey(serial)}/historical-${kind}`;

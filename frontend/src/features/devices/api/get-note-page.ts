@@ -1,5 +1,5 @@
 import useSWR, { mutate } from 'swr';
-import { PosNotePage } from '../../../../../schemas/pos';
+import { PosNotePage } from '#schemas/pos';
 import type { PageQuery } from '../../../components/data-table/table-state';
 import { apiGet } from '../../../lib/api';
 import { posKey } from './get-pos';

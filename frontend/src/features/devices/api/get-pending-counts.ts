@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { PendingCounts } from '../../../../../schemas/remote-command';
+import { PendingCounts } from '#schemas/remote-command';
 import { apiGet } from '../../../lib/api';
 
 /** GET /remote-commands/pending-counts?merchantId&serials: pending remote commands of the machines of a list page. */

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { PosConfigs } from '../../../../../schemas/pos-config';
+import { PosConfigs } from '#schemas/pos-config';
 import { apiGet } from '../../../lib/api';
 import { posKey } from './get-pos';
 

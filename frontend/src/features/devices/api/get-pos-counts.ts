@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { PosCounts } from '../../../../../schemas/pos';
+import { PosCounts } from '#schemas/pos';
 import { apiGet } from '../../../lib/api';
 
 /** GET /pos/counts?merchantId: totals by connection, status and hidden flag (counter items, not a read of the machines). */

@@ -1,6 +1,6 @@
 import useSWR, { mutate } from 'swr';
-import { PosPage, type PointOfSale } from '../../../../../schemas/pos';
-import type { Page } from '../../../../../schemas/paging';
+import { PosPage, type PointOfSale } from '#schemas/pos';
+import type { Page } from '#schemas/paging';
 import type { PageQuery } from '../../../components/data-table/table-state';
 import { apiGet } from '../../../lib/api';
 

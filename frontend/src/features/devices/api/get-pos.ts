@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { PointOfSale } from '../../../../../schemas/pos';
+import { PointOfSale } from '#schemas/pos';
 import { apiGet } from '../../../lib/api';
 
 /** GET /pos/{serial}; a machine outside the caller's scope (another merchant, another group) answers 404. */

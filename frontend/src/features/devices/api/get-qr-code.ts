@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { PosQrCode } from '../../../../../schemas/pos';
+import { PosQrCode } from '#schemas/pos';
 import { apiFile, apiGet, type ApiFile } from '../../../lib/api';
 import { posKey } from './get-pos';
 

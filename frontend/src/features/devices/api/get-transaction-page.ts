@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { PosTransactionPage } from '../../../../../schemas/pos-history';
+import { PosTransactionPage } from '#schemas/pos-history';
 import type { PageQuery } from '../../../components/data-table/table-state';
 import { apiGet } from '../../../lib/api';
 import { posKey } from './get-pos';

@@ -1,5 +1,5 @@
 import { mutate } from 'swr';
-import { PointOfSale } from '../../../../../schemas/pos';
+import { PointOfSale } from '#schemas/pos';
 import { apiRequest } from '../../../lib/api';
 import { posKey } from './get-pos';
 import { revalidatePosLists } from './get-pos-page';

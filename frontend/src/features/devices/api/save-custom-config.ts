@@ -1,5 +1,5 @@
 import { mutate } from 'swr';
-import { CustomConfig, type ConfigValues } from '../../../../../schemas/pos-config';
+import { CustomConfig, type ConfigValues } from '#schemas/pos-config';
 import { apiRequest } from '../../../lib/api';
 import { customConfigKey } from './get-custom-config';
 import { posConfigsKey } from './get-pos-configs';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { PointOfSale } from '../../../../../schemas/pos';
+import type { PointOfSale } from '#schemas/pos';
 import { SelectField } from '../../../components/form/fields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { Spinner } from '../../../components/Spinner';

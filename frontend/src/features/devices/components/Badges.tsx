@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import type { PointOfSale } from '../../../../../schemas/pos';
+import type { PointOfSale } from '#schemas/pos';
 import { CONNECTION_MESSAGES, CONNECTION_TONE, STATUS_MESSAGES, STATUS_TONE } from '../pos-labels';
 
 export function ConnectionBadge({ connection }: { connection: PointOfSale['connection'] }) {

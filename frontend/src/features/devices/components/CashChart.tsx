@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Line } from 'react-chartjs-2';
 import { useIntl } from 'react-intl';
 import { TIME_SERIES_OPTIONS } from '../../../components/charts/chart-week';
-import type { CashPoint } from '../../../../../schemas/pos-history';
+import type { CashPoint } from '#schemas/pos-history';
 import { useFormat } from '../../../lib/format';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, Tooltip, Legend);

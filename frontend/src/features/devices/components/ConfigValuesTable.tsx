@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import type { ConfigValues } from '../../../../../schemas/pos-config';
-import type { Page } from '../../../../../schemas/paging';
+import type { ConfigValues } from '#schemas/pos-config';
+import type { Page } from '#schemas/paging';
 import { DataTable } from '../../../components/data-table/DataTable';
 import { SearchFilter } from '../../../components/data-table/SearchFilter';
 import type { PageQuery } from '../../../components/data-table/table-state';

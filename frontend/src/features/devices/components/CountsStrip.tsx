@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { PosCounts } from '../../../../../schemas/pos';
+import type { PosCounts } from '#schemas/pos';
 import { usePosCounts } from '../api/get-pos-counts';
 
 /** The figures on top of the list, in this order, with their tone. */

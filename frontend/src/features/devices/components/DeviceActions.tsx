@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import type { PointOfSale } from '../../../../../schemas/pos';
+import type { PointOfSale } from '#schemas/pos';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Spinner } from '../../../components/Spinner';
 import { useToast } from '../../../components/toasts';

@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Group } from '../../../../../schemas/group';
+import type { Group } from '#schemas/group';
 import type { DataTableModel } from '../../../components/data-table/use-data-table';
 import { groupIdsOf, joinGroupIds } from '../device-filters';
 

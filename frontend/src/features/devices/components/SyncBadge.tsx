@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import type { ConfigSync } from '../../../../../schemas/pos-config';
+import type { ConfigSync } from '#schemas/pos-config';
 
 /** Spec §3 "config sync": sync or pending; without a custom config there is nothing to sync. */
 export function SyncBadge({ sync }: { sync: ConfigSync | null }) {

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
-import type { AuditSummary } from '../../../../../schemas/pos-history';
+import type { AuditSummary } from '#schemas/pos-history';
 import { saveFile } from '../../../components/data-table/csv';
 import { DataTable } from '../../../components/data-table/DataTable';
 import { SelectFilter } from '../../../components/data-table/SelectFilter';

@@ -1,7 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
-import type { AuditCash } from '../../../../../schemas/pos-history';
+import type { AuditCash } from '#schemas/pos-history';
 import { DateRangePicker } from '../../../components/date-range/DateRangePicker';
 import { presetRange } from '../../../components/date-range/presets';
 import { Spinner } from '../../../components/Spinner';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
-import type { HistoricalConfigSummary } from '../../../../../schemas/pos-config';
+import type { HistoricalConfigSummary } from '#schemas/pos-config';
 import { DataTable } from '../../../components/data-table/DataTable';
 import { useDataTable, type Column } from '../../../components/data-table/use-data-table';
 import { DateRangePicker } from '../../../components/date-range/DateRangePicker';

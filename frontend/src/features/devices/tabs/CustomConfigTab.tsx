@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
-import { MAX_CONFIG_VALUES } from '../../../../../schemas/iot';
-import type { ConfigValues, CustomConfig } from '../../../../../schemas/pos-config';
+import { MAX_CONFIG_VALUES } from '#schemas/iot';
+import type { ConfigValues, CustomConfig } from '#schemas/pos-config';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { PageSpinner } from '../../../components/Spinner';
 import { EmptyState, ErrorState } from '../../../components/states';

@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
-import { NETWORK_TYPES, PosUpdate, type PointOfSale } from '../../../../../schemas/pos';
+import { NETWORK_TYPES, PosUpdate, type PointOfSale } from '#schemas/pos';
 import { FieldList } from '../../../components/FieldList';
 import { SelectField, TextField } from '../../../components/form/fields';
 import { SubmitButton } from '../../../components/form/SubmitButton';

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { PosNoteInput } from '../../../../../schemas/pos';
+import { PosNoteInput } from '#schemas/pos';
 import { TextField } from '../../../components/form/fields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useDraft } from '../../../components/form/use-draft';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
-import type { PosNote } from '../../../../../schemas/pos';
+import type { PosNote } from '#schemas/pos';
 import { DataTable } from '../../../components/data-table/DataTable';
 import { useDataTable, type Column } from '../../../components/data-table/use-data-table';
 import { formatDateTime } from '../../../lib/format';

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
-import type { PosTransaction } from '../../../../../schemas/pos-history';
+import type { PosTransaction } from '#schemas/pos-history';
 import { DataTable } from '../../../components/data-table/DataTable';
 import { SelectFilter } from '../../../components/data-table/SelectFilter';
 import { useDataTable } from '../../../components/data-table/use-data-table';

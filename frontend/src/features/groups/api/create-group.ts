@@ -1,5 +1,5 @@
 import { mutate } from 'swr';
-import { Group, type GroupInput } from '../../../../../schemas/group';
+import { Group, type GroupInput } from '#schemas/group';
 import { apiRequest } from '../../../lib/api';
 import { groupKey } from './get-group';
 import { groupsPath, revalidateGroupLists } from './get-group-page';

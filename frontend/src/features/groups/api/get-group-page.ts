@@ -1,6 +1,6 @@
 import useSWR, { mutate } from 'swr';
-import { GroupPage, type Group } from '../../../../../schemas/group';
-import type { Page } from '../../../../../schemas/paging';
+import { GroupPage, type Group } from '#schemas/group';
+import type { Page } from '#schemas/paging';
 import type { PageQuery } from '../../../components/data-table/table-state';
 import { apiGet } from '../../../lib/api';
 import { revalidateGroupsOfMerchants } from '../../../lib/resources/get-merchant-groups';

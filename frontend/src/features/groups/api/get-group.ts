@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { Group } from '../../../../../schemas/group';
+import { Group } from '#schemas/group';
 import { apiGet } from '../../../lib/api';
 import { groupsPath } from './get-group-page';
 

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { GroupInput } from '../../../../../schemas/group';
+import { GroupInput } from '#schemas/group';
 import { TextField } from '../../../components/form/fields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useDraft } from '../../../components/form/use-draft';

@@ -1,5 +1,5 @@
 import { mutate } from 'swr';
-import { Merchant, type MerchantInput } from '../../../../../schemas/merchant';
+import { Merchant, type MerchantInput } from '#schemas/merchant';
 import { apiRequest } from '../../../lib/api';
 import { revalidateMerchantLists } from './get-merchant-page';
 import { merchantKey } from './get-merchant';

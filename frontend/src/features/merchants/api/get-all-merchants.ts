@@ -1,4 +1,4 @@
-import { Merchant } from '../../../../../schemas/merchant';
+import { Merchant } from '#schemas/merchant';
 import * as z from 'zod/mini';
 import { apiGet, LONG_TIMEOUT_MS } from '../../../lib/api';
 

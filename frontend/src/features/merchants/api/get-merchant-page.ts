@@ -1,5 +1,5 @@
 import useSWR, { mutate } from 'swr';
-import { MerchantPage } from '../../../../../schemas/merchant';
+import { MerchantPage } from '#schemas/merchant';
 import type { PageQuery } from '../../../components/data-table/table-state';
 import { apiGet } from '../../../lib/api';
 import { myMerchantsKey } from '../../../lib/resources/get-my-merchants';

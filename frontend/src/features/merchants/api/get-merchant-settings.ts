@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { MerchantSettings } from '../../../../../schemas/merchant-settings';
+import { MerchantSettings } from '#schemas/merchant-settings';
 import { apiGet } from '../../../lib/api';
 import { merchantKey } from './get-merchant';
 

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { Merchant } from '../../../../../schemas/merchant';
+import { Merchant } from '#schemas/merchant';
 import { apiGet } from '../../../lib/api';
 
 /** GET /merchants/{id} */

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { SuperAdminSettings } from '../../../../../schemas/merchant-settings';
+import { SuperAdminSettings } from '#schemas/merchant-settings';
 import { apiGet } from '../../../lib/api';
 import { merchantKey } from './get-merchant';
 

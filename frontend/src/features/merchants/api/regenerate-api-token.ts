@@ -1,5 +1,5 @@
 import { mutate } from 'swr';
-import { MerchantSettings } from '../../../../../schemas/merchant-settings';
+import { MerchantSettings } from '#schemas/merchant-settings';
 import { apiRequest } from '../../../lib/api';
 import { merchantSettingsKey } from './get-merchant-settings';
 

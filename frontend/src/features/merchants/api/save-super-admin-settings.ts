@@ -1,5 +1,5 @@
 import { mutate } from 'swr';
-import { SuperAdminSettings, type SuperAdminSettingsInput } from '../../../../../schemas/merchant-settings';
+import { SuperAdminSettings, type SuperAdminSettingsInput } from '#schemas/merchant-settings';
 import { apiRequest } from '../../../lib/api';
 import { superAdminSettingsKey } from './get-super-admin-settings';
 

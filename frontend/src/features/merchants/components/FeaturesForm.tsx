@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { FEATURE_FLAGS } from '../../../../../schemas/features';
-import { MerchantInput, type Merchant } from '../../../../../schemas/merchant';
+import { FEATURE_FLAGS } from '#schemas/features';
+import { MerchantInput, type Merchant } from '#schemas/merchant';
 import { CheckboxField } from '../../../components/form/fields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { updateMerchant } from '../api/update-merchant';

@@ -1,7 +1,7 @@
 import { useMemo, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { CURRENCIES, LANGUAGES } from '../../../../../schemas/collections';
-import { MerchantInput, type Merchant } from '../../../../../schemas/merchant';
+import { CURRENCIES, LANGUAGES } from '#schemas/collections';
+import { MerchantInput, type Merchant } from '#schemas/merchant';
 import { CheckboxField, NumberField, SelectField, TextField } from '../../../components/form/fields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useFormat } from '../../../lib/format';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { MerchantSettingsInput, PRICES_SYNC, type MerchantSettings } from '../../../../../schemas/merchant-settings';
+import { MerchantSettingsInput, PRICES_SYNC, type MerchantSettings } from '#schemas/merchant-settings';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { NumberField, SelectField, TextField } from '../../../components/form/fields';
 import { SubmitButton } from '../../../components/form/SubmitButton';

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { SuperAdminSettingsInput, type SuperAdminSettings } from '../../../../../schemas/merchant-settings';
+import { SuperAdminSettingsInput, type SuperAdminSettings } from '#schemas/merchant-settings';
 import { CheckboxField, NumberField, TextField } from '../../../components/form/fields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { saveSuperAdminSettings } from '../api/save-super-admin-settings';

@@ -1,6 +1,6 @@
 import useSWR, { mutate } from 'swr';
-import { NoVendProfilePage, type NoVendProfile } from '../../../../../schemas/no-vend-profile';
-import type { Page } from '../../../../../schemas/paging';
+import { NoVendProfilePage, type NoVendProfile } from '#schemas/no-vend-profile';
+import type { Page } from '#schemas/paging';
 import type { PageQuery } from '../../../components/data-table/table-state';
 import { apiGet } from '../../../lib/api';
 import { revalidateMerchantNoVendProfiles } from '../../../lib/resources/get-merchant-no-vend-profiles';

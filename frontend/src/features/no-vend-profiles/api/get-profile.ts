@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { NoVendProfile } from '../../../../../schemas/no-vend-profile';
+import { NoVendProfile } from '#schemas/no-vend-profile';
 import { apiGet } from '../../../lib/api';
 import { profilesPath } from './get-profile-page';
 

@@ -1,5 +1,5 @@
 import { mutate } from 'swr';
-import { NoVendProfile, type NoVendProfileInput } from '../../../../../schemas/no-vend-profile';
+import { NoVendProfile, type NoVendProfileInput } from '#schemas/no-vend-profile';
 import { apiRequest } from '../../../lib/api';
 import { profileKey } from './get-profile';
 import { revalidateProfileLists } from './get-profile-page';

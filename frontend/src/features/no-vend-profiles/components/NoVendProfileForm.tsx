@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { MAX_NO_VEND_PERIODS, NoVendProfileInput, WEEKDAYS, type NoVendPeriod } from '../../../../../schemas/no-vend-profile';
+import { MAX_NO_VEND_PERIODS, NoVendProfileInput, WEEKDAYS, type NoVendPeriod } from '#schemas/no-vend-profile';
 import { TextField } from '../../../components/form/fields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useDraft } from '../../../components/form/use-draft';

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { NotificationPage } from '../../../../../schemas/notification';
+import { NotificationPage } from '#schemas/notification';
 import type { PageQuery } from '../../../components/data-table/table-state';
 import { historyQuery } from '../../../components/date-range/instants';
 import { apiGet } from '../../../lib/api';

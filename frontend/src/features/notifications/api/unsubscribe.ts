@@ -1,4 +1,4 @@
-import { UnsubscribeResult } from '../../../../../schemas/notification';
+import { UnsubscribeResult } from '#schemas/notification';
 import { apiRequest } from '../../../lib/api';
 
 /** POST /notifications/unsubscribe (public): the e-mail link's token turns the user's notifications off. */

@@ -1,5 +1,5 @@
 import { mutate } from 'swr';
-import { Planogram, type PlanogramInput } from '../../../../../schemas/planogram';
+import { Planogram, type PlanogramInput } from '#schemas/planogram';
 import { apiRequest } from '../../../lib/api';
 import { planogramKey } from './get-planogram';
 import { planogramsPath, revalidatePlanogramLists } from './get-planogram-page';

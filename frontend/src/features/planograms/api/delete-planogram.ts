@@ -1,5 +1,5 @@
 import { mutate } from 'swr';
-import { PlanogramDeleted } from '../../../../../schemas/planogram';
+import { PlanogramDeleted } from '#schemas/planogram';
 import { apiRequest } from '../../../lib/api';
 import { planogramKey } from './get-planogram';
 import { removeFromPlanogramLists } from './get-planogram-page';

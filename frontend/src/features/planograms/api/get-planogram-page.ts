@@ -1,6 +1,6 @@
 import useSWR, { mutate } from 'swr';
-import type { Page } from '../../../../../schemas/paging';
-import { PlanogramPage, type Planogram } from '../../../../../schemas/planogram';
+import type { Page } from '#schemas/paging';
+import { PlanogramPage, type Planogram } from '#schemas/planogram';
 import type { PageQuery } from '../../../components/data-table/table-state';
 import { apiGet } from '../../../lib/api';
 import { revalidateMerchantPlanograms } from '../../../lib/resources/get-merchant-planograms';

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { Planogram } from '../../../../../schemas/planogram';
+import { Planogram } from '#schemas/planogram';
 import { apiGet } from '../../../lib/api';
 import { planogramsPath } from './get-planogram-page';
 

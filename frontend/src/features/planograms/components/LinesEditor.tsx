@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { MAX_PLANOGRAM_LINES } from '../../../../../schemas/planogram';
-import type { Product } from '../../../../../schemas/product';
+import { MAX_PLANOGRAM_LINES } from '#schemas/planogram';
+import type { Product } from '#schemas/product';
 import type { LineDraft, LineErrors, LineField } from '../line-errors';
 
 export const NEW_LINE: LineDraft = { selection: '', productId: '', capacity: '10', warningLevel: '2', refillValue: '10' };

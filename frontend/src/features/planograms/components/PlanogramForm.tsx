@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { PLANOGRAM_TYPES, PlanogramInput, type PlanogramType } from '../../../../../schemas/planogram';
+import { PLANOGRAM_TYPES, PlanogramInput, type PlanogramType } from '#schemas/planogram';
 import { SelectField, TextField } from '../../../components/form/fields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useDraft } from '../../../components/form/use-draft';

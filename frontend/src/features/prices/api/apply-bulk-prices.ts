@@ -1,4 +1,4 @@
-import { BulkPriceResult, type BulkPriceApply } from '../../../../../schemas/prices';
+import { BulkPriceResult, type BulkPriceApply } from '#schemas/prices';
 import { apiRequest, LONG_TIMEOUT_MS } from '../../../lib/api';
 
 /** POST /prices/bulk: saves the previewed machines still at their previewed version, one outcome each. */

@@ -1,5 +1,5 @@
 import useSWR, { mutate } from 'swr';
-import { PosPrices } from '../../../../../schemas/prices';
+import { PosPrices } from '#schemas/prices';
 import { apiGet } from '../../../lib/api';
 import { revalidatePriceHistory } from './get-price-history-page';
 

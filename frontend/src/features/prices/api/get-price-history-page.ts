@@ -1,5 +1,5 @@
 import useSWR, { mutate } from 'swr';
-import { PriceVersionPage } from '../../../../../schemas/prices';
+import { PriceVersionPage } from '#schemas/prices';
 import type { PageQuery } from '../../../components/data-table/table-state';
 import { apiGet } from '../../../lib/api';
 

@@ -1,4 +1,4 @@
-import { BulkPricePreview, type BulkPriceChange } from '../../../../../schemas/prices';
+import { BulkPricePreview, type BulkPriceChange } from '#schemas/prices';
 import { apiRequest, LONG_TIMEOUT_MS } from '../../../lib/api';
 
 /** POST /prices/bulk/preview: only the machines whose current price the change would move. */

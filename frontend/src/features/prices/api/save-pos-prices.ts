@@ -1,4 +1,4 @@
-import { PosPrices, type PricesSave } from '../../../../../schemas/prices';
+import { PosPrices, type PricesSave } from '#schemas/prices';
 import { apiRequest } from '../../../lib/api';
 import { posPricesKey, showChangedPrices } from './get-pos-prices';
 

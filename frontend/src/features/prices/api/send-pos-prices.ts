@@ -1,4 +1,4 @@
-import { PosPrices, type PricesSend } from '../../../../../schemas/prices';
+import { PosPrices, type PricesSend } from '#schemas/prices';
 import { apiRequest } from '../../../lib/api';
 import { posPricesKey, showChangedPrices } from './get-pos-prices';
 

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { PriceLine } from '../../../../../schemas/prices';
-import { PRICE_TABLE_NUMBERS, type PriceTable } from '../../../../../schemas/prices-constants';
+import type { PriceLine } from '#schemas/prices';
+import { PRICE_TABLE_NUMBERS, type PriceTable } from '#schemas/prices-constants';
 import { useFormat } from '../../../lib/format';
 import { parseMoneyInput } from '../../../lib/money-input';
 import { cellKey, type CellErrors, type Cells } from '../price-grid';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { PriceVersion } from '../../../../../schemas/prices';
+import type { PriceVersion } from '#schemas/prices';
 import { DataTable } from '../../../components/data-table/DataTable';
 import { useDataTable, type Column } from '../../../components/data-table/use-data-table';
 import { useFormat } from '../../../lib/format';

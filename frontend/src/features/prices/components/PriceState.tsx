@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import type { PosPrices } from '../../../../../schemas/prices';
+import type { PosPrices } from '#schemas/prices';
 import { useFormat } from '../../../lib/format';
 import { ORIGIN_MESSAGES, STATUS_MESSAGES } from '../messages';
 

@@ -1,5 +1,5 @@
 import { mutate } from 'swr';
-import { Product, type ProductInput } from '../../../../../schemas/product';
+import { Product, type ProductInput } from '#schemas/product';
 import { apiRequest } from '../../../lib/api';
 import { productKey } from './get-product';
 import { productsPath, revalidateProductLists } from './get-product-page';

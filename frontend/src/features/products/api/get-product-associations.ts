@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { ProductAssociations } from '../../../../../schemas/product';
+import { ProductAssociations } from '#schemas/product';
 import { apiGet } from '../../../lib/api';
 import { productKey } from './get-product';
 

@@ -1,6 +1,6 @@
 import useSWR, { mutate } from 'swr';
-import type { Page } from '../../../../../schemas/paging';
-import { ProductPage, type Product } from '../../../../../schemas/product';
+import type { Page } from '#schemas/paging';
+import { ProductPage, type Product } from '#schemas/product';
 import type { PageQuery } from '../../../components/data-table/table-state';
 import { apiGet } from '../../../lib/api';
 

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { Product } from '../../../../../schemas/product';
+import { Product } from '#schemas/product';
 import { apiGet } from '../../../lib/api';
 import { productsPath } from './get-product-page';
 

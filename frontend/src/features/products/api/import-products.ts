@@ -1,4 +1,4 @@
-import { ProductImportResult } from '../../../../../schemas/product';
+import { ProductImportResult } from '#schemas/product';
 import { apiRequest, LONG_TIMEOUT_MS } from '../../../lib/api';
 import { productsPath, revalidateProductLists } from './get-product-page';
 

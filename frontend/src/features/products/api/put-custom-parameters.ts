@@ -1,5 +1,5 @@
 import { mutate } from 'swr';
-import { CustomParameters, type CustomParametersInput } from '../../../../../schemas/product';
+import { CustomParameters, type CustomParametersInput } from '#schemas/product';
 import { apiRequest } from '../../../lib/api';
 import { customParametersKey } from './get-custom-parameters';
 

@@ -1,5 +1,5 @@
 import { mutate } from 'swr';
-import { Product, type ProductInput } from '../../../../../schemas/product';
+import { Product, type ProductInput } from '#schemas/product';
 import { apiRequest } from '../../../lib/api';
 import { productKey } from './get-product';
 import { revalidateProductLists } from './get-product-page';

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { PRODUCT_TYPES, ProductInput, type CustomParameter, type CustomParameterValue } from '../../../../../schemas/product';
+import { PRODUCT_TYPES, ProductInput, type CustomParameter, type CustomParameterValue } from '#schemas/product';
 import { CheckboxField, NumberField, SelectField, TextField } from '../../../components/form/fields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useDraft } from '../../../components/form/use-draft';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { MAX_PRODUCT_IMPORT_ROWS } from '../../../../../schemas/product';
+import { MAX_PRODUCT_IMPORT_ROWS } from '#schemas/product';
 import { Spinner } from '../../../components/Spinner';
 import { useToast } from '../../../components/toasts';
 import { ApiError } from '../../../lib/api';

@@ -1,5 +1,5 @@
 import useSWR, { mutate } from 'swr';
-import { RemoteCommandPage, type RemoteCommand } from '../../../../../schemas/remote-command';
+import { RemoteCommandPage, type RemoteCommand } from '#schemas/remote-command';
 import { useLiveRefresh } from '../../../components/data-table/live-refresh';
 import type { PageQuery } from '../../../components/data-table/table-state';
 import { apiGet } from '../../../lib/api';

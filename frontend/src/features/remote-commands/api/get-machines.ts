@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { PosSummaries } from '../../../../../schemas/pos';
+import { PosSummaries } from '#schemas/pos';
 import { apiGet } from '../../../lib/api';
 
 /** GET /pos/list?merchantId: the merchant's visible machines (a group admin's groups only), for the wizard's device step. */

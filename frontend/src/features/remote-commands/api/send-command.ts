@@ -1,4 +1,4 @@
-import { RemoteCommand } from '../../../../../schemas/remote-command';
+import { RemoteCommand } from '#schemas/remote-command';
 import { apiRequest } from '../../../lib/api';
 import { revalidateCommandLists } from './get-command-page';
 

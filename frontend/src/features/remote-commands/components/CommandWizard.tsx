@@ -1,6 +1,6 @@
 import { Fragment, useMemo, useState, type Ref } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { COMMAND_TYPE_NUMBERS, PERIPHERALS, RemoteCommandSend, type RemoteCommand, type RemoteCommandType } from '../../../../../schemas/remote-command';
+import { COMMAND_TYPE_NUMBERS, PERIPHERALS, RemoteCommandSend, type RemoteCommand, type RemoteCommandType } from '#schemas/remote-command';
 import { SelectField, TextField } from '../../../components/form/fields';
 import { Spinner } from '../../../components/Spinner';
 import { useToast } from '../../../components/toasts';

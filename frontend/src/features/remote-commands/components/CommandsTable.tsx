@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { COMMAND_STATUSES, COMMAND_TYPE_NUMBERS, type RemoteCommand, type RemoteCommandType } from '../../../../../schemas/remote-command';
+import { COMMAND_STATUSES, COMMAND_TYPE_NUMBERS, type RemoteCommand, type RemoteCommandType } from '#schemas/remote-command';
 import { DataTable, type PageResult } from '../../../components/data-table/DataTable';
 import { SelectFilter } from '../../../components/data-table/SelectFilter';
 import type { Column, DataTableModel } from '../../../components/data-table/use-data-table';

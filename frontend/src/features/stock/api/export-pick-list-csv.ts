@@ -1,4 +1,4 @@
-import type { PickListQuery } from '../../../../../schemas/stock';
+import type { PickListQuery } from '#schemas/stock';
 import { apiFile, LONG_TIMEOUT_MS, type ApiFile } from '../../../lib/api';
 
 /** GET /stock/pick-list/csv: the pick list as the CSV file the API writes (one row per product and line). */

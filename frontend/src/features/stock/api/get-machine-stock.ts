@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { MachineStock } from '../../../../../schemas/stock';
+import { MachineStock } from '#schemas/stock';
 import { apiGet } from '../../../lib/api';
 
 /** How often an open stock tab reads again: sales arrive from the machine meanwhile. */

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { PickList, type PickListQuery } from '../../../../../schemas/stock';
+import { PickList, type PickListQuery } from '#schemas/stock';
 import { apiGet, LONG_TIMEOUT_MS } from '../../../lib/api';
 
 /** GET /stock/pick-list?merchantId& one of groupId, clientId, serials: what to bring, per product and machine. */

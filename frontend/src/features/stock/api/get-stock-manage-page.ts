@@ -1,5 +1,5 @@
 import useSWR, { mutate } from 'swr';
-import { StockManagePage } from '../../../../../schemas/stock';
+import { StockManagePage } from '#schemas/stock';
 import type { PageQuery } from '../../../components/data-table/table-state';
 import { apiGet } from '../../../lib/api';
 

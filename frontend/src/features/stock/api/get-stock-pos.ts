@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { PointOfSale } from '../../../../../schemas/pos';
+import { PointOfSale } from '#schemas/pos';
 import { apiGet } from '../../../lib/api';
 
 /**

@@ -1,5 +1,5 @@
 import { mutate } from 'swr';
-import { MachineStock, type StockLinesInput } from '../../../../../schemas/stock';
+import { MachineStock, type StockLinesInput } from '#schemas/stock';
 import { apiRequest } from '../../../lib/api';
 import { machineStockKey } from './get-machine-stock';
 import { revalidateStockLists } from './get-stock-manage-page';

@@ -1,5 +1,5 @@
 import { mutate } from 'swr';
-import { PointOfSale } from '../../../../../schemas/pos';
+import { PointOfSale } from '#schemas/pos';
 import { apiRequest } from '../../../lib/api';
 import { machineStockKey } from './get-machine-stock';
 import { stockPosKey } from './get-stock-pos';

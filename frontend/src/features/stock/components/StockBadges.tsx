@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { MachineStock } from '../../../../../schemas/stock';
+import type { MachineStock } from '#schemas/stock';
 import { useFormat } from '../../../lib/format';
 import { daysToSellOutMessage, STOCK_STATUS_MESSAGES, STOCK_STATUS_TONE } from '../stock-labels';
 

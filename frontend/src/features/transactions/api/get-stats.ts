@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import { TransactionStats, TransactionStatsByPos } from '../../../../../schemas/transaction';
-import type { StatsPeriod } from '../../../../../schemas/transaction-constants';
+import { TransactionStats, TransactionStatsByPos } from '#schemas/transaction';
+import type { StatsPeriod } from '#schemas/transaction-constants';
 import { apiGet } from '../../../lib/api';
 
 /** What the statistics screen shows: days (YYYY-MM-DD, both inclusive, the merchant's time zone), period, group. */

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { TransactionsUsed } from '../../../../../schemas/transaction';
+import { TransactionsUsed } from '#schemas/transaction';
 import { apiGet } from '../../../lib/api';
 
 /** GET /transactions/used?merchantId: the types, media types and source types the merchant's transactions used (the filter lists). */

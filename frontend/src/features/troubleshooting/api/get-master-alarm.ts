@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { MasterAlarm } from '../../../../../schemas/alarm';
+import { MasterAlarm } from '#schemas/alarm';
 import { apiGet } from '../../../lib/api';
 import { MASTER_ALARMS_PATH } from './get-master-alarm-page';
 

@@ -1,5 +1,5 @@
 import { mutate } from 'swr';
-import { MasterAlarm, type MasterAlarmCreate, type MasterAlarmInput } from '../../../../../schemas/alarm';
+import { MasterAlarm, type MasterAlarmCreate, type MasterAlarmInput } from '#schemas/alarm';
 import { apiRequest, LONG_TIMEOUT_MS } from '../../../lib/api';
 import { masterAlarmKey } from './get-master-alarm';
 import { MASTER_ALARMS_PATH, revalidateMasterAlarmLists } from './get-master-alarm-page';

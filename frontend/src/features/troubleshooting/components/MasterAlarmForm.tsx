@@ -11,7 +11,7 @@ import {
   MAX_TROUBLESHOOTING_BYTES,
   MCBF_VALUES,
   type MasterAlarm,
-} from '../../../../../schemas/alarm';
+} from '#schemas/alarm';
 import { SelectField, TextField } from '../../../components/form/fields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useDraft } from '../../../components/form/use-draft';

@@ -1,5 +1,5 @@
-import { ALL_DISTRIBUTORS_ID } from '../../../../../schemas/merchant';
-import { UserList, type User } from '../../../../../schemas/user';
+import { ALL_DISTRIBUTORS_ID } from '#schemas/merchant';
+import { UserList, type User } from '#schemas/user';
 import { apiGet, LONG_TIMEOUT_MS } from '../../../lib/api';
 
 /**

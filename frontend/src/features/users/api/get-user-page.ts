@@ -1,7 +1,7 @@
 import useSWR, { mutate } from 'swr';
-import { ALL_DISTRIBUTORS_ID } from '../../../../../schemas/merchant';
-import type { Page } from '../../../../../schemas/paging';
-import { UserPage, type User } from '../../../../../schemas/user';
+import { ALL_DISTRIBUTORS_ID } from '#schemas/merchant';
+import type { Page } from '#schemas/paging';
+import { UserPage, type User } from '#schemas/user';
 import type { PageQuery } from '../../../components/data-table/table-state';
 import { apiGet } from '../../../lib/api';
 

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { User } from '../../../../../schemas/user';
+import { User } from '#schemas/user';
 import { apiGet } from '../../../lib/api';
 
 /** GET /users/{id}; a user outside the caller's merchants answers 404 UserNotFoundException. */

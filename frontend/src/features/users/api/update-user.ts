@@ -1,5 +1,5 @@
 import { mutate } from 'swr';
-import { User, type UserUpdate } from '../../../../../schemas/user';
+import { User, type UserUpdate } from '#schemas/user';
 import { apiRequest } from '../../../lib/api';
 import { userKey } from './get-user';
 import { revalidateUserLists } from './get-user-page';

@@ -1,11 +1,11 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type * as z from 'zod/mini';
-import { LANGUAGES, type Language } from '../../../../../schemas/collections';
-import type { Group } from '../../../../../schemas/group';
-import { ALL_DISTRIBUTORS_ID } from '../../../../../schemas/merchant';
-import type { Role } from '../../../../../schemas/roles';
-import { INVISIBLE_FLAGS, UserCreate, type UserUpdate } from '../../../../../schemas/user';
+import { LANGUAGES, type Language } from '#schemas/collections';
+import type { Group } from '#schemas/group';
+import { ALL_DISTRIBUTORS_ID } from '#schemas/merchant';
+import type { Role } from '#schemas/roles';
+import { INVISIBLE_FLAGS, UserCreate, type UserUpdate } from '#schemas/user';
 import { CheckboxField, SelectField, TextField } from '../../../components/form/fields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useDraft } from '../../../components/form/use-draft';

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { WebPaymentOrder } from '../../../../../schemas/webpayment-order';
+import { WebPaymentOrder } from '#schemas/webpayment-order';
 import { apiGet } from '../../../lib/api';
 
 /** GET /webpayment-orders/{id}?merchantId: one order; another merchant's answers 404. */

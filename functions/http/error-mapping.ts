@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import type { ErrorBody } from '../../../schemas/errors';
-import { DomainError, type ErrorKind } from '../../core/shared/domain-error';
+import type { ErrorBody } from '#schemas/errors';
+import { DomainError, type ErrorKind } from '../core/shared/domain-error';
 
 const STATUS: Record<ErrorKind, number> = {
   validation: 400,

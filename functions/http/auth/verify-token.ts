@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { DomainError } from '../../core/shared/domain-error';
-import type { RuntimeConfig } from '../config';
+import type { RuntimeConfig } from '../../runtime/config';
 
 export class UnauthenticatedError extends DomainError {
   constructor(reason: string) {

@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
-import type { Role } from '../../../schemas/roles';
-import type { Principal } from '../../core/shared/principal';
-import type { FunctionAccess } from '../access';
+import type { Role } from '#schemas/roles';
+import type { Principal } from '../core/shared/principal';
+import type { FunctionAccess } from '../runtime/access';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 

@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
-import { DomainError } from '../../core/shared/domain-error';
-import { logger } from '../logger';
-import { METRIC, type OperatorMetrics } from '../metrics';
+import { DomainError } from '../core/shared/domain-error';
+import { logger } from '../runtime/logger';
+import { METRIC, type OperatorMetrics } from '../runtime/metrics';
 
 /** The route group a function serves, from its name: `vend-<stage>-api-<group>`, in AWS and in the local stack. */
 export function routeGroupOf(functionName: string | undefined, stage = process.env.STAGE ?? 'local'): string {

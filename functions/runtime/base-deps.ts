@@ -4,7 +4,7 @@ import type { UserRepository } from '../core/users/ports';
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { readUser } from '../adapters/dynamodb/user-records';
 import type { FunctionAccess } from './access';
-import { forgetPrincipal } from './auth/load-principal';
+import { forgetPrincipal } from '../http/auth/load-principal';
 import { loadConfig, type RuntimeConfig } from './config';
 import { lazy, type Lazy } from './lazy';
 

@@ -1,9 +1,9 @@
 import type { Principal } from '../../core/shared/principal';
 import { UnauthorizedUserException } from '../../core/users/errors';
 import type { UserRepository } from '../../core/users/ports';
-import type { RuntimeConfig } from '../config';
-import { parseRoleClaim } from '../../../schemas/role-claim';
-import type { Role } from '../../../schemas/roles';
+import type { RuntimeConfig } from '../../runtime/config';
+import { parseRoleClaim } from '#schemas/role-claim';
+import type { Role } from '#schemas/roles';
 import { DomainError } from '../../core/shared/domain-error';
 import type { IdentityClaims } from './verify-token';
 
