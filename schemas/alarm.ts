@@ -15,15 +15,26 @@ export { ALARM_STATUSES, MAX_STATS_DAYS, MAX_TROUBLESHOOTING_BYTES } from './ala
 /** The list filter (spec §4): `repaired` holds both repaired and repaired manually. */
 export const ALARM_STATUS_FILTERS = ['all', 'active', 'repaired', 'notification'] as const;
 export const MACHINE_TYPES = [
-  'EvaDt Standard', 'Azkoyen', 'Jofemar', 'Sielaff', 'Mei', 'FAS', 'Vendo', 'VTM', 'Impulsa', 'Spengles',
-  'Nebular Vending', 'Nebular Cash', 'Nebular Telemetry', 'Coges',
+  'EvaDt Standard',
+  'Azkoyen',
+  'Jofemar',
+  'Sielaff',
+  'Mei',
+  'FAS',
+  'Vendo',
+  'VTM',
+  'Impulsa',
+  'Spengles',
+  'Nebular Vending',
+  'Nebular Cash',
+  'Nebular Telemetry',
+  'Coges',
 ] as const;
 export const ALARM_SOURCES = ['none', 'coinChanger', 'machine', 'controlSystem', 'cashless', 'billReader', 'product', 'sat', 'hopper', 'other'] as const;
 export const ALARM_GROUPS = ['none', 'alarm', 'notification'] as const;
 export const MCBF_VALUES = ['', 'yes', 'no'] as const;
 
 export type AlarmStatus = (typeof ALARM_STATUSES)[number];
-
 
 // ---------------------------------------------------------------- device alarms
 
@@ -89,9 +100,9 @@ export type AlarmCounts = z.infer<typeof AlarmCounts>;
 
 const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'day must be YYYY-MM-DD'));
 /** Days (UTC) of creation, both inclusive; default the last 7 days. */
-export const AlarmStatsQuery = z.strictObject({ from: z.optional(day), to: z.optional(day) }).check(
-  z.refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['to'] }),
-);
+export const AlarmStatsQuery = z
+  .strictObject({ from: z.optional(day), to: z.optional(day) })
+  .check(z.refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['to'] }));
 export type AlarmStatsQuery = z.infer<typeof AlarmStatsQuery>;
 /** Counts maintained on write: all alarms now, and those created on each day of the range. */
 export const AlarmStats = z.object({
@@ -160,7 +171,9 @@ const unique = <T>(what: string) => z.refine<T[]>((list) => new Set(list).size =
 export const AlarmSettingInput = z.strictObject({
   name: z.string().check(z.trim(), z.minLength(1, 'name is required'), z.maxLength(100)),
   alarmCodes: z.array(AlarmCode).check(z.maxLength(MAX_SETTING_CODES), unique('alarm code')),
-  userIds: z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.minLength(1, 'pick at least one user'), z.maxLength(MAX_SETTING_USERS), unique('user')),
+  userIds: z
+    .array(z.string().check(z.minLength(1), z.maxLength(64)))
+    .check(z.minLength(1, 'pick at least one user'), z.maxLength(MAX_SETTING_USERS), unique('user')),
   /** Advanced: only alarms of these criticities notify (empty = all). */
   criticities: z._default(z.array(AlarmCriticity).check(unique('criticity')), []),
   /** Advanced: only alarms of machines of these groups notify (empty = all). */

@@ -34,7 +34,11 @@ export const PHONE_PATTERN = /^\+?[1-9]\d{6,14}$/;
 export const isPhone = (value: string) => PHONE_PATTERN.test(value.replace(/[\s().-]/g, ''));
 
 const optionalPhone = z._default(
-  z.string().check(z.trim(), z.maxLength(30), z.refine((v) => v === '' || isPhone(v), 'invalid phone')),
+  z.string().check(
+    z.trim(),
+    z.maxLength(30),
+    z.refine((v) => v === '' || isPhone(v), 'invalid phone'),
+  ),
   '',
 );
 const optionalUrl = z._default(z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'invalid URL' }).check(z.maxLength(300))]), '');

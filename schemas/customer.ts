@@ -43,10 +43,9 @@ export const CustomerMediaParams = z.strictObject({ id: CustomerId, mediaId: Med
 
 /** A card number as it may be stored and shown: at most the first 6 and the last 4 digits, the rest masked (`*`, `X` or `•`). */
 export const MASKED_CARD_PATTERN = /^\d{0,6}[*X•]{2,13}\d{0,4}$/;
-export const MaskedCardNumber = z.string().check(
-  z.regex(MASKED_CARD_PATTERN, 'maskedNumber must be masked: at most the first 6 and the last 4 digits, the others as * or X'),
-  z.maxLength(19),
-);
+export const MaskedCardNumber = z
+  .string()
+  .check(z.regex(MASKED_CARD_PATTERN, 'maskedNumber must be masked: at most the first 6 and the last 4 digits, the others as * or X'), z.maxLength(19));
 
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 
@@ -162,7 +161,9 @@ export const CustomerMedias = z.array(CustomerMedia);
 /** PUT /customers/{id}/privacy: the consents to set (at least one). */
 export const CustomerConsentsInput = z
   .strictObject(consentFlags)
-  .check(z.refine((b) => CUSTOMER_CONSENTS.some((c) => b[c] !== undefined), { message: 'give at least one of analysis, commercial, quality', path: ['analysis'] }));
+  .check(
+    z.refine((b) => CUSTOMER_CONSENTS.some((c) => b[c] !== undefined), { message: 'give at least one of analysis, commercial, quality', path: ['analysis'] }),
+  );
 export type CustomerConsentsInput = z.infer<typeof CustomerConsentsInput>;
 
 /** POST /customers/{id}/medias. */

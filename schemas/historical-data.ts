@@ -28,7 +28,10 @@ export type DataType = z.infer<typeof DataType>;
 export type DataRequestStatus = (typeof DATA_REQUEST_STATUSES)[number];
 
 /** A calendar day in the merchant's time zone. */
-export const Day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD'), z.refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'not a calendar date'));
+export const Day = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD'),
+  z.refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'not a calendar date'),
+);
 
 const daysBetween = (start: string, end: string) => (Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000;
 
@@ -37,15 +40,13 @@ export const HistoricalDataParams = z.strictObject({ id: MerchantId, requestId: 
 export const SubscriptionParams = z.strictObject({ id: MerchantId, subscriptionId: RequestId });
 
 /** POST /merchants/{id}/historicaldata: both days included, in the merchant's time zone. */
-export const HistoricalDataCreate = z
-  .strictObject({ startDate: Day, endDate: Day, dataType: DataType })
-  .check(
-    z.refine((b) => b.startDate <= b.endDate, { message: 'endDate must not be before startDate', path: ['endDate'] }),
-    z.refine((b) => b.startDate > b.endDate || daysBetween(b.startDate, b.endDate) < MAX_RANGE_DAYS, {
-      message: `at most ${MAX_RANGE_DAYS} days`,
-      path: ['endDate'],
-    }),
-  );
+export const HistoricalDataCreate = z.strictObject({ startDate: Day, endDate: Day, dataType: DataType }).check(
+  z.refine((b) => b.startDate <= b.endDate, { message: 'endDate must not be before startDate', path: ['endDate'] }),
+  z.refine((b) => b.startDate > b.endDate || daysBetween(b.startDate, b.endDate) < MAX_RANGE_DAYS, {
+    message: `at most ${MAX_RANGE_DAYS} days`,
+    path: ['endDate'],
+  }),
+);
 export type HistoricalDataCreate = z.infer<typeof HistoricalDataCreate>;
 
 export const HistoricalDataRequest = z.object({

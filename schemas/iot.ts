@@ -123,13 +123,11 @@ export const SaleTransaction = z.strictObject({
 export type SaleTransaction = z.infer<typeof SaleTransaction>;
 
 export const SalesPayload = z.strictObject({
-  transactions: z
-    .array(SaleTransaction)
-    .check(
-      z.minLength(1),
-      z.maxLength(MAX_SALES_PER_MESSAGE),
-      z.refine((list) => new Set(list.map((t) => t.id)).size === list.length, 'transaction ids must be unique in a message'),
-    ),
+  transactions: z.array(SaleTransaction).check(
+    z.minLength(1),
+    z.maxLength(MAX_SALES_PER_MESSAGE),
+    z.refine((list) => new Set(list.map((t) => t.id)).size === list.length, 'transaction ids must be unique in a message'),
+  ),
 });
 export type SalesPayload = z.infer<typeof SalesPayload>;
 
@@ -181,7 +179,13 @@ export type ConfigMessage = z.infer<typeof ConfigMessage>;
 export type AlarmMessage = z.infer<typeof AlarmMessage>;
 
 /** The message kinds ingestion stores, each validated by its envelope. */
-export const INGESTED_MESSAGES = { telemetry: TelemetryMessage, sales: SalesMessage, audit: AuditMessage, config: ConfigMessage, alarms: AlarmMessage } as const;
+export const INGESTED_MESSAGES = {
+  telemetry: TelemetryMessage,
+  sales: SalesMessage,
+  audit: AuditMessage,
+  config: ConfigMessage,
+  alarms: AlarmMessage,
+} as const;
 export type IngestedKind = keyof typeof INGESTED_MESSAGES;
 export type IngestedMessage = TelemetryMessage | SalesMessage | AuditMessage | ConfigMessage | AlarmMessage;
 

@@ -9,7 +9,9 @@ export * from './prices-constants';
 
 /** A whole number in [min, max], the messages naming `what`. */
 export const wholeNumber = (min: number, max: number, what: string) =>
-  z.number().check(z.int(`${what} must be a whole number`), z.minimum(min, `${what} must be at least ${min}`), z.maximum(max, `${what} must be at most ${max}`));
+  z
+    .number()
+    .check(z.int(`${what} must be a whole number`), z.minimum(min, `${what} must be at least ${min}`), z.maximum(max, `${what} must be at most ${max}`));
 
 /** A version as the caller saw it (0: no prices were ever set). */
 export const VersionSeen = wholeNumber(0, Number.MAX_SAFE_INTEGER, 'version');

@@ -131,10 +131,13 @@ const filters = {
   /** `true`: only medias of a customer; `false`: only medias of none. */
   hasCustomer: z.optional(z.enum(['true', 'false'])),
 };
-const creditInOrder = z.refine<{ creditMin?: number; creditMax?: number }>((q) => q.creditMin === undefined || q.creditMax === undefined || q.creditMin <= q.creditMax, {
-  message: 'creditMin must not be above creditMax',
-  path: ['creditMax'],
-});
+const creditInOrder = z.refine<{ creditMin?: number; creditMax?: number }>(
+  (q) => q.creditMin === undefined || q.creditMax === undefined || q.creditMin <= q.creditMax,
+  {
+    message: 'creditMin must not be above creditMax',
+    path: ['creditMax'],
+  },
+);
 
 /** Orders: last use (default, newest first) or printed serial. */
 export const MEDIA_ORDERS = ['lastUsedAt', 'serial'] as const;
@@ -176,12 +179,12 @@ export const MediaTransactionsQuery = z
   .check(rangeInOrder());
 export type MediaTransactionsQuery = z.infer<typeof MediaTransactionsQuery>;
 
-
-
 // ---------------------------------------------------------------- refunds and actions
 
 /** A refund in minor units: a whole number above zero (and below the merchant's maximum refund: checked by the core). */
-export const RefundAmount = z.number().check(z.int('refund must be a whole number'), z.gt(0, 'refund must be greater than zero'), z.lte(100_000_000, 'refund is too large'));
+export const RefundAmount = z
+  .number()
+  .check(z.int('refund must be a whole number'), z.gt(0, 'refund must be greater than zero'), z.lte(100_000_000, 'refund is too large'));
 
 /** Refund POSTs take an Idempotency-Key header: a retried POST refunds once. */
 export const RefundHeaders = z.object({ 'idempotency-key': idempotencyKeyHeader });

@@ -65,9 +65,7 @@ export const SuperAdminSettingsInput = z
     externalOcfService: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
     creditBackup: z.boolean(),
   })
-  .check(
-    z.refine((s) => !s.demo || s.demoExpiration !== null, { message: 'Demo licence needs an expiry date', path: ['demoExpiration'] }),
-  );
+  .check(z.refine((s) => !s.demo || s.demoExpiration !== null, { message: 'Demo licence needs an expiry date', path: ['demoExpiration'] }));
 export type SuperAdminSettingsInput = z.infer<typeof SuperAdminSettingsInput>;
 
 export const SUPER_ADMIN_SETTINGS_DEFAULTS: SuperAdminSettingsInput = {

@@ -12,10 +12,7 @@ export const ordType = z.enum(['asc', 'desc']);
 export const cursorParam = z.string().check(z.maxLength(2048));
 
 /** Query of every paged GET: page (1-based), size, ord (one of the route's sortable fields), ordType, cursor. */
-export function pageQuery<const O extends readonly [string, ...string[]], S extends z.core.$ZodLooseShape = {}>(
-  ord: O,
-  filters: S = {} as S,
-) {
+export function pageQuery<const O extends readonly [string, ...string[]], S extends z.core.$ZodLooseShape = {}>(ord: O, filters: S = {} as S) {
   return z.strictObject({
     page: z._default(pageNumber, 1),
     size: z._default(pageSize, DEFAULT_PAGE_SIZE),
@@ -37,7 +34,10 @@ export const newestFirstPaging = <const O extends string>(ord: O) => ({
 
 /** A `from`/`to` pair of instants in order when both are given. */
 export const rangeInOrder = () =>
-  z.refine<{ from?: string; to?: string }>((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), { message: 'from must be before to', path: ['to'] });
+  z.refine<{ from?: string; to?: string }>((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), {
+    message: 'from must be before to',
+    path: ['to'],
+  });
 
 export { COUNT_READ_LIMIT } from './paging-constants';
 

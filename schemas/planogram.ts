@@ -23,7 +23,9 @@ export const MAX_LINE_CAPACITY = 999;
 export const SELECTION_PATTERN = /^[A-Za-z0-9]{1,8}$/;
 
 const int = (min: number, max: number, what: string) =>
-  z.number().check(z.int(`${what} must be a whole number`), z.minimum(min, `${what} must be at least ${min}`), z.maximum(max, `${what} must be at most ${max}`));
+  z
+    .number()
+    .check(z.int(`${what} must be a whole number`), z.minimum(min, `${what} must be at least ${min}`), z.maximum(max, `${what} must be at most ${max}`));
 
 /** One selection of the machine: which product it holds, how many fit, when it is low, how many a refill puts in. */
 export const PlanogramLine = z

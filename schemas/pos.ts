@@ -172,12 +172,10 @@ export const PosNoteQuery = z.strictObject({
 export const PosNotePage = page(PosNote);
 
 /** Signal or temperature readings between two instants (at most 31 days), oldest first. */
-export const SensorHistoryQuery = z
-  .strictObject({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) })
-  .check(
-    rangeInOrder(),
-    z.refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 31 * 86_400_000, { message: 'at most 31 days', path: ['to'] }),
-  );
+export const SensorHistoryQuery = z.strictObject({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) }).check(
+  rangeInOrder(),
+  z.refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 31 * 86_400_000, { message: 'at most 31 days', path: ['to'] }),
+);
 export const SensorReading = z.object({ at: z.string(), value: z.nullable(z.number()) });
 export const SensorHistory = z.array(SensorReading);
 export type SensorReading = z.infer<typeof SensorReading>;

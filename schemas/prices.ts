@@ -80,9 +80,10 @@ const bulkShape = {
   target: BulkPriceTarget,
   /** The product whose lines change (every line of each machine's planogram holding it). */
   productId: ProductId,
-  priceTables: z
-    .array(wholeNumber(1, 8, 'price table'))
-    .check(z.minLength(1, 'choose at least one price table'), z.refine((t) => new Set(t).size === t.length, 'a price table is repeated')),
+  priceTables: z.array(wholeNumber(1, 8, 'price table')).check(
+    z.minLength(1, 'choose at least one price table'),
+    z.refine((t) => new Set(t).size === t.length, 'a price table is repeated'),
+  ),
   operation: BulkPriceOperation,
 };
 
@@ -96,7 +97,9 @@ export type BulkPriceChange = z.infer<typeof BulkPriceChange>;
  */
 export const BulkPriceApply = z.strictObject({
   ...bulkShape,
-  versions: z.record(Serial, VersionSeen).check(z.refine((v) => Object.keys(v).length >= 1 && Object.keys(v).length <= MAX_BULK_MACHINES, `1 to ${MAX_BULK_MACHINES} machines`)),
+  versions: z
+    .record(Serial, VersionSeen)
+    .check(z.refine((v) => Object.keys(v).length >= 1 && Object.keys(v).length <= MAX_BULK_MACHINES, `1 to ${MAX_BULK_MACHINES} machines`)),
 });
 export type BulkPriceApply = z.infer<typeof BulkPriceApply>;
 

@@ -83,7 +83,11 @@ export type ProductInput = z.infer<typeof ProductInput>;
 const productFilters = { search: searchText, productType: z.optional(ProductType) };
 export const ProductListQuery = pageQuery(['name', 'code'] as const, productFilters);
 export type ProductListQuery = z.infer<typeof ProductListQuery>;
-export const ProductExportQuery = z.strictObject({ ord: z._default(z.enum(['name', 'code']), 'name'), ordType: z._default(z.enum(['asc', 'desc']), 'asc'), ...productFilters });
+export const ProductExportQuery = z.strictObject({
+  ord: z._default(z.enum(['name', 'code']), 'name'),
+  ordType: z._default(z.enum(['asc', 'desc']), 'asc'),
+  ...productFilters,
+});
 export type ProductExportQuery = z.infer<typeof ProductExportQuery>;
 export const ProductPage = page(Product);
 

@@ -99,8 +99,25 @@ const sendBody = <T extends RemoteCommandType>(type: T) =>
 
 /** POST /remote-commands/send. An `Idempotency-Key` header makes a retried POST answer the first result. */
 export const RemoteCommandSend = z.discriminatedUnion('type', [
-  sendBody(1), sendBody(2), sendBody(3), sendBody(4), sendBody(5), sendBody(6), sendBody(7), sendBody(8), sendBody(9), sendBody(10),
-  sendBody(11), sendBody(12), sendBody(13), sendBody(14), sendBody(15), sendBody(16), sendBody(17), sendBody(18), sendBody(19),
+  sendBody(1),
+  sendBody(2),
+  sendBody(3),
+  sendBody(4),
+  sendBody(5),
+  sendBody(6),
+  sendBody(7),
+  sendBody(8),
+  sendBody(9),
+  sendBody(10),
+  sendBody(11),
+  sendBody(12),
+  sendBody(13),
+  sendBody(14),
+  sendBody(15),
+  sendBody(16),
+  sendBody(17),
+  sendBody(18),
+  sendBody(19),
 ]);
 export type RemoteCommandSend = z.infer<typeof RemoteCommandSend>;
 /** A retried send with the same `Idempotency-Key` answers the first command instead of sending another. */
@@ -163,7 +180,9 @@ export type PosRemoteCommandQuery = z.infer<typeof PosRemoteCommandQuery>;
 /** GET /remote-commands/pending-counts: pending commands of the listed machines (a devices list page). */
 export const PendingCountsQuery = z.strictObject({
   merchantId: MerchantId,
-  serials: z.string().check(z.refine((s) => s.split(',').length <= 100 && s.split(',').every((x) => Serial.safeParse(x).success), 'serials: 1 to 100 serials, comma-separated')),
+  serials: z
+    .string()
+    .check(z.refine((s) => s.split(',').length <= 100 && s.split(',').every((x) => Serial.safeParse(x).success), 'serials: 1 to 100 serials, comma-separated')),
 });
 export const PendingCounts = z.object({ counts: z.record(z.string(), z.number()) });
 export type PendingCounts = z.infer<typeof PendingCounts>;

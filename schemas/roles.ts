@@ -1,11 +1,6 @@
 import * as z from 'zod/mini';
 
-export const ROLES = [
-  'NEBULARSUPERADMIN',
-  'NEBULARMERCHANTADMIN',
-  'NEBULARGROUPADMIN',
-  'NEBULARMERCHANTUSER',
-] as const;
+export const ROLES = ['NEBULARSUPERADMIN', 'NEBULARMERCHANTADMIN', 'NEBULARGROUPADMIN', 'NEBULARMERCHANTUSER'] as const;
 export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
 

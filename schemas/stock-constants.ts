@@ -16,4 +16,14 @@ export const MAX_PICK_LIST_MACHINES = 500;
 export const SALES_RATE_DAYS = 30;
 
 /** CSV columns of /stock/pick-list/csv, one row per product and line. */
-export const PICK_LIST_CSV_COLUMNS = ['productCode', 'productName', 'productQuantity', 'serial', 'machineName', 'selection', 'value', 'refillValue', 'quantity'] as const;
+export const PICK_LIST_CSV_COLUMNS = [
+  'productCode',
+  'productName',
+  'productQuantity',
+  'serial',
+  'machineName',
+  'selection',
+  'value',
+  'refillValue',
+  'quantity',
+] as const;

@@ -76,7 +76,13 @@ export type MachineStock = z.infer<typeof MachineStock>;
 /** PUT /pos/{id}/stock: set the value of some lines (0 … the line's capacity); the other lines stay. */
 export const StockLineValue = z.strictObject({
   selection: z.string().check(z.trim(), z.regex(SELECTION_PATTERN, 'selection must be 1–8 letters or digits')),
-  value: z.number().check(z.int('value must be a whole number'), z.minimum(0, 'value must be at least 0'), z.maximum(MAX_LINE_CAPACITY, `value must be at most ${MAX_LINE_CAPACITY}`)),
+  value: z
+    .number()
+    .check(
+      z.int('value must be a whole number'),
+      z.minimum(0, 'value must be at least 0'),
+      z.maximum(MAX_LINE_CAPACITY, `value must be at most ${MAX_LINE_CAPACITY}`),
+    ),
 });
 export const StockLinesInput = z.strictObject({
   lines: z.array(StockLineValue).check(z.minLength(1, 'at least one line'), z.maxLength(200, 'at most 200 lines')),

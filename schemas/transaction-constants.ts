@@ -35,11 +35,15 @@ export const STAT_CATEGORIES = ['error', 'free', 'cash', 'media', 'cashless', 'r
 export type StatCategory = (typeof STAT_CATEGORIES)[number];
 
 const CATEGORY_OF_TYPE: Readonly<Record<number, StatCategory>> = {
-  1: 'cashless', 11: 'cashless', 13: 'cashless',
+  1: 'cashless',
+  11: 'cashless',
+  13: 'cashless',
   2: 'cash',
   3: 'media',
-  4: 'recharges', 12: 'recharges',
-  5: 'bonus', 6: 'bonus',
+  4: 'recharges',
+  12: 'recharges',
+  5: 'bonus',
+  6: 'bonus',
 };
 
 /** The statistics category of a transaction (refunds are type 12, so they count as recharges). */
@@ -73,6 +77,29 @@ export const MAX_SERIALS_FILTER = 20;
  * columns come after the older ones, so files read by position keep their meaning.
  */
 export const TRANSACTION_CSV_COLUMNS = [
-  'serial', 'posName', 'transactionId', 'createdAt', 'type', 'line', 'productCode', 'priceTable', 'value', 'currency', 'mediaType', 'valueCharge', 'freeSale', 'errorSale',
-  'savedAt', 'product', 'originalTransactionId', 'mediaId', 'mediaSerial', 'mediaCredit', 'sourceType', 'sourceSerial', 'creditCardFileId', 'externalUserId', 'groupId',
+  'serial',
+  'posName',
+  'transactionId',
+  'createdAt',
+  'type',
+  'line',
+  'productCode',
+  'priceTable',
+  'value',
+  'currency',
+  'mediaType',
+  'valueCharge',
+  'freeSale',
+  'errorSale',
+  'savedAt',
+  'product',
+  'originalTransactionId',
+  'mediaId',
+  'mediaSerial',
+  'mediaCredit',
+  'sourceType',
+  'sourceSerial',
+  'creditCardFileId',
+  'externalUserId',
+  'groupId',
 ] as const;

@@ -98,7 +98,10 @@ export const PaymentServiceCallback = z
   })
   .check(
     z.refine((b) => b.type !== WEB_ORDER_TYPE.recharge || b.mediaId !== undefined, { message: 'a recharge needs mediaId', path: ['mediaId'] }),
-    z.refine((b) => b.type !== WEB_ORDER_TYPE.recharge || b.result !== WEB_ORDER_RESULT.success || b.amount > 0, { message: 'a successful recharge needs an amount greater than 0', path: ['amount'] }),
+    z.refine((b) => b.type !== WEB_ORDER_TYPE.recharge || b.result !== WEB_ORDER_RESULT.success || b.amount > 0, {
+      message: 'a successful recharge needs an amount greater than 0',
+      path: ['amount'],
+    }),
   );
 export type PaymentServiceCallback = z.infer<typeof PaymentServiceCallback>;
 

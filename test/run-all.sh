@@ -8,6 +8,9 @@ mkdir -p .local
 echo "== typecheck"
 node_modules/.bin/tsc -p tsconfig.json --noEmit
 
+echo "== format (prettier --check; npx prettier --write . fixes it)"
+node_modules/.bin/prettier --check --log-level warn .
+
 echo "== chromium for browser tests"
 bash test/e2e/ensure-chromium.sh
 

@@ -104,7 +104,8 @@ function jsonBody(): MiddlewareObj<HttpEvent, HttpResult, Error, Context> {
       const contentType = request.event.headers['content-type'] ?? '';
       if (route.csvBody && /^text\/csv($|;)/i.test(contentType)) {
         const text = request.event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
-        if (text.trim() === '') throw new HttpFailure('ValidationException', 'validation', 'A request body is required', [{ path: 'body', message: 'required' }]);
+        if (text.trim() === '')
+          throw new HttpFailure('ValidationException', 'validation', 'A request body is required', [{ path: 'body', message: 'required' }]);
         (request.event as { body: unknown }).body = { csv: text };
         return;
       }
@@ -181,7 +182,13 @@ export function createGroupHandler(routes: Route[], deps: () => PublicDeps & Par
         deps: deps(),
       });
       const headers = { 'x-correlation-id': state.correlationId };
-      if (isRaw(result)) return { statusCode: result.status ?? state.route.status ?? 200, headers: { ...headers, ...result.headers }, body: result.body, ...(result.isBase64Encoded ? { isBase64Encoded: true } : {}) };
+      if (isRaw(result))
+        return {
+          statusCode: result.status ?? state.route.status ?? 200,
+          headers: { ...headers, ...result.headers },
+          body: result.body,
+          ...(result.isBase64Encoded ? { isBase64Encoded: true } : {}),
+        };
       const status = state.route.status ?? 200;
       if (status === 204) return { statusCode: 204, headers, body: '' };
       return { statusCode: status, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(result) };

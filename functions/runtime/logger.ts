@@ -14,7 +14,17 @@ export type LogFields = Record<string, unknown>;
 
 const LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT'] as const;
 /** Keys a compact line leaves out: the same on every line of a process, or empty locally. */
-const TEXT_OMITS = new Set(['level', 'message', 'timestamp', 'service', 'sampling_rate', 'function_arn', 'function_memory_size', 'xray_trace_id', 'cold_start']);
+const TEXT_OMITS = new Set([
+  'level',
+  'message',
+  'timestamp',
+  'service',
+  'sampling_rate',
+  'function_arn',
+  'function_memory_size',
+  'xray_trace_id',
+  'cold_start',
+]);
 
 const textValue = (v: unknown) => (typeof v === 'string' && /^[^\s"=]+$/.test(v) ? v : JSON.stringify(v));
 

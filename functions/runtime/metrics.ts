@@ -47,7 +47,9 @@ function write(dimensions: Record<string, string>, counts: ReadonlyMap<string, n
   const line = {
     _aws: {
       Timestamp: Date.now(),
-      CloudWatchMetrics: [{ Namespace: METRICS_NAMESPACE, Dimensions: [Object.keys(all)], Metrics: [...counts.keys()].map((Name) => ({ Name, Unit: 'Count' })) }],
+      CloudWatchMetrics: [
+        { Namespace: METRICS_NAMESPACE, Dimensions: [Object.keys(all)], Metrics: [...counts.keys()].map((Name) => ({ Name, Unit: 'Count' })) },
+      ],
     },
     ...properties,
     ...all,

@@ -20,7 +20,10 @@ import { lazy } from '../runtime/lazy';
 import { logger } from '../runtime/logger';
 import { priceSyncDeps } from './price-sync';
 
-export function buildIngestionDeps(config: IngestionConfig, doc = createDocumentClient({ region: config.region, endpoint: config.dynamodbEndpoint })): IngestionDeps {
+export function buildIngestionDeps(
+  config: IngestionConfig,
+  doc = createDocumentClient({ region: config.region, endpoint: config.dynamodbEndpoint }),
+): IngestionDeps {
   const prices = priceSyncDeps(doc, config.tableName);
   return {
     ...sweepStores(doc, config.tableName),

@@ -25,7 +25,12 @@ export function buildNotificationDeps(env: NodeJS.ProcessEnv = process.env): Sen
     sends: store,
     digests: store,
     outbox: new DynamoNotificationOutbox(doc, tableName),
-    mailer: new SesMailer({ region, from: required(env, 'NOTIFICATION_FROM'), configurationSet: env.SES_CONFIGURATION_SET || undefined, endpoint: env.SES_ENDPOINT || undefined }),
+    mailer: new SesMailer({
+      region,
+      from: required(env, 'NOTIFICATION_FROM'),
+      configurationSet: env.SES_CONFIGURATION_SET || undefined,
+      endpoint: env.SES_ENDPOINT || undefined,
+    }),
     linkKey: required(env, 'NOTIFICATION_LINK_KEY'),
     consoleUrl: required(env, 'CONSOLE_URL').replace(/\/$/, ''),
     nowMs: Date.now,

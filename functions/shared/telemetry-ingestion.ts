@@ -20,6 +20,9 @@ export const telemetryIngestionDeps = lazy((): IngestionDeps => {
   const doc = createDocumentClient({ region: config.region, endpoint: config.dynamodbEndpoint });
   return {
     ...buildIngestionDeps(config, doc),
-    mediaLists: { lists: new DynamoMediaLists(doc, config.tableName), publisher: new SignedIotPublisher({ region: config.region, endpoint: iotDataEndpoint() }) },
+    mediaLists: {
+      lists: new DynamoMediaLists(doc, config.tableName),
+      publisher: new SignedIotPublisher({ region: config.region, endpoint: iotDataEndpoint() }),
+    },
   };
 });

@@ -22,8 +22,7 @@ export interface SqsBatchResponse {
   batchItemFailures: Array<{ itemIdentifier: string }>;
 }
 
-const isSqsEvent = (event: unknown): event is SqsEventLike =>
-  !!event && typeof event === 'object' && Array.isArray((event as SqsEventLike).Records);
+const isSqsEvent = (event: unknown): event is SqsEventLike => !!event && typeof event === 'object' && Array.isArray((event as SqsEventLike).Records);
 
 /** A body that is not JSON cannot come from an IoT rule; it is kept aside like a non-JSON payload. */
 function parseBody(body: string): unknown {
@@ -54,7 +53,11 @@ export function iotBatchHandler(kind: IngestedKind, deps: () => IngestionDeps = 
     logger.startInvocation(context);
     return metrics.around(async () => {
       if (isSqsEvent(event)) {
-        const outcome: BatchOutcome = await ingestBatch(kind, event.Records.map((r) => parseBody(r.body)), deps());
+        const outcome: BatchOutcome = await ingestBatch(
+          kind,
+          event.Records.map((r) => parseBody(r.body)),
+          deps(),
+        );
         observeBatch(metrics, kind, event.Records.length, outcome);
         return { batchItemFailures: outcome.failed.map((i) => ({ itemIdentifier: event.Records[i]!.messageId })) };
       }

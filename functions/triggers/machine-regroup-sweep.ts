@@ -3,6 +3,7 @@ import { sweepMachineRegroups, type RegroupSweepDeps } from '../core/devices/reg
 import { machineRegroupDeps } from '../shared/machine-regroups';
 import { machineSweepHandler } from './machine-sweep-handler';
 
-export const machineRegroupSweepHandler = (deps: () => RegroupSweepDeps = machineRegroupDeps) => machineSweepHandler('machine regroup sweep', deps, sweepMachineRegroups);
+export const machineRegroupSweepHandler = (deps: () => RegroupSweepDeps = machineRegroupDeps) =>
+  machineSweepHandler('machine regroup sweep', deps, sweepMachineRegroups);
 
 export const handler = machineRegroupSweepHandler();

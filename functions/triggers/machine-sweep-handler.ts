@@ -12,7 +12,11 @@ const LOCAL_SWEEP_BUDGET_MS = 20_000;
 /** Left over before the function's timeout, for the step in flight to finish. */
 const SAFETY_MS = 10_000;
 
-export function machineSweepHandler<D extends MachineSweepDeps>(name: string, deps: () => D, sweep: (deps: D, deadlineMs: number) => Promise<MachineSweepOutcome>) {
+export function machineSweepHandler<D extends MachineSweepDeps>(
+  name: string,
+  deps: () => D,
+  sweep: (deps: D, deadlineMs: number) => Promise<MachineSweepOutcome>,
+) {
   return async (_event: ScheduledEventLike = {}, context?: Partial<Context>): Promise<MachineSweepOutcome> => {
     logger.startInvocation(context);
     const base = deps();

@@ -22,7 +22,7 @@ export interface StreamEventLike {
 
 /** The flat image of an outbox item (strings, numbers, nulls: all it holds). */
 function imageOf(image: Record<string, AttributeValue>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(image).map(([k, v]) => [k, v.S ?? (v.N !== undefined ? Number(v.N) : v.BOOL ?? null)]));
+  return Object.fromEntries(Object.entries(image).map(([k, v]) => [k, v.S ?? (v.N !== undefined ? Number(v.N) : (v.BOOL ?? null))]));
 }
 
 export function notificationSenderHandler(deps = notificationDeps) {

@@ -15,8 +15,7 @@ export const FUNCTION_RUNTIME = lambda.Runtime.NODEJS_22_X;
 export const FUNCTION_ARCHITECTURE = lambda.Architecture.ARM_64;
 
 /** ESM bundles still meet CommonJS dependencies that call require(): give them one. */
-export const ESM_REQUIRE_BANNER =
-  "import { createRequire as __vendCreateRequire } from 'node:module'; const require = __vendCreateRequire(import.meta.url);";
+export const ESM_REQUIRE_BANNER = "import { createRequire as __vendCreateRequire } from 'node:module'; const require = __vendCreateRequire(import.meta.url);";
 
 /**
  * NodejsFunction silently falls back to Docker when it cannot find esbuild; synth must stay local and
@@ -89,9 +88,7 @@ export class AppFunction extends Construct {
       this.fn = new lambda.Function(this, 'Function', {
         ...common,
         handler: 'index.handler',
-        code: lambda.Code.fromInline(
-          "exports.handler = async () => ({ statusCode: 503, body: 'placeholder: synthesized without bundling' });",
-        ),
+        code: lambda.Code.fromInline("exports.handler = async () => ({ statusCode: 503, body: 'placeholder: synthesized without bundling' });"),
       });
     } else {
       if (!existsSync(entry)) {
@@ -121,10 +118,6 @@ export class AppFunction extends Construct {
         },
       });
     }
-    acknowledge(
-      this.fn,
-      'AwsSolutions-L1',
-      'The design pins nodejs22.x (arm64) for every function: the version the code, bundles and tests target.',
-    );
+    acknowledge(this.fn, 'AwsSolutions-L1', 'The design pins nodejs22.x (arm64) for every function: the version the code, bundles and tests target.');
   }
 }

@@ -43,12 +43,9 @@ export class IotEndpoint extends Construct {
     // The AwsCustomResource handler is a stack-level singleton owned by aws-cdk-lib.
     const handler = Stack.of(this).node.tryFindChild(AWS_CUSTOM_RESOURCE_SINGLETON);
     if (handler) {
-      acknowledge(
-        handler,
-        'AwsSolutions-IAM4',
-        'aws-cdk-lib AwsCustomResource handler: AWSLambdaBasicExecutionRole only lets it write its own logs.',
-        ['Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole'],
-      );
+      acknowledge(handler, 'AwsSolutions-IAM4', 'aws-cdk-lib AwsCustomResource handler: AWSLambdaBasicExecutionRole only lets it write its own logs.', [
+        'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole',
+      ]);
     }
     this.address = lookup.getResponseField('endpointAddress');
   }

@@ -23,9 +23,7 @@ export function parseStage(value: unknown): string {
     throw new StageError('Missing stage: pass -c stage=<name> (lowercase letters, digits and dashes, 2-20 characters).');
   }
   if (typeof value !== 'string' || !STAGE_PATTERN.test(value)) {
-    throw new StageError(
-      `Invalid stage ${JSON.stringify(value)}: use 2-20 characters of lowercase letters, digits and dashes (e.g. -c stage=feature-42).`,
-    );
+    throw new StageError(`Invalid stage ${JSON.stringify(value)}: use 2-20 characters of lowercase letters, digits and dashes (e.g. -c stage=feature-42).`);
   }
   return value;
 }

@@ -38,8 +38,15 @@ function compile(group: string, route: Route): CompiledRoute {
 }
 
 const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.woff2': 'font/woff2', '.map': 'application/json',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json',
 };
 
 function securityHeaders(connectSrc: string[]): Record<string, string> {
@@ -71,9 +78,7 @@ export interface ApiServerOptions {
  * manifest and invokes the group's handler in process; serves the SPA for everything else.
  */
 export async function startApiServer(opts: ApiServerOptions): Promise<{ url: string; server: Server; stop(): Promise<void> }> {
-  const compiled = opts.groups
-    .flatMap((g) => g.routes.map((r) => compile(g.name, r)))
-    .sort((a, b) => b.literalSegments - a.literalSegments);
+  const compiled = opts.groups.flatMap((g) => g.routes.map((r) => compile(g.name, r))).sort((a, b) => b.literalSegments - a.literalSegments);
   const handlers = new Map<string, Promise<GroupHandler>>();
   const handlerOf = (group: string) => {
     if (!handlers.has(group)) handlers.set(group, opts.loadHandler(group));
@@ -102,7 +107,10 @@ export async function startApiServer(opts: ApiServerOptions): Promise<{ url: str
       headers: lowerHeaders,
       ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
       ...(match.c.params.length ? { pathParameters } : {}),
-      requestContext: { requestId, http: { method, path: url.pathname, sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: lowerHeaders['user-agent'] } },
+      requestContext: {
+        requestId,
+        http: { method, path: url.pathname, sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: lowerHeaders['user-agent'] },
+      },
       ...(body.length ? { body: binary ? body.toString('base64') : body.toString('utf8') } : {}),
       isBase64Encoded: binary,
     };

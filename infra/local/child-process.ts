@@ -25,7 +25,9 @@ export function spawnReady(
     stdio: ['pipe', 'pipe', output ? 'pipe' : 'inherit'],
   });
   if (output) createInterface({ input: child.stderr! }).on('line', output);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const signal = (name: NodeJS.Signals) => async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill(name);
     await exited;

@@ -26,16 +26,57 @@ const KEYS = demoKeys('acme-vending').map((k) => k.id);
  * keys the media demo shows, except one whose recharge failed: web recharges credit keys 1, 8 and the new key).
  */
 export const DEMO_CUSTOMERS: ReadonlyArray<CustomerRegistration & { merchantId: string; medias: readonly string[] }> = [
-  { merchantId: 'acme-vending', userId: 'app-giulia.conti', name: 'Giulia Conti', email: 'giulia.conti@example.com', consents: { analysis: true, commercial: true, quality: true }, paymentInfo: card('VISA', '411111', '1111', '09/28'), medias: [KEYS[0]!, KEYS[1]!] },
-  { merchantId: 'acme-vending', userId: 'app-marco.ferri', name: 'Marco Ferri', email: 'marco.ferri@example.com', consents: { analysis: true, commercial: false }, paymentInfo: card('MASTERCARD', '555555', '4444', '03/27'), medias: [KEYS[8]!] },
-  { merchantId: 'acme-vending', userId: 'app-sara.galli', name: 'Sara Galli', consents: { analysis: false, commercial: false, quality: false }, medias: [KEYS[2]!] },
-  { merchantId: 'acme-vending', userId: 'portal-luca.moretti', name: 'Luca Moretti', email: 'luca.moretti@example.com', consents: { commercial: true, quality: true }, paymentInfo: { ...card('AMEX', '378282', '0005', '11/29'), saved: false }, medias: [DEMO_NEW_KEY.id] },
+  {
+    merchantId: 'acme-vending',
+    userId: 'app-giulia.conti',
+    name: 'Giulia Conti',
+    email: 'giulia.conti@example.com',
+    consents: { analysis: true, commercial: true, quality: true },
+    paymentInfo: card('VISA', '411111', '1111', '09/28'),
+    medias: [KEYS[0]!, KEYS[1]!],
+  },
+  {
+    merchantId: 'acme-vending',
+    userId: 'app-marco.ferri',
+    name: 'Marco Ferri',
+    email: 'marco.ferri@example.com',
+    consents: { analysis: true, commercial: false },
+    paymentInfo: card('MASTERCARD', '555555', '4444', '03/27'),
+    medias: [KEYS[8]!],
+  },
+  {
+    merchantId: 'acme-vending',
+    userId: 'app-sara.galli',
+    name: 'Sara Galli',
+    consents: { analysis: false, commercial: false, quality: false },
+    medias: [KEYS[2]!],
+  },
+  {
+    merchantId: 'acme-vending',
+    userId: 'portal-luca.moretti',
+    name: 'Luca Moretti',
+    email: 'luca.moretti@example.com',
+    consents: { commercial: true, quality: true },
+    paymentInfo: { ...card('AMEX', '378282', '0005', '11/29'), saved: false },
+    medias: [DEMO_NEW_KEY.id],
+  },
   { merchantId: 'acme-vending', userId: 'app-elena.riva', name: 'Elena Riva', consents: { quality: true }, medias: [KEYS[3]!] },
-  { merchantId: 'bravo-distribucion', userId: 'app-lucia.navarro', name: 'Lucía Navarro', email: 'lucia.navarro@example.com', consents: { analysis: true }, paymentInfo: card('VISA', '400000', '0002', '06/28'), medias: [] },
+  {
+    merchantId: 'bravo-distribucion',
+    userId: 'app-lucia.navarro',
+    name: 'Lucía Navarro',
+    email: 'lucia.navarro@example.com',
+    consents: { analysis: true },
+    paymentInfo: card('VISA', '400000', '0002', '06/28'),
+    medias: [],
+  },
 ];
 
 /** An order of a demo customer: a recharge of one of its keys, or a payment; `result` 0 waiting, 1 success, 2 error. */
-export function demoOrder(customer: (typeof DEMO_CUSTOMERS)[number], o: { number: string; type: 0 | 1; result: 0 | 1 | 2; amount: number; service?: number; media?: string; channel?: 'app' | 'web' }): PaymentServiceCallback {
+export function demoOrder(
+  customer: (typeof DEMO_CUSTOMERS)[number],
+  o: { number: string; type: 0 | 1; result: 0 | 1 | 2; amount: number; service?: number; media?: string; channel?: 'app' | 'web' },
+): PaymentServiceCallback {
   const { merchantId: _merchant, medias: _medias, ...registration } = customer;
   const mediaId = o.type === 1 ? (o.media ?? customer.medias[0]) : undefined;
   return {
@@ -99,13 +140,19 @@ export async function seedDemoCustomers(deps: LocalRepositories, anchor = Date.p
     const call = demoOrder(customer, order);
     // A key the week never used is no media record: no recharge of it.
     if (call.mediaId && !(await deps.medias.get(customer.merchantId, call.mediaId))) continue;
-    await paymentServiceCallback(paymentServiceDepsFor(deps, () => at), await tokenOf(customer.merchantId), customer.merchantId, call);
+    await paymentServiceCallback(
+      paymentServiceDepsFor(deps, () => at),
+      await tokenOf(customer.merchantId),
+      customer.merchantId,
+      call,
+    );
   }
   const customers = new DynamoCustomerRepository(deps.doc, deps.config.tableName);
   for (const c of DEMO_CUSTOMERS) {
     for (const mediaId of c.medias) {
       const outcome = await customers.associate(c.merchantId, customerIdOf(c.userId), mediaId, MAX_CUSTOMER_MEDIAS);
-      if (outcome !== 'associated' && outcome !== 'already' && outcome !== 'mediaNotFound') throw new Error(`demo customer ${c.userId}: media ${mediaId} ${outcome}`);
+      if (outcome !== 'associated' && outcome !== 'already' && outcome !== 'mediaNotFound')
+        throw new Error(`demo customer ${c.userId}: media ${mediaId} ${outcome}`);
     }
   }
 }

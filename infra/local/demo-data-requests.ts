@@ -21,10 +21,19 @@ export async function seedDemoDataRequests(deps: LocalRepositories, workflows: W
   const made = await deps.dataRequests.list(MERCHANT, { now }, { offset: 0, limit: 1, ordType: 'desc' });
   if (made.items.length === 0) {
     const today = dayIn(merchant.timezone, now);
-    const input = { dataType: 'Transactions' as const, startDate: addDays(today, -7), endDate: addDays(today, -1), createdBy: admin.email, subscriptionId: null };
+    const input = {
+      dataType: 'Transactions' as const,
+      startDate: addDays(today, -7),
+      endDate: addDays(today, -1),
+      createdBy: admin.email,
+      subscriptionId: null,
+    };
     await makeRequest({ dataRequests: deps.dataRequests, workflows, now: deps.now }, merchant, input);
   }
   if ((await deps.dataSubscriptions.list(MERCHANT)).length === 0) {
-    await createSubscription({ merchants: deps.merchants, subscriptions: deps.dataSubscriptions, now: deps.now }, principal, MERCHANT, { dataType: 'Alarms', frequency: 'weekly' });
+    await createSubscription({ merchants: deps.merchants, subscriptions: deps.dataSubscriptions, now: deps.now }, principal, MERCHANT, {
+      dataType: 'Alarms',
+      frequency: 'weekly',
+    });
   }
 }

@@ -8,26 +8,65 @@ export const DEMO_MERCHANTS: Array<{ id: string; input: MerchantInput }> = [
   {
     id: 'acme-vending',
     input: {
-      name: 'Acme Vending', screenConfigurationManagement: true, country: 'IT', language: 'it', timezone: 'Europe/Rome', currency: 'EUR',
-      legalInfo: 'Acme Vending S.r.l., Via Roma 1, 20121 Milano', contactPerson: 'Giulia Bianchi', contactEmail: 'ops@acme-vending.example',
-      licence: 'ENTERPRISE', defaultWarranty: 24, extendedWarranty: 12,
-      features: ['ADVANCED_ALARMS', 'NEBULAR_VENDING', 'PRODUCTS_STOCK', 'REMOTE_CONFIGURATIONS', 'TRANSACTIONS_DETAILS', 'FIRMWARE_UPDATE', 'NETWORK', 'CUSTOMERS_MEDIA', 'WEBPAYMENTS'],
+      name: 'Acme Vending',
+      screenConfigurationManagement: true,
+      country: 'IT',
+      language: 'it',
+      timezone: 'Europe/Rome',
+      currency: 'EUR',
+      legalInfo: 'Acme Vending S.r.l., Via Roma 1, 20121 Milano',
+      contactPerson: 'Giulia Bianchi',
+      contactEmail: 'ops@acme-vending.example',
+      licence: 'ENTERPRISE',
+      defaultWarranty: 24,
+      extendedWarranty: 12,
+      features: [
+        'ADVANCED_ALARMS',
+        'NEBULAR_VENDING',
+        'PRODUCTS_STOCK',
+        'REMOTE_CONFIGURATIONS',
+        'TRANSACTIONS_DETAILS',
+        'FIRMWARE_UPDATE',
+        'NETWORK',
+        'CUSTOMERS_MEDIA',
+        'WEBPAYMENTS',
+      ],
     },
   },
   {
     id: 'bravo-distribucion',
     input: {
-      name: 'Bravo Distribución', screenConfigurationManagement: false, country: 'ES', language: 'es', timezone: 'Europe/Madrid', currency: 'EUR',
-      legalInfo: 'Bravo Distribución S.L., Calle Mayor 5, 28001 Madrid', contactPerson: 'Lucía Martín', contactEmail: 'soporte@bravo.example',
-      licence: 'STANDARD', defaultWarranty: 24, extendedWarranty: 0, features: ['NEBULAR_VENDING', 'CUSTOMERS_MEDIA', 'WEBPAYMENTS'],
+      name: 'Bravo Distribución',
+      screenConfigurationManagement: false,
+      country: 'ES',
+      language: 'es',
+      timezone: 'Europe/Madrid',
+      currency: 'EUR',
+      legalInfo: 'Bravo Distribución S.L., Calle Mayor 5, 28001 Madrid',
+      contactPerson: 'Lucía Martín',
+      contactEmail: 'soporte@bravo.example',
+      licence: 'STANDARD',
+      defaultWarranty: 24,
+      extendedWarranty: 0,
+      features: ['NEBULAR_VENDING', 'CUSTOMERS_MEDIA', 'WEBPAYMENTS'],
     },
   },
   {
     id: 'colibri-cash',
     input: {
-      name: 'Colibrí Cash', screenConfigurationManagement: false, country: 'CO', language: 'es', timezone: 'America/Bogota', currency: 'COP',
-      legalInfo: 'Colibrí Cash S.A.S., Bogotá', contactPerson: 'Andrés Gómez', contactEmail: 'contacto@colibri.example',
-      licence: 'STANDARD', defaultWarranty: 12, extendedWarranty: 0, features: ['NEBULAR_CASH', 'CASHDB_UPDATE'],
+      name: 'Colibrí Cash',
+      screenConfigurationManagement: false,
+      country: 'CO',
+      language: 'es',
+      timezone: 'America/Bogota',
+      currency: 'COP',
+      legalInfo: 'Colibrí Cash S.A.S., Bogotá',
+      contactPerson: 'Andrés Gómez',
+      contactEmail: 'contacto@colibri.example',
+      licence: 'STANDARD',
+      defaultWarranty: 12,
+      extendedWarranty: 0,
+      features: ['NEBULAR_CASH', 'CASHDB_UPDATE'],
     },
   },
 ];
@@ -62,14 +101,38 @@ const serial = (type: string, n: number) => `${type}-${String(n).padStart(8, '0'
  * these serials (SIMULATED_SERIALS).
  */
 export const DEMO_MACHINES: DemoMachine[] = [
-  ...['Milano Centrale', 'Milano Garibaldi', 'Monza Ospedale', 'Bergamo Fiera'].map((name, i) => ({ serial: serial('CENG', i + 1), merchantId: 'acme-vending', name, groupId: 'acme-north' })),
-  ...['Roma Termini', 'Napoli Centrale', 'Bari Porto', 'Palermo Università'].map((name, i) => ({
-    serial: serial('CENG', i + 5), merchantId: 'acme-vending', name, groupId: 'acme-south', ...(name === 'Bari Porto' ? { offline: true } : {}),
+  ...['Milano Centrale', 'Milano Garibaldi', 'Monza Ospedale', 'Bergamo Fiera'].map((name, i) => ({
+    serial: serial('CENG', i + 1),
+    merchantId: 'acme-vending',
+    name,
+    groupId: 'acme-north',
   })),
-  ...['Torino Lingotto', 'Genova Brignole', 'Bologna Fiera'].map((name, i) => ({ serial: serial('CUNI', i + 9), merchantId: 'acme-vending', name, groupId: null })),
+  ...['Roma Termini', 'Napoli Centrale', 'Bari Porto', 'Palermo Università'].map((name, i) => ({
+    serial: serial('CENG', i + 5),
+    merchantId: 'acme-vending',
+    name,
+    groupId: 'acme-south',
+    ...(name === 'Bari Porto' ? { offline: true } : {}),
+  })),
+  ...['Torino Lingotto', 'Genova Brignole', 'Bologna Fiera'].map((name, i) => ({
+    serial: serial('CUNI', i + 9),
+    merchantId: 'acme-vending',
+    name,
+    groupId: null,
+  })),
   { serial: serial('CUNI', 12), merchantId: 'acme-vending', name: 'Magazzino (dismessa)', groupId: null, hidden: true },
-  ...['Madrid Atocha', 'Madrid Chamartín'].map((name, i) => ({ serial: serial('CHEX', i + 13), merchantId: 'bravo-distribucion', name, groupId: 'bravo-centro' })),
-  ...['Barcelona Sants', 'Valencia Nord', 'Sevilla Santa Justa'].map((name, i) => ({ serial: serial('CHEX', i + 15), merchantId: 'bravo-distribucion', name, groupId: null })),
+  ...['Madrid Atocha', 'Madrid Chamartín'].map((name, i) => ({
+    serial: serial('CHEX', i + 13),
+    merchantId: 'bravo-distribucion',
+    name,
+    groupId: 'bravo-centro',
+  })),
+  ...['Barcelona Sants', 'Valencia Nord', 'Sevilla Santa Justa'].map((name, i) => ({
+    serial: serial('CHEX', i + 15),
+    merchantId: 'bravo-distribucion',
+    name,
+    groupId: null,
+  })),
   ...['Bogotá Andino', 'Medellín Centro', 'Cali Norte'].map((name, i) => ({ serial: serial('C100', i + 18), merchantId: 'colibri-cash', name, groupId: null })),
 ];
 
@@ -89,21 +152,80 @@ export const DEMO_USERS: DemoUserSeed[] = [
 
 /** Alarm settings: Acme's admin is told about every alarm its machines raise, so `npm start` shows e-mails in the outbox. */
 export const DEMO_ALARM_SETTINGS = [
-  { merchantId: 'acme-vending', id: 'acme-every-alarm', name: 'Tutti gli allarmi', alarmCodes: [], recipients: ['merchant.admin@demo.local'], criticities: [], groupIds: [], notifyRepaired: false },
+  {
+    merchantId: 'acme-vending',
+    id: 'acme-every-alarm',
+    name: 'Tutti gli allarmi',
+    alarmCodes: [],
+    recipients: ['merchant.admin@demo.local'],
+    criticities: [],
+    groupIds: [],
+    notifyRepaired: false,
+  },
 ];
 
 /** The troubleshooting catalogue's entries for the codes the simulated machines raise (SIMULATED_ALARMS). */
 export const DEMO_MASTER_ALARMS: MasterAlarmCreate[] = [
-  { code: 'E-COIN-JAM', criticity: 4, machineType: 'Nebular Vending', source: 'coinChanger', group: 'alarm', message: 'Coin mechanism jammed', category: 'jam', mcbf: 'yes',
-    level1: '<p>Open the coin mechanism and remove the blocked coins.</p>', level2: '<p>Clean the tube sensors; replace the changer if it jams again within a week.</p>' },
-  { code: 'E-DOOR-OPEN', criticity: 2, machineType: 'Nebular Vending', source: 'machine', group: 'alarm', message: 'Service door open', category: 'usability', mcbf: '',
-    level1: '<p>Close the service door.</p>', level2: '<p>Check the door switch wiring.</p>' },
-  { code: 'W-LOW-CHANGE', criticity: 2, machineType: 'Nebular Vending', source: 'coinChanger', group: 'alarm', message: 'Low change', category: 'maintenance', mcbf: 'no',
-    level1: '<p>Refill the change tubes.</p>', level2: '' },
-  { code: 'E-COOLING', criticity: 4, machineType: 'Nebular Vending', source: 'machine', group: 'alarm', message: 'Cooling failure', category: 'fault', mcbf: 'yes',
-    level1: '<p>Check that the condenser is not obstructed.</p>', level2: '<p>Measure the compressor current; call the manufacturer service.</p>' },
-  { code: 'N-FILTER', criticity: 0, machineType: 'Nebular Vending', source: 'product', group: 'notification', message: 'Water filter due', category: 'maintenance', mcbf: '',
-    level1: '<p>Replace the water filter at the next visit.</p>', level2: '' },
+  {
+    code: 'E-COIN-JAM',
+    criticity: 4,
+    machineType: 'Nebular Vending',
+    source: 'coinChanger',
+    group: 'alarm',
+    message: 'Coin mechanism jammed',
+    category: 'jam',
+    mcbf: 'yes',
+    level1: '<p>Open the coin mechanism and remove the blocked coins.</p>',
+    level2: '<p>Clean the tube sensors; replace the changer if it jams again within a week.</p>',
+  },
+  {
+    code: 'E-DOOR-OPEN',
+    criticity: 2,
+    machineType: 'Nebular Vending',
+    source: 'machine',
+    group: 'alarm',
+    message: 'Service door open',
+    category: 'usability',
+    mcbf: '',
+    level1: '<p>Close the service door.</p>',
+    level2: '<p>Check the door switch wiring.</p>',
+  },
+  {
+    code: 'W-LOW-CHANGE',
+    criticity: 2,
+    machineType: 'Nebular Vending',
+    source: 'coinChanger',
+    group: 'alarm',
+    message: 'Low change',
+    category: 'maintenance',
+    mcbf: 'no',
+    level1: '<p>Refill the change tubes.</p>',
+    level2: '',
+  },
+  {
+    code: 'E-COOLING',
+    criticity: 4,
+    machineType: 'Nebular Vending',
+    source: 'machine',
+    group: 'alarm',
+    message: 'Cooling failure',
+    category: 'fault',
+    mcbf: 'yes',
+    level1: '<p>Check that the condenser is not obstructed.</p>',
+    level2: '<p>Measure the compressor current; call the manufacturer service.</p>',
+  },
+  {
+    code: 'N-FILTER',
+    criticity: 0,
+    machineType: 'Nebular Vending',
+    source: 'product',
+    group: 'notification',
+    message: 'Water filter due',
+    category: 'maintenance',
+    mcbf: '',
+    level1: '<p>Replace the water filter at the next visit.</p>',
+    level2: '',
+  },
 ];
 
 /** Acme's own extra product fields (custom parameters). */
@@ -115,8 +237,25 @@ export const DEMO_PRODUCT_PARAMETERS: Record<string, CustomParameter[]> = {
   ],
 };
 
-type DemoProduct = { merchantId: string; id: string; code: string; name: string; description: string; productType: ProductType; vat: number; customParameters?: Record<string, string | number | boolean> };
-const acme = (id: string, code: string, name: string, productType: ProductType, vat: number, description: string, customParameters: DemoProduct['customParameters'] = {}): DemoProduct => ({
+type DemoProduct = {
+  merchantId: string;
+  id: string;
+  code: string;
+  name: string;
+  description: string;
+  productType: ProductType;
+  vat: number;
+  customParameters?: Record<string, string | number | boolean>;
+};
+const acme = (
+  id: string,
+  code: string,
+  name: string,
+  productType: ProductType,
+  vat: number,
+  description: string,
+  customParameters: DemoProduct['customParameters'] = {},
+): DemoProduct => ({
   merchantId: 'acme-vending',
   id: `acme-${id}`,
   code,
@@ -157,10 +296,42 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   acme('tissues', 'NF-001', 'Fazzoletti', 'D', 22, 'Paper tissues, pack of 10'),
   acme('mask', 'NF-002', 'Mascherina FFP2', 'D', 22, 'FFP2 face mask'),
   { merchantId: 'bravo-distribucion', id: 'bravo-cafe-solo', code: 'BR-C01', name: 'Café solo', description: 'Espresso', productType: 'A', vat: 10 },
-  { merchantId: 'bravo-distribucion', id: 'bravo-cafe-leche', code: 'BR-C02', name: 'Café con leche', description: 'Coffee with milk', productType: 'A', vat: 10 },
-  { merchantId: 'bravo-distribucion', id: 'bravo-agua', code: 'BR-B01', name: 'Agua mineral 50 cl', description: 'Still mineral water', productType: 'B', vat: 10 },
-  { merchantId: 'bravo-distribucion', id: 'bravo-refresco-cola', code: 'BR-B02', name: 'Refresco de cola 33 cl', description: 'Cola, can', productType: 'B', vat: 21 },
-  { merchantId: 'bravo-distribucion', id: 'bravo-patatas', code: 'BR-S01', name: 'Patatas fritas 40 g', description: 'Salted crisps', productType: 'C', vat: 10 },
+  {
+    merchantId: 'bravo-distribucion',
+    id: 'bravo-cafe-leche',
+    code: 'BR-C02',
+    name: 'Café con leche',
+    description: 'Coffee with milk',
+    productType: 'A',
+    vat: 10,
+  },
+  {
+    merchantId: 'bravo-distribucion',
+    id: 'bravo-agua',
+    code: 'BR-B01',
+    name: 'Agua mineral 50 cl',
+    description: 'Still mineral water',
+    productType: 'B',
+    vat: 10,
+  },
+  {
+    merchantId: 'bravo-distribucion',
+    id: 'bravo-refresco-cola',
+    code: 'BR-B02',
+    name: 'Refresco de cola 33 cl',
+    description: 'Cola, can',
+    productType: 'B',
+    vat: 21,
+  },
+  {
+    merchantId: 'bravo-distribucion',
+    id: 'bravo-patatas',
+    code: 'BR-S01',
+    name: 'Patatas fritas 40 g',
+    description: 'Salted crisps',
+    productType: 'C',
+    vat: 10,
+  },
 ];
 
 type DemoLine = { selection: string; productId: string; capacity: number; warningLevel: number; refillValue: number };
@@ -176,7 +347,13 @@ export const DEMO_PLANOGRAMS = [
     name: 'Caffetteria 9 selezioni',
     description: 'Hot drinks machine: doses per canister',
     planogramType: 'A' as const,
-    lines: lines(['espresso', 'espresso-decaf', 'lungo', 'cappuccino', 'macchiato', 'latte', 'chocolate', 'ginseng', 'tea-lemon'], (i) => String(i + 1), 150, 30, 150),
+    lines: lines(
+      ['espresso', 'espresso-decaf', 'lungo', 'cappuccino', 'macchiato', 'latte', 'chocolate', 'ginseng', 'tea-lemon'],
+      (i) => String(i + 1),
+      150,
+      30,
+      150,
+    ),
     machines: ['Milano Centrale', 'Monza Ospedale', 'Roma Termini'],
   },
   {
@@ -186,7 +363,26 @@ export const DEMO_PLANOGRAMS = [
     description: 'Spiral machine, three trays of six spirals',
     planogramType: 'B' as const,
     lines: lines(
-      ['crisps', 'crisps-paprika', 'crackers', 'wafer', 'chocolate-bar', 'protein-bar', 'croissant', 'tarallini', 'crisps', 'wafer', 'chocolate-bar', 'crackers', 'tissues', 'mask', 'protein-bar', 'tarallini', 'croissant', 'crisps'],
+      [
+        'crisps',
+        'crisps-paprika',
+        'crackers',
+        'wafer',
+        'chocolate-bar',
+        'protein-bar',
+        'croissant',
+        'tarallini',
+        'crisps',
+        'wafer',
+        'chocolate-bar',
+        'crackers',
+        'tissues',
+        'mask',
+        'protein-bar',
+        'tarallini',
+        'croissant',
+        'crisps',
+      ],
       (i) => `${Math.floor(i / 6) + 1}${(i % 6) + 1}`,
       12,
       3,
@@ -200,7 +396,13 @@ export const DEMO_PLANOGRAMS = [
     name: 'Lattine e bottiglie',
     description: 'Can and bottle machine, eight columns',
     planogramType: 'B' as const,
-    lines: lines(['water-still', 'water-sparkling', 'cola', 'cola-zero', 'orange-soda', 'iced-tea-peach', 'energy', 'juice-ace'], (i) => `C${i + 1}`, 24, 4, 20),
+    lines: lines(
+      ['water-still', 'water-sparkling', 'cola', 'cola-zero', 'orange-soda', 'iced-tea-peach', 'energy', 'juice-ace'],
+      (i) => `C${i + 1}`,
+      24,
+      4,
+      20,
+    ),
     machines: ['Bergamo Fiera', 'Genova Brignole', 'Bologna Fiera'],
   },
 ];

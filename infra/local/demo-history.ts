@@ -95,7 +95,11 @@ const DEMO_REFILLED = DEMO_MACHINES.find((m) => m.name === 'Bergamo Fiera')!.ser
 const WEAK_SIGNAL = 'CUNI-00000011';
 
 type Events = Record<IngestedKind, object[]>;
-const ruleEvent = (kind: IngestedKind, message: { serial: string }, receivedAt: number) => ({ ...message, topic: `vend/${message.serial}/${kind}`, receivedAt });
+const ruleEvent = (kind: IngestedKind, message: { serial: string }, receivedAt: number) => ({
+  ...message,
+  topic: `vend/${message.serial}/${kind}`,
+  receivedAt,
+});
 
 /** The week of one machine's messages, as the IoT rules hand them over (`receivedAt` a moment after sending). */
 function machineWeek(m: DemoMachine, anchor: number, payments: SimulatedPayments): { events: Events; lastPingAt: number } {
@@ -106,7 +110,9 @@ function machineWeek(m: DemoMachine, anchor: number, payments: SimulatedPayments
   const currency = m.merchantId === 'colibri-cash' ? 'COP' : 'EUR';
   const prices = currency === 'COP' ? [150_000, 200_000, 350_000] : [80, 90, 120, 150, 200];
 
-  events.config.push(ruleEvent('config', configMessage(m.serial, undefined, { messageId: messageIdOf('cf', m.serial, start), reportedAt: iso(start) }), start + 1000));
+  events.config.push(
+    ruleEvent('config', configMessage(m.serial, undefined, { messageId: messageIdOf('cf', m.serial, start), reportedAt: iso(start) }), start + 1000),
+  );
 
   // Pings: a signal of its own with a daily swing, a steady cold cabinet; the cooling failure warms it up.
   const signalBase = m.serial === WEAK_SIGNAL ? 28 : 60 + 25 * random();
@@ -119,7 +125,9 @@ function machineWeek(m: DemoMachine, anchor: number, payments: SimulatedPayments
     const signalLevel = Math.round(clamp(signalBase + 6 * Math.sin((2 * Math.PI * t) / DAY) + 8 * (random() - 0.5) - fading, 5, 99));
     const warming = t > coolingFrom ? Math.min(7, (t - coolingFrom) / (2 * HOUR)) : 0;
     const temperature = Math.round((4 + 1.5 * random() + warming) * 10) / 10;
-    events.telemetry.push(ruleEvent('telemetry', telemetryMessage(m.serial, { messageId: messageIdOf('tl', m.serial, t), sentAt: iso(t), signalLevel, temperature }), t + 300));
+    events.telemetry.push(
+      ruleEvent('telemetry', telemetryMessage(m.serial, { messageId: messageIdOf('tl', m.serial, t), sentAt: iso(t), signalLevel, temperature }), t + 300),
+    );
   }
 
   // Sales through the day (fewer at weekends) and the audits that count them. A machine with a planogram sells
@@ -170,12 +178,17 @@ function machineWeek(m: DemoMachine, anchor: number, payments: SimulatedPayments
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
     for (const t of transactions) book.record(t);
     const sentAt = window + SALES_WINDOW - MINUTE;
-    if (transactions.length) events.sales.push(ruleEvent('sales', salesMessage(m.serial, transactions, { messageId: messageIdOf('sl', m.serial, sentAt), sentAt: iso(sentAt) }), sentAt + 500));
+    if (transactions.length)
+      events.sales.push(
+        ruleEvent('sales', salesMessage(m.serial, transactions, { messageId: messageIdOf('sl', m.serial, sentAt), sentAt: iso(sentAt) }), sentAt + 500),
+      );
   }
 
   // Faults of the first days, raised, repeated while they lasted and cleared by the machine.
   const alarmAt = (t: number, payload: Parameters<typeof alarmMessage>[1]) =>
-    events.alarms.push(ruleEvent('alarms', alarmMessage(m.serial, { ...payload, at: iso(t) }, { messageId: messageIdOf('al', m.serial, t), sentAt: iso(t) }), t + 400));
+    events.alarms.push(
+      ruleEvent('alarms', alarmMessage(m.serial, { ...payload, at: iso(t) }, { messageId: messageIdOf('al', m.serial, t), sentAt: iso(t) }), t + 400),
+    );
   for (let day = 7; day >= 4; day--) {
     if (random() > 0.4) continue;
     const { code, detail } = pickOf(random, SIMULATED_ALARMS);
@@ -200,18 +213,69 @@ const ok = (after = 40_000) => ({ result: COMMAND_RESULT.success, message: null,
 /** Commands of the week, oldest first: every status a command can have, on Acme's machines and one of Bravo's. */
 const STORY_COMMANDS: ReadonlyArray<{ serial: string; type: number; params?: Record<string, unknown>; ago: number; by: string; end: CommandEnd }> = [
   { serial: 'CENG-00000001', type: 1, ago: 6 * DAY + 3 * HOUR, by: 'merchant.admin@demo.local', end: ok() },
-  { serial: 'CENG-00000005', type: 12, params: { prices: [{ line: 12, priceTable: 1, value: 120 }, { line: 14, priceTable: 1, value: 150 }] }, ago: 6 * DAY, by: 'merchant.admin@demo.local', end: ok(65_000) },
-  { serial: 'CENG-00000002', type: 14, params: { version: '3.4.1+112' }, ago: 5 * DAY + 20 * HOUR, by: 'merchant.admin@demo.local', end: { result: COMMAND_RESULT.unspecifiedError, message: 'firmware image checksum mismatch', after: 4 * MINUTE } },
+  {
+    serial: 'CENG-00000005',
+    type: 12,
+    params: {
+      prices: [
+        { line: 12, priceTable: 1, value: 120 },
+        { line: 14, priceTable: 1, value: 150 },
+      ],
+    },
+    ago: 6 * DAY,
+    by: 'merchant.admin@demo.local',
+    end: ok(65_000),
+  },
+  {
+    serial: 'CENG-00000002',
+    type: 14,
+    params: { version: '3.4.1+112' },
+    ago: 5 * DAY + 20 * HOUR,
+    by: 'merchant.admin@demo.local',
+    end: { result: COMMAND_RESULT.unspecifiedError, message: 'firmware image checksum mismatch', after: 4 * MINUTE },
+  },
   { serial: 'CENG-00000002', type: 14, params: { version: '3.4.1+112' }, ago: 5 * DAY + 19 * HOUR, by: 'merchant.admin@demo.local', end: ok(6 * MINUTE) },
   { serial: 'CHEX-00000013', type: 3, ago: 5 * DAY + 2 * HOUR, by: 'bravo.admin@demo.local', end: ok() },
-  { serial: 'CUNI-00000009', type: 11, ago: 4 * DAY + 5 * HOUR, by: 'merchant.user@demo.local', end: { result: COMMAND_RESULT.unspecifiedWarning, message: 'bill validator did not answer; coin audit only', after: 90_000 } },
+  {
+    serial: 'CUNI-00000009',
+    type: 11,
+    ago: 4 * DAY + 5 * HOUR,
+    by: 'merchant.user@demo.local',
+    end: { result: COMMAND_RESULT.unspecifiedWarning, message: 'bill validator did not answer; coin audit only', after: 90_000 },
+  },
   { serial: 'CENG-00000004', type: 6, params: { amount: 200 }, ago: 4 * DAY, by: 'group.admin@demo.local', end: ok(20_000) },
-  { serial: 'CENG-00000008', type: 17, params: { peripheral: 'cashless2', version: '1.9.0' }, ago: 3 * DAY + 6 * HOUR, by: 'merchant.admin@demo.local', end: { result: COMMAND_RESULT.idNotSupported, message: 'no cashless2 on this machine', after: 15_000 } },
+  {
+    serial: 'CENG-00000008',
+    type: 17,
+    params: { peripheral: 'cashless2', version: '1.9.0' },
+    ago: 3 * DAY + 6 * HOUR,
+    by: 'merchant.admin@demo.local',
+    end: { result: COMMAND_RESULT.idNotSupported, message: 'no cashless2 on this machine', after: 15_000 },
+  },
   { serial: 'CENG-00000006', type: 5, ago: 3 * DAY + 1 * HOUR, by: 'merchant.admin@demo.local', end: ok(3 * MINUTE) },
   { serial: 'CHEX-00000014', type: 13, params: { values: { 'display.language': 'es' } }, ago: 2 * DAY + 9 * HOUR, by: 'bravo.admin@demo.local', end: ok() },
-  { serial: 'CENG-00000007', type: 2, ago: OFFLINE_SINCE - 2 * HOUR, by: 'merchant.admin@demo.local', end: { result: COMMAND_RESULT.retriesExceeded, message: 'no answer from the device', after: 3 * MINUTE } },
-  { serial: 'CENG-00000003', type: 4, ago: 27 * HOUR, by: 'group.admin@demo.local', end: { result: COMMAND_RESULT.expired, message: 'no result in time', after: HOUR } },
-  { serial: 'CUNI-00000010', type: 7, params: { configurationId: 'summer-prices' }, ago: 26 * HOUR, by: 'merchant.admin@demo.local', end: { result: COMMAND_RESULT.cancelledByUser, message: 'cancelled by merchant.admin@demo.local', after: 10 * MINUTE } },
+  {
+    serial: 'CENG-00000007',
+    type: 2,
+    ago: OFFLINE_SINCE - 2 * HOUR,
+    by: 'merchant.admin@demo.local',
+    end: { result: COMMAND_RESULT.retriesExceeded, message: 'no answer from the device', after: 3 * MINUTE },
+  },
+  {
+    serial: 'CENG-00000003',
+    type: 4,
+    ago: 27 * HOUR,
+    by: 'group.admin@demo.local',
+    end: { result: COMMAND_RESULT.expired, message: 'no result in time', after: HOUR },
+  },
+  {
+    serial: 'CUNI-00000010',
+    type: 7,
+    params: { configurationId: 'summer-prices' },
+    ago: 26 * HOUR,
+    by: 'merchant.admin@demo.local',
+    end: { result: COMMAND_RESULT.cancelledByUser, message: 'cancelled by merchant.admin@demo.local', after: 10 * MINUTE },
+  },
   { serial: 'CENG-00000002', type: 10, ago: 13 * HOUR, by: 'merchant.admin@demo.local', end: ok() },
   { serial: 'CENG-00000001', type: 1, ago: 2 * HOUR + 10 * MINUTE, by: 'group.admin@demo.local', end: ok(30_000) },
   { serial: 'CENG-00000003', type: 14, params: { version: '3.5.0+120' }, ago: 2 * HOUR, by: 'merchant.admin@demo.local', end: 'scheduled' },
@@ -220,14 +284,27 @@ const STORY_COMMANDS: ReadonlyArray<{ serial: string; type: number; params?: Rec
 ];
 
 /** The stored command of a story entry at its final (or pending) state; `end` says how it is written. */
-function storyCommand(i: number, anchor: number, settings: CommandSettings): { command: StoredCommand; outcome?: Pick<StoredCommand, 'status' | 'result' | 'message' | 'endAt'> } {
+function storyCommand(
+  i: number,
+  anchor: number,
+  settings: CommandSettings,
+): { command: StoredCommand; outcome?: Pick<StoredCommand, 'status' | 'result' | 'message' | 'endAt'> } {
   const s = STORY_COMMANDS[i]!;
   const m = DEMO_MACHINES.find((d) => d.serial === s.serial)!;
   const createdAt = anchor - s.ago;
   const base = {
     id: newCommandId(iso(createdAt), `de${String(i).padStart(10, '0')}`),
-    serial: m.serial, posName: m.name, merchantId: m.merchantId, groupId: m.groupId, type: s.type, params: s.params ?? {},
-    result: null, message: null, createdAt: iso(createdAt), createdBy: s.by, endAt: null,
+    serial: m.serial,
+    posName: m.name,
+    merchantId: m.merchantId,
+    groupId: m.groupId,
+    type: s.type,
+    params: s.params ?? {},
+    result: null,
+    message: null,
+    createdAt: iso(createdAt),
+    createdBy: s.by,
+    endAt: null,
   };
   if (s.end === 'scheduled') {
     const scheduledAt = iso((Math.floor((anchor + HOUR) / DAY) + 1) * DAY + 3 * HOUR);
@@ -269,7 +346,8 @@ async function repairStoryAlarms(ingestion: IngestionDeps, anchor: number): Prom
     const m = DEMO_MACHINES.find((d) => d.serial === s.serial)!;
     const device = { serial: m.serial, merchantId: m.merchantId, groupId: m.groupId };
     const open = await ingestion.alarms.openAlarm(device, s.code);
-    if (open?.createdAt === iso(anchor - s.raisedAgo)) await ingestion.alarms.close(device, open, { status: 'repairedManually', at: iso(anchor - s.repaired.ago), by: s.repaired.by });
+    if (open?.createdAt === iso(anchor - s.raisedAgo))
+      await ingestion.alarms.close(device, open, { status: 'repairedManually', at: iso(anchor - s.repaired.ago), by: s.repaired.by });
   }
 }
 
@@ -303,7 +381,10 @@ export async function seedDemoHistory(deps: DemoHistoryDeps, ingestion: Ingestio
       // A silent machine went online at its last ping and offline a sweep window later.
       ...silent.map(async (w) => {
         await ingest(ingestion, 'telemetry', w.events.telemetry, w.lastPingAt + 1000);
-        await ingestion.connections.goOffline({ serial: w.m.serial, merchantId: w.m.merchantId, groupId: w.m.groupId }, anchor - ingestion.settings.offlineAfterSeconds * 1000);
+        await ingestion.connections.goOffline(
+          { serial: w.m.serial, merchantId: w.m.merchantId, groupId: w.m.groupId },
+          anchor - ingestion.settings.offlineAfterSeconds * 1000,
+        );
       }),
     ]),
     (async () => {
@@ -313,6 +394,8 @@ export async function seedDemoHistory(deps: DemoHistoryDeps, ingestion: Ingestio
     seedCommands(deps, anchor),
   ]);
 
-  await deps.doc.send(new UpdateCommand({ TableName: table, Key: keys.demoHistory, UpdateExpression: 'SET completedAt = :at', ExpressionAttributeValues: { ':at': deps.now() } }));
+  await deps.doc.send(
+    new UpdateCommand({ TableName: table, Key: keys.demoHistory, UpdateExpression: 'SET completedAt = :at', ExpressionAttributeValues: { ':at': deps.now() } }),
+  );
   return { skipped: false, messages: weeks.reduce((n, w) => n + Object.values(w.events).reduce((k, e) => k + e.length, 0), 0), commands };
 }

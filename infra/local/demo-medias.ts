@@ -29,18 +29,33 @@ function newKeyRecharge(anchor: number) {
     sentAt: createdAt,
     type: 'sales' as const,
     payload: {
-      transactions: [{
-        id: 'NEWKEY1', type: 4 as const, line: 0, productCode: '', priceTable: 1, value: 1000, currency: 'EUR' as const, mediaType: 2 as const, createdAt,
-        media: { ...DEMO_NEW_KEY, credit: 1000, counter: 1 },
-        source: { type: SOURCE_TYPE.rechargeStation, serial: `RS-${MERCHANT.slice(0, 8)}` },
-      }],
+      transactions: [
+        {
+          id: 'NEWKEY1',
+          type: 4 as const,
+          line: 0,
+          productCode: '',
+          priceTable: 1,
+          value: 1000,
+          currency: 'EUR' as const,
+          mediaType: 2 as const,
+          createdAt,
+          media: { ...DEMO_NEW_KEY, credit: 1000, counter: 1 },
+          source: { type: SOURCE_TYPE.rechargeStation, serial: `RS-${MERCHANT.slice(0, 8)}` },
+        },
+      ],
     },
     topic: `vend/${RECHARGE_MACHINE}/sales`,
     receivedAt: Date.parse(createdAt) + 2000,
   };
 }
 
-export async function seedDemoMedias(deps: LocalRepositories, ingestion: IngestionDeps, users: readonly DemoUser[], anchor = Date.parse(deps.now())): Promise<void> {
+export async function seedDemoMedias(
+  deps: LocalRepositories,
+  ingestion: IngestionDeps,
+  users: readonly DemoUser[],
+  anchor = Date.parse(deps.now()),
+): Promise<void> {
   const admin = users.find((u) => u.role === 'NEBULARMERCHANTADMIN' && u.merchantIds.includes(MERCHANT));
   if (!admin) return;
   const outcome = await ingestBatch('sales', [newKeyRecharge(anchor)], { ...ingestion, nowMs: () => anchor });
@@ -53,7 +68,11 @@ export async function seedDemoMedias(deps: LocalRepositories, ingestion: Ingesti
   for (const id of [keys[3]!, keys[4]!]) if ((await status(id)) === MEDIA_STATUS.ok) await changeMediaStatus(media, principal, MERCHANT, id, 'block');
   if ((await status(keys[5]!)) === MEDIA_STATUS.ok) await reportLostKey(media, principal, MERCHANT, keys[5]!, DEMO_NEW_KEY.id);
   // A key the week never used is no media record yet: nothing to refund.
-  for (const [k, body] of [[2, { refund: 300 }], [6, { refund: 500 }], [7, { refund: 150, device: REFUND_MACHINE }]] as const) {
+  for (const [k, body] of [
+    [2, { refund: 300 }],
+    [6, { refund: 500 }],
+    [7, { refund: 150, device: REFUND_MACHINE }],
+  ] as const) {
     if ((await status(keys[k]!)) === MEDIA_STATUS.ok) await refundMedia(media, principal, MERCHANT, keys[k]!, body, `demo-refund-${k}`);
   }
 }

@@ -34,7 +34,11 @@ function firstPrices(planogramId: string, selections: readonly string[]): Price[
   return sortPrices(
     selections.flatMap((line, i) => {
       const value = BASE[planogramId]! + 10 * (i % 5);
-      return [{ line, priceTable: 1, value }, { line, priceTable: 2, value: value - 5 }, { line, priceTable: 6, value }];
+      return [
+        { line, priceTable: 1, value },
+        { line, priceTable: 2, value: value - 5 },
+        { line, priceTable: 6, value },
+      ];
     }),
   );
 }
@@ -83,7 +87,14 @@ export async function seedDemoPrices(deps: LocalRepositories): Promise<void> {
       const machine = DEMO_MACHINES.find((m) => m.merchantId === planogram.merchantId && m.name === name);
       const pos = machine && (await deps.pos.get(machine.merchantId, machine.serial));
       if (!machine || pos?.record.planogramId !== planogram.id || (await deps.prices.get(machine.merchantId, machine.serial))) continue;
-      const { versions, secondSynced } = versionsOf(STATES[name] ?? 'sync', firstPrices(planogram.id, stored.lines.map((l) => l.selection)), at);
+      const { versions, secondSynced } = versionsOf(
+        STATES[name] ?? 'sync',
+        firstPrices(
+          planogram.id,
+          stored.lines.map((l) => l.selection),
+        ),
+        at,
+      );
       let previous: StoredPrices | undefined;
       for (const [i, v] of versions.entries()) {
         const synced = i === 0 || secondSynced;

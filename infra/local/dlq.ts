@@ -33,7 +33,15 @@ export async function deadLetterCommand(args: string[], iotData: string): Promis
   const { deadLetters } = (await call(`${iotData}/__local/dead-letters${query}`, 'GET')) as { deadLetters: DeadLetter[] };
   if (values.json) return JSON.stringify(deadLetters, null, 2);
   const lines = deadLetters.map((d) =>
-    [new Date(d.deadAt).toISOString(), d.rule, d.id, `messageId=${String(d.event.messageId ?? '-')}`, `topic=${d.event.topic}`, `receives=${d.receives}`, d.reason].join('  '),
+    [
+      new Date(d.deadAt).toISOString(),
+      d.rule,
+      d.id,
+      `messageId=${String(d.event.messageId ?? '-')}`,
+      `topic=${d.event.topic}`,
+      `receives=${d.receives}`,
+      d.reason,
+    ].join('  '),
   );
   return [...lines, `${deadLetters.length} dead letter(s)${values.rule ? ` in rule ${values.rule}` : ''}`].join('\n');
 }

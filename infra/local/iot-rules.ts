@@ -10,7 +10,16 @@ import { isAbsolute, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { logger } from '../../functions/runtime/logger';
-import { COMMAND_SWEEP, CONNECTION_SWEEP, DATA_SUBSCRIPTION_SWEEP, DEFAULT_IOT_RULES, MACHINE_PURGE_SWEEP, MACHINE_REGROUP_SWEEP, NOTIFICATION_DIGEST_SWEEP, type IotRuleDefinition } from '../stacks/iot-stack';
+import {
+  COMMAND_SWEEP,
+  CONNECTION_SWEEP,
+  DATA_SUBSCRIPTION_SWEEP,
+  DEFAULT_IOT_RULES,
+  MACHINE_PURGE_SWEEP,
+  MACHINE_REGROUP_SWEEP,
+  NOTIFICATION_DIGEST_SWEEP,
+  type IotRuleDefinition,
+} from '../stacks/iot-stack';
 import type { IotRule, IotRuleEvent } from './emulators/iot';
 import { invokeLocally } from './invoke';
 
@@ -36,7 +45,11 @@ export function sqsEventOf(events: IotRuleEvent[], records?: ReadonlyArray<{ mes
       messageId: records?.[i]?.messageId ?? randomUUID(),
       receiptHandle: 'local',
       body: JSON.stringify(event),
-      attributes: { ApproximateReceiveCount: String(records?.[i]?.receiveCount ?? 1), SentTimestamp: String(event.receivedAt), ApproximateFirstReceiveTimestamp: now },
+      attributes: {
+        ApproximateReceiveCount: String(records?.[i]?.receiveCount ?? 1),
+        SentTimestamp: String(event.receivedAt),
+        ApproximateFirstReceiveTimestamp: now,
+      },
       messageAttributes: {},
       md5OfBody: '',
       eventSource: 'aws:sqs',
@@ -84,7 +97,12 @@ function startSchedule(entry: string, intervalMs: number, what: string) {
   const runNow = async (): Promise<unknown> => {
     if (!existsSync(path)) return undefined;
     const { handler } = (await import(pathToFileURL(path).href)) as { handler: (event: unknown, context: Context) => Promise<unknown> };
-    return invokeLocally(`vend-local-${what.replaceAll(' ', '-')}`, handler, { 'detail-type': 'Scheduled Event', source: 'aws.events', time: new Date().toISOString(), detail: {} });
+    return invokeLocally(`vend-local-${what.replaceAll(' ', '-')}`, handler, {
+      'detail-type': 'Scheduled Event',
+      source: 'aws.events',
+      time: new Date().toISOString(),
+      detail: {},
+    });
   };
   const timer = setInterval(() => {
     if (stopped || running) return;

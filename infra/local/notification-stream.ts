@@ -26,7 +26,9 @@ const MAX_RECEIVES = NOTIFICATION_SENDER.retryAttempts + 1;
 
 /** The DynamoDB JSON of an outbox item (strings, numbers, nulls: all it holds). */
 function newImage(item: Item): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(item).map(([k, v]) => [k, typeof v === 'number' ? { N: String(v) } : v === null || v === undefined ? { NULL: true } : { S: String(v) }]));
+  return Object.fromEntries(
+    Object.entries(item).map(([k, v]) => [k, typeof v === 'number' ? { N: String(v) } : v === null || v === undefined ? { NULL: true } : { S: String(v) }]),
+  );
 }
 
 export function startNotificationStream(
@@ -50,7 +52,13 @@ export function startNotificationStream(
     });
     for (let i = 0; i < items.length; i += NOTIFICATION_SENDER.batchSize) {
       const batch = items.slice(i, i + NOTIFICATION_SENDER.batchSize);
-      const event = { Records: batch.map((item) => ({ eventSource: 'aws:dynamodb', eventName: 'INSERT', dynamodb: { NewImage: newImage(item), SequenceNumber: String(item.gsi3sk) } })) };
+      const event = {
+        Records: batch.map((item) => ({
+          eventSource: 'aws:dynamodb',
+          eventName: 'INSERT',
+          dynamodb: { NewImage: newImage(item), SequenceNumber: String(item.gsi3sk) },
+        })),
+      };
       const response = await invokeLocally('vend-local-notification-sender', handler, event);
       const failed = new Set((response.batchItemFailures ?? []).map((f) => f.itemIdentifier));
       for (const item of batch) {
@@ -84,6 +92,8 @@ export function startNotificationStream(
 
 /** The local SES's bounce or complaint report, handed to the feedback function as SNS delivers it (AWS: the configuration set's topic). */
 export async function notificationFeedback(message: string): Promise<void> {
-  const { handler } = (await import(pathToFileURL(join(root, NOTIFICATION_FEEDBACK.entry)).href)) as { handler: (event: unknown, context: Context) => Promise<void> };
+  const { handler } = (await import(pathToFileURL(join(root, NOTIFICATION_FEEDBACK.entry)).href)) as {
+    handler: (event: unknown, context: Context) => Promise<void>;
+  };
   await invokeLocally('vend-local-notification-feedback', handler, { Records: [{ EventSource: 'aws:sns', Sns: { Message: message } }] });
 }

@@ -73,7 +73,10 @@ export interface LocalRepositories extends BaseDeps {
 
 export function localRepositories(config: RuntimeConfig): LocalRepositories {
   const base = baseDeps({ table: 'readWrite' }, config);
-  const { doc, config: { tableName } } = base;
+  const {
+    doc,
+    config: { tableName },
+  } = base;
   return {
     ...base,
     users: new DynamoUserRepository(doc, tableName),

@@ -12,7 +12,19 @@ import type { LocalRepositories } from './repositories';
 import { createCognitoUser } from './emulators/cognito';
 import { MERCHANT_SETTINGS_DEFAULTS } from '#schemas/merchant-settings';
 import { seedDemoPrices } from './demo-prices';
-import { DEMO_ALARM_SETTINGS, DEMO_GROUPS, DEMO_MACHINES, DEMO_MASTER_ALARMS, DEMO_MAXIMUM_REFUNDS, DEMO_MERCHANTS, DEMO_PINS, DEMO_PLANOGRAMS, DEMO_PRODUCT_PARAMETERS, DEMO_PRODUCTS, DEMO_USERS } from './demo-data';
+import {
+  DEMO_ALARM_SETTINGS,
+  DEMO_GROUPS,
+  DEMO_MACHINES,
+  DEMO_MASTER_ALARMS,
+  DEMO_MAXIMUM_REFUNDS,
+  DEMO_MERCHANTS,
+  DEMO_PINS,
+  DEMO_PLANOGRAMS,
+  DEMO_PRODUCT_PARAMETERS,
+  DEMO_PRODUCTS,
+  DEMO_USERS,
+} from './demo-data';
 import type { DemoUser } from './stack-info';
 
 /** A password that satisfies the pool policy (spec §5), different for every new local stack. */
@@ -49,7 +61,14 @@ export async function seedDemoData(
   for (const { id } of DEMO_MERCHANTS) {
     const pin = DEMO_PINS[id];
     if (!pin || (await deps.merchantSettings.getSettings(id))) continue;
-    const settings = { ...MERCHANT_SETTINGS_DEFAULTS, deviceAssociationPin: pin, maximumRefund: DEMO_MAXIMUM_REFUNDS[id] ?? 0, merchantId: id, apiToken: randomBytes(24).toString('base64url'), updatedAt: deps.now() };
+    const settings = {
+      ...MERCHANT_SETTINGS_DEFAULTS,
+      deviceAssociationPin: pin,
+      maximumRefund: DEMO_MAXIMUM_REFUNDS[id] ?? 0,
+      merchantId: id,
+      apiToken: randomBytes(24).toString('base64url'),
+      updatedAt: deps.now(),
+    };
     await deps.merchantSettings.putSettings(settings, '');
   }
   await seedDemoMachines(deps);
@@ -147,7 +166,10 @@ export async function seedDemoMachines(deps: LocalRepositories): Promise<void> {
   await Promise.all(
     DEMO_MACHINES.map(async (m) => {
       if (await deps.pos.registration(m.serial)) return;
-      await deps.pos.create({ ...newPosRecord({ serial: m.serial, merchantId: m.merchantId, name: m.name, groupId: m.groupId, now, warrantyEnd }), hidden: m.hidden ?? false });
+      await deps.pos.create({
+        ...newPosRecord({ serial: m.serial, merchantId: m.merchantId, name: m.name, groupId: m.groupId, now, warrantyEnd }),
+        hidden: m.hidden ?? false,
+      });
     }),
   );
 }

@@ -93,13 +93,21 @@ export function commandExecutor(build: Builders) {
       case 6: {
         const amount = Number(params.amount);
         if (amount > MDB_MAX_CREDIT) return { result: COMMAND_RESULTS.unspecifiedError, message: `credit above the cashless limit (${money(MDB_MAX_CREDIT)})` };
-        await send(d, 'sales', build.salesMessage(d.serial, [build.saleTransaction({ type: 12, mediaType: 25, value: amount, line: 0, productCode: 'CREDIT', priceTable: 1, createdAt: iso() })]));
+        await send(
+          d,
+          'sales',
+          build.salesMessage(d.serial, [
+            build.saleTransaction({ type: 12, mediaType: 25, value: amount, line: 0, productCode: 'CREDIT', priceTable: 1, createdAt: iso() }),
+          ]),
+        );
         return ok(`credit ${money(amount)} added`);
       }
       case 8: {
         const amount = Number(params.amount);
         const tubes = d.book?.tubeValue() ?? 2_000;
-        return amount > tubes ? { result: COMMAND_RESULTS.unspecifiedWarning, message: `returned only ${money(tubes)}: tubes empty` } : ok(`returned ${money(amount)}`);
+        return amount > tubes
+          ? { result: COMMAND_RESULTS.unspecifiedWarning, message: `returned only ${money(tubes)}: tubes empty` }
+          : ok(`returned ${money(amount)}`);
       }
       case 9:
         await send(d, 'telemetry', build.telemetryMessage(d.serial, { firmwareVersion: s.firmware }));
@@ -147,7 +155,8 @@ export function commandExecutor(build: Builders) {
     const command = z.safeParse(CommandMessage, parsed);
     if (!command.success) {
       const commandId = (parsed as { payload?: { commandId?: unknown } })?.payload?.commandId;
-      if (typeof commandId === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(commandId)) await ack(d, { commandId, result: COMMAND_RESULTS.idNotSupported, message: 'id not supported' });
+      if (typeof commandId === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(commandId))
+        await ack(d, { commandId, result: COMMAND_RESULTS.idNotSupported, message: 'id not supported' });
       return;
     }
     const { commandId, commandType, params } = command.data.payload;

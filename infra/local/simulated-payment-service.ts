@@ -29,7 +29,11 @@ export function startPaymentService(o: PaymentServiceOptions): { stop(): void } 
     timers.add(t);
   };
   const call = (body: unknown) =>
-    fetch(`${o.api}/payment-service/${o.merchantId}/orders`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-token': o.apiToken }, body: JSON.stringify(body) })
+    fetch(`${o.api}/payment-service/${o.merchantId}/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-token': o.apiToken },
+      body: JSON.stringify(body),
+    })
       .then(async (res) => {
         if (!res.ok) throw new Error(`payment service callback: ${res.status} ${await res.text()}`);
       })

@@ -65,7 +65,10 @@ export class SimulatedPayments {
   }
 
   private key(random: () => number, app: boolean): DemoKey {
-    return pickOf(random, this.keys.filter((k) => k.app === app));
+    return pickOf(
+      random,
+      this.keys.filter((k) => k.app === app),
+    );
   }
 
   private mediaOf(key: DemoKey, extra: Partial<NonNullable<SaleTransaction['media']>> = {}): NonNullable<SaleTransaction['media']> {

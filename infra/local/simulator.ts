@@ -51,7 +51,10 @@ export function newMessageId(prefix = 'm'): string {
 const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
 const iso = (ms = Date.now()) => new Date(ms).toISOString();
 
-export function telemetryMessage(serial: string, o: Partial<{ sentAt: string; signalLevel: number; temperature: number; messageId: string; firmwareVersion: string; mediaListVersion: number }> = {}): TelemetryMessage {
+export function telemetryMessage(
+  serial: string,
+  o: Partial<{ sentAt: string; signalLevel: number; temperature: number; messageId: string; firmwareVersion: string; mediaListVersion: number }> = {},
+): TelemetryMessage {
   const n = Number(serial.slice(-3)) || 1;
   return {
     messageId: o.messageId ?? newMessageId('tl'),
@@ -90,7 +93,11 @@ export function saleTransaction(o: Partial<SaleTransaction> = {}): SaleTransacti
   };
 }
 
-export function salesMessage(serial: string, transactions: SaleTransaction[] = [saleTransaction()], o: Partial<{ messageId: string; sentAt: string }> = {}): SalesMessage {
+export function salesMessage(
+  serial: string,
+  transactions: SaleTransaction[] = [saleTransaction()],
+  o: Partial<{ messageId: string; sentAt: string }> = {},
+): SalesMessage {
   return { messageId: o.messageId ?? newMessageId('sl'), serial, sentAt: o.sentAt ?? iso(), type: 'sales', payload: { transactions } };
 }
 
@@ -126,9 +133,22 @@ export class DexBook {
 
   constructor(private readonly currency: keyof typeof DexBook.ISO_NUMBER = 'EUR') {}
 
-  private readonly init = { paid: { value: 184_560, count: 1_538 }, cash: { value: 96_360, count: 803 }, cashless: { value: 88_200, count: 735 }, toBox: 70_100, toTubes: 26_260, dispensed: 33_800, reads: 213 };
+  private readonly init = {
+    paid: { value: 184_560, count: 1_538 },
+    cash: { value: 96_360, count: 803 },
+    cashless: { value: 88_200, count: 735 },
+    toBox: 70_100,
+    toTubes: 26_260,
+    dispensed: 33_800,
+    reads: 213,
+  };
   private readonly reset = { paid: { value: 0, count: 0 }, cash: { value: 0, count: 0 }, cashless: { value: 0, count: 0 }, toBox: 0, toTubes: 0 };
-  private readonly tubes = new Map<number, number>([[50, 12], [20, 30], [10, 25], [5, 18]]);
+  private readonly tubes = new Map<number, number>([
+    [50, 12],
+    [20, 30],
+    [10, 25],
+    [5, 18],
+  ]);
   private readonly sales = new Map<string, ProductSales>();
   /** The machine's price lists, when it has them (a demo machine with a planogram): then they are its LA1 records. */
   prices?: SimulatedPrices;
@@ -220,7 +240,10 @@ export class DexBook {
   }
 }
 
-export function auditMessage(serial: string, o: Partial<{ messageId: string; readAt: string; origin: number; dex: string | null; sentAt: string }> = {}): AuditMessage {
+export function auditMessage(
+  serial: string,
+  o: Partial<{ messageId: string; readAt: string; origin: number; dex: string | null; sentAt: string }> = {},
+): AuditMessage {
   const readAt = o.readAt ?? iso();
   const dex = o.dex === undefined ? new DexBook().text(serial, readAt) : o.dex;
   return {
@@ -232,7 +255,12 @@ export function auditMessage(serial: string, o: Partial<{ messageId: string; rea
   };
 }
 
-const DEFAULT_CONFIG: Readonly<Record<string, string>> = { 'telemetry.pingSeconds': '5', 'audit.scheduledHours': '6', 'display.language': 'it', 'display.brightness': '80' };
+const DEFAULT_CONFIG: Readonly<Record<string, string>> = {
+  'telemetry.pingSeconds': '5',
+  'audit.scheduledHours': '6',
+  'display.language': 'it',
+  'display.brightness': '80',
+};
 
 /** A setting changed on the machine's keypad: the brightness moves, or the language switches. */
 function changedConfig(values: Record<string, string>): Record<string, string> {
@@ -240,7 +268,11 @@ function changedConfig(values: Record<string, string>): Record<string, string> {
   return { ...values, 'display.language': values['display.language'] === 'it' ? 'en' : 'it' };
 }
 
-export function configMessage(serial: string, values: Record<string, string> = { ...DEFAULT_CONFIG }, o: Partial<{ messageId: string; reportedAt: string }> = {}): ConfigMessage {
+export function configMessage(
+  serial: string,
+  values: Record<string, string> = { ...DEFAULT_CONFIG },
+  o: Partial<{ messageId: string; reportedAt: string }> = {},
+): ConfigMessage {
   return { messageId: o.messageId ?? newMessageId('cf'), serial, sentAt: iso(), type: 'config', payload: { reportedAt: o.reportedAt ?? iso(), values } };
 }
 
@@ -258,7 +290,13 @@ export function alarmMessage(
   payload: Pick<AlarmPayload, 'code'> & Partial<AlarmPayload>,
   o: Partial<{ messageId: string; sentAt: string }> = {},
 ): AlarmMessage {
-  return { messageId: o.messageId ?? newMessageId('al'), serial, sentAt: o.sentAt ?? iso(), type: 'alarms', payload: { state: 'raised', at: iso(), ...payload } };
+  return {
+    messageId: o.messageId ?? newMessageId('al'),
+    serial,
+    sentAt: o.sentAt ?? iso(),
+    type: 'alarms',
+    payload: { state: 'raised', at: iso(), ...payload },
+  };
 }
 
 // ---------------------------------------------------------------- devices
@@ -439,10 +477,13 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
         void send(d, 'alarms', alarmMessage(d.serial, { code: alarm.code, detail: alarm.detail, remainingCycles: alarm.ticksLeft * 10 }));
       }
     };
-    const start = setTimeout(() => {
-      tick();
-      timers.push(setInterval(tick, interval));
-    }, Math.random() * Math.min(interval, 2000));
+    const start = setTimeout(
+      () => {
+        tick();
+        timers.push(setInterval(tick, interval));
+      },
+      Math.random() * Math.min(interval, 2000),
+    );
     timers.push(start);
   }
   return {
@@ -480,8 +521,12 @@ export async function registerMachines(info: StackInfo, merchantId: string, seri
   ]);
   const deps = localRepositories(
     loadConfig({
-      AWS_REGION: 'eu-west-1', TABLE_NAME: info.tableName, DYNAMODB_ENDPOINT: info.dynamodb,
-      COGNITO_USER_POOL_ID: info.cognito.userPoolId, COGNITO_CLIENT_ID: info.cognito.clientId, COGNITO_ENDPOINT: info.cognito.endpoint,
+      AWS_REGION: 'eu-west-1',
+      TABLE_NAME: info.tableName,
+      DYNAMODB_ENDPOINT: info.dynamodb,
+      COGNITO_USER_POOL_ID: info.cognito.userPoolId,
+      COGNITO_CLIENT_ID: info.cognito.clientId,
+      COGNITO_ENDPOINT: info.cognito.endpoint,
     }),
   );
   let created = 0;

@@ -13,7 +13,15 @@ import { startDynamoProcess } from './emulators/dynamodb-process';
 import { startIot, type LocalIot } from './emulators/iot';
 import { ingestionDeps } from '../../functions/shared/ingestion';
 import { enableLocalInvocations } from './invoke';
-import { localIotRules, startCommandSweep, startConnectionSweep, startDataSubscriptionSweep, startMachinePurgeSweep, startMachineRegroupSweep, startNotificationDigestSweep } from './iot-rules';
+import {
+  localIotRules,
+  startCommandSweep,
+  startConnectionSweep,
+  startDataSubscriptionSweep,
+  startMachinePurgeSweep,
+  startMachineRegroupSweep,
+  startNotificationDigestSweep,
+} from './iot-rules';
 import { notificationFeedback, startNotificationStream } from './notification-stream';
 import { S3RVER_CREDENTIALS, startS3 } from './emulators/s3';
 import { historicalDataAsl } from '../constructs/historical-data-workflow';
@@ -215,7 +223,18 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     // Ready only when every emulator answers (one may be restarting after a crash during the seed).
     await Promise.all([dynamo.healthy(), s3.healthy(), cognitoAnswers(cognito)]);
     if (stackFile) writeFileSync(stackFile, JSON.stringify(info, null, 2) + '\n');
-    return { info, stop: stopAll, dynamoOps: dynamo.opCounts, dynamoItemWrites: dynamo.itemWriteCounts, resetDynamoOps: dynamo.resetOpCounts, emulators: { dynamodb: dynamo, s3 }, iot, workflows, sweepConnections: sweep.runNow, seed };
+    return {
+      info,
+      stop: stopAll,
+      dynamoOps: dynamo.opCounts,
+      dynamoItemWrites: dynamo.itemWriteCounts,
+      resetDynamoOps: dynamo.resetOpCounts,
+      emulators: { dynamodb: dynamo, s3 },
+      iot,
+      workflows,
+      sweepConnections: sweep.runNow,
+      seed,
+    };
   } catch (error) {
     await stopAll();
     throw error;

@@ -16,7 +16,11 @@ const webRoot = join(root, 'frontend/dist');
 const port = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
 
 if (process.env.SKIP_WEB_BUILD !== '1' || !existsSync(join(webRoot, 'index.html'))) {
-  const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', join(root, 'frontend/vite.config.ts'), '--logLevel', 'warn'], { stdio: 'inherit', cwd: root });
+  const build = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', join(root, 'frontend/vite.config.ts'), '--logLevel', 'warn'],
+    { stdio: 'inherit', cwd: root },
+  );
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -52,7 +56,15 @@ const fleet =
       });
 
 // The payment service calls back with a few web payment orders an hour for Acme's customers (off with the simulator).
-const payments = process.env.SIMULATED_DEVICES === '0' ? undefined : startPaymentService({ api: stack.info.api, merchantId: 'acme-vending', apiToken: await merchantApiToken('acme-vending'), onError: (error) => console.warn(String(error)) });
+const payments =
+  process.env.SIMULATED_DEVICES === '0'
+    ? undefined
+    : startPaymentService({
+        api: stack.info.api,
+        merchantId: 'acme-vending',
+        apiToken: await merchantApiToken('acme-vending'),
+        onError: (error) => console.warn(String(error)),
+      });
 
 async function merchantApiToken(merchantId: string) {
   const deps = depsForStack(stack.info);

@@ -40,7 +40,11 @@ interface Cached {
 export function staticFiles() {
   const cache = new Map<string, Cached>();
 
-  return function body(file: string, stat: { mtimeMs: number; size: number }, acceptEncoding: string | undefined): { body: Buffer; encoding: Encoding; vary: boolean } {
+  return function body(
+    file: string,
+    stat: { mtimeMs: number; size: number },
+    acceptEncoding: string | undefined,
+  ): { body: Buffer; encoding: Encoding; vary: boolean } {
     const compressible = COMPRESSIBLE.has(extname(file)) && stat.size >= MIN_BYTES;
     let entry = cache.get(file);
     if (!entry || entry.mtimeMs !== stat.mtimeMs || entry.size !== stat.size) {
@@ -52,7 +56,10 @@ export function staticFiles() {
     if (!encoded) {
       const raw = entry.bodies.identity!;
       // Brotli at quality 5: about gzip's size or less, quick enough to compress on a first request.
-      encoded = encoding === 'br' ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }) : gzipSync(raw);
+      encoded =
+        encoding === 'br'
+          ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+          : gzipSync(raw);
       entry.bodies[encoding] = encoded;
     }
     return { body: encoded, encoding, vary: compressible };

@@ -42,7 +42,12 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * stack runs, with a log line naming it, the exit code or signal and the restart count, after a backoff that
  * grows while it keeps dying. `probe` resolves when the emulator answers (and throws otherwise).
  */
-export async function supervise(name: string, start: () => Promise<EmulatorRun>, probe: () => Promise<void>, options: SupervisionOptions = {}): Promise<SupervisedEmulator> {
+export async function supervise(
+  name: string,
+  start: () => Promise<EmulatorRun>,
+  probe: () => Promise<void>,
+  options: SupervisionOptions = {},
+): Promise<SupervisedEmulator> {
   const { initialDelayMs = 200, maxDelayMs = 10_000, stableMs = 30_000, maxQuickRestarts = 8 } = options;
   let run = await start();
   let restarts = 0;

@@ -66,9 +66,7 @@ export class AuthStack extends Stack {
       idTokenValidity: Duration.hours(1),
       accessTokenValidity: Duration.hours(1),
       refreshTokenValidity: Duration.days(30),
-      readAttributes: new cognito.ClientAttributes()
-        .withStandardAttributes({ email: true, emailVerified: true })
-        .withCustomAttributes('roles'),
+      readAttributes: new cognito.ClientAttributes().withStandardAttributes({ email: true, emailVerified: true }).withCustomAttributes('roles'),
       // custom:roles is assigned by administrators through the users API, never writable by the user.
       writeAttributes: new cognito.ClientAttributes().withStandardAttributes({ email: true }),
     });

@@ -62,7 +62,12 @@ export function createConsoleStacks(app: App, props: ConsoleAppProps): ConsoleSt
   const common = { stage, env: props.env };
   const stackName = (part: string) => stage.physicalName(part);
 
-  const data = new DataStack(app, stackName('data'), { ...common, description: `Vending console data (${stage.name})`, alarmEmail: props.alarmEmail, consoleOrigin: props.consoleOrigin });
+  const data = new DataStack(app, stackName('data'), {
+    ...common,
+    description: `Vending console data (${stage.name})`,
+    alarmEmail: props.alarmEmail,
+    consoleOrigin: props.consoleOrigin,
+  });
   const auth = new AuthStack(app, stackName('auth'), { ...common, description: `Vending console users (${stage.name})` });
   const environment = (iotEndpoint: string) =>
     runtimeEnvironment({

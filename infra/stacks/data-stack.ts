@@ -81,7 +81,6 @@ export interface DataStackProps extends StackProps {
   alarmEmail?: string;
 }
 
-
 /**
  * Stateful data: the single DynamoDB table (keys from TABLE_DEFINITION, shared with the local stack) and
  * the firmware, cash database and export buckets, with a server access log bucket. The stage's alarm topic
@@ -186,6 +185,10 @@ export class DataStack extends Stack {
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
       removalPolicy,
     });
-    acknowledge(this.notificationLinkKey, 'AwsSolutions-SMG4', 'A rotation would void every unsubscribe link already mailed (they expire after 30 days); rotate by hand if the key leaks.');
+    acknowledge(
+      this.notificationLinkKey,
+      'AwsSolutions-SMG4',
+      'A rotation would void every unsubscribe link already mailed (they expire after 30 days); rotate by hand if the key leaks.',
+    );
   }
 }

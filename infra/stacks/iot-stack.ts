@@ -72,7 +72,13 @@ export const INGESTION_BATCH: IotRuleBatch = { size: 500, windowSeconds: 1, maxC
 
 /** Device → cloud topics (DESIGN §6). A rule exists only once its trigger file exists. */
 export const DEFAULT_IOT_RULES: readonly IotRuleDefinition[] = [
-  { name: 'telemetry', topicFilter: 'vend/+/telemetry', entry: 'functions/triggers/iot-telemetry.ts', batch: INGESTION_BATCH, access: telemetryIngestionAccess },
+  {
+    name: 'telemetry',
+    topicFilter: 'vend/+/telemetry',
+    entry: 'functions/triggers/iot-telemetry.ts',
+    batch: INGESTION_BATCH,
+    access: telemetryIngestionAccess,
+  },
   { name: 'sales', topicFilter: 'vend/+/sales', entry: 'functions/triggers/iot-sales.ts', batch: INGESTION_BATCH, access: ingestionAccess },
   { name: 'alarms', topicFilter: 'vend/+/alarms', entry: 'functions/triggers/iot-alarms.ts', batch: INGESTION_BATCH, access: ingestionAccess },
   { name: 'audit', topicFilter: 'vend/+/audit', entry: 'functions/triggers/iot-audit.ts', batch: INGESTION_BATCH, access: ingestionAccess },
@@ -139,7 +145,14 @@ export const NOTIFICATION_DIGEST_SWEEP: ScheduledFunction = {
   description: 'Sends each alarm notification digest whose flood window ended',
 };
 /** Every scheduled function of the stack. */
-export const SCHEDULED_FUNCTIONS = [CONNECTION_SWEEP, COMMAND_SWEEP, MACHINE_PURGE_SWEEP, MACHINE_REGROUP_SWEEP, DATA_SUBSCRIPTION_SWEEP, NOTIFICATION_DIGEST_SWEEP] as const;
+export const SCHEDULED_FUNCTIONS = [
+  CONNECTION_SWEEP,
+  COMMAND_SWEEP,
+  MACHINE_PURGE_SWEEP,
+  MACHINE_REGROUP_SWEEP,
+  DATA_SUBSCRIPTION_SWEEP,
+  NOTIFICATION_DIGEST_SWEEP,
+] as const;
 
 /**
  * The alarm notification sender: the table's stream, filtered to the outbox items the alarm transactions insert, in
@@ -167,8 +180,7 @@ export const DEVICE_PUBLISH_TOPICS = ['telemetry', 'sales', 'alarms', 'audit', '
 /** Topics a device subscribes to, relative to `vend/<thingName>/`. */
 export const DEVICE_SUBSCRIBE_TOPICS = ['commands', 'medias'] as const;
 
-export const ruleSql = (topicFilter: string) =>
-  `SELECT *, topic() AS topic, timestamp() AS receivedAt FROM '${topicFilter}'`;
+export const ruleSql = (topicFilter: string) => `SELECT *, topic() AS topic, timestamp() AS receivedAt FROM '${topicFilter}'`;
 
 export interface IotStackProps extends StackProps {
   stage: StageConfig;
@@ -221,7 +233,13 @@ export class IotStack extends Stack {
   readonly dataSubscriptionSweepSchedule?: events.Rule;
   readonly notificationDigestSweepSchedule?: events.Rule;
   /** The alarm notification sender and what it sends through, when the stage has a console origin and a sender address. */
-  readonly notifications?: { sender: AppFunction; configurationSet: ses.ConfigurationSet; deadLetters: sqs.Queue; deadLetterAlarm: cloudwatch.Alarm; feedback: sns.Topic };
+  readonly notifications?: {
+    sender: AppFunction;
+    configurationSet: ses.ConfigurationSet;
+    deadLetters: sqs.Queue;
+    deadLetterAlarm: cloudwatch.Alarm;
+    feedback: sns.Topic;
+  };
 
   constructor(scope: Construct, id: string, props: IotStackProps) {
     super(scope, id, props);
@@ -370,9 +388,18 @@ export class IotStack extends Stack {
 
     this.sweepSchedule = this.scheduled(props, environment, { ...CONNECTION_SWEEP, entry: props.sweepEntry ?? CONNECTION_SWEEP.entry });
     this.commandSweepSchedule = this.scheduled(props, environment, { ...COMMAND_SWEEP, entry: props.commandSweepEntry ?? COMMAND_SWEEP.entry });
-    this.machinePurgeSweepSchedule = this.scheduled(props, environment, { ...MACHINE_PURGE_SWEEP, entry: props.machinePurgeSweepEntry ?? MACHINE_PURGE_SWEEP.entry });
-    this.machineRegroupSweepSchedule = this.scheduled(props, environment, { ...MACHINE_REGROUP_SWEEP, entry: props.machineRegroupSweepEntry ?? MACHINE_REGROUP_SWEEP.entry });
-    this.dataSubscriptionSweepSchedule = this.scheduled(props, environment, { ...DATA_SUBSCRIPTION_SWEEP, entry: props.dataSubscriptionSweepEntry ?? DATA_SUBSCRIPTION_SWEEP.entry });
+    this.machinePurgeSweepSchedule = this.scheduled(props, environment, {
+      ...MACHINE_PURGE_SWEEP,
+      entry: props.machinePurgeSweepEntry ?? MACHINE_PURGE_SWEEP.entry,
+    });
+    this.machineRegroupSweepSchedule = this.scheduled(props, environment, {
+      ...MACHINE_REGROUP_SWEEP,
+      entry: props.machineRegroupSweepEntry ?? MACHINE_REGROUP_SWEEP.entry,
+    });
+    this.dataSubscriptionSweepSchedule = this.scheduled(props, environment, {
+      ...DATA_SUBSCRIPTION_SWEEP,
+      entry: props.dataSubscriptionSweepEntry ?? DATA_SUBSCRIPTION_SWEEP.entry,
+    });
 
     if (props.consoleOrigin && props.notificationFrom) {
       const configurationSet = new ses.ConfigurationSet(this, 'NotificationEmails', {
@@ -389,9 +416,15 @@ export class IotStack extends Stack {
       };
       const targets = { configurationSet: configurationSet.configurationSetName };
       this.notificationDigestSweepSchedule = this.scheduled(props, notifyEnvironment, NOTIFICATION_DIGEST_SWEEP, targets);
-      this.notifications = { configurationSet, ...this.notificationSender(props, notifyEnvironment, targets), feedback: this.notificationFeedback(props, environment, configurationSet) };
+      this.notifications = {
+        configurationSet,
+        ...this.notificationSender(props, notifyEnvironment, targets),
+        feedback: this.notificationFeedback(props, environment, configurationSet),
+      };
     } else {
-      Annotations.of(this).addInfo('No alarm notification e-mails: give -c consoleOrigin=<https://console host> and -c notificationFrom=<SES-verified address>.');
+      Annotations.of(this).addInfo(
+        'No alarm notification e-mails: give -c consoleOrigin=<https://console host> and -c notificationFrom=<SES-verified address>.',
+      );
     }
   }
 
@@ -399,8 +432,15 @@ export class IotStack extends Stack {
   private notificationFeedback(props: IotStackProps, environment: Record<string, string>, configurationSet: ses.ConfigurationSet): sns.Topic {
     const { stage } = props;
     const topic = new sns.Topic(this, 'NotificationFeedback', { topicName: stage.physicalName('notification-feedback'), enforceSSL: true });
-    acknowledge(topic, 'AwsSolutions-SNS2', 'SES event publishing cannot use the AWS-managed SNS key; the reports hold recipient addresses and bounce types only.');
-    configurationSet.addEventDestination('Feedback', { destination: ses.EventDestination.snsTopic(topic), events: [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT] });
+    acknowledge(
+      topic,
+      'AwsSolutions-SNS2',
+      'SES event publishing cannot use the AWS-managed SNS key; the reports hold recipient addresses and bounce types only.',
+    );
+    configurationSet.addEventDestination('Feedback', {
+      destination: ses.EventDestination.snsTopic(topic),
+      events: [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT],
+    });
     const fn = new AppFunction(this, 'NotificationFeedbackFunction', {
       stage,
       name: NOTIFICATION_FEEDBACK.name,
@@ -446,12 +486,21 @@ export class IotStack extends Stack {
         maxRecordAge: Duration.days(1),
         onFailure: new SqsDlq(deadLetters),
         filters: [
-          lambda.FilterCriteria.filter({ eventName: lambda.FilterRule.isEqual('INSERT'), dynamodb: { NewImage: { entity: { S: lambda.FilterRule.isEqual(NOTIFICATION_OUTBOX_ENTITY) } } } }),
+          lambda.FilterCriteria.filter({
+            eventName: lambda.FilterRule.isEqual('INSERT'),
+            dynamodb: { NewImage: { entity: { S: lambda.FilterRule.isEqual(NOTIFICATION_OUTBOX_ENTITY) } } },
+          }),
         ],
       }),
     );
-    acknowledge(deadLetters, 'AwsSolutions-SQS3', 'The on-failure destination of the sender’s stream mapping: it is the dead-letter queue, no work queue feeds it.');
-    acknowledge(sender.role, 'AwsSolutions-IAM5', 'Lambda’s DynamoDB stream event source needs dynamodb:ListStreams, which has no resource-level permission.', ['Resource::*']);
+    acknowledge(
+      deadLetters,
+      'AwsSolutions-SQS3',
+      'The on-failure destination of the sender’s stream mapping: it is the dead-letter queue, no work queue feeds it.',
+    );
+    acknowledge(sender.role, 'AwsSolutions-IAM5', 'Lambda’s DynamoDB stream event source needs dynamodb:ListStreams, which has no resource-level permission.', [
+      'Resource::*',
+    ]);
     const deadLetterAlarm = deadLetters
       .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: cloudwatch.Stats.MAXIMUM })
       .createAlarm(this, 'NotificationSenderDeadLettersAlarm', {
@@ -499,7 +548,12 @@ export class IotStack extends Stack {
       timeout: Duration.seconds(50),
       description: o.description,
     });
-    grantAccess(fn.role, o.access, { table: props.table, buckets: stageBuckets(this, props.stage), historicalData: this.historicalData(props.stage, o), ...extraTargets });
+    grantAccess(fn.role, o.access, {
+      table: props.table,
+      buckets: stageBuckets(this, props.stage),
+      historicalData: this.historicalData(props.stage, o),
+      ...extraTargets,
+    });
     return new events.Rule(this, `${id}Schedule`, {
       ruleName: props.stage.physicalName(o.name),
       description: `Runs the ${o.name.replaceAll('-', ' ')}`,

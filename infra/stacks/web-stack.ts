@@ -167,12 +167,9 @@ export class WebStack extends Stack {
       // The deployment's handler is a stack-level singleton owned by aws-cdk-lib.
       for (const child of this.node.children) {
         if (!child.node.id.startsWith('Custom::CDKBucketDeployment')) continue;
-        acknowledge(
-          child,
-          'AwsSolutions-IAM4',
-          'aws-cdk-lib BucketDeployment handler: AWSLambdaBasicExecutionRole only lets it write its own logs.',
-          ['Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole'],
-        );
+        acknowledge(child, 'AwsSolutions-IAM4', 'aws-cdk-lib BucketDeployment handler: AWSLambdaBasicExecutionRole only lets it write its own logs.', [
+          'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole',
+        ]);
         acknowledge(child, 'AwsSolutions-L1', 'The BucketDeployment handler runtime is chosen by aws-cdk-lib, not by this project.');
         const policy = child.node.tryFindChild('ServiceRole')?.node.tryFindChild('DefaultPolicy');
         if (policy instanceof iam.Policy) {

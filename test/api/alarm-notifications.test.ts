@@ -18,7 +18,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 let codeSeq = 0;
 const newCode = (prefix = 'E-NTF') => `${prefix}-${Date.now().toString(36).toUpperCase()}${codeSeq++}`;
 const alarmMails = async (email: string) => (await readOutbox(stack.cognito.endpoint, email)).filter((m) => m.source === 'SES');
-const logOf = async (merchantId: string, query = '') => (await api(`/merchants/${merchantId}/notifications?size=100${query}`, { token: superAdmin })).body as { items: Array<Record<string, any>>; total: number };
+const logOf = async (merchantId: string, query = '') =>
+  (await api(`/merchants/${merchantId}/notifications?size=100${query}`, { token: superAdmin })).body as { items: Array<Record<string, any>>; total: number };
 
 beforeAll(async () => {
   superAdmin = await tokenFor('NEBULARSUPERADMIN');
@@ -56,14 +57,19 @@ describe('alarm notifications', () => {
     const t = Date.now();
     const first = alarmMessage(serial, { code, at: iso(t), criticity: 4, message: 'Coin jam' });
     // The same raise twice (a redelivery) and ten simultaneous raises of the code, shuffled: one alarm.
-    const raises = [first, first, ...Array.from({ length: 10 }, (_, i) => alarmMessage(serial, { code, at: iso(t + 1 + i), criticity: 4 }))].sort(() => Math.random() - 0.5);
+    const raises = [first, first, ...Array.from({ length: 10 }, (_, i) => alarmMessage(serial, { code, at: iso(t + 1 + i), criticity: 4 }))].sort(
+      () => Math.random() - 0.5,
+    );
     await Promise.all(raises.map((m) => d.publish('alarms', m)));
 
     const [adminMail] = await waitFor(async () => {
       const mails = await alarmMails(people.admin.email);
       return mails.length ? mails : undefined;
     }, 'the admin’s e-mail');
-    await waitFor(async () => ((await logOf(merchantId)).items.filter((e) => e.status === 'delivered').length === 3 ? true : undefined), 'three e-mails delivered');
+    await waitFor(
+      async () => ((await logOf(merchantId)).items.filter((e) => e.status === 'delivered').length === 3 ? true : undefined),
+      'three e-mails delivered',
+    );
     // Nothing more comes for the repeats.
     await new Promise((r) => setTimeout(r, 1500));
     for (const who of [people.admin, people.clerk, people.northAdmin]) expect(await alarmMails(who.email)).toHaveLength(1);
@@ -105,7 +111,10 @@ describe('alarm notifications', () => {
       const items = (await logOf(merchantId, `&userId=${people.admin.id}&status=suppressed`)).items;
       return items.length === 2 ? items : undefined;
     }, 'the flapping repair and raise held back');
-    expect(suppressed.map((e) => [e.kind, e.reason]).sort()).toEqual([['raised', 'flapping'], ['repaired', 'flapping']]);
+    expect(suppressed.map((e) => [e.kind, e.reason]).sort()).toEqual([
+      ['raised', 'flapping'],
+      ['repaired', 'flapping'],
+    ]);
     expect(await alarmMails(people.admin.email)).toHaveLength(3);
   });
 
@@ -115,7 +124,11 @@ describe('alarm notifications', () => {
     const d = await connect(serial);
     const t = Date.now();
     for (const [i, code] of codes.entries()) await d.publish('alarms', alarmMessage(serial, { code, at: iso(t + i) }));
-    await waitFor(async () => ((await logOf(merchantId, `&userId=${people.admin.id}`)).items.length === codes.length ? true : undefined), 'every raise in the log', 30_000);
+    await waitFor(
+      async () => ((await logOf(merchantId, `&userId=${people.admin.id}`)).items.length === codes.length ? true : undefined),
+      'every raise in the log',
+      30_000,
+    );
     const entries = (await logOf(merchantId, `&userId=${people.admin.id}`)).items;
     expect(entries.filter((e) => e.status === 'delivered')).toHaveLength(DIGEST_LIMIT);
     expect(entries.filter((e) => e.status === 'digested')).toHaveLength(3);
@@ -132,7 +145,11 @@ describe('alarm notifications', () => {
     await failures(people.clerk.email, 100);
     const d = await connect(serial);
     await d.publish('alarms', alarmMessage(serial, { code, at: iso(Date.now()) }));
-    const delivered = await waitFor(async () => (await logOf(merchantId, `&userId=${people.admin.id}&status=delivered`)).items[0], 'delivered on the third attempt', 30_000);
+    const delivered = await waitFor(
+      async () => (await logOf(merchantId, `&userId=${people.admin.id}&status=delivered`)).items[0],
+      'delivered on the third attempt',
+      30_000,
+    );
     expect(delivered.attempts).toBe(3);
     expect(await alarmMails(people.admin.email)).toHaveLength(1);
     const failed = await waitFor(async () => (await logOf(merchantId, `&userId=${people.clerk.id}&status=failed`)).items[0], 'kept aside as failed', 30_000);
@@ -173,7 +190,11 @@ describe('alarm notifications', () => {
 
     // Off: the next alarm mails the others only.
     const next = newCode('E-UNSUB');
-    await api(`/merchants/${user.merchantIds[0]}/alarm-settings`, { method: 'POST', token: superAdmin, body: { name: 'Next', alarmCodes: [next], userIds: [people.clerk.id, people.admin.id] } });
+    await api(`/merchants/${user.merchantIds[0]}/alarm-settings`, {
+      method: 'POST',
+      token: superAdmin,
+      body: { name: 'Next', alarmCodes: [next], userIds: [people.clerk.id, people.admin.id] },
+    });
     await d.publish('alarms', alarmMessage(serial, { code: next, at: iso(Date.now()) }));
     await waitFor(async () => ((await alarmMails(people.admin.email)).length === 2 ? true : undefined), 'the admin’s second e-mail');
     expect(await alarmMails(people.clerk.email)).toHaveLength(1);
@@ -185,7 +206,11 @@ describe('alarm notifications', () => {
     const tag = Date.now().toString(36);
     const bouncing = await createUser(superAdmin, { merchantIds: [merchantId], email: `bounce+${tag}@simulator.amazonses.com` });
     const complaining = await createUser(superAdmin, { merchantIds: [merchantId], email: `complaint+${tag}@simulator.amazonses.com` });
-    await api(`/merchants/${merchantId}/alarm-settings`, { method: 'POST', token: superAdmin, body: { name: 'Simulator', alarmCodes: [code], userIds: [bouncing.id, complaining.id] } });
+    await api(`/merchants/${merchantId}/alarm-settings`, {
+      method: 'POST',
+      token: superAdmin,
+      body: { name: 'Simulator', alarmCodes: [code], userIds: [bouncing.id, complaining.id] },
+    });
     const d = await connect(serial);
     await d.publish('alarms', alarmMessage(serial, { code, at: iso(Date.now()) }));
     const userOf = async (id: string) => (await api(`/users/${id}`, { token: superAdmin })).body;
@@ -195,7 +220,11 @@ describe('alarm notifications', () => {
     // The others keep theirs; the next alarm skips the two.
     expect((await userOf(people.admin.id)).receiveNotifications).toBe(true);
     const next = newCode('E-BOUNCE');
-    await api(`/merchants/${merchantId}/alarm-settings`, { method: 'POST', token: superAdmin, body: { name: 'Next', alarmCodes: [next], userIds: [bouncing.id, complaining.id, people.admin.id] } });
+    await api(`/merchants/${merchantId}/alarm-settings`, {
+      method: 'POST',
+      token: superAdmin,
+      body: { name: 'Next', alarmCodes: [next], userIds: [bouncing.id, complaining.id, people.admin.id] },
+    });
     await d.publish('alarms', alarmMessage(serial, { code: next, at: iso(Date.now()) }));
     await waitFor(async () => ((await alarmMails(people.admin.email)).some((m) => m.subject.includes(next)) ? true : undefined), 'the admin’s e-mail');
     expect((await alarmMails(bouncing.email)).filter((m) => m.subject.includes(next))).toHaveLength(0);

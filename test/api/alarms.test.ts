@@ -24,7 +24,8 @@ let superAdmin = '';
 const { connect, closeAll: closeDevices } = simulatedDevices();
 const at = (ms: number) => new Date(ms).toISOString();
 const code = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex').toUpperCase()}`;
-const alarmsOf = async (serial: string, query = '') => (await api(`/pos/${serial}/alarms?size=50${query}`, { token: superAdmin })).body.items as Array<Record<string, any>>;
+const alarmsOf = async (serial: string, query = '') =>
+  (await api(`/pos/${serial}/alarms?size=50${query}`, { token: superAdmin })).body.items as Array<Record<string, any>>;
 const pos = async (serial: string) => (await api(`/pos/${serial}`, { token: superAdmin })).body as Record<string, any>;
 const stats = async (merchantId: string, token = superAdmin) => (await api(`/merchants/${merchantId}/alarms/stats`, { token })).body as Record<string, any>;
 
@@ -40,7 +41,15 @@ afterAll(async () => {
 describe('alarms over MQTT', () => {
   it('a raise, its repeats (two of them milliseconds apart, one redelivered) and a clear make exactly one alarm; the machine status follows it', async () => {
     const jam = code('JAM');
-    expect((await api('/master-alarms', { method: 'POST', token: superAdmin, body: { ...masterAlarmBody(jam), criticity: 4, category: 'jam', message: 'Coin jam' } })).status).toBe(201);
+    expect(
+      (
+        await api('/master-alarms', {
+          method: 'POST',
+          token: superAdmin,
+          body: { ...masterAlarmBody(jam), criticity: 4, category: 'jam', message: 'Coin jam' },
+        })
+      ).status,
+    ).toBe(201);
     const { merchantId, serials } = await newMerchantWithMachines(superAdmin, 1, 'Alarm group');
     const serial = serials[0]!;
     const d = await connect(serial);
@@ -58,8 +67,18 @@ describe('alarms over MQTT', () => {
     }, 'one alarm with three occurrences');
     // The master alarm classifies it; the device's detail and extra data are the latest repeat's.
     expect(open).toMatchObject({
-      serial, posName: `Ingestion ${serial}`, code: jam, status: 'active', category: 'jam', criticity: 4, message: 'Coin jam', detail: 'tube 3',
-      remainingCycles: 20, lastSeenAt: at(t + 2000), repairedAt: null, repairedBy: null,
+      serial,
+      posName: `Ingestion ${serial}`,
+      code: jam,
+      status: 'active',
+      category: 'jam',
+      criticity: 4,
+      message: 'Coin jam',
+      detail: 'tube 3',
+      remainingCycles: 20,
+      lastSeenAt: at(t + 2000),
+      repairedAt: null,
+      repairedBy: null,
     });
     // The two raises may land in one batch (applied in order) or in two (the later one then opened it).
     expect([at(t), at(t + 1)]).toContain(open!.createdAt);
@@ -86,11 +105,18 @@ describe('alarms over MQTT', () => {
       const list = await alarmsOf(serial);
       return list.length === 3 ? list : undefined;
     }, 'three alarms');
-    expect(all.map((a) => [a.code, a.status])).toEqual([[note, 'notification'], [jam, 'active'], [jam, 'repaired']]);
+    expect(all.map((a) => [a.code, a.status])).toEqual([
+      [note, 'notification'],
+      [jam, 'active'],
+      [jam, 'repaired'],
+    ]);
     expect((await pos(serial)).status).toBe(3);
     expect((await alarmsOf(serial, '&status=notification')).map((a) => a.code)).toEqual([note]);
     expect((await alarmsOf(serial, '&status=repaired')).map((a) => a.id)).toEqual([open!.id]);
-    expect((await api(`/merchants/${merchantId}/alarms?status=active&criticity=4`, { token: superAdmin })).body).toMatchObject({ total: 1, items: [{ code: jam, status: 'active' }] });
+    expect((await api(`/merchants/${merchantId}/alarms?status=active&criticity=4`, { token: superAdmin })).body).toMatchObject({
+      total: 1,
+      items: [{ code: jam, status: 'active' }],
+    });
     expect((await api(`/merchants/${merchantId}/alarms?category=maintenance`, { token: superAdmin })).body.items.map((a: any) => a.code)).toEqual([note]);
     const day = at(t).slice(0, 10);
     const perDay = (await api(`/merchants/${merchantId}/alarms/stats?from=${day}&to=${day}`, { token: superAdmin })).body;
@@ -101,9 +127,19 @@ describe('alarms over MQTT', () => {
     const { serials } = await newMerchantWithMachines(superAdmin, 1);
     const serial = serials[0]!;
     const race = code('RACE');
-    const deps = buildIngestionDeps({ region: 'eu-west-1', tableName: stack.tableName, dynamodbEndpoint: stack.dynamodb, offlineAfterSeconds: 900, onlineBucketSeconds: 60 });
+    const deps = buildIngestionDeps({
+      region: 'eu-west-1',
+      tableName: stack.tableName,
+      dynamodbEndpoint: stack.dynamodb,
+      offlineAfterSeconds: 900,
+      onlineBucketSeconds: 60,
+    });
     const ingest = iotBatchHandler('alarms', () => deps);
-    const event = (n: number) => ({ ...alarmMessage(serial, { code: race, at: at(Date.now() + n), criticity: 2 }), topic: `vend/${serial}/alarms`, receivedAt: Date.now() });
+    const event = (n: number) => ({
+      ...alarmMessage(serial, { code: race, at: at(Date.now() + n), criticity: 2 }),
+      topic: `vend/${serial}/alarms`,
+      receivedAt: Date.now(),
+    });
     const outcomes = await Promise.all([0, 1, 2, 3].map((n) => ingest(sqsEventOf([event(n)]))));
     expect(outcomes.flatMap((o) => o.batchItemFailures)).toEqual([]);
     const list = await alarmsOf(serial);
@@ -131,7 +167,9 @@ describe('repair and delete through the API', () => {
     const repaired = await api(`/pos/${serial}/alarms/${byCode.get(a)!.id}/repair`, { method: 'PUT', token: superAdmin });
     expect(repaired.status, repaired.text).toBe(200);
     expect(repaired.body).toMatchObject({ status: 'repairedManually', repairedBy: 'superadmin@demo.local' });
-    expect((await api(`/pos/${serial}/alarms/${byCode.get(a)!.id}/repair`, { method: 'PUT', token: superAdmin })).body.code).toBe('AlarmAlreadyRepairedException');
+    expect((await api(`/pos/${serial}/alarms/${byCode.get(a)!.id}/repair`, { method: 'PUT', token: superAdmin })).body.code).toBe(
+      'AlarmAlreadyRepairedException',
+    );
     expect((await pos(serial)).status).toBe(2);
 
     const merchantUser = await api(`/pos/${serial}/alarms/${byCode.get(b)!.id}`, { method: 'DELETE', token: await tokenFor('NEBULARMERCHANTUSER') });
@@ -149,7 +187,9 @@ describe('repair and delete through the API', () => {
 
     const csv = await api(`/merchants/${merchantId}/alarms/csv?status=all`, { token: superAdmin });
     expect(csv.status).toBe(200);
-    expect(csv.text.split('\r\n')[0]).toBe('createdAt,serial,posName,code,status,category,criticity,message,detail,remainingCycles,occurrences,lastSeenAt,repairedAt,repairedBy');
+    expect(csv.text.split('\r\n')[0]).toBe(
+      'createdAt,serial,posName,code,status,category,criticity,message,detail,remainingCycles,occurrences,lastSeenAt,repairedAt,repairedBy',
+    );
     expect(csv.text.trim().split('\r\n')).toHaveLength(3);
   });
 });
@@ -158,20 +198,27 @@ describe('list totals', () => {
   it('come from the counts now where they can (deleting a machine takes its alarms out of both), else from the items', async () => {
     const { merchantId, groupId, serials } = await newMerchantWithMachines(superAdmin, 2, 'Totals group');
     const [gone, kept] = serials as [string, string];
-    const raise = async (serial: string, criticity: number) => (await connect(serial)).publish('alarms', alarmMessage(serial, { code: code('TOT'), criticity }));
+    const raise = async (serial: string, criticity: number) =>
+      (await connect(serial)).publish('alarms', alarmMessage(serial, { code: code('TOT'), criticity }));
     await raise(gone, 4);
     await raise(gone, 2);
     await raise(kept, 4);
     await waitFor(async () => ((await alarmsOf(gone)).length === 2 && (await alarmsOf(kept)).length === 1 ? true : undefined), 'three alarms');
     const total = async (query: string) => (await api(`/merchants/${merchantId}/alarms?${query}`, { token: superAdmin })).body.total as number;
     // Counters: all, one status, one criticity. Items: two narrowings, or a date range.
-    expect([await total('status=all'), await total('status=active'), await total('criticity=4'), await total('status=active&criticity=4')]).toEqual([3, 3, 2, 2]);
+    expect([await total('status=all'), await total('status=active'), await total('criticity=4'), await total('status=active&criticity=4')]).toEqual([
+      3, 3, 2, 2,
+    ]);
     expect(await total(`from=${encodeURIComponent(at(Date.now() - 3_600_000))}`)).toBe(3);
 
     expect((await api(`/pos/${gone}`, { method: 'DELETE', token: superAdmin })).status).toBe(204);
-    expect([await total('status=all'), await total('status=active'), await total('criticity=4'), await total('status=active&criticity=4')]).toEqual([1, 1, 1, 1]);
+    expect([await total('status=all'), await total('status=active'), await total('criticity=4'), await total('status=active&criticity=4')]).toEqual([
+      1, 1, 1, 1,
+    ]);
     expect((await stats(merchantId)).counts).toMatchObject({ total: 1, byStatus: { active: 1 }, byCriticity: { '2': 0, '4': 1 } });
-    const groupCounts = (await doc.send(new GetCommand({ TableName: stack.tableName, Key: keys.counter(keys.alarmCounterName(merchantId, groupId)), ConsistentRead: true }))).Item;
+    const groupCounts = (
+      await doc.send(new GetCommand({ TableName: stack.tableName, Key: keys.counter(keys.alarmCounterName(merchantId, groupId)), ConsistentRead: true }))
+    ).Item;
     expect(groupCounts).toMatchObject({ total: 1, active: 1, c2: 0, c4: 1 });
     // The days keep what was raised on them.
     expect((await stats(merchantId)).days.at(-1).counts.total).toBe(3);
@@ -192,7 +239,8 @@ describe('the machine’s status', () => {
     expect((await api(`/pos?merchantId=${merchantId}`, { token: superAdmin })).body.items[0]).toMatchObject({ serial, status: 3 });
     const other = await api(`/merchants/${merchantId}/groups`, { method: 'POST', token: superAdmin, body: { name: 'Other status group' } });
     expect((await api(`/pos/${serial}/associate-group`, { method: 'PUT', token: superAdmin, body: { groupId: other.body.id } })).status).toBe(200);
-    const counter = async (name: string) => (await doc.send(new GetCommand({ TableName: stack.tableName, Key: keys.counter(name), ConsistentRead: true }))).Item ?? {};
+    const counter = async (name: string) =>
+      (await doc.send(new GetCommand({ TableName: stack.tableName, Key: keys.counter(name), ConsistentRead: true }))).Item ?? {};
     expect(await counter(keys.posGroupCounterName(merchantId, groupId!))).toMatchObject({ critical: 0, ok: 0 });
     expect(await counter(keys.posGroupCounterName(merchantId, other.body.id))).toMatchObject({ critical: 1 });
     expect(await counter(keys.posCounterName(merchantId))).toMatchObject({ critical: 1, ok: 0 });
@@ -203,7 +251,10 @@ describe('a group admin', () => {
   it('sees only the alarms of its groups’ machines', async () => {
     const pin = DEMO_PINS['acme-vending']!;
     const [north, south] = [newSerial(), newSerial()];
-    for (const [serial, groupId] of [[north, 'acme-north'], [south, 'acme-south']] as const) {
+    for (const [serial, groupId] of [
+      [north, 'acme-north'],
+      [south, 'acme-south'],
+    ] as const) {
       expect((await api('/pos/join', { method: 'POST', token: superAdmin, body: { serial, pin, name: `Alarm ${serial}` } })).status).toBe(201);
       expect((await api(`/pos/${serial}/associate-group`, { method: 'PUT', token: superAdmin, body: { groupId } })).status).toBe(200);
     }
@@ -264,13 +315,17 @@ describe('merchant alarm settings', () => {
     const [plainUser, advancedUser] = [await userOf(plain), await userOf(advanced)];
     const body = (userId: string) => ({ name: 'Jams to the technician', alarmCodes: ['E-COIN-JAM'], userIds: [userId], criticities: [4] });
 
-    expect((await api(`/merchants/${plain}/alarm-settings`, { method: 'POST', token: superAdmin, body: body(plainUser) })).body.code).toBe('AdvancedAlarmsNotEnabledException');
+    expect((await api(`/merchants/${plain}/alarm-settings`, { method: 'POST', token: superAdmin, body: body(plainUser) })).body.code).toBe(
+      'AdvancedAlarmsNotEnabledException',
+    );
     const basic = await api(`/merchants/${plain}/alarm-settings`, { method: 'POST', token: superAdmin, body: { ...body(plainUser), criticities: [] } });
     expect(basic.status, basic.text).toBe(201);
     const created = await api(`/merchants/${advanced}/alarm-settings`, { method: 'POST', token: superAdmin, body: body(advancedUser) });
     expect(created.status, created.text).toBe(201);
     expect(created.body).toMatchObject({ merchantId: advanced, alarmCodes: ['E-COIN-JAM'], userIds: [advancedUser], criticities: [4], groupIds: [] });
-    expect((await api(`/merchants/${advanced}/alarm-settings`, { method: 'POST', token: superAdmin, body: body(advancedUser) })).body.code).toBe('DuplicateAlarmSettingNameException');
+    expect((await api(`/merchants/${advanced}/alarm-settings`, { method: 'POST', token: superAdmin, body: body(advancedUser) })).body.code).toBe(
+      'DuplicateAlarmSettingNameException',
+    );
     const foreign = await api(`/merchants/${advanced}/alarm-settings`, { method: 'POST', token: superAdmin, body: { ...body(plainUser), name: 'Other' } });
     expect(foreign.status).toBe(400);
     expect(foreign.body.code).toBe('InvalidAlarmSettingRecipientsException');

@@ -56,7 +56,11 @@ const deletableProducts = new Map<string, string>();
 const productBody = (name = uniqueName(), code = uniqueCode()) => ({ code, name, productType: 'C', vat: 10 });
 const planograms: Record<Scope, { id: string; name: string }> = { own: { id: '', name: '' }, foreign: { id: '', name: '' } };
 const deletablePlanograms = new Map<string, string>();
-const planogramBody = (scope: Scope, name = uniqueName()) => ({ name, planogramType: 'B', lines: [{ selection: '11', productId: products[scope].id, capacity: 8, warningLevel: 2, refillValue: 8 }] });
+const planogramBody = (scope: Scope, name = uniqueName()) => ({
+  name,
+  planogramType: 'B',
+  lines: [{ selection: '11', productId: products[scope].id, capacity: 8, warningLevel: 2, refillValue: 8 }],
+});
 /** A machine per scope with the planogram above and stock management on (in acme-north / bravo-centro). */
 const stockMachines: Record<Scope, string> = { own: '', foreign: '' };
 const stockMachine = (scope: Scope) => ({ params: { id: stockMachines[scope] }, scoped: true });
@@ -77,7 +81,10 @@ const uniqueName = () => `Matrix ${Math.random().toString(36).slice(2, 10)}`;
 const uniqueCode = () => `MX-${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
 /** Open alarms of each scope's machine raised over MQTT in beforeAll: one to repair and one to delete per role. */
 const alarmIds = new Map<string, string>();
-const alarmOf = (scope: Scope, action: 'R' | 'D', role: Role) => ({ params: { id: machines[scope].serial, alarmId: alarmIds.get(`${scope} ${action}-${role}`) ?? 'AAAAAAAAAAAAAAAAAAAA' }, scoped: true });
+const alarmOf = (scope: Scope, action: 'R' | 'D', role: Role) => ({
+  params: { id: machines[scope].serial, alarmId: alarmIds.get(`${scope} ${action}-${role}`) ?? 'AAAAAAAAAAAAAAAAAAAA' },
+  scoped: true,
+});
 const MASTER_CODE = 'MX-MATRIX';
 const deletableMasterAlarms = new Map<string, string>();
 const alarmSettings: Record<Scope, { id: string; name: string }> = { own: { id: '', name: '' }, foreign: { id: '', name: '' } };
@@ -91,7 +98,10 @@ const cancellableCommands = new Map<string, string>();
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 /** Historical data requests stored in beforeAll (no export runs for them): a Completed one per scope, one in Error to retry and one to delete per scope and admin. */
 const dataRequests = new Map<string, string>();
-const dataRequestOf = (scope: Scope, what: string) => ({ params: { id: merchantOf(scope), requestId: dataRequests.get(`${scope} ${what}`) ?? '000000000-000000000000' }, scoped: true });
+const dataRequestOf = (scope: Scope, what: string) => ({
+  params: { id: merchantOf(scope), requestId: dataRequests.get(`${scope} ${what}`) ?? '000000000-000000000000' },
+  scoped: true,
+});
 /** The unsubscribe token of an alarm e-mail sent to the own scope's user in beforeAll. */
 let unsubscribeToken = '';
 /** A subscription to delete per scope and admin. */
@@ -100,10 +110,36 @@ const dataSubscriptions = new Map<string, string>();
 async function storedDataRequest(merchantId: string, outcome: 'Completed' | 'Error'): Promise<string> {
   const { dataRequests: repository, now } = stackDeps();
   const id = timeOrderedId(now());
-  const request = { id, merchantId, dataType: 'Alarms', startDate: '2026-01-01', endDate: '2026-01-02', status: 'Created' as const, message: null, rows: null, size: null, creationDate: now(), createdBy: 'matrix@example.test', completedAt: null, linkValidUntil: null, subscriptionId: null, attempts: 1, fileKey: null };
+  const request = {
+    id,
+    merchantId,
+    dataType: 'Alarms',
+    startDate: '2026-01-01',
+    endDate: '2026-01-02',
+    status: 'Created' as const,
+    message: null,
+    rows: null,
+    size: null,
+    creationDate: now(),
+    createdBy: 'matrix@example.test',
+    completedAt: null,
+    linkValidUntil: null,
+    subscriptionId: null,
+    attempts: 1,
+    fileKey: null,
+  };
   expect(await repository.create(request, MAX_ACTIVE_DATA_REQUESTS)).toBe('created');
   if (outcome === 'Error') expect(await repository.fail(merchantId, id, 1, TECHNICAL_FAILURE)).toBe(true);
-  else expect(await repository.complete(merchantId, id, 1, { rows: 0, size: 0, completedAt: now(), linkValidUntil: inAnHour(), fileKey: exportFileKey(merchantId, id, 1) })).toBe(true);
+  else
+    expect(
+      await repository.complete(merchantId, id, 1, {
+        rows: 0,
+        size: 0,
+        completedAt: now(),
+        linkValidUntil: inAnHour(),
+        fileKey: exportFileKey(merchantId, id, 1),
+      }),
+    ).toBe(true);
   return id;
 }
 
@@ -126,13 +162,26 @@ const webOrders: Record<Scope, string> = { own: '', foreign: '' };
 const associableMedias: Record<Scope, string> = { own: '', foreign: '' };
 const dissociableMedias = new Map<string, string>();
 const customerOf = (scope: Scope) => ({ params: { id: customers[scope] }, query: { merchantId: merchantOf(scope) }, scoped: true });
-const apiTokenOf = async (scope: Scope) => (await api(`/merchants/${merchantOf(scope)}/settings`, { token: await tokenFor('NEBULARSUPERADMIN') })).body.apiToken as string;
-const webOrderBody = (extra: Record<string, unknown> = {}) => ({ service: 0, serviceTransactionNumber: uniqueCode(), type: 0, result: 1, amount: 100, currency: 'EUR', ...extra });
+const apiTokenOf = async (scope: Scope) =>
+  (await api(`/merchants/${merchantOf(scope)}/settings`, { token: await tokenFor('NEBULARSUPERADMIN') })).body.apiToken as string;
+const webOrderBody = (extra: Record<string, unknown> = {}) => ({
+  service: 0,
+  serviceTransactionNumber: uniqueCode(),
+  type: 0,
+  result: 1,
+  amount: 100,
+  currency: 'EUR',
+  ...extra,
+});
 
 /** Medias made in beforeAll per scope: one to read, and per role one for each action (a block needs an OK media, an unblock a blocked one…). */
 const mediaIds = new Map<string, { id: string; serial: string }>();
 const MEDIA_ACTIONS_OF_ROLE = ['block', 'unblock', 'tokens', 'lost', 'replacement', 'refund', 'refundMachine', 'batch'] as const;
-const mediaOf = (scope: Scope, what: string) => ({ params: { mediaId: mediaIds.get(`${scope} ${what}`)?.id ?? '00000000DEADBEEF' }, query: { merchantId: merchantOf(scope) }, scoped: true });
+const mediaOf = (scope: Scope, what: string) => ({
+  params: { mediaId: mediaIds.get(`${scope} ${what}`)?.id ?? '00000000DEADBEEF' },
+  query: { merchantId: merchantOf(scope) },
+  scoped: true,
+});
 const hexId = (digits: number) => randomBytes(digits).toString('hex').toUpperCase().slice(0, digits);
 
 /** One sample request per route; a new route without a sample fails the test below. */
@@ -151,11 +200,19 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'merchants.update': () => ({ params: { id: scratchMerchant }, body: merchantBody() }),
   'merchants.getSettings': (scope) => ({ params: { id: scope === 'own' ? OWN : FOREIGN }, scoped: true }),
   // Each merchant keeps its demo PIN (PINs are unique across merchants; demo devices join with them).
-  'merchants.saveSettings': (scope) => ({ params: { id: scope === 'own' ? OWN : FOREIGN }, body: { ...settingsBody(), deviceAssociationPin: PINS[scope] }, scoped: true }),
+  'merchants.saveSettings': (scope) => ({
+    params: { id: scope === 'own' ? OWN : FOREIGN },
+    body: { ...settingsBody(), deviceAssociationPin: PINS[scope] },
+    scoped: true,
+  }),
   'merchants.regenerateApiToken': (scope) => ({ params: { id: scope === 'own' ? OWN : FOREIGN }, scoped: true }),
   'merchants.getSuperAdminSettings': (scope) => ({ params: { id: scope === 'own' ? OWN : FOREIGN }, scoped: true }),
   // The ERP API stays on for the prices' ERP route.
-  'merchants.saveSuperAdminSettings': (scope) => ({ params: { id: scope === 'own' ? OWN : FOREIGN }, body: { ...superAdminSettingsBody(), erpApi: true }, scoped: true }),
+  'merchants.saveSuperAdminSettings': (scope) => ({
+    params: { id: scope === 'own' ? OWN : FOREIGN },
+    body: { ...superAdminSettingsBody(), erpApi: true },
+    scoped: true,
+  }),
   'users.list': () => ({ query: { page: '1', size: '5' } }),
   'users.listOfMerchant': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5' }, scoped: true }),
   'users.all': () => ({}),
@@ -170,7 +227,11 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'groups.create': (scope) => ({ params: { id: merchantOf(scope) }, body: { name: uniqueName() }, scoped: true }),
   // acme-north is the demo group admin's own group.
   'groups.get': (scope) => ({ params: { id: merchantOf(scope), groupId: scope === 'own' ? 'acme-north' : 'bravo-centro' }, scoped: true }),
-  'groups.update': (scope) => ({ params: { id: merchantOf(scope), groupId: groupIds[scope] }, body: { name: `Matrix scratch ${scope} ${groupIds[scope]}` }, scoped: true }),
+  'groups.update': (scope) => ({
+    params: { id: merchantOf(scope), groupId: groupIds[scope] },
+    body: { name: `Matrix scratch ${scope} ${groupIds[scope]}` },
+    scoped: true,
+  }),
   'groups.delete': (scope, role) => ({ params: { id: merchantOf(scope), groupId: deletableGroups.get(`${scope} ${role}`) ?? 'not-allowed' }, scoped: true }),
   'pos.list': (scope) => ({ query: { merchantId: merchantOf(scope), size: '5' }, scoped: true }),
   'pos.all': (scope) => ({ query: { merchantId: merchantOf(scope) }, scoped: true }),
@@ -221,7 +282,11 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'clients.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5' }, scoped: true }),
   'clients.create': (scope) => ({ params: { id: merchantOf(scope) }, body: { name: uniqueName(), country: 'IT' }, scoped: true }),
   'clients.get': (scope) => ({ params: { id: merchantOf(scope), clientId: clients[scope].id }, scoped: true }),
-  'clients.update': (scope) => ({ params: { id: merchantOf(scope), clientId: clients[scope].id }, body: { name: clients[scope].name, country: 'ES', city: 'Madrid' }, scoped: true }),
+  'clients.update': (scope) => ({
+    params: { id: merchantOf(scope), clientId: clients[scope].id },
+    body: { name: clients[scope].name, country: 'ES', city: 'Madrid' },
+    scoped: true,
+  }),
   'clients.delete': (scope, role) => ({ params: { id: merchantOf(scope), clientId: deletableClients.get(`${scope} ${role}`) ?? 'not-allowed' }, scoped: true }),
   'products.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5', ord: 'code', search: 'matrix' }, scoped: true }),
   'products.csv': (scope) => ({ params: { id: merchantOf(scope) }, query: { productType: 'C' }, scoped: true }),
@@ -231,18 +296,39 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'products.create': (scope) => ({ params: { id: merchantOf(scope) }, body: productBody(), scoped: true }),
   'products.get': (scope) => ({ params: { id: merchantOf(scope), productId: products[scope].id }, scoped: true }),
   'products.associations': (scope) => ({ params: { id: merchantOf(scope), productId: products[scope].id }, scoped: true }),
-  'products.update': (scope) => ({ params: { id: merchantOf(scope), productId: products[scope].id }, body: { ...productBody(products[scope].name, products[scope].code), description: 'matrix' }, scoped: true }),
-  'products.delete': (scope, role) => ({ params: { id: merchantOf(scope), productId: deletableProducts.get(`${scope} ${role}`) ?? 'not-allowed' }, scoped: true }),
+  'products.update': (scope) => ({
+    params: { id: merchantOf(scope), productId: products[scope].id },
+    body: { ...productBody(products[scope].name, products[scope].code), description: 'matrix' },
+    scoped: true,
+  }),
+  'products.delete': (scope, role) => ({
+    params: { id: merchantOf(scope), productId: deletableProducts.get(`${scope} ${role}`) ?? 'not-allowed' },
+    scoped: true,
+  }),
   'planograms.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5' }, scoped: true }),
   'planograms.create': (scope) => ({ params: { id: merchantOf(scope) }, body: planogramBody(scope), scoped: true }),
   'planograms.get': (scope) => ({ params: { id: merchantOf(scope), planogramId: planograms[scope].id }, scoped: true }),
-  'planograms.update': (scope) => ({ params: { id: merchantOf(scope), planogramId: planograms[scope].id }, body: planogramBody(scope, planograms[scope].name), scoped: true }),
-  'planograms.delete': (scope, role) => ({ params: { id: merchantOf(scope), planogramId: deletablePlanograms.get(`${scope} ${role}`) ?? 'not-allowed' }, scoped: true }),
+  'planograms.update': (scope) => ({
+    params: { id: merchantOf(scope), planogramId: planograms[scope].id },
+    body: planogramBody(scope, planograms[scope].name),
+    scoped: true,
+  }),
+  'planograms.delete': (scope, role) => ({
+    params: { id: merchantOf(scope), planogramId: deletablePlanograms.get(`${scope} ${role}`) ?? 'not-allowed' },
+    scoped: true,
+  }),
   'noVendProfiles.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5' }, scoped: true }),
   'noVendProfiles.create': (scope) => ({ params: { id: merchantOf(scope) }, body: { name: uniqueName(), periods: nightPeriods }, scoped: true }),
   'noVendProfiles.get': (scope) => ({ params: { id: merchantOf(scope), profileId: profiles[scope].id }, scoped: true }),
-  'noVendProfiles.update': (scope) => ({ params: { id: merchantOf(scope), profileId: profiles[scope].id }, body: { name: profiles[scope].name, description: 'matrix', periods: nightPeriods }, scoped: true }),
-  'noVendProfiles.delete': (scope, role) => ({ params: { id: merchantOf(scope), profileId: deletableProfiles.get(`${scope} ${role}`) ?? 'not-allowed' }, scoped: true }),
+  'noVendProfiles.update': (scope) => ({
+    params: { id: merchantOf(scope), profileId: profiles[scope].id },
+    body: { name: profiles[scope].name, description: 'matrix', periods: nightPeriods },
+    scoped: true,
+  }),
+  'noVendProfiles.delete': (scope, role) => ({
+    params: { id: merchantOf(scope), profileId: deletableProfiles.get(`${scope} ${role}`) ?? 'not-allowed' },
+    scoped: true,
+  }),
   'alarms.listOfMerchant': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5', status: 'active', criticity: '4' }, scoped: true }),
   'alarms.csvOfMerchant': (scope) => ({ params: { id: merchantOf(scope) }, query: { status: 'all', category: 'fault' }, scoped: true }),
   'alarms.statsOfMerchant': (scope) => ({ params: { id: merchantOf(scope) }, query: { from: '2026-01-01', to: '2026-01-07' }, scoped: true }),
@@ -259,8 +345,15 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'alarmSettings.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5' }, scoped: true }),
   'alarmSettings.create': (scope) => ({ params: { id: merchantOf(scope) }, body: settingBody(scope), scoped: true }),
   'alarmSettings.get': (scope) => ({ params: { id: merchantOf(scope), settingId: alarmSettings[scope].id }, scoped: true }),
-  'alarmSettings.update': (scope) => ({ params: { id: merchantOf(scope), settingId: alarmSettings[scope].id }, body: settingBody(scope, alarmSettings[scope].name), scoped: true }),
-  'alarmSettings.delete': (scope, role) => ({ params: { id: merchantOf(scope), settingId: deletableAlarmSettings.get(`${scope} ${role}`) ?? 'not-allowed' }, scoped: true }),
+  'alarmSettings.update': (scope) => ({
+    params: { id: merchantOf(scope), settingId: alarmSettings[scope].id },
+    body: settingBody(scope, alarmSettings[scope].name),
+    scoped: true,
+  }),
+  'alarmSettings.delete': (scope, role) => ({
+    params: { id: merchantOf(scope), settingId: deletableAlarmSettings.get(`${scope} ${role}`) ?? 'not-allowed' },
+    scoped: true,
+  }),
   'notifications.listOfMerchant': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5', status: 'delivered' }, scoped: true }),
   'notifications.csvOfMerchant': (scope) => ({ params: { id: merchantOf(scope) }, query: { status: 'failed' }, scoped: true }),
   // Public: the token of a real e-mail's link (a repeat answers the same).
@@ -277,16 +370,37 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'medias.block': (scope, role) => mediaOf(scope, `block ${role}`),
   'medias.unblock': (scope, role) => mediaOf(scope, `unblock ${role}`),
   'medias.unblockTokens': (scope, role) => mediaOf(scope, `tokens ${role}`),
-  'medias.lostMyKey': (scope, role) => ({ ...mediaOf(scope, `lost ${role}`), body: { MediaId: mediaIds.get(`${scope} replacement ${role}`)?.id ?? '00000000DEADBEEF' } }),
+  'medias.lostMyKey': (scope, role) => ({
+    ...mediaOf(scope, `lost ${role}`),
+    body: { MediaId: mediaIds.get(`${scope} replacement ${role}`)?.id ?? '00000000DEADBEEF' },
+  }),
   'medias.refund': (scope, role) => ({ ...mediaOf(scope, `refund ${role}`), body: { refund: 1 } }),
   'medias.refundMachine': (scope, role) => ({ ...mediaOf(scope, `refundMachine ${role}`), body: { refund: 1, device: machines[scope].serial } }),
-  'medias.batchRefund': (scope, role) => ({ query: { merchantId: merchantOf(scope) }, body: { mediaSerials: [mediaIds.get(`${scope} batch ${role}`)?.serial ?? 'ABCDEF0123'], refund: 1 }, scoped: true }),
-  'medias.validateSerials': (scope) => ({ query: { merchantId: merchantOf(scope) }, body: { mediaSerials: [mediaIds.get(`${scope} read`)?.serial ?? 'ABCDEF0123'] }, scoped: true }),
-  'remoteCommands.send': (scope, role) => ({ body: { serial: machines[scope].serial, type: SEND_TYPES[role], params: {}, scheduledAt: inAnHour() }, scoped: true }),
+  'medias.batchRefund': (scope, role) => ({
+    query: { merchantId: merchantOf(scope) },
+    body: { mediaSerials: [mediaIds.get(`${scope} batch ${role}`)?.serial ?? 'ABCDEF0123'], refund: 1 },
+    scoped: true,
+  }),
+  'medias.validateSerials': (scope) => ({
+    query: { merchantId: merchantOf(scope) },
+    body: { mediaSerials: [mediaIds.get(`${scope} read`)?.serial ?? 'ABCDEF0123'] },
+    scoped: true,
+  }),
+  'remoteCommands.send': (scope, role) => ({
+    body: { serial: machines[scope].serial, type: SEND_TYPES[role], params: {}, scheduledAt: inAnHour() },
+    scoped: true,
+  }),
   'remoteCommands.pos': (scope) => ({ ...machine(scope), query: { size: '5' } }),
-  'remoteCommands.cancel': (scope, role) => ({ params: { id: machines[scope].serial, commandId: cancellableCommands.get(`${scope} ${role}`) ?? '000000000-000000000000' }, scoped: true }),
+  'remoteCommands.cancel': (scope, role) => ({
+    params: { id: machines[scope].serial, commandId: cancellableCommands.get(`${scope} ${role}`) ?? '000000000-000000000000' },
+    scoped: true,
+  }),
   'prices.get': machine,
-  'prices.save': (scope, role) => ({ params: { id: priced('prices.save', scope, role) }, body: { version: 1, prices: [{ line: '11', priceTable: 1, value: 120 }] }, scoped: true }),
+  'prices.save': (scope, role) => ({
+    params: { id: priced('prices.save', scope, role) },
+    body: { version: 1, prices: [{ line: '11', priceTable: 1, value: 120 }] },
+    scoped: true,
+  }),
   'prices.send': (scope, role) => ({ params: { id: priced('prices.send', scope, role) }, body: { version: 1, prices: matrixPrices }, scoped: true }),
   'prices.cancel': (scope, role) => ({ params: { id: priced('prices.cancel', scope, role) }, body: { version: 1 }, scoped: true }),
   'prices.history': (scope) => ({ ...machine(scope), query: { size: '5' } }),
@@ -296,7 +410,9 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'prices.erpSave': (scope) => ({
     params: { id: priced('prices.save', scope, 'NEBULARSUPERADMIN') },
     body: { prices: matrixPrices },
-    headers: async () => ({ 'x-api-token': (await api(`/merchants/${merchantOf(scope)}/settings`, { token: await tokenFor('NEBULARSUPERADMIN') })).body.apiToken }),
+    headers: async () => ({
+      'x-api-token': (await api(`/merchants/${merchantOf(scope)}/settings`, { token: await tokenFor('NEBULARSUPERADMIN') })).body.apiToken,
+    }),
   }),
   'customers.list': (scope) => ({ query: { merchantId: merchantOf(scope), size: '5', consent: 'analysis' }, scoped: true }),
   'customers.csv': (scope) => ({ query: { merchantId: merchantOf(scope), hasMedias: 'true' }, scoped: true }),
@@ -305,20 +421,34 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'customers.transactions': (scope) => ({ ...customerOf(scope), query: { merchantId: merchantOf(scope), size: '5' } }),
   'customers.privacy': (scope) => ({ ...customerOf(scope), body: { analysis: true } }),
   'customers.associateMedia': (scope) => ({ ...customerOf(scope), body: { mediaId: associableMedias[scope] } }),
-  'customers.dissociateMedia': (scope, role) => ({ ...customerOf(scope), params: { id: customers[scope], mediaId: dissociableMedias.get(`${scope} ${role}`) ?? '00000000' } }),
+  'customers.dissociateMedia': (scope, role) => ({
+    ...customerOf(scope),
+    params: { id: customers[scope], mediaId: dissociableMedias.get(`${scope} ${role}`) ?? '00000000' },
+  }),
   'webpaymentOrders.list': (scope) => ({ query: { merchantId: merchantOf(scope), size: '5', result: '1' }, scoped: true }),
   'webpaymentOrders.get': (scope) => ({ params: { id: webOrders[scope] }, query: { merchantId: merchantOf(scope) }, scoped: true }),
   // Public (the merchant's API token, not a sign-in): the scope's own merchant and token, so both scopes succeed.
-  'paymentService.order': (scope) => ({ params: { id: merchantOf(scope) }, body: webOrderBody(), headers: async () => ({ 'x-api-token': await apiTokenOf(scope) }) }),
+  'paymentService.order': (scope) => ({
+    params: { id: merchantOf(scope) },
+    body: webOrderBody(),
+    headers: async () => ({ 'x-api-token': await apiTokenOf(scope) }),
+  }),
   'historicalData.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5', status: 'Completed', dataType: 'Alarms' }, scoped: true }),
-  'historicalData.create': (scope) => ({ params: { id: merchantOf(scope) }, body: { startDate: '2026-01-01', endDate: '2026-01-31', dataType: 'Alarms' }, scoped: true }),
+  'historicalData.create': (scope) => ({
+    params: { id: merchantOf(scope) },
+    body: { startDate: '2026-01-01', endDate: '2026-01-31', dataType: 'Alarms' },
+    scoped: true,
+  }),
   'historicalData.get': (scope) => dataRequestOf(scope, 'completed'),
   'historicalData.delete': (scope, role) => dataRequestOf(scope, `delete ${role}`),
   'historicalData.retry': (scope, role) => dataRequestOf(scope, `retry ${role}`),
   'historicalData.download': (scope) => dataRequestOf(scope, 'completed'),
   'historicalData.subscriptions': (scope) => ({ params: { id: merchantOf(scope) }, scoped: true }),
   'historicalData.subscribe': (scope) => ({ params: { id: merchantOf(scope) }, body: { dataType: 'Audits', frequency: 'weekly' }, scoped: true }),
-  'historicalData.unsubscribe': (scope, role) => ({ params: { id: merchantOf(scope), subscriptionId: dataSubscriptions.get(`${scope} ${role}`) ?? '000000000-000000000000' }, scoped: true }),
+  'historicalData.unsubscribe': (scope, role) => ({
+    params: { id: merchantOf(scope), subscriptionId: dataSubscriptions.get(`${scope} ${role}`) ?? '000000000-000000000000' },
+    scoped: true,
+  }),
 };
 
 const routes = groups.flatMap((g) => g.routes);
@@ -379,7 +509,11 @@ beforeAll(async () => {
     for (const role of PROFILE_WRITERS) deletableProfiles.set(`${scope} ${role}`, await profile(merchantOf(scope)));
     const name = uniqueName();
     const serial = await joinMachine(scope, name);
-    const grouped = await api(`/pos/${serial}/associate-group`, { method: 'PUT', token: superAdmin, body: { groupId: scope === 'own' ? 'acme-north' : 'bravo-centro' } });
+    const grouped = await api(`/pos/${serial}/associate-group`, {
+      method: 'PUT',
+      token: superAdmin,
+      body: { groupId: scope === 'own' ? 'acme-north' : 'bravo-centro' },
+    });
     expect(grouped.status).toBe(200);
     machines[scope] = { serial, name };
     const device = await connectDevice(stack.mqtt, serial);
@@ -398,10 +532,19 @@ beforeAll(async () => {
       const listed = await api(`/pos/${serial}/audits`, { token: superAdmin });
       return listed.body.items?.[0]?.id as string | undefined;
     }, `the audit of ${serial}`);
-    historicalConfigs[scope] = await waitFor(async () => (await api(`/pos/${serial}/configs/historical`, { token: superAdmin })).body.items[0]?.id, 'a reported configuration');
-    expect((await api(`/pos/${serial}/custom-configs`, { method: 'PUT', token: superAdmin, body: { values: { 'telemetry.pingSeconds': '60' } } })).status).toBe(200);
+    historicalConfigs[scope] = await waitFor(
+      async () => (await api(`/pos/${serial}/configs/historical`, { token: superAdmin })).body.items[0]?.id,
+      'a reported configuration',
+    );
+    expect((await api(`/pos/${serial}/custom-configs`, { method: 'PUT', token: superAdmin, body: { values: { 'telemetry.pingSeconds': '60' } } })).status).toBe(
+      200,
+    );
     for (const role of COMMAND_SENDERS) {
-      const sent = await api('/remote-commands/send', { method: 'POST', token: superAdmin, body: { serial, type: CANCEL_TYPES[role], params: {}, scheduledAt: inAnHour() } });
+      const sent = await api('/remote-commands/send', {
+        method: 'POST',
+        token: superAdmin,
+        body: { serial, type: CANCEL_TYPES[role], params: {}, scheduledAt: inAnHour() },
+      });
       expect(sent.status, sent.text).toBe(201);
       cancellableCommands.set(`${scope} ${role}`, sent.body.id);
     }
@@ -417,18 +560,49 @@ beforeAll(async () => {
     const planogramName = uniqueName();
     planograms[scope] = { id: await planogram(planogramName), name: planogramName };
     for (const role of DELETERS) deletablePlanograms.set(`${scope} ${role}`, await planogram());
-    const superAdminSettings = await api(`/merchants/${merchantOf(scope)}/super-admin-settings`, { method: 'PUT', token: superAdmin, body: { ...superAdminSettingsBody(), erpApi: true } });
+    const superAdminSettings = await api(`/merchants/${merchantOf(scope)}/super-admin-settings`, {
+      method: 'PUT',
+      token: superAdmin,
+      body: { ...superAdminSettingsBody(), erpApi: true },
+    });
     expect(superAdminSettings.status, superAdminSettings.text).toBe(200);
     const { prices, now } = stackDeps();
     for (const routeId of PRICE_CHANGES) {
       for (const role of ROLES) {
         const name = uniqueName();
         const serial = await joinMachine(scope, name);
-        const placed = await api(`/pos/${serial}`, { method: 'PUT', token: superAdmin, body: { name, networkType: null, warrantyEnd: null, planogramId: planograms[scope].id } });
+        const placed = await api(`/pos/${serial}`, {
+          method: 'PUT',
+          token: superAdmin,
+          body: { name, networkType: null, warrantyEnd: null, planogramId: planograms[scope].id },
+        });
         expect(placed.status, placed.text).toBe(200);
-        expect((await api(`/pos/${serial}/associate-group`, { method: 'PUT', token: superAdmin, body: { groupId: scope === 'own' ? 'acme-north' : 'bravo-centro' } })).status).toBe(200);
+        expect(
+          (
+            await api(`/pos/${serial}/associate-group`, {
+              method: 'PUT',
+              token: superAdmin,
+              body: { groupId: scope === 'own' ? 'acme-north' : 'bravo-centro' },
+            })
+          ).status,
+        ).toBe(200);
         const at = now();
-        const synced = { merchantId: merchantOf(scope), serial, version: 1, revision: 1, prices: matrixPrices, origin: 'console' as const, status: 'sync' as const, updatedAt: at, updatedBy: 'matrix', synced: matrixPrices, syncedOrigin: 'console' as const, lastSyncAt: at, lastSyncBy: 'matrix', sending: null };
+        const synced = {
+          merchantId: merchantOf(scope),
+          serial,
+          version: 1,
+          revision: 1,
+          prices: matrixPrices,
+          origin: 'console' as const,
+          status: 'sync' as const,
+          updatedAt: at,
+          updatedBy: 'matrix',
+          synced: matrixPrices,
+          syncedOrigin: 'console' as const,
+          lastSyncAt: at,
+          lastSyncBy: 'matrix',
+          sending: null,
+        };
         expect(await prices.put(synced, 0)).toBe(true);
         pricedMachines.set(`${routeId} ${scope} ${role}`, serial);
       }
@@ -462,11 +636,19 @@ beforeAll(async () => {
     for (const role of DELETERS) {
       dataRequests.set(`${scope} delete ${role}`, await storedDataRequest(merchantOf(scope), 'Completed'));
       dataRequests.set(`${scope} retry ${role}`, await storedDataRequest(merchantOf(scope), 'Error'));
-      const subscribed = await api(`/merchants/${merchantOf(scope)}/historicaldata-subscriptions`, { method: 'POST', token: superAdmin, body: { dataType: 'Alarms', frequency: 'daily' } });
+      const subscribed = await api(`/merchants/${merchantOf(scope)}/historicaldata-subscriptions`, {
+        method: 'POST',
+        token: superAdmin,
+        body: { dataType: 'Alarms', frequency: 'daily' },
+      });
       expect(subscribed.status, subscribed.text).toBe(201);
       dataSubscriptions.set(`${scope} ${role}`, subscribed.body.id);
     }
-    const registered = await api(`/payment-service/${merchantOf(scope)}/orders`, { method: 'POST', headers: { 'x-api-token': await apiTokenOf(scope) }, body: webOrderBody({ customer: { userId: `matrix-${uniqueCode()}` } }) });
+    const registered = await api(`/payment-service/${merchantOf(scope)}/orders`, {
+      method: 'POST',
+      headers: { 'x-api-token': await apiTokenOf(scope) },
+      body: webOrderBody({ customer: { userId: `matrix-${uniqueCode()}` } }),
+    });
     expect(registered.status, registered.text).toBe(200);
     customers[scope] = registered.body.customerId;
     webOrders[scope] = registered.body.order.id;
@@ -475,7 +657,11 @@ beforeAll(async () => {
     for (const role of PROFILE_WRITERS) {
       const mediaId = newMediaId();
       await putMedia(merchantOf(scope), mediaId);
-      const associated = await api(`/customers/${customers[scope]}/medias?merchantId=${merchantOf(scope)}`, { method: 'POST', token: superAdmin, body: { mediaId } });
+      const associated = await api(`/customers/${customers[scope]}/medias?merchantId=${merchantOf(scope)}`, {
+        method: 'POST',
+        token: superAdmin,
+        body: { mediaId },
+      });
       expect(associated.status, associated.text).toBe(200);
       dissociableMedias.set(`${scope} ${role}`, mediaId);
     }
@@ -484,7 +670,12 @@ beforeAll(async () => {
     for (const what of ['read', ...ROLES.flatMap((role) => MEDIA_ACTIONS_OF_ROLE.map((action) => `${action} ${role}`))]) {
       const media = { id: hexId(16), serial: hexId(10) };
       const status = what.startsWith('unblock') ? 1 : 0;
-      const record = newMedia(merchantOf(scope), media.id, { serial: media.serial, mediaType: 2, keyCredit: 100, status, tokensBlocked: what.startsWith('tokens') }, mediaNow());
+      const record = newMedia(
+        merchantOf(scope),
+        media.id,
+        { serial: media.serial, mediaType: 2, keyCredit: 100, status, tokensBlocked: what.startsWith('tokens') },
+        mediaNow(),
+      );
       expect(await mediaRepository.save(record, undefined)).toBe(true);
       mediaIds.set(`${scope} ${what}`, media);
     }

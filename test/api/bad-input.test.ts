@@ -5,13 +5,23 @@ import { tokenFor } from './support/stack';
 
 describe('bad input is a 4xx with a clear message, never a 500', () => {
   it('malformed JSON → 400 MalformedJsonException', async () => {
-    const res = await api('/merchants', { method: 'POST', token: await tokenFor('NEBULARSUPERADMIN'), raw: '{"name": ', headers: { 'content-type': 'application/json' } });
+    const res = await api('/merchants', {
+      method: 'POST',
+      token: await tokenFor('NEBULARSUPERADMIN'),
+      raw: '{"name": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'MalformedJsonException', message: 'The request body is not valid JSON' });
   });
 
   it('wrong content type → 400 UnsupportedContentTypeException', async () => {
-    const res = await api('/users/me', { method: 'PUT', token: await tokenFor('NEBULARMERCHANTUSER'), raw: 'language=de', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await api('/users/me', {
+      method: 'PUT',
+      token: await tokenFor('NEBULARMERCHANTUSER'),
+      raw: 'language=de',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('UnsupportedContentTypeException');
   });

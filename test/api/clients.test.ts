@@ -9,7 +9,8 @@ let merchantAdmin = '';
 let groupAdmin = '';
 let merchantUser = '';
 const clientName = (prefix = 'Client') => `${prefix} ${randomUUID().slice(0, 8)}`;
-const createClient = (token: string, merchantId: string, body: Record<string, unknown>) => api(`/merchants/${merchantId}/clients`, { method: 'POST', token, body });
+const createClient = (token: string, merchantId: string, body: Record<string, unknown>) =>
+  api(`/merchants/${merchantId}/clients`, { method: 'POST', token, body });
 
 const fullClient = (overrides: Record<string, unknown> = {}) => ({
   code: 'C-001',
@@ -60,7 +61,11 @@ describe('clients', () => {
     const results = await Promise.all(Array.from({ length: 8 }, () => createClient(merchantAdmin, 'acme-vending', { name: race, country: 'IT' })));
     expect(results.map((r) => r.status).sort()).toEqual([201, ...Array(7).fill(409)]);
     const other = (await createClient(merchantAdmin, 'acme-vending', { name: clientName(), country: 'IT' })).body;
-    const clash = await api(`/merchants/acme-vending/clients/${other.id}`, { method: 'PUT', token: merchantAdmin, body: { name: race.toLowerCase(), country: 'IT' } });
+    const clash = await api(`/merchants/acme-vending/clients/${other.id}`, {
+      method: 'PUT',
+      token: merchantAdmin,
+      body: { name: race.toLowerCase(), country: 'IT' },
+    });
     expect(clash.status).toBe(409);
   });
 
@@ -79,7 +84,10 @@ describe('clients', () => {
     for (const [overrides, path] of cases) {
       const res = await createClient(merchantAdmin, 'acme-vending', fullClient(overrides));
       expect(res.status, JSON.stringify(overrides)).toBe(400);
-      expect(res.body.details.map((d: { path: string }) => d.path), JSON.stringify(overrides)).toContain(path);
+      expect(
+        res.body.details.map((d: { path: string }) => d.path),
+        JSON.stringify(overrides),
+      ).toContain(path);
     }
     for (const overrides of [
       { vat: 'ESB12345678', country: 'ES', postalCode: '28001', phone: '+34 912 345 678' },
@@ -97,7 +105,8 @@ describe('clients', () => {
 
   it('lists by name with page/size and cursor, total from the counter', async () => {
     const merchant = (await api('/merchants', { method: 'POST', token: superAdmin, body: merchantBody() })).body;
-    for (const name of ['delta', 'Alpha', 'charlie', 'Echo', 'bravo']) expect((await createClient(superAdmin, merchant.id, { name, country: 'IT' })).status).toBe(201);
+    for (const name of ['delta', 'Alpha', 'charlie', 'Echo', 'bravo'])
+      expect((await createClient(superAdmin, merchant.id, { name, country: 'IT' })).status).toBe(201);
     const first = await api(`/merchants/${merchant.id}/clients?size=2`, { token: superAdmin });
     expect(first.body).toMatchObject({ page: 1, size: 2, total: 5 });
     expect(first.body.items.map((c: { name: string }) => c.name)).toEqual(['Alpha', 'bravo']);

@@ -5,7 +5,12 @@ describe('public collections (no token)', () => {
   it('serves the spa configuration with a version and the identity provider', async () => {
     const res = await api('/spa-configuration');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ version: expect.any(String), apiBase: '/api/v1', defaultLanguage: 'it', auth: { userPoolId: expect.any(String), clientId: expect.any(String) } });
+    expect(res.body).toMatchObject({
+      version: expect.any(String),
+      apiBase: '/api/v1',
+      defaultLanguage: 'it',
+      auth: { userPoolId: expect.any(String), clientId: expect.any(String) },
+    });
   });
 
   it('serves the reference collections', async () => {

@@ -18,13 +18,22 @@ const card = { cardType: 'VISA', maskedNumber: '411111******1111', expiry: '08/2
 
 /** Registers a customer through a payment order of the service; its id. */
 async function register(customer: Record<string, unknown>, target = merchant): Promise<string> {
-  const res = await callback(target.merchantId, target.apiToken, { service: 0, serviceTransactionNumber: newServiceNumber(), type: 0, result: 1, amount: 120, currency: 'EUR', customer });
+  const res = await callback(target.merchantId, target.apiToken, {
+    service: 0,
+    serviceTransactionNumber: newServiceNumber(),
+    type: 0,
+    result: 1,
+    amount: 120,
+    currency: 'EUR',
+    customer,
+  });
   expect(res.status, res.text).toBe(200);
   return res.body.customerId as string;
 }
 
 const path = (id: string, suffix = '', merchantId = merchant.merchantId) => `/customers/${id}${suffix}?merchantId=${merchantId}`;
-const list = (query: Record<string, string>, merchantId = merchant.merchantId, token = superAdmin) => api(`/customers?${new URLSearchParams({ merchantId, ...query })}`, { token });
+const list = (query: Record<string, string>, merchantId = merchant.merchantId, token = superAdmin) =>
+  api(`/customers?${new URLSearchParams({ merchantId, ...query })}`, { token });
 
 const devices = simulatedDevices();
 
@@ -68,7 +77,13 @@ describe('a customer registered by the payment service', () => {
     const userId = newUserId();
     for (const maskedNumber of ['4111111111111111', '4111 1111 1111 1111', '41111111111*1111', '']) {
       const res = await callback(merchant.merchantId, merchant.apiToken, {
-        service: 0, serviceTransactionNumber: newServiceNumber(), type: 0, result: 1, amount: 120, currency: 'EUR', customer: { userId, paymentInfo: { ...card, maskedNumber } },
+        service: 0,
+        serviceTransactionNumber: newServiceNumber(),
+        type: 0,
+        result: 1,
+        amount: 120,
+        currency: 'EUR',
+        customer: { userId, paymentInfo: { ...card, maskedNumber } },
       });
       expect(res.status, maskedNumber).toBe(400);
       expect(res.body.details[0].path).toBe('body.customer.paymentInfo.maskedNumber');
@@ -92,7 +107,9 @@ describe('PUT /customers/{id}/privacy', () => {
       const bad = await api(path(id, '/privacy'), { method: 'PUT', token: superAdmin, body });
       expect(bad.status, JSON.stringify(body)).toBe(400);
     }
-    expect((await api(path('0123456789abcdef01234567', '/privacy'), { method: 'PUT', token: superAdmin, body: { analysis: true } })).body.code).toBe('CustomerNotFoundException');
+    expect((await api(path('0123456789abcdef01234567', '/privacy'), { method: 'PUT', token: superAdmin, body: { analysis: true } })).body.code).toBe(
+      'CustomerNotFoundException',
+    );
   });
 });
 
@@ -101,11 +118,20 @@ describe('medias of a customer', () => {
     const id = await register({ userId: newUserId() });
     const other = await register({ userId: newUserId() });
     const mediaId = newMediaId();
-    const days = { [utcDay(0)]: { sales: 2, salesValue: 300, recharges: 1, rechargesValue: 1000 }, [utcDay(29)]: { sales: 1, salesValue: 150, recharges: 0, rechargesValue: 0 }, [utcDay(30)]: { sales: 9, salesValue: 9000, recharges: 0, rechargesValue: 0 } };
+    const days = {
+      [utcDay(0)]: { sales: 2, salesValue: 300, recharges: 1, rechargesValue: 1000 },
+      [utcDay(29)]: { sales: 1, salesValue: 150, recharges: 0, rechargesValue: 0 },
+      [utcDay(30)]: { sales: 9, salesValue: 9000, recharges: 0, rechargesValue: 0 },
+    };
     await putMedia(merchant.merchantId, mediaId, { keyCredit: 850, days, lastUsedAt: '2030-01-01T00:00:00.000Z' });
     const associated = await api(path(id, '/medias'), { method: 'POST', token: superAdmin, body: { mediaId } });
     expect(associated.status, associated.text).toBe(200);
-    expect(associated.body).toMatchObject({ medias: 1, credit: 850, lastUsedAt: '2030-01-01T00:00:00.000Z', last30Days: { sales: 3, salesValue: 450, recharges: 1, rechargesValue: 1000 } });
+    expect(associated.body).toMatchObject({
+      medias: 1,
+      credit: 850,
+      lastUsedAt: '2030-01-01T00:00:00.000Z',
+      last30Days: { sales: 3, salesValue: 450, recharges: 1, rechargesValue: 1000 },
+    });
     const again = await api(path(id, '/medias'), { method: 'POST', token: superAdmin, body: { mediaId: mediaId.toLowerCase() } });
     expect(again.status).toBe(200);
     expect(again.body.medias).toBe(1);
@@ -114,12 +140,25 @@ describe('medias of a customer', () => {
     expect(taken.body.code).toBe('MediaAlreadyAssociatedException');
     expect((await api(path(other), { token: superAdmin })).body.medias).toBe(0);
     const medias = await api(path(id, '/medias'), { token: superAdmin });
-    expect(medias.body).toEqual([{ mediaId, serial: mediaId.slice(0, 12), mediaType: 2, status: 0, credit: 850, cloudCredit: 0, lastUsedAt: '2030-01-01T00:00:00.000Z', last30Days: { sales: 3, salesValue: 450, recharges: 1, rechargesValue: 1000 } }]);
+    expect(medias.body).toEqual([
+      {
+        mediaId,
+        serial: mediaId.slice(0, 12),
+        mediaType: 2,
+        status: 0,
+        credit: 850,
+        cloudCredit: 0,
+        lastUsedAt: '2030-01-01T00:00:00.000Z',
+        last30Days: { sales: 3, salesValue: 450, recharges: 1, rechargesValue: 1000 },
+      },
+    ]);
     expect((await api(`/customers/${other}/medias/${mediaId}?merchantId=${merchant.merchantId}`, { method: 'DELETE', token: superAdmin })).status).toBe(404);
     const dissociated = await api(`/customers/${id}/medias/${mediaId}?merchantId=${merchant.merchantId}`, { method: 'DELETE', token: superAdmin });
     expect(dissociated.status, dissociated.text).toBe(200);
     expect(dissociated.body).toMatchObject({ medias: 0, credit: 0 });
-    expect((await api(`/customers/${id}/medias/${mediaId}?merchantId=${merchant.merchantId}`, { method: 'DELETE', token: superAdmin })).body.code).toBe('MediaNotFoundException');
+    expect((await api(`/customers/${id}/medias/${mediaId}?merchantId=${merchant.merchantId}`, { method: 'DELETE', token: superAdmin })).body.code).toBe(
+      'MediaNotFoundException',
+    );
     // Free again: the other customer may have it now.
     expect((await api(path(other, '/medias'), { method: 'POST', token: superAdmin, body: { mediaId } })).body.medias).toBe(1);
   });
@@ -155,21 +194,36 @@ describe('GET /customers/{id}/transactions', () => {
     const machines: Record<string, string> = {};
     for (const groupId of ['acme-north', 'acme-south']) {
       const serial = newSerial();
-      expect((await api('/pos/join', { method: 'POST', token: superAdmin, body: { serial, pin: DEMO_PINS['acme-vending'], name: `Customer tx ${serial}` } })).status).toBe(201);
+      expect(
+        (await api('/pos/join', { method: 'POST', token: superAdmin, body: { serial, pin: DEMO_PINS['acme-vending'], name: `Customer tx ${serial}` } })).status,
+      ).toBe(201);
       expect((await api(`/pos/${serial}/associate-group`, { method: 'PUT', token: superAdmin, body: { groupId } })).status).toBe(200);
       machines[groupId] = serial;
     }
-    const [key, card] = [{ id: newMediaId(), serial: '00AA11BB22' }, { id: newMediaId(), serial: '00CC33DD44' }];
+    const [key, card] = [
+      { id: newMediaId(), serial: '00AA11BB22' },
+      { id: newMediaId(), serial: '00CC33DD44' },
+    ];
     const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
     const sale = (media: { id: string; serial: string }, minutesAgo: number, value: number) =>
-      saleTransaction({ type: 3, mediaType: 2, value, createdAt: at(minutesAgo), media: { id: media.id, serial: media.serial, credit: 1000, counter: 100 - minutesAgo } });
+      saleTransaction({
+        type: 3,
+        mediaType: 2,
+        value,
+        createdAt: at(minutesAgo),
+        media: { id: media.id, serial: media.serial, credit: 1000, counter: 100 - minutesAgo },
+      });
     const north = await devices.connect(machines['acme-north']!);
     const south = await devices.connect(machines['acme-south']!);
     await north.publish('sales', salesMessage(machines['acme-north']!, [sale(key, 50, 110), sale(card, 40, 120)]));
     await south.publish('sales', salesMessage(machines['acme-south']!, [sale(key, 30, 130)]));
     const id = await register({ userId: newUserId() }, acme);
     for (const media of [key, card]) {
-      await waitFor(async () => (await api(path(id, '/medias', 'acme-vending'), { method: 'POST', token: superAdmin, body: { mediaId: media.id } })).status === 200 || undefined, `media ${media.id} from its sales`);
+      await waitFor(
+        async () =>
+          (await api(path(id, '/medias', 'acme-vending'), { method: 'POST', token: superAdmin, body: { mediaId: media.id } })).status === 200 || undefined,
+        `media ${media.id} from its sales`,
+      );
     }
     const recharge = await callback('acme-vending', acme.apiToken, rechargeOrder(key.id, 500, { channel: 'app' }));
     expect(recharge.body.credited).toBe(true);
@@ -179,11 +233,24 @@ describe('GET /customers/{id}/transactions', () => {
       return res.body.total === 4 ? res : undefined;
     }, 'the customer’s four transactions');
     expect(values(all)).toEqual([500, 130, 120, 110]);
-    expect(all.body.items[0]).toMatchObject({ type: 12, mediaType: 25, serial: null, media: { id: key.id }, source: { type: 3, serial: 'PayPal' }, category: 'recharges' });
+    expect(all.body.items[0]).toMatchObject({
+      type: 12,
+      mediaType: 25,
+      serial: null,
+      media: { id: key.id },
+      source: { type: 3, serial: 'PayPal' },
+      category: 'recharges',
+    });
     expect(values(await api(`${path(id, '/transactions', 'acme-vending')}&ordType=asc`, { token: superAdmin }))).toEqual([110, 120, 130, 500]);
     const first = await api(`${path(id, '/transactions', 'acme-vending')}&size=3`, { token: superAdmin });
-    expect(values(await api(`${path(id, '/transactions', 'acme-vending')}&size=3&page=2&cursor=${encodeURIComponent(first.body.cursor)}`, { token: superAdmin }))).toEqual([110]);
-    expect(values(await api(`${path(id, '/transactions', 'acme-vending')}&from=${encodeURIComponent(at(45))}&to=${encodeURIComponent(at(35))}`, { token: superAdmin }))).toEqual([120]);
+    expect(
+      values(await api(`${path(id, '/transactions', 'acme-vending')}&size=3&page=2&cursor=${encodeURIComponent(first.body.cursor)}`, { token: superAdmin })),
+    ).toEqual([110]);
+    expect(
+      values(
+        await api(`${path(id, '/transactions', 'acme-vending')}&from=${encodeURIComponent(at(45))}&to=${encodeURIComponent(at(35))}`, { token: superAdmin }),
+      ),
+    ).toEqual([120]);
     const groupAdmin = await tokenFor('NEBULARGROUPADMIN');
     const scoped = await api(path(id, '/transactions', 'acme-vending'), { token: groupAdmin });
     expect(values(scoped)).toEqual([500, 120, 110]);
@@ -207,7 +274,8 @@ describe('GET /customers and /customers/csv', () => {
       ['bravo-two', { commercial: true }],
       ['charlie-three', {}],
       ['alpha-four', { analysis: true, quality: true }],
-    ] as const) ids.push(await register({ userId: `${userId}-${newUserId()}`, name: `Name ${userId}`, consents }, fresh));
+    ] as const)
+      ids.push(await register({ userId: `${userId}-${newUserId()}`, name: `Name ${userId}`, consents }, fresh));
     const mediaId = newMediaId();
     await putMedia(fresh.merchantId, mediaId);
     expect((await api(path(ids[1]!, '/medias', fresh.merchantId), { method: 'POST', token: superAdmin, body: { mediaId } })).status).toBe(200);
@@ -226,7 +294,14 @@ describe('GET /customers and /customers/csv', () => {
     expect(idsOf(await list({ to: registeredAt }, fresh.merchantId))).toEqual([ids[1], ids[0]]);
     const page1 = await list({ size: '3' }, fresh.merchantId);
     expect(idsOf(await list({ size: '3', page: '2', cursor: page1.body.cursor }, fresh.merchantId))).toEqual([ids[0]]);
-    for (const query of <Array<Record<string, string>>>[{ search: 'al' }, { consent: 'marketing' }, { hasMedias: 'yes' }, { from: 'today' }, { size: '0' }, { other: '1' }]) {
+    for (const query of <Array<Record<string, string>>>[
+      { search: 'al' },
+      { consent: 'marketing' },
+      { hasMedias: 'yes' },
+      { from: 'today' },
+      { size: '0' },
+      { other: '1' },
+    ]) {
       expect((await list(query, fresh.merchantId)).status, JSON.stringify(query)).toBe(400);
     }
     const csv = await api(`/customers/csv?merchantId=${fresh.merchantId}&search=alpha`, { token: superAdmin });
@@ -234,7 +309,9 @@ describe('GET /customers and /customers/csv', () => {
     expect(csv.headers.get('content-type')).toContain('text/csv');
     expect(csv.headers.get('content-disposition')).toContain(`customers-${fresh.merchantId}.csv`);
     const lines = (csv.text as string).trim().split('\r\n');
-    expect(lines[0]).toBe('id,userId,name,email,registeredAt,lastUsedAt,medias,credit,sales30Days,salesValue30Days,recharges30Days,rechargesValue30Days,consentAnalysis,consentAnalysisAt,consentCommercial,consentCommercialAt,consentQuality,consentQualityAt,paymentService,cardType,maskedNumber,cardExpiry,cardSaved,cardLastUsedAt');
+    expect(lines[0]).toBe(
+      'id,userId,name,email,registeredAt,lastUsedAt,medias,credit,sales30Days,salesValue30Days,recharges30Days,rechargesValue30Days,consentAnalysis,consentAnalysisAt,consentCommercial,consentCommercialAt,consentQuality,consentQualityAt,paymentService,cardType,maskedNumber,cardExpiry,cardSaved,cardLastUsedAt',
+    );
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([ids[3], ids[0]]);
   });
 

@@ -23,7 +23,11 @@ const putCustom = (serial: string, body: unknown, token = superAdmin) => api(`/p
 
 /** Joins an Acme machine (the demo users' merchant), in a group when given. */
 async function acmeMachine(groupId?: string) {
-  const joined = await api('/pos/join', { method: 'POST', token: superAdmin, body: { serial: newSerial(), pin: DEMO_PINS['acme-vending'], name: `Configs ${randomUUID().slice(0, 8)}` } });
+  const joined = await api('/pos/join', {
+    method: 'POST',
+    token: superAdmin,
+    body: { serial: newSerial(), pin: DEMO_PINS['acme-vending'], name: `Configs ${randomUUID().slice(0, 8)}` },
+  });
   expect(joined.status, joined.text).toBe(201);
   const serial = joined.body.serial as string;
   if (groupId) expect((await api(`/pos/${serial}/associate-group`, { method: 'PUT', token: superAdmin, body: { groupId } })).status).toBe(200);
@@ -77,12 +81,16 @@ describe('reported configurations', () => {
     expect(page2.body.items.map((c: { reportedAt: string }) => c.reportedAt)).toEqual([at(t + 120_000)]);
     expect((await get(`/pos/${serial}/configs/historical?size=2&ordType=asc&page=2`)).body.items).toEqual(page2.body.items);
 
-    const ranged = await get(`/pos/${serial}/configs/historical?from=${encodeURIComponent(at(t + 60_000))}&to=${encodeURIComponent('2026-03-01T11:01:00+01:00')}`);
+    const ranged = await get(
+      `/pos/${serial}/configs/historical?from=${encodeURIComponent(at(t + 60_000))}&to=${encodeURIComponent('2026-03-01T11:01:00+01:00')}`,
+    );
     expect(ranged.body).toMatchObject({ total: 1, items: [{ reportedAt: at(t + 60_000), valueCount: 2 }] });
     expect((await get(`/pos/${serial}/configs/historical?from=${at(t + 1)}&to=${at(t)}`)).status).toBe(400);
     expect((await get(`/pos/${serial}/configs/historical?extra=1`)).status).toBe(400);
     // A cursor of another range (or another machine) is refused.
-    expect((await get(`/pos/${serial}/configs/historical?size=2&page=2&cursor=${page1.body.cursor}&from=${encodeURIComponent(at(t + 100_000))}`)).status).toBe(400);
+    expect((await get(`/pos/${serial}/configs/historical?size=2&page=2&cursor=${page1.body.cursor}&from=${encodeURIComponent(at(t + 100_000))}`)).status).toBe(
+      400,
+    );
 
     const id = history.items[1].id as string;
     const one = await get(`/pos/${serial}/configs/historical/${id}`);
@@ -93,7 +101,8 @@ describe('reported configurations', () => {
     expect(elsewhere.status).toBe(404);
     expect(elsewhere.body).toMatchObject({ code: 'MachineConfigurationNotFoundException', message: 'Machine configuration not found (retention expired)' });
     expect((await get(`/pos/${serial}/configs/historical/${Date.parse(at(t + 1))}-unknownmsg1`)).status).toBe(404);
-    for (const bad of ['LATEST', 'abc', `${t}-x`, `${t}#${id}`]) expect((await get(`/pos/${serial}/configs/historical/${encodeURIComponent(bad)}`)).status, bad).toBe(400);
+    for (const bad of ['LATEST', 'abc', `${t}-x`, `${t}#${id}`])
+      expect((await get(`/pos/${serial}/configs/historical/${encodeURIComponent(bad)}`)).status, bad).toBe(400);
   });
 });
 
@@ -112,7 +121,13 @@ describe('custom config', () => {
     const wanted = { 'telemetry.pingSeconds': '30', 'display.language': 'it' };
     const saved = await putCustom(serial, { values: wanted });
     expect(saved.status, saved.text).toBe(200);
-    expect(saved.body).toMatchObject({ serial, values: wanted, origin: 0, updatedBy: 'superadmin@demo.local', sync: { state: 'pending', lastSyncAt: null, lastSyncBy: null } });
+    expect(saved.body).toMatchObject({
+      serial,
+      values: wanted,
+      origin: 0,
+      updatedBy: 'superadmin@demo.local',
+      sync: { state: 'pending', lastSyncAt: null, lastSyncBy: null },
+    });
     expect((await get(`/pos/${serial}/custom-configs`)).body).toEqual(saved.body);
     expect((await get(`/pos/${serial}/configs`)).body.sync).toEqual({ state: 'pending', lastSyncAt: null, lastSyncBy: null });
 
@@ -169,7 +184,8 @@ describe('custom config', () => {
     }
     expect((await putCustom(elsewhere, { values: { a: '1' } }, groupAdmin)).status).toBe(404);
     const { serials } = await newMerchantWithMachines(superAdmin, 1);
-    for (const path of ['configs', 'configs/historical', 'custom-configs', 'last-sensors-info']) expect((await get(`/pos/${serials[0]}/${path}`, merchantAdmin)).status, path).toBe(404);
+    for (const path of ['configs', 'configs/historical', 'custom-configs', 'last-sensors-info'])
+      expect((await get(`/pos/${serials[0]}/${path}`, merchantAdmin)).status, path).toBe(404);
     expect((await putCustom(serials[0]!, { values: { a: '1' } }, merchantAdmin)).status).toBe(404);
   });
 });

@@ -48,7 +48,17 @@ beforeAll(async () => {
   devices.push(device);
   const book = new DexBook();
   for (let d = 1; d <= 5; d++) {
-    const sale = saleTransaction({ id: `CASH${d}`, type: 2, mediaType: 252, value: 150, currency: 'EUR', productCode: 'A12', line: 12, priceTable: 1, createdAt: day(d, '05:00:00') });
+    const sale = saleTransaction({
+      id: `CASH${d}`,
+      type: 2,
+      mediaType: 252,
+      value: 150,
+      currency: 'EUR',
+      productCode: 'A12',
+      line: 12,
+      priceTable: 1,
+      createdAt: day(d, '05:00:00'),
+    });
     book.record(sale);
     await device.publish('sales', salesMessage(north, [sale]));
     dexOf[d] = book.text(north, day(d));
@@ -58,8 +68,30 @@ beforeAll(async () => {
   await device.publish(
     'sales',
     salesMessage(north, [
-      saleTransaction({ id: 'CARD6', type: 1, mediaType: 90, value: 200, currency: 'EUR', productCode: 'B07', line: 7, priceTable: 6, createdAt: day(6, '09:00:00'), valueCharge: 20 }),
-      saleTransaction({ id: 'KEY6', type: 3, mediaType: 2, value: 0, currency: 'EUR', productCode: 'B07', line: 7, priceTable: 2, createdAt: day(6, '10:00:00'), freeSale: true }),
+      saleTransaction({
+        id: 'CARD6',
+        type: 1,
+        mediaType: 90,
+        value: 200,
+        currency: 'EUR',
+        productCode: 'B07',
+        line: 7,
+        priceTable: 6,
+        createdAt: day(6, '09:00:00'),
+        valueCharge: 20,
+      }),
+      saleTransaction({
+        id: 'KEY6',
+        type: 3,
+        mediaType: 2,
+        value: 0,
+        currency: 'EUR',
+        productCode: 'B07',
+        line: 7,
+        priceTable: 2,
+        createdAt: day(6, '10:00:00'),
+        freeSale: true,
+      }),
     ]),
   );
   // The south machine sends an audit without text only.
@@ -81,7 +113,15 @@ describe('audits of a machine', () => {
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ page: 1, size: 2, total: 5 });
     expect(readDays(first.body.items)).toEqual(['2026-11-05', '2026-11-04']);
-    expect(first.body.items[0]).toEqual({ id: expect.any(String), readAt: day(5), origin: 3, port: 'machine', hasDex: true, integrity: 'whole', receivedAt: expect.any(String) });
+    expect(first.body.items[0]).toEqual({
+      id: expect.any(String),
+      readAt: day(5),
+      origin: 3,
+      port: 'machine',
+      hasDex: true,
+      integrity: 'whole',
+      receivedAt: expect.any(String),
+    });
     expect(first.body.items[1]).toMatchObject({ origin: 0, hasDex: false, integrity: null });
     const second = await auditsOf(north, `?size=2&page=2&cursor=${first.body.cursor}`);
     expect(readDays(second.body.items)).toEqual(['2026-11-03', '2026-11-02']);
@@ -176,9 +216,19 @@ describe('transactions of a machine', () => {
     expect(first.body).toMatchObject({ page: 1, size: 3, total: 7 });
     expect(first.body.items.map((t: { transactionId: string }) => t.transactionId)).toEqual(['KEY6', 'CARD6', 'CASH5']);
     expect(first.body.items[0]).toEqual({
-      transactionId: 'KEY6', createdAt: day(6, '10:00:00'), type: 3, line: 7, productCode: 'B07', priceTable: 2, value: 0, currency: 'EUR', mediaType: 2, freeSale: true,
+      transactionId: 'KEY6',
+      createdAt: day(6, '10:00:00'),
+      type: 3,
+      line: 7,
+      productCode: 'B07',
+      priceTable: 2,
+      value: 0,
+      currency: 'EUR',
+      mediaType: 2,
+      freeSale: true,
       // The cloud's: when it was received and the machine's name then.
-      savedAt: expect.any(String), posName: expect.stringMatching(/^History /),
+      savedAt: expect.any(String),
+      posName: expect.stringMatching(/^History /),
     });
     expect(first.body.items[1]).toMatchObject({ transactionId: 'CARD6', type: 1, mediaType: 90, value: 200, valueCharge: 20 });
     const next = await api(`/pos/${north}/transactions?size=3&page=2&cursor=${first.body.cursor}`, { token: merchantAdmin });

@@ -16,7 +16,11 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const stack = await startStackProcess({
     // A failed notification send comes again after 0.3 s (doubled each time), so its retries fit in a test.
-    env: { MACHINE_PURGE_SWEEP_INTERVAL_MS: String(24 * 3_600_000), MACHINE_REGROUP_SWEEP_INTERVAL_MS: String(24 * 3_600_000), NOTIFICATION_RETRY_AFTER_MS: '300' },
+    env: {
+      MACHINE_PURGE_SWEEP_INTERVAL_MS: String(24 * 3_600_000),
+      MACHINE_REGROUP_SWEEP_INTERVAL_MS: String(24 * 3_600_000),
+      NOTIFICATION_RETRY_AFTER_MS: '300',
+    },
   });
   project.provide('stack', stack.info);
   return () => stack.stop();

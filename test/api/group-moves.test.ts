@@ -33,9 +33,23 @@ async function raiseAlarms(serial: string, groupId: string, count: number) {
     const createdAt = new Date(now - 3_600_000 + i * 1000).toISOString();
     const messageId = `move-${serial}-${i}-${randomBytes(3).toString('hex')}`;
     return {
-      merchantId, serial, groupId, code: `MV${i}`, messageId, lastMessageId: messageId, createdAt, lastSeenAt: createdAt,
-      status: i % 2 ? 'notification' : 'active', category: 'maintenance', criticity: 0, message: 'moved', detail: '', remainingCycles: null, occurrences: 1,
-      repairedAt: null, repairedBy: null,
+      merchantId,
+      serial,
+      groupId,
+      code: `MV${i}`,
+      messageId,
+      lastMessageId: messageId,
+      createdAt,
+      lastSeenAt: createdAt,
+      status: i % 2 ? 'notification' : 'active',
+      category: 'maintenance',
+      criticity: 0,
+      message: 'moved',
+      detail: '',
+      remainingCycles: null,
+      occurrences: 1,
+      repairedAt: null,
+      repairedBy: null,
     } as StoredAlarm;
   });
   for (let i = 0; i < alarms.length; i += 20) {
@@ -71,11 +85,18 @@ async function seenBy(token: string) {
     total,
     active,
     datedTotal: dated.body.total as number,
-    stats: { total: stats.counts.total as number, active: stats.counts.byStatus.active as number, days: (stats.days as Array<{ counts: { total: number } }>).reduce((n, d) => n + d.counts.total, 0) },
+    stats: {
+      total: stats.counts.total as number,
+      active: stats.counts.byStatus.active as number,
+      days: (stats.days as Array<{ counts: { total: number } }>).reduce((n, d) => n + d.counts.total, 0),
+    },
     csv: per(alarmsCsv.map((line) => line.split(',')[1]!)),
     commands: (commands.body.items as Array<{ id: string }>).map((c) => c.id).sort(),
     commandTotal: commands.body.total as number,
-    commandsCsv: Object.entries(commandIds).filter(([, id]) => commandsCsv.includes(id)).map(([serial]) => serial).sort(),
+    commandsCsv: Object.entries(commandIds)
+      .filter(([, id]) => commandsCsv.includes(id))
+      .map(([serial]) => serial)
+      .sort(),
   };
 }
 
@@ -116,7 +137,11 @@ beforeAll(async () => {
   await raiseAlarms(machines.staying, groups.north, 2);
   // A pending (scheduled) command on each machine: what North's admin kept seeing after a move.
   for (const serial of Object.values(machines)) {
-    const res = await api('/remote-commands/send', { method: 'POST', token: superAdmin, body: { serial, type: 5, params: {}, scheduledAt: new Date(Date.now() + 3_600_000).toISOString() } });
+    const res = await api('/remote-commands/send', {
+      method: 'POST',
+      token: superAdmin,
+      body: { serial, type: 5, params: {}, scheduledAt: new Date(Date.now() + 3_600_000).toISOString() },
+    });
     expect(res.status, res.text).toBe(201);
     commandIds[serial] = res.body.id;
   }
@@ -139,7 +164,9 @@ describe('moving machines between groups', () => {
     expect(before.south).toEqual(expected([machines.heavy, machines.light]));
     // Everywhere else North's admin gets 404 on the machine; South's sees all its commands.
     expect((await api(`/pos/${machines.heavy}`, { token: admins.north })).status).toBe(404);
-    expect((await api(`/remote-commands?merchantId=${merchantId}&serial=${machines.heavy}`, { token: admins.south })).body.items.map((c: { id: string }) => c.id)).toEqual([commandIds[machines.heavy]]);
+    expect(
+      (await api(`/remote-commands?merchantId=${merchantId}&serial=${machines.heavy}`, { token: admins.south })).body.items.map((c: { id: string }) => c.id),
+    ).toEqual([commandIds[machines.heavy]]);
     // Still moving: it cannot move again until its history has followed it.
     const again = await move(machines.heavy, groups.north);
     expect(again.status).toBe(409);

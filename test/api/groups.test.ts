@@ -9,7 +9,8 @@ let superAdmin = '';
 let merchantAdmin = '';
 let groupAdmin = '';
 const groupName = (prefix = 'Group') => `${prefix} ${randomUUID().slice(0, 8)}`;
-const createGroup = (token: string, merchantId: string, body: Record<string, unknown>) => api(`/merchants/${merchantId}/groups`, { method: 'POST', token, body });
+const createGroup = (token: string, merchantId: string, body: Record<string, unknown>) =>
+  api(`/merchants/${merchantId}/groups`, { method: 'POST', token, body });
 
 beforeAll(async () => {
   superAdmin = await tokenFor('NEBULARSUPERADMIN');

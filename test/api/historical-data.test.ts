@@ -38,10 +38,14 @@ async function request(body: Record<string, unknown>, m = merchantId) {
 }
 
 const ended = (m: string, id: string) =>
-  waitFor(async () => {
-    const res = await api(`${base(m)}/${id}`, { token: superAdmin });
-    return res.body.status !== 'Created' && (res.body as Record<string, any>);
-  }, `request ${id} to end`, 40_000);
+  waitFor(
+    async () => {
+      const res = await api(`${base(m)}/${id}`, { token: superAdmin });
+      return res.body.status !== 'Created' && (res.body as Record<string, any>);
+    },
+    `request ${id} to end`,
+    40_000,
+  );
 
 async function downloadCsv(m: string, id: string): Promise<{ rows: Array<Record<string, string>>; text: string; disposition: string | null }> {
   const res = await api(`${base(m)}/${id}/download`, { token: superAdmin });
@@ -51,7 +55,11 @@ async function downloadCsv(m: string, id: string): Promise<{ rows: Array<Record<
   const text = await file.text();
   const [header, ...lines] = text.split('\r\n').filter(Boolean);
   const columns = header!.split(',');
-  return { rows: lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [columns[i]!, v]))), text, disposition: file.headers.get('content-disposition') };
+  return {
+    rows: lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [columns[i]!, v]))),
+    text,
+    disposition: file.headers.get('content-disposition'),
+  };
 }
 
 /** What the machines' transaction lists answer for [from, to), oldest first, machine by machine (by serial). */
@@ -62,7 +70,14 @@ async function listedTransactions(from: string, to: string, errorsOnly = false) 
     expect(res.status).toBe(200);
     for (const t of res.body.items as Array<Record<string, unknown>>) {
       if (errorsOnly && t.errorSale !== true) continue;
-      out.push({ serial, transactionId: String(t.transactionId), createdAt: String(t.createdAt), type: String(t.type), value: String(t.value), errorSale: t.errorSale === undefined ? '' : String(t.errorSale) });
+      out.push({
+        serial,
+        transactionId: String(t.transactionId),
+        createdAt: String(t.createdAt),
+        type: String(t.type),
+        value: String(t.value),
+        errorSale: t.errorSale === undefined ? '' : String(t.errorSale),
+      });
     }
   }
   return out;
@@ -78,10 +93,24 @@ const objectExists = async (key: string) =>
   );
 
 const setMerchantZone = (m: string, timezone: string) =>
-  stackDeps().doc.send(new UpdateCommand({ TableName: stack.tableName, Key: keys.merchant(m), UpdateExpression: 'SET #tz = :z', ExpressionAttributeNames: { '#tz': 'timezone' }, ExpressionAttributeValues: { ':z': timezone } }));
+  stackDeps().doc.send(
+    new UpdateCommand({
+      TableName: stack.tableName,
+      Key: keys.merchant(m),
+      UpdateExpression: 'SET #tz = :z',
+      ExpressionAttributeNames: { '#tz': 'timezone' },
+      ExpressionAttributeValues: { ':z': timezone },
+    }),
+  );
 
 /** Sales of each machine: inside 10–12 March in Rome (at both edges), just outside, and failed ones. */
-const SALE_TIMES = [rome('2026-03-09', '23:59:59'), rome('2026-03-10', '00:00:00'), rome('2026-03-11', '12:00:00'), rome('2026-03-12', '23:59:59'), rome('2026-03-13', '00:00:00')];
+const SALE_TIMES = [
+  rome('2026-03-09', '23:59:59'),
+  rome('2026-03-10', '00:00:00'),
+  rome('2026-03-11', '12:00:00'),
+  rome('2026-03-12', '23:59:59'),
+  rome('2026-03-13', '00:00:00'),
+];
 
 beforeAll(async () => {
   superAdmin = await tokenFor('NEBULARSUPERADMIN');
@@ -89,7 +118,10 @@ beforeAll(async () => {
   ({ merchantId, serials } = await newMerchantWithMachines(superAdmin, 2));
   for (const serial of serials) {
     const device = await devices.connect(serial);
-    const transactions = SALE_TIMES.flatMap((createdAt, i) => [saleTransaction({ createdAt }), ...(i === 2 ? [saleTransaction({ createdAt, errorSale: true })] : [])]);
+    const transactions = SALE_TIMES.flatMap((createdAt, i) => [
+      saleTransaction({ createdAt }),
+      ...(i === 2 ? [saleTransaction({ createdAt, errorSale: true })] : []),
+    ]);
     await device.publish('sales', salesMessage(serial, transactions));
   }
   await waitFor(async () => {
@@ -137,9 +169,13 @@ describe('creating a request', () => {
     expect(answers.filter((a) => a.status === 201)).toHaveLength(MAX_ACTIVE_DATA_REQUESTS);
     const refused = answers.filter((a) => a.status === 409);
     expect(refused).toHaveLength(12 - MAX_ACTIVE_DATA_REQUESTS);
-    expect(refused[0]!.body).toMatchObject({ code: 'TooManyActiveDataRequestsException', details: [{ path: 'max', message: String(MAX_ACTIVE_DATA_REQUESTS) }] });
+    expect(refused[0]!.body).toMatchObject({
+      code: 'TooManyActiveDataRequestsException',
+      details: [{ path: 'max', message: String(MAX_ACTIVE_DATA_REQUESTS) }],
+    });
     // Each failed export ends in Error, which frees its place.
-    for (const a of answers.filter((x) => x.status === 201)) expect(await ended(other, a.body.id)).toMatchObject({ status: 'Error', message: TECHNICAL_FAILURE });
+    for (const a of answers.filter((x) => x.status === 201))
+      expect(await ended(other, a.body.id)).toMatchObject({ status: 'Error', message: TECHNICAL_FAILURE });
     await setMerchantZone(other, ZONE);
     expect((await api(base(other), { method: 'POST', token: superAdmin, body })).status).toBe(201);
   });
@@ -150,7 +186,14 @@ describe('a Transactions export', () => {
 
   beforeAll(async () => {
     const made = await request({ startDate: '2026-03-10', endDate: '2026-03-12', dataType: 'Transactions' });
-    expect(made).toMatchObject({ status: 'Created', attempts: 1, rows: null, linkValidUntil: null, subscriptionId: null, createdBy: expect.stringContaining('@') });
+    expect(made).toMatchObject({
+      status: 'Created',
+      attempts: 1,
+      rows: null,
+      linkValidUntil: null,
+      subscriptionId: null,
+      createdBy: expect.stringContaining('@'),
+    });
     done = await ended(merchantId, made.id);
   });
 
@@ -205,7 +248,8 @@ describe('a failed export', () => {
   it('ends in Error without a file when the bucket refuses writes, and its retry exports every row once to a new file', async () => {
     const bucket = stack.buckets.exports;
     const listed = await s3.send(new ListObjectsV2Command({ Bucket: bucket }));
-    if (listed.Contents?.length) await s3.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: listed.Contents.map((o) => ({ Key: o.Key! })) } }));
+    if (listed.Contents?.length)
+      await s3.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: listed.Contents.map((o) => ({ Key: o.Key! })) } }));
     await s3.send(new DeleteBucketCommand({ Bucket: bucket }));
     let made: Record<string, any>;
     try {
@@ -280,17 +324,27 @@ describe('scheduled exports', () => {
     const next = (days: number) => new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
     const daily = await api(subscriptionsOf(), { method: 'POST', token: superAdmin, body: { dataType: 'Alarms', frequency: 'daily' } });
     expect(daily.status).toBe(201);
-    expect(daily.body).toMatchObject({ frequency: 'daily', dataType: 'Alarms', lastRunAt: null, lastRequestId: null, lastError: null, nextRunAt: dayStart(next(1), ZONE) });
+    expect(daily.body).toMatchObject({
+      frequency: 'daily',
+      dataType: 'Alarms',
+      lastRunAt: null,
+      lastRequestId: null,
+      lastError: null,
+      nextRunAt: dayStart(next(1), ZONE),
+    });
     const weekly = await api(subscriptionsOf(), { method: 'POST', token: superAdmin, body: { dataType: 'Audits', frequency: 'weekly' } });
     const weeklyDay = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date(weekly.body.nextRunAt));
     expect(weekly.body.nextRunAt).toBe(dayStart(weeklyDay, ZONE));
     expect(new Date(`${weeklyDay}T00:00:00Z`).getUTCDay()).toBe(1);
     expect(Date.parse(weekly.body.nextRunAt) - Date.now()).toBeLessThanOrEqual(7 * 86_400_000);
     const monthly = await api(subscriptionsOf(), { method: 'POST', token: superAdmin, body: { dataType: 'Transactions', frequency: 'monthly' } });
-    expect(monthly.body.nextRunAt).toBe(dayStart(`${new Date(Date.parse(`${today.slice(0, 7)}-01T00:00:00Z`) + 32 * 86_400_000).toISOString().slice(0, 7)}-01`, ZONE));
+    expect(monthly.body.nextRunAt).toBe(
+      dayStart(`${new Date(Date.parse(`${today.slice(0, 7)}-01T00:00:00Z`) + 32 * 86_400_000).toISOString().slice(0, 7)}-01`, ZONE),
+    );
     const list = await api(subscriptionsOf(), { token: superAdmin });
     expect(list.body.items.map((s: { id: string }) => s.id)).toEqual([daily.body.id, weekly.body.id, monthly.body.id]);
-    for (const s of [daily, weekly, monthly]) expect((await api(`${subscriptionsOf()}/${s.body.id}`, { method: 'DELETE', token: superAdmin })).status).toBe(204);
+    for (const s of [daily, weekly, monthly])
+      expect((await api(`${subscriptionsOf()}/${s.body.id}`, { method: 'DELETE', token: superAdmin })).status).toBe(204);
     expect((await api(`${subscriptionsOf()}/${daily.body.id}`, { method: 'DELETE', token: superAdmin })).body.code).toBe('SubscriptionNotFoundException');
     expect((await api(subscriptionsOf(), { method: 'POST', token: superAdmin, body: { dataType: 'Alarms', frequency: 'hourly' } })).status).toBe(400);
   });
@@ -311,8 +365,17 @@ describe('scheduled exports', () => {
       }, `the ${c.frequency} run`);
       expect(ran).toMatchObject({ nextRunAt: dayStart(c.nextDay, ZONE), lastError: null, lastRequestId: expect.any(String) });
       const made = await ended(merchantId, ran.lastRequestId);
-      expect(made).toMatchObject({ status: 'Completed', dataType: 'Transactions', startDate: c.period[0], endDate: c.period[1], subscriptionId: sub.body.id, rows: c.rows });
-      const requests = (await api(`${base()}?size=100`, { token: superAdmin })).body.items.filter((r: { subscriptionId: string | null }) => r.subscriptionId === sub.body.id);
+      expect(made).toMatchObject({
+        status: 'Completed',
+        dataType: 'Transactions',
+        startDate: c.period[0],
+        endDate: c.period[1],
+        subscriptionId: sub.body.id,
+        rows: c.rows,
+      });
+      const requests = (await api(`${base()}?size=100`, { token: superAdmin })).body.items.filter(
+        (r: { subscriptionId: string | null }) => r.subscriptionId === sub.body.id,
+      );
       expect(requests).toHaveLength(1);
       await api(`${subscriptionsOf()}/${sub.body.id}`, { method: 'DELETE', token: superAdmin });
     }
@@ -324,7 +387,24 @@ describe('scheduled exports', () => {
     const { dataRequests, now } = stackDeps();
     for (let i = 0; i < MAX_ACTIVE_DATA_REQUESTS; i++) {
       const id = `${Date.now().toString(36).padStart(9, '0')}-${String(i).padStart(12, '0')}`;
-      const stored = { id, merchantId: other, dataType: 'Alarms', startDate: '2026-03-01', endDate: '2026-03-02', status: 'Created' as const, message: null, rows: null, size: null, creationDate: now(), createdBy: 'test@example.test', completedAt: null, linkValidUntil: null, subscriptionId: null, attempts: 1, fileKey: null };
+      const stored = {
+        id,
+        merchantId: other,
+        dataType: 'Alarms',
+        startDate: '2026-03-01',
+        endDate: '2026-03-02',
+        status: 'Created' as const,
+        message: null,
+        rows: null,
+        size: null,
+        creationDate: now(),
+        createdBy: 'test@example.test',
+        completedAt: null,
+        linkValidUntil: null,
+        subscriptionId: null,
+        attempts: 1,
+        fileKey: null,
+      };
       expect(await dataRequests.create(stored, MAX_ACTIVE_DATA_REQUESTS)).toBe('created');
     }
     const sub = await api(subscriptionsOf(other), { method: 'POST', token: superAdmin, body: { dataType: 'Alarms', frequency: 'daily' } });
@@ -347,7 +427,11 @@ describe('scheduled exports', () => {
 
   it(`allows at most ${MAX_SUBSCRIPTIONS} subscriptions per merchant`, async () => {
     const other = (await api('/merchants', { method: 'POST', token: superAdmin, body: merchantBody() })).body.id as string;
-    const made = await Promise.all(Array.from({ length: MAX_SUBSCRIPTIONS + 3 }, () => api(subscriptionsOf(other), { method: 'POST', token: superAdmin, body: { dataType: 'Alarms', frequency: 'monthly' } })));
+    const made = await Promise.all(
+      Array.from({ length: MAX_SUBSCRIPTIONS + 3 }, () =>
+        api(subscriptionsOf(other), { method: 'POST', token: superAdmin, body: { dataType: 'Alarms', frequency: 'monthly' } }),
+      ),
+    );
     expect(made.filter((r) => r.status === 201)).toHaveLength(MAX_SUBSCRIPTIONS);
     expect(made.filter((r) => r.status === 409).every((r) => r.body.code === 'TooManySubscriptionsException')).toBe(true);
     expect((await api(subscriptionsOf(other), { token: merchantAdmin })).status).toBe(404);

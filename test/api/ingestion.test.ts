@@ -41,7 +41,13 @@ describe('ingestion over MQTT', () => {
       const ping = telemetryMessage(serial, { sentAt: at(t), signalLevel: 60 + i, temperature: 4.5 });
       networkTypes.set(serial, ping.payload.connection.networkType);
       await d.publish('telemetry', ping);
-      await d.publish('sales', salesMessage(serial, [saleTransaction({ id: 'T1', value: 120, createdAt: at(t - 2000) }), saleTransaction({ id: 'T2', value: 90, createdAt: at(t - 1000) })]));
+      await d.publish(
+        'sales',
+        salesMessage(serial, [
+          saleTransaction({ id: 'T1', value: 120, createdAt: at(t - 2000) }),
+          saleTransaction({ id: 'T2', value: 90, createdAt: at(t - 1000) }),
+        ]),
+      );
       await d.publish('audit', auditMessage(serial, { readAt: at(t - 5000), origin: 1 }));
       await d.publish('config', configMessage(serial, { 'telemetry.pingSeconds': '60' }, { reportedAt: at(t - 100) }));
     }
@@ -51,8 +57,16 @@ describe('ingestion over MQTT', () => {
         return p.lastPingAt && p.lastSaleAt && p.lastAuditAt ? p : undefined;
       }, `machine ${serial} updated`);
       expect(shown).toMatchObject({
-        serial, merchantId, connection: 1, lastPingAt: at(t), lastSaleAt: at(t - 1000), lastAuditAt: at(t - 5000),
-        signalLevel: 60 + i, temperature: 4.5, firmwareVersion: '3.4.1+112', networkType: networkTypes.get(serial),
+        serial,
+        merchantId,
+        connection: 1,
+        lastPingAt: at(t),
+        lastSaleAt: at(t - 1000),
+        lastAuditAt: at(t - 5000),
+        signalLevel: 60 + i,
+        temperature: 4.5,
+        firmwareVersion: '3.4.1+112',
+        networkType: networkTypes.get(serial),
       });
       await waitFor(async () => (await countPrefix(doc, merchantId, serial, 'CONFIG#')) === 2, 'config stored');
       const sales = await historyItems(doc, merchantId, serial, keys.historyPrefix.sale);
@@ -63,7 +77,9 @@ describe('ingestion over MQTT', () => {
       const [audit] = await historyItems(doc, merchantId, serial, keys.historyPrefix.audit);
       expect(audit).toMatchObject({ origin: 1, port: 'machine', readAt: at(t - 5000) });
       expect(audit!.dex).toContain('DXS*');
-      expect(await historyItems(doc, merchantId, serial, keys.historyPrefix.sensor)).toEqual([expect.objectContaining({ signalLevel: 60 + i, temperature: 4.5, at: at(t) })]);
+      expect(await historyItems(doc, merchantId, serial, keys.historyPrefix.sensor)).toEqual([
+        expect.objectContaining({ signalLevel: 60 + i, temperature: 4.5, at: at(t) }),
+      ]);
     }
     const after = await counter(doc, keys.posCounterName(merchantId));
     expect(after).toMatchObject({ total: 3, unknown: 0, online: 3 });
@@ -80,7 +96,8 @@ describe('ingestion over MQTT', () => {
     const t = Date.now() - 3_600_000;
     const unique: Array<{ serial: string; kind: 'telemetry' | 'sales'; message: { messageId: string; type: string; serial: string; sentAt: string } }> = [];
     for (const [d, serial] of serials.entries()) {
-      for (let i = 0; i < 160; i++) unique.push({ serial, kind: 'telemetry', message: telemetryMessage(serial, { sentAt: at(t + i * 1000), signalLevel: (i + d) % 101 }) });
+      for (let i = 0; i < 160; i++)
+        unique.push({ serial, kind: 'telemetry', message: telemetryMessage(serial, { sentAt: at(t + i * 1000), signalLevel: (i + d) % 101 }) });
       for (let i = 0; i < 40; i++) unique.push({ serial, kind: 'sales', message: salesMessage(serial, [saleTransaction({ createdAt: at(t + i * 5000) })]) });
     }
     const deliveries = [...unique, ...unique];
@@ -100,18 +117,22 @@ describe('ingestion over MQTT', () => {
         }
       }),
     );
-    await waitFor(async () => {
-      for (const message of [unique[0]!, unique.at(-1)!, ...unique.slice(0, 1000).filter((_, i) => i % 97 === 0)].map((u) => u.message)) {
-        if (!(await processed(doc, message))) return false;
-      }
-      let sensors = 0;
-      let sales = 0;
-      for (const s of serials) {
-        sensors += await countPrefix(doc, merchantId, s, keys.historyPrefix.sensor);
-        sales += await countPrefix(doc, merchantId, s, keys.historyPrefix.sale);
-      }
-      return sensors === 800 && sales === 200;
-    }, 'the unique messages stored', 60_000);
+    await waitFor(
+      async () => {
+        for (const message of [unique[0]!, unique.at(-1)!, ...unique.slice(0, 1000).filter((_, i) => i % 97 === 0)].map((u) => u.message)) {
+          if (!(await processed(doc, message))) return false;
+        }
+        let sensors = 0;
+        let sales = 0;
+        for (const s of serials) {
+          sensors += await countPrefix(doc, merchantId, s, keys.historyPrefix.sensor);
+          sales += await countPrefix(doc, merchantId, s, keys.historyPrefix.sale);
+        }
+        return sensors === 800 && sales === 200;
+      },
+      'the unique messages stored',
+      60_000,
+    );
     await new Promise((r) => setTimeout(r, 1000));
     for (const s of serials) {
       expect(await countPrefix(doc, merchantId, s, keys.historyPrefix.sensor)).toBe(160);
@@ -202,11 +223,17 @@ describe('ingestion over MQTT', () => {
     const d = await connect(serial);
     const t = Date.now();
     const newest = telemetryMessage(serial, { sentAt: at(t), signalLevel: 80, temperature: 5 });
-    const older = [telemetryMessage(serial, { sentAt: at(t - 60_000), signalLevel: 20, temperature: 9 }), telemetryMessage(serial, { sentAt: at(t - 30_000), signalLevel: 30, temperature: 8 })];
+    const older = [
+      telemetryMessage(serial, { sentAt: at(t - 60_000), signalLevel: 20, temperature: 9 }),
+      telemetryMessage(serial, { sentAt: at(t - 30_000), signalLevel: 30, temperature: 8 }),
+    ];
     await d.publish('telemetry', newest);
     await waitFor(async () => processed(doc, newest), 'the newest ping');
     for (const m of older) await d.publish('telemetry', m);
-    const sales = [salesMessage(serial, [saleTransaction({ createdAt: at(t - 1000) })]), salesMessage(serial, [saleTransaction({ createdAt: at(t - 90_000) })])];
+    const sales = [
+      salesMessage(serial, [saleTransaction({ createdAt: at(t - 1000) })]),
+      salesMessage(serial, [saleTransaction({ createdAt: at(t - 90_000) })]),
+    ];
     await d.publish('sales', sales[0]!);
     await waitFor(async () => processed(doc, sales[0]!), 'the newest sale');
     await d.publish('sales', sales[1]!);
@@ -228,7 +255,13 @@ describe('ingestion over MQTT', () => {
       const res = await fetch(`${stack.iotData}/topics/${encodeURIComponent(`vend/${serial}/commands`)}?qos=1`, {
         method: 'POST',
         // Type 16 (update database) is a cash-handling machine's; a CENG lacks it.
-        body: JSON.stringify({ messageId: 'cmd-ingestion-1', serial, sentAt: new Date().toISOString(), type: 'command', payload: { commandId: 'cmd-0042', commandType: 16, params: { version: '2' }, attempt: 1 } }),
+        body: JSON.stringify({
+          messageId: 'cmd-ingestion-1',
+          serial,
+          sentAt: new Date().toISOString(),
+          type: 'command',
+          payload: { commandId: 'cmd-0042', commandType: 16, params: { version: '2' }, attempt: 1 },
+        }),
       });
       expect(res.status).toBe(200);
       const ack = await waitFor(async () => acks[0], 'the acknowledgement', 5000);
@@ -251,7 +284,13 @@ describe('ingestion over MQTT', () => {
 
     const window = 900;
     const sweep = connectionSweepHandler(() =>
-      buildIngestionDeps({ region: 'eu-west-1', tableName: stack.tableName, dynamodbEndpoint: stack.dynamodb, offlineAfterSeconds: window, onlineBucketSeconds: 60 }),
+      buildIngestionDeps({
+        region: 'eu-west-1',
+        tableName: stack.tableName,
+        dynamodbEndpoint: stack.dynamodb,
+        offlineAfterSeconds: window,
+        onlineBucketSeconds: 60,
+      }),
     );
     // Just inside the window nothing changes.
     await sweep({ time: new Date(Date.now() + (window - 90) * 1000).toISOString() });
@@ -273,7 +312,11 @@ describe('ingestion over MQTT', () => {
     await talker.publish('telemetry', telemetryMessage(chatty));
     await waitFor(async () => (await pos(chatty)).connection === 1, 'the machine back online');
     // An API write of the record (a rename) keeps the list's copy of what the machine reported.
-    const renamed = await api(`/pos/${chatty}`, { method: 'PUT', token: superAdmin, body: { name: 'Chatty renamed', networkType: 'Ethernet', warrantyEnd: null, planogramId: null } });
+    const renamed = await api(`/pos/${chatty}`, {
+      method: 'PUT',
+      token: superAdmin,
+      body: { name: 'Chatty renamed', networkType: 'Ethernet', warrantyEnd: null, planogramId: null },
+    });
     expect(renamed.status, renamed.text).toBe(200);
     const row = (await api(`/pos?merchantId=${merchantId}&search=Chatty`, { token: superAdmin })).body.items[0];
     expect(row).toMatchObject({ name: 'Chatty renamed', connection: 1, lastPingAt: expect.any(String), signalLevel: expect.any(Number) });
@@ -286,7 +329,14 @@ async function historyItemsOfDay(day: string) {
   const out: Array<Record<string, any>> = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const res = await doc.send(new QueryCommand({ TableName: stack.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `INVALID#${day}` }, ExclusiveStartKey: start }));
+    const res = await doc.send(
+      new QueryCommand({
+        TableName: stack.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': `INVALID#${day}` },
+        ExclusiveStartKey: start,
+      }),
+    );
     out.push(...((res.Items ?? []) as Array<Record<string, any>>));
     start = res.LastEvaluatedKey;
   } while (start);

@@ -61,7 +61,11 @@ describe('logs of an API run at debug level', () => {
 
     // An invited user chooses a password, then changes it (Cognito, as the console's password page does).
     const email = `log-${randomUUID().slice(0, 8)}@example.test`;
-    const created = await call('/users', { method: 'POST', token, body: { email, role: 'NEBULARMERCHANTUSER', language: 'en', merchantIds: ['acme-vending'] } });
+    const created = await call('/users', {
+      method: 'POST',
+      token,
+      body: { email, role: 'NEBULARMERCHANTUSER', language: 'en', merchantIds: ['acme-vending'] },
+    });
     expect(created.status).toBe(201);
     const temporary = await latestTemporaryPassword(info.cognito.endpoint, email);
     const chosen = `Chosen-${randomUUID().slice(0, 12)}!1`;
@@ -87,26 +91,45 @@ describe('logs of an API run at debug level', () => {
     secrets.set('regenerated API token', regenerated.body.apiToken);
     const serial = `CENG-${randomInt(10_000_000, 99_999_999)}`;
     expect((await call('/pos/join', { method: 'POST', token, body: { serial, pin, name: `Logs ${serial}` } })).status).toBe(201);
-    await fetch(`${info.iotData}/topics/${encodeURIComponent(`vend/${serial}/telemetry`)}?qos=1`, { method: 'POST', body: JSON.stringify(telemetryMessage(serial)) });
+    await fetch(`${info.iotData}/topics/${encodeURIComponent(`vend/${serial}/telemetry`)}?qos=1`, {
+      method: 'POST',
+      body: JSON.stringify(telemetryMessage(serial)),
+    });
 
     // Refused: a PIN that is not 8 digits, a wrong PIN, a forged token.
     const badPin = String(randomInt(1_000_000, 9_999_999));
     const wrongPin = String(randomInt(10_000_000, 39_999_999));
     const forged = await signedToken(token, { 'custom:roles': 'nebular=NEBULARSUPERADMIN', sub: randomUUID() });
     secrets.set('bad PIN', badPin).set('wrong PIN', wrongPin).set('forged token', forged);
-    expect((await call(`/merchants/${merchant.body.id}/settings`, { method: 'PUT', token, body: { ...settingsBody(), deviceAssociationPin: badPin } })).status).toBe(400);
-    expect((await call('/pos/join', { method: 'POST', token, body: { serial: `CENG-${randomInt(10_000_000, 99_999_999)}`, pin: wrongPin, name: 'Nope' } })).status).toBeGreaterThanOrEqual(400);
+    expect(
+      (await call(`/merchants/${merchant.body.id}/settings`, { method: 'PUT', token, body: { ...settingsBody(), deviceAssociationPin: badPin } })).status,
+    ).toBe(400);
+    expect(
+      (await call('/pos/join', { method: 'POST', token, body: { serial: `CENG-${randomInt(10_000_000, 99_999_999)}`, pin: wrongPin, name: 'Nope' } })).status,
+    ).toBeGreaterThanOrEqual(400);
     expect((await call('/users/me', { token: forged })).status).toBeGreaterThanOrEqual(401);
     expect((await call('/users/me', { token: `${token.slice(0, -4)}AAAA` })).status).toBe(401);
 
     await until(() => entries().some((e) => e.message === 'batch ingested'), 'batch ingested');
     const me = entries().find((e) => e.message === 'request' && e.correlation_id === correlationId);
-    expect(me).toMatchObject({ level: 'INFO', routeId: 'users.getMe', method: 'GET', status: 200, function_name: 'vend-local-api-users', cold_start: expect.any(Boolean) });
+    expect(me).toMatchObject({
+      level: 'INFO',
+      routeId: 'users.getMe',
+      method: 'GET',
+      status: 200,
+      function_name: 'vend-local-api-users',
+      cold_start: expect.any(Boolean),
+    });
     expect(me!.function_request_id).toEqual(expect.any(String));
     expect(me!.durationMs).toEqual(expect.any(Number));
     const refused = entries().find((e) => e.message === 'request' && e.routeId === 'merchants.saveSettings' && e.status === 400);
     expect(refused).toMatchObject({ code: 'ValidationException', correlation_id: expect.any(String) });
-    expect(entries().find((e) => e.message === 'batch ingested')).toMatchObject({ level: 'DEBUG', kind: 'telemetry', stored: 1, function_name: 'vend-local-iot-telemetry' });
+    expect(entries().find((e) => e.message === 'batch ingested')).toMatchObject({
+      level: 'DEBUG',
+      kind: 'telemetry',
+      stored: 1,
+      function_name: 'vend-local-iot-telemetry',
+    });
   });
 
   it('never carry a token, a password, a PIN or an API token', async () => {

@@ -28,23 +28,38 @@ const connect = (serial: string) => {
   return connected.get(serial)!;
 };
 
-const hex = (digits: number) => randomBytes(Math.ceil(digits / 2)).toString('hex').toUpperCase().slice(0, digits);
+const hex = (digits: number) =>
+  randomBytes(Math.ceil(digits / 2))
+    .toString('hex')
+    .toUpperCase()
+    .slice(0, digits);
 const newMedia = () => ({ id: hex(16), serial: hex(10) });
 const MAX_REFUND = 1000;
 
-const q = (extra: Record<string, string | number> = {}) => `?${new URLSearchParams({ merchantId, ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])) })}`;
+const q = (extra: Record<string, string | number> = {}) =>
+  `?${new URLSearchParams({ merchantId, ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])) })}`;
 const getMedia = (mediaId: string, token = superAdmin) => api(`/medias/${mediaId}${q()}`, { token });
-const post = (path: string, body?: unknown, token = superAdmin, headers: Record<string, string> = {}) => api(`${path}${q()}`, { method: 'POST', token, ...(body === undefined ? {} : { body }), headers });
-const refund = (mediaId: string, amount: unknown, key?: string, token = superAdmin) => post(`/medias/${mediaId}/refund`, { refund: amount }, token, key ? { 'idempotency-key': key } : {});
+const post = (path: string, body?: unknown, token = superAdmin, headers: Record<string, string> = {}) =>
+  api(`${path}${q()}`, { method: 'POST', token, ...(body === undefined ? {} : { body }), headers });
+const refund = (mediaId: string, amount: unknown, key?: string, token = superAdmin) =>
+  post(`/medias/${mediaId}/refund`, { refund: amount }, token, key ? { 'idempotency-key': key } : {});
 
 /** A sale of `media` at the first machine (key credit left, the media's counter), published over MQTT. */
-function mediaSale(media: { id: string; serial: string }, o: { credit?: number; counter?: number; type?: SaleTransaction['type']; value?: number; createdAt?: string } = {}): SaleTransaction {
+function mediaSale(
+  media: { id: string; serial: string },
+  o: { credit?: number; counter?: number; type?: SaleTransaction['type']; value?: number; createdAt?: string } = {},
+): SaleTransaction {
   return saleTransaction({
     type: o.type ?? 3,
     mediaType: 2,
     value: o.value ?? 120,
     ...(o.createdAt ? { createdAt: o.createdAt } : {}),
-    media: { id: media.id, serial: media.serial, ...(o.credit !== undefined ? { credit: o.credit } : {}), ...(o.counter !== undefined ? { counter: o.counter } : {}) },
+    media: {
+      id: media.id,
+      serial: media.serial,
+      ...(o.credit !== undefined ? { credit: o.credit } : {}),
+      ...(o.counter !== undefined ? { counter: o.counter } : {}),
+    },
     source: { type: 1, serial: serials[0]! },
   });
 }
@@ -53,7 +68,13 @@ function mediaSale(media: { id: string; serial: string }, o: { credit?: number; 
 async function mediasFromSales(count: number, credit = 500): Promise<Array<{ id: string; serial: string }>> {
   const medias = Array.from({ length: count }, newMedia);
   const device = await connect(serials[0]!);
-  await device.publish('sales', salesMessage(serials[0]!, medias.map((m, i) => mediaSale(m, { credit, counter: 1, createdAt: new Date(Date.now() - 60_000 + i).toISOString() }))));
+  await device.publish(
+    'sales',
+    salesMessage(
+      serials[0]!,
+      medias.map((m, i) => mediaSale(m, { credit, counter: 1, createdAt: new Date(Date.now() - 60_000 + i).toISOString() })),
+    ),
+  );
   for (const m of medias) await waitFor(async () => (await getMedia(m.id)).status === 200 || undefined, `media ${m.id}`);
   return medias;
 }
@@ -86,8 +107,21 @@ describe('media from the machines (MQTT)', () => {
       return r.status === 200 ? r.body : undefined;
     }, 'the media');
     expect(created).toMatchObject({
-      mediaId: media.id, merchantId, serial: media.serial, mediaType: 2, status: 0, keyCredit: 800, cloudCredit: 0, credit: 800,
-      lastCounter: 5, lastUsedAt: new Date(t0).toISOString(), device: serials[0], sourceType: 1, sourceSerial: serials[0], customerId: null, tokensBlocked: false,
+      mediaId: media.id,
+      merchantId,
+      serial: media.serial,
+      mediaType: 2,
+      status: 0,
+      keyCredit: 800,
+      cloudCredit: 0,
+      credit: 800,
+      lastCounter: 5,
+      lastUsedAt: new Date(t0).toISOString(),
+      device: serials[0],
+      sourceType: 1,
+      sourceSerial: serials[0],
+      customerId: null,
+      tokensBlocked: false,
     });
     expect(created.last30Days).toEqual({ sales: 1, salesValue: 100, recharges: 0, rechargesValue: 0 });
 
@@ -95,7 +129,10 @@ describe('media from the machines (MQTT)', () => {
     const newer = salesMessage(serials[1]!, [mediaSale(media, { credit: 560, counter: 7, value: 240, createdAt: new Date(t0 + 120_000).toISOString() })]);
     await (await connect(serials[1]!)).publish('sales', newer);
     await waitFor(async () => (await getMedia(media.id)).body.lastCounter === 7 || undefined, 'the newer sale');
-    await device.publish('sales', salesMessage(serials[0]!, [mediaSale(media, { credit: 680, counter: 6, value: 120, type: 3, createdAt: new Date(t0 + 60_000).toISOString() })]));
+    await device.publish(
+      'sales',
+      salesMessage(serials[0]!, [mediaSale(media, { credit: 680, counter: 6, value: 120, type: 3, createdAt: new Date(t0 + 60_000).toISOString() })]),
+    );
     await device.publish('sales', first);
     await waitFor(async () => (await getMedia(media.id)).body.last30Days.sales === 3 || undefined, 'the late sale counted');
     await new Promise((r) => setTimeout(r, 800));
@@ -145,7 +182,15 @@ describe('lists and detail', () => {
   });
 
   it('bad queries are 400 naming the field, never 500', async () => {
-    const bads: Array<Record<string, string | number>> = [{ search: 'ab' }, { status: 7 }, { creditMin: 'x' }, { creditMin: 10, creditMax: 5 }, { mediaType: 3 }, { hasCustomer: 'maybe' }, { size: 1000 }];
+    const bads: Array<Record<string, string | number>> = [
+      { search: 'ab' },
+      { status: 7 },
+      { creditMin: 'x' },
+      { creditMin: 10, creditMax: 5 },
+      { mediaType: 3 },
+      { hasCustomer: 'maybe' },
+      { size: 1000 },
+    ];
     for (const bad of bads) {
       const r = await api(`/medias${q(bad)}`, { token: superAdmin });
       expect(r.status, JSON.stringify(bad)).toBe(400);
@@ -247,8 +292,17 @@ describe('a group admin', () => {
     const [north, elsewhere] = [await join(), await join()];
     expect((await api(`/pos/${north}/associate-group`, { method: 'PUT', token: superAdmin, body: { groupId: 'acme-north' } })).status).toBe(200);
     const media = newMedia();
-    for (const [serial, n] of [[north, 1], [elsewhere, 2]] as const) {
-      const sale = saleTransaction({ type: 3, mediaType: 2, value: 100, media: { ...media, credit: 1000 - n * 100, counter: n }, createdAt: new Date(Date.now() - (3 - n) * 60_000).toISOString() });
+    for (const [serial, n] of [
+      [north, 1],
+      [elsewhere, 2],
+    ] as const) {
+      const sale = saleTransaction({
+        type: 3,
+        mediaType: 2,
+        value: 100,
+        media: { ...media, credit: 1000 - n * 100, counter: n },
+        createdAt: new Date(Date.now() - (3 - n) * 60_000).toISOString(),
+      });
       await (await connect(serial)).publish('sales', salesMessage(serial, [sale]));
     }
     const acme = (path: string, token = superAdmin) => api(`${path}${path.includes('?') ? '&' : '?'}merchantId=acme-vending`, { token });
@@ -259,7 +313,10 @@ describe('a group admin', () => {
     expect(all.body.total).toBe(3);
     const mine = await acme(`/medias/${media.id}/transactions`, groupAdmin);
     expect(mine.status).toBe(200);
-    expect(mine.body.items.map((t: { serial: string | null; mediaType: number }) => [t.serial, t.mediaType])).toEqual([[null, 250], [north, 2]]);
+    expect(mine.body.items.map((t: { serial: string | null; mediaType: number }) => [t.serial, t.mediaType])).toEqual([
+      [null, 250],
+      [north, 2],
+    ]);
     expect(mine.body.total).toBe(2);
     expect((await acme(`/medias/${media.id}`, groupAdmin)).body.device).toBe(elsewhere);
   });
@@ -288,7 +345,10 @@ describe('actions', () => {
     expect((await refund(lost!.id, 100)).status).toBe(201);
     expect((await post(`/medias/${lost!.id}/lost-my-key`, { MediaId: '00000000FFFF0000' })).body.code).toBe('LostMyKeyTargetException');
     expect((await post(`/medias/${lost!.id}/lost-my-key`, { MediaId: lost!.id })).status).toBe(400);
-    const [a, b] = await Promise.all([post(`/medias/${lost!.id}/lost-my-key`, { MediaId: replacement!.id }), post(`/medias/${lost!.id}/lost-my-key`, { MediaId: replacement!.id.toLowerCase() })]);
+    const [a, b] = await Promise.all([
+      post(`/medias/${lost!.id}/lost-my-key`, { MediaId: replacement!.id }),
+      post(`/medias/${lost!.id}/lost-my-key`, { MediaId: replacement!.id.toLowerCase() }),
+    ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const old = (await getMedia(lost!.id)).body;
     expect(old).toMatchObject({ status: 2, keyCredit: 0, cloudCredit: 0, replacedBy: replacement!.id });

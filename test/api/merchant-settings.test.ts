@@ -39,7 +39,13 @@ describe('merchant settings', () => {
   it('start from the spec defaults and save', async () => {
     const initial = await api(`/merchants/${merchantId}/settings`, { token: admin });
     expect(initial.status).toBe(200);
-    expect(initial.body).toMatchObject({ peripheralEventsFrequencyMinutes: 60, minimumSignalLevel: 45, unlockCloudCreditHours: 24, pricesSync: 'IMMEDIATE', apiToken: '' });
+    expect(initial.body).toMatchObject({
+      peripheralEventsFrequencyMinutes: 60,
+      minimumSignalLevel: 45,
+      unlockCloudCreditHours: 24,
+      pricesSync: 'IMMEDIATE',
+      apiToken: '',
+    });
     const saved = await api(`/merchants/${merchantId}/settings`, { method: 'PUT', token: admin, body: settings });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ ...settings, merchantId });
@@ -58,7 +64,13 @@ describe('merchant settings', () => {
   });
 
   it('refuses out-of-range values and the server-owned api token', async () => {
-    for (const bad of [{ minimumSignalLevel: 101 }, { maximumRefund: -1 }, { peripheralEventsFrequencyMinutes: 0 }, { pricesSync: 'LATER' }, { apiToken: 'mine' }]) {
+    for (const bad of [
+      { minimumSignalLevel: 101 },
+      { maximumRefund: -1 },
+      { peripheralEventsFrequencyMinutes: 0 },
+      { pricesSync: 'LATER' },
+      { apiToken: 'mine' },
+    ]) {
       const res = await api(`/merchants/${merchantId}/settings`, { method: 'PUT', token: admin, body: { ...settings, ...bad } });
       expect(res.status, JSON.stringify(bad)).toBe(400);
     }
@@ -84,10 +96,18 @@ describe('super-admin settings', () => {
     const saved = await api(`/merchants/${merchantId}/super-admin-settings`, { method: 'PUT', token: admin, body: superSettings });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject(superSettings);
-    const noExpiry = await api(`/merchants/${merchantId}/super-admin-settings`, { method: 'PUT', token: admin, body: { ...superSettings, demoExpiration: null } });
+    const noExpiry = await api(`/merchants/${merchantId}/super-admin-settings`, {
+      method: 'PUT',
+      token: admin,
+      body: { ...superSettings, demoExpiration: null },
+    });
     expect(noExpiry.status).toBe(400);
     expect(noExpiry.body.details).toContainEqual({ path: 'body.demoExpiration', message: 'Demo licence needs an expiry date' });
-    const badUrl = await api(`/merchants/${merchantId}/super-admin-settings`, { method: 'PUT', token: admin, body: { ...superSettings, webSocketUrl: 'not a url' } });
+    const badUrl = await api(`/merchants/${merchantId}/super-admin-settings`, {
+      method: 'PUT',
+      token: admin,
+      body: { ...superSettings, webSocketUrl: 'not a url' },
+    });
     expect(badUrl.status).toBe(400);
   });
 

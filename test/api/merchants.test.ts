@@ -81,7 +81,11 @@ describe('merchants', () => {
     const a = (await create(merchantBody())).body;
     const b = (await create(merchantBody())).body;
     const newName = `Renamed ${randomUUID().slice(0, 8)}`;
-    const updated = await api(`/merchants/${a.id}`, { method: 'PUT', token: admin, body: merchantBody({ name: newName, currency: 'COP', country: 'CO', timezone: 'America/Bogota' }) });
+    const updated = await api(`/merchants/${a.id}`, {
+      method: 'PUT',
+      token: admin,
+      body: merchantBody({ name: newName, currency: 'COP', country: 'CO', timezone: 'America/Bogota' }),
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ id: a.id, name: newName, currency: 'COP', createdAt: a.createdAt });
     expect(updated.body.updatedAt >= a.updatedAt).toBe(true);

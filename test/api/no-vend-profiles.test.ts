@@ -12,12 +12,17 @@ let groupAdmin = '';
 let merchantUser = '';
 const profileName = (prefix = 'Profile') => `${prefix} ${randomUUID().slice(0, 8)}`;
 const NIGHTS = [{ weekdays: [1, 2, 3, 4, 5], from: '22:00', to: '23:59' }];
-const create = (token: string, merchantId: string, body: Record<string, unknown>) => api(`/merchants/${merchantId}/no-vend-profiles`, { method: 'POST', token, body });
+const create = (token: string, merchantId: string, body: Record<string, unknown>) =>
+  api(`/merchants/${merchantId}/no-vend-profiles`, { method: 'POST', token, body });
 const associate = (token: string, serial: string, noVendProfileId: string | null) =>
   api(`/pos/${serial}/associate-no-vend-profile`, { method: 'PUT', token, body: { noVendProfileId } });
 
 async function acmeMachine(groupId?: string) {
-  const joined = await api('/pos/join', { method: 'POST', token: superAdmin, body: { serial: newSerial(), pin: DEMO_PINS['acme-vending'], name: profileName('Machine') } });
+  const joined = await api('/pos/join', {
+    method: 'POST',
+    token: superAdmin,
+    body: { serial: newSerial(), pin: DEMO_PINS['acme-vending'], name: profileName('Machine') },
+  });
   expect(joined.status, joined.text).toBe(201);
   if (groupId) expect((await api(`/pos/${joined.body.serial}/associate-group`, { method: 'PUT', token: superAdmin, body: { groupId } })).status).toBe(200);
   return joined.body.serial as string;
@@ -59,7 +64,11 @@ describe('no-vend profiles', () => {
     const results = await Promise.all(Array.from({ length: 6 }, () => create(merchantAdmin, 'acme-vending', { name: race, periods: [] })));
     expect(results.map((r) => r.status).sort()).toEqual([201, ...Array(5).fill(409)]);
     const other = (await create(merchantAdmin, 'acme-vending', { name: profileName(), periods: [] })).body;
-    const clash = await api(`/merchants/acme-vending/no-vend-profiles/${other.id}`, { method: 'PUT', token: merchantAdmin, body: { name: race.toLowerCase(), periods: [] } });
+    const clash = await api(`/merchants/acme-vending/no-vend-profiles/${other.id}`, {
+      method: 'PUT',
+      token: merchantAdmin,
+      body: { name: race.toLowerCase(), periods: [] },
+    });
     expect(clash.status).toBe(409);
   });
 
@@ -81,7 +90,10 @@ describe('no-vend profiles', () => {
     for (const [overrides, path] of cases) {
       const res = await create(merchantAdmin, 'acme-vending', { name: profileName(), ...overrides });
       expect(res.status, JSON.stringify(overrides)).toBe(400);
-      expect(res.body.details.map((d: { path: string }) => d.path), JSON.stringify(overrides)).toContain(path);
+      expect(
+        res.body.details.map((d: { path: string }) => d.path),
+        JSON.stringify(overrides),
+      ).toContain(path);
     }
     expect((await create(merchantAdmin, 'acme-vending', { name: profileName(), periods: Array(14).fill(period) })).status).toBe(201);
   });

@@ -11,8 +11,16 @@ let merchantAdmin = '';
 let groupAdmin = '';
 let merchantUser = '';
 const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
-const create = (token: string, merchantId: string, body: Record<string, unknown>) => api(`/merchants/${merchantId}/planograms`, { method: 'POST', token, body });
-const line = (selection: string, productId: string, over: Record<string, unknown> = {}) => ({ selection, productId, capacity: 10, warningLevel: 2, refillValue: 10, ...over });
+const create = (token: string, merchantId: string, body: Record<string, unknown>) =>
+  api(`/merchants/${merchantId}/planograms`, { method: 'POST', token, body });
+const line = (selection: string, productId: string, over: Record<string, unknown> = {}) => ({
+  selection,
+  productId,
+  capacity: 10,
+  warningLevel: 2,
+  refillValue: 10,
+  ...over,
+});
 
 async function product(merchantId: string): Promise<string> {
   const res = await api(`/merchants/${merchantId}/products`, {
@@ -25,7 +33,11 @@ async function product(merchantId: string): Promise<string> {
 }
 
 async function acmeMachine(groupId?: string): Promise<string> {
-  const joined = await api('/pos/join', { method: 'POST', token: superAdmin, body: { serial: newSerial(), pin: DEMO_PINS['acme-vending'], name: unique('Machine') } });
+  const joined = await api('/pos/join', {
+    method: 'POST',
+    token: superAdmin,
+    body: { serial: newSerial(), pin: DEMO_PINS['acme-vending'], name: unique('Machine') },
+  });
   expect(joined.status, joined.text).toBe(201);
   if (groupId) expect((await api(`/pos/${joined.body.serial}/associate-group`, { method: 'PUT', token: superAdmin, body: { groupId } })).status).toBe(200);
   return joined.body.serial as string;
@@ -50,7 +62,12 @@ beforeAll(async () => {
 
 describe('planograms', () => {
   it('a merchant admin creates, reads, updates and deletes a planogram with its lines; the products know where they are used', async () => {
-    const body = { name: unique('Cans'), description: 'Can machine, cold', planogramType: 'B', lines: [line('11', cola), line('A2', water, { capacity: 12, warningLevel: 0, refillValue: 6 })] };
+    const body = {
+      name: unique('Cans'),
+      description: 'Can machine, cold',
+      planogramType: 'B',
+      lines: [line('11', cola), line('A2', water, { capacity: 12, warningLevel: 0, refillValue: 6 })],
+    };
     const created = await create(merchantAdmin, 'acme-vending', body);
     expect(created.status, created.text).toBe(201);
     expect(created.body).toMatchObject({ ...body, merchantId: 'acme-vending', machines: 0 });
@@ -62,9 +79,17 @@ describe('planograms', () => {
     const uses = async (productId: string) =>
       (await api(`/merchants/acme-vending/products/${productId}/associations`, { token: merchantAdmin })).body.planograms.map((p: { id: string }) => p.id);
     expect(await uses(water)).toContain(created.body.id);
-    const updated = await api(path, { method: 'PUT', token: merchantAdmin, body: { ...body, planogramType: 'A', lines: [line('11', cola, { capacity: 5, warningLevel: 5, refillValue: 1 })] } });
+    const updated = await api(path, {
+      method: 'PUT',
+      token: merchantAdmin,
+      body: { ...body, planogramType: 'A', lines: [line('11', cola, { capacity: 5, warningLevel: 5, refillValue: 1 })] },
+    });
     expect(updated.status, updated.text).toBe(200);
-    expect(updated.body).toMatchObject({ planogramType: 'A', lines: [line('11', cola, { capacity: 5, warningLevel: 5, refillValue: 1 })], createdAt: created.body.createdAt });
+    expect(updated.body).toMatchObject({
+      planogramType: 'A',
+      lines: [line('11', cola, { capacity: 5, warningLevel: 5, refillValue: 1 })],
+      createdAt: created.body.createdAt,
+    });
     expect(await uses(water)).not.toContain(created.body.id);
     expect(await uses(cola)).toContain(created.body.id);
 
@@ -77,17 +102,29 @@ describe('planograms', () => {
 
   it('a product a planogram has a line of cannot be deleted; once no planogram has it, it can', async () => {
     const chips = await product('acme-vending');
-    const planogram = (await create(merchantAdmin, 'acme-vending', { name: unique('Snacks'), planogramType: 'A', lines: [line('10', chips), line('11', chips), line('12', cola)] })).body;
+    const planogram = (
+      await create(merchantAdmin, 'acme-vending', {
+        name: unique('Snacks'),
+        planogramType: 'A',
+        lines: [line('10', chips), line('11', chips), line('12', cola)],
+      })
+    ).body;
     const productPath = `/merchants/acme-vending/products/${chips}`;
     expect((await api(productPath, { token: merchantAdmin })).body.planograms).toBe(1);
     const refused = await api(productPath, { method: 'DELETE', token: merchantAdmin });
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('ProductInUseException');
     const planogramPath = `/merchants/acme-vending/planograms/${planogram.id}`;
-    expect((await api(planogramPath, { method: 'PUT', token: merchantAdmin, body: { name: planogram.name, planogramType: 'A', lines: [line('12', cola)] } })).status).toBe(200);
+    expect(
+      (await api(planogramPath, { method: 'PUT', token: merchantAdmin, body: { name: planogram.name, planogramType: 'A', lines: [line('12', cola)] } })).status,
+    ).toBe(200);
     expect((await api(productPath, { token: merchantAdmin })).body.planograms).toBe(0);
     expect((await api(productPath, { method: 'DELETE', token: merchantAdmin })).status).toBe(204);
-    const gone = await api(planogramPath, { method: 'PUT', token: merchantAdmin, body: { name: planogram.name, planogramType: 'A', lines: [line('1', chips)] } });
+    const gone = await api(planogramPath, {
+      method: 'PUT',
+      token: merchantAdmin,
+      body: { name: planogram.name, planogramType: 'A', lines: [line('1', chips)] },
+    });
     expect(gone.status).toBe(404);
     expect(gone.body.details).toEqual([expect.objectContaining({ path: 'body.lines.0.productId' })]);
   });
@@ -114,7 +151,10 @@ describe('planograms', () => {
     for (const [overrides, path] of cases) {
       const res = await create(merchantAdmin, 'acme-vending', { ...base, ...overrides });
       expect(res.status, JSON.stringify(overrides).slice(0, 200)).toBe(400);
-      expect(res.body.details.map((d: { path: string }) => d.path), JSON.stringify(overrides).slice(0, 200)).toContain(path);
+      expect(
+        res.body.details.map((d: { path: string }) => d.path),
+        JSON.stringify(overrides).slice(0, 200),
+      ).toContain(path);
     }
     const full = await create(merchantAdmin, 'acme-vending', { ...base, lines: Array.from({ length: 200 }, (_, i) => line(String(i), i % 2 ? cola : water)) });
     expect(full.status, full.text).toBe(201);
@@ -124,7 +164,11 @@ describe('planograms', () => {
   it('an unknown or another merchant’s product is a 404 naming the line; nothing is saved', async () => {
     const foreign = await product('bravo-distribucion');
     const name = unique('Foreign');
-    const res = await create(merchantAdmin, 'acme-vending', { name, planogramType: 'B', lines: [line('1', cola), line('2', foreign), line('3', 'no-such-product')] });
+    const res = await create(merchantAdmin, 'acme-vending', {
+      name,
+      planogramType: 'B',
+      lines: [line('1', cola), line('2', foreign), line('3', 'no-such-product')],
+    });
     expect(res.status).toBe(404);
     expect(res.body.code).toBe('ProductNotFoundException');
     expect(res.body.details.map((d: { path: string }) => d.path)).toEqual(['body.lines.1.productId', 'body.lines.2.productId']);
@@ -200,12 +244,15 @@ describe('planograms', () => {
 
     expect((await api('/merchants/bravo-distribucion/planograms', { token: merchantAdmin })).status).toBe(404);
     expect((await api(`/merchants/bravo-distribucion/planograms/${planogram.id}`, { token: superAdmin })).status).toBe(404);
-    expect((await create(merchantAdmin, 'bravo-distribucion', { name: unique('No'), planogramType: 'A', lines: [] })).body.code).toBe('MerchantNotFoundException');
+    expect((await create(merchantAdmin, 'bravo-distribucion', { name: unique('No'), planogramType: 'A', lines: [] })).body.code).toBe(
+      'MerchantNotFoundException',
+    );
   });
 
   it('lists by name with page/size and cursor, total from the counter', async () => {
     const merchant = (await api('/merchants', { method: 'POST', token: superAdmin, body: merchantBody() })).body;
-    for (const name of ['delta', 'Alpha', 'charlie', 'bravo']) expect((await create(superAdmin, merchant.id, { name, planogramType: 'A', lines: [] })).status).toBe(201);
+    for (const name of ['delta', 'Alpha', 'charlie', 'bravo'])
+      expect((await create(superAdmin, merchant.id, { name, planogramType: 'A', lines: [] })).status).toBe(201);
     const first = await api(`/merchants/${merchant.id}/planograms?size=3`, { token: superAdmin });
     expect(first.body).toMatchObject({ page: 1, size: 3, total: 4 });
     expect(first.body.items.map((p: { name: string }) => p.name)).toEqual(['Alpha', 'bravo', 'charlie']);

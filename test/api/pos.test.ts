@@ -29,7 +29,11 @@ async function newMerchant(): Promise<{ id: string; pin: string }> {
   const created = await api('/merchants', { method: 'POST', token: superAdmin, body: merchantBody({ defaultWarranty: 24, extendedWarranty: 12 }) });
   expect(created.status).toBe(201);
   const pin = freshPin();
-  const saved = await api(`/merchants/${created.body.id}/settings`, { method: 'PUT', token: superAdmin, body: { ...settingsBody(), deviceAssociationPin: pin } });
+  const saved = await api(`/merchants/${created.body.id}/settings`, {
+    method: 'PUT',
+    token: superAdmin,
+    body: { ...settingsBody(), deviceAssociationPin: pin },
+  });
   expect(saved.status, saved.text).toBe(200);
   return { id: created.body.id, pin };
 }
@@ -68,8 +72,21 @@ describe('joining: the merchant PIN registers a device', () => {
     const res = await join(superAdmin, { serial, pin: m.pin, name: '  Lobby  ' });
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({
-      id: serial, serial, merchantId: m.id, name: 'Lobby', deviceType: 'CUNI', connection: 2, status: 1, hidden: false, groupId: null,
-      clientId: null, lastPingAt: null, signalLevel: null, manageStock: false, resetAt: null, macs: [],
+      id: serial,
+      serial,
+      merchantId: m.id,
+      name: 'Lobby',
+      deviceType: 'CUNI',
+      connection: 2,
+      status: 1,
+      hidden: false,
+      groupId: null,
+      clientId: null,
+      lastPingAt: null,
+      signalLevel: null,
+      manageStock: false,
+      resetAt: null,
+      macs: [],
     });
     // Warranty: the merchant's default + extended months from today.
     const expected = new Date();
@@ -105,7 +122,12 @@ describe('joining: the merchant PIN registers a device', () => {
     const foreign = await join(merchantAdmin, { serial: newSerial(), pin: m.pin, name: 'X' });
     expect(foreign.status).toBe(400);
     expect(foreign.body).toEqual({ ...unknown.body, correlationId: foreign.body.correlationId });
-    for (const body of [{ serial: 'XXXX-00000001', pin: m.pin, name: 'X' }, { serial: 'CENG-123', pin: m.pin, name: 'X' }, { serial: newSerial(), pin: '1234', name: 'X' }, { serial: newSerial(), pin: m.pin, name: ' ' }]) {
+    for (const body of [
+      { serial: 'XXXX-00000001', pin: m.pin, name: 'X' },
+      { serial: 'CENG-123', pin: m.pin, name: 'X' },
+      { serial: newSerial(), pin: '1234', name: 'X' },
+      { serial: newSerial(), pin: m.pin, name: ' ' },
+    ]) {
       expect((await join(superAdmin, body)).status, JSON.stringify(body)).toBe(400);
     }
     expect((await join(groupAdmin, { serial: newSerial(), pin: m.pin, name: 'X' })).status).toBe(403);
@@ -126,8 +148,12 @@ describe('joining: the merchant PIN registers a device', () => {
     expect(clash.status).toBe(409);
     expect(clash.body.code).toBe('DuplicateDevicePinException');
     const moved = freshPin();
-    expect((await api(`/merchants/${a.id}/settings`, { method: 'PUT', token: superAdmin, body: { ...settingsBody(), deviceAssociationPin: moved } })).status).toBe(200);
-    expect((await api(`/merchants/${b.id}/settings`, { method: 'PUT', token: superAdmin, body: { ...settingsBody(), deviceAssociationPin: a.pin } })).status).toBe(200);
+    expect(
+      (await api(`/merchants/${a.id}/settings`, { method: 'PUT', token: superAdmin, body: { ...settingsBody(), deviceAssociationPin: moved } })).status,
+    ).toBe(200);
+    expect(
+      (await api(`/merchants/${b.id}/settings`, { method: 'PUT', token: superAdmin, body: { ...settingsBody(), deviceAssociationPin: a.pin } })).status,
+    ).toBe(200);
     const serial = newSerial();
     expect((await join(superAdmin, { serial, pin: a.pin, name: 'Now B' })).body.merchantId).toBe(b.id);
     expect((await join(superAdmin, { serial: newSerial(), pin: moved, name: 'Now A' })).body.merchantId).toBe(a.id);
@@ -170,7 +196,15 @@ describe('lists', () => {
     } finally {
       await device.client.endAsync();
     }
-    const reported = { lastPingAt: '2026-03-01T10:00:00.000Z', signalLevel: 71, temperature: 4.5, connection: 1, firmwareVersion: '2.4.1', networkType: '4G', publicIp: expect.stringMatching(/^93\.41\./) };
+    const reported = {
+      lastPingAt: '2026-03-01T10:00:00.000Z',
+      signalLevel: 71,
+      temperature: 4.5,
+      connection: 1,
+      firmwareVersion: '2.4.1',
+      networkType: '4G',
+      publicIp: expect.stringMatching(/^93\.41\./),
+    };
     const listed = await waitFor(async () => {
       const res = await api(`/pos?merchantId=${m.id}&size=1`, { token: superAdmin });
       return res.body.items[0]?.lastPingAt ? res.body.items[0] : undefined;
@@ -203,8 +237,14 @@ describe('lists', () => {
   it('filters: planogram, client, created and warranty ranges; groupIds merge several groups in name order', async () => {
     const p = (name: string) => `/pos/${serials[name]}`;
     const current = (await api(p('charlie'), { token: superAdmin })).body;
-    const planogram = await api(`/merchants/${m.id}/planograms`, { method: 'POST', token: superAdmin, body: { name: 'Snacks', planogramType: 'A', lines: [] } });
-    expect((await put(superAdmin, p('charlie'), { name: 'charlie', networkType: 'Wifi', warrantyEnd: '2030-01-15', planogramId: planogram.body.id })).status).toBe(200);
+    const planogram = await api(`/merchants/${m.id}/planograms`, {
+      method: 'POST',
+      token: superAdmin,
+      body: { name: 'Snacks', planogramType: 'A', lines: [] },
+    });
+    expect(
+      (await put(superAdmin, p('charlie'), { name: 'charlie', networkType: 'Wifi', warrantyEnd: '2030-01-15', planogramId: planogram.body.id })).status,
+    ).toBe(200);
     expect(names(await api(`/pos?merchantId=${m.id}&planogramId=${planogram.body.id}`, { token: superAdmin }))).toEqual(['charlie']);
     expect(names(await api(`/pos?merchantId=${m.id}&warrantyDateFrom=2030-01-15&warrantyDateTo=2030-01-15`, { token: superAdmin }))).toEqual(['charlie']);
     const today = current.createdAt.slice(0, 10);
@@ -216,7 +256,12 @@ describe('lists', () => {
 
     const g1 = await createGroup(m.id);
     const g2 = await createGroup(m.id);
-    for (const [name, g] of [['Alpha', g1], ['Echo', g1], ['bravo', g2], ['Foxtrot', g2]] as const) {
+    for (const [name, g] of [
+      ['Alpha', g1],
+      ['Echo', g1],
+      ['bravo', g2],
+      ['Foxtrot', g2],
+    ] as const) {
       expect((await put(superAdmin, `${p(name)}/associate-group`, { groupId: g })).status).toBe(200);
     }
     const both = await api(`/pos?merchantId=${m.id}&groupIds=${g1},${g2}&size=3`, { token: superAdmin });
@@ -256,7 +301,13 @@ describe('lists', () => {
     const all = await api('/pos?merchantId=ALL', { token: superAdmin });
     expect(all.status).toBe(400);
     expect(all.body.code).toBe('MerchantRequiredException');
-    for (const path of [`/pos?merchantId=${m.id}`, `/pos/list?merchantId=${m.id}`, `/pos/counts?merchantId=${m.id}`, `/pos-csv?merchantId=${m.id}`, `/pos/${serials.Alpha}`]) {
+    for (const path of [
+      `/pos?merchantId=${m.id}`,
+      `/pos/list?merchantId=${m.id}`,
+      `/pos/counts?merchantId=${m.id}`,
+      `/pos-csv?merchantId=${m.id}`,
+      `/pos/${serials.Alpha}`,
+    ]) {
       const res = await api(path, { token: merchantAdmin });
       expect(res.status, path).toBe(404);
     }
@@ -350,7 +401,9 @@ describe('one machine', () => {
     expect((await put(superAdmin, `${path}/associate-group`, { groupId: null })).body.groupId).toBe(null);
     expect((await api(`/merchants/${m.id}/groups/${g}`, { method: 'DELETE', token: superAdmin })).status).toBe(204);
 
-    const client = (await api(`/merchants/${m.id}/clients`, { method: 'POST', token: superAdmin, body: { name: `Client ${randomUUID().slice(0, 6)}`, country: 'IT' } })).body;
+    const client = (
+      await api(`/merchants/${m.id}/clients`, { method: 'POST', token: superAdmin, body: { name: `Client ${randomUUID().slice(0, 6)}`, country: 'IT' } })
+    ).body;
     expect((await put(merchantAdmin, `${path}/associate-client`, { clientId: client.id })).status).toBe(404);
     expect((await put(superAdmin, `${path}/associate-client`, { clientId: client.id })).body.clientId).toBe(client.id);
     expect((await api(`/merchants/${m.id}/clients/${client.id}`, { token: superAdmin })).body.machines).toBe(1);
@@ -366,7 +419,9 @@ describe('one machine', () => {
     const unknownProfile = await put(superAdmin, `${path}/associate-no-vend-profile`, { noVendProfileId: 'nvp-1' });
     expect(unknownProfile.status).toBe(404);
     expect(unknownProfile.body.code).toBe('NoVendProfileNotFoundException');
-    const profile = (await api(`/merchants/${m.id}/no-vend-profiles`, { method: 'POST', token: superAdmin, body: { name: `Night ${randomUUID().slice(0, 6)}`, periods: [] } })).body;
+    const profile = (
+      await api(`/merchants/${m.id}/no-vend-profiles`, { method: 'POST', token: superAdmin, body: { name: `Night ${randomUUID().slice(0, 6)}`, periods: [] } })
+    ).body;
     expect((await put(superAdmin, `${path}/associate-no-vend-profile`, { noVendProfileId: profile.id })).body.noVendProfileId).toBe(profile.id);
     expect((await put(superAdmin, `${path}/associate-no-vend-profile`, { noVendProfileId: null })).body.noVendProfileId).toBe(null);
     expect((await put(superAdmin, `${path}/manage-stock`, { manageStock: true })).body.manageStock).toBe(true);
@@ -375,8 +430,12 @@ describe('one machine', () => {
 
   it('reset forgets what the device reported and keeps the record; counters go back to unknown', async () => {
     const pos = await joinMachine(m.pin, 'Resettable');
-    const planogram = (await api(`/merchants/${m.id}/planograms`, { method: 'POST', token: superAdmin, body: { name: 'Resettable', planogramType: 'B', lines: [] } })).body;
-    expect((await put(superAdmin, `/pos/${pos.serial}`, { name: 'Resettable', networkType: 'Ethernet', warrantyEnd: null, planogramId: planogram.id })).status).toBe(200);
+    const planogram = (
+      await api(`/merchants/${m.id}/planograms`, { method: 'POST', token: superAdmin, body: { name: 'Resettable', planogramType: 'B', lines: [] } })
+    ).body;
+    expect(
+      (await put(superAdmin, `/pos/${pos.serial}`, { name: 'Resettable', networkType: 'Ethernet', warrantyEnd: null, planogramId: planogram.id })).status,
+    ).toBe(200);
     const before = await api(`/pos/counts?merchantId=${m.id}`, { token: superAdmin });
     const device = await connectDevice(stack.mqtt, pos.serial);
     try {
@@ -388,7 +447,15 @@ describe('one machine', () => {
     await waitFor(async () => (await listed())?.connection === 1, 'the machine online in the list');
     const reset = await put(superAdmin, `/pos/${pos.serial}/reset`);
     expect(reset.status).toBe(200);
-    expect(reset.body).toMatchObject({ name: 'Resettable', planogramId: planogram.id, networkType: 'Ethernet', lastPingAt: null, lastSaleAt: null, signalLevel: null, connection: 2 });
+    expect(reset.body).toMatchObject({
+      name: 'Resettable',
+      planogramId: planogram.id,
+      networkType: 'Ethernet',
+      lastPingAt: null,
+      lastSaleAt: null,
+      signalLevel: null,
+      connection: 2,
+    });
     expect(reset.body.resetAt).toBe(reset.body.updatedAt);
     expect((await api(`/pos/${pos.serial}`, { token: superAdmin })).body).toEqual(reset.body);
     expect(await listed()).toMatchObject({ lastPingAt: null, signalLevel: null, connection: 2 });
@@ -417,9 +484,16 @@ describe('one machine', () => {
     // A few days of pings at one a minute, more than a DELETE removes before it answers.
     const samples = INLINE_PURGE_ITEMS + 1_500;
     const t0 = Date.parse('2026-10-01T00:00:00.000Z');
-    await batchPutItems(deps.doc, stack.tableName, Array.from({ length: samples }, (_, i) => ({
-      pk: keys.posPk(m.id, pos.serial), sk: `SENSOR#${new Date(t0 + i * 60_000).toISOString()}#ping-${i}`, signalLevel: 60, temperature: 4,
-    })));
+    await batchPutItems(
+      deps.doc,
+      stack.tableName,
+      Array.from({ length: samples }, (_, i) => ({
+        pk: keys.posPk(m.id, pos.serial),
+        sk: `SENSOR#${new Date(t0 + i * 60_000).toISOString()}#ping-${i}`,
+        signalLevel: 60,
+        temperature: 4,
+      })),
+    );
     expect((await api(`/pos/${pos.serial}`, { method: 'DELETE', token: superAdmin })).status).toBe(204);
     expect((await api(`/pos/${pos.serial}`, { token: superAdmin })).status).toBe(404);
     expect(await countPrefix(deps.doc, m.id, pos.serial, 'SENSOR#')).toBe(samples - INLINE_PURGE_ITEMS);
@@ -447,7 +521,11 @@ describe('one machine', () => {
     const path = `/pos/${acmeMachine}/notes`;
     const before = (await api(path, { token: merchantUser })).body.total;
     const added = [];
-    for (const [token, note] of [[merchantUser, 'first'], [groupAdmin, 'second'], [merchantAdmin, '  third  ']] as const) {
+    for (const [token, note] of [
+      [merchantUser, 'first'],
+      [groupAdmin, 'second'],
+      [merchantAdmin, '  third  '],
+    ] as const) {
       const res = await api(path, { method: 'POST', token, body: { note } });
       expect(res.status).toBe(201);
       added.push(res.body);

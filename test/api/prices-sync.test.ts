@@ -22,13 +22,25 @@ async function machineOnMqtt(pricesSync: 'IMMEDIATE' | 'AFTER_AUDIT', withPlanog
   const settings = (await api(`/merchants/${merchantId}/settings`, { token: superAdmin })).body;
   const { merchantId: _, apiToken: __, updatedAt: ___, ...input } = settings;
   expect((await api(`/merchants/${merchantId}/settings`, { method: 'PUT', token: superAdmin, body: { ...input, pricesSync } })).status).toBe(200);
-  const product = await api(`/merchants/${merchantId}/products`, { method: 'POST', token: superAdmin, body: { code: `SY-${randomUUID().slice(0, 8)}`, name: `Sync ${randomUUID().slice(0, 8)}`, productType: 'B', vat: 10 } });
+  const product = await api(`/merchants/${merchantId}/products`, {
+    method: 'POST',
+    token: superAdmin,
+    body: { code: `SY-${randomUUID().slice(0, 8)}`, name: `Sync ${randomUUID().slice(0, 8)}`, productType: 'B', vat: 10 },
+  });
   const lines = ['11', '12'].map((selection) => ({ selection, productId: product.body.id, capacity: 10, warningLevel: 2, refillValue: 10 }));
-  const planogram = await api(`/merchants/${merchantId}/planograms`, { method: 'POST', token: superAdmin, body: { name: `Sync ${randomUUID().slice(0, 8)}`, planogramType: 'B', lines } });
+  const planogram = await api(`/merchants/${merchantId}/planograms`, {
+    method: 'POST',
+    token: superAdmin,
+    body: { name: `Sync ${randomUUID().slice(0, 8)}`, planogramType: 'B', lines },
+  });
   const joined = await api('/pos/join', { method: 'POST', token: superAdmin, body: { serial: newSerial(), pin, name: `Sync ${randomUUID().slice(0, 8)}` } });
   const serial = joined.body.serial as string;
   if (withPlanogram) {
-    const assigned = await api(`/pos/${serial}`, { method: 'PUT', token: superAdmin, body: { name: joined.body.name, networkType: null, warrantyEnd: null, planogramId: planogram.body.id } });
+    const assigned = await api(`/pos/${serial}`, {
+      method: 'PUT',
+      token: superAdmin,
+      body: { name: joined.body.name, networkType: null, warrantyEnd: null, planogramId: planogram.body.id },
+    });
     expect(assigned.status, assigned.text).toBe(200);
   }
   const device = await connectDevice(stack.mqtt, serial);
@@ -45,7 +57,8 @@ async function machineOnMqtt(pricesSync: 'IMMEDIATE' | 'AFTER_AUDIT', withPlanog
   return { serial, device, audit };
 }
 
-const save = (serial: string, version: number, prices: unknown[]) => api(`/pos/${serial}/prices`, { method: 'PUT', token: superAdmin, body: { version, prices } });
+const save = (serial: string, version: number, prices: unknown[]) =>
+  api(`/pos/${serial}/prices`, { method: 'PUT', token: superAdmin, body: { version, prices } });
 
 async function saveAndSend(serial: string, version: number, prices: unknown[]) {
   const saved = await save(serial, version, prices);
@@ -85,7 +98,15 @@ describe('prices synced by the machine', () => {
     device.prices!.apply([price('11', 1, 150), price('11', 6, 110), price('12', 1, 90)]);
     await audit();
     const modified = await pricesOf(serial);
-    expect(modified).toMatchObject({ version: 2, origin: 'device', status: 'sync', updatedBy: 'device', lastSyncBy: 'device', prices: device.prices!.current(), syncedPrices: device.prices!.current() });
+    expect(modified).toMatchObject({
+      version: 2,
+      origin: 'device',
+      status: 'sync',
+      updatedBy: 'device',
+      lastSyncBy: 'device',
+      prices: device.prices!.current(),
+      syncedPrices: device.prices!.current(),
+    });
     const history = (await api(`/pos/${serial}/historical-prices`, { token: superAdmin })).body;
     expect(history.items.map((v: { version: number; action: string; origin: string }) => [v.version, v.action, v.origin])).toEqual([
       [2, 'device', 'device'],
@@ -107,7 +128,14 @@ describe('prices synced by the machine', () => {
     expect(device.prices!.current()).toEqual(prices);
     expect(await pricesOf(serial)).toMatchObject({ status: 'pending', sending: { commandId: sent.sending.commandId }, lastSyncAt: null });
     await audit();
-    expect(await pricesOf(serial)).toMatchObject({ status: 'sync', version: 1, origin: 'console', sending: null, syncedPrices: prices, lastSyncBy: demoUser('NEBULARSUPERADMIN').email });
+    expect(await pricesOf(serial)).toMatchObject({
+      status: 'sync',
+      version: 1,
+      origin: 'console',
+      sending: null,
+      syncedPrices: prices,
+      lastSyncBy: demoUser('NEBULARSUPERADMIN').email,
+    });
   });
 
   it('a machine never priced takes the prices of its first audit on its planogram’s lines; one without a planogram keeps none', async () => {

@@ -19,13 +19,21 @@ const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
 const price = (line: string, priceTable: number, value: number) => ({ line, priceTable, value });
 
 async function product(token: string, merchantId: string, name = unique('Product')): Promise<string> {
-  const res = await api(`/merchants/${merchantId}/products`, { method: 'POST', token, body: { code: `PR-${randomUUID().slice(0, 8)}`, name, productType: 'B', vat: 10 } });
+  const res = await api(`/merchants/${merchantId}/products`, {
+    method: 'POST',
+    token,
+    body: { code: `PR-${randomUUID().slice(0, 8)}`, name, productType: 'B', vat: 10 },
+  });
   expect(res.status, res.text).toBe(201);
   return res.body.id as string;
 }
 
 async function planogram(token: string, merchantId: string, lines: Array<[string, string]>): Promise<string> {
-  const body = { name: unique('Prices'), planogramType: 'B', lines: lines.map(([selection, productId]) => ({ selection, productId, capacity: 10, warningLevel: 2, refillValue: 10 })) };
+  const body = {
+    name: unique('Prices'),
+    planogramType: 'B',
+    lines: lines.map(([selection, productId]) => ({ selection, productId, capacity: 10, warningLevel: 2, refillValue: 10 })),
+  };
   const res = await api(`/merchants/${merchantId}/planograms`, { method: 'POST', token, body });
   expect(res.status, res.text).toBe(201);
   return res.body.id as string;
@@ -39,13 +47,18 @@ async function machine(token: string, pin: string, o: { groupId?: string; planog
   if (o.groupId) expect((await api(`/pos/${serial}/associate-group`, { method: 'PUT', token, body: { groupId: o.groupId } })).status).toBe(200);
   if (o.planogramId) {
     const pos = await api(`/pos/${serial}`, { token });
-    const assigned = await api(`/pos/${serial}`, { method: 'PUT', token, body: { name: pos.body.name, networkType: null, warrantyEnd: null, planogramId: o.planogramId } });
+    const assigned = await api(`/pos/${serial}`, {
+      method: 'PUT',
+      token,
+      body: { name: pos.body.name, networkType: null, warrantyEnd: null, planogramId: o.planogramId },
+    });
     expect(assigned.status, assigned.text).toBe(200);
   }
   return serial;
 }
 
-const save = (token: string, serial: string, version: number, prices: unknown[]) => api(`/pos/${serial}/prices`, { method: 'PUT', token, body: { version, prices } });
+const save = (token: string, serial: string, version: number, prices: unknown[]) =>
+  api(`/pos/${serial}/prices`, { method: 'PUT', token, body: { version, prices } });
 const send = (token: string, serial: string, body: Record<string, unknown>) => api(`/pos/${serial}/prices/send`, { method: 'POST', token, body });
 const pricesOf = async (serial: string) => (await api(`/pos/${serial}/prices`, { token: superAdmin })).body;
 
@@ -66,7 +79,11 @@ beforeAll(async () => {
   ]);
   bravoAdmin = await idToken(stack.users.find((u) => u.email === 'bravo.admin@demo.local')!);
   [cola, water] = await Promise.all([product(superAdmin, 'acme-vending', unique('Cola')), product(superAdmin, 'acme-vending', unique('Water'))]);
-  acmePlanogram = await planogram(superAdmin, 'acme-vending', [['1', cola], ['2', water], ['A3', cola]]);
+  acmePlanogram = await planogram(superAdmin, 'acme-vending', [
+    ['1', cola],
+    ['2', water],
+    ['A3', cola],
+  ]);
   const pin = DEMO_PINS['acme-vending']!;
   [northMachine, ungroupedMachine, bareMachine] = await Promise.all([
     machine(superAdmin, pin, { groupId: 'acme-north', planogramId: acmePlanogram }),
@@ -79,7 +96,17 @@ describe('prices of a machine', () => {
   it('every role reads the planogram’s lines with their products and the merchant’s currency; a machine never priced has none', async () => {
     const res = await api(`/pos/${northMachine}/prices`, { token: merchantUser });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ serial: northMachine, merchantId: 'acme-vending', planogramId: acmePlanogram, currency: 'EUR', decimals: 2, prices: [], version: 0, status: null, sending: null });
+    expect(res.body).toMatchObject({
+      serial: northMachine,
+      merchantId: 'acme-vending',
+      planogramId: acmePlanogram,
+      currency: 'EUR',
+      decimals: 2,
+      prices: [],
+      version: 0,
+      status: null,
+      sending: null,
+    });
     expect(res.body.lines.map((l: { selection: string }) => l.selection)).toEqual(['1', '2', 'A3']);
     expect(res.body.lines[1]).toMatchObject({ productId: water, productName: expect.stringMatching(/^Water /) });
     expect((await api(`/pos/${bareMachine}/prices`, { token: groupAdmin })).status).toBe(404);
@@ -89,7 +116,14 @@ describe('prices of a machine', () => {
   it('a save is a new version, pending, with who and when; lines take the planogram’s spelling; the history lists every version newest first', async () => {
     const first = await save(merchantAdmin, ungroupedMachine, 0, [price('a3', 6, 130), price('1', 1, 120), price('1', 6, 110)]);
     expect(first.status, first.text).toBe(200);
-    expect(first.body).toMatchObject({ version: 1, status: 'pending', origin: 'console', updatedBy: demoUser('NEBULARMERCHANTADMIN').email, lastSyncAt: null, syncedPrices: null });
+    expect(first.body).toMatchObject({
+      version: 1,
+      status: 'pending',
+      origin: 'console',
+      updatedBy: demoUser('NEBULARMERCHANTADMIN').email,
+      lastSyncAt: null,
+      syncedPrices: null,
+    });
     expect(first.body.prices).toEqual([price('1', 1, 120), price('1', 6, 110), price('A3', 6, 130)]);
     expect(Date.parse(first.body.updatedAt)).toBeGreaterThan(Date.now() - 60_000);
     const second = await save(superAdmin, ungroupedMachine, 1, [price('1', 1, 125)]);
@@ -169,7 +203,9 @@ describe('prices of a machine', () => {
     await save(superAdmin, serial, 1, [price('1', 1, 130), price('2', 8, 95)]);
     expect((await send(merchantAdmin, serial, { version: 1, prices: saved.prices })).body.code).toBe('SavePricesBeforeSendingException');
     // Edits on screen that were not saved.
-    expect((await send(merchantAdmin, serial, { version: 2, prices: [price('1', 1, 140), price('2', 8, 95)] })).body.code).toBe('SavePricesBeforeSendingException');
+    expect((await send(merchantAdmin, serial, { version: 2, prices: [price('1', 1, 140), price('2', 8, 95)] })).body.code).toBe(
+      'SavePricesBeforeSendingException',
+    );
     expect(await pricesOf(serial)).toMatchObject({ version: 2, sending: null });
     expect((await api(`/remote-commands/pos/${serial}?type=12`, { token: superAdmin })).body.total).toBe(0);
 
@@ -178,7 +214,12 @@ describe('prices of a machine', () => {
     expect(sent.body).toMatchObject({ version: 2, status: 'pending', sending: { version: 2, sentBy: demoUser('NEBULARMERCHANTADMIN').email } });
     const commands = (await api(`/remote-commands/pos/${serial}?type=12`, { token: superAdmin })).body;
     expect(commands.total).toBe(1);
-    expect(commands.items[0]).toMatchObject({ id: sent.body.sending.commandId, type: 12, params: { prices: [price('1', 1, 130), price('2', 8, 95)] }, createdBy: demoUser('NEBULARMERCHANTADMIN').email });
+    expect(commands.items[0]).toMatchObject({
+      id: sent.body.sending.commandId,
+      type: 12,
+      params: { prices: [price('1', 1, 130), price('2', 8, 95)] },
+      createdBy: demoUser('NEBULARMERCHANTADMIN').email,
+    });
     const again = await send(merchantAdmin, serial, { version: 2 });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('RemoteCommandPendingException');
@@ -239,8 +280,16 @@ describe('a price change across many machines', () => {
 
   it('previews only the machines whose price differs, applies at the previewed versions and tells each machine’s outcome', async () => {
     const pin = DEMO_PINS['acme-vending']!;
-    const plano = await planogram(superAdmin, 'acme-vending', [['1', cola], ['2', water], ['3', cola]]);
-    const [same, differs, unpriced] = await Promise.all([machine(superAdmin, pin, { planogramId: plano }), machine(superAdmin, pin, { planogramId: plano }), machine(superAdmin, pin, { planogramId: plano })]);
+    const plano = await planogram(superAdmin, 'acme-vending', [
+      ['1', cola],
+      ['2', water],
+      ['3', cola],
+    ]);
+    const [same, differs, unpriced] = await Promise.all([
+      machine(superAdmin, pin, { planogramId: plano }),
+      machine(superAdmin, pin, { planogramId: plano }),
+      machine(superAdmin, pin, { planogramId: plano }),
+    ]);
     const all150 = [price('1', 1, 150), price('1', 6, 150), price('3', 1, 150), price('3', 6, 150)];
     await save(merchantAdmin, same, 0, [...all150, price('2', 1, 80)]);
     await save(merchantAdmin, differs, 0, [price('1', 1, 120), price('1', 6, 150), price('2', 1, 80), price('3', 1, 150), price('3', 6, 150)]);
@@ -250,7 +299,11 @@ describe('a price change across many machines', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.considered).toBe(3);
     expect(res.body.machines.map((m: { serial: string }) => m.serial).sort()).toEqual([differs, unpriced].sort());
-    expect(res.body.machines.find((m: { serial: string }) => m.serial === differs)).toMatchObject({ version: 1, problem: null, changes: [{ line: '1', priceTable: 1, from: 120, to: 150 }] });
+    expect(res.body.machines.find((m: { serial: string }) => m.serial === differs)).toMatchObject({
+      version: 1,
+      problem: null,
+      changes: [{ line: '1', priceTable: 1, from: 120, to: 150 }],
+    });
     expect(res.body.machines.find((m: { serial: string }) => m.serial === unpriced).changes).toHaveLength(4);
 
     const versions = Object.fromEntries(res.body.machines.map((m: { serial: string; version: number }) => [m.serial, m.version]));
@@ -264,11 +317,17 @@ describe('a price change across many machines', () => {
     expect(outcome(same)).toMatchObject({ outcome: 'unchanged', version: 1 });
     expect(applied.body.saved).toBe(1);
     expect(await pricesOf(unpriced)).toMatchObject({ version: 1, status: 'pending', prices: all150 });
-    expect((await api(`/pos/${unpriced}/historical-prices`, { token: superAdmin })).body.items[0]).toMatchObject({ action: 'bulk', by: demoUser('NEBULARMERCHANTADMIN').email });
+    expect((await api(`/pos/${unpriced}/historical-prices`, { token: superAdmin })).body.items[0]).toMatchObject({
+      action: 'bulk',
+      by: demoUser('NEBULARMERCHANTADMIN').email,
+    });
 
     const minus = await preview(merchantAdmin, change({ target: { kind: 'machines', serials: [same, differs] }, operation: { kind: 'add', delta: -120 } }));
     expect(minus.body.machines.find((m: { serial: string }) => m.serial === differs)).toMatchObject({ problem: 'negativePrice' });
-    expect(minus.body.machines.find((m: { serial: string }) => m.serial === same)).toMatchObject({ problem: null, changes: expect.arrayContaining([{ line: '3', priceTable: 6, from: 150, to: 30 }]) });
+    expect(minus.body.machines.find((m: { serial: string }) => m.serial === same)).toMatchObject({
+      problem: null,
+      changes: expect.arrayContaining([{ line: '3', priceTable: 6, from: 150, to: 30 }]),
+    });
   });
 
   it('a group admin reaches only its groups’ machines; bad targets are refused with the field named', async () => {
@@ -277,7 +336,9 @@ describe('a price change across many machines', () => {
     const serials = res.body.machines.map((m: { serial: string }) => m.serial);
     expect(serials).toContain(northMachine);
     expect(serials).not.toContain(ungroupedMachine);
-    expect((await preview(groupAdmin, change({ target: { kind: 'machines', serials: [ungroupedMachine] } }))).body.details).toEqual([{ path: 'body.target.serials.0', message: 'unknown machine' }]);
+    expect((await preview(groupAdmin, change({ target: { kind: 'machines', serials: [ungroupedMachine] } }))).body.details).toEqual([
+      { path: 'body.target.serials.0', message: 'unknown machine' },
+    ]);
     expect((await preview(merchantAdmin, change({ target: { kind: 'group', groupId: 'acme-south' } }))).status).toBe(200);
     expect((await preview(groupAdmin, change({ target: { kind: 'group', groupId: 'acme-south' } }))).body.code).toBe('GroupNotFoundException');
     expect((await preview(merchantUser, change())).status).toBe(403);
@@ -323,8 +384,12 @@ describe('the merchant’s ERP', () => {
 
     const settings = (await api(`/merchants/${merchantId}/super-admin-settings`, { token: superAdmin })).body;
     const { merchantId: _, updatedAt: __, ...input } = settings;
-    expect((await api(`/merchants/${merchantId}/super-admin-settings`, { method: 'PUT', token: superAdmin, body: { ...input, erpApi: true } })).status).toBe(200);
-    expect((await erp(token, { prices: [price('99', 1, 250)] })).body.details).toEqual([{ path: 'body.prices.0.line', message: 'not a line of the planogram' }]);
+    expect((await api(`/merchants/${merchantId}/super-admin-settings`, { method: 'PUT', token: superAdmin, body: { ...input, erpApi: true } })).status).toBe(
+      200,
+    );
+    expect((await erp(token, { prices: [price('99', 1, 250)] })).body.details).toEqual([
+      { path: 'body.prices.0.line', message: 'not a line of the planogram' },
+    ]);
     const res = await erp(token);
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ version: 1, origin: 'erpApi', updatedBy: 'ERP API', status: 'pending', sent: true, prices: [price('11', 1, 250)] });

@@ -13,7 +13,8 @@ let groupAdmin = '';
 let merchantUser = '';
 const tag = () => randomUUID().slice(0, 8);
 const product = (overrides: Record<string, unknown> = {}) => ({ code: `P-${tag()}`, name: `Product ${tag()}`, productType: 'C', vat: 10, ...overrides });
-const createProduct = (token: string, merchantId: string, body: Record<string, unknown>) => api(`/merchants/${merchantId}/products`, { method: 'POST', token, body });
+const createProduct = (token: string, merchantId: string, body: Record<string, unknown>) =>
+  api(`/merchants/${merchantId}/products`, { method: 'POST', token, body });
 const importProducts = (token: string, merchantId: string, body: unknown) => api(`/merchants/${merchantId}/products/import`, { method: 'POST', token, body });
 const paths = (res: { body: { details?: Array<{ path: string }> } }) => (res.body.details ?? []).map((d) => d.path);
 const newMerchant = async () => (await api('/merchants', { method: 'POST', token: superAdmin, body: merchantBody() })).body.id as string;
@@ -66,7 +67,11 @@ describe('products', () => {
     expect(new Set(byCode.filter((r) => r.status === 409).map((r) => r.body.code))).toEqual(new Set(['ProductCodeAlreadyExistsException']));
 
     const other = (await createProduct(merchantAdmin, 'acme-vending', product())).body;
-    const clash = await api(`/merchants/acme-vending/products/${other.id}`, { method: 'PUT', token: merchantAdmin, body: product({ name: racedName.toLowerCase(), code: other.code }) });
+    const clash = await api(`/merchants/acme-vending/products/${other.id}`, {
+      method: 'PUT',
+      token: merchantAdmin,
+      body: product({ name: racedName.toLowerCase(), code: other.code }),
+    });
     expect(clash.body.code).toBe('ProductNameAlreadyExistsException');
     expect((await api(`/merchants/acme-vending/products/${other.id}`, { token: merchantAdmin })).body.name).toBe(other.name);
   });
@@ -96,10 +101,23 @@ describe('products', () => {
     const merchant = await newMerchant();
     const params = `/merchants/${merchant}/products/custom-parameters`;
     expect((await api(params, { token: superAdmin })).body).toEqual({ parameters: [] });
-    const dup = await api(params, { method: 'PUT', token: superAdmin, body: { parameters: [{ name: 'Allergens', type: 'text' }, { name: 'allergens', type: 'number' }] } });
+    const dup = await api(params, {
+      method: 'PUT',
+      token: superAdmin,
+      body: {
+        parameters: [
+          { name: 'Allergens', type: 'text' },
+          { name: 'allergens', type: 'number' },
+        ],
+      },
+    });
     expect(paths(dup)).toEqual(['body.parameters.1.name']);
-    expect(paths(await api(params, { method: 'PUT', token: superAdmin, body: { parameters: [{ name: 'VAT', type: 'number' }] } }))).toEqual(['body.parameters.0.name']);
-    expect(paths(await api(params, { method: 'PUT', token: superAdmin, body: { parameters: [{ name: 'Weight', type: 'date' }] } }))).toEqual(['body.parameters.0.type']);
+    expect(paths(await api(params, { method: 'PUT', token: superAdmin, body: { parameters: [{ name: 'VAT', type: 'number' }] } }))).toEqual([
+      'body.parameters.0.name',
+    ]);
+    expect(paths(await api(params, { method: 'PUT', token: superAdmin, body: { parameters: [{ name: 'Weight', type: 'date' }] } }))).toEqual([
+      'body.parameters.0.type',
+    ]);
     const definition = [
       { name: 'Allergens', type: 'text', required: false },
       { name: 'Weight g', type: 'number', required: true },
@@ -156,7 +174,16 @@ describe('products', () => {
 
   it('imports CSV (upsert by code, custom parameter columns) and refuses a file with a bad row, importing nothing', async () => {
     const merchant = await newMerchant();
-    await api(`/merchants/${merchant}/products/custom-parameters`, { method: 'PUT', token: superAdmin, body: { parameters: [{ name: 'Weight g', type: 'number' }, { name: 'Vegan', type: 'boolean' }] } });
+    await api(`/merchants/${merchant}/products/custom-parameters`, {
+      method: 'PUT',
+      token: superAdmin,
+      body: {
+        parameters: [
+          { name: 'Weight g', type: 'number' },
+          { name: 'Vegan', type: 'boolean' },
+        ],
+      },
+    });
     expect((await createProduct(superAdmin, merchant, { code: 'SN-01', name: 'Crackers', productType: 'C', vat: 10 })).status).toBe(201);
     const good = [
       'code,name,description,productType,vat,Weight g,Vegan',
@@ -190,21 +217,49 @@ describe('products', () => {
     const refused = await importProducts(superAdmin, merchant, { csv: bad });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('ProductImportInvalidException');
-    expect(paths(refused)).toEqual(['rows.5', 'rows.2.name', 'rows.3.customParameters.Weight g', 'rows.3.name', 'rows.4.code', 'rows.5.vat', 'rows.6.productType']);
+    expect(paths(refused)).toEqual([
+      'rows.5',
+      'rows.2.name',
+      'rows.3.customParameters.Weight g',
+      'rows.3.name',
+      'rows.4.code',
+      'rows.5.vat',
+      'rows.6.productType',
+    ]);
     expect(refused.body.details.find((d: { path: string }) => d.path === 'rows.3.name').message).toContain('SN-02');
     expect((await api(`/merchants/${merchant}/products`, { token: superAdmin })).body.total).toBe(3);
 
-    const asText = await api(`/merchants/${merchant}/products/import`, { method: 'POST', token: superAdmin, raw: 'code,name,productType,vat\nTXT-1,Sent as text/csv,D,22\n', headers: { 'content-type': 'text/csv; charset=utf-8' } });
+    const asText = await api(`/merchants/${merchant}/products/import`, {
+      method: 'POST',
+      token: superAdmin,
+      raw: 'code,name,productType,vat\nTXT-1,Sent as text/csv,D,22\n',
+      headers: { 'content-type': 'text/csv; charset=utf-8' },
+    });
     expect(asText.status, asText.text).toBe(200);
     expect(asText.body).toEqual({ created: 1, updated: 0 });
-    const plain = await api(`/merchants/${merchant}/products/import`, { method: 'POST', token: superAdmin, raw: 'code,name\n', headers: { 'content-type': 'text/plain' } });
+    const plain = await api(`/merchants/${merchant}/products/import`, {
+      method: 'POST',
+      token: superAdmin,
+      raw: 'code,name\n',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(plain.body.code).toBe('UnsupportedContentTypeException');
-    await api(`/merchants/${merchant}/products/${(await api(`/merchants/${merchant}/products?search=TXT-1`, { token: superAdmin })).body.items[0].id}`, { method: 'DELETE', token: superAdmin });
+    await api(`/merchants/${merchant}/products/${(await api(`/merchants/${merchant}/products?search=TXT-1`, { token: superAdmin })).body.items[0].id}`, {
+      method: 'DELETE',
+      token: superAdmin,
+    });
     const columns = await importProducts(superAdmin, merchant, { csv: 'code,name,colour\nX-1,X,red\n' });
     expect(paths(columns)).toEqual(['columns.colour', 'columns.productType', 'columns.vat']);
-    const json = await importProducts(superAdmin, merchant, { rows: [{ code: 'J-1', name: 'Json', productType: 'D', vat: 22 }, { code: 'J-2', name: 'Json 2', productType: 'D' }] });
+    const json = await importProducts(superAdmin, merchant, {
+      rows: [
+        { code: 'J-1', name: 'Json', productType: 'D', vat: 22 },
+        { code: 'J-2', name: 'Json 2', productType: 'D' },
+      ],
+    });
     expect(paths(json)).toEqual(['rows.2.vat']);
-    const tooMany = await importProducts(superAdmin, merchant, { csv: ['code,name,productType,vat', ...Array.from({ length: 1001 }, (_, i) => `R-${i},R ${i},C,10`)].join('\n') });
+    const tooMany = await importProducts(superAdmin, merchant, {
+      csv: ['code,name,productType,vat', ...Array.from({ length: 1001 }, (_, i) => `R-${i},R ${i},C,10`)].join('\n'),
+    });
     expect(tooMany.status).toBe(400);
     expect(paths(tooMany)).toEqual(['rows']);
     expect((await api(`/merchants/${merchant}/products`, { token: superAdmin })).body.total).toBe(3);
@@ -219,8 +274,14 @@ describe('products', () => {
     expect(planogram.status, planogram.text).toBe(201);
     const serial = `CENG-${String(60_000_000 + Math.floor(Math.random() * 9_000_000)).padStart(8, '0')}`;
     const machineName = `Products ${tag()}`;
-    expect((await api('/pos/join', { method: 'POST', token: superAdmin, body: { serial, pin: DEMO_PINS['acme-vending'], name: machineName } })).status).toBe(201);
-    const assigned = await api(`/pos/${serial}`, { method: 'PUT', token: merchantAdmin, body: { name: machineName, networkType: null, warrantyEnd: null, planogramId: planogram.body.id } });
+    expect((await api('/pos/join', { method: 'POST', token: superAdmin, body: { serial, pin: DEMO_PINS['acme-vending'], name: machineName } })).status).toBe(
+      201,
+    );
+    const assigned = await api(`/pos/${serial}`, {
+      method: 'PUT',
+      token: merchantAdmin,
+      body: { name: machineName, networkType: null, warrantyEnd: null, planogramId: planogram.body.id },
+    });
     expect(assigned.status, assigned.text).toBe(200);
 
     const path = `/merchants/acme-vending/products/${created.id}`;
@@ -234,24 +295,37 @@ describe('products', () => {
     expect((await api(path, { token: merchantAdmin })).body.planograms).toBe(1);
 
     // Once the planogram holds another product, this one can go.
-    const changed = await api(`/merchants/acme-vending/planograms/${planogram.body.id}`, { method: 'PUT', token: merchantAdmin, body: { ...planogramBody, lines: [line(other.id)] } });
+    const changed = await api(`/merchants/acme-vending/planograms/${planogram.body.id}`, {
+      method: 'PUT',
+      token: merchantAdmin,
+      body: { ...planogramBody, lines: [line(other.id)] },
+    });
     expect(changed.status, changed.text).toBe(200);
     expect((await api(`${path}/associations`, { token: merchantUser })).body).toEqual({ planograms: [] });
     expect((await api(path, { token: merchantUser })).body.planograms).toBe(0);
     expect((await api(path, { method: 'DELETE', token: merchantAdmin })).status).toBe(204);
   });
 
-  it('the delete is conditioned on the product\'s planograms count (a planogram saved after the delete read its uses)', async () => {
+  it("the delete is conditioned on the product's planograms count (a planogram saved after the delete read its uses)", async () => {
     const created = (await createProduct(merchantAdmin, 'acme-vending', product())).body;
     expect(created.planograms).toBe(0);
     const { doc, config } = stackDeps();
     const count = (n: number) =>
-      doc.send(new UpdateCommand({ TableName: config.tableName, Key: keys.product('acme-vending', created.id), UpdateExpression: 'ADD planograms :n', ExpressionAttributeValues: { ':n': n } }));
+      doc.send(
+        new UpdateCommand({
+          TableName: config.tableName,
+          Key: keys.product('acme-vending', created.id),
+          UpdateExpression: 'ADD planograms :n',
+          ExpressionAttributeValues: { ':n': n },
+        }),
+      );
     await count(1);
     const path = `/merchants/acme-vending/products/${created.id}`;
     expect((await api(path, { token: merchantUser })).body.planograms).toBe(1);
     // An edit never overwrites the count.
-    expect((await api(path, { method: 'PUT', token: merchantAdmin, body: { code: created.code, name: created.name, productType: 'B', vat: 4 } })).body.planograms).toBe(1);
+    expect(
+      (await api(path, { method: 'PUT', token: merchantAdmin, body: { code: created.code, name: created.name, productType: 'B', vat: 4 } })).body.planograms,
+    ).toBe(1);
     const refused = await api(path, { method: 'DELETE', token: merchantAdmin });
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('ProductInUseException');

@@ -50,7 +50,18 @@ describe('remote commands over MQTT', () => {
     const serial = serials[0]!;
     const res = await send({ serial, type: 1, params: {} });
     expect(res.status, res.text).toBe(201);
-    expect(res.body).toMatchObject({ serial, merchantId, type: 1, status: 0, result: null, attempts: 1, scheduledAt: null, startAt: expect.any(String), endAt: null, createdBy: 'superadmin@demo.local' });
+    expect(res.body).toMatchObject({
+      serial,
+      merchantId,
+      type: 1,
+      status: 0,
+      result: null,
+      attempts: 1,
+      scheduledAt: null,
+      startAt: expect.any(String),
+      endAt: null,
+      createdBy: 'superadmin@demo.local',
+    });
     const done = await ended(serial, res.body.id);
     expect(done).toMatchObject({ status: 2, result: 0 });
     expect(Date.parse(done.endAt)).toBeGreaterThanOrEqual(Date.parse(done.startAt));
@@ -108,7 +119,9 @@ describe('remote commands over MQTT', () => {
     const cancelled = await api(`/remote-commands/pos/${serial}/${first.body.id}/cancel`, { method: 'POST', token: superAdmin });
     expect(cancelled.status, cancelled.text).toBe(200);
     expect(cancelled.body).toMatchObject({ status: 3, result: -3, message: 'cancelled by superadmin@demo.local', endAt: expect.any(String) });
-    expect((await api(`/remote-commands/pos/${serial}/${first.body.id}/cancel`, { method: 'POST', token: superAdmin })).body.code).toBe('RemoteCommandNotPendingException');
+    expect((await api(`/remote-commands/pos/${serial}/${first.body.id}/cancel`, { method: 'POST', token: superAdmin })).body.code).toBe(
+      'RemoteCommandNotPendingException',
+    );
     const next = await send({ serial, type: 14, params: { version: '3.5.0+1' }, scheduledAt: later });
     expect(next.status).toBe(201);
     expect((await api(`/remote-commands/pos/${serial}/${next.body.id}/cancel`, { method: 'POST', token: superAdmin })).status).toBe(200);
@@ -178,7 +191,9 @@ describe('remote commands over MQTT', () => {
     const received = await api(`/remote-commands?merchantId=${merchantId}&status=2&size=100`, { token: superAdmin });
     expect(received.body.items.length).toBeGreaterThanOrEqual(4);
     expect(received.body.items.every((c: Record<string, number>) => c.status === 2)).toBe(true);
-    const future = await api(`/remote-commands?merchantId=${merchantId}&from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`, { token: superAdmin });
+    const future = await api(`/remote-commands?merchantId=${merchantId}&from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`, {
+      token: superAdmin,
+    });
     expect(future.body.total).toBe(0);
     const csv = await api(`/remote-commands/csv?merchantId=${merchantId}&type=1`, { token: superAdmin });
     expect(csv.headers.get('content-type')).toContain('text/csv');
@@ -191,7 +206,12 @@ describe('remote commands over MQTT', () => {
   it('deleting a machine takes its commands out of the merchant’s total; joined again, it starts with none, none pending', async () => {
     const own = await newMerchantWithMachines(superAdmin, 2);
     const [gone, kept] = own.serials as [string, string];
-    for (const [serial, type] of [[gone, 1], [gone, 5], [kept, 1]] as const) expect((await send({ serial, type, params: {} })).status).toBe(201);
+    for (const [serial, type] of [
+      [gone, 1],
+      [gone, 5],
+      [kept, 1],
+    ] as const)
+      expect((await send({ serial, type, params: {} })).status).toBe(201);
     const list = () => api(`/remote-commands?merchantId=${own.merchantId}&size=100`, { token: superAdmin });
     expect((await list()).body.total).toBe(3);
 
@@ -218,7 +238,13 @@ describe('remote commands over MQTT', () => {
     closers.push(() => stuck.endAsync());
     stuck.on('message', (_topic, payload) => {
       const { payload: command } = JSON.parse(payload.toString());
-      const ack = { messageId: newMessageId('ak'), serial, sentAt: new Date().toISOString(), type: 'commands/ack', payload: { commandId: command.commandId, status: 'running' } };
+      const ack = {
+        messageId: newMessageId('ak'),
+        serial,
+        sentAt: new Date().toISOString(),
+        type: 'commands/ack',
+        payload: { commandId: command.commandId, status: 'running' },
+      };
       void stuck.publishAsync(`vend/${serial}/commands/ack`, JSON.stringify(ack), { qos: 1 });
     });
     await stuck.subscribeAsync(`vend/${serial}/commands`, { qos: 1 });
@@ -248,8 +274,13 @@ describe('remote commands over MQTT', () => {
 describe('a group admin', () => {
   it("lists, counts and exports only the commands of its groups' machines", async () => {
     const [north, south] = [newSerial(), newSerial()];
-    for (const [serial, groupId] of [[north, 'acme-north'], [south, 'acme-south']] as const) {
-      expect((await api('/pos/join', { method: 'POST', token: superAdmin, body: { serial, pin: DEMO_PINS['acme-vending'], name: `Commands ${serial}` } })).status).toBe(201);
+    for (const [serial, groupId] of [
+      [north, 'acme-north'],
+      [south, 'acme-south'],
+    ] as const) {
+      expect(
+        (await api('/pos/join', { method: 'POST', token: superAdmin, body: { serial, pin: DEMO_PINS['acme-vending'], name: `Commands ${serial}` } })).status,
+      ).toBe(201);
       expect((await api(`/pos/${serial}/associate-group`, { method: 'PUT', token: superAdmin, body: { groupId } })).status).toBe(200);
     }
     const later = new Date(Date.now() + 3_600_000).toISOString();

@@ -20,13 +20,21 @@ const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
 const { connect, closeAll: closeDevices } = simulatedDevices();
 
 async function product(name = unique('Product')): Promise<string> {
-  const res = await api('/merchants/acme-vending/products', { method: 'POST', token: superAdmin, body: { code: `ST-${randomUUID().slice(0, 8)}`, name, productType: 'B', vat: 10 } });
+  const res = await api('/merchants/acme-vending/products', {
+    method: 'POST',
+    token: superAdmin,
+    body: { code: `ST-${randomUUID().slice(0, 8)}`, name, productType: 'B', vat: 10 },
+  });
   expect(res.status, res.text).toBe(201);
   return res.body.id as string;
 }
 
 async function planogram(lines: Array<Record<string, unknown>>): Promise<string> {
-  const res = await api('/merchants/acme-vending/planograms', { method: 'POST', token: superAdmin, body: { name: unique('Stock planogram'), planogramType: 'B', lines } });
+  const res = await api('/merchants/acme-vending/planograms', {
+    method: 'POST',
+    token: superAdmin,
+    body: { name: unique('Stock planogram'), planogramType: 'B', lines },
+  });
   expect(res.status, res.text).toBe(201);
   return res.body.id as string;
 }
@@ -38,13 +46,17 @@ async function stockMachine(planogramId: string | null, groupId = 'acme-north', 
   expect(joined.status, joined.text).toBe(201);
   const serial = joined.body.serial as string;
   expect((await api(`/pos/${serial}/associate-group`, { method: 'PUT', token: superAdmin, body: { groupId } })).status).toBe(200);
-  if (planogramId) expect((await api(`/pos/${serial}`, { method: 'PUT', token: superAdmin, body: { name, networkType: null, warrantyEnd: null, planogramId } })).status).toBe(200);
+  if (planogramId)
+    expect((await api(`/pos/${serial}`, { method: 'PUT', token: superAdmin, body: { name, networkType: null, warrantyEnd: null, planogramId } })).status).toBe(
+      200,
+    );
   if (manageStock) expect((await api(`/pos/${serial}/manage-stock`, { method: 'PUT', token: superAdmin, body: { manageStock: true } })).status).toBe(200);
   return serial;
 }
 
 const stock = async (serial: string, token = superAdmin) => api(`/pos/${serial}/stock`, { token });
-const values = async (serial: string) => Object.fromEntries(((await stock(serial)).body.lines as Array<{ selection: string; value: number }>).map((l) => [l.selection, l.value]));
+const values = async (serial: string) =>
+  Object.fromEntries(((await stock(serial)).body.lines as Array<{ selection: string; value: number }>).map((l) => [l.selection, l.value]));
 const refill = (serial: string, token = superAdmin) => api(`/pos/${serial}/stock/full-refill`, { method: 'POST', token });
 const edit = (serial: string, lines: unknown, token = superAdmin) => api(`/pos/${serial}/stock`, { method: 'PUT', token, body: { lines } });
 
@@ -77,7 +89,18 @@ describe('a machine’s stock', () => {
   it('starts with every line at 0 (out) once stock management is on; a full refill sets each line to its refill value', async () => {
     const start = await stock(serial, merchantUser);
     expect(start.status, start.text).toBe(200);
-    expect(start.body).toMatchObject({ serial, merchantId: 'acme-vending', planogramId, stockType: 2, fillPercent: 0, linesOut: 2, linesLow: 0, status: 1, lastRefillAt: null, daysToSellOut: 0 });
+    expect(start.body).toMatchObject({
+      serial,
+      merchantId: 'acme-vending',
+      planogramId,
+      stockType: 2,
+      fillPercent: 0,
+      linesOut: 2,
+      linesLow: 0,
+      status: 1,
+      lastRefillAt: null,
+      daysToSellOut: 0,
+    });
     expect(start.body.lines).toMatchObject([
       { selection: '11', productId: cola, capacity: 10, warningLevel: 3, refillValue: 8, value: 0, status: 1, stockType: 2, soldLast30Days: 0 },
       { selection: 'C2', productId: water, value: 0, status: 1 },
@@ -105,15 +128,28 @@ describe('a machine’s stock', () => {
     expect(on.status, on.text).toBe(200);
     const restored = await stock(repaired);
     expect(restored.status, restored.text).toBe(200);
-    expect(restored.body.lines.map((l: { selection: string; value: number }) => [l.selection, l.value])).toEqual([['11', 0], ['C2', 0]]);
+    expect(restored.body.lines.map((l: { selection: string; value: number }) => [l.selection, l.value])).toEqual([
+      ['11', 0],
+      ['C2', 0],
+    ]);
   });
 
   it('edits set line values; a line at or below its warning level is low; the last refill stays', async () => {
     await refill(serial);
     const before = (await stock(serial)).body;
-    const edited = await edit(serial, [{ selection: '11', value: 3 }, { selection: 'c2', value: 0 }], merchantAdmin);
+    const edited = await edit(
+      serial,
+      [
+        { selection: '11', value: 3 },
+        { selection: 'c2', value: 0 },
+      ],
+      merchantAdmin,
+    );
     expect(edited.status, edited.text).toBe(200);
-    expect(edited.body.lines).toMatchObject([{ value: 3, status: 4 }, { value: 0, status: 1 }]);
+    expect(edited.body.lines).toMatchObject([
+      { value: 3, status: 4 },
+      { value: 0, status: 1 },
+    ]);
     expect(edited.body).toMatchObject({ linesLow: 1, linesOut: 1, status: 1, fillPercent: 18, lastRefillAt: before.lastRefillAt });
   });
 
@@ -122,13 +158,28 @@ describe('a machine’s stock', () => {
     const negative = await edit(serial, [{ selection: '11', value: -1 }]);
     expect(negative.status).toBe(400);
     expect(JSON.stringify(negative.body.details)).toContain('lines.0.value');
-    const above = await edit(serial, [{ selection: 'C2', value: 2 }, { selection: '11', value: 11 }]);
+    const above = await edit(serial, [
+      { selection: 'C2', value: 2 },
+      { selection: '11', value: 11 },
+    ]);
     expect(above.status, above.text).toBe(400);
-    expect(above.body).toMatchObject({ code: 'StockValueAboveCapacityException', details: [{ path: 'body.lines.1.value', message: 'value must be at most 10' }] });
-    const unknown = await edit(serial, [{ selection: '11', value: 1 }, { selection: '99', value: 1 }]);
+    expect(above.body).toMatchObject({
+      code: 'StockValueAboveCapacityException',
+      details: [{ path: 'body.lines.1.value', message: 'value must be at most 10' }],
+    });
+    const unknown = await edit(serial, [
+      { selection: '11', value: 1 },
+      { selection: '99', value: 1 },
+    ]);
     expect(unknown.status, unknown.text).toBe(404);
     expect(unknown.body).toMatchObject({ code: 'StockLineNotFoundException', details: [{ path: 'body.lines.1.selection' }] });
-    for (const body of [{ lines: [] }, { lines: [{ selection: '11', value: 1.5 }] }, { lines: [{ selection: '11', value: '3' }] }, { lines: [{ selection: '11', value: 1, extra: true }] }, {}]) {
+    for (const body of [
+      { lines: [] },
+      { lines: [{ selection: '11', value: 1.5 }] },
+      { lines: [{ selection: '11', value: '3' }] },
+      { lines: [{ selection: '11', value: 1, extra: true }] },
+      {},
+    ]) {
       const res = await api(`/pos/${serial}/stock`, { method: 'PUT', token: superAdmin, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
@@ -139,7 +190,11 @@ describe('a machine’s stock', () => {
     expect((await edit(serial, [{ selection: '11', value: 1 }], merchantUser)).status).toBe(403);
     expect((await refill(serial, merchantUser)).status).toBe(403);
     const elsewhere = await stockMachine(planogramId, 'acme-south');
-    for (const res of [await stock(elsewhere, groupAdmin), await refill(elsewhere, groupAdmin), await edit(elsewhere, [{ selection: '11', value: 1 }], groupAdmin)]) {
+    for (const res of [
+      await stock(elsewhere, groupAdmin),
+      await refill(elsewhere, groupAdmin),
+      await edit(elsewhere, [{ selection: '11', value: 1 }], groupAdmin),
+    ]) {
       expect(res.status, res.text).toBe(404);
       expect(res.body.code).toBe('PosNotFoundException');
     }
@@ -156,7 +211,10 @@ describe('a machine’s stock', () => {
       }
     }
     const on = await stockMachine(planogramId);
-    const listed = async () => ((await api(`/stock/manage?merchantId=acme-vending&planogramId=${planogramId}&size=100`, { token: superAdmin })).body.items as Array<{ serial: string }>).map((r) => r.serial);
+    const listed = async () =>
+      (
+        (await api(`/stock/manage?merchantId=acme-vending&planogramId=${planogramId}&size=100`, { token: superAdmin })).body.items as Array<{ serial: string }>
+      ).map((r) => r.serial);
     expect(await listed()).toContain(on);
     expect((await api(`/pos/${on}/manage-stock`, { method: 'PUT', token: superAdmin, body: { manageStock: false } })).status).toBe(200);
     expect((await stock(on)).status).toBe(404);
@@ -164,7 +222,10 @@ describe('a machine’s stock', () => {
   });
 
   it('two full refills at once both land on the refill values', async () => {
-    await edit(serial, [{ selection: '11', value: 0 }, { selection: 'C2', value: 0 }]);
+    await edit(serial, [
+      { selection: '11', value: 0 },
+      { selection: 'C2', value: 0 },
+    ]);
     const [a, b] = await Promise.all([refill(serial, merchantAdmin), refill(serial, groupAdmin)]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(await values(serial)).toEqual({ '11': 8, C2: 6 });
@@ -180,12 +241,22 @@ describe('a machine’s stock', () => {
     const updated = await api(`/merchants/acme-vending/planograms/${p}`, {
       method: 'PUT',
       token: merchantAdmin,
-      body: { name: unique('Edited'), planogramType: 'A', lines: [{ selection: '1', productId: cola, capacity: 4, warningLevel: 1, refillValue: 4 }, { selection: '3', productId: water, capacity: 5, warningLevel: 1, refillValue: 5 }] },
+      body: {
+        name: unique('Edited'),
+        planogramType: 'A',
+        lines: [
+          { selection: '1', productId: cola, capacity: 4, warningLevel: 1, refillValue: 4 },
+          { selection: '3', productId: water, capacity: 5, warningLevel: 1, refillValue: 5 },
+        ],
+      },
     });
     expect(updated.status, updated.text).toBe(200);
     const after = (await stock(s)).body;
     expect(after.stockType).toBe(1);
-    expect(after.lines).toMatchObject([{ selection: '1', value: 4, capacity: 4, stockType: 1 }, { selection: '3', value: 0, status: 1 }]);
+    expect(after.lines).toMatchObject([
+      { selection: '1', value: 4, capacity: 4, stockType: 1 },
+      { selection: '3', value: 0, status: 1 },
+    ]);
     // Deleting the planogram turns stock management off: no stock any more.
     await api(`/merchants/acme-vending/planograms/${p}`, { method: 'DELETE', token: merchantAdmin });
     expect((await stock(s)).status).toBe(404);
@@ -201,7 +272,16 @@ describe('the manage-stock list and pick lists', () => {
     expect(page.status, page.text).toBe(200);
     const rows = page.body.items as Array<{ serial: string; fillPercent: number; groupId: string }>;
     expect(rows.map((r) => r.fillPercent)).toEqual([...rows.map((r) => r.fillPercent)].sort((a, b) => a - b));
-    expect(rows.find((r) => r.serial === serial)).toMatchObject({ fillPercent: 87, lines: 2, linesOut: 0, linesLow: 0, status: 9, groupId: 'acme-north', planogramId, stockType: 2 });
+    expect(rows.find((r) => r.serial === serial)).toMatchObject({
+      fillPercent: 87,
+      lines: 2,
+      linesOut: 0,
+      linesLow: 0,
+      status: 9,
+      groupId: 'acme-north',
+      planogramId,
+      stockType: 2,
+    });
     expect(rows.find((r) => r.serial === emptier)).toMatchObject({ fillPercent: 25, linesOut: 1, status: 1, groupId: 'acme-south' });
     const desc = await api(`/stock/manage?merchantId=acme-vending&planogramId=${planogramId}&ordType=desc&size=100`, { token: superAdmin });
     expect(desc.body.items.map((r: { fillPercent: number }) => r.fillPercent)).toEqual(rows.map((r) => r.fillPercent).reverse());
@@ -219,13 +299,24 @@ describe('the manage-stock list and pick lists', () => {
   it('a pick list for chosen machines, a group or a client: per product what to bring, per machine days to sell out; CSV', async () => {
     const a = await stockMachine(planogramId);
     const b = await stockMachine(planogramId);
-    await edit(a, [{ selection: '11', value: 5 }, { selection: 'C2', value: 6 }]);
-    await edit(b, [{ selection: '11', value: 0 }, { selection: 'C2', value: 2 }]);
+    await edit(a, [
+      { selection: '11', value: 5 },
+      { selection: 'C2', value: 6 },
+    ]);
+    await edit(b, [
+      { selection: '11', value: 0 },
+      { selection: 'C2', value: 2 },
+    ]);
     const res = await api(`/stock/pick-list?merchantId=acme-vending&serials=${a},${b}`, { token: merchantUser });
     expect(res.status, res.text).toBe(200);
     const colaLine = res.body.products.find((p: { productId: string }) => p.productId === cola);
     expect(colaLine).toMatchObject({ quantity: 3 + 8 });
-    expect(colaLine.lines).toEqual(expect.arrayContaining([expect.objectContaining({ serial: a, selection: '11', value: 5, refillValue: 8, quantity: 3 }), expect.objectContaining({ serial: b, quantity: 8 })]));
+    expect(colaLine.lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ serial: a, selection: '11', value: 5, refillValue: 8, quantity: 3 }),
+        expect.objectContaining({ serial: b, quantity: 8 }),
+      ]),
+    );
     expect(res.body.products.find((p: { productId: string }) => p.productId === water)).toMatchObject({ quantity: 4 });
     expect(res.body.totalQuantity).toBe(15);
     expect(res.body.machines.map((m: { serial: string }) => m.serial).sort()).toEqual([a, b].sort());
@@ -266,7 +357,13 @@ describe('stock over MQTT', () => {
     const d = await connect(s);
     const sale = salesMessage(s, [saleTransaction({ id: 'S1', type: 2, line: 11, productCode: '11' })]);
     for (let i = 0; i < 3; i++) await d.publish('sales', sale);
-    await d.publish('sales', salesMessage(s, [saleTransaction({ id: 'S2', type: 2, line: 1, productCode: 'C2' }), saleTransaction({ id: 'S3', type: 2, line: 42, productCode: 'X9' })]));
+    await d.publish(
+      'sales',
+      salesMessage(s, [
+        saleTransaction({ id: 'S2', type: 2, line: 1, productCode: 'C2' }),
+        saleTransaction({ id: 'S3', type: 2, line: 42, productCode: 'X9' }),
+      ]),
+    );
     await waitFor(async () => (await values(s)).C2 === 5 || undefined, 'the water sale');
     await new Promise((r) => setTimeout(r, 1000));
     expect(await values(s)).toEqual({ '11': 7, C2: 5 });
@@ -275,7 +372,13 @@ describe('stock over MQTT', () => {
     expect(after.lines[0].daysToSellOut).toBeGreaterThan(0);
 
     // Sold out: the eighth sale leaves 0, a ninth cannot go below.
-    await d.publish('sales', salesMessage(s, Array.from({ length: 9 }, (_, i) => saleTransaction({ id: `E${i}`, type: 3, line: 11, productCode: '11' }))));
+    await d.publish(
+      'sales',
+      salesMessage(
+        s,
+        Array.from({ length: 9 }, (_, i) => saleTransaction({ id: `E${i}`, type: 3, line: 11, productCode: '11' })),
+      ),
+    );
     await waitFor(async () => (await values(s))['11'] === 0 || undefined, 'line 11 sold out');
     expect((await stock(s)).body).toMatchObject({ linesOut: 1, status: 1 });
 
@@ -292,10 +395,11 @@ describe('stock over MQTT', () => {
     const book = new DexBook();
     // After the refill: a baseline audit, one reported sale and two lost ones, then an audit counting all three.
     const t0 = Date.now() + 100;
-    const vend = (id: string, ms: number) => saleTransaction({ id, type: 2, line: 11, productCode: '11', mediaType: 252, createdAt: new Date(ms).toISOString() });
+    const vend = (id: string, ms: number) =>
+      saleTransaction({ id, type: 2, line: 11, productCode: '11', mediaType: 252, createdAt: new Date(ms).toISOString() });
     for (let i = 0; i < 2; i++) book.record(vend(`B${i}`, t0 - 50));
     await d.publish('audit', auditMessage(s, { origin: 2, readAt: new Date(t0).toISOString(), dex: book.text(s, new Date(t0).toISOString()) }));
-    await waitFor(async () => ((await api(`/pos/${s}/audits`, { token: superAdmin })).body.items?.length === 1) || undefined, 'the first audit');
+    await waitFor(async () => (await api(`/pos/${s}/audits`, { token: superAdmin })).body.items?.length === 1 || undefined, 'the first audit');
     expect(await values(s)).toEqual({ '11': 8, C2: 6 });
     const reported = vend('R1', t0 + 200);
     for (const t of [reported, vend('L1', t0 + 300), vend('L2', t0 + 400)]) book.record(t);

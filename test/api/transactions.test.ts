@@ -49,7 +49,9 @@ async function acmeMachine(groupId: string, name: string): Promise<string> {
 }
 
 const query = (q: Record<string, string | number | undefined>) =>
-  new URLSearchParams(Object.entries({ merchantId: 'acme-vending', from: FROM, to: TO, ...q }).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]]))).toString();
+  new URLSearchParams(
+    Object.entries({ merchantId: 'acme-vending', from: FROM, to: TO, ...q }).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
+  ).toString();
 const list = (q: Record<string, string | number | undefined> = {}, token = merchantAdmin) => api(`/transactions?${query(q)}`, { token });
 
 /** Every transaction of a selection, paging on with each page's cursor. */
@@ -81,8 +83,24 @@ beforeAll(async () => {
   sales = {
     north1: [
       t({ type: 2, value: 120, mediaType: 252, createdAt: at(0), productCode: 'A12', product: 'Espresso' }),
-      t({ type: 3, value: 90, mediaType: 2, createdAt: at(1), productCode: 'B07', media: { id: MEDIA_1, serial: '00012345', credit: 1410, counter: 37 }, source: { type: 1, serial: 'CENG-00000001' } }),
-      t({ type: 4, value: 1000, mediaType: 2, createdAt: at(2), productCode: '', media: { id: MEDIA_1, serial: '00012345', credit: 2410, counter: 38 }, source: { type: 2, serial: 'RS-1' } }),
+      t({
+        type: 3,
+        value: 90,
+        mediaType: 2,
+        createdAt: at(1),
+        productCode: 'B07',
+        media: { id: MEDIA_1, serial: '00012345', credit: 1410, counter: 37 },
+        source: { type: 1, serial: 'CENG-00000001' },
+      }),
+      t({
+        type: 4,
+        value: 1000,
+        mediaType: 2,
+        createdAt: at(2),
+        productCode: '',
+        media: { id: MEDIA_1, serial: '00012345', credit: 2410, counter: 38 },
+        source: { type: 2, serial: 'RS-1' },
+      }),
       t({ type: 2, value: 100, mediaType: 252, createdAt: at(3), freeSale: true }),
       t({ type: 7, value: 30, mediaType: 0, createdAt: at(4) }),
     ],
@@ -93,7 +111,15 @@ beforeAll(async () => {
       t({ type: 3, value: 80, mediaType: 2, createdAt: at(25), errorSale: true, originalTransactionId: 'T-ORIGINAL' }),
     ],
     south: [
-      t({ type: 3, value: 110, mediaType: 27, createdAt: at(1.5), media: { id: MEDIA_2, serial: 'FFFFFFFF', credit: 390, externalService: 2 }, source: { type: 3, serial: 'app-eu-1' }, externalServiceInfo: { userId: 'u-58213' } }),
+      t({
+        type: 3,
+        value: 110,
+        mediaType: 27,
+        createdAt: at(1.5),
+        media: { id: MEDIA_2, serial: 'FFFFFFFF', credit: 390, externalService: 2 },
+        source: { type: 3, serial: 'app-eu-1' },
+        externalServiceInfo: { userId: 'u-58213' },
+      }),
       t({ type: 2, value: 200, mediaType: 252, createdAt: at(26) }),
       t({ type: 11, value: 60, mediaType: 90, createdAt: at(48) }),
     ],
@@ -116,14 +142,34 @@ describe('GET /transactions', () => {
     expect(items.map((i) => i.transactionId)).toEqual([...every()].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)).map((t) => t.id));
     const media = items.find((i) => i.transactionId === sales.north1[1]!.id)!;
     expect(media).toMatchObject({
-      serial: machines.north1, posName: 'Tx North 1', groupId: 'acme-north', type: 3, value: 90, currency: 'EUR', mediaType: 2, category: 'media',
-      productCode: 'B07', freeSale: false, errorSale: false, createdAt: at(1),
+      serial: machines.north1,
+      posName: 'Tx North 1',
+      groupId: 'acme-north',
+      type: 3,
+      value: 90,
+      currency: 'EUR',
+      mediaType: 2,
+      category: 'media',
+      productCode: 'B07',
+      freeSale: false,
+      errorSale: false,
+      createdAt: at(1),
       media: { id: MEDIA_1, serial: '00012345', credit: 1410, counter: 37, bonusCredit: null, externalService: null },
-      source: { type: 1, serial: 'CENG-00000001' }, creditCardInfo: null, externalServiceInfo: null,
+      source: { type: 1, serial: 'CENG-00000001' },
+      creditCardInfo: null,
+      externalServiceInfo: null,
     });
     expect(Date.parse(media.savedAt)).toBeGreaterThan(base);
-    expect(items.find((i) => i.transactionId === sales.south[0]!.id)).toMatchObject({ externalServiceInfo: { userId: 'u-58213' }, media: { externalService: 2 }, groupId: 'acme-south' });
-    expect(items.find((i) => i.transactionId === sales.north2[2]!.id)).toMatchObject({ errorSale: true, category: 'error', originalTransactionId: 'T-ORIGINAL' });
+    expect(items.find((i) => i.transactionId === sales.south[0]!.id)).toMatchObject({
+      externalServiceInfo: { userId: 'u-58213' },
+      media: { externalService: 2 },
+      groupId: 'acme-south',
+    });
+    expect(items.find((i) => i.transactionId === sales.north2[2]!.id)).toMatchObject({
+      errorSale: true,
+      category: 'error',
+      originalTransactionId: 'T-ORIGINAL',
+    });
     const ascending = await walk({ size: 5, ordType: 'asc' });
     expect(ascending.map((i) => i.transactionId)).toEqual(items.map((i) => i.transactionId).reverse());
     // Page 3 without a cursor is the same as with page 2's.
@@ -134,7 +180,9 @@ describe('GET /transactions', () => {
   it('filters by machines, group, type, media type, source type, product and value range', async () => {
     const ids = async (q: Record<string, string | number>) => (await walk({ size: 20, ...q })).map((i) => i.transactionId).sort();
     const expected = (pick: (t: SaleTransaction, machine: keyof typeof machines) => boolean) =>
-      (Object.entries(sales) as Array<[keyof typeof machines, SaleTransaction[]]>).flatMap(([m, list]) => list.filter((t) => pick(t, m)).map((t) => t.id)).sort();
+      (Object.entries(sales) as Array<[keyof typeof machines, SaleTransaction[]]>)
+        .flatMap(([m, list]) => list.filter((t) => pick(t, m)).map((t) => t.id))
+        .sort();
     expect(await ids({ serials: `${machines.north2},${machines.south}` })).toEqual(expected((_, m) => m !== 'north1'));
     expect(await ids({ groupId: 'acme-south' })).toEqual(expected((_, m) => m === 'south'));
     expect(await ids({ type: 3 })).toEqual(expected((t) => t.type === 3));
@@ -209,7 +257,17 @@ describe('GET /transactions/all and /csv', () => {
     expect(header).toEqual([...TRANSACTION_CSV_COLUMNS]);
     expect(rows).toHaveLength(every().length);
     const row = (id: string) => Object.fromEntries(header!.map((c, i) => [c, rows.find((r) => r[2] === id)![i]]));
-    expect(row(sales.north1[1]!.id)).toMatchObject({ serial: machines.north1, posName: 'Tx North 1', type: '3', value: '90', mediaId: MEDIA_1, mediaSerial: '00012345', mediaCredit: '1410', sourceType: '1', groupId: 'acme-north' });
+    expect(row(sales.north1[1]!.id)).toMatchObject({
+      serial: machines.north1,
+      posName: 'Tx North 1',
+      type: '3',
+      value: '90',
+      mediaId: MEDIA_1,
+      mediaSerial: '00012345',
+      mediaCredit: '1410',
+      sourceType: '1',
+      groupId: 'acme-north',
+    });
     expect(row(sales.south[0]!.id)).toMatchObject({ externalUserId: 'u-58213', sourceSerial: 'app-eu-1', mediaId: MEDIA_2 });
     expect(row(sales.north2[0]!.id)).toMatchObject({ creditCardFileId: 'CC-000187', mediaId: '' });
   });
@@ -223,8 +281,20 @@ describe('GET /transactions/all and /csv', () => {
       return {
         ...keys.posSale(merchantId, serial, createdAt, 'seeded0000', n % 1000),
         ...saleIndexAttributes(merchantId, { createdAt, serial, groupId: null }, `seeded0000#${String(n % 1000).padStart(3, '0')}`),
-        entity: 'SALE', merchantId, serial, transactionId: `S${n}`, type: 2, line: 1, productCode: 'A1', priceTable: 1, value: 100, currency: 'EUR', mediaType: 252,
-        createdAt, savedAt: createdAt, messageId: 'seeded0000',
+        entity: 'SALE',
+        merchantId,
+        serial,
+        transactionId: `S${n}`,
+        type: 2,
+        line: 1,
+        productCode: 'A1',
+        priceTable: 1,
+        value: 100,
+        currency: 'EUR',
+        mediaType: 252,
+        createdAt,
+        savedAt: createdAt,
+        messageId: 'seeded0000',
       };
     });
     await batchPutItems(doc, stack.tableName, items);
@@ -327,7 +397,10 @@ describe('ingestion over MQTT', () => {
     const { merchantId, serials } = await newMerchantWithMachines(superAdmin, 1, 'Dup group');
     const serial = serials[0]!;
     const createdAt = new Date(Date.UTC(2025, 2, 14, 12)).toISOString();
-    const message = salesMessage(serial, [saleTransaction({ type: 2, value: 120, createdAt }), saleTransaction({ type: 3, value: 90, mediaType: 2, createdAt, media: { id: 'ABCDEF0123', serial: '00000042' } })]);
+    const message = salesMessage(serial, [
+      saleTransaction({ type: 2, value: 120, createdAt }),
+      saleTransaction({ type: 3, value: 90, mediaType: 2, createdAt, media: { id: 'ABCDEF0123', serial: '00000042' } }),
+    ]);
     const device = await connect(serial);
     await Promise.all([device.publish('sales', message), device.publish('sales', message)]);
     const range = `merchantId=${merchantId}&from=2025-03-14T00:00:00Z&to=2025-03-15T00:00:00Z`;
@@ -335,13 +408,20 @@ describe('ingestion over MQTT', () => {
     await device.publish('sales', message);
     // A later message of the same machine shows the repeat was processed before it.
     await device.publish('sales', salesMessage(serial, [saleTransaction({ type: 2, value: 5, createdAt: new Date(Date.UTC(2025, 2, 15, 12)).toISOString() })]));
-    await waitFor(async () => (await api(`/transactions?merchantId=${merchantId}&from=2025-03-15T00:00:00Z&to=2025-03-16T00:00:00Z`, { token: superAdmin })).body.total === 1, 'the later sale');
+    await waitFor(
+      async () =>
+        (await api(`/transactions?merchantId=${merchantId}&from=2025-03-15T00:00:00Z&to=2025-03-16T00:00:00Z`, { token: superAdmin })).body.total === 1,
+      'the later sale',
+    );
     expect((await api(`/transactions?${range}`, { token: superAdmin })).body.total).toBe(2);
     const stats = await api(`/transactions/stats?merchantId=${merchantId}&from=2025-03-14&to=2025-03-15`, { token: superAdmin });
     expect(stats.body.totals).toMatchObject({ cash: { count: 2, value: 125 }, media: { count: 1, value: 90 } });
     const used = await api(`/transactions/used?merchantId=${merchantId}`, { token: superAdmin });
     expect(used.body).toEqual({ types: [2, 3], mediaTypes: expect.arrayContaining([2]), sourceTypes: [] });
     const history = await api(`/pos/${serial}/transactions?from=2025-03-14T00:00:00Z&to=2025-03-15T00:00:00Z`, { token: superAdmin });
-    expect(history.body.items.find((t: { type: number }) => t.type === 3)).toMatchObject({ media: { id: 'ABCDEF0123', serial: '00000042' }, posName: `Ingestion ${serial}` });
+    expect(history.body.items.find((t: { type: number }) => t.type === 3)).toMatchObject({
+      media: { id: 'ABCDEF0123', serial: '00000042' },
+      posName: `Ingestion ${serial}`,
+    });
   });
 });

@@ -26,7 +26,15 @@ describe('the signed-in user', () => {
 
   it('PUT /users/me refuses privileged and unknown fields and bad languages', async () => {
     const token = await tokenFor('NEBULARMERCHANTUSER');
-    for (const body of [{ language: 'de', role: 'NEBULARSUPERADMIN' }, { language: 'de', merchantId: 'bravo-distribucion' }, { language: 'de', merchantIds: ['bravo-distribucion'] }, { language: 'de', createdAt: 'x' }, { language: 'de', version: 2 }, { language: 'xx' }, {}]) {
+    for (const body of [
+      { language: 'de', role: 'NEBULARSUPERADMIN' },
+      { language: 'de', merchantId: 'bravo-distribucion' },
+      { language: 'de', merchantIds: ['bravo-distribucion'] },
+      { language: 'de', createdAt: 'x' },
+      { language: 'de', version: 2 },
+      { language: 'xx' },
+      {},
+    ]) {
       const res = await api('/users/me', { method: 'PUT', token, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }

@@ -21,7 +21,14 @@ afterAll(() => cognito.destroy());
 
 describe('creating users', () => {
   it('the super admin creates a user: identity with the role claim, invitation emailed, record with every field', async () => {
-    const body = userBody({ role: 'NEBULARGROUPADMIN', groupIds: ['acme-north'], allowLicensing: true, receiveNotifications: false, language: 'de', invisibleFlags: ['BETA_FEATURES'] });
+    const body = userBody({
+      role: 'NEBULARGROUPADMIN',
+      groupIds: ['acme-north'],
+      allowLicensing: true,
+      receiveNotifications: false,
+      language: 'de',
+      invisibleFlags: ['BETA_FEATURES'],
+    });
     const res = await api('/users', { method: 'POST', token: superAdmin, body: { ...body, email: body.email.toUpperCase() } });
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({ ...body, email: body.email, invisibleFlags: ['BETA_FEATURES'] });
@@ -69,7 +76,11 @@ describe('creating users', () => {
     const res = await api('/users', { method: 'POST', token: superAdmin, body: userBody({ role: 'NEBULARMERCHANTADMIN', merchantIds: [] }) });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('UserMerchantRequiredException');
-    const sa = await api('/users', { method: 'POST', token: superAdmin, body: userBody({ role: 'NEBULARSUPERADMIN', merchantIds: ['acme-vending'], groupIds: ['acme-north'] }) });
+    const sa = await api('/users', {
+      method: 'POST',
+      token: superAdmin,
+      body: userBody({ role: 'NEBULARSUPERADMIN', merchantIds: ['acme-vending'], groupIds: ['acme-north'] }),
+    });
     expect(sa.status).toBe(201);
     expect(sa.body).toMatchObject({ role: 'NEBULARSUPERADMIN', merchantIds: [], groupIds: [] });
   });
@@ -93,13 +104,21 @@ describe('creating users', () => {
 
   it('a group admin needs a group in every merchant it is assigned (GroupAdminMerchantsValidationException)', async () => {
     const both = ['acme-vending', 'bravo-distribucion'];
-    const missing = await api('/users', { method: 'POST', token: superAdmin, body: userBody({ role: 'NEBULARGROUPADMIN', merchantIds: both, groupIds: ['acme-north'] }) });
+    const missing = await api('/users', {
+      method: 'POST',
+      token: superAdmin,
+      body: userBody({ role: 'NEBULARGROUPADMIN', merchantIds: both, groupIds: ['acme-north'] }),
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.code).toBe('GroupAdminMerchantsValidationException');
     expect(missing.body.details[0].message).toContain('bravo-distribucion');
     const none = await api('/users', { method: 'POST', token: merchantAdmin, body: userBody({ role: 'NEBULARGROUPADMIN' }) });
     expect(none.body.code).toBe('GroupAdminMerchantsValidationException');
-    const ok = await api('/users', { method: 'POST', token: superAdmin, body: userBody({ role: 'NEBULARGROUPADMIN', merchantIds: both, groupIds: ['acme-north', 'bravo-centro'] }) });
+    const ok = await api('/users', {
+      method: 'POST',
+      token: superAdmin,
+      body: userBody({ role: 'NEBULARGROUPADMIN', merchantIds: both, groupIds: ['acme-north', 'bravo-centro'] }),
+    });
     expect(ok.status).toBe(201);
     const emptied = await api(`/users/${ok.body.id}`, { method: 'PUT', token: superAdmin, body: updateBodyOf(ok.body, { groupIds: ['bravo-centro'] }) });
     expect(emptied.body.code).toBe('GroupAdminMerchantsValidationException');
@@ -116,7 +135,9 @@ describe('unique emails', () => {
 
   it('10 racing creates of one email → one 201, nine 409, one user, one identity, one invitation', async () => {
     const email = uniqueEmail('race');
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => api('/users', { method: 'POST', token: i % 2 ? superAdmin : merchantAdmin, body: userBody({ email }) })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => api('/users', { method: 'POST', token: i % 2 ? superAdmin : merchantAdmin, body: userBody({ email }) })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, ...Array(9).fill(409)]);
     for (const r of results.filter((r) => r.status === 409)) expect(r.body.code).toBe('DuplicateUserException');
     const found = await api(`/users?search=${encodeURIComponent(email)}`, { token: superAdmin });
@@ -167,20 +188,36 @@ describe('who sees and manages whom', () => {
   });
 
   it('a merchant admin manages only users all of whose merchants are its own (403 otherwise)', async () => {
-    const put = await api(`/users/${sharedUser.id}`, { method: 'PUT', token: merchantAdmin, body: updateBodyOf(sharedUser, { merchantIds: ['acme-vending'] }) });
+    const put = await api(`/users/${sharedUser.id}`, {
+      method: 'PUT',
+      token: merchantAdmin,
+      body: updateBodyOf(sharedUser, { merchantIds: ['acme-vending'] }),
+    });
     expect(put.status).toBe(403);
     expect((await api(`/users/${sharedUser.id}`, { method: 'DELETE', token: merchantAdmin })).status).toBe(403);
     expect((await api(`/users/${bravoUser.id}`, { method: 'DELETE', token: merchantAdmin })).status).toBe(404);
-    const grant = await api(`/users/${acmeUser.id}`, { method: 'PUT', token: merchantAdmin, body: updateBodyOf(acmeUser, { merchantIds: ['acme-vending', 'bravo-distribucion'] }) });
+    const grant = await api(`/users/${acmeUser.id}`, {
+      method: 'PUT',
+      token: merchantAdmin,
+      body: updateBodyOf(acmeUser, { merchantIds: ['acme-vending', 'bravo-distribucion'] }),
+    });
     expect(grant.status).toBe(403);
-    const promote = await api(`/users/${acmeUser.id}`, { method: 'PUT', token: merchantAdmin, body: updateBodyOf(acmeUser, { role: 'NEBULARSUPERADMIN', merchantIds: [] }) });
+    const promote = await api(`/users/${acmeUser.id}`, {
+      method: 'PUT',
+      token: merchantAdmin,
+      body: updateBodyOf(acmeUser, { role: 'NEBULARSUPERADMIN', merchantIds: [] }),
+    });
     expect(promote.status).toBe(403);
     expect(promote.body.code).toBe('ForbiddenException');
   });
 
   it('updates keep what the caller may not see: a merchant admin’s edit keeps the flags; it cannot send them', async () => {
     const target = await createUser(superAdmin, { invisibleFlags: ['API_ACCESS'] });
-    const edited = await api(`/users/${target.id}`, { method: 'PUT', token: merchantAdmin, body: updateBodyOf(target, { language: 'fr', allowLicensing: true }) });
+    const edited = await api(`/users/${target.id}`, {
+      method: 'PUT',
+      token: merchantAdmin,
+      body: updateBodyOf(target, { language: 'fr', allowLicensing: true }),
+    });
     expect(edited.status, edited.text).toBe(200);
     expect(edited.body).toMatchObject({ language: 'fr', allowLicensing: true });
     expect(edited.body).not.toHaveProperty('invisibleFlags');
@@ -225,7 +262,11 @@ describe('identity lifecycle', () => {
     const user = await createUser(superAdmin);
     const before = await acceptInvitation(user.email);
     expect((await api('/users/me', { token: before.idToken })).status).toBe(200);
-    const changed = await api(`/users/${user.id}`, { method: 'PUT', token: merchantAdmin, body: updateBodyOf(user, { role: 'NEBULARGROUPADMIN', groupIds: ['acme-north'] }) });
+    const changed = await api(`/users/${user.id}`, {
+      method: 'PUT',
+      token: merchantAdmin,
+      body: updateBodyOf(user, { role: 'NEBULARGROUPADMIN', groupIds: ['acme-north'] }),
+    });
     expect(changed.status, changed.text).toBe(200);
     const stale = await api('/users/me', { token: before.idToken });
     expect(stale.status).toBe(401);
@@ -325,7 +366,9 @@ describe('lists', () => {
     const visible = await api('/users/all?merchantId=acme-vending', { token: superAdmin });
     expect(counted.body.total).toBe(visible.body.length);
     expect((await api('/merchants/bravo-distribucion/users', { token: merchantAdmin })).status).toBe(404);
-    expect((await api(`/merchants/bravo-distribucion/users?search=${tag}`, { token: superAdmin })).body.items.map((u: { email: string }) => u.email)).toEqual([emails[4]]);
+    expect((await api(`/merchants/bravo-distribucion/users?search=${tag}`, { token: superAdmin })).body.items.map((u: { email: string }) => u.email)).toEqual([
+      emails[4],
+    ]);
     expect((await api(`/merchants/ALL/users?search=${tag}`, { token: superAdmin })).body.total).toBe(5);
     expect((await api('/merchants/ALL/users', { token: merchantAdmin })).status).toBe(404);
     const acmeCursor = await api(`/merchants/acme-vending/users?search=${tag}&size=2`, { token: merchantAdmin });

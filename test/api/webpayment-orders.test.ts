@@ -16,9 +16,18 @@ beforeAll(async () => {
   merchant = await newPaymentsMerchant(superAdmin);
 });
 
-const orders = (query: Record<string, string>, token = superAdmin) => api(`/webpayment-orders?${new URLSearchParams({ merchantId: merchant.merchantId, ...query })}`, { token });
+const orders = (query: Record<string, string>, token = superAdmin) =>
+  api(`/webpayment-orders?${new URLSearchParams({ merchantId: merchant.merchantId, ...query })}`, { token });
 const order = (id: string, merchantId = merchant.merchantId, token = superAdmin) => api(`/webpayment-orders/${id}?merchantId=${merchantId}`, { token });
-const paymentOrder = (extra: Record<string, unknown> = {}) => ({ service: 2, serviceTransactionNumber: newServiceNumber(), type: 0, result: 0, amount: 250, currency: 'EUR', ...extra });
+const paymentOrder = (extra: Record<string, unknown> = {}) => ({
+  service: 2,
+  serviceTransactionNumber: newServiceNumber(),
+  type: 0,
+  result: 0,
+  amount: 250,
+  currency: 'EUR',
+  ...extra,
+});
 
 describe('the payment service’s callback', () => {
   it('needs the merchant’s API token: none, a wrong one, another merchant’s or an unknown merchant → 401; WEBPAYMENTS off → 403', async () => {
@@ -46,11 +55,32 @@ describe('the payment service’s callback', () => {
     const body = paymentOrder({ requestDetails: '{"amount":250,"pan":"4111 1111 1111 1111"}' });
     const waiting = await callback(merchant.merchantId, merchant.apiToken, body);
     expect(waiting.status, waiting.text).toBe(200);
-    expect(waiting.body.order).toMatchObject({ serviceName: 'Satispay', serviceType: 2, type: 0, result: 0, processed: false, processedAt: null, amount: 250, currency: 'EUR', customerId: null });
+    expect(waiting.body.order).toMatchObject({
+      serviceName: 'Satispay',
+      serviceType: 2,
+      type: 0,
+      result: 0,
+      processed: false,
+      processedAt: null,
+      amount: 250,
+      currency: 'EUR',
+      customerId: null,
+    });
     expect(waiting.body.order.requestDetails).toBe('{"amount":250,"pan":"411111******1111"}');
-    const done = await callback(merchant.merchantId, merchant.apiToken, { ...body, result: 1, requestDetails: undefined, responseDetails: '{"status":"ACCEPTED"}' });
+    const done = await callback(merchant.merchantId, merchant.apiToken, {
+      ...body,
+      result: 1,
+      requestDetails: undefined,
+      responseDetails: '{"status":"ACCEPTED"}',
+    });
     expect(done.status, done.text).toBe(200);
-    expect(done.body.order).toMatchObject({ id: waiting.body.order.id, result: 1, processed: true, responseDetails: '{"status":"ACCEPTED"}', requestDetails: '{"amount":250,"pan":"411111******1111"}' });
+    expect(done.body.order).toMatchObject({
+      id: waiting.body.order.id,
+      result: 1,
+      processed: true,
+      responseDetails: '{"status":"ACCEPTED"}',
+      requestDetails: '{"amount":250,"pan":"411111******1111"}',
+    });
     expect(done.body.order.processedAt).toEqual(expect.any(String));
     expect(done.body.credited).toBe(false);
     const detail = await order(waiting.body.order.id);
@@ -80,7 +110,9 @@ describe('the payment service’s callback', () => {
     expect(again.body.order).toMatchObject({ type: 1, result: 1, processed: true, mediaId, customerUserId: userId, transactionId: again.body.order.id });
     // The media shows the credit once (through its customer: associate it, then read the customer's medias).
     const customerId = again.body.customerId as string;
-    expect((await api(`/customers/${customerId}/medias?merchantId=${merchant.merchantId}`, { method: 'POST', token: superAdmin, body: { mediaId } })).status).toBe(200);
+    expect(
+      (await api(`/customers/${customerId}/medias?merchantId=${merchant.merchantId}`, { method: 'POST', token: superAdmin, body: { mediaId } })).status,
+    ).toBe(200);
     const medias = await api(`/customers/${customerId}/medias?merchantId=${merchant.merchantId}`, { token: superAdmin });
     expect(medias.body).toEqual([expect.objectContaining({ mediaId, cloudCredit: 700, credit: 800 })]);
     const listed = await orders({ type: '1' });
@@ -96,10 +128,16 @@ describe('the payment service’s callback', () => {
     const success = await callback(merchant.merchantId, merchant.apiToken, { ...body, result: 1 });
     expect(success.body.credited).toBe(true);
     const failed = rechargeOrder(mediaId, 900, { result: 2, customer: { userId } });
-    expect((await callback(merchant.merchantId, merchant.apiToken, failed)).body).toMatchObject({ credited: false, order: { result: 2, processed: true, transactionId: null } });
+    expect((await callback(merchant.merchantId, merchant.apiToken, failed)).body).toMatchObject({
+      credited: false,
+      order: { result: 2, processed: true, transactionId: null },
+    });
     const customerId = success.body.customerId as string;
     await api(`/customers/${customerId}/medias?merchantId=${merchant.merchantId}`, { method: 'POST', token: superAdmin, body: { mediaId } });
-    expect((await api(`/customers/${customerId}/medias?merchantId=${merchant.merchantId}`, { token: superAdmin })).body[0]).toMatchObject({ cloudCredit: 300, credit: 300 });
+    expect((await api(`/customers/${customerId}/medias?merchantId=${merchant.merchantId}`, { token: superAdmin })).body[0]).toMatchObject({
+      cloudCredit: 300,
+      credit: 300,
+    });
   });
 
   it('refuses bad input with 400 naming the field, an unknown media with 404, and keeps nothing of it', async () => {
@@ -115,15 +153,31 @@ describe('the payment service’s callback', () => {
       [{ ...rechargeOrder(mediaId, 100), service: 9 }, 'body.service'],
       [{ ...rechargeOrder(mediaId, 100), serviceTransactionNumber: 'has spaces in it' }, 'body.serviceTransactionNumber'],
       [{ ...rechargeOrder(mediaId, 100), extra: true }, 'body'],
-      [{ ...rechargeOrder(mediaId, 100), customer: { userId: newUserId(), paymentInfo: { cardType: 'VISA', maskedNumber: '4111111111111111', expiry: '12/29', saved: true } } }, 'body.customer.paymentInfo.maskedNumber'],
-      [{ ...rechargeOrder(mediaId, 100), customer: { userId: newUserId(), paymentInfo: { cardType: 'VISA', maskedNumber: '411111******1111', expiry: '13/29', saved: true } } }, 'body.customer.paymentInfo.expiry'],
+      [
+        {
+          ...rechargeOrder(mediaId, 100),
+          customer: { userId: newUserId(), paymentInfo: { cardType: 'VISA', maskedNumber: '4111111111111111', expiry: '12/29', saved: true } },
+        },
+        'body.customer.paymentInfo.maskedNumber',
+      ],
+      [
+        {
+          ...rechargeOrder(mediaId, 100),
+          customer: { userId: newUserId(), paymentInfo: { cardType: 'VISA', maskedNumber: '411111******1111', expiry: '13/29', saved: true } },
+        },
+        'body.customer.paymentInfo.expiry',
+      ],
     ];
     for (const [body, path] of cases) {
       const res = await callback(merchant.merchantId, merchant.apiToken, body);
       expect(res.status, `${path}: ${res.text}`).toBe(400);
       expect(JSON.stringify(res.body.details ?? []), path).toContain(path);
     }
-    const malformed = await api(`/payment-service/${merchant.merchantId}/orders`, { method: 'POST', raw: '{"service":', headers: { 'content-type': 'application/json', 'x-api-token': merchant.apiToken } });
+    const malformed = await api(`/payment-service/${merchant.merchantId}/orders`, {
+      method: 'POST',
+      raw: '{"service":',
+      headers: { 'content-type': 'application/json', 'x-api-token': merchant.apiToken },
+    });
     expect(malformed.status).toBe(400);
     const unknown = await callback(merchant.merchantId, merchant.apiToken, rechargeOrder(newMediaId(), 100));
     expect(unknown.status).toBe(404);
@@ -138,12 +192,19 @@ describe('GET /webpayment-orders', () => {
   it('lists newest first with date range, type, result and service filters, and pages with cursors', async () => {
     const fresh = await newPaymentsMerchant(superAdmin);
     const made: string[] = [];
-    for (const [service, type, result] of [[0, 0, 1], [1, 0, 2], [2, 0, 0], [0, 0, 1], [3, 0, 1]] as const) {
+    for (const [service, type, result] of [
+      [0, 0, 1],
+      [1, 0, 2],
+      [2, 0, 0],
+      [0, 0, 1],
+      [3, 0, 1],
+    ] as const) {
       const res = await callback(fresh.merchantId, fresh.apiToken, paymentOrder({ service, type, result }));
       expect(res.status, res.text).toBe(200);
       made.push(res.body.order.id);
     }
-    const list = (query: Record<string, string>) => api(`/webpayment-orders?${new URLSearchParams({ merchantId: fresh.merchantId, ...query })}`, { token: superAdmin });
+    const list = (query: Record<string, string>) =>
+      api(`/webpayment-orders?${new URLSearchParams({ merchantId: fresh.merchantId, ...query })}`, { token: superAdmin });
     const all = await list({});
     expect(all.body.total).toBe(5);
     expect(all.body.items.map((o: { id: string }) => o.id)).toEqual([...made].reverse());
@@ -157,7 +218,14 @@ describe('GET /webpayment-orders', () => {
     const createdAt = (await order(made[2]!, fresh.merchantId)).body.createdAt as string;
     expect((await list({ from: createdAt })).body.items.map((o: { id: string }) => o.id)).toEqual([made[4], made[3], made[2]]);
     expect((await list({ to: createdAt })).body.items.map((o: { id: string }) => o.id)).toEqual([made[1], made[0]]);
-    for (const query of <Array<Record<string, string>>>[{ type: '5' }, { result: 'x' }, { from: 'yesterday' }, { from: createdAt, to: '2000-01-01T00:00:00Z' }, { size: '1000' }, { unknown: '1' }]) {
+    for (const query of <Array<Record<string, string>>>[
+      { type: '5' },
+      { result: 'x' },
+      { from: 'yesterday' },
+      { from: createdAt, to: '2000-01-01T00:00:00Z' },
+      { size: '1000' },
+      { unknown: '1' },
+    ]) {
       expect((await list(query)).status, JSON.stringify(query)).toBe(400);
     }
   });

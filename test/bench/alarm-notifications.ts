@@ -15,7 +15,10 @@ function percentile(xs: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
 }
 
-export async function benchAlarmNotifications(machines = Number(process.env.BENCH_NOTIFY_MACHINES ?? 100), alarmsPerMachine = Number(process.env.BENCH_NOTIFY_ALARMS ?? 10)) {
+export async function benchAlarmNotifications(
+  machines = Number(process.env.BENCH_NOTIFY_MACHINES ?? 100),
+  alarmsPerMachine = Number(process.env.BENCH_NOTIFY_ALARMS ?? 10),
+) {
   process.env.LOG_LEVEL = 'silent';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const [{ startStack }, sim, { localRepositories }, { loadConfig }, { readOutbox }] = await Promise.all([
@@ -65,10 +68,33 @@ export async function benchAlarmNotifications(machines = Number(process.env.BENC
     const recipients: string[] = [];
     for (let i = 0; i < 5; i++) {
       const id = `bench-notify-${i}-${Date.now().toString(36)}`;
-      await users.put({ id, email: `${id}@bench.local`, role: 'NEBULARMERCHANTUSER', language: 'en', merchantIds: [merchantId], groupIds: [], allowLicensing: false, receiveNotifications: true, invisibleFlags: [], createdAt: now(), updatedAt: now() });
+      await users.put({
+        id,
+        email: `${id}@bench.local`,
+        role: 'NEBULARMERCHANTUSER',
+        language: 'en',
+        merchantIds: [merchantId],
+        groupIds: [],
+        allowLicensing: false,
+        receiveNotifications: true,
+        invisibleFlags: [],
+        createdAt: now(),
+        updatedAt: now(),
+      });
       recipients.push(id);
     }
-    await deps.alarmSettings.create({ id: 'bench-every-alarm', merchantId, name: 'Bench every alarm', alarmCodes: [], userIds: recipients, criticities: [], groupIds: [], notifyRepaired: false, createdAt: now(), updatedAt: now() });
+    await deps.alarmSettings.create({
+      id: 'bench-every-alarm',
+      merchantId,
+      name: 'Bench every alarm',
+      alarmCodes: [],
+      userIds: recipients,
+      criticities: [],
+      groupIds: [],
+      notifyRepaired: false,
+      createdAt: now(),
+      updatedAt: now(),
+    });
     const withRules = await phase('on');
 
     // The sender works beside ingestion: let it finish the flood's backlog (timed) before measuring latency on a quiet stack.
@@ -81,14 +107,41 @@ export async function benchAlarmNotifications(machines = Number(process.env.BENC
     // Latency: a fresh recipient for a few codes, one alarm at a time (below the flood limit), publish → outbox.
     for (const s of await settings()) await deps.alarmSettings.delete(s);
     const reader = `bench-reader-${Date.now().toString(36)}`;
-    await users.put({ id: reader, email: `${reader}@bench.local`, role: 'NEBULARMERCHANTUSER', language: 'en', merchantIds: [merchantId], groupIds: [], allowLicensing: false, receiveNotifications: true, invisibleFlags: [], createdAt: now(), updatedAt: now() });
-    await deps.alarmSettings.create({ id: 'bench-latency', merchantId, name: 'Bench latency', alarmCodes: [], userIds: [reader], criticities: [], groupIds: [], notifyRepaired: false, createdAt: now(), updatedAt: now() });
+    await users.put({
+      id: reader,
+      email: `${reader}@bench.local`,
+      role: 'NEBULARMERCHANTUSER',
+      language: 'en',
+      merchantIds: [merchantId],
+      groupIds: [],
+      allowLicensing: false,
+      receiveNotifications: true,
+      invisibleFlags: [],
+      createdAt: now(),
+      updatedAt: now(),
+    });
+    await deps.alarmSettings.create({
+      id: 'bench-latency',
+      merchantId,
+      name: 'Bench latency',
+      alarmCodes: [],
+      userIds: [reader],
+      criticities: [],
+      groupIds: [],
+      notifyRepaired: false,
+      createdAt: now(),
+      updatedAt: now(),
+    });
     const latencies: number[] = [];
     for (let i = 0; i < 15; i++) {
       const code = `BN-LAT-${i}`;
       const serial = serials[i % serials.length]!;
       const t = performance.now();
-      await clients[i % clients.length]!.publishAsync(`vend/${serial}/alarms`, JSON.stringify(sim.alarmMessage(serial, { code, at: new Date().toISOString() })), { qos: 1 });
+      await clients[i % clients.length]!.publishAsync(
+        `vend/${serial}/alarms`,
+        JSON.stringify(sim.alarmMessage(serial, { code, at: new Date().toISOString() })),
+        { qos: 1 },
+      );
       for (;;) {
         if ((await readOutbox(info.cognito.endpoint, `${reader}@bench.local`)).some((m) => m.subject.includes(code))) break;
         if (performance.now() - t > 30_000) throw new Error(`no e-mail for ${code} within 30 s`);
@@ -100,9 +153,19 @@ export async function benchAlarmNotifications(machines = Number(process.env.BENC
     deps.doc.destroy();
     const ratio = withRules.perSecond / withoutRules.perSecond;
     return {
-      machines, alarmsPerMachine, withoutRules, withRules, ratio, senderDrainSeconds,
+      machines,
+      alarmsPerMachine,
+      withoutRules,
+      withRules,
+      ratio,
+      senderDrainSeconds,
       verdict: ratio >= NOTIFICATION_INGESTION_BUDGET ? ('PASS' as const) : ('FAIL' as const),
-      latencyMs: { n: latencies.length, p50: Math.round(percentile(latencies, 50)), p95: Math.round(percentile(latencies, 95)), max: Math.round(Math.max(...latencies)) },
+      latencyMs: {
+        n: latencies.length,
+        p50: Math.round(percentile(latencies, 50)),
+        p95: Math.round(percentile(latencies, 95)),
+        max: Math.round(Math.max(...latencies)),
+      },
     };
   } finally {
     await stack.stop();

@@ -47,7 +47,11 @@ export async function benchCommandRoundTrip() {
     const { info } = stack;
     const authorization = await localSuperAdminAuthorization(info);
     const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${info.api}${path}`, { method, headers: { authorization, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(`${info.api}${path}`, {
+        method,
+        headers: { authorization, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const text = await res.text();
       if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
       return JSON.parse(text) as Record<string, any>;
@@ -62,7 +66,14 @@ export async function benchCommandRoundTrip() {
     const idealSerials = Array.from({ length: WARMUP + REQUESTS + COUNTED + 1 }, (_, i) => `CENG-${firstSerial + 1 + i}`);
     for (let i = 0; i < idealSerials.length; i += 5) await Promise.all(idealSerials.slice(i, i + 5).map((s) => join(s, `Bench ideal ${s}`)));
 
-    const parts = { commandPost: [] as number[], commandGet: [] as number[], polls: [] as number[], idealPost: [] as number[], idealBroker: [] as number[], idealGet: [] as number[] };
+    const parts = {
+      commandPost: [] as number[],
+      commandGet: [] as number[],
+      polls: [] as number[],
+      idealPost: [] as number[],
+      idealBroker: [] as number[],
+      idealGet: [] as number[],
+    };
     const latestCommand = async (s: string, into: number[]) =>
       ((await timed(into, () => call('GET', `/remote-commands/pos/${s}?size=1`))).items as Array<{ id: string; status: number }>)[0];
     const command = async () => {
@@ -78,7 +89,10 @@ export async function benchCommandRoundTrip() {
     const topic = `bench/${serial}`;
     const responder = await connectMqtt(info.mqtt, `bench-responder-${serial}`);
     const listener = await connectMqtt(info.mqtt, `bench-listener-${serial}`);
-    closers.push(() => responder.endAsync(), () => listener.endAsync());
+    closers.push(
+      () => responder.endAsync(),
+      () => listener.endAsync(),
+    );
     responder.on('message', (_t, payload) => void responder.publishAsync(`${topic}/ack`, payload, { qos: 1 }));
     await responder.subscribeAsync(`${topic}/cmd`, { qos: 1 });
     await listener.subscribeAsync(`${topic}/ack`, { qos: 1 });
@@ -140,8 +154,16 @@ export async function benchCommandRoundTrip() {
     });
     const dynamoPerIdeal = await dynamoPer(ideal);
     return {
-      command: c, ideal: i, broker: b, p95Ratio: ratio, verdict: ratio <= COMMAND_ROUND_TRIP_BUDGET ? ('PASS' as const) : ('FAIL' as const),
-      breakdown, dynamoPerCommand, dynamoPerIdeal, timedOut, seconds,
+      command: c,
+      ideal: i,
+      broker: b,
+      p95Ratio: ratio,
+      verdict: ratio <= COMMAND_ROUND_TRIP_BUDGET ? ('PASS' as const) : ('FAIL' as const),
+      breakdown,
+      dynamoPerCommand,
+      dynamoPerIdeal,
+      timedOut,
+      seconds,
     };
   } finally {
     for (const close of closers) await close().catch(() => undefined);

@@ -68,13 +68,30 @@ export async function benchDeviceList(): Promise<DeviceListFigures> {
     await deps.merchants.create(benchMerchant(merchantId, 'Bench Devices', now));
 
     // Seed: POS + TELEMETRY items through BatchWriteItem (25 a call, a few calls in flight), counter item once.
-    const raw = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-west-1', endpoint: info.dynamodb }), { marshallOptions: { removeUndefinedValues: true } });
+    const raw = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-west-1', endpoint: info.dynamodb }), {
+      marshallOptions: { removeUndefinedValues: true },
+    });
     const t0 = performance.now();
     const itemsOf = (i: number) => {
       const serial = `CENG-${String(i + 1).padStart(8, '0')}`;
-      const record = newPosRecord({ serial, merchantId, name: `Machine ${String((i * 7919) % DEVICES).padStart(6, '0')} ${serial.slice(-3)}`, now, warrantyEnd: '2028-01-01' });
-      const reported = { lastPingAt: now, signalLevel: 40 + (i % 60), temperature: 4 + (i % 10) / 2, connection: i % 3 === 0 ? 0 : 1, firmwareVersion: '2.4.1' };
-      return [{ ...posItem(record), ...reportedCopy(reported) }, { ...keys.posTelemetry(merchantId, serial), ...reported }];
+      const record = newPosRecord({
+        serial,
+        merchantId,
+        name: `Machine ${String((i * 7919) % DEVICES).padStart(6, '0')} ${serial.slice(-3)}`,
+        now,
+        warrantyEnd: '2028-01-01',
+      });
+      const reported = {
+        lastPingAt: now,
+        signalLevel: 40 + (i % 60),
+        temperature: 4 + (i % 10) / 2,
+        connection: i % 3 === 0 ? 0 : 1,
+        firmwareVersion: '2.4.1',
+      };
+      return [
+        { ...posItem(record), ...reportedCopy(reported) },
+        { ...keys.posTelemetry(merchantId, serial), ...reported },
+      ];
     };
     let next = 0;
     const writer = async () => {
@@ -95,7 +112,17 @@ export async function benchDeviceList(): Promise<DeviceListFigures> {
     await raw.send(
       new PutCommand({
         TableName: info.tableName,
-        Item: { ...keys.counter(keys.posCounterName(merchantId)), total: DEVICES, hidden: 0, online: DEVICES - Math.ceil(DEVICES / 3), offline: Math.ceil(DEVICES / 3), unknown: 0, ok: DEVICES, warning: 0, critical: 0 },
+        Item: {
+          ...keys.counter(keys.posCounterName(merchantId)),
+          total: DEVICES,
+          hidden: 0,
+          online: DEVICES - Math.ceil(DEVICES / 3),
+          offline: Math.ceil(DEVICES / 3),
+          unknown: 0,
+          ok: DEVICES,
+          warning: 0,
+          critical: 0,
+        },
       }),
     );
     const seedSeconds = (performance.now() - t0) / 1000;
@@ -114,7 +141,12 @@ export async function benchDeviceList(): Promise<DeviceListFigures> {
     const invokeCounts = invoker(posHandler, 'GET', '/pos/counts', { merchantId }, authorization);
 
     // Raw SDK: the same page is one Query after page 1's last item.
-    const base = { TableName: info.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.posByName(merchantId, false, '', '').gsi1pk } };
+    const base = {
+      TableName: info.tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.posByName(merchantId, false, '', '').gsi1pk },
+    };
     const first = await raw.send(new QueryCommand({ ...base, Limit: SIZE }));
     const last = first.Items!.at(-1)!;
     const startKey = { pk: last.pk, sk: last.sk, gsi1pk: last.gsi1pk, gsi1sk: last.gsi1sk };
@@ -144,7 +176,13 @@ export async function benchDeviceList(): Promise<DeviceListFigures> {
     const countsCalls = await callsPer(ops.counts);
     raw.destroy();
     deps.doc.destroy();
-    const stat = (s: { name: string; ms: number[] }) => ({ name: s.name, n: s.ms.length, p50: round(percentile(s.ms, 50)), p95: round(percentile(s.ms, 95)), max: round(Math.max(...s.ms)) });
+    const stat = (s: { name: string; ms: number[] }) => ({
+      name: s.name,
+      n: s.ms.length,
+      p50: round(percentile(s.ms, 50)),
+      p95: round(percentile(s.ms, 95)),
+      max: round(Math.max(...s.ms)),
+    });
     const stats = Object.fromEntries(Object.entries(series).map(([k, s]) => [k, stat(s)]));
     const p95Ratio = stats.handlerInvoke!.p95 / stats.raw!.p95;
     return {
@@ -168,22 +206,46 @@ export async function benchDeviceList(): Promise<DeviceListFigures> {
 
 export function printDeviceList(f: DeviceListFigures, table: (headers: string[], rows: Array<Array<string | number>>) => string): void {
   const callsText = (c: { perRequest: number; byOperation: Record<string, number> }) =>
-    `${c.perRequest.toFixed(2)}${c.perRequest > 0 ? ` (${Object.entries(c.byOperation).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')})` : ''}`;
-  console.log(`   ${f.devices} machines seeded in ${f.seedSeconds} s; total ${f.total}; same page from both: ${f.samePage}${f.timedOut ? '; STOPPED AT THE TIME LIMIT' : ''}\n`);
+    `${c.perRequest.toFixed(2)}${
+      c.perRequest > 0
+        ? ` (${Object.entries(c.byOperation)
+            .map(([k, v]) => `${k} ${v.toFixed(2)}`)
+            .join(', ')})`
+        : ''
+    }`;
+  console.log(
+    `   ${f.devices} machines seeded in ${f.seedSeconds} s; total ${f.total}; same page from both: ${f.samePage}${f.timedOut ? '; STOPPED AT THE TIME LIMIT' : ''}\n`,
+  );
   const s = f.series;
   console.log(
     table(
       ['series', 'n', 'p50 ms', 'p95 ms', 'p95 ratio', 'budget'],
       [
         [s.raw!.name, s.raw!.n, s.raw!.p50.toFixed(2), s.raw!.p95.toFixed(2), '1.00', ''],
-        [s.handlerInvoke!.name, s.handlerInvoke!.n, s.handlerInvoke!.p50.toFixed(2), s.handlerInvoke!.p95.toFixed(2), f.p95Ratio.toFixed(2), `${f.p95Verdict} (≤ ${DEVICE_LIST_BUDGET.p95Ratio})`],
-        [s.handlerHttp!.name, s.handlerHttp!.n, s.handlerHttp!.p50.toFixed(2), s.handlerHttp!.p95.toFixed(2), (s.handlerHttp!.p95 / s.raw!.p95).toFixed(2), 'info'],
+        [
+          s.handlerInvoke!.name,
+          s.handlerInvoke!.n,
+          s.handlerInvoke!.p50.toFixed(2),
+          s.handlerInvoke!.p95.toFixed(2),
+          f.p95Ratio.toFixed(2),
+          `${f.p95Verdict} (≤ ${DEVICE_LIST_BUDGET.p95Ratio})`,
+        ],
+        [
+          s.handlerHttp!.name,
+          s.handlerHttp!.n,
+          s.handlerHttp!.p50.toFixed(2),
+          s.handlerHttp!.p95.toFixed(2),
+          (s.handlerHttp!.p95 / s.raw!.p95).toFixed(2),
+          'info',
+        ],
         [s.counts!.name, s.counts!.n, s.counts!.p50.toFixed(2), s.counts!.p95.toFixed(2), (s.counts!.p95 / s.raw!.p95).toFixed(2), 'info'],
       ],
     ),
   );
   console.log(`   DynamoDB calls per page (handler, warm): ${callsText(f.callsPerPage)} — ${f.callsVerdict} (≤ ${DEVICE_LIST_BUDGET.callsPerPage})`);
-  console.log(`   DynamoDB calls per GET /pos/counts: ${callsText(f.countsCalls)} — Query ${f.countsCalls.byOperation.Query ?? 0}: ${f.countsVerdict} (counter item, cached 5 s per warm function)`);
+  console.log(
+    `   DynamoDB calls per GET /pos/counts: ${callsText(f.countsCalls)} — Query ${f.countsCalls.byOperation.Query ?? 0}: ${f.countsVerdict} (counter item, cached 5 s per warm function)`,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -46,9 +46,11 @@ async function send(requests: Array<{ PutRequest: { Item: Record<string, unknown
 
 async function run(batch: typeof calls): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < batch.length) await send(batch[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < batch.length) await send(batch[next++]!);
+    }),
+  );
 }
 
 await run(calls.slice(0, WARMUP_CALLS));

@@ -70,11 +70,15 @@ const manifestPath = (dist: string) => join(dist, '.vite', 'manifest.json');
 /** Builds the SPA (npm run build:web) when there is no build with a manifest yet. */
 export function ensureBuilt(repoRoot: string, dist: string): boolean {
   if (existsSync(join(dist, 'index.html')) && existsSync(manifestPath(dist))) return false;
-  execFileSync(join(repoRoot, 'node_modules/.bin/vite'), ['build', '--config', 'frontend/vite.config.ts', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    timeout: 300_000,
-  });
+  execFileSync(
+    join(repoRoot, 'node_modules/.bin/vite'),
+    ['build', '--config', 'frontend/vite.config.ts', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: repoRoot,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      timeout: 300_000,
+    },
+  );
   if (!existsSync(manifestPath(dist))) throw new Error(`the build wrote no ${manifestPath(dist)}: is build.manifest on in frontend/vite.config.ts?`);
   return true;
 }

@@ -27,7 +27,11 @@ function bodyBytes(url: string): Promise<{ bytes: number; encoding: string }> {
     const req = request(url, { headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } }, (res) => {
       let bytes = 0;
       res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () => (res.statusCode === 200 ? resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? 'identity') }) : reject(new Error(`GET ${url} answered ${res.statusCode}`))));
+      res.on('end', () =>
+        res.statusCode === 200
+          ? resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? 'identity') })
+          : reject(new Error(`GET ${url} answered ${res.statusCode}`)),
+      );
     });
     req.on('error', reject);
     req.end();

@@ -75,10 +75,11 @@ export async function seedSales(doc: DynamoDBDocumentClient, tableName: string, 
       }));
       const message = { messageId: `bench-sale-${i}`, serial, sentAt, type: 'sales' as const, payload: { transactions } };
       records.push(
-        ...historyOf(
-          { kind: 'sales', message, topic: `vend/${serial}/sales`, receivedAt: at + 61_000, sentAt } as Parameters<typeof historyOf>[0],
-          { merchantId, serial, groupId: null },
-        ),
+        ...historyOf({ kind: 'sales', message, topic: `vend/${serial}/sales`, receivedAt: at + 61_000, sentAt } as Parameters<typeof historyOf>[0], {
+          merchantId,
+          serial,
+          groupId: null,
+        }),
       );
     }
     await writer.putHistory(records);
@@ -88,7 +89,13 @@ export async function seedSales(doc: DynamoDBDocumentClient, tableName: string, 
 }
 
 /** The raw SDK walk: every machine's SALE items of the period (`from` inclusive, `to` exclusive), all pages, one machine after the other. */
-export async function rawQueryWalk(doc: DynamoDBDocumentClient, tableName: string, merchantId: string, serials: readonly string[], period: { from: string; to: string }) {
+export async function rawQueryWalk(
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+  merchantId: string,
+  serials: readonly string[],
+  period: { from: string; to: string },
+) {
   const from = `SALE#${period.from}`;
   const to = `SALE#${period.to}`;
   const t0 = performance.now();
@@ -154,16 +161,23 @@ export interface HistoricalExportFigures {
 export async function benchHistoricalExport(): Promise<HistoricalExportFigures> {
   process.env.LOG_LEVEL = 'silent';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  const [{ startStackProcess, depsForStack, stackEnvironment }, { registerMachines, loadSerials }, { newMerchant }, { makeRequest }, { periodOf, exportFileKey }, { DynamoDataRequestRepository }, { localS3ClientConfig }] =
-    await Promise.all([
-      import('../../infra/local/stack-process'),
-      import('../../infra/local/simulator'),
-      import('../../functions/core/merchants/merchant'),
-      import('../../functions/core/historical-data/requests'),
-      import('../../functions/core/historical-data/model'),
-      import('../../functions/adapters/dynamodb/historical-data-repository'),
-      import('../../infra/local/emulators/s3'),
-    ]);
+  const [
+    { startStackProcess, depsForStack, stackEnvironment },
+    { registerMachines, loadSerials },
+    { newMerchant },
+    { makeRequest },
+    { periodOf, exportFileKey },
+    { DynamoDataRequestRepository },
+    { localS3ClientConfig },
+  ] = await Promise.all([
+    import('../../infra/local/stack-process'),
+    import('../../infra/local/simulator'),
+    import('../../functions/core/merchants/merchant'),
+    import('../../functions/core/historical-data/requests'),
+    import('../../functions/core/historical-data/model'),
+    import('../../functions/adapters/dynamodb/historical-data-repository'),
+    import('../../infra/local/emulators/s3'),
+  ]);
   const stack = await startStackProcess();
   try {
     const { info } = stack;
@@ -173,10 +187,25 @@ export async function benchHistoricalExport(): Promise<HistoricalExportFigures> 
     }
     const deps = depsForStack(info);
     const now = new Date().toISOString();
-    const merchant = newMerchant(EXPORT_MERCHANT, {
-      name: 'Bench Exports', screenConfigurationManagement: false, country: 'IT', language: 'it', timezone: 'Europe/Rome', currency: 'EUR',
-      legalInfo: '', contactPerson: 'Bench', contactEmail: 'bench@example.com', licence: '', defaultWarranty: 24, extendedWarranty: 0, features: [],
-    }, now);
+    const merchant = newMerchant(
+      EXPORT_MERCHANT,
+      {
+        name: 'Bench Exports',
+        screenConfigurationManagement: false,
+        country: 'IT',
+        language: 'it',
+        timezone: 'Europe/Rome',
+        currency: 'EUR',
+        legalInfo: '',
+        contactPerson: 'Bench',
+        contactEmail: 'bench@example.com',
+        licence: '',
+        defaultWarranty: 24,
+        extendedWarranty: 0,
+        features: [],
+      },
+      now,
+    );
     await deps.merchants.create(merchant);
     const serials = loadSerials(MACHINES, 'CENG', 93_000_001);
     await registerMachines(info, EXPORT_MERCHANT, serials);
@@ -204,7 +233,9 @@ export async function benchHistoricalExport(): Promise<HistoricalExportFigures> 
     const run = await runExport(stackEnvironment(info), input);
     if (run.outcome.status !== 'SUCCEEDED') throw new Error(`the export ended ${run.outcome.status}: ${run.outcome.error} ${run.outcome.cause}`);
     const output = run.outcome.output as { rows: number; size: number };
-    const head = await new S3Client(localS3ClientConfig(info.s3)).send(new HeadObjectCommand({ Bucket: info.buckets.exports, Key: exportFileKey(EXPORT_MERCHANT, request.id, input.attempt) }));
+    const head = await new S3Client(localS3ClientConfig(info.s3)).send(
+      new HeadObjectCommand({ Bucket: info.buckets.exports, Key: exportFileKey(EXPORT_MERCHANT, request.id, input.attempt) }),
+    );
     raw.destroy();
 
     const rowsPerSecond = output.rows / run.seconds;
@@ -216,7 +247,15 @@ export async function benchHistoricalExport(): Promise<HistoricalExportFigures> 
       seedSeconds,
       seedRowsPerSecond: seeded / seedSeconds,
       rawWalk,
-      export: { status: run.outcome.status, rows: output.rows, size: output.size, objectBytes: head.ContentLength ?? 0, seconds: run.seconds, rowsPerSecond, peakRssMB: run.peakRssMB },
+      export: {
+        status: run.outcome.status,
+        rows: output.rows,
+        size: output.size,
+        objectBytes: head.ContentLength ?? 0,
+        seconds: run.seconds,
+        rowsPerSecond,
+        peakRssMB: run.peakRssMB,
+      },
       shareOfRawWalk,
       loadAverage: loadavg()[0]!,
       verdicts: {

@@ -19,7 +19,9 @@ const clients = await Promise.all(serials.map((s) => connectMqtt(mqttUrl!, `${s}
 // Messages are built before the clock starts: the figure is about moving them, not making them.
 const base = Date.now();
 const payloads = serials.map((serial) =>
-  Array.from({ length: perDevice }, (_, i) => JSON.stringify(telemetryMessage(serial, { messageId: newMessageId('bn'), sentAt: new Date(base + i).toISOString() }))),
+  Array.from({ length: perDevice }, (_, i) =>
+    JSON.stringify(telemetryMessage(serial, { messageId: newMessageId('bn'), sentAt: new Date(base + i).toISOString() })),
+  ),
 );
 process.stdout.write(`START ${Date.now()}\n`);
 const started = performance.now();

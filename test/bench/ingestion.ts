@@ -49,7 +49,17 @@ function runLoad(mqttUrl: string, s: IngestionScenario, onStart: (epoch: number)
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'test/bench/ingestion-load.ts', mqttUrl, String(s.devices), String(s.perDevice), String(s.firstSerial), String(s.window ?? 20), String(s.perDeviceRate ?? 100)],
+      [
+        '--import',
+        'tsx',
+        'test/bench/ingestion-load.ts',
+        mqttUrl,
+        String(s.devices),
+        String(s.perDevice),
+        String(s.firstSerial),
+        String(s.window ?? 20),
+        String(s.perDeviceRate ?? 100),
+      ],
       { cwd: REPO_ROOT, env: { ...process.env, LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let result: { publishMs: number } | undefined;
@@ -62,17 +72,31 @@ function runLoad(mqttUrl: string, s: IngestionScenario, onStart: (epoch: number)
 }
 
 /** Feeds the database directly from another process (dynamo-ceiling-load.ts): the item writes per second it stores. */
-function measureCeiling(endpoint: string, table: string, s: IngestionScenario): Promise<{ items: number; seconds: number; perSecond: number; callsPerSecond: number; concurrency: number }> {
+function measureCeiling(
+  endpoint: string,
+  table: string,
+  s: IngestionScenario,
+): Promise<{ items: number; seconds: number; perSecond: number; callsPerSecond: number; concurrency: number }> {
   return new Promise((resolve, reject) => {
     const args = [endpoint, table, String(s.devices * s.perDevice), String(s.devices), String(s.firstSerial), String(CEILING_CONCURRENCY)];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/dynamo-ceiling-load.ts', ...args], { cwd: REPO_ROOT, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/dynamo-ceiling-load.ts', ...args], {
+      cwd: REPO_ROOT,
+      env: process.env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let result: { items: number; calls: number; ms: number } | undefined;
     createInterface({ input: child.stdout! }).on('line', (line) => {
       if (line.startsWith('{')) result = JSON.parse(line) as { items: number; calls: number; ms: number };
     });
     child.once('exit', (code) =>
       code === 0 && result
-        ? resolve({ items: result.items, seconds: result.ms / 1000, perSecond: result.items / (result.ms / 1000), callsPerSecond: result.calls / (result.ms / 1000), concurrency: CEILING_CONCURRENCY })
+        ? resolve({
+            items: result.items,
+            seconds: result.ms / 1000,
+            perSecond: result.items / (result.ms / 1000),
+            callsPerSecond: result.calls / (result.ms / 1000),
+            concurrency: CEILING_CONCURRENCY,
+          })
         : reject(new Error(`ceiling feeder exited with ${code}`)),
     );
   });
@@ -91,12 +115,13 @@ function itemWritesByPurpose(counted: Record<string, number>, messages: number) 
 /** What an item written by telemetry ingestion is for, by its operation and key pattern (functions/adapters/dynamodb/keys.ts). */
 function purposeOf(operation: string, key: string): string {
   const goingOnline = operation.startsWith('TransactWriteItems');
-  if (/ SENSOR#/.test(key)) return 'the ping\'s sample (signal and temperature charts)';
+  if (/ SENSOR#/.test(key)) return "the ping's sample (signal and temperature charts)";
   if (/ TELEMETRY$/.test(key))
     return goingOnline
       ? 'the machine goes online: last ping and connection'
-      : 'last ping, once per machine per batch (the floor; a new machine\'s first try fails its online condition and goes online by the transaction)';
-  if (/ POS$/.test(key)) return goingOnline ? 'the machine goes online: the list copy on the machine item' : 'the list copy on the machine item, once per online bucket';
+      : "last ping, once per machine per batch (the floor; a new machine's first try fails its online condition and goes online by the transaction)";
+  if (/ POS$/.test(key))
+    return goingOnline ? 'the machine goes online: the list copy on the machine item' : 'the list copy on the machine item, once per online bucket';
   if (/^ONLINE#/.test(key)) return 'the online index entry, once per machine per online bucket (read by the connection sweep)';
   if (/^COUNTER#/.test(key)) return 'the machine goes online: connection counters of the merchant and group';
   return 'other';
@@ -157,7 +182,13 @@ export async function benchIngestion(scenarios: IngestionScenario[], deadlineMs 
         const { publishMs } = await load;
         const seconds = (finishedAt - startEpoch) / 1000;
         return {
-          messages: total, completed: done, failed, seconds, perSecond: done / seconds, publishSeconds: publishMs / 1000, timedOut,
+          messages: total,
+          completed: done,
+          failed,
+          seconds,
+          perSecond: done / seconds,
+          publishSeconds: publishMs / 1000,
+          timedOut,
           invocations: stack.iot.stats()[rule]?.invocations ?? 0,
           unmatched: stack.iot.unmatched(),
         };
@@ -181,7 +212,9 @@ export async function benchIngestion(scenarios: IngestionScenario[], deadlineMs 
         do {
           const res = await doc.send(
             new QueryCommand({
-              TableName: info.tableName, Select: 'COUNT', ExclusiveStartKey: start,
+              TableName: info.tableName,
+              Select: 'COUNT',
+              ExclusiveStartKey: start,
               KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
               ExpressionAttributeValues: { ':pk': `MERCHANT#acme-vending#POS#${serial}`, ':s': 'SENSOR#' },
             }),

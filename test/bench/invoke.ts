@@ -7,7 +7,10 @@ import type { PublicDeps } from '../../functions/runtime/base-deps';
 import type { StackInfo } from '../../infra/local/stack-info';
 import type { Route } from '../../functions/http/manifest';
 
-export type GroupHandler = (event: never, context: never) => Promise<{ statusCode: number; body: string; headers?: Record<string, string>; isBase64Encoded?: boolean }>;
+export type GroupHandler = (
+  event: never,
+  context: never,
+) => Promise<{ statusCode: number; body: string; headers?: Record<string, string>; isBase64Encoded?: boolean }>;
 
 /** The API Gateway (HTTP API v2) event of a request without a body. */
 export function apiEvent(method: string, path: string, query: Record<string, string>, authorization: string) {

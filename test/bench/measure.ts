@@ -6,10 +6,25 @@ import { newMerchant } from '../../functions/core/merchants/merchant';
 
 /** A merchant of the bench's own (Italian, EUR, no features), as the merchant repository stores it. */
 export const benchMerchant = (id: string, name: string, now: string) =>
-  newMerchant(id, {
-    name, screenConfigurationManagement: false, country: 'IT', language: 'it', timezone: 'Europe/Rome', currency: 'EUR',
-    legalInfo: '', contactPerson: 'Bench', contactEmail: 'bench@example.com', licence: '', defaultWarranty: 24, extendedWarranty: 0, features: [],
-  }, now);
+  newMerchant(
+    id,
+    {
+      name,
+      screenConfigurationManagement: false,
+      country: 'IT',
+      language: 'it',
+      timezone: 'Europe/Rome',
+      currency: 'EUR',
+      legalInfo: '',
+      contactPerson: 'Bench',
+      contactEmail: 'bench@example.com',
+      licence: '',
+      defaultWarranty: 24,
+      extendedWarranty: 0,
+      features: [],
+    },
+    now,
+  );
 
 /** Refuses a stack that is not on this machine, then signs the demo super admin in: the Authorization header. */
 export async function localSuperAdminAuthorization(info: StackInfo): Promise<string> {

@@ -38,14 +38,31 @@ export interface StockFigures {
   machines: number;
   seedSeconds: number;
   writesPerSale: { withoutStock: Calls; withStock: Calls; extraWrites: number; verdict: 'PASS' | 'FAIL' };
-  manage: { series: Record<string, { name: string; n: number; p50: number; p95: number }>; p95Ratio: number; verdict: 'PASS' | 'FAIL'; calls: Calls; samePage: boolean; timedOut: boolean };
+  manage: {
+    series: Record<string, { name: string; n: number; p50: number; p95: number }>;
+    p95Ratio: number;
+    verdict: 'PASS' | 'FAIL';
+    calls: Calls;
+    samePage: boolean;
+    timedOut: boolean;
+  };
   pickList: { machines: number; calls: Calls; p50: number; p95: number; products: number };
 }
 
 export async function benchStock(): Promise<StockFigures> {
   process.env.LOG_LEVEL = 'silent';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  const [{ startStackProcess, depsForStack, stackEnvironment }, { newPosRecord }, keys, { stockItem }, model, { ingestBatch }, { buildIngestionDeps }, { loadIngestionConfig }, sim] = await Promise.all([
+  const [
+    { startStackProcess, depsForStack, stackEnvironment },
+    { newPosRecord },
+    keys,
+    { stockItem },
+    model,
+    { ingestBatch },
+    { buildIngestionDeps },
+    { loadIngestionConfig },
+    sim,
+  ] = await Promise.all([
     import('../../infra/local/stack-process'),
     import('../../functions/core/devices/use-cases'),
     import('../../functions/adapters/dynamodb/keys'),
@@ -66,16 +83,31 @@ export async function benchStock(): Promise<StockFigures> {
     await deps.merchants.create(benchMerchant(merchantId, 'Bench Stock', now));
     const planogram = {
       planogramType: 'B' as const,
-      lines: Array.from({ length: 18 }, (_, i) => ({ selection: `${Math.floor(i / 6) + 1}${(i % 6) + 1}`, productId: `bench-product-${i % 12}`, capacity: 12, warningLevel: 3, refillValue: 10 })),
+      lines: Array.from({ length: 18 }, (_, i) => ({
+        selection: `${Math.floor(i / 6) + 1}${(i % 6) + 1}`,
+        productId: `bench-product-${i % 12}`,
+        capacity: 12,
+        warningLevel: 3,
+        refillValue: 10,
+      })),
     };
     const recordOf = (serial: string, i: number) => {
-      const full = model.fullRefill(model.reconcile(undefined, { merchantId, serial, name: `Machine ${serial}`, groupId: null, clientId: null, planogramId: 'bench' }, planogram, now), now);
-      return model.setValues(full, planogram.lines.map((l, k) => ({ selection: l.selection, value: (i * 7 + k * 5) % 11 })), now);
+      const full = model.fullRefill(
+        model.reconcile(undefined, { merchantId, serial, name: `Machine ${serial}`, groupId: null, clientId: null, planogramId: 'bench' }, planogram, now),
+        now,
+      );
+      return model.setValues(
+        full,
+        planogram.lines.map((l, k) => ({ selection: l.selection, value: (i * 7 + k * 5) % 11 })),
+        now,
+      );
     };
     const serialOf = (i: number) => `CENG-${String(i + 1).padStart(8, '0')}`;
 
     // Seed: stock items through BatchWriteItem (25 a call), the counter once.
-    const raw = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-west-1', endpoint: info.dynamodb }), { marshallOptions: { removeUndefinedValues: true } });
+    const raw = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-west-1', endpoint: info.dynamodb }), {
+      marshallOptions: { removeUndefinedValues: true },
+    });
     const t0 = performance.now();
     let next = 0;
     const writer = async () => {
@@ -85,7 +117,8 @@ export async function benchStock(): Promise<StockFigures> {
         if (start >= MACHINES) return;
         const items = Array.from({ length: Math.min(25, MACHINES - start) }, (_, j) => stockItem({ ...recordOf(serialOf(start + j), start + j), version: 1 }));
         let request: Record<string, unknown[]> | undefined = { [info.tableName]: items.map((Item) => ({ PutRequest: { Item } })) };
-        while (request && (request[info.tableName]?.length ?? 0) > 0) request = (await raw.send(new BatchWriteCommand({ RequestItems: request as never }))).UnprocessedItems as typeof request;
+        while (request && (request[info.tableName]?.length ?? 0) > 0)
+          request = (await raw.send(new BatchWriteCommand({ RequestItems: request as never }))).UnprocessedItems as typeof request;
       }
     };
     await Promise.all(Array.from({ length: WRITE_CONCURRENCY }, writer));
@@ -109,15 +142,25 @@ export async function benchStock(): Promise<StockFigures> {
 
     // The manage-stock page 2, and the raw Query of the same page.
     const stockHandler = await groupHandler('stock', info);
-    const page1 = await invoker(stockHandler, 'GET', '/stock/manage', { merchantId, size: String(SIZE) }, authorization)<{ cursor?: string; items: Array<{ serial: string }> }>();
+    const page1 = await invoker(stockHandler, 'GET', '/stock/manage', { merchantId, size: String(SIZE) }, authorization)<{
+      cursor?: string;
+      items: Array<{ serial: string }>;
+    }>();
     if (!page1.cursor) throw new Error('page 1 gave no cursor');
     const invokePage = invoker(stockHandler, 'GET', '/stock/manage', { merchantId, page: '2', size: String(SIZE), cursor: page1.cursor }, authorization);
-    const base = { TableName: info.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.merchantStockPk(merchantId) } };
+    const base = {
+      TableName: info.tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.merchantStockPk(merchantId) },
+    };
     const first = await raw.send(new QueryCommand({ ...base, Limit: SIZE }));
     const last = first.Items!.at(-1)!;
-    const rawQuery = () => raw.send(new QueryCommand({ ...base, Limit: SIZE + 1, ExclusiveStartKey: { pk: last.pk, sk: last.sk, gsi1pk: last.gsi1pk, gsi1sk: last.gsi1sk } }));
+    const rawQuery = () =>
+      raw.send(new QueryCommand({ ...base, Limit: SIZE + 1, ExclusiveStartKey: { pk: last.pk, sk: last.sk, gsi1pk: last.gsi1pk, gsi1sk: last.gsi1sk } }));
     const handlerPage = await invokePage<{ items: Array<{ serial: string }> }>();
-    const samePage = JSON.stringify(handlerPage.items.map((r) => r.serial)) === JSON.stringify(((await rawQuery()).Items ?? []).slice(0, SIZE).map((i) => i.serial));
+    const samePage =
+      JSON.stringify(handlerPage.items.map((r) => r.serial)) === JSON.stringify(((await rawQuery()).Items ?? []).slice(0, SIZE).map((i) => i.serial));
     if (!samePage) throw new Error('the raw Query and the handler do not return the same page');
 
     const pickQuery = { merchantId, serials: Array.from({ length: PICK_LIST_MACHINES }, (_, i) => serialOf(i * 37)).join(',') };
@@ -127,7 +170,11 @@ export async function benchStock(): Promise<StockFigures> {
       handlerInvoke: { name: `handler invoked: GET /stock/manage?page=2&size=${SIZE}&cursor=…`, ms: [] as number[] },
       pickList: { name: `handler invoked: GET /stock/pick-list of ${PICK_LIST_MACHINES} machines`, ms: [] as number[] },
     };
-    const { timedOut } = await interleave(series, { raw: rawQuery, handlerInvoke: invokePage, pickList: invokePickList }, { requests: REQUESTS, batch: 25, warmup: 20, deadlineMs: 180_000 });
+    const { timedOut } = await interleave(
+      series,
+      { raw: rawQuery, handlerInvoke: invokePage, pickList: invokePickList },
+      { requests: REQUESTS, batch: 25, warmup: 20, deadlineMs: 180_000 },
+    );
     const manageCalls = await dynamoCallsPer(info, invokePage, CALL_COUNT_REQUESTS);
     const pickCalls = await dynamoCallsPer(info, invokePickList, 5);
     const pick = await invokePickList<{ products: unknown[]; machines: unknown[] }>();
@@ -139,8 +186,20 @@ export async function benchStock(): Promise<StockFigures> {
     return {
       machines: MACHINES,
       seedSeconds: round(seedSeconds, 1),
-      writesPerSale: { withoutStock, withStock, extraWrites: round(extraWrites), verdict: extraWrites <= STOCK_BUDGET.extraWritesPerSoldLine ? 'PASS' : 'FAIL' },
-      manage: { series: stats, p95Ratio: round(p95Ratio, 3), verdict: p95Ratio <= STOCK_BUDGET.p95Ratio ? 'PASS' : 'FAIL', calls: manageCalls, samePage, timedOut },
+      writesPerSale: {
+        withoutStock,
+        withStock,
+        extraWrites: round(extraWrites),
+        verdict: extraWrites <= STOCK_BUDGET.extraWritesPerSoldLine ? 'PASS' : 'FAIL',
+      },
+      manage: {
+        series: stats,
+        p95Ratio: round(p95Ratio, 3),
+        verdict: p95Ratio <= STOCK_BUDGET.p95Ratio ? 'PASS' : 'FAIL',
+        calls: manageCalls,
+        samePage,
+        timedOut,
+      },
       pickList: { machines: pick.machines.length, calls: pickCalls, p50: stats.pickList!.p50, p95: stats.pickList!.p95, products: pick.products.length },
     };
   } finally {
@@ -149,25 +208,41 @@ export async function benchStock(): Promise<StockFigures> {
 }
 
 export function printStock(f: StockFigures, table: (headers: string[], rows: Array<Array<string | number>>) => string): void {
-  const callsText = (c: Calls) => `${c.perRequest.toFixed(2)} (${Object.entries(c.byOperation).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')})`;
+  const callsText = (c: Calls) =>
+    `${c.perRequest.toFixed(2)} (${Object.entries(c.byOperation)
+      .map(([k, v]) => `${k} ${v.toFixed(2)}`)
+      .join(', ')})`;
   const w = f.writesPerSale;
-  console.log(`   Writes per sales message of one sold line (beside (e)): without stock ${writesOf(w.withoutStock).toFixed(2)}, with stock managed ${writesOf(w.withStock).toFixed(2)}: +${w.extraWrites} — ${w.verdict} (≤ +${STOCK_BUDGET.extraWritesPerSoldLine} per sold line)`);
+  console.log(
+    `   Writes per sales message of one sold line (beside (e)): without stock ${writesOf(w.withoutStock).toFixed(2)}, with stock managed ${writesOf(w.withStock).toFixed(2)}: +${w.extraWrites} — ${w.verdict} (≤ +${STOCK_BUDGET.extraWritesPerSoldLine} per sold line)`,
+  );
   console.log(`     DynamoDB calls without stock: ${callsText(w.withoutStock)}`);
   console.log(`     DynamoDB calls with stock:    ${callsText(w.withStock)}`);
-  console.log(`   ${f.machines} stock records seeded in ${f.seedSeconds} s; same page from both: ${f.manage.samePage}${f.manage.timedOut ? '; STOPPED AT THE TIME LIMIT' : ''}\n`);
+  console.log(
+    `   ${f.machines} stock records seeded in ${f.seedSeconds} s; same page from both: ${f.manage.samePage}${f.manage.timedOut ? '; STOPPED AT THE TIME LIMIT' : ''}\n`,
+  );
   const s = f.manage.series;
   console.log(
     table(
       ['series', 'n', 'p50 ms', 'p95 ms', 'p95 ratio', 'budget'],
       [
         [s.raw!.name, s.raw!.n, s.raw!.p50.toFixed(2), s.raw!.p95.toFixed(2), '1.00', ''],
-        [s.handlerInvoke!.name, s.handlerInvoke!.n, s.handlerInvoke!.p50.toFixed(2), s.handlerInvoke!.p95.toFixed(2), f.manage.p95Ratio.toFixed(2), `${f.manage.verdict} (≤ ${STOCK_BUDGET.p95Ratio})`],
+        [
+          s.handlerInvoke!.name,
+          s.handlerInvoke!.n,
+          s.handlerInvoke!.p50.toFixed(2),
+          s.handlerInvoke!.p95.toFixed(2),
+          f.manage.p95Ratio.toFixed(2),
+          `${f.manage.verdict} (≤ ${STOCK_BUDGET.p95Ratio})`,
+        ],
         [s.pickList!.name, s.pickList!.n, s.pickList!.p50.toFixed(2), s.pickList!.p95.toFixed(2), (s.pickList!.p95 / s.raw!.p95).toFixed(2), 'info'],
       ],
     ),
   );
   console.log(`   DynamoDB calls per manage-stock page: ${callsText(f.manage.calls)}`);
-  console.log(`   DynamoDB calls per pick list of ${f.pickList.machines} machines (${f.pickList.products} products): ${callsText(f.pickList.calls)}; p95 ${f.pickList.p95} ms`);
+  console.log(
+    `   DynamoDB calls per pick list of ${f.pickList.machines} machines (${f.pickList.products} products): ${callsText(f.pickList.calls)}; p95 ${f.pickList.p95} ms`,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -41,19 +41,36 @@ export interface TransactionFigures {
   rows: number;
   machines: number;
   seedSeconds: number;
-  page: { rangeDays: number; series: Record<string, Stat>; p95Ratio: number; verdict: 'PASS' | 'FAIL'; calls: Calls; merchantCalls: Calls; samePage: boolean; timedOut: boolean };
+  page: {
+    rangeDays: number;
+    series: Record<string, Stat>;
+    p95Ratio: number;
+    verdict: 'PASS' | 'FAIL';
+    calls: Calls;
+    merchantCalls: Calls;
+    samePage: boolean;
+    timedOut: boolean;
+  };
   stats: { series: Record<string, Stat>; p95Ratio: number; queries: number; verdict: 'PASS' | 'FAIL'; calls: Calls };
   csv: { rows: number; bytes: number; answerBytes: number; peakRssMb: number; verdict: 'PASS' | 'FAIL' };
 }
 
 /** GET /transactions/csv in a process of its own (transactions-csv-run.ts): its rows, bytes and peak RSS. */
-function runCsv(info: unknown, query: Record<string, string>, authorization: string): Promise<{ rows: number; answerBytes: number; csvBytes: number; peakRssMB: number }> {
+function runCsv(
+  info: unknown,
+  query: Record<string, string>,
+  authorization: string,
+): Promise<{ rows: number; answerBytes: number; csvBytes: number; peakRssMB: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/transactions-csv-run.ts', JSON.stringify(info), JSON.stringify(query), authorization], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'test/bench/transactions-csv-run.ts', JSON.stringify(info), JSON.stringify(query), authorization],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let result: { rows: number; answerBytes: number; csvBytes: number; peakRssMB: number } | undefined;
     createInterface({ input: child.stdout! }).on('line', (line) => {
       if (line.startsWith('{')) result = JSON.parse(line) as typeof result;
@@ -65,7 +82,14 @@ function runCsv(info: unknown, query: Record<string, string>, authorization: str
 export async function benchTransactions(): Promise<TransactionFigures> {
   process.env.LOG_LEVEL = 'silent';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  const [{ startStackProcess, depsForStack }, keys, records, { dayIn }, { STAT_CATEGORIES, transactionCategory, MAX_TRANSACTION_CSV_ROWS }, { DynamoTransactionRepository: TransactionRepository }] = await Promise.all([
+  const [
+    { startStackProcess, depsForStack },
+    keys,
+    records,
+    { dayIn },
+    { STAT_CATEGORIES, transactionCategory, MAX_TRANSACTION_CSV_ROWS },
+    { DynamoTransactionRepository: TransactionRepository },
+  ] = await Promise.all([
     import('../../infra/local/stack-process'),
     import('../../functions/adapters/dynamodb/keys'),
     import('../../functions/adapters/dynamodb/transaction-records'),
@@ -100,15 +124,31 @@ export async function benchTransactions(): Promise<TransactionFigures> {
       return {
         ...keys.posSale(merchantId, serial, createdAt, ref.split('#')[0]!, n % 1000),
         ...records.saleIndexAttributes(merchantId, { createdAt, serial, groupId: null }, ref),
-        entity: 'SALE', merchantId, serial, posName: `Machine ${serial}`, transactionId: `T${n}`, ...t, line: 1 + (n % 30), productCode: `P${n % 30}`,
-        priceTable: 1, currency: 'EUR', mediaType: t.type === 2 ? 252 : 2, createdAt, savedAt: createdAt, at: createdAt, messageId: ref.split('#')[0],
+        entity: 'SALE',
+        merchantId,
+        serial,
+        posName: `Machine ${serial}`,
+        transactionId: `T${n}`,
+        ...t,
+        line: 1 + (n % 30),
+        productCode: `P${n % 30}`,
+        priceTable: 1,
+        currency: 'EUR',
+        mediaType: t.type === 2 ? 252 : 2,
+        createdAt,
+        savedAt: createdAt,
+        at: createdAt,
+        messageId: ref.split('#')[0],
       };
     };
 
-    const raw = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-west-1', endpoint: info.dynamodb }), { marshallOptions: { removeUndefinedValues: true } });
+    const raw = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-west-1', endpoint: info.dynamodb }), {
+      marshallOptions: { removeUndefinedValues: true },
+    });
     const put = async (items: Array<Record<string, unknown>>) => {
       let request: Record<string, unknown[]> | undefined = { [info.tableName]: items.map((Item) => ({ PutRequest: { Item } })) };
-      while (request && (request[info.tableName]?.length ?? 0) > 0) request = (await raw.send(new BatchWriteCommand({ RequestItems: request as never }))).UnprocessedItems as typeof request;
+      while (request && (request[info.tableName]?.length ?? 0) > 0)
+        request = (await raw.send(new BatchWriteCommand({ RequestItems: request as never }))).UnprocessedItems as typeof request;
     };
     const t0 = performance.now();
     let next = 0;
@@ -121,7 +161,12 @@ export async function benchTransactions(): Promise<TransactionFigures> {
       }
     };
     await Promise.all(Array.from({ length: WRITE_CONCURRENCY }, writer));
-    const dayItems = [...days.entries()].map(([day, figures]) => ({ ...keys.salesStatsDay(keys.merchantSalesStatsPk(merchantId, day.slice(0, 4)), day), merchantId, day, ...figures }));
+    const dayItems = [...days.entries()].map(([day, figures]) => ({
+      ...keys.salesStatsDay(keys.merchantSalesStatsPk(merchantId, day.slice(0, 4)), day),
+      merchantId,
+      day,
+      ...figures,
+    }));
     for (let i = 0; i < dayItems.length; i += 25) await put(dayItems.slice(i, i + 25));
     const seedSeconds = (performance.now() - t0) / 1000;
 
@@ -146,7 +191,9 @@ export async function benchTransactions(): Promise<TransactionFigures> {
     const last = first.Items!.at(-1)!;
     const rawPage = () => raw.send(new QueryCommand({ ...base, Limit: SIZE + 1, ExclusiveStartKey: { pk: last.pk, sk: last.sk } }));
     const handlerPage = await invokePage<{ items: Array<{ transactionId: string }> }>();
-    const samePage = JSON.stringify(handlerPage.items.map((r) => r.transactionId)) === JSON.stringify(((await rawPage()).Items ?? []).slice(0, SIZE).map((i) => i.transactionId));
+    const samePage =
+      JSON.stringify(handlerPage.items.map((r) => r.transactionId)) ===
+      JSON.stringify(((await rawPage()).Items ?? []).slice(0, SIZE).map((i) => i.transactionId));
     if (!samePage) throw new Error('the raw Query and the handler do not return the same page');
     const merchantQ = { merchantId, from, to, size: String(SIZE) };
     const merchantPage1 = await invoker(handler, 'GET', '/transactions', merchantQ, authorization)<{ cursor?: string }>();
@@ -191,10 +238,13 @@ export async function benchTransactions(): Promise<TransactionFigures> {
     // The stack's own sweeps Query meanwhile: the Queries of the statistics are counted on a client of their own.
     let statsQueries = 0;
     const counting = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-west-1', endpoint: info.dynamodb }));
-    counting.middlewareStack.add((next, context) => async (args) => {
-      if (context.commandName === 'QueryCommand') statsQueries++;
-      return next(args);
-    }, { step: 'initialize' });
+    counting.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'QueryCommand') statsQueries++;
+        return next(args);
+      },
+      { step: 'initialize' },
+    );
     await new TransactionRepository(counting, info.tableName).dayFigures(merchantId, undefined, fromDay, toDay);
     counting.destroy();
 
@@ -205,7 +255,12 @@ export async function benchTransactions(): Promise<TransactionFigures> {
     raw.destroy();
     deps.doc.destroy();
 
-    const stat = (s: { name: string; ms: number[] }): Stat => ({ name: s.name, n: s.ms.length, p50: round(percentile(s.ms, 50)), p95: round(percentile(s.ms, 95)) });
+    const stat = (s: { name: string; ms: number[] }): Stat => ({
+      name: s.name,
+      n: s.ms.length,
+      p50: round(percentile(s.ms, 50)),
+      p95: round(percentile(s.ms, 95)),
+    });
     const st = Object.fromEntries(Object.entries(series).map(([k, s]) => [k, stat(s)])) as Record<keyof typeof series, Stat>;
     const pageRatio = st.handlerInvoke.p95 / st.raw.p95;
     const statsRatio = st.handlerStats.p95 / st.rawStats.p95;
@@ -215,7 +270,16 @@ export async function benchTransactions(): Promise<TransactionFigures> {
       rows: ROWS,
       machines: MACHINES,
       seedSeconds: round(seedSeconds, 1),
-      page: { rangeDays, series: { raw: st.raw, handlerInvoke: st.handlerInvoke, merchantWide: st.merchantWide }, p95Ratio: round(pageRatio, 3), verdict: pageRatio <= TRANSACTIONS_BUDGET.p95Ratio ? 'PASS' : 'FAIL', calls: pageCalls, merchantCalls, samePage, timedOut },
+      page: {
+        rangeDays,
+        series: { raw: st.raw, handlerInvoke: st.handlerInvoke, merchantWide: st.merchantWide },
+        p95Ratio: round(pageRatio, 3),
+        verdict: pageRatio <= TRANSACTIONS_BUDGET.p95Ratio ? 'PASS' : 'FAIL',
+        calls: pageCalls,
+        merchantCalls,
+        samePage,
+        timedOut,
+      },
       stats: {
         series: { rawStats: st.rawStats, handlerStats: st.handlerStats },
         p95Ratio: round(statsRatio, 3),
@@ -223,7 +287,13 @@ export async function benchTransactions(): Promise<TransactionFigures> {
         verdict: statsRatio <= TRANSACTIONS_BUDGET.p95Ratio && queries <= TRANSACTIONS_BUDGET.statsQueries ? 'PASS' : 'FAIL',
         calls: statsCalls,
       },
-      csv: { rows: csvRun.rows, bytes: csvRun.csvBytes, answerBytes: csvRun.answerBytes, peakRssMb, verdict: peakRssMb <= TRANSACTIONS_BUDGET.csvPeakRssMb ? 'PASS' : 'FAIL' },
+      csv: {
+        rows: csvRun.rows,
+        bytes: csvRun.csvBytes,
+        answerBytes: csvRun.answerBytes,
+        peakRssMb,
+        verdict: peakRssMb <= TRANSACTIONS_BUDGET.csvPeakRssMb ? 'PASS' : 'FAIL',
+      },
     };
   } finally {
     await stack.stop();
@@ -231,8 +301,13 @@ export async function benchTransactions(): Promise<TransactionFigures> {
 }
 
 export function printTransactions(f: TransactionFigures, table: (headers: string[], rows: Array<Array<string | number>>) => string): void {
-  const callsText = (c: Calls) => `${c.perRequest.toFixed(2)} (${Object.entries(c.byOperation).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')})`;
-  console.log(`   ${f.rows} transactions of ${f.machines} machines over 365 days seeded in ${f.seedSeconds} s; same page from both: ${f.page.samePage}${f.page.timedOut ? '; STOPPED AT THE TIME LIMIT' : ''}\n`);
+  const callsText = (c: Calls) =>
+    `${c.perRequest.toFixed(2)} (${Object.entries(c.byOperation)
+      .map(([k, v]) => `${k} ${v.toFixed(2)}`)
+      .join(', ')})`;
+  console.log(
+    `   ${f.rows} transactions of ${f.machines} machines over 365 days seeded in ${f.seedSeconds} s; same page from both: ${f.page.samePage}${f.page.timedOut ? '; STOPPED AT THE TIME LIMIT' : ''}\n`,
+  );
   const p = f.page.series;
   const s = f.stats.series;
   const row = (x: Stat, ratio: string, budget: string) => [x.name, x.n, x.p50.toFixed(2), x.p95.toFixed(2), ratio, budget];
@@ -244,14 +319,22 @@ export function printTransactions(f: TransactionFigures, table: (headers: string
         row(p.handlerInvoke!, f.page.p95Ratio.toFixed(2), `${f.page.verdict} (≤ ${TRANSACTIONS_BUDGET.p95Ratio})`),
         row(p.merchantWide!, (p.merchantWide!.p95 / p.raw!.p95).toFixed(2), 'info'),
         row(s.rawStats!, '1.00', ''),
-        row(s.handlerStats!, f.stats.p95Ratio.toFixed(2), `${f.stats.verdict} (≤ ${TRANSACTIONS_BUDGET.p95Ratio}, ≤ ${TRANSACTIONS_BUDGET.statsQueries} Queries)`),
+        row(
+          s.handlerStats!,
+          f.stats.p95Ratio.toFixed(2),
+          `${f.stats.verdict} (≤ ${TRANSACTIONS_BUDGET.p95Ratio}, ≤ ${TRANSACTIONS_BUDGET.statsQueries} Queries)`,
+        ),
       ],
     ),
   );
   console.log(`   DynamoDB calls per page (one machine, ${f.page.rangeDays} days): ${callsText(f.page.calls)}`);
   console.log(`   DynamoDB calls per page (merchant-wide, ${f.page.rangeDays} days): ${callsText(f.page.merchantCalls)}`);
-  console.log(`   DynamoDB calls per statistics of 365 days: ${callsText(f.stats.calls)} (with the stack's sweeps); the repository's own: ${f.stats.queries} Queries`);
-  console.log(`   CSV of ${f.csv.rows} rows (${(f.csv.bytes / 1024 / 1024).toFixed(1)} MB, answered as ${(f.csv.answerBytes / 1024 / 1024).toFixed(1)} MB of base64 gzip): peak RSS ${f.csv.peakRssMb} MB of the process that runs the handler — ${f.csv.verdict} (≤ ${TRANSACTIONS_BUDGET.csvPeakRssMb} MB)`);
+  console.log(
+    `   DynamoDB calls per statistics of 365 days: ${callsText(f.stats.calls)} (with the stack's sweeps); the repository's own: ${f.stats.queries} Queries`,
+  );
+  console.log(
+    `   CSV of ${f.csv.rows} rows (${(f.csv.bytes / 1024 / 1024).toFixed(1)} MB, answered as ${(f.csv.answerBytes / 1024 / 1024).toFixed(1)} MB of base64 gzip): peak RSS ${f.csv.peakRssMb} MB of the process that runs the handler — ${f.csv.verdict} (≤ ${TRANSACTIONS_BUDGET.csvPeakRssMb} MB)`,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

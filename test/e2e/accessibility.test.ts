@@ -43,7 +43,11 @@ afterAll(async () => {
 async function settle(page: Page, ready = 'main h1'): Promise<void> {
   await page.locator(ready).first().waitFor();
   await page.waitForLoadState('networkidle');
-  await page.locator('.spinner').first().waitFor({ state: 'detached' }).catch(() => undefined);
+  await page
+    .locator('.spinner')
+    .first()
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
 }
 
 /** Visits each screen and collects axe-core's WCAG 2.1 A/AA violations by screen; none expected. */
@@ -76,7 +80,21 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA) at 1280 px', () => {
   it('every screen of the merchant admin', async () => {
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, demoUser(stack, 'merchant.admin@demo.local'));
-    const tabs = ['details', 'pos-alarms', 'notes', 'notes/create', 'audits', 'cash', 'prices', 'transactions', 'configs', 'custom-config', 'remote-commands', 'signal', 'temperature'];
+    const tabs = [
+      'details',
+      'pos-alarms',
+      'notes',
+      'notes/create',
+      'audits',
+      'cash',
+      'prices',
+      'transactions',
+      'configs',
+      'custom-config',
+      'remote-commands',
+      'signal',
+      'temperature',
+    ];
     const screens: [string, string?][] = [
       ['/dashboard', '[data-testid="dashboard"]'],
       ['/devices/list', LISTED],
@@ -134,7 +152,16 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA) at 1280 px', () => {
   it('the media and customer screens of the merchant admin', async () => {
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, demoUser(stack, 'merchant.admin@demo.local'));
-    await expect.poll(() => api(token, 'GET', `/medias/${MEDIA_ID}?merchantId=acme-vending`).then(() => true, () => false), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          api(token, 'GET', `/medias/${MEDIA_ID}?merchantId=acme-vending`).then(
+            () => true,
+            () => false,
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     const found = await violationsOn(page, [
       ['/customers-medias/medias', LISTED],
       [`/customers-medias/medias/${MEDIA_ID}`, '[data-testid="media-details"]'],

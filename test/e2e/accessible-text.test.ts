@@ -39,7 +39,12 @@ describe('what assistive technologies read', () => {
     await page.getByRole('combobox', { name: messages['devices.filter.created'], exact: true }).selectOption('custom');
     const dates = page.getByTestId('filter-created').locator('input[type="date"]');
     const labelledBy = (index: number) =>
-      dates.nth(index).evaluate((el) => (el.getAttribute('aria-labelledby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent).join(' '));
+      dates.nth(index).evaluate((el) =>
+        (el.getAttribute('aria-labelledby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent)
+          .join(' '),
+      );
     expect(await labelledBy(0)).toBe(`${messages['devices.filter.created']} ${messages['dateRange.from']}`);
     expect(await labelledBy(1)).toBe(`${messages['devices.filter.created']} ${messages['dateRange.to']}`);
   });

@@ -19,7 +19,9 @@ interface OutboxMessage {
   message: string;
 }
 const alarmMails = async (email: string) =>
-  ((await (await fetch(`${stack.cognito.endpoint}/__local/messages?email=${encodeURIComponent(email)}`)).json()) as OutboxMessage[]).filter((m) => m.source === 'SES');
+  ((await (await fetch(`${stack.cognito.endpoint}/__local/messages?email=${encodeURIComponent(email)}`)).json()) as OutboxMessage[]).filter(
+    (m) => m.source === 'SES',
+  );
 
 let browser: Browser;
 let device: MqttClient;
@@ -61,12 +63,20 @@ describe('alarm notifications', () => {
     await api(token, 'POST', '/pos/join', { serial, pin: ACME_PIN, name: `E2E notify ${serial}` });
     await api(token, 'PUT', `/pos/${serial}/associate-group`, { groupId: 'acme-north' });
     const at = new Date().toISOString();
-    const alarm: AlarmMessage = { messageId: `e2e-ntf-${run}`, serial, sentAt: at, type: 'alarms', payload: { code, state: 'raised', at, criticity: 4, category: 'fault', message: 'Spiral blocked' } };
+    const alarm: AlarmMessage = {
+      messageId: `e2e-ntf-${run}`,
+      serial,
+      sentAt: at,
+      type: 'alarms',
+      payload: { code, state: 'raised', at, criticity: 4, category: 'fault', message: 'Spiral blocked' },
+    };
     await device.publishAsync(`vend/${serial}/alarms`, JSON.stringify(alarm), { qos: 1 });
 
     // The e-mail, in the recipient's language (en), with the console link.
     let mail: OutboxMessage | undefined;
-    await expect.poll(async () => (mail = (await alarmMails(recipient.email)).find((m) => m.subject.includes(code))), { timeout: 30_000, interval: 250 }).toBeDefined();
+    await expect
+      .poll(async () => (mail = (await alarmMails(recipient.email)).find((m) => m.subject.includes(code))), { timeout: 30_000, interval: 250 })
+      .toBeDefined();
     expect(mail!.subject).toContain(`Alarm ${code} on E2E notify ${serial}`);
     expect(mail!.message).toContain('Group: Acme North');
     const link = /Open the alarm in the console: (\S+)/.exec(mail!.message)![1]!;

@@ -10,7 +10,6 @@ const web = (path: string) => new URL(path, stack.web).toString();
 const run = Date.now().toString(36);
 const ACME_PIN = '11223344';
 
-
 interface ListedAlarm {
   id: string;
   code: string;
@@ -22,7 +21,10 @@ let device: MqttClient;
 let sent = 0;
 async function raise(serial: string, code: string, criticity: 0 | 2 | 4): Promise<void> {
   const message: AlarmMessage = {
-    messageId: `e2e-al-${run}-${sent++}`, serial, sentAt: new Date().toISOString(), type: 'alarms',
+    messageId: `e2e-al-${run}-${sent++}`,
+    serial,
+    sentAt: new Date().toISOString(),
+    type: 'alarms',
     payload: { code, state: 'raised', at: new Date().toISOString(), criticity, category: 'fault', message: `E2E ${code}` },
   };
   await device.publishAsync(`vend/${serial}/alarms`, JSON.stringify(message), { qos: 1 });
@@ -60,7 +62,12 @@ describe('alarms', () => {
     const serial = await join('acme-north');
     const superAdmin = demoUser(stack, 'superadmin@demo.local');
     await api(await idToken(superAdmin.email, superAdmin.password), 'POST', '/master-alarms', {
-      code: `BLOCK-${run}`, criticity: 4, machineType: 'Nebular Vending', message: 'Motor blocked', category: 'jam', level1: '<p>Turn the spiral back by hand.</p>',
+      code: `BLOCK-${run}`,
+      criticity: 4,
+      machineType: 'Nebular Vending',
+      message: 'Motor blocked',
+      category: 'jam',
+      level1: '<p>Turn the spiral back by hand.</p>',
     });
     await raise(serial, `BLOCK-${run}`, 4);
     await raise(serial, `WARN-${run}`, 2);
@@ -171,7 +178,9 @@ describe('alarms', () => {
     await page.getByTestId('alarm-setting-submit').click();
     await page.getByTestId('error-userIds').waitFor();
     await expectAccessible(page, 'alarm setting with its error');
-    const admin = (await api<Array<{ id: string; email: string }>>(token, 'GET', '/users/all?merchantId=acme-vending')).find((u) => u.email === 'merchant.admin@demo.local')!;
+    const admin = (await api<Array<{ id: string; email: string }>>(token, 'GET', '/users/all?merchantId=acme-vending')).find(
+      (u) => u.email === 'merchant.admin@demo.local',
+    )!;
     await page.getByTestId(`field-user-${admin.id}`).check();
     await page.getByTestId('alarm-setting-advanced').waitFor();
     await page.getByTestId('field-criticity-4').check();
@@ -181,7 +190,11 @@ describe('alarms', () => {
     await page.waitForURL(/\/manage\/merchant-alarms-settings\/[^/?]+\?merchantId=acme-vending$/);
     const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
     expect(await api(token, 'GET', `/merchants/acme-vending/alarm-settings/${id}`)).toMatchObject({
-      name, alarmCodes: ['E-COIN-JAM', 'E-COOLING'], userIds: [admin.id], criticities: [4], groupIds: ['acme-north'],
+      name,
+      alarmCodes: ['E-COIN-JAM', 'E-COOLING'],
+      userIds: [admin.id],
+      criticities: [4],
+      groupIds: ['acme-north'],
     });
   });
 });

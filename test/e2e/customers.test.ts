@@ -6,7 +6,20 @@ import { DEMO_PINS } from '../../infra/local/demo-data';
 import type { StackInfo } from '../../infra/local/stack-info';
 import { connectDevice, saleTransaction, salesMessage } from '../../infra/local/simulator';
 import type { Customer } from '#schemas/customer';
-import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, registerCustomer, signInToDashboard, toast, uiMessages, waitUntil } from './browser';
+import {
+  api,
+  demoUser,
+  expectAccessible,
+  getStack,
+  idToken,
+  launchBrowser,
+  newPage,
+  registerCustomer,
+  signInToDashboard,
+  toast,
+  uiMessages,
+  waitUntil,
+} from './browser';
 
 const stack = getStack();
 const info = stack as unknown as StackInfo;
@@ -37,12 +50,24 @@ beforeAll(async () => {
   await api(token, 'POST', '/pos/join', { serial: machine, pin: DEMO_PINS[MERCHANT], name: `E2E customers ${machine}` });
   const device = await connectDevice(info.mqtt, machine);
   try {
-    const sale = saleTransaction({ type: 3, mediaType: 2, value: 110, currency: 'EUR', media: { id: key.id, serial: key.serial, credit: 900 }, source: { type: 1, serial: machine } });
+    const sale = saleTransaction({
+      type: 3,
+      mediaType: 2,
+      value: 110,
+      currency: 'EUR',
+      media: { id: key.id, serial: key.serial, credit: 900 },
+      source: { type: 1, serial: machine },
+    });
     await device.publish('sales', salesMessage(machine, [sale]));
   } finally {
     await device.client.endAsync();
   }
-  await waitUntil('the key’s sale stored', () => api(token, 'GET', `/medias/${key.id}?merchantId=${MERCHANT}`).then(() => true, () => false));
+  await waitUntil('the key’s sale stored', () =>
+    api(token, 'GET', `/medias/${key.id}?merchantId=${MERCHANT}`).then(
+      () => true,
+      () => false,
+    ),
+  );
 });
 afterAll(async () => {
   await browser?.close();

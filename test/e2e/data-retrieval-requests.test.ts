@@ -29,7 +29,15 @@ const yesterdayNoon = () => {
  */
 async function setMerchantZone(merchantId: string, timezone: string): Promise<void> {
   const { doc, config } = depsForStack(info);
-  await doc.send(new UpdateCommand({ TableName: config.tableName, Key: keys.merchant(merchantId), UpdateExpression: 'SET #tz = :z', ExpressionAttributeNames: { '#tz': 'timezone' }, ExpressionAttributeValues: { ':z': timezone } }));
+  await doc.send(
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: keys.merchant(merchantId),
+      UpdateExpression: 'SET #tz = :z',
+      ExpressionAttributeNames: { '#tz': 'timezone' },
+      ExpressionAttributeValues: { ':z': timezone },
+    }),
+  );
 }
 const saleIds = [`E2EHD${run}A`, `E2EHD${run}B`];
 
@@ -42,7 +50,13 @@ beforeAll(async () => {
   const serial = `CENG-${70_000_000 + Math.floor(Math.random() * 9_999_999)}`;
   await api(await idToken(admin.email, admin.password), 'POST', '/pos/join', { serial, pin: ACME_PIN, name: `E2E history ${serial.slice(-4)}` });
   device = await connectDevice(info.mqtt, serial);
-  await device.publish('sales', salesMessage(serial, saleIds.map((id) => saleTransaction({ id, createdAt: yesterdayNoon() }))));
+  await device.publish(
+    'sales',
+    salesMessage(
+      serial,
+      saleIds.map((id) => saleTransaction({ id, createdAt: yesterdayNoon() })),
+    ),
+  );
 });
 afterAll(async () => {
   await device?.client.endAsync();
@@ -74,7 +88,9 @@ describe('historical data requests', () => {
     // Yesterday, from the presets: the request goes out and the list follows it until its file is ready.
     await range.getByTestId('date-range-preset').selectOption('yesterday');
     await page.getByTestId('field-dataType').selectOption('Transactions');
-    const created = page.waitForResponse((r) => r.request().method() === 'POST' && /\/merchants\/acme-vending\/historicaldata$/.test(new URL(r.url()).pathname));
+    const created = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && /\/merchants\/acme-vending\/historicaldata$/.test(new URL(r.url()).pathname),
+    );
     await page.getByTestId('data-request-submit').click();
     const request = (await (await created).json()) as HistoricalDataRequest;
     await toast(page, messages['dataRequests.created']!).waitFor();
@@ -99,8 +115,15 @@ describe('historical data requests', () => {
     expect(file.suggestedFilename()).toBe(`transactions-acme-vending-${request.startDate}-${request.endDate}.csv`);
     const csv = (await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('serial,posName,transactionId,createdAt,type,line,productCode,priceTable,value,currency,mediaType,valueCharge,freeSale,errorSale,savedAt,product,originalTransactionId,mediaId,mediaSerial,mediaCredit,sourceType,sourceSerial,creditCardFileId,externalUserId,groupId');
-    expect(lines.slice(1).map((line) => line.split(',')[2]).sort()).toEqual([...saleIds].sort());
+    expect(lines[0]).toBe(
+      'serial,posName,transactionId,createdAt,type,line,productCode,priceTable,value,currency,mediaType,valueCharge,freeSale,errorSale,savedAt,product,originalTransactionId,mediaId,mediaSerial,mediaCredit,sourceType,sourceSerial,creditCardFileId,externalUserId,groupId',
+    );
+    expect(
+      lines
+        .slice(1)
+        .map((line) => line.split(',')[2])
+        .sort(),
+    ).toEqual([...saleIds].sort());
 
     // Deleted after confirming: the row goes.
     await row.getByTestId('request-delete').click();
@@ -114,7 +137,12 @@ describe('historical data requests', () => {
     const superAdmin = demoUser(stack, 'superadmin@demo.local');
     const token = await idToken(superAdmin.email, superAdmin.password);
     const merchant = await api<{ id: string }>(token, 'POST', '/merchants', {
-      name: `E2E history ${run}`, country: 'IT', language: 'it', timezone: 'Europe/Rome', currency: 'EUR', contactEmail: 'contact@merchant.example',
+      name: `E2E history ${run}`,
+      country: 'IT',
+      language: 'it',
+      timezone: 'Europe/Rome',
+      currency: 'EUR',
+      contactEmail: 'contact@merchant.example',
     });
     await setMerchantZone(merchant.id, 'Not/AZone');
     const page = await newPage(browser);
@@ -130,7 +158,9 @@ describe('historical data requests', () => {
     await page.getByTestId('data-request-create').click();
     await page.getByTestId('field-dataType').selectOption('Alarms');
     await page.getByTestId('data-request-range').getByTestId('date-range-preset').selectOption('yesterday');
-    const created = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith(`/merchants/${merchant.id}/historicaldata`));
+    const created = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith(`/merchants/${merchant.id}/historicaldata`),
+    );
     await page.getByTestId('data-request-submit').click();
     const request = (await (await created).json()) as HistoricalDataRequest;
     const row = requests(page).locator(`tbody tr[data-row-id="${request.id}"]`);
@@ -153,7 +183,10 @@ describe('historical data requests', () => {
     const messages = await uiMessages(page);
     await page.goto(web('/manage/data-retrieval-requests'));
     const section = page.getByTestId('data-subscriptions');
-    const weeklyAlarms = section.locator('tbody tr').filter({ hasText: messages['dataRequests.frequency.weekly']! }).filter({ hasText: messages['dataRequests.dataType.alarms']! });
+    const weeklyAlarms = section
+      .locator('tbody tr')
+      .filter({ hasText: messages['dataRequests.frequency.weekly']! })
+      .filter({ hasText: messages['dataRequests.dataType.alarms']! });
     await section.getByTestId('subscription-form').waitFor();
     await page.waitForLoadState('networkidle');
     const before = await weeklyAlarms.count();

@@ -16,7 +16,13 @@ const merchantAdmin = () => demoUser(stack, 'merchant.admin@demo.local');
 let device: MqttClient;
 let sent = 0;
 async function reportConfig(serial: string, values: Record<string, string>, reportedAt: string): Promise<void> {
-  const message: ConfigMessage = { messageId: `e2e-cf-${run}-${sent++}`, serial, sentAt: new Date().toISOString(), type: 'config', payload: { reportedAt, values } };
+  const message: ConfigMessage = {
+    messageId: `e2e-cf-${run}-${sent++}`,
+    serial,
+    sentAt: new Date().toISOString(),
+    type: 'config',
+    payload: { reportedAt, values },
+  };
   await device.publishAsync(`vend/${serial}/config`, JSON.stringify(message), { qos: 1 });
 }
 
@@ -28,7 +34,11 @@ beforeAll(async () => {
   device = await mqtt.connectAsync((stack as unknown as { mqtt: string }).mqtt, { protocolVersion: 4, clientId: `e2e-configs-${run}`, reconnectPeriod: 0 });
   const admin = merchantAdmin();
   token = await idToken(admin.email, admin.password);
-  const joined = await api<{ serial: string }>(token, 'POST', '/pos/join', { serial: `CENG-${randomInt(80_000_000, 89_999_999)}`, pin: ACME_PIN, name: `E2E configs ${run}` });
+  const joined = await api<{ serial: string }>(token, 'POST', '/pos/join', {
+    serial: `CENG-${randomInt(80_000_000, 89_999_999)}`,
+    pin: ACME_PIN,
+    name: `E2E configs ${run}`,
+  });
   serial = joined.serial;
 });
 afterAll(async () => {

@@ -26,7 +26,17 @@ beforeAll(async () => {
   // The simulated device sells a product for 1.50 € in cash (1 € to the cash box, 50 c to the tubes), then is audited.
   device = await connectDevice((stack as unknown as { mqtt: string }).mqtt, SERIAL);
   const book = new DexBook();
-  const sale = saleTransaction({ id: saleId, type: 2, mediaType: 252, value: 150, currency: 'EUR', productCode: 'A12', line: 12, priceTable: 1, createdAt: new Date().toISOString() });
+  const sale = saleTransaction({
+    id: saleId,
+    type: 2,
+    mediaType: 252,
+    value: 150,
+    currency: 'EUR',
+    productCode: 'A12',
+    line: 12,
+    priceTable: 1,
+    createdAt: new Date().toISOString(),
+  });
   book.record(sale);
   await device.publish('sales', salesMessage(SERIAL, [sale]));
   readAt = new Date().toISOString();
@@ -43,13 +53,22 @@ describe('device history', () => {
   it('the merchant admin downloads an audit’s DEX, sees the cash figures and the sale of a simulated device', async () => {
     // Ingestion stored the audit and the sale.
     await expect
-      .poll(async () => (await api<{ latest: { readAt: string } | null }>(adminToken, 'GET', `/pos/${SERIAL}/cash`)).latest?.readAt, { timeout: 20_000, interval: 250 })
-      .toBe(new Date(readAt).toISOString());
-    await expect
-      .poll(async () => (await api<{ items: Array<{ transactionId: string }> }>(adminToken, 'GET', `/pos/${SERIAL}/transactions?size=5`)).items.some((t) => t.transactionId === saleId), {
+      .poll(async () => (await api<{ latest: { readAt: string } | null }>(adminToken, 'GET', `/pos/${SERIAL}/cash`)).latest?.readAt, {
         timeout: 20_000,
         interval: 250,
       })
+      .toBe(new Date(readAt).toISOString());
+    await expect
+      .poll(
+        async () =>
+          (await api<{ items: Array<{ transactionId: string }> }>(adminToken, 'GET', `/pos/${SERIAL}/transactions?size=5`)).items.some(
+            (t) => t.transactionId === saleId,
+          ),
+        {
+          timeout: 20_000,
+          interval: 250,
+        },
+      )
       .toBe(true);
 
     const page = await newPage(browser);
@@ -95,7 +114,10 @@ describe('device history', () => {
     const text = new DexBook().text(SERIAL, cutAt);
     await device.publish('audit', auditMessage(SERIAL, { readAt: cutAt, origin: 1, dex: text.slice(0, text.indexOf('G85*')) }));
     await expect
-      .poll(async () => (await api<{ items: Array<{ readAt: string; integrity: string | null }> }>(adminToken, 'GET', `/pos/${SERIAL}/audits?size=1`)).items[0], { timeout: 20_000, interval: 250 })
+      .poll(
+        async () => (await api<{ items: Array<{ readAt: string; integrity: string | null }> }>(adminToken, 'GET', `/pos/${SERIAL}/audits?size=1`)).items[0],
+        { timeout: 20_000, interval: 250 },
+      )
       .toEqual(expect.objectContaining({ readAt: cutAt, integrity: 'cut' }));
 
     const page = await newPage(browser);

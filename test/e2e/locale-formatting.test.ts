@@ -37,14 +37,12 @@ async function report(signalLevel: number, temperature: number): Promise<void> {
     payload: { signalLevel, temperature, connection: { networkType: '4G', publicIp: '203.0.113.20' }, firmwareVersion: '2.4.1', boards: {} },
   };
   await device.publishAsync(`vend/${SERIAL}/telemetry`, JSON.stringify(message), { qos: 1 });
-  await expect
-    .poll(async () => (await api<PointOfSale>(token, 'GET', `/pos/${SERIAL}`)).temperature, { timeout: 20_000, interval: 250 })
-    .toBe(temperature);
+  await expect.poll(async () => (await api<PointOfSale>(token, 'GET', `/pos/${SERIAL}`)).temperature, { timeout: 20_000, interval: 250 }).toBe(temperature);
 }
 
 const text = async (locator: { textContent: () => Promise<string | null> }) => ((await locator.textContent()) ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
-describe('numbers and names in the user\'s language', () => {
+describe("numbers and names in the user's language", () => {
   it('in Italian, the signal tab and the details tab show the same temperature and signal, with a decimal comma', async () => {
     await report(63, 4.8);
     const page = await newPage(browser);
@@ -65,7 +63,7 @@ describe('numbers and names in the user\'s language', () => {
     expect(await text(strip)).not.toContain('4.8');
   });
 
-  it('in Italian, the client form\'s country picker names countries in Italian, in Italian alphabetical order', async () => {
+  it("in Italian, the client form's country picker names countries in Italian, in Italian alphabetical order", async () => {
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, italianUser());
     await page.goto(web('/manage/clients/create'));

@@ -22,10 +22,9 @@ const hex = (bytes: number) => randomBytes(bytes).toString('hex').toUpperCase();
  * `second` go in a batch; `blocked` is blocked before the batch; `lost` is lost and its credit moves to
  * `replacement`. Each has a MediaId and a printed serial.
  */
-const keys = Object.fromEntries(['single', 'first', 'second', 'blocked', 'lost', 'replacement'].map((name) => [name, { id: hex(7), serial: hex(5) }])) as Record<
-  'single' | 'first' | 'second' | 'blocked' | 'lost' | 'replacement',
-  { id: string; serial: string }
->;
+const keys = Object.fromEntries(
+  ['single', 'first', 'second', 'blocked', 'lost', 'replacement'].map((name) => [name, { id: hex(7), serial: hex(5) }]),
+) as Record<'single' | 'first' | 'second' | 'blocked' | 'lost' | 'replacement', { id: string; serial: string }>;
 const machine = `CENG-${randomInt(10_000_000, 99_999_999)}`;
 let token: string;
 let browser: Browser;
@@ -61,7 +60,13 @@ beforeAll(async () => {
     await device.client.endAsync();
   }
   // Ingestion creates the medias.
-  for (const key of Object.values(keys)) await waitUntil(`media ${key.id} created by its sale`, () => api(token, 'GET', mediaPath(key.id)).then(() => true, () => false));
+  for (const key of Object.values(keys))
+    await waitUntil(`media ${key.id} created by its sale`, () =>
+      api(token, 'GET', mediaPath(key.id)).then(
+        () => true,
+        () => false,
+      ),
+    );
   await api(token, 'POST', `/medias/${keys.blocked.id}/block?merchantId=${MERCHANT}`);
 });
 afterAll(async () => {
@@ -141,7 +146,9 @@ describe('media screens', () => {
       button.click();
       button.click();
     });
-    await toast(page, format('medias.refund.done', { amount: money(150) })).first().waitFor();
+    await toast(page, format('medias.refund.done', { amount: money(150) }))
+      .first()
+      .waitFor();
     await eventually(() => page.locator('[data-field="cloudCredit"] dd').textContent()).toBe(money(150));
     expect((await refundsOf(keys.single.id)).map((t) => [t.value, t.mediaType])).toEqual([[150, 250]]);
 
@@ -176,7 +183,9 @@ describe('media screens', () => {
     await serials.fill(Array.from({ length: 501 }, (_, i) => `AB${String(i).padStart(8, '0')}`).join('\n'));
     await eventually(() => dialog.getByTestId('error-mediaSerials').textContent()).toBe(format('errors.BatchRefundMaximumException', { maxSize: 500 }));
     await serials.fill(`${keys.first.serial}\nnot-a-serial`);
-    await eventually(() => dialog.getByTestId('error-mediaSerials').textContent()).toBe(format('medias.batch.error.malformed', { count: 1, serials: 'NOT-A-SERIAL' }));
+    await eventually(() => dialog.getByTestId('error-mediaSerials').textContent()).toBe(
+      format('medias.batch.error.malformed', { count: 1, serials: 'NOT-A-SERIAL' }),
+    );
     await expectAccessible(page, 'batch refund with an error');
 
     const unknown = hex(6);

@@ -6,7 +6,6 @@ import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newP
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
 
-
 const isMerchantPage = (page: number) => (url: string) => {
   const u = new URL(url);
   return u.pathname.endsWith('/api/v1/merchants') && u.searchParams.get('page') === String(page);
@@ -110,7 +109,10 @@ describe('merchant administration', () => {
     const download = page.waitForEvent('download');
     await page.getByTestId('table-export').click();
     const csv = await readFile((await (await download).path())!, 'utf8');
-    const lines = csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe(['name', 'country', 'currency', 'language', 'featuresCount', 'createdAt'].map((c) => messages[`merchants.field.${c}`]).join(','));
     expect(lines.find((line) => line.startsWith(`${name},`))).toContain(',EUR,');
     const all = await api<{ id: string }[]>(superAdminToken, 'GET', '/merchants');

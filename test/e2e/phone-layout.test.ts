@@ -27,7 +27,14 @@ beforeAll(async () => {
     await device.publish('telemetry', telemetryMessage(SERIAL, { signalLevel: 65, temperature: 3.1 }));
     await device.publish('alarms', alarmMessage(SERIAL, { code: 'E-COIN-JAM', detail: 'coin mechanism: a tube is blocked' }));
     const sale = saleTransaction({ id: `PHONE${run}`, type: 2, mediaType: 252, value: 150, currency: 'EUR', productCode: 'A12', line: 12, priceTable: 1 });
-    const keySale = saleTransaction({ id: `PHONEK${run}`, type: 3, mediaType: 2, value: 90, currency: 'EUR', media: { id: MEDIA.id, serial: MEDIA.serial, credit: 2500 } });
+    const keySale = saleTransaction({
+      id: `PHONEK${run}`,
+      type: 3,
+      mediaType: 2,
+      value: 90,
+      currency: 'EUR',
+      media: { id: MEDIA.id, serial: MEDIA.serial, credit: 2500 },
+    });
     await device.publish('sales', salesMessage(SERIAL, [sale, keySale]));
     await device.publish('audit', auditMessage(SERIAL, { origin: 1 }));
   } finally {
@@ -42,7 +49,11 @@ beforeAll(async () => {
   const rows = async (path: string) => (await api<{ items: unknown[] }>(token, 'GET', `/pos/${SERIAL}/${path}`)).items.length;
   rowsStored = async () => {
     for (const path of ['alarms', 'transactions', 'audits']) await expect.poll(() => rows(path), { timeout: 20_000, interval: 250 }).toBeGreaterThan(0);
-    const media = () => api(token, 'GET', `/medias/${MEDIA.id}?merchantId=acme-vending`).then(() => true, () => false);
+    const media = () =>
+      api(token, 'GET', `/medias/${MEDIA.id}?merchantId=acme-vending`).then(
+        () => true,
+        () => false,
+      );
     await expect.poll(media, { timeout: 20_000, interval: 250 }).toBe(true);
   };
 });
@@ -55,7 +66,11 @@ async function overflow(page: Page, path: string, ready?: string): Promise<numbe
   await page.goto(web(path));
   if (ready) await page.locator(ready).first().waitFor();
   await page.waitForLoadState('networkidle');
-  await page.locator('.spinner').first().waitFor({ state: 'detached' }).catch(() => undefined);
+  await page
+    .locator('.spinner')
+    .first()
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
   // Compared with the device's width: a phone browser widens its layout viewport to fit a wider page.
   return (await page.evaluate(() => document.documentElement.scrollWidth)) - PHONE.width;
 }
@@ -71,7 +86,9 @@ describe('on a phone (390 px)', () => {
     const screens: [string, string?][] = [
       ['/dashboard', '[data-testid="dashboard"]'],
       ['/devices/list', listed],
-      ...['details', 'notes', 'configs', 'custom-config', 'cash', 'remote-commands', 'signal', 'temperature'].map((tab): [string] => [`/devices/${SERIAL}/${tab}`]),
+      ...['details', 'notes', 'configs', 'custom-config', 'cash', 'remote-commands', 'signal', 'temperature'].map((tab): [string] => [
+        `/devices/${SERIAL}/${tab}`,
+      ]),
       [`/devices/${SERIAL}/pos-alarms`, rows],
       [`/devices/${SERIAL}/transactions`, rows],
       [`/devices/${SERIAL}/audits`, rows],

@@ -22,7 +22,11 @@ describe('planograms', () => {
   it('a merchant admin creates a planogram with lines (told per field what is wrong), assigns it to a machine, then deletes it knowing the machine loses stock management', async () => {
     const admin = merchantAdmin();
     const token = await idToken(admin.email, admin.password);
-    const machine = await api<{ serial: string }>(token, 'POST', '/pos/join', { serial: `CENG-${randomInt(10_000_000, 99_999_999)}`, pin: DEMO_PINS['acme-vending'], name: `E2E planogram ${run}` });
+    const machine = await api<{ serial: string }>(token, 'POST', '/pos/join', {
+      serial: `CENG-${randomInt(10_000_000, 99_999_999)}`,
+      pin: DEMO_PINS['acme-vending'],
+      name: `E2E planogram ${run}`,
+    });
 
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, admin);
@@ -37,7 +41,10 @@ describe('planograms', () => {
     const name = `E2E cans ${run}`;
     await page.getByTestId('field-name').fill(name);
     await page.getByTestId('field-planogramType').selectOption('B');
-    for (const [i, selection, productId] of [[0, 'C1', 'acme-cola'], [1, 'C2', 'acme-water-still']] as const) {
+    for (const [i, selection, productId] of [
+      [0, 'C1', 'acme-cola'],
+      [1, 'C2', 'acme-water-still'],
+    ] as const) {
       await page.getByTestId('line-add').click();
       await page.getByTestId(`line-${i}-selection`).fill(selection);
       await page.getByTestId(`line-${i}-product`).selectOption(productId);

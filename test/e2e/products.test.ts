@@ -16,7 +16,8 @@ afterAll(async () => {
 });
 
 /** An ICU message with its simple arguments filled in. */
-const fill = (message: string, values: Record<string, string | number>) => Object.entries(values).reduce((m, [k, v]) => m.replaceAll(`{${k}}`, String(v)), message);
+const fill = (message: string, values: Record<string, string | number>) =>
+  Object.entries(values).reduce((m, [k, v]) => m.replaceAll(`{${k}}`, String(v)), message);
 
 describe('products', () => {
   it('a merchant admin creates a product with a custom parameter, is told a duplicate code, edits it, imports a CSV with a bad row, then a good one', async () => {
@@ -71,7 +72,11 @@ describe('products', () => {
     expect(await row.locator('td[data-column="code"]').textContent()).toBe(`E2E-${run}`);
 
     // Import with a bad row: nothing imported, the row and field are listed.
-    const csv = (rows: string[]) => ({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(['code,name,productType,vat,Weight g', ...rows].join('\n')) });
+    const csv = (rows: string[]) => ({
+      name: 'products.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(['code,name,productType,vat,Weight g', ...rows].join('\n')),
+    });
     await page.getByTestId('product-import-file').setInputFiles(csv([`IMP-${run}-1,Imported one ${run},C,10,40`, `IMP-${run}-2,,C,10,45`]));
     await page.getByTestId('product-import-submit').click();
     await toast(page, messages['errors.ProductImportInvalidException']!).waitFor();
@@ -94,10 +99,20 @@ describe('products', () => {
   it('deleting a product a planogram uses is refused naming the planogram; once free it is deleted after confirmation', async () => {
     const admin = merchantAdmin();
     const token = await idToken(admin.email, admin.password);
-    const product = await api<{ id: string }>(token, 'POST', '/merchants/acme-vending/products', { code: `DEL-${run}`, name: `E2E delete ${run}`, productType: 'C', vat: 10 });
+    const product = await api<{ id: string }>(token, 'POST', '/merchants/acme-vending/products', {
+      code: `DEL-${run}`,
+      name: `E2E delete ${run}`,
+      productType: 'C',
+      vat: 10,
+    });
     const planogramName = `E2E spiral ${run}`;
     const line = { selection: '21', productId: product.id, capacity: 8, warningLevel: 2, refillValue: 8 };
-    const planogram = await api<{ id: string }>(token, 'POST', '/merchants/acme-vending/planograms', { name: planogramName, description: '', planogramType: 'B', lines: [line] });
+    const planogram = await api<{ id: string }>(token, 'POST', '/merchants/acme-vending/planograms', {
+      name: planogramName,
+      description: '',
+      planogramType: 'B',
+      lines: [line],
+    });
 
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, admin);

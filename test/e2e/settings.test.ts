@@ -212,12 +212,9 @@ describe('password', () => {
     await fresh.fill('weak');
     await confirmation.fill('weak');
     await submit.click();
-    await expect.poll(problems).toEqual([
-      en['password.rule.length'].replace('{min}', '8'),
-      en['password.rule.uppercase'],
-      en['password.rule.digit'],
-      en['password.rule.special'],
-    ]);
+    await expect
+      .poll(problems)
+      .toEqual([en['password.rule.length'].replace('{min}', '8'), en['password.rule.uppercase'], en['password.rule.digit'], en['password.rule.special']]);
     expect(await idToken(user)).toMatch(/^ey/); // nothing was sent
 
     // Wrong current password.

@@ -75,7 +75,11 @@ beforeAll(async () => {
   const token = (adminToken = await idToken(admin.email, admin.password));
   serial = `CENG-${randomInt(70_000_000, 79_999_999)}`;
   await api(token, 'POST', '/pos/join', { serial, pin: ACME_PIN, name: `Distributore ingresso nord ${serial.slice(-4)}` });
-  const device = await mqtt.connectAsync((stack as unknown as { mqtt: string }).mqtt, { protocolVersion: 4, clientId: `e2e-shell-${serial}`, reconnectPeriod: 0 });
+  const device = await mqtt.connectAsync((stack as unknown as { mqtt: string }).mqtt, {
+    protocolVersion: 4,
+    clientId: `e2e-shell-${serial}`,
+    reconnectPeriod: 0,
+  });
   const at = new Date().toISOString();
   const message: AlarmMessage = {
     messageId: `e2e-shell-${serial}`,

@@ -43,47 +43,50 @@ describe('sign-in', () => {
     await expect.poll(() => french.getByTestId('login-title').textContent()).toBe(fr['login.title']);
   });
 
-  it.each(stack.users.map((user) => [user.role, user.email, user] as const))('%s %s signs in and sees the dashboard and the menu of the role', async (_role, _email, user) => {
-    const role = user.role as Role;
-    const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, user);
-    await expect.poll(() => page.getByTestId('user-email').textContent()).toBe(user.email);
-    await expect.poll(() => page.getByTestId('dashboard-greeting').textContent()).toContain(user.email);
-    const messages = await uiMessages(page);
-    await expect.poll(() => page.getByTestId('dashboard-role').textContent()).toBe(messages[`roles.${role}`]);
+  it.each(stack.users.map((user) => [user.role, user.email, user] as const))(
+    '%s %s signs in and sees the dashboard and the menu of the role',
+    async (_role, _email, user) => {
+      const role = user.role as Role;
+      const page = await newPage(browser);
+      await signInToDashboard(page, stack.web, user);
+      await expect.poll(() => page.getByTestId('user-email').textContent()).toBe(user.email);
+      await expect.poll(() => page.getByTestId('dashboard-greeting').textContent()).toContain(user.email);
+      const messages = await uiMessages(page);
+      await expect.poll(() => page.getByTestId('dashboard-role').textContent()).toBe(messages[`roles.${role}`]);
 
-    // The menu lists what the role may open: every ungated entry of the role, and nothing beyond the role.
-    const shown = await page.locator('[data-testid="side-menu"] [data-menu-id]').evaluateAll((links) => links.map((a) => a.getAttribute('data-menu-id')));
-    const allowed = MENU.filter((entry) => canOpen(entry.route, role));
-    for (const entry of allowed.filter((e) => !e.feature)) expect(shown).toContain(entry.id);
-    for (const id of shown) expect(allowed.map((e) => e.id)).toContain(id);
+      // The menu lists what the role may open: every ungated entry of the role, and nothing beyond the role.
+      const shown = await page.locator('[data-testid="side-menu"] [data-menu-id]').evaluateAll((links) => links.map((a) => a.getAttribute('data-menu-id')));
+      const allowed = MENU.filter((entry) => canOpen(entry.route, role));
+      for (const entry of allowed.filter((e) => !e.feature)) expect(shown).toContain(entry.id);
+      for (const id of shown) expect(allowed.map((e) => e.id)).toContain(id);
 
-    // The merchant list loads; several merchants (or the super admin) get the selector, 'all distributors' first.
-    await page.getByTestId('merchant-list').or(page.getByTestId('empty-state')).waitFor();
-    const selector = page.getByTestId('merchant-selector');
-    if (role === 'NEBULARSUPERADMIN') {
-      await selector.waitFor();
-      expect(await selector.locator('option').first().getAttribute('value')).toBe('ALL');
-      expect(await selector.locator('option').first().textContent()).toBe(messages['merchant.all']);
-    } else if (user.merchantIds.length > 1) {
-      await selector.waitFor();
-      expect(await selector.locator('option').count()).toBe(user.merchantIds.length);
-    } else {
-      expect(await selector.count()).toBe(0);
-    }
+      // The merchant list loads; several merchants (or the super admin) get the selector, 'all distributors' first.
+      await page.getByTestId('merchant-list').or(page.getByTestId('empty-state')).waitFor();
+      const selector = page.getByTestId('merchant-selector');
+      if (role === 'NEBULARSUPERADMIN') {
+        await selector.waitFor();
+        expect(await selector.locator('option').first().getAttribute('value')).toBe('ALL');
+        expect(await selector.locator('option').first().textContent()).toBe(messages['merchant.all']);
+      } else if (user.merchantIds.length > 1) {
+        await selector.waitFor();
+        expect(await selector.locator('option').count()).toBe(user.merchantIds.length);
+      } else {
+        expect(await selector.count()).toBe(0);
+      }
 
-    // Unknown paths lead back to the dashboard; /login is hidden once signed in.
-    await page.goto(web('/no/such/screen'));
-    await page.waitForURL(/\/dashboard$/);
-    await page.goto(web('/login'));
-    await page.waitForURL(/\/dashboard$/);
+      // Unknown paths lead back to the dashboard; /login is hidden once signed in.
+      await page.goto(web('/no/such/screen'));
+      await page.waitForURL(/\/dashboard$/);
+      await page.goto(web('/login'));
+      await page.waitForURL(/\/dashboard$/);
 
-    // Logging out returns to the login page and protected screens are closed again.
-    await page.getByTestId('logout').click();
-    await page.waitForURL(/\/login$/);
-    await page.goto(web('/dashboard'));
-    await page.waitForURL(/\/login$/);
-  });
+      // Logging out returns to the login page and protected screens are closed again.
+      await page.getByTestId('logout').click();
+      await page.waitForURL(/\/login$/);
+      await page.goto(web('/dashboard'));
+      await page.waitForURL(/\/login$/);
+    },
+  );
 
   it('tells the user about a wrong password and stays on the login page', async () => {
     const user = stack.users[0];

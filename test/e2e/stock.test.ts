@@ -99,7 +99,10 @@ describe('stock screens', () => {
     await expectAccessible(page, 'stock tab');
 
     // The machine sells three colas over MQTT (one message delivered twice): the tab, refreshing itself, shows 5.
-    const sales = salesMessage(machines.selling, [1, 2, 3].map((i) => saleTransaction({ id: `E2ES${run}${i}`, type: 2, line: 1, productCode: 'COLD-003', createdAt: new Date().toISOString() })));
+    const sales = salesMessage(
+      machines.selling,
+      [1, 2, 3].map((i) => saleTransaction({ id: `E2ES${run}${i}`, type: 2, line: 1, productCode: 'COLD-003', createdAt: new Date().toISOString() })),
+    );
     await device.publish('sales', sales);
     await device.publish('sales', sales);
     await expect.poll(() => valueOf(page, '1'), { timeout: 30_000, interval: 500 }).toBe('5');
@@ -212,7 +215,10 @@ describe('stock screens', () => {
     // The CSV comes from the API: a row per product and line.
     const download = page.waitForEvent('download');
     await page.getByTestId('pick-list-csv').click();
-    const csv = (await readFile((await (await download).path())!, 'utf8')).replace(/^\uFEFF/, '').trimEnd().split(/\r?\n/);
+    const csv = (await readFile((await (await download).path())!, 'utf8'))
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split(/\r?\n/);
     expect(csv[0]).toContain('productCode');
     expect(csv.slice(1).filter((row) => row.includes(machines.selling))).toHaveLength(2);
 

@@ -17,13 +17,31 @@ const MERCHANT = 'acme-vending';
 const serial = `CENG-${randomInt(70_000_000, 79_999_999)}`;
 const group = { id: '', name: `E2E transactions ${run}` };
 const MIFARE = 5;
-const media = { id: `AB${run}`.replace(/[^0-9A-F]/g, '0').padEnd(12, '0').slice(0, 12), serial: 'FFFFFFFF', credit: 880 };
+const media = {
+  id: `AB${run}`
+    .replace(/[^0-9A-F]/g, '0')
+    .padEnd(12, '0')
+    .slice(0, 12),
+  serial: 'FFFFFFFF',
+  credit: 880,
+};
 
 /** One sale of each statistics category, made now: cash, two media sales and a recharge (Mifare), free, failed. */
 const now = () => new Date().toISOString();
 const sales: Record<string, SaleTransaction> = {
   cash: saleTransaction({ id: `TXC${run}`, type: 2, mediaType: 252, value: 150, line: 1, productCode: 'A1', priceTable: 1 }),
-  media1: saleTransaction({ id: `TXM1${run}`, type: 3, mediaType: MIFARE, value: 120, line: 2, productCode: 'B2', product: 'Espresso', priceTable: 2, media, source: { type: 1, serial } }),
+  media1: saleTransaction({
+    id: `TXM1${run}`,
+    type: 3,
+    mediaType: MIFARE,
+    value: 120,
+    line: 2,
+    productCode: 'B2',
+    product: 'Espresso',
+    priceTable: 2,
+    media,
+    source: { type: 1, serial },
+  }),
   media2: saleTransaction({ id: `TXM2${run}`, type: 3, mediaType: MIFARE, value: 80, line: 3, productCode: 'B3', priceTable: 2, media }),
   recharge: saleTransaction({ id: `TXR${run}`, type: 4, mediaType: MIFARE, value: 500, line: 0, productCode: '', priceTable: 1, media }),
   free: saleTransaction({ id: `TXF${run}`, type: 2, mediaType: 252, value: 0, line: 4, productCode: 'C4', priceTable: 1, freeSale: true }),
@@ -42,7 +60,10 @@ beforeAll(async () => {
   await api(token, 'PUT', `/pos/${serial}/associate-group`, { groupId: group.id });
   const device = await connectDevice(info.mqtt, serial);
   try {
-    const message = salesMessage(serial, Object.values(sales).map((s) => ({ ...s, createdAt: now() })));
+    const message = salesMessage(
+      serial,
+      Object.values(sales).map((s) => ({ ...s, createdAt: now() })),
+    );
     // Delivered twice (MQTT QoS 1 may): listed and counted once.
     await device.publish('sales', message);
     await device.publish('sales', message);
@@ -112,7 +133,10 @@ describe('transactions screens', () => {
     // The CSV comes from the API with the same filters.
     const download = page.waitForEvent('download');
     await page.getByTestId('table-export').click();
-    const csv = (await readFile((await (await download).path())!, 'utf8')).replace(/^\uFEFF/, '').trimEnd().split(/\r?\n/);
+    const csv = (await readFile((await (await download).path())!, 'utf8'))
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split(/\r?\n/);
     expect(csv[0]).toContain('transactionId');
     const ids = [sales.media1!.id, sales.media2!.id, sales.recharge!.id];
     expect(csv.slice(1).filter((row) => ids.some((id) => row.includes(id)))).toHaveLength(3);

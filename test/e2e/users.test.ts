@@ -11,9 +11,12 @@ const run = Date.now().toString(36);
 
 const merchantAdmin = () => demoUser(stack, 'merchant.admin@demo.local');
 
-
 /** The values of a select's options. */
-const optionValues = (page: Page, testId: string) => page.getByTestId(testId).locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+const optionValues = (page: Page, testId: string) =>
+  page
+    .getByTestId(testId)
+    .locator('option')
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
 
 let browser: Browser;
 beforeAll(async () => {
@@ -124,7 +127,9 @@ describe('user administration', () => {
 
     // Role filter and email search (from 3 letters on).
     await table.locator('select[data-filter="role"]').selectOption('NEBULARGROUPADMIN');
-    const search = page.waitForRequest((r) => new URL(r.url()).pathname.endsWith('/api/v1/users') && new URL(r.url()).searchParams.get('search') === 'filtered.');
+    const search = page.waitForRequest(
+      (r) => new URL(r.url()).pathname.endsWith('/api/v1/users') && new URL(r.url()).searchParams.get('search') === 'filtered.',
+    );
     await table.locator('input[data-filter="search"]').fill('filtered.');
     expect(new URL((await search).url()).searchParams.get('role')).toBe('NEBULARGROUPADMIN');
     const row = table.locator(`tbody tr[data-row-id="${created.id}"]`);
@@ -140,7 +145,16 @@ describe('user administration', () => {
     const csv = (await readFile((await (await download).path())!, 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(['email', 'role', 'language', 'merchants', 'groups', 'notifications'].map((c) => messages[`users.field.${c}`]).join(','));
-    expect(lines).toContain([email, messages['roles.NEBULARGROUPADMIN'], languageName('fr', await page.evaluate(() => document.documentElement.lang)), 'Acme Vending', 'Acme South', messages['users.yes']].join(','));
+    expect(lines).toContain(
+      [
+        email,
+        messages['roles.NEBULARGROUPADMIN'],
+        languageName('fr', await page.evaluate(() => document.documentElement.lang)),
+        'Acme Vending',
+        'Acme South',
+        messages['users.yes'],
+      ].join(','),
+    );
     const all = await api<unknown[]>(token, 'GET', '/users/all');
     expect(lines).toHaveLength(1 + all.length);
 
@@ -152,7 +166,11 @@ describe('user administration', () => {
     await page.getByTestId('field-receiveNotifications').uncheck();
     await page.getByTestId('user-submit').click();
     await toast(page, messages['users.updated']!).waitFor();
-    expect(await api(token, 'GET', `/users/${created.id}`)).toMatchObject({ invisibleFlags: ['BETA_FEATURES'], receiveNotifications: false, groupIds: ['acme-south'] });
+    expect(await api(token, 'GET', `/users/${created.id}`)).toMatchObject({
+      invisibleFlags: ['BETA_FEATURES'],
+      receiveNotifications: false,
+      groupIds: ['acme-south'],
+    });
 
     // Never signed in: the invitation can be sent again.
     await page.getByTestId('user-resend-invitation').click();

@@ -7,7 +7,13 @@ import { API_PREFIX, type RouteGroup } from '../../functions/http/manifest';
 import { TABLE_DEFINITION } from '../../functions/adapters/dynamodb/table';
 import type { FunctionAccess } from '../../functions/runtime/access';
 import { AppFunction } from '../../infra/constructs/app-function';
-import { BUCKET_LEVEL_ACTIONS, BUCKET_READ_ACTIONS, BUCKET_READ_WRITE_ACTIONS, TABLE_READ_ACTIONS, TABLE_READ_WRITE_ACTIONS } from '../../infra/constructs/grants';
+import {
+  BUCKET_LEVEL_ACTIONS,
+  BUCKET_READ_ACTIONS,
+  BUCKET_READ_WRITE_ACTIONS,
+  TABLE_READ_ACTIONS,
+  TABLE_READ_WRITE_ACTIONS,
+} from '../../infra/constructs/grants';
 import { HISTORICAL_DATA_TASKS } from '../../infra/constructs/historical-data-workflow';
 import { createConsoleStacks, type ConsoleAppProps } from '../../infra/stacks/console-app';
 
@@ -61,8 +67,20 @@ describe('api stack with the real route manifest', () => {
       expect(f.Architectures).toEqual(['arm64']);
       expect(Object.keys(f.Environment.Variables).sort()).toEqual(
         [
-          'APP_VERSION', 'CONFIG_VERSION', 'CASH_DATABASES_BUCKET', 'COGNITO_CLIENT_ID', 'COGNITO_ISSUER', 'COGNITO_JWKS_URL', 'COGNITO_USER_POOL_ID',
-          'EXPORTS_BUCKET', 'FIRMWARE_BUCKET', 'IOT_ENDPOINT', 'NODE_OPTIONS', 'STAGE', 'TABLE_NAME', 'TENANT',
+          'APP_VERSION',
+          'CONFIG_VERSION',
+          'CASH_DATABASES_BUCKET',
+          'COGNITO_CLIENT_ID',
+          'COGNITO_ISSUER',
+          'COGNITO_JWKS_URL',
+          'COGNITO_USER_POOL_ID',
+          'EXPORTS_BUCKET',
+          'FIRMWARE_BUCKET',
+          'IOT_ENDPOINT',
+          'NODE_OPTIONS',
+          'STAGE',
+          'TABLE_NAME',
+          'TENANT',
           ...(starters.has(f.FunctionName) ? ['HISTORICAL_DATA_STATE_MACHINE_ARN'] : []),
           ...(linkKeyReaders.has(f.FunctionName) ? ['NOTIFICATION_LINK_KEY'] : []),
         ].sort(),
@@ -155,7 +173,15 @@ describe('grants of every real route group', () => {
     const actions = actionsOf(roleOf(api, `vend-dev-api-${name}`)).filter((a) => !a.startsWith('logs:'));
     const table = actions.filter((a) => a.startsWith('dynamodb:')).sort();
     const summary = [
-      ...(table.length === 0 ? [] : [JSON.stringify(table) === JSON.stringify([...TABLE_READ_ACTIONS].sort()) ? 'table:read' : JSON.stringify(table) === JSON.stringify([...TABLE_READ_WRITE_ACTIONS].sort()) ? 'table:readWrite' : `table:${table.join(',')}`]),
+      ...(table.length === 0
+        ? []
+        : [
+            JSON.stringify(table) === JSON.stringify([...TABLE_READ_ACTIONS].sort())
+              ? 'table:read'
+              : JSON.stringify(table) === JSON.stringify([...TABLE_READ_WRITE_ACTIONS].sort())
+                ? 'table:readWrite'
+                : `table:${table.join(',')}`,
+          ]),
       ...actions.filter((a) => !a.startsWith('dynamodb:')),
     ];
     expect(summary).toEqual(expected[name]);
@@ -178,12 +204,21 @@ describe('api stack alarm', () => {
   it('alarms when 5% of the answers of 5 minutes are 5xx (API Gateway’s 5xx and Count), telling the stage’s alarm topic', () => {
     const [alarm, ...others] = Object.values(api.findResources('AWS::CloudWatch::Alarm') as Resources).map((a) => a.Properties);
     expect(others).toHaveLength(0);
-    expect(alarm).toMatchObject({ AlarmName: 'vend-dev-api-5xx-rate', Threshold: 5, ComparisonOperator: 'GreaterThanOrEqualToThreshold', EvaluationPeriods: 1, TreatMissingData: 'notBreaching' });
+    expect(alarm).toMatchObject({
+      AlarmName: 'vend-dev-api-5xx-rate',
+      Threshold: 5,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      EvaluationPeriods: 1,
+      TreatMissingData: 'notBreaching',
+    });
     const apiId = { Ref: Object.keys(api.findResources('AWS::ApiGatewayV2::Api'))[0] };
     const metrics = alarm!.Metrics as Record<string, any>[];
     const byId = Object.fromEntries(metrics.map((m) => [m.Id as string, m]));
     expect(metrics.find((m) => m.Expression)).toMatchObject({ Expression: 'IF(requests >= 10, 100 * errors / requests, 0)', ReturnData: true });
-    for (const [id, name] of [['errors', '5xx'], ['requests', 'Count']] as const) {
+    for (const [id, name] of [
+      ['errors', '5xx'],
+      ['requests', 'Count'],
+    ] as const) {
       expect(byId[id]).toMatchObject({
         MetricStat: { Metric: { Namespace: 'AWS/ApiGateway', MetricName: name, Dimensions: [{ Name: 'ApiId', Value: apiId }] }, Period: 300, Stat: 'Sum' },
         ReturnData: false,
@@ -206,7 +241,10 @@ describe('api stack grants', () => {
     fake('downloaders', [['GET', '/downloaders', ['NEBULARSUPERADMIN']]], { table: 'read', buckets: { firmware: 'read' } }),
   ];
   const { api } = build(groups);
-  const tableActions = (name: string) => actionsOf(roleOf(api, `vend-dev-api-${name}`)).filter((a) => a.startsWith('dynamodb:')).sort();
+  const tableActions = (name: string) =>
+    actionsOf(roleOf(api, `vend-dev-api-${name}`))
+      .filter((a) => a.startsWith('dynamodb:'))
+      .sort();
   const otherActions = (name: string) => actionsOf(roleOf(api, `vend-dev-api-${name}`)).filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('logs:'));
 
   it('gives item read/write on the table and its named indexes, and nothing else, to a read/write group', () => {
@@ -250,7 +288,10 @@ describe('api stack grants', () => {
   it('gives bucket access on the named bucket only: its objects read, or read, written, deleted and uploads aborted; ListBucket on it', () => {
     expect(otherActions('exporters')).toEqual([...BUCKET_READ_WRITE_ACTIONS, ...BUCKET_LEVEL_ACTIONS]);
     expect(otherActions('downloaders')).toEqual([...BUCKET_READ_ACTIONS, ...BUCKET_LEVEL_ACTIONS]);
-    const resources = (name: string) => roleOf(api, `vend-dev-api-${name}`).filter((s) => actionsOf([s]).some((a) => a.startsWith('s3:'))).map((s) => s.Resource);
+    const resources = (name: string) =>
+      roleOf(api, `vend-dev-api-${name}`)
+        .filter((s) => actionsOf([s]).some((a) => a.startsWith('s3:')))
+        .map((s) => s.Resource);
     const exportsArn = ['arn:', { Ref: 'AWS::Partition' }, ':s3:::vend-dev-exports-', { Ref: 'AWS::AccountId' }, '-', { Ref: 'AWS::Region' }];
     expect(resources('exporters')).toEqual([{ 'Fn::Join': ['', [...exportsArn, '/*']] }, { 'Fn::Join': ['', exportsArn] }]);
     expect(JSON.stringify(resources('downloaders'))).toContain(':s3:::vend-dev-firmware-');
@@ -258,7 +299,9 @@ describe('api stack grants', () => {
   });
 
   it('justifies the object wildcard of a bucket grant where it is granted (no unacknowledged cdk-nag finding)', () => {
-    const { stacks } = build([fake('exporters', [['POST', '/exporters', ['NEBULARSUPERADMIN']]], { table: 'readWrite', buckets: { exports: 'readWrite', firmware: 'read' } })]);
+    const { stacks } = build([
+      fake('exporters', [['POST', '/exporters', ['NEBULARSUPERADMIN']]], { table: 'readWrite', buckets: { exports: 'readWrite', firmware: 'read' } }),
+    ]);
     const report = new AwsSolutionsChecks(stacks.api).validateScope(stacks.api);
     expect(report.violations.map((v) => `${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);
   });
@@ -281,7 +324,9 @@ describe('function bundling', () => {
     const assembly = app.synth();
     const fn = Object.values(Template.fromJSON(assembly.getStackByName('Bundle').template).findResources('AWS::Lambda::Function') as Resources)[0]!;
     expect(fn.Properties.Handler).toBe('index.handler');
-    const assetDir = readdirSync(assembly.directory).map((d) => join(assembly.directory, d)).find((d) => existsSync(join(d, 'index.mjs')))!;
+    const assetDir = readdirSync(assembly.directory)
+      .map((d) => join(assembly.directory, d))
+      .find((d) => existsSync(join(d, 'index.mjs')))!;
     const code = readFileSync(join(assetDir, 'index.mjs'), 'utf8');
     expect(code.startsWith("import { createRequire as __vendCreateRequire } from 'node:module';")).toBe(true);
     expect(code).toMatch(/export\s*\{[^}]*as handler/);

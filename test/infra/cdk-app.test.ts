@@ -69,7 +69,14 @@ describe.each([
         // aws-cdk-lib's CustomResourceProvider (autoDeleteObjects) is a raw CfnResource: stack tags only.
         .filter(([id]) => !id.startsWith('CustomS3AutoDeleteObjectsCustomResourceProvider'))
         .map(([, r]) => r);
-      for (const type of ['AWS::DynamoDB::Table', 'AWS::S3::Bucket', 'AWS::Lambda::Function', 'AWS::IoT::Policy', 'AWS::CloudFront::Distribution', 'AWS::IAM::Role']) {
+      for (const type of [
+        'AWS::DynamoDB::Table',
+        'AWS::S3::Bucket',
+        'AWS::Lambda::Function',
+        'AWS::IoT::Policy',
+        'AWS::CloudFront::Distribution',
+        'AWS::IAM::Role',
+      ]) {
         for (const r of resources.filter((x) => x.Type === type)) {
           expect(r.Properties?.Tags, `${type} in ${stack.stackName}`).toContainEqual({ Key: 'stage', Value: props.stage });
         }

@@ -57,7 +57,11 @@ describe('data stack', () => {
         Projection: { ProjectionType: 'ALL' },
       })),
     );
-    const keyAttributes = [TABLE_DEFINITION.partitionKey, TABLE_DEFINITION.sortKey, ...TABLE_DEFINITION.globalIndexes.flatMap((i) => [i.partitionKey, i.sortKey])];
+    const keyAttributes = [
+      TABLE_DEFINITION.partitionKey,
+      TABLE_DEFINITION.sortKey,
+      ...TABLE_DEFINITION.globalIndexes.flatMap((i) => [i.partitionKey, i.sortKey]),
+    ];
     expect(p.AttributeDefinitions).toEqual(keyAttributes.map((name) => ({ AttributeName: name, AttributeType: 'S' })));
     expect(p.BillingMode).toBe('PAY_PER_REQUEST');
     expect(p.TimeToLiveSpecification).toEqual({ AttributeName: TABLE_DEFINITION.ttlAttribute, Enabled: true });
@@ -66,7 +70,11 @@ describe('data stack', () => {
   });
 
   it('retains the table and buckets on prod and destroys them elsewhere', () => {
-    prod.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain', Properties: Match.objectLike({ DeletionProtectionEnabled: true }) });
+    prod.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
+    });
     dev.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete', UpdateReplacePolicy: 'Delete' });
     for (const bucket of Object.values(prod.findResources('AWS::S3::Bucket'))) expect(bucket.DeletionPolicy).toBe('Retain');
     for (const bucket of Object.values(dev.findResources('AWS::S3::Bucket'))) expect(bucket.DeletionPolicy).toBe('Delete');
@@ -135,7 +143,10 @@ describe('data stack', () => {
     const withOrigin = bucketsByPurpose(
       Template.fromStack(new DataStack(app, 'vend-dev-data', { stage: new StageConfig('dev'), consoleOrigin: 'https://console.example.com' })),
     );
-    for (const [buckets, origin] of [[defaults, 'https://*.cloudfront.net'], [withOrigin, 'https://console.example.com']] as const) {
+    for (const [buckets, origin] of [
+      [defaults, 'https://*.cloudfront.net'],
+      [withOrigin, 'https://console.example.com'],
+    ] as const) {
       for (const purpose of ['firmware', 'cashdb']) {
         expect(buckets[purpose]!.CorsConfiguration, purpose).toEqual({
           CorsRules: [{ AllowedOrigins: [origin], AllowedMethods: ['PUT'], AllowedHeaders: ['content-type'], ExposedHeaders: ['ETag'], MaxAge: 3000 }],

@@ -18,12 +18,21 @@ const entry = (name: string) => {
 };
 // Two trigger files exist, the other three rules point at files that do not.
 const rules: IotRuleDefinition[] = DEFAULT_IOT_RULES.map((rule) =>
-  rule.name === 'telemetry' || rule.name === 'commands-ack' ? { ...rule, entry: entry(rule.name) } : { ...rule, entry: join(dir, 'missing', `${rule.name}.ts`) },
+  rule.name === 'telemetry' || rule.name === 'commands-ack'
+    ? { ...rule, entry: entry(rule.name) }
+    : { ...rule, entry: join(dir, 'missing', `${rule.name}.ts`) },
 );
 
 function iot(extra: { iotEndpoint?: string; consoleOrigin?: string; notificationFrom?: string } = {}) {
   const app = new App();
-  const stacks = createConsoleStacks(app, { stage: 'dev', groups: [] as RouteGroup[], bundle: false, webAssetPath: '/nonexistent/dist', iotRules: rules, ...extra });
+  const stacks = createConsoleStacks(app, {
+    stage: 'dev',
+    groups: [] as RouteGroup[],
+    bundle: false,
+    webAssetPath: '/nonexistent/dist',
+    iotRules: rules,
+    ...extra,
+  });
   const assembly = app.synth();
   return Template.fromJSON(assembly.getStackByName(stacks.iot.stackName).template);
 }
@@ -62,7 +71,10 @@ describe('iot stack', () => {
     const topicRules = t.findResources('AWS::IoT::TopicRule') as Resources;
     const logGroups = t.findResources('AWS::Logs::LogGroup') as Resources;
     const errorLog = Object.entries(logGroups).find(([, g]) => g.Properties.LogGroupName === '/vend/dev/iot-rule-errors')!;
-    for (const [name, filter] of [['telemetry', 'vend/+/telemetry'], ['commands_ack', 'vend/+/commands/ack']] as const) {
+    for (const [name, filter] of [
+      ['telemetry', 'vend/+/telemetry'],
+      ['commands_ack', 'vend/+/commands/ack'],
+    ] as const) {
       const [ruleId, rule] = Object.entries(topicRules).find(([, r]) => r.Properties.RuleName === `vend_dev_${name}`)!;
       const payload = rule.Properties.TopicRulePayload;
       expect(payload.Sql).toBe(`SELECT *, topic() AS topic, timestamp() AS receivedAt FROM '${filter}'`);
@@ -100,9 +112,13 @@ describe('iot stack', () => {
     const [action] = rule.Properties.TopicRulePayload.Actions;
     expect(action.Sqs).toMatchObject({ QueueUrl: { Ref: queueId }, UseBase64: false });
     const roleId = action.Sqs.RoleArn['Fn::GetAtt'][0];
-    const roleJson = JSON.stringify(Object.values(t.findResources('AWS::IAM::Policy') as Resources).filter((p) => JSON.stringify(p.Properties.Roles).includes(roleId)));
+    const roleJson = JSON.stringify(
+      Object.values(t.findResources('AWS::IAM::Policy') as Resources).filter((p) => JSON.stringify(p.Properties.Roles).includes(roleId)),
+    );
     expect(roleJson).toContain('sqs:SendMessage');
-    const functionIds = Object.fromEntries(Object.entries(t.findResources('AWS::Lambda::Function') as Resources).map(([id, f]) => [f.Properties.FunctionName, id]));
+    const functionIds = Object.fromEntries(
+      Object.entries(t.findResources('AWS::Lambda::Function') as Resources).map(([id, f]) => [f.Properties.FunctionName, id]),
+    );
     t.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: functionIds['vend-dev-iot-telemetry'] },
       EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
@@ -136,7 +152,9 @@ describe('iot stack', () => {
   });
 
   it('runs the connection sweep every minute with the offline window in the environment', () => {
-    const fn = Object.entries(t.findResources('AWS::Lambda::Function') as Resources).find(([, f]) => f.Properties.FunctionName === 'vend-dev-connection-sweep')!;
+    const fn = Object.entries(t.findResources('AWS::Lambda::Function') as Resources).find(
+      ([, f]) => f.Properties.FunctionName === 'vend-dev-connection-sweep',
+    )!;
     expect(fn[1].Properties.Environment.Variables).toMatchObject({ CONNECTION_OFFLINE_AFTER_SECONDS: '900', TABLE_NAME: expect.anything() });
     const telemetry = Object.values(t.findResources('AWS::Lambda::Function') as Resources).find((f) => f.Properties.FunctionName === 'vend-dev-iot-telemetry')!;
     expect(telemetry.Properties.Environment.Variables.CONNECTION_OFFLINE_AFTER_SECONDS).toBe('900');
@@ -148,45 +166,59 @@ describe('iot stack', () => {
   });
 
   it('runs the command sweep every minute, allowed to publish only to vend/*/commands', () => {
-    const [id, fn] = Object.entries(t.findResources('AWS::Lambda::Function') as Resources).find(([, f]) => f.Properties.FunctionName === 'vend-dev-command-sweep')!;
+    const [id, fn] = Object.entries(t.findResources('AWS::Lambda::Function') as Resources).find(
+      ([, f]) => f.Properties.FunctionName === 'vend-dev-command-sweep',
+    )!;
     expect(fn.Properties.Environment.Variables).toMatchObject({ TABLE_NAME: expect.anything(), IOT_ENDPOINT: expect.anything() });
     const schedule = Object.values(t.findResources('AWS::Events::Rule') as Resources).find((r) => r.Properties.Name === 'vend-dev-command-sweep')!;
     expect(schedule.Properties).toMatchObject({ ScheduleExpression: 'rate(1 minute)', State: 'ENABLED' });
     expect(schedule.Properties.Targets).toEqual([expect.objectContaining({ Arn: { 'Fn::GetAtt': [id, 'Arn'] } })]);
     const roleId = fn.Properties.Role['Fn::GetAtt'][0];
-    const policies = JSON.stringify(Object.values(t.findResources('AWS::IAM::Policy') as Resources).filter((p) => JSON.stringify(p.Properties.Roles).includes(roleId)));
+    const policies = JSON.stringify(
+      Object.values(t.findResources('AWS::IAM::Policy') as Resources).filter((p) => JSON.stringify(p.Properties.Roles).includes(roleId)),
+    );
     expect(policies).toContain('iot:Publish');
     expect(policies).toContain(':topic/vend/*/commands');
   });
 
   it('runs the machine purge sweep every minute, with the table and no IoT permission', () => {
-    const [id, fn] = Object.entries(t.findResources('AWS::Lambda::Function') as Resources).find(([, f]) => f.Properties.FunctionName === 'vend-dev-machine-purge-sweep')!;
+    const [id, fn] = Object.entries(t.findResources('AWS::Lambda::Function') as Resources).find(
+      ([, f]) => f.Properties.FunctionName === 'vend-dev-machine-purge-sweep',
+    )!;
     expect(fn.Properties.Environment.Variables).toMatchObject({ TABLE_NAME: expect.anything() });
     expect(fn.Properties.Timeout).toBe(50);
     const schedule = Object.values(t.findResources('AWS::Events::Rule') as Resources).find((r) => r.Properties.Name === 'vend-dev-machine-purge-sweep')!;
     expect(schedule.Properties).toMatchObject({ ScheduleExpression: 'rate(1 minute)', State: 'ENABLED', Description: 'Runs the machine purge sweep' });
     expect(schedule.Properties.Targets).toEqual([expect.objectContaining({ Arn: { 'Fn::GetAtt': [id, 'Arn'] } })]);
     const roleId = fn.Properties.Role['Fn::GetAtt'][0];
-    const policies = JSON.stringify(Object.values(t.findResources('AWS::IAM::Policy') as Resources).filter((p) => JSON.stringify(p.Properties.Roles).includes(roleId)));
+    const policies = JSON.stringify(
+      Object.values(t.findResources('AWS::IAM::Policy') as Resources).filter((p) => JSON.stringify(p.Properties.Roles).includes(roleId)),
+    );
     expect(policies).toContain('dynamodb:DeleteItem');
     expect(policies).not.toContain('iot:Publish');
   });
 
   it('runs the machine regroup sweep every minute, with the table and no IoT permission', () => {
-    const [id, fn] = Object.entries(t.findResources('AWS::Lambda::Function') as Resources).find(([, f]) => f.Properties.FunctionName === 'vend-dev-machine-regroup-sweep')!;
+    const [id, fn] = Object.entries(t.findResources('AWS::Lambda::Function') as Resources).find(
+      ([, f]) => f.Properties.FunctionName === 'vend-dev-machine-regroup-sweep',
+    )!;
     expect(fn.Properties.Environment.Variables).toMatchObject({ TABLE_NAME: expect.anything() });
     expect(fn.Properties.Timeout).toBe(50);
     const schedule = Object.values(t.findResources('AWS::Events::Rule') as Resources).find((r) => r.Properties.Name === 'vend-dev-machine-regroup-sweep')!;
     expect(schedule.Properties).toMatchObject({ ScheduleExpression: 'rate(1 minute)', State: 'ENABLED', Description: 'Runs the machine regroup sweep' });
     expect(schedule.Properties.Targets).toEqual([expect.objectContaining({ Arn: { 'Fn::GetAtt': [id, 'Arn'] } })]);
     const roleId = fn.Properties.Role['Fn::GetAtt'][0];
-    const policies = JSON.stringify(Object.values(t.findResources('AWS::IAM::Policy') as Resources).filter((p) => JSON.stringify(p.Properties.Roles).includes(roleId)));
+    const policies = JSON.stringify(
+      Object.values(t.findResources('AWS::IAM::Policy') as Resources).filter((p) => JSON.stringify(p.Properties.Roles).includes(roleId)),
+    );
     expect(policies).toContain('dynamodb:UpdateItem');
     expect(policies).not.toContain('iot:Publish');
   });
 
   it('runs the scheduled exports sweep every minute, starting executions of the stage’s historical-data state machine only (found by name)', () => {
-    const [id, fn] = Object.entries(t.findResources('AWS::Lambda::Function') as Resources).find(([, f]) => f.Properties.FunctionName === 'vend-dev-data-subscription-sweep')!;
+    const [id, fn] = Object.entries(t.findResources('AWS::Lambda::Function') as Resources).find(
+      ([, f]) => f.Properties.FunctionName === 'vend-dev-data-subscription-sweep',
+    )!;
     const arn = JSON.stringify(fn.Properties.Environment.Variables.HISTORICAL_DATA_STATE_MACHINE_ARN);
     expect(arn).toContain(':states:');
     expect(arn).toContain('stateMachine:vend-dev-historical-data');
@@ -212,12 +244,21 @@ describe('iot stack', () => {
       const own = policies.filter((p) => JSON.stringify(p.Properties.Roles).includes(roleId));
       return own.flatMap((p) => (p.Properties.PolicyDocument.Statement as Record<string, any>[]).flatMap((s) => [s.Action].flat() as string[]));
     };
-    const names = ['vend-dev-iot-telemetry', 'vend-dev-iot-commands-ack', 'vend-dev-connection-sweep', 'vend-dev-command-sweep', 'vend-dev-machine-purge-sweep', 'vend-dev-machine-regroup-sweep'];
+    const names = [
+      'vend-dev-iot-telemetry',
+      'vend-dev-iot-commands-ack',
+      'vend-dev-connection-sweep',
+      'vend-dev-command-sweep',
+      'vend-dev-machine-purge-sweep',
+      'vend-dev-machine-regroup-sweep',
+    ];
     const publishers = names.filter((n) => actions(n).includes('iot:Publish'));
     expect(publishers).toEqual(['vend-dev-iot-telemetry', 'vend-dev-command-sweep']);
     const publishTopics = (functionName: string) => {
       const roleId = fns.find((f) => f.FunctionName === functionName)!.Role['Fn::GetAtt'][0];
-      const statements = policies.filter((p) => JSON.stringify(p.Properties.Roles).includes(roleId)).flatMap((p) => p.Properties.PolicyDocument.Statement as Record<string, any>[]);
+      const statements = policies
+        .filter((p) => JSON.stringify(p.Properties.Roles).includes(roleId))
+        .flatMap((p) => p.Properties.PolicyDocument.Statement as Record<string, any>[]);
       return statements.filter((s) => [s.Action].flat().includes('iot:Publish')).map((s) => JSON.stringify(s.Resource));
     };
     expect(publishTopics('vend-dev-iot-telemetry')).toEqual([expect.stringContaining(':topic/vend/*/medias"')]);
@@ -268,7 +309,9 @@ describe('alarm notifications', () => {
   };
 
   it('the sender reads the table’s stream, outbox inserts only, in batches with partial failures, retries and a dead-letter queue', () => {
-    const mappings = Object.values(t.findResources('AWS::Lambda::EventSourceMapping') as Resources).map((m) => m.Properties).filter((m) => m.FunctionName.Ref === senderId);
+    const mappings = Object.values(t.findResources('AWS::Lambda::EventSourceMapping') as Resources)
+      .map((m) => m.Properties)
+      .filter((m) => m.FunctionName.Ref === senderId);
     expect(mappings).toHaveLength(1);
     const queues = t.findResources('AWS::SQS::Queue') as Resources;
     const [dlqId, dlq] = Object.entries(queues).find(([, q]) => q.Properties.QueueName === 'vend-dev-notification-sender-dlq')!;
@@ -282,9 +325,18 @@ describe('alarm notifications', () => {
       DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [dlqId, 'Arn'] } } },
     });
     expect(JSON.stringify(mappings[0]!.EventSourceArn)).toContain('StreamArn');
-    expect(JSON.parse(mappings[0]!.FilterCriteria.Filters[0].Pattern)).toEqual({ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['notificationOutbox'] } } } });
-    const alarm = Object.values(t.findResources('AWS::CloudWatch::Alarm') as Resources).find((a) => a.Properties.AlarmName === 'vend-dev-notification-sender-dead-letters');
-    expect(alarm!.Properties).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlqId, 'QueueName'] } }] });
+    expect(JSON.parse(mappings[0]!.FilterCriteria.Filters[0].Pattern)).toEqual({
+      eventName: ['INSERT'],
+      dynamodb: { NewImage: { entity: { S: ['notificationOutbox'] } } },
+    });
+    const alarm = Object.values(t.findResources('AWS::CloudWatch::Alarm') as Resources).find(
+      (a) => a.Properties.AlarmName === 'vend-dev-notification-sender-dead-letters',
+    );
+    expect(alarm!.Properties).toMatchObject({
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlqId, 'QueueName'] } }],
+    });
   });
 
   it('sends through the stage’s SES configuration set (bounces and complaints suppressed), with the console origin, sender and link key in its environment', () => {
@@ -313,10 +365,16 @@ describe('alarm notifications', () => {
   });
 
   it('bounces and complaints of the configuration set reach the feedback function through an SNS topic (TLS only)', () => {
-    const [topicId] = Object.entries(t.findResources('AWS::SNS::Topic') as Resources).find(([, r]) => r.Properties.TopicName === 'vend-dev-notification-feedback')!;
+    const [topicId] = Object.entries(t.findResources('AWS::SNS::Topic') as Resources).find(
+      ([, r]) => r.Properties.TopicName === 'vend-dev-notification-feedback',
+    )!;
     const destinations = Object.values(t.findResources('AWS::SES::ConfigurationSetEventDestination') as Resources).map((r) => r.Properties);
     expect(destinations).toHaveLength(1);
-    expect(destinations[0]!.EventDestination).toMatchObject({ Enabled: true, MatchingEventTypes: ['bounce', 'complaint'], SnsDestination: { TopicARN: { Ref: topicId } } });
+    expect(destinations[0]!.EventDestination).toMatchObject({
+      Enabled: true,
+      MatchingEventTypes: ['bounce', 'complaint'],
+      SnsDestination: { TopicARN: { Ref: topicId } },
+    });
     const [fnId] = Object.entries(functions).find(([, f]) => f.Properties.FunctionName === 'vend-dev-notification-feedback')!;
     const subscriptions = Object.values(t.findResources('AWS::SNS::Subscription') as Resources).map((r) => r.Properties);
     expect(subscriptions).toEqual([expect.objectContaining({ Protocol: 'lambda', TopicArn: { Ref: topicId }, Endpoint: { 'Fn::GetAtt': [fnId, 'Arn'] } })]);

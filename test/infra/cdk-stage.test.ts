@@ -19,8 +19,22 @@ const groups = [
 
 /** Properties holding an account- or region-wide physical name, wherever they are nested. */
 const NAME_KEYS = new Set([
-  'TableName', 'BucketName', 'FunctionName', 'LogGroupName', 'UserPoolName', 'ClientName', 'PolicyName', 'RuleName', 'TopicName',
-  'QueueName', 'AlarmName', 'StateMachineName', 'ScheduleName', 'RoleName', 'ManagedPolicyName', 'AliasName',
+  'TableName',
+  'BucketName',
+  'FunctionName',
+  'LogGroupName',
+  'UserPoolName',
+  'ClientName',
+  'PolicyName',
+  'RuleName',
+  'TopicName',
+  'QueueName',
+  'AlarmName',
+  'StateMachineName',
+  'ScheduleName',
+  'RoleName',
+  'ManagedPolicyName',
+  'AliasName',
 ]);
 /** `Name` of these types is scoped to a parent resource (the API), not a physical name of the account. */
 const SCOPED_NAME_TYPES = new Set(['AWS::ApiGatewayV2::Authorizer']);
@@ -55,7 +69,12 @@ function physicalNames(template: Template): string[] {
     if (Type === 'AWS::IAM::Policy') continue;
     visit(Properties, '');
     if (SCOPED_NAME_TYPES.has(Type)) continue;
-    for (const holder of [Properties, ...Object.entries(Properties).filter(([k]) => k.endsWith('Config')).map(([, v]) => v)]) {
+    for (const holder of [
+      Properties,
+      ...Object.entries(Properties)
+        .filter(([k]) => k.endsWith('Config'))
+        .map(([, v]) => v),
+    ]) {
       const name = rendered((holder as Record<string, unknown>)?.Name);
       if (name !== undefined) names.push(name);
     }
@@ -93,13 +112,10 @@ describe('stage', () => {
     expect(parseStage(stage)).toBe(stage);
   });
 
-  it.each([undefined, '', 'a', 'Prod', 'feature_42', 'has space', 'abcdefghij0123456789x', 'ünï', 42])(
-    'rejects %s with a clear message',
-    (stage) => {
-      expect(() => parseStage(stage)).toThrow(StageError);
-      expect(() => parseStage(stage)).toThrow(/stage/);
-    },
-  );
+  it.each([undefined, '', 'a', 'Prod', 'feature_42', 'has space', 'abcdefghij0123456789x', 'ünï', 42])('rejects %s with a clear message', (stage) => {
+    expect(() => parseStage(stage)).toThrow(StageError);
+    expect(() => parseStage(stage)).toThrow(/stage/);
+  });
 
   it('RETAINs stateful resources only on prod', () => {
     expect(new StageConfig('prod').removalPolicy).toBe(RemovalPolicy.RETAIN);
@@ -142,7 +158,9 @@ describe('per-branch stages (npm run deploy / destroy)', () => {
   it('keeps a branch that already is a stage name, and hashes every other one into a valid, distinct stage', () => {
     expect(stageForBranch('main')).toBe('main');
     expect(stageForBranch('feature-42')).toBe('feature-42');
-    const derived = ['prod', 'Feature-42', 'feature/42', 'feature_42', 'ünï/çödé', '---', 'a', 'dependabot/npm_and_yarn/aws-cdk-lib-2.300.0'].map(stageForBranch);
+    const derived = ['prod', 'Feature-42', 'feature/42', 'feature_42', 'ünï/çödé', '---', 'a', 'dependabot/npm_and_yarn/aws-cdk-lib-2.300.0'].map(
+      stageForBranch,
+    );
     for (const stage of derived) {
       expect(parseStage(stage)).toBe(stage);
       expect(stage).toMatch(/^[a-z0-9][a-z0-9-]*-[0-9a-f]{6}$/);
@@ -153,16 +171,30 @@ describe('per-branch stages (npm run deploy / destroy)', () => {
   });
 
   it('takes --stage when given, else the current branch’s stage; refuses a bad name', () => {
-    expect(stageArgs(['--stage', 'prod', '--require-approval', 'never'], () => 'main')).toEqual({ stage: 'prod', source: '--stage', rest: ['--require-approval', 'never'] });
+    expect(stageArgs(['--stage', 'prod', '--require-approval', 'never'], () => 'main')).toEqual({
+      stage: 'prod',
+      source: '--stage',
+      rest: ['--require-approval', 'never'],
+    });
     expect(stageArgs(['--stage=qa-1'], () => 'main')).toMatchObject({ stage: 'qa-1', rest: [] });
-    expect(stageArgs(['-v'], () => 'feature/historical-data')).toEqual({ stage: stageForBranch('feature/historical-data'), source: 'branch feature/historical-data', rest: ['-v'] });
+    expect(stageArgs(['-v'], () => 'feature/historical-data')).toEqual({
+      stage: stageForBranch('feature/historical-data'),
+      source: 'branch feature/historical-data',
+      rest: ['-v'],
+    });
     expect(() => stageArgs(['--stage', 'Prod'], () => 'main')).toThrow(StageError);
   });
 
   it('destroying a branch stage leaves nothing behind; prod keeps its data, users, device message queues, keys (the alarm topic’s, the unsubscribe links’) and logs', () => {
     expect(synthNames(stageForBranch('feature/historical-data-requests-export')).retained).toEqual([]);
     expect(synthNames('prod').retained).toEqual([
-      'AWS::Cognito::UserPool', 'AWS::DynamoDB::Table', 'AWS::KMS::Key', 'AWS::Logs::LogGroup', 'AWS::S3::Bucket', 'AWS::SQS::Queue', 'AWS::SecretsManager::Secret',
+      'AWS::Cognito::UserPool',
+      'AWS::DynamoDB::Table',
+      'AWS::KMS::Key',
+      'AWS::Logs::LogGroup',
+      'AWS::S3::Bucket',
+      'AWS::SQS::Queue',
+      'AWS::SecretsManager::Secret',
     ]);
   });
 

@@ -26,7 +26,7 @@ writeFileSync(join(dist, 'index.html'), '<!doctype html><title>console</title>')
 
 describe('web stack', () => {
   const t = web('dev', '/nonexistent/dist');
-  const distribution = () => (Object.values(t.findResources('AWS::CloudFront::Distribution') as Resources)[0]!).Properties.DistributionConfig;
+  const distribution = () => Object.values(t.findResources('AWS::CloudFront::Distribution') as Resources)[0]!.Properties.DistributionConfig;
 
   it('aborts incomplete multipart uploads after a day on both buckets', () => {
     const buckets = Object.values(t.findResources('AWS::S3::Bucket') as Resources);

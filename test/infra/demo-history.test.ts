@@ -70,8 +70,11 @@ describe("the demo's week", () => {
     const statuses = new Set(page.items.map((c: { status: number }) => c.status));
     expect([...statuses].sort()).toEqual([...COMMAND_STATUSES].sort());
     const results = new Set(page.items.map((c: { result: number | null }) => c.result));
-    for (const result of [COMMAND_RESULT.retriesExceeded, COMMAND_RESULT.expired, COMMAND_RESULT.cancelledByUser, COMMAND_RESULT.success]) expect(results).toContain(result);
-    expect(page.items.some((c: { scheduledAt: string | null; status: number }) => c.status === 0 && c.scheduledAt && Date.parse(c.scheduledAt) > Date.now())).toBe(true);
+    for (const result of [COMMAND_RESULT.retriesExceeded, COMMAND_RESULT.expired, COMMAND_RESULT.cancelledByUser, COMMAND_RESULT.success])
+      expect(results).toContain(result);
+    expect(
+      page.items.some((c: { scheduledAt: string | null; status: number }) => c.status === 0 && c.scheduledAt && Date.parse(c.scheduledAt) > Date.now()),
+    ).toBe(true);
     expect(Math.min(...page.items.map((c: { createdAt: string }) => Date.parse(c.createdAt)))).toBeLessThan(Date.now() - 5 * DAY);
 
     const north = await api(`/remote-commands?merchantId=${ACME}&size=100`, 'group.admin@demo.local');
@@ -82,7 +85,14 @@ describe("the demo's week", () => {
   it('leaves the planogram machines with stock that fell through the week: lines low, one out, Bergamo Fiera refilled two days ago', async () => {
     const page = await api(`/stock/manage?merchantId=${ACME}&size=20`);
     expect(page.total).toBe(DEMO_PLANOGRAMS.reduce((n, p) => n + p.machines.length, 0));
-    const rows = page.items as Array<{ name: string; fillPercent: number; linesOut: number; linesLow: number; lastRefillAt: string; daysToSellOut: number | null }>;
+    const rows = page.items as Array<{
+      name: string;
+      fillPercent: number;
+      linesOut: number;
+      linesLow: number;
+      lastRefillAt: string;
+      daysToSellOut: number | null;
+    }>;
     expect(rows.map((r) => r.fillPercent)).toEqual(rows.map((r) => r.fillPercent).sort((a, b) => a - b));
     expect(rows.every((r) => r.fillPercent < 100)).toBe(true);
     expect(rows.reduce((n, r) => n + r.linesLow, 0)).toBeGreaterThan(0);
@@ -170,20 +180,28 @@ describe("the demo's week", () => {
     const customers = await api(`/customers?merchantId=${ACME}&size=100`);
     expect(customers.total).toBe(5);
     const giulia = customers.items.find((c: { userId: string }) => c.userId === 'app-giulia.conti');
-    expect(giulia).toMatchObject({ medias: 2, consents: { analysis: { granted: true }, quality: { granted: true } }, paymentInfo: { service: 'Nexi', maskedNumber: '411111******1111', saved: true } });
+    expect(giulia).toMatchObject({
+      medias: 2,
+      consents: { analysis: { granted: true }, quality: { granted: true } },
+      paymentInfo: { service: 'Nexi', maskedNumber: '411111******1111', saved: true },
+    });
     expect(giulia.last30Days.sales).toBeGreaterThan(0);
     expect((await api(`/customers?merchantId=${ACME}&consent=commercial`)).total).toBe(2);
     const orders = (await api(`/webpayment-orders?merchantId=${ACME}&size=100`)).items as Array<{ type: number; result: number; processed: boolean }>;
     expect(new Set(orders.map((o) => `${o.type}/${o.result}`))).toEqual(new Set(['1/0', '1/1', '1/2', '0/1', '0/2']));
     expect(orders.filter((o) => o.result === 0).every((o) => !o.processed)).toBe(true);
-    const recharges = (await api(`/customers/${giulia.id}/transactions?merchantId=${ACME}&size=100`)).items.filter((t: { mediaType: number }) => t.mediaType === 25);
+    const recharges = (await api(`/customers/${giulia.id}/transactions?merchantId=${ACME}&size=100`)).items.filter(
+      (t: { mediaType: number }) => t.mediaType === 25,
+    );
     expect(recharges.map((t: { value: number }) => t.value).sort()).toEqual([1000, 1500]);
     expect((await api(`/webpayment-orders?merchantId=bravo-distribucion`, 'bravo.admin@demo.local')).total).toBe(2);
   });
 
   it('is seeded once: another seed adds nothing, nor does one that resumes an interrupted seed', async () => {
     const snapshot = async () => {
-      const commandCounter = await deps.doc.send(new GetCommand({ TableName: stack.info.tableName, Key: keys.counter(keys.merchantCommandsCounterName(ACME)) }));
+      const commandCounter = await deps.doc.send(
+        new GetCommand({ TableName: stack.info.tableName, Key: keys.counter(keys.merchantCommandsCounterName(ACME)) }),
+      );
       return {
         alarms: (await api(`/merchants/${ACME}/alarms/stats`)).counts,
         alarmItems: (await api(`/merchants/${ACME}/alarms?status=all&size=1`)).total,
@@ -196,8 +214,7 @@ describe("the demo's week", () => {
       };
     };
     const before = await snapshot();
-    const seedAgain = () =>
-      seedDemoHistory(deps, buildIngestionDeps(loadIngestionConfig(stackEnvironment(stack.info))));
+    const seedAgain = () => seedDemoHistory(deps, buildIngestionDeps(loadIngestionConfig(stackEnvironment(stack.info))));
     expect(await seedAgain()).toMatchObject({ skipped: true });
     // A seed stopped half-way leaves its anchor without completedAt: the next one plays the same week again.
     await deps.doc.send(new UpdateCommand({ TableName: stack.info.tableName, Key: keys.demoHistory, UpdateExpression: 'REMOVE completedAt' }));

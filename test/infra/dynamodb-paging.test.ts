@@ -16,14 +16,44 @@ describe('reading a partition range (adapters/dynamodb/paging)', () => {
     await createTable(dynamo.endpoint, TABLE);
     doc = DynamoDBDocumentClient.from(localDynamoClient(dynamo.endpoint));
     // 60 items, every third one "open"; and 3,000 items of which one in 300 is open.
-    await batchPutItems(doc, TABLE, Array.from({ length: 60 }, (_, i) => ({ pk: 'P', sk: `ITEM#${String(i).padStart(3, '0')}`, state: i % 3 === 0 ? 'open' : 'closed' })));
-    await batchPutItems(doc, TABLE, Array.from({ length: 3_000 }, (_, i) => ({ pk: 'SPARSE', sk: `ITEM#${String(i).padStart(4, '0')}`, state: i % 300 === 299 ? 'open' : 'closed' })));
+    await batchPutItems(
+      doc,
+      TABLE,
+      Array.from({ length: 60 }, (_, i) => ({ pk: 'P', sk: `ITEM#${String(i).padStart(3, '0')}`, state: i % 3 === 0 ? 'open' : 'closed' })),
+    );
+    await batchPutItems(
+      doc,
+      TABLE,
+      Array.from({ length: 3_000 }, (_, i) => ({ pk: 'SPARSE', sk: `ITEM#${String(i).padStart(4, '0')}`, state: i % 300 === 299 ? 'open' : 'closed' })),
+    );
     // Three group partitions of an index (items 0..44 dealt round-robin: A gets 0, 3, 6…) and a busy neighbour.
-    await batchPutItems(doc, TABLE, Array.from({ length: 45 }, (_, i) => ({ pk: `X#${i}`, sk: 'X', gsi3pk: `G#${'ABC'[i % 3]}`, gsi3sk: `T#${String(i).padStart(3, '0')}`, n: i })));
-    await batchPutItems(doc, TABLE, Array.from({ length: 500 }, (_, i) => ({ pk: `Y#${i}`, sk: 'Y', gsi3pk: 'G#OTHER', gsi3sk: `T#${String(i).padStart(3, '0')}` })));
+    await batchPutItems(
+      doc,
+      TABLE,
+      Array.from({ length: 45 }, (_, i) => ({ pk: `X#${i}`, sk: 'X', gsi3pk: `G#${'ABC'[i % 3]}`, gsi3sk: `T#${String(i).padStart(3, '0')}`, n: i })),
+    );
+    await batchPutItems(
+      doc,
+      TABLE,
+      Array.from({ length: 500 }, (_, i) => ({ pk: `Y#${i}`, sk: 'Y', gsi3pk: 'G#OTHER', gsi3sk: `T#${String(i).padStart(3, '0')}` })),
+    );
     // Two partitions of an index under one filter: THIN (300 items, 3 match) beside DENSE (20 items, all match), interleaved.
-    await batchPutItems(doc, TABLE, Array.from({ length: 300 }, (_, i) => ({ pk: `T#${i}`, sk: 'T', gsi2pk: 'THIN', gsi2sk: `K#${String(i * 10).padStart(4, '0')}`, mark: i % 100 === 99 ? 1 : 0 })));
-    await batchPutItems(doc, TABLE, Array.from({ length: 20 }, (_, i) => ({ pk: `D#${i}`, sk: 'D', gsi2pk: 'DENSE', gsi2sk: `K#${String(5 + i * 150).padStart(4, '0')}`, mark: 1 })));
+    await batchPutItems(
+      doc,
+      TABLE,
+      Array.from({ length: 300 }, (_, i) => ({
+        pk: `T#${i}`,
+        sk: 'T',
+        gsi2pk: 'THIN',
+        gsi2sk: `K#${String(i * 10).padStart(4, '0')}`,
+        mark: i % 100 === 99 ? 1 : 0,
+      })),
+    );
+    await batchPutItems(
+      doc,
+      TABLE,
+      Array.from({ length: 20 }, (_, i) => ({ pk: `D#${i}`, sk: 'D', gsi2pk: 'DENSE', gsi2sk: `K#${String(5 + i * 150).padStart(4, '0')}`, mark: 1 })),
+    );
   });
   afterAll(async () => {
     doc?.destroy();
@@ -72,7 +102,7 @@ describe('reading a partition range (adapters/dynamodb/paging)', () => {
     });
   });
 
-  describe('several partitions merged (a group admin\'s groups)', () => {
+  describe("several partitions merged (a group admin's groups)", () => {
     const groups = { tableName: TABLE, index: 'gsi3' as const, partition: ['G#A', 'G#C'] };
     const expected = Array.from({ length: 45 }, (_, i) => i).filter((i) => i % 3 !== 1);
     const numbers = (items: Array<Record<string, unknown>>) => items.map((i) => Number(i.n));
@@ -101,10 +131,12 @@ describe('reading a partition range (adapters/dynamodb/paging)', () => {
       expect(await countQuery(doc, { ...groups, filter: { expression: 'n < :n', names: {}, values: { ':n': 10 } } })).toEqual({ count: 7 });
     });
 
-    it('refuses a cursor of other partitions (another group\'s, or of a different set of groups)', async () => {
+    it("refuses a cursor of other partitions (another group's, or of a different set of groups)", async () => {
       const { cursor } = await queryPage(doc, { tableName: TABLE, index: 'gsi3', partition: ['G#A', 'G#OTHER'], forward: true, offset: 0, limit: 5 });
       await expect(queryPage(doc, { ...groups, forward: true, offset: 5, limit: 5, cursor })).rejects.toMatchObject({ code: 'InvalidCursorException' });
-      const forged = Buffer.from(JSON.stringify({ o: 5, p: { 'G#A': null, 'G#C': { pk: 'Y#1', sk: 'Y', gsi3pk: 'G#OTHER', gsi3sk: 'T#001' } } })).toString('base64url');
+      const forged = Buffer.from(JSON.stringify({ o: 5, p: { 'G#A': null, 'G#C': { pk: 'Y#1', sk: 'Y', gsi3pk: 'G#OTHER', gsi3sk: 'T#001' } } })).toString(
+        'base64url',
+      );
       await expect(queryPage(doc, { ...groups, forward: true, offset: 5, limit: 5, cursor: forged })).rejects.toMatchObject({ code: 'InvalidCursorException' });
     });
 
@@ -145,7 +177,9 @@ describe('reading a partition range (adapters/dynamodb/paging)', () => {
     it('merges partitions in order when one stops early: nothing of another partition past its stop is shown before it', async () => {
       const marked = { expression: '#m = :m', names: { '#m': 'mark' }, values: { ':m': 1 } };
       const { items, pages } = await pageOn({ tableName: TABLE, index: 'gsi2', partition: ['THIN', 'DENSE'], forward: true, filter: marked, limit: 5 }, 2);
-      const expected = [...Array.from({ length: 20 }, (_, i) => 5 + i * 150), 990, 1990, 2990].sort((a, b) => a - b).map((n) => `K#${String(n).padStart(4, '0')}`);
+      const expected = [...Array.from({ length: 20 }, (_, i) => 5 + i * 150), 990, 1990, 2990]
+        .sort((a, b) => a - b)
+        .map((n) => `K#${String(n).padStart(4, '0')}`);
       expect(items.map((i) => i.gsi2sk)).toEqual(expected);
       expect(Math.max(...pages.map((p) => p.queries))).toBeLessThanOrEqual(4);
       expect(pages.some((p) => p.size < 5)).toBe(true);

@@ -15,8 +15,22 @@ function command(i: number, serial: string, groupId: string | null): StoredComma
   const at = 1_790_000_000_000 + i * 1000;
   return {
     id: `${at.toString(36).padStart(9, '0')}-${i.toString(16).padStart(12, '0')}`,
-    serial, posName: serial, merchantId: M, groupId, type: 5, params: {}, status: 2, result: 0, message: null,
-    createdAt: new Date(at).toISOString(), createdBy: 'u', scheduledAt: null, startAt: null, endAt: null, attempts: 1, dueAt: null,
+    serial,
+    posName: serial,
+    merchantId: M,
+    groupId,
+    type: 5,
+    params: {},
+    status: 2,
+    result: 0,
+    message: null,
+    createdAt: new Date(at).toISOString(),
+    createdBy: 'u',
+    scheduledAt: null,
+    startAt: null,
+    endAt: null,
+    attempts: 1,
+    dueAt: null,
   };
 }
 
@@ -31,17 +45,26 @@ describe("a group admin's remote commands (gsi3, one partition per group)", () =
     await createTable(dynamo.endpoint, TABLE);
     doc = DynamoDBDocumentClient.from(localDynamoClient(dynamo.endpoint));
     // Every read through the repository adds what DynamoDB evaluated.
-    const counting = { send: async (c: Parameters<DynamoDBDocumentClient['send']>[0]) => {
-      const res = (await doc.send(c as never)) as { ScannedCount?: number };
-      scanned += res.ScannedCount ?? 0;
-      return res;
-    } } as unknown as DynamoDBDocumentClient;
+    const counting = {
+      send: async (c: Parameters<DynamoDBDocumentClient['send']>[0]) => {
+        const res = (await doc.send(c as never)) as { ScannedCount?: number };
+        scanned += res.ScannedCount ?? 0;
+        return res;
+      },
+    } as unknown as DynamoDBDocumentClient;
     repo = new DynamoRemoteCommandRepository(counting, TABLE);
     // 299 commands in a big group, 7 in a small one, 4 on ungrouped machines, interleaved in time.
     const plan = Array.from({ length: 310 }, (_, i) => (i % 50 === 7 ? 'small' : i % 75 === 11 ? null : 'big'));
     const commands = plan.map((g, i) => command(i, `CENG-${String(10_000_000 + i)}`, g));
     // Each machine and its registry entry (a send checks the machine's group there).
-    await batchPutItems(doc, TABLE, commands.flatMap((c) => [{ ...keys.pos(M, c.serial), serial: c.serial }, { ...keys.deviceRegistry(c.serial), merchantId: M, groupId: c.groupId }]));
+    await batchPutItems(
+      doc,
+      TABLE,
+      commands.flatMap((c) => [
+        { ...keys.pos(M, c.serial), serial: c.serial },
+        { ...keys.deviceRegistry(c.serial), merchantId: M, groupId: c.groupId },
+      ]),
+    );
     for (const c of commands) expect((await repo.create(c)).kind).toBe('created');
   });
   afterAll(async () => {
@@ -65,7 +88,12 @@ describe("a group admin's remote commands (gsi3, one partition per group)", () =
   it('merges several groups newest first and leaves ungrouped machines out', async () => {
     const page = await repo.listMerchant(M, { groupIds: ['small', 'big'] }, { offset: 0, limit: 10, ordType: 'desc' });
     const merchant = await repo.listMerchant(M, {}, { offset: 0, limit: 12, ordType: 'desc' });
-    expect(page.items.map((c) => c.id)).toEqual(merchant.items.filter((c) => c.groupId !== null).slice(0, 10).map((c) => c.id));
+    expect(page.items.map((c) => c.id)).toEqual(
+      merchant.items
+        .filter((c) => c.groupId !== null)
+        .slice(0, 10)
+        .map((c) => c.id),
+    );
     const all = await repo.listAllMerchant(M, { groupIds: ['small', 'big'] }, 1000);
     expect(all).toHaveLength(306);
     expect(await repo.countMerchant(M, {})).toEqual({ count: 310 });

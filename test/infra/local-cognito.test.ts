@@ -99,7 +99,11 @@ describe('local Cognito (cognito-local in process)', () => {
           UserPoolId: cognito.userPoolId,
           Username: email,
           DesiredDeliveryMediums: ['EMAIL'],
-          UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }, { Name: 'custom:roles', Value: 'viewer' }],
+          UserAttributes: [
+            { Name: 'email', Value: email },
+            { Name: 'email_verified', Value: 'true' },
+            { Name: 'custom:roles', Value: 'viewer' },
+          ],
         }),
       );
       expect(created.User?.UserStatus).toBe('FORCE_CHANGE_PASSWORD');
@@ -111,7 +115,9 @@ describe('local Cognito (cognito-local in process)', () => {
       expect(invitation!.message).toContain(invitation!.code);
       expect(await readOutbox(cognito.endpoint, 'nobody@example.com')).toEqual([]);
 
-      await client.send(new AdminCreateUserCommand({ UserPoolId: cognito.userPoolId, Username: email, MessageAction: 'RESEND', DesiredDeliveryMediums: ['EMAIL'] }));
+      await client.send(
+        new AdminCreateUserCommand({ UserPoolId: cognito.userPoolId, Username: email, MessageAction: 'RESEND', DesiredDeliveryMediums: ['EMAIL'] }),
+      );
       const messages = await readOutbox(cognito.endpoint, email);
       expect(messages).toHaveLength(2);
       expect(messages[1]!.code).not.toBe(invitation!.code);
@@ -122,12 +128,16 @@ describe('local Cognito (cognito-local in process)', () => {
       expect(JSON.parse(Buffer.from(tokens.idToken.split('.')[1]!, 'base64url').toString())).toMatchObject({ email, 'custom:roles': 'viewer' });
       expect((await client.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: email }))).UserStatus).toBe('CONFIRMED');
       await expect(
-        client.send(new AdminCreateUserCommand({ UserPoolId: cognito.userPoolId, Username: email, MessageAction: 'RESEND', DesiredDeliveryMediums: ['EMAIL'] })),
+        client.send(
+          new AdminCreateUserCommand({ UserPoolId: cognito.userPoolId, Username: email, MessageAction: 'RESEND', DesiredDeliveryMediums: ['EMAIL'] }),
+        ),
       ).rejects.toMatchObject({ name: 'UnsupportedUserStateException' });
       await expect(
         client.send(new AdminCreateUserCommand({ UserPoolId: cognito.userPoolId, Username: 'ghost@example.com', MessageAction: 'RESEND' })),
       ).rejects.toMatchObject({ name: 'UserNotFoundException' });
-      await expect(client.send(new AdminCreateUserCommand({ UserPoolId: cognito.userPoolId, Username: email }))).rejects.toMatchObject({ name: 'UsernameExistsException' });
+      await expect(client.send(new AdminCreateUserCommand({ UserPoolId: cognito.userPoolId, Username: email }))).rejects.toMatchObject({
+        name: 'UsernameExistsException',
+      });
     } finally {
       client.destroy();
     }

@@ -74,9 +74,7 @@ describe('local DynamoDB (dynalite + front)', () => {
     expect(reasons?.map((r) => r.Code)).toEqual(['None', 'ConditionalCheckFailed', 'None']);
     expect(reasons?.[1]?.Message).toBe('The conditional request failed');
     expect(reasons?.[1]?.Item).toEqual({ pk: { S: 'TX' }, sk: { S: 'EXISTS' }, n: { N: '1' } });
-    expect((error as Error).message).toBe(
-      'Transaction cancelled, please refer cancellation reasons for specific reasons [None, ConditionalCheckFailed, None]',
-    );
+    expect((error as Error).message).toBe('Transaction cancelled, please refer cancellation reasons for specific reasons [None, ConditionalCheckFailed, None]');
     for (const sk of ['NEW1', 'NEW2']) {
       expect((await doc.send(new GetCommand({ TableName: TABLE, Key: { pk: 'TX', sk } }))).Item).toBeUndefined();
     }
@@ -90,7 +88,15 @@ describe('local DynamoDB (dynalite + front)', () => {
       new TransactWriteCommand({
         ClientRequestToken: 'token-1',
         TransactItems: [
-          { ConditionCheck: { TableName: TABLE, Key: { pk: 'OK', sk: 'GUARD' }, ConditionExpression: '#s = :open', ExpressionAttributeNames: { '#s': 'state' }, ExpressionAttributeValues: { ':open': 'open' } } },
+          {
+            ConditionCheck: {
+              TableName: TABLE,
+              Key: { pk: 'OK', sk: 'GUARD' },
+              ConditionExpression: '#s = :open',
+              ExpressionAttributeNames: { '#s': 'state' },
+              ExpressionAttributeValues: { ':open': 'open' },
+            },
+          },
           { Put: { TableName: TABLE, Item: { pk: 'OK', sk: 'NEW' }, ConditionExpression: 'attribute_not_exists(pk)' } },
           { Update: { TableName: TABLE, Key: { pk: 'OK', sk: 'COUNT' }, UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': 1 } } },
           { Delete: { TableName: TABLE, Key: { pk: 'OK', sk: 'OLD' }, ConditionExpression: 'attribute_exists(pk)' } },
@@ -102,7 +108,15 @@ describe('local DynamoDB (dynalite + front)', () => {
       new TransactWriteCommand({
         ClientRequestToken: 'token-1',
         TransactItems: [
-          { ConditionCheck: { TableName: TABLE, Key: { pk: 'OK', sk: 'GUARD' }, ConditionExpression: '#s = :open', ExpressionAttributeNames: { '#s': 'state' }, ExpressionAttributeValues: { ':open': 'open' } } },
+          {
+            ConditionCheck: {
+              TableName: TABLE,
+              Key: { pk: 'OK', sk: 'GUARD' },
+              ConditionExpression: '#s = :open',
+              ExpressionAttributeNames: { '#s': 'state' },
+              ExpressionAttributeValues: { ':open': 'open' },
+            },
+          },
           { Put: { TableName: TABLE, Item: { pk: 'OK', sk: 'NEW' }, ConditionExpression: 'attribute_not_exists(pk)' } },
           { Update: { TableName: TABLE, Key: { pk: 'OK', sk: 'COUNT' }, UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': 1 } } },
           { Delete: { TableName: TABLE, Key: { pk: 'OK', sk: 'OLD' }, ConditionExpression: 'attribute_exists(pk)' } },
@@ -161,10 +175,7 @@ describe('local DynamoDB (dynalite + front)', () => {
     const twice = await doc
       .send(
         new TransactWriteCommand({
-          TransactItems: [
-            { Put: { TableName: TABLE, Item: { pk: 'D', sk: '1' } } },
-            { Delete: { TableName: TABLE, Key: { pk: 'D', sk: '1' } } },
-          ],
+          TransactItems: [{ Put: { TableName: TABLE, Item: { pk: 'D', sk: '1' } } }, { Delete: { TableName: TABLE, Key: { pk: 'D', sk: '1' } } }],
         }),
       )
       .catch((err: unknown) => err);
@@ -239,10 +250,19 @@ describe('local DynamoDB (dynalite + front)', () => {
 
   it('counts the items written, not the calls, by operation and key pattern', async () => {
     dynamo.resetOpCounts();
-    const samples = Array.from({ length: 25 }, (_, i) => ({ PutRequest: { Item: { pk: 'MERCHANT#acme#POS#CENG-1', sk: `SENSOR#2026-01-01T00:00:${String(i).padStart(2, '0')}Z#m${i}`, v: i } } }));
+    const samples = Array.from({ length: 25 }, (_, i) => ({
+      PutRequest: { Item: { pk: 'MERCHANT#acme#POS#CENG-1', sk: `SENSOR#2026-01-01T00:00:${String(i).padStart(2, '0')}Z#m${i}`, v: i } },
+    }));
     await doc.send(new BatchWriteCommand({ RequestItems: { [TABLE]: samples } }));
     await doc.send(new BatchWriteCommand({ RequestItems: { [TABLE]: [{ DeleteRequest: { Key: { pk: 'A', sk: 'B' } } }] } }));
-    await doc.send(new UpdateCommand({ TableName: TABLE, Key: { pk: 'MERCHANT#acme#POS#CENG-1', sk: 'TELEMETRY' }, UpdateExpression: 'SET v = :v', ExpressionAttributeValues: { ':v': 1 } }));
+    await doc.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: { pk: 'MERCHANT#acme#POS#CENG-1', sk: 'TELEMETRY' },
+        UpdateExpression: 'SET v = :v',
+        ExpressionAttributeValues: { ':v': 1 },
+      }),
+    );
     // A write whose condition fails is still a write the database had to consider.
     await doc
       .send(new PutCommand({ TableName: TABLE, Item: { pk: 'MERCHANT#acme#POS#CENG-1', sk: 'TELEMETRY' }, ConditionExpression: 'attribute_not_exists(pk)' }))
@@ -250,7 +270,14 @@ describe('local DynamoDB (dynalite + front)', () => {
     await doc.send(
       new TransactWriteCommand({
         TransactItems: [
-          { Update: { TableName: TABLE, Key: { pk: 'COUNTER#POS#acme', sk: 'TOTAL' }, UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': 1 } } },
+          {
+            Update: {
+              TableName: TABLE,
+              Key: { pk: 'COUNTER#POS#acme', sk: 'TOTAL' },
+              UpdateExpression: 'ADD n :one',
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          },
           { Put: { TableName: TABLE, Item: { pk: 'MERCHANT#acme#POS#CENG-1', sk: 'POS' } } },
           { ConditionCheck: { TableName: TABLE, Key: { pk: 'DEVICE#CENG-1', sk: 'REGISTRY' }, ConditionExpression: 'attribute_not_exists(pk)' } },
         ],
@@ -282,9 +309,7 @@ describe('local DynamoDB persistence', () => {
     try {
       await createTable(first.endpoint, TABLE);
       const doc = docClient(first.endpoint);
-      await doc.send(
-        new TransactWriteCommand({ TransactItems: [{ Put: { TableName: TABLE, Item: { pk: 'P', sk: '1', v: 'kept' } } }] }),
-      );
+      await doc.send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: TABLE, Item: { pk: 'P', sk: '1', v: 'kept' } } }] }));
       doc.destroy();
     } finally {
       await first.stop();
@@ -319,13 +344,27 @@ describe('local DynamoDB store iterators', () => {
     const doc = docClient(dynamo.endpoint);
     try {
       await createTable(dynamo.endpoint, TABLE);
-      await doc.send(new BatchWriteCommand({ RequestItems: { [TABLE]: Array.from({ length: 20 }, (_, i) => ({ PutRequest: { Item: { pk: 'LIST', sk: `#${i}`, gsi1pk: 'G', gsi1sk: `#${i}` } } })) } }));
+      await doc.send(
+        new BatchWriteCommand({
+          RequestItems: {
+            [TABLE]: Array.from({ length: 20 }, (_, i) => ({ PutRequest: { Item: { pk: 'LIST', sk: `#${i}`, gsi1pk: 'G', gsi1sk: `#${i}` } } })),
+          },
+        }),
+      );
       const query = { TableName: TABLE, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': 'LIST' } };
       for (let i = 0; i < 50; i++) {
         await Promise.all([
           doc.send(new QueryCommand({ ...query, Limit: 5 })),
           doc.send(new QueryCommand(query)),
-          doc.send(new QueryCommand({ TableName: TABLE, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :g', ExpressionAttributeValues: { ':g': 'G' }, Limit: 3 })),
+          doc.send(
+            new QueryCommand({
+              TableName: TABLE,
+              IndexName: 'gsi1',
+              KeyConditionExpression: 'gsi1pk = :g',
+              ExpressionAttributeValues: { ':g': 'G' },
+              Limit: 3,
+            }),
+          ),
           doc.send(new ScanCommand({ TableName: TABLE, Limit: 2 })),
         ]);
       }

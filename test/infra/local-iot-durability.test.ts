@@ -52,7 +52,8 @@ async function storedSales(info: StackInfo): Promise<string[]> {
       do {
         const res = await doc.send(
           new QueryCommand({
-            TableName: info.tableName, ExclusiveStartKey: start,
+            TableName: info.tableName,
+            ExclusiveStartKey: start,
             KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
             ExpressionAttributeValues: { ':pk': keys.posPk(MERCHANT, serial), ':p': keys.historyPrefix.sale },
           }),
@@ -79,7 +80,13 @@ async function waitForStored(info: StackInfo, expected: number, timeoutMs = 60_0
 /** Waits until nothing answers at `url` any more (a killed stack's DynamoDB child stops when its parent is gone). */
 async function waitClosed(url: string): Promise<void> {
   for (let i = 0; i < 200; i++) {
-    if (!(await fetch(url).then(() => true, () => false))) return;
+    if (
+      !(await fetch(url).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
     await sleep(100);
   }
   throw new Error(`${url} still answers`);
@@ -101,43 +108,47 @@ async function publishOnceOpen(port: number, serial: string, count: number): Pro
 }
 
 describe('the local rule router loses nothing acknowledged', () => {
-  it('a crash under backlog, the first second after a start and a stop with a backlog: every acknowledged sale is stored once', { timeout: 300_000 }, async () => {
-    // 1. A backlog (a gathering window far longer than the test), then SIGKILL.
-    const first = await startStackProcess({ env: { STACK_DATA_DIR: dataDir, IOT_BATCH_WINDOW_MS: '600000' } });
-    const acknowledged: string[] = [];
-    try {
-      const device = await connectMqtt(first.info.mqtt, 'crash-test', { reconnectPeriod: 0 });
-      devices.push(device);
-      for (const serial of SERIALS) acknowledged.push(...(await publishSales(device, serial, 100, 'crash')));
-      await sleep(300);
-      expect(await storedSales(first.info)).toEqual([]); // all 400 acknowledged, none delivered yet
-    } finally {
-      await first.crash();
-    }
-    await waitClosed(first.info.dynamodb);
+  it(
+    'a crash under backlog, the first second after a start and a stop with a backlog: every acknowledged sale is stored once',
+    { timeout: 300_000 },
+    async () => {
+      // 1. A backlog (a gathering window far longer than the test), then SIGKILL.
+      const first = await startStackProcess({ env: { STACK_DATA_DIR: dataDir, IOT_BATCH_WINDOW_MS: '600000' } });
+      const acknowledged: string[] = [];
+      try {
+        const device = await connectMqtt(first.info.mqtt, 'crash-test', { reconnectPeriod: 0 });
+        devices.push(device);
+        for (const serial of SERIALS) acknowledged.push(...(await publishSales(device, serial, 100, 'crash')));
+        await sleep(300);
+        expect(await storedSales(first.info)).toEqual([]); // all 400 acknowledged, none delivered yet
+      } finally {
+        await first.crash();
+      }
+      await waitClosed(first.info.dynamodb);
 
-    // 2. The next start on the same data dir delivers them; machines reconnecting while it starts publish at once.
-    const port = await freePort();
-    const second = startStackProcess({ env: { STACK_DATA_DIR: dataDir, STACK_MQTT_PORT: String(port), IOT_STOP_DRAIN_MS: '0' } });
-    const startup = await Promise.all(SERIALS.map((serial) => publishOnceOpen(port, serial, 100)));
-    const { info, stop } = await second;
-    for (const s of startup) acknowledged.push(...s.ids);
-    expect(Math.max(...startup.map((s) => s.ms))).toBeLessThan(5_000);
-    let stored = await waitForStored(info, acknowledged.length);
-    expect(stored.length).toBe(acknowledged.length);
+      // 2. The next start on the same data dir delivers them; machines reconnecting while it starts publish at once.
+      const port = await freePort();
+      const second = startStackProcess({ env: { STACK_DATA_DIR: dataDir, STACK_MQTT_PORT: String(port), IOT_STOP_DRAIN_MS: '0' } });
+      const startup = await Promise.all(SERIALS.map((serial) => publishOnceOpen(port, serial, 100)));
+      const { info, stop } = await second;
+      for (const s of startup) acknowledged.push(...s.ids);
+      expect(Math.max(...startup.map((s) => s.ms))).toBeLessThan(5_000);
+      let stored = await waitForStored(info, acknowledged.length);
+      expect(stored.length).toBe(acknowledged.length);
 
-    // 3. A stop right after 600 more acknowledged sales, with no time to drain: the journal keeps them.
-    const device = devices.at(-1)!;
-    acknowledged.push(...(await publishSales(device, SERIALS[3]!, 600, 'stop')));
-    await stop();
+      // 3. A stop right after 600 more acknowledged sales, with no time to drain: the journal keeps them.
+      const device = devices.at(-1)!;
+      acknowledged.push(...(await publishSales(device, SERIALS[3]!, 600, 'stop')));
+      await stop();
 
-    const third = await startStackProcess({ env: { STACK_DATA_DIR: dataDir } });
-    try {
-      stored = await waitForStored(third.info, acknowledged.length);
-      expect(stored.length).toBe(acknowledged.length); // no sale lost, none stored twice
-      expect(new Set(stored)).toEqual(new Set(acknowledged));
-    } finally {
-      await third.stop();
-    }
-  });
+      const third = await startStackProcess({ env: { STACK_DATA_DIR: dataDir } });
+      try {
+        stored = await waitForStored(third.info, acknowledged.length);
+        expect(stored.length).toBe(acknowledged.length); // no sale lost, none stored twice
+        expect(new Set(stored)).toEqual(new Set(acknowledged));
+      } finally {
+        await third.stop();
+      }
+    },
+  );
 });

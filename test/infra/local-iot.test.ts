@@ -259,7 +259,12 @@ describe('local IoT rule queues: retries, dead letters, limits', () => {
     // The dead-letter queue is durable: a restart on the same data dir still lists them.
     await iot.stop();
     iot = await start();
-    expect(iot.deadLetters('flaky').map((d) => d.event.messageId).sort()).toEqual(['dlq-1', 'dlq-2', 'dlq-3']);
+    expect(
+      iot
+        .deadLetters('flaky')
+        .map((d) => d.event.messageId)
+        .sort(),
+    ).toEqual(['dlq-1', 'dlq-2', 'dlq-3']);
 
     broken = false;
     expect(await deadLetterCommand(['redrive', '--rule', 'flaky'], iot.publishEndpoint)).toBe('moved 3 dead letter(s) back to their queue (rule flaky)');

@@ -37,7 +37,9 @@ describe('removing a deleted machine’s partition (adapters/dynamodb/machine-pu
   let doc: DynamoDBDocumentClient;
   let purges: DynamoMachinePurges;
 
-  const partitionSize = async () => (await doc.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, Select: 'COUNT' }))).Count;
+  const partitionSize = async () =>
+    (await doc.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, Select: 'COUNT' })))
+      .Count;
   const counter = async (name: string) => {
     const item = (await doc.send(new GetCommand({ TableName: TABLE, Key: keys.counter(name), ConsistentRead: true }))).Item ?? {};
     return Object.fromEntries(Object.entries(item).filter(([k, v]) => !['pk', 'sk'].includes(k) && v !== 0));

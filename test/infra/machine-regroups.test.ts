@@ -19,19 +19,45 @@ const DAYS = ['2026-11-01', '2026-11-02', '2026-11-03'];
 function alarm(serial: string, i: number, groupId: string | null): StoredAlarm {
   const createdAt = `${DAYS[i % 3]}T00:00:${String(i).padStart(2, '0')}.000Z`;
   return {
-    merchantId: M, serial, groupId, code: `C${i}`, messageId: `msg-${serial}-${i}`, createdAt, lastSeenAt: createdAt, lastMessageId: `msg-${serial}-${i}`,
-    status: (['active', 'repaired', 'notification'] as AlarmStatus[])[i % 3]!, category: (['jam', 'fault'] as AlarmCategory[])[i % 2]!,
-    criticity: [0, 2, 4][i % 3] as 0 | 2 | 4, message: '', detail: '', remainingCycles: null, occurrences: 1, repairedAt: null, repairedBy: null,
+    merchantId: M,
+    serial,
+    groupId,
+    code: `C${i}`,
+    messageId: `msg-${serial}-${i}`,
+    createdAt,
+    lastSeenAt: createdAt,
+    lastMessageId: `msg-${serial}-${i}`,
+    status: (['active', 'repaired', 'notification'] as AlarmStatus[])[i % 3]!,
+    category: (['jam', 'fault'] as AlarmCategory[])[i % 2]!,
+    criticity: [0, 2, 4][i % 3] as 0 | 2 | 4,
+    message: '',
+    detail: '',
+    remainingCycles: null,
+    occurrences: 1,
+    repairedAt: null,
+    repairedBy: null,
   } as StoredAlarm;
 }
 const alarmItem = (a: StoredAlarm) => ({
-  ...a, ...keys.posAlarm(M, a.serial, a.createdAt, a.messageId), ...keys.alarmByMerchant(M, a.createdAt, a.serial, a.messageId),
-  ...(a.groupId ? keys.alarmByGroup(M, a.groupId, a.createdAt, a.serial, a.messageId) : {}), entity: 'alarm',
+  ...a,
+  ...keys.posAlarm(M, a.serial, a.createdAt, a.messageId),
+  ...keys.alarmByMerchant(M, a.createdAt, a.serial, a.messageId),
+  ...(a.groupId ? keys.alarmByGroup(M, a.groupId, a.createdAt, a.serial, a.messageId) : {}),
+  entity: 'alarm',
 });
 const commandId = (i: number) => `${(1_790_000_000_000 + i * 1000).toString(36).padStart(9, '0')}-${i.toString(16).padStart(12, '0')}`;
 const commandItem = (serial: string, i: number, groupId: string | null) => ({
-  ...keys.posCommand(M, serial, commandId(i)), ...keys.commandByMerchant(M, commandId(i)), ...(groupId ? keys.commandByGroup(M, groupId, commandId(i)) : {}),
-  id: commandId(i), serial, merchantId: M, groupId, type: 5, status: 2, createdAt: new Date(1_790_000_000_000 + i * 1000).toISOString(), entity: 'remoteCommand',
+  ...keys.posCommand(M, serial, commandId(i)),
+  ...keys.commandByMerchant(M, commandId(i)),
+  ...(groupId ? keys.commandByGroup(M, groupId, commandId(i)) : {}),
+  id: commandId(i),
+  serial,
+  merchantId: M,
+  groupId,
+  type: 5,
+  status: 2,
+  createdAt: new Date(1_790_000_000_000 + i * 1000).toISOString(),
+  entity: 'remoteCommand',
 });
 
 /** The counters the alarms make per group: now and per day. */
@@ -84,7 +110,10 @@ describe('re-indexing a moved machine’s alarms and commands (adapters/dynamodb
     expect(south.alarmTotal).toBe(inGroup('south'));
     expect(north.stats.counts.total).toBe(stayingAlarms.length + inGroup('north'));
     expect(south.stats.counts.total).toBe(inGroup('south'));
-    const expectedDays = (g: string) => DAYS.map((d) => [...stayingAlarms.filter(() => g === 'north'), ...(movingGroup === g ? movingAlarms : [])].filter((a) => dayOf(a.createdAt) === d).length);
+    const expectedDays = (g: string) =>
+      DAYS.map(
+        (d) => [...stayingAlarms.filter(() => g === 'north'), ...(movingGroup === g ? movingAlarms : [])].filter((a) => dayOf(a.createdAt) === d).length,
+      );
     expect(north.stats.days.map((d) => d.total)).toEqual(expectedDays('north'));
     expect(south.stats.days.map((d) => d.total)).toEqual(expectedDays('south'));
     expect(south.stats.counts.byStatus.active).toBe(movingGroup === 'south' ? movingAlarms.filter((a) => a.status === 'active').length : 0);
@@ -147,7 +176,11 @@ describe('re-indexing a moved machine’s alarms and commands (adapters/dynamodb
     await regroups.regroup(moving, 1_000);
     expect(await regroups.pending(10)).toEqual([]);
     for (const [name, c] of counts([...stayingAlarms, ...movingAlarms.map((a) => ({ ...a, groupId: 'south' }))])) expect(await counter(name)).toEqual(c);
-    const items = (await doc.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.posPk(M, moving.serial) } }))).Items!;
+    const items = (
+      await doc.send(
+        new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.posPk(M, moving.serial) } }),
+      )
+    ).Items!;
     expect(items.map((i) => i.groupId)).toEqual(Array(42).fill('south'));
     expect(new Set(items.map((i) => String(i.gsi2pk ?? i.gsi3pk)))).toEqual(new Set([keys.groupAlarmsPk(M, 'south'), keys.groupCommandsPk(M, 'south')]));
     await expectListsFollowTheMachine('south');
@@ -169,7 +202,11 @@ describe('re-indexing a moved machine’s alarms and commands (adapters/dynamodb
     await expectListsFollowTheMachine(null);
     await doc.send(new DeleteCommand({ TableName: TABLE, Key: keys.machineRegroup(M, moving.serial) }));
     expect(await regroups.regroup(moving, 1_000)).toBe(true);
-    const items = (await doc.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.posPk(M, moving.serial) } }))).Items!;
+    const items = (
+      await doc.send(
+        new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.posPk(M, moving.serial) } }),
+      )
+    ).Items!;
     expect(items.filter((i) => i.groupId === null && !i.gsi2pk)).toHaveLength(5);
     expect(items.filter((i) => i.groupId === 'south')).toHaveLength(37);
   });

@@ -49,7 +49,7 @@ describe('S3 file store against s3rver', () => {
         sent.push(context.commandName ?? '');
         if (context.commandName === 'UploadPartCommand' && failPart.at > 0 && ++failPart.seen === failPart.at) throw new Error('connection reset');
         const result = await next(args);
-        if (context.commandName === 'UploadPartCommand') acked.bytes += ((args.input as { Body: Uint8Array }).Body).byteLength;
+        if (context.commandName === 'UploadPartCommand') acked.bytes += (args.input as { Body: Uint8Array }).Body.byteLength;
         return result;
       },
       { step: 'initialize', name: 'recordCommands' },
@@ -104,7 +104,9 @@ describe('S3 file store against s3rver', () => {
   it('a source failing after parts were sent aborts the multipart upload and leaves no object', async () => {
     const abortsBefore = count('AbortMultipartUploadCommand');
     const partsBefore = count('UploadPartCommand');
-    await expect(store.upload('failed/big.csv', generated(20 * 1024 * 1024, { produced: 0 }, 12 * 1024 * 1024), { contentType: 'text/csv' })).rejects.toThrow('source failed');
+    await expect(store.upload('failed/big.csv', generated(20 * 1024 * 1024, { produced: 0 }, 12 * 1024 * 1024), { contentType: 'text/csv' })).rejects.toThrow(
+      'source failed',
+    );
     expect(count('UploadPartCommand') - partsBefore).toBeGreaterThanOrEqual(2);
     expect(count('AbortMultipartUploadCommand') - abortsBefore).toBe(1);
     expect(await store.exists('failed/big.csv')).toBe(false);
@@ -115,7 +117,9 @@ describe('S3 file store against s3rver', () => {
   it('a part S3 never got aborts the upload: no object, no parts left behind', async () => {
     Object.assign(failPart, { at: 2, seen: 0 });
     try {
-      await expect(store.upload('failed/part.csv', generated(16 * 1024 * 1024, { produced: 0 }), { contentType: 'text/csv' })).rejects.toThrow('connection reset');
+      await expect(store.upload('failed/part.csv', generated(16 * 1024 * 1024, { produced: 0 }), { contentType: 'text/csv' })).rejects.toThrow(
+        'connection reset',
+      );
     } finally {
       failPart.at = 0;
     }
@@ -124,7 +128,9 @@ describe('S3 file store against s3rver', () => {
   });
 
   it('a source failing before the first part leaves no object', async () => {
-    await expect(store.upload('failed/small.csv', generated(1024 * 1024, { produced: 0 }, CHUNK), { contentType: 'text/csv' })).rejects.toThrow('source failed');
+    await expect(store.upload('failed/small.csv', generated(1024 * 1024, { produced: 0 }, CHUNK), { contentType: 'text/csv' })).rejects.toThrow(
+      'source failed',
+    );
     expect(await store.exists('failed/small.csv')).toBe(false);
   });
 

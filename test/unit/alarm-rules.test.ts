@@ -12,12 +12,20 @@ const raised = (o: Record<string, unknown> = {}) => ({ code: 'E1', state: 'raise
 describe('alarm classification', () => {
   it('takes criticity, category and message from the master alarm of the code, over what the device says', () => {
     expect(classify(raised({ criticity: 2, category: 'usability', message: 'device' }), { criticity: 4, category: 'jam', message: 'Coin jam' })).toEqual({
-      criticity: 4, category: 'jam', message: 'Coin jam', status: 'active',
+      criticity: 4,
+      category: 'jam',
+      message: 'Coin jam',
+      status: 'active',
     });
   });
 
   it('falls back to the device’s values, then to a warning fault named by its code; criticity 0 opens as a notification', () => {
-    expect(classify(raised({ criticity: 0, category: 'maintenance' }), undefined)).toEqual({ criticity: 0, category: 'maintenance', message: 'E1', status: 'notification' });
+    expect(classify(raised({ criticity: 0, category: 'maintenance' }), undefined)).toEqual({
+      criticity: 0,
+      category: 'maintenance',
+      message: 'E1',
+      status: 'notification',
+    });
     expect(classify(raised(), undefined)).toEqual({ criticity: 2, category: 'fault', message: 'E1', status: 'active' });
   });
 });
@@ -43,8 +51,10 @@ describe('alarm statistics', () => {
     expect(statusMove('active', 'repairedManually')).toEqual({ active: -1, repairedManually: 1 });
     const counts = countsOf({ total: 2, active: 1, repaired: 1, jam: 2, c4: 2 });
     expect(counts).toEqual({
-      total: 2, byStatus: { active: 1, notification: 0, repaired: 1, repairedManually: 0 },
-      byCategory: { jam: 2, usability: 0, maintenance: 0, fault: 0 }, byCriticity: { '0': 0, '2': 0, '4': 2 },
+      total: 2,
+      byStatus: { active: 1, notification: 0, repaired: 1, repairedManually: 0 },
+      byCategory: { jam: 2, usability: 0, maintenance: 0, fault: 0 },
+      byCriticity: { '0': 0, '2': 0, '4': 2 },
     });
     expect(sumCounts([counts, counts]).byCriticity['4']).toBe(4);
   });

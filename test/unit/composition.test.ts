@@ -33,7 +33,9 @@ describe('a read-only table client', () => {
   });
 
   it('lets reads through', async () => {
-    await expect(doc.send(new QueryCommand({ TableName: 't', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': 'a' } }))).rejects.not.toThrow(/may only read/);
+    await expect(
+      doc.send(new QueryCommand({ TableName: 't', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': 'a' } })),
+    ).rejects.not.toThrow(/may only read/);
   });
 });
 

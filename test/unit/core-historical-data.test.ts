@@ -26,7 +26,10 @@ describe('days of a time zone', () => {
   });
 
   it('covers a request from the start of its first day to the start of the day after its last', () => {
-    expect(periodOf({ startDate: '2026-03-28', endDate: '2026-03-29' }, 'Europe/Rome')).toEqual({ from: '2026-03-27T23:00:00.000Z', to: '2026-03-29T22:00:00.000Z' });
+    expect(periodOf({ startDate: '2026-03-28', endDate: '2026-03-29' }, 'Europe/Rome')).toEqual({
+      from: '2026-03-27T23:00:00.000Z',
+      to: '2026-03-29T22:00:00.000Z',
+    });
   });
 });
 
@@ -66,13 +69,28 @@ describe('the export task', () => {
   /** One request in storage, moved only by its conditional transitions (as the repository does). */
   function store(): { repo: DataRequestRepository; request: () => StoredDataRequest } {
     let request: StoredDataRequest = {
-      id: 'r1', merchantId, dataType: 'Transactions', startDate: '2026-03-10', endDate: '2026-03-10', status: 'Created', message: null, rows: null, size: null,
-      creationDate: '2026-03-11T08:00:00.000Z', createdBy: 'a@example.test', completedAt: null, linkValidUntil: null, subscriptionId: null, attempts: 1, fileKey: null,
+      id: 'r1',
+      merchantId,
+      dataType: 'Transactions',
+      startDate: '2026-03-10',
+      endDate: '2026-03-10',
+      status: 'Created',
+      message: null,
+      rows: null,
+      size: null,
+      creationDate: '2026-03-11T08:00:00.000Z',
+      createdBy: 'a@example.test',
+      completedAt: null,
+      linkValidUntil: null,
+      subscriptionId: null,
+      attempts: 1,
+      fileKey: null,
     };
     const at = (attempt: number) => request.status === 'Created' && request.attempts === attempt;
     const repo = {
       get: async () => request,
-      complete: async (_m: string, _id: string, attempt: number, done: CompletedExport) => at(attempt) && !!(request = { ...request, ...done, status: 'Completed' }),
+      complete: async (_m: string, _id: string, attempt: number, done: CompletedExport) =>
+        at(attempt) && !!(request = { ...request, ...done, status: 'Completed' }),
       fail: async (_m: string, _id: string, attempt: number, message: string) => at(attempt) && !!(request = { ...request, status: 'Error', message }),
       retry: async () => ((request = { ...request, status: 'Created', message: null, attempts: request.attempts + 1 }), 'ok' as const),
     } as unknown as DataRequestRepository;
@@ -127,10 +145,19 @@ describe('the export task', () => {
 
     await repo.retry(request(), 5);
     const good = bucket();
-    expect(await runExport(deps(repo, good.files), { merchantId, requestId: 'r1', attempt: 2 })).toEqual({ rows: 500, size: expect.any(Number), completed: true });
+    expect(await runExport(deps(repo, good.files), { merchantId, requestId: 'r1', attempt: 2 })).toEqual({
+      rows: 500,
+      size: expect.any(Number),
+      completed: true,
+    });
     expect([...good.objects.keys()]).toEqual([exportFileKey(merchantId, 'r1', 2)]);
-    const [header, ...lines] = good.objects.get(exportFileKey(merchantId, 'r1', 2))!.split('\r\n').filter(Boolean);
-    expect(header).toBe('serial,posName,transactionId,createdAt,type,line,productCode,priceTable,value,currency,mediaType,valueCharge,freeSale,errorSale,savedAt,product,originalTransactionId,mediaId,mediaSerial,mediaCredit,sourceType,sourceSerial,creditCardFileId,externalUserId,groupId');
+    const [header, ...lines] = good.objects
+      .get(exportFileKey(merchantId, 'r1', 2))!
+      .split('\r\n')
+      .filter(Boolean);
+    expect(header).toBe(
+      'serial,posName,transactionId,createdAt,type,line,productCode,priceTable,value,currency,mediaType,valueCharge,freeSale,errorSale,savedAt,product,originalTransactionId,mediaId,mediaSerial,mediaCredit,sourceType,sourceSerial,creditCardFileId,externalUserId,groupId',
+    );
     const ids = lines.map((l) => l.split(',')[2]);
     expect(ids).toEqual([...sales.get('S1')!, ...sales.get('S2')!].map((t) => t.transactionId));
     expect(lines[0]).toBe(`S1,Machine S1,S1-0,2026-03-10T00:00:00.000Z,2,1,P01,1,120,EUR,2,,,${','.repeat(11)}`);

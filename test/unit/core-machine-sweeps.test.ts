@@ -11,7 +11,10 @@ import { REGROUP_STEP_ITEMS, sweepMachineRegroups } from '../../functions/core/d
 function fakeWork(left: Record<string, number>, broken: string[] = []) {
   let clock = 0;
   const calls: string[] = [];
-  const pending = async (limit: number) => Object.keys(left).slice(0, limit).map((serial) => ({ merchantId: 'm', serial, from: 'north', to: 'south' }));
+  const pending = async (limit: number) =>
+    Object.keys(left)
+      .slice(0, limit)
+      .map((serial) => ({ merchantId: 'm', serial, from: 'north', to: 'south' }));
   const step = async (machine: MachineRef, maxItems: number) => {
     calls.push(machine.serial);
     clock += 1_000;
@@ -26,8 +29,16 @@ function fakeWork(left: Record<string, number>, broken: string[] = []) {
 
 type Sweep = (f: ReturnType<typeof fakeWork>, deps: Pick<MachineSweepDeps, 'log'>, deadlineMs: number) => Promise<MachineSweepOutcome>;
 const sweeps: Array<[string, number, Sweep]> = [
-  ['purge (core/devices/purge)', PURGE_STEP_ITEMS, (f, deps, deadline) => sweepMachinePurges({ ...deps, nowMs: f.nowMs, purges: { pending: f.pending, purge: f.step } }, deadline)],
-  ['regroup (core/devices/regroup)', REGROUP_STEP_ITEMS, (f, deps, deadline) => sweepMachineRegroups({ ...deps, nowMs: f.nowMs, regroups: { pending: f.pending, regroup: f.step } }, deadline)],
+  [
+    'purge (core/devices/purge)',
+    PURGE_STEP_ITEMS,
+    (f, deps, deadline) => sweepMachinePurges({ ...deps, nowMs: f.nowMs, purges: { pending: f.pending, purge: f.step } }, deadline),
+  ],
+  [
+    'regroup (core/devices/regroup)',
+    REGROUP_STEP_ITEMS,
+    (f, deps, deadline) => sweepMachineRegroups({ ...deps, nowMs: f.nowMs, regroups: { pending: f.pending, regroup: f.step } }, deadline),
+  ],
 ];
 
 describe.each(sweeps)('the machine %s sweep', (_name, stepItems, sweep) => {

@@ -6,7 +6,12 @@ import { byName, nameKey } from '../../functions/core/merchants/merchant';
 describe('merchant names', () => {
   it('compare case- and accent-insensitively, ignoring outer spaces', () => {
     expect(nameKey('  Émile Vending ')).toBe(nameKey('emile vending'));
-    expect(['beta', 'Alpha', 'émile', 'Delta'].map((name) => ({ name })).sort(byName).map((m) => m.name)).toEqual(['Alpha', 'beta', 'Delta', 'émile']);
+    expect(
+      ['beta', 'Alpha', 'émile', 'Delta']
+        .map((name) => ({ name }))
+        .sort(byName)
+        .map((m) => m.name),
+    ).toEqual(['Alpha', 'beta', 'Delta', 'émile']);
   });
 });
 

@@ -9,15 +9,42 @@ import { LANGUAGES } from '#schemas/collections';
 
 const NOW = Date.parse('2026-11-28T06:00:00Z');
 const event = (over: Partial<AlarmEvent> = {}): AlarmEvent => ({
-  merchantId: 'acme', serial: 'CENG-00000001', code: 'E-JAM', criticity: 4, message: 'Jam', kind: 'raised',
-  alarmCreatedAt: '2026-11-28T06:00:00.000Z', alarmMessageId: 'al-12345678', at: '2026-11-28T06:00:00.000Z', ...over,
+  merchantId: 'acme',
+  serial: 'CENG-00000001',
+  code: 'E-JAM',
+  criticity: 4,
+  message: 'Jam',
+  kind: 'raised',
+  alarmCreatedAt: '2026-11-28T06:00:00.000Z',
+  alarmMessageId: 'al-12345678',
+  at: '2026-11-28T06:00:00.000Z',
+  ...over,
 });
 const setting = (over: Partial<AlarmSetting> = {}): AlarmSetting => ({
-  id: 's1', merchantId: 'acme', name: 'S', alarmCodes: [], userIds: ['u1'], criticities: [], groupIds: [], createdAt: '', updatedAt: '', ...over,
+  id: 's1',
+  merchantId: 'acme',
+  name: 'S',
+  alarmCodes: [],
+  userIds: ['u1'],
+  criticities: [],
+  groupIds: [],
+  createdAt: '',
+  updatedAt: '',
+  ...over,
 });
 const user = (over: Partial<User> = {}): User => ({
-  id: 'u1', email: 'u1@example.test', role: 'NEBULARMERCHANTUSER', language: 'en', merchantIds: ['acme'], groupIds: [], allowLicensing: false,
-  receiveNotifications: true, invisibleFlags: [], createdAt: '', updatedAt: '', ...over,
+  id: 'u1',
+  email: 'u1@example.test',
+  role: 'NEBULARMERCHANTUSER',
+  language: 'en',
+  merchantIds: ['acme'],
+  groupIds: [],
+  allowLicensing: false,
+  receiveNotifications: true,
+  invisibleFlags: [],
+  createdAt: '',
+  updatedAt: '',
+  ...over,
 });
 
 describe('unsubscribe link tokens', () => {
@@ -48,7 +75,9 @@ describe('who is told', () => {
     expect(settingMatches(setting({ notifyRepaired: true }), event({ kind: 'repaired' }), null)).toBe(true);
   });
   it('each user once, however many settings name them', () => {
-    expect(recipientIds([setting({ userIds: ['u1', 'u2'] }), setting({ userIds: ['u2', 'u3'] }), setting({ userIds: ['u4'], alarmCodes: ['X'] })], event(), null)).toEqual(['u1', 'u2', 'u3']);
+    expect(
+      recipientIds([setting({ userIds: ['u1', 'u2'] }), setting({ userIds: ['u2', 'u3'] }), setting({ userIds: ['u4'], alarmCodes: ['X'] })], event(), null),
+    ).toEqual(['u1', 'u2', 'u3']);
   });
   it('only users of the merchant with notifications on; a group admin only about its groups’ machines', () => {
     expect(mayBeTold(user(), 'acme', null)).toBe(true);
@@ -62,13 +91,26 @@ describe('who is told', () => {
 });
 
 describe('e-mails', () => {
-  const facts = { merchantName: 'Acme', posName: 'Milano', serial: 'CENG-00000001', groupName: 'North', clientName: null, code: 'E-JAM', message: 'Jam', criticity: 4, at: '2026-11-28 07:00 (Europe/Rome)', link: 'https://c/x', unsubscribeLink: 'https://c/u' };
+  const facts = {
+    merchantName: 'Acme',
+    posName: 'Milano',
+    serial: 'CENG-00000001',
+    groupName: 'North',
+    clientName: null,
+    code: 'E-JAM',
+    message: 'Jam',
+    criticity: 4,
+    at: '2026-11-28 07:00 (Europe/Rome)',
+    link: 'https://c/x',
+    unsubscribeLink: 'https://c/u',
+  };
   it('in each of the six languages, with machine, group, alarm, criticity, time and both links', () => {
     const subjects = new Set<string>();
     for (const language of LANGUAGES) {
       const mail = alarmMail(language, 'raised', facts);
       subjects.add(mail.subject);
-      for (const part of ['Milano', 'CENG-00000001', 'North', 'E-JAM', '2026-11-28 07:00 (Europe/Rome)', 'https://c/x', 'https://c/u']) expect(mail.text).toContain(part);
+      for (const part of ['Milano', 'CENG-00000001', 'North', 'E-JAM', '2026-11-28 07:00 (Europe/Rome)', 'https://c/x', 'https://c/u'])
+        expect(mail.text).toContain(part);
     }
     expect(subjects.size).toBe(LANGUAGES.length);
     expect(digestMail('de', 'Acme', ['a', 'b'], 30, 10, 'https://c/u').text).toContain('… und 28 weitere.');

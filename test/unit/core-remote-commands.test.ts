@@ -21,7 +21,12 @@ describe('remote command lifecycle rules', () => {
   });
 
   it('a simulated machine lacks the types of the other family', () => {
-    expect([supports('CENG-00000001', 16), supports('CENG-00000001', 12), supports('C100-00000001', 12), supports('C100-00000001', 16)]).toEqual([false, true, false, true]);
+    expect([supports('CENG-00000001', 16), supports('CENG-00000001', 12), supports('C100-00000001', 12), supports('C100-00000001', 16)]).toEqual([
+      false,
+      true,
+      false,
+      true,
+    ]);
   });
 
   it('the wizard turns its inputs into the API’s params (money in minor units of the merchant’s currency)', () => {
@@ -32,7 +37,12 @@ describe('remote command lifecycle rules', () => {
     // Not money (or decimals a currency lacks): no amount, so the send body is refused.
     expect(paramsOf(6, { amount: 'abc' }, 'EUR')).toEqual({});
     expect(paramsOf(6, { amount: '2,5' }, 'CZK')).toEqual({});
-    expect(paramsOf(12, { prices: '1;1;0.80\n 2 6 1,2 ' }, 'EUR')).toEqual({ prices: [{ line: 1, priceTable: 1, value: 80 }, { line: 2, priceTable: 6, value: 120 }] });
+    expect(paramsOf(12, { prices: '1;1;0.80\n 2 6 1,2 ' }, 'EUR')).toEqual({
+      prices: [
+        { line: 1, priceTable: 1, value: 80 },
+        { line: 2, priceTable: 6, value: 120 },
+      ],
+    });
     expect(paramsOf(12, { prices: '3;2;1200' }, 'UYU')).toEqual({ prices: [{ line: 3, priceTable: 2, value: 1200 }] });
     expect(paramsOf(13, { values: 'a=1\nb = x=y' }, 'EUR')).toEqual({ values: { a: '1', b: 'x=y' } });
     expect(paramsOf(17, { peripheral: 'coinChanger', version: ' 1.2 ' }, 'EUR')).toEqual({ peripheral: 'coinChanger', version: '1.2' });
@@ -51,7 +61,10 @@ describe('sending a remote command', () => {
       now: () => '2026-05-01T10:00:00.000Z',
     } as unknown as SendDeps;
     const principal: Principal = { userId: 'u', email: 'a@b.c', role: 'NEBULARMERCHANTADMIN', merchantIds: ['m1'], groupIds: [], allMerchants: false };
-    await expect(sendCommand(deps, principal, { serial: record.serial, type: 1, params: {} })).rejects.toMatchObject({ code: 'RemoteCommandSendException', kind: 'unavailable' });
+    await expect(sendCommand(deps, principal, { serial: record.serial, type: 1, params: {} })).rejects.toMatchObject({
+      code: 'RemoteCommandSendException',
+      kind: 'unavailable',
+    });
     expect(finished).toEqual([expect.objectContaining({ status: 3, result: 2, message: 'send error' })]);
   });
 });

@@ -28,7 +28,13 @@ const planogram = {
 const fresh = () => reconcile(undefined, machine, planogram, NOW);
 const REFILL = '2026-03-10T08:00:00.000Z';
 const refilled = () => fullRefill(fresh(), REFILL);
-const sale = (line: number, productCode = String(line), o: Partial<{ type: number; createdAt: string; errorSale: boolean }> = {}) => ({ type: 2, line, productCode, createdAt: NOW, ...o });
+const sale = (line: number, productCode = String(line), o: Partial<{ type: number; createdAt: string; errorSale: boolean }> = {}) => ({
+  type: 2,
+  line,
+  productCode,
+  createdAt: NOW,
+  ...o,
+});
 const valuesOf = (r: StockRecord) => r.lines.map((l) => l.value);
 
 describe('stock status and summary', () => {
@@ -66,7 +72,9 @@ describe('sales', () => {
 
   it('a selection not in the planogram, a failed vend or a recharge change nothing', () => {
     const r = refilled();
-    expect(applySales(r, [{ messageId: 'c', transactions: [sale(42, 'X'), sale(11, '11', { errorSale: true }), sale(11, '11', { type: 4 })] }], NOW)).toBeUndefined();
+    expect(
+      applySales(r, [{ messageId: 'c', transactions: [sale(42, 'X'), sale(11, '11', { errorSale: true }), sale(11, '11', { type: 4 })] }], NOW),
+    ).toBeUndefined();
   });
 
   it('remember only the last messages and the last 30 days of sales', () => {
@@ -80,7 +88,12 @@ describe('sales', () => {
 });
 
 describe('audits', () => {
-  const audit = (messageId: string, vends: number, readAt: string, origin = 2) => ({ messageId, readAt, origin, vends: [{ product: '11', paid: vends, free: null }] });
+  const audit = (messageId: string, vends: number, readAt: string, origin = 2) => ({
+    messageId,
+    readAt,
+    origin,
+    vends: [{ product: '11', paid: vends, free: null }],
+  });
   const at = (hour: number) => `2026-03-10T${String(hour).padStart(2, '0')}:00:00.000Z`;
   const soldAt = (messageId: string, hour: number) => ({ messageId, transactions: [sale(11, '11', { createdAt: at(hour) })] });
 
@@ -121,7 +134,14 @@ describe('audits', () => {
 
   it('origin 4 (remote plus refill) refills every line at its read time, less the sales after it already applied', () => {
     const base = applyAudit(refilled(), audit('a1', 100, at(9)), NOW)!;
-    const empty = setValues(applySales(base, [soldAt('s', 12)], NOW)!, [{ selection: '11', value: 0 }, { selection: 'C2', value: 1 }], NOW);
+    const empty = setValues(
+      applySales(base, [soldAt('s', 12)], NOW)!,
+      [
+        { selection: '11', value: 0 },
+        { selection: 'C2', value: 1 },
+      ],
+      NOW,
+    );
     const r = applyAudit(empty, { messageId: 'r', readAt: at(11), origin: 4, vends: [] }, NOW)!;
     expect(valuesOf(r)).toEqual([7, 6]);
     expect(r.lastRefillAt).toBe(at(11));
@@ -132,14 +152,41 @@ describe('audits', () => {
 
 describe('edits and planogram changes', () => {
   it('edits name the lines that are not in the planogram or above capacity', () => {
-    expect(() => setValues(refilled(), [{ selection: '99', value: 1 }], NOW)).toThrow(expect.objectContaining({ code: 'StockLineNotFoundException', details: [{ path: 'body.lines.0.selection', message: 'not a line of the planogram' }] }));
-    expect(() => setValues(refilled(), [{ selection: '11', value: 1 }, { selection: 'c2', value: 7 }], NOW)).toThrow(expect.objectContaining({ code: 'StockValueAboveCapacityException', details: [{ path: 'body.lines.1.value', message: 'value must be at most 6' }] }));
+    expect(() => setValues(refilled(), [{ selection: '99', value: 1 }], NOW)).toThrow(
+      expect.objectContaining({ code: 'StockLineNotFoundException', details: [{ path: 'body.lines.0.selection', message: 'not a line of the planogram' }] }),
+    );
+    expect(() =>
+      setValues(
+        refilled(),
+        [
+          { selection: '11', value: 1 },
+          { selection: 'c2', value: 7 },
+        ],
+        NOW,
+      ),
+    ).toThrow(
+      expect.objectContaining({ code: 'StockValueAboveCapacityException', details: [{ path: 'body.lines.1.value', message: 'value must be at most 6' }] }),
+    );
   });
 
   it('a planogram change keeps lines that stay, starts new ones at 0, drops removed ones and lowers values to a smaller capacity', () => {
     const r = refilled();
-    const next = reconcile(r, machine, { planogramType: 'A', lines: [{ ...planogram.lines[0]!, capacity: 5, refillValue: 5 }, { selection: '12', productId: 'water', capacity: 4, warningLevel: 1, refillValue: 4 }] }, NOW);
-    expect(next.lines.map((l) => [l.selection, l.value, l.capacity])).toEqual([['11', 5, 5], ['12', 0, 4]]);
+    const next = reconcile(
+      r,
+      machine,
+      {
+        planogramType: 'A',
+        lines: [
+          { ...planogram.lines[0]!, capacity: 5, refillValue: 5 },
+          { selection: '12', productId: 'water', capacity: 4, warningLevel: 1, refillValue: 4 },
+        ],
+      },
+      NOW,
+    );
+    expect(next.lines.map((l) => [l.selection, l.value, l.capacity])).toEqual([
+      ['11', 5, 5],
+      ['12', 0, 4],
+    ]);
     const productChanged = reconcile(r, machine, { ...planogram, lines: [{ ...planogram.lines[0]!, productId: 'other' }, planogram.lines[1]!] }, NOW);
     expect(valuesOf(productChanged)).toEqual([0, 6]);
     expect(sameStock(r, reconcile(r, machine, planogram, '2026-03-11T00:00:00.000Z'))).toBe(true);

@@ -10,8 +10,22 @@ import { MAX_TRANSACTION_CSV_ROWS, MAX_TRANSACTION_RESULTS, transactionCategory 
 describe('statistics category of a transaction', () => {
   it('error first, then free, then by type; refunds (type 12) are recharges', () => {
     const cases: Array<[number, string]> = [
-      [2, 'cash'], [3, 'media'], [1, 'cashless'], [11, 'cashless'], [13, 'cashless'], [4, 'recharges'], [12, 'recharges'],
-      [5, 'bonus'], [6, 'bonus'], [7, 'other'], [8, 'other'], [10, 'other'], [14, 'other'], [17, 'other'], [107, 'other'], [110, 'other'],
+      [2, 'cash'],
+      [3, 'media'],
+      [1, 'cashless'],
+      [11, 'cashless'],
+      [13, 'cashless'],
+      [4, 'recharges'],
+      [12, 'recharges'],
+      [5, 'bonus'],
+      [6, 'bonus'],
+      [7, 'other'],
+      [8, 'other'],
+      [10, 'other'],
+      [14, 'other'],
+      [17, 'other'],
+      [107, 'other'],
+      [110, 'other'],
     ];
     for (const [type, category] of cases) expect(transactionCategory({ type }), `type ${type}`).toBe(category);
     expect(transactionCategory({ type: 3, freeSale: true })).toBe('free');
@@ -21,7 +35,15 @@ describe('statistics category of a transaction', () => {
 });
 
 describe('statistics counters of transactions', () => {
-  const tx = (o: Partial<CountedTransaction>): CountedTransaction => ({ type: 2, value: 100, createdAt: '2026-03-28T10:00:00.000Z', serial: 'CENG-00000001', posName: 'A', groupId: 'g1', ...o });
+  const tx = (o: Partial<CountedTransaction>): CountedTransaction => ({
+    type: 2,
+    value: 100,
+    createdAt: '2026-03-28T10:00:00.000Z',
+    serial: 'CENG-00000001',
+    posName: 'A',
+    groupId: 'g1',
+    ...o,
+  });
 
   it('counts each transaction on its day in the merchant’s time zone, for the merchant, its group and its machine', () => {
     const incs = statsIncrements(
@@ -45,12 +67,19 @@ describe('statistics counters of transactions', () => {
   });
 
   it('sums days into weeks from Monday and months, the first period starting at the range', () => {
-    const days = new Map([['2026-03-01', { ...emptyFigures(), cash: { count: 1, value: 10 } }], ['2026-03-02', { ...emptyFigures(), cash: { count: 2, value: 20 } }], ['2026-04-01', { ...emptyFigures(), media: { count: 1, value: 5 } }]]);
+    const days = new Map([
+      ['2026-03-01', { ...emptyFigures(), cash: { count: 1, value: 10 } }],
+      ['2026-03-02', { ...emptyFigures(), cash: { count: 2, value: 20 } }],
+      ['2026-04-01', { ...emptyFigures(), media: { count: 1, value: 5 } }],
+    ]);
     const weeks = byPeriod(days, '2026-03-01', '2026-04-01', 'week');
     expect(weeks[0]).toMatchObject({ start: '2026-03-01', figures: { cash: { count: 1, value: 10 } } });
     expect(weeks[1]).toMatchObject({ start: '2026-03-02', figures: { cash: { count: 2, value: 20 } } });
     expect(weeks.at(-1)).toMatchObject({ start: '2026-03-30', figures: { media: { count: 1, value: 5 } } });
-    expect(byPeriod(days, '2026-03-01', '2026-04-01', 'month').map((p) => [p.start, p.figures.cash.count, p.figures.media.count])).toEqual([['2026-03-01', 3, 0], ['2026-04-01', 0, 1]]);
+    expect(byPeriod(days, '2026-03-01', '2026-04-01', 'month').map((p) => [p.start, p.figures.cash.count, p.figures.media.count])).toEqual([
+      ['2026-03-01', 3, 0],
+      ['2026-04-01', 0, 1],
+    ]);
     expect(byPeriod(days, '2026-03-01', '2026-03-03', 'day')).toHaveLength(3);
   });
 

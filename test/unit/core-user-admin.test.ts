@@ -52,7 +52,15 @@ function world(opts: { failRecordWrite?: boolean } = {}) {
   return { deps, guards, identities, records, forgotten };
 }
 
-const input = { email: 'new@x.test', role: 'NEBULARMERCHANTUSER' as const, language: 'en' as const, merchantIds: ['a'], groupIds: [], allowLicensing: false, receiveNotifications: true };
+const input = {
+  email: 'new@x.test',
+  role: 'NEBULARMERCHANTUSER' as const,
+  language: 'en' as const,
+  merchantIds: ['a'],
+  groupIds: [],
+  allowLicensing: false,
+  receiveNotifications: true,
+};
 
 describe('no half-created users', () => {
   it('a failing record write deletes the new identity and releases the email', async () => {

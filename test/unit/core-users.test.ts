@@ -7,11 +7,29 @@ import { isManageableBy, isVisibleTo, nextUpdatedAt, toUserView, type User } fro
 import type { Principal } from '../../functions/core/shared/principal';
 import { canSeeGroup, groupScope } from '../../functions/core/shared/scope';
 
-const principal = (p: Partial<Principal>): Principal => ({ userId: 'me', email: 'me@x.test', role: 'NEBULARMERCHANTADMIN', merchantIds: ['a'], groupIds: [], allMerchants: false, ...p });
+const principal = (p: Partial<Principal>): Principal => ({
+  userId: 'me',
+  email: 'me@x.test',
+  role: 'NEBULARMERCHANTADMIN',
+  merchantIds: ['a'],
+  groupIds: [],
+  allMerchants: false,
+  ...p,
+});
 const superAdmin = principal({ role: 'NEBULARSUPERADMIN', merchantIds: [], allMerchants: true });
 const user = (u: Partial<User>): User => ({
-  id: 'u1', email: 'u1@x.test', role: 'NEBULARMERCHANTUSER', language: 'en', merchantIds: ['a'], groupIds: [], allowLicensing: false,
-  receiveNotifications: true, invisibleFlags: ['BETA_FEATURES'], createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', ...u,
+  id: 'u1',
+  email: 'u1@x.test',
+  role: 'NEBULARMERCHANTUSER',
+  language: 'en',
+  merchantIds: ['a'],
+  groupIds: [],
+  allowLicensing: false,
+  receiveNotifications: true,
+  invisibleFlags: ['BETA_FEATURES'],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...u,
 });
 
 describe('group scope (every merchant-scoped list narrows a group admin to its groups)', () => {
@@ -51,10 +69,16 @@ describe('users seen and managed by a merchant admin', () => {
 describe('users CSV', () => {
   it('quotes per RFC 4180, joins lists with ;, neutralises formulas, adds flags for the super admin only', () => {
     const rows = [user({ email: '=cmd@x.test', merchantIds: ['a', 'b'], groupIds: ['g,1'] })];
-    const mine = usersCsv(rows.map((u) => toUserView(u, principal({}))), principal({})).split('\r\n');
+    const mine = usersCsv(
+      rows.map((u) => toUserView(u, principal({}))),
+      principal({}),
+    ).split('\r\n');
     expect(mine[0]).toBe('id,email,role,language,merchantIds,groupIds,allowLicensing,receiveNotifications,createdAt,updatedAt');
     expect(mine[1]).toBe(`u1,'=cmd@x.test,NEBULARMERCHANTUSER,en,a;b,"g,1",false,true,2026-01-01T00:00:00.000Z,2026-01-01T00:00:00.000Z`);
-    const all = usersCsv(rows.map((u) => toUserView(u, superAdmin)), superAdmin).split('\r\n');
+    const all = usersCsv(
+      rows.map((u) => toUserView(u, superAdmin)),
+      superAdmin,
+    ).split('\r\n');
     expect(all[0]).toMatch(/,invisibleFlags$/);
     expect(all[1]).toMatch(/,BETA_FEATURES$/);
   });

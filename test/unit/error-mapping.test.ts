@@ -6,7 +6,10 @@ import { toErrorResponse, zodDetails } from '../../functions/http/error-mapping'
 
 describe('error mapping', () => {
   it('maps domain errors by kind with their spec codes', () => {
-    expect(toErrorResponse(new MerchantNotFoundException(), 'c1')).toEqual({ status: 404, body: { code: 'MerchantNotFoundException', message: 'Merchant not found', correlationId: 'c1' } });
+    expect(toErrorResponse(new MerchantNotFoundException(), 'c1')).toEqual({
+      status: 404,
+      body: { code: 'MerchantNotFoundException', message: 'Merchant not found', correlationId: 'c1' },
+    });
     expect(toErrorResponse(new DuplicateMerchantNameException(), 'c2').status).toBe(409);
     expect(toErrorResponse(new DomainError('UnauthorizedUserException', 'forbidden', 'no'), 'c3').status).toBe(403);
     expect(toErrorResponse(new DomainError('X', 'unauthorized', 'no'), 'c4').status).toBe(401);

@@ -40,7 +40,10 @@ describe('the EVA-DTS example report', () => {
       paidVends: twice(vc(184560, 1538), vc(12450, 104)),
       freeVends: twice(vc(800, 8), vc(100, 1)),
       // CA304/CA308 (10, 220) are the old form divided by 100: the bills are CA309/CA310.
-      cashIn: { sinceReset: { total: 7350, toBox: 4210, toTubes: 3140, bills: 1000 }, sinceInit: { total: 120400, toBox: 70100, toTubes: 50300, bills: 22000 } },
+      cashIn: {
+        sinceReset: { total: 7350, toBox: 4210, toTubes: 3140, bills: 1000 },
+        sinceInit: { total: 120400, toBox: 70100, toTubes: 50300, bills: 22000 },
+      },
       dispensed: { sinceReset: { value: 1230, manual: 500 }, sinceInit: { value: 33800, manual: 9100 } },
       overpay: twice(610, 40),
       manualFill: twice(15000, 2000),
@@ -72,9 +75,23 @@ describe('audits of several makes', () => {
   it('a coffee machine: cashless 1, sales per product × device × price list, price lists, events', () => {
     const { cash, evaDts } = readEvaDts(fixture('coffee-cashless-price-lists.dex'));
     expect(evaDts.integrity).toBe('whole');
-    expect(cash).toMatchObject({ currency: 'EUR', machineTime: '2026-11-20T07:15:00', cashIn: { sinceReset: { bills: 200 }, sinceInit: { bills: 8000 } }, unreadLines: 0 });
+    expect(cash).toMatchObject({
+      currency: 'EUR',
+      machineTime: '2026-11-20T07:15:00',
+      cashIn: { sinceReset: { bills: 200 }, sinceInit: { bills: 8000 } },
+      unreadLines: 0,
+    });
     expect(evaDts.cashless1).toEqual({ serial: 'CL123456', model: 'MDB-READER', sales: twice(vc(47450, 930), vc(2220, 44)), revalue: twice(150000, 5000) });
-    expect(evaDts.products[0]).toEqual({ product: '10', price: 50, productId: 'ESP', status: null, level: null, minLevel: null, paid: twice(cv(1130, 53450), cv(50, 2350)), free: twice(null, null) });
+    expect(evaDts.products[0]).toEqual({
+      product: '10',
+      price: 50,
+      productId: 'ESP',
+      status: null,
+      level: null,
+      minLevel: null,
+      paid: twice(cv(1130, 53450), cv(50, 2350)),
+      free: twice(null, null),
+    });
     expect(evaDts.productSales.filter((s) => s.product === '10')).toEqual([
       { product: '10', device: 'CA', priceList: 0, price: 50, sales: twice(cv(520, 26000), cv(20, 1000)) },
       { product: '10', device: 'DA', priceList: 1, price: 45, sales: twice(cv(610, 27450), cv(30, 1350)) },
@@ -117,7 +134,10 @@ describe('audits of several makes', () => {
     expect(cash).toMatchObject({ currency: 'USD', machineTime: '2026-11-20T09:45:00', unreadLines: 0 });
     expect(cash.paidVends).toEqual(twice(vc(50750, 380), vc(1325, null)));
     // No CA309/CA310 and an empty CA304/CA308: the bills are unknown.
-    expect(cash.cashIn).toEqual({ sinceReset: { total: 1500, toBox: 900, toTubes: 600, bills: null }, sinceInit: { total: 60000, toBox: 36000, toTubes: 24000, bills: null } });
+    expect(cash.cashIn).toEqual({
+      sinceReset: { total: 1500, toBox: 900, toTubes: 600, bills: null },
+      sinceInit: { total: 60000, toBox: 36000, toTubes: 24000, bills: null },
+    });
     // A tube's count is unknown: so is the sum of the tubes (no CA15).
     expect(cash.tubes[2]).toEqual({ coinType: 2, value: 25, count: null });
     expect(cash.tubeContents).toBeNull();
@@ -234,7 +254,14 @@ describe('ingestion of an audit', () => {
     expect(stored({})).toMatchObject({
       dex: expect.stringContaining('DXS*'),
       cash: { currency: 'EUR', decimals: 2, cashSales: { sinceInit: { value: 96360, count: 803 } } },
-      evaDts: { integrity: 'whole', products: [{ product: 'A12', price: 120 }, { product: 'B07', price: 90 }], cashless1: { sales: { sinceInit: { value: 88200 } } } },
+      evaDts: {
+        integrity: 'whole',
+        products: [
+          { product: 'A12', price: 120 },
+          { product: 'B07', price: 90 },
+        ],
+        cashless1: { sales: { sinceInit: { value: 88200 } } },
+      },
     });
     const { dex: _dex, ...withoutText } = event({}).payload;
     const bare = readRuleEvent('audit', { ...event({}), payload: withoutText });
@@ -244,7 +271,10 @@ describe('ingestion of an audit', () => {
   });
 
   it('stores a cut or corrupted audit with its text and why it is not whole, but no cash figures', () => {
-    for (const [name, integrity] of [['cut.dex', 'cut'], ['bad-crc.dex', 'crc-mismatch']] as const) {
+    for (const [name, integrity] of [
+      ['cut.dex', 'cut'],
+      ['bad-crc.dex', 'crc-mismatch'],
+    ] as const) {
       const data = stored({ dex: fixture(name) });
       expect(data).not.toHaveProperty('cash');
       expect(data).toMatchObject({ dex: fixture(name), evaDts: { integrity } });
@@ -255,14 +285,20 @@ describe('ingestion of an audit', () => {
     const lines = Array.from({ length: 3000 }, (_, i) => `PA7*${i + 1}*CA*0*120*1234*148080*12*1440`);
     const set = `${['ST*001*0001', 'ID4*2*1978', 'CA2*100*1*100*1', ...lines].join('\r\n')}\r\n`;
     const data = stored({ dex: `${set}G85*${g85Of(set)}\r\nSE*${lines.length + 5}*0001\r\n` });
-    expect(data).toMatchObject({ cash: { currency: 'EUR', cashSales: { sinceInit: vc(100, 1) } }, evaDts: { integrity: 'whole', productSales: [], detailsOmitted: true } });
+    expect(data).toMatchObject({
+      cash: { currency: 'EUR', cashSales: { sinceInit: vc(100, 1) } },
+      evaDts: { integrity: 'whole', productSales: [], detailsOmitted: true },
+    });
     expect(JSON.stringify(data).length).toBeLessThan(400_000);
     expect(stored({})).toMatchObject({ evaDts: { detailsOmitted: false } });
   });
 
   it('keeps aside an audit whose text is not EVA-DTS', () => {
     const read = readRuleEvent('audit', event({ dex: fixture('not-eva-dts.txt') }));
-    expect(read).toMatchObject({ ok: false, value: { reason: 'not-eva-dts', detail: expect.stringContaining('payload.dex'), messageId: 'au-01HZX3P7D0K2CENG0001' } });
+    expect(read).toMatchObject({
+      ok: false,
+      value: { reason: 'not-eva-dts', detail: expect.stringContaining('payload.dex'), messageId: 'au-01HZX3P7D0K2CENG0001' },
+    });
   });
 });
 

@@ -29,7 +29,10 @@ describe('API client', () => {
   });
 
   it('turns the error body into a typed ApiError', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(404, { code: 'MerchantNotFoundException', message: 'merchant not found', correlationId: 'c-1' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(404, { code: 'MerchantNotFoundException', message: 'merchant not found', correlationId: 'c-1' })),
+    );
     const error = await apiRequest('/merchants/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 404, code: 'MerchantNotFoundException', message: 'merchant not found', correlationId: 'c-1' });
@@ -37,7 +40,10 @@ describe('API client', () => {
 
   it('keeps validation details', async () => {
     const details = [{ path: 'name', message: 'name is required' }];
-    vi.stubGlobal('fetch', vi.fn(async () => json(400, { code: 'ValidationError', message: 'invalid', details, correlationId: 'c-2' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(400, { code: 'ValidationError', message: 'invalid', details, correlationId: 'c-2' })),
+    );
     await expect(apiRequest('/merchants', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 400, details });
   });
 
@@ -71,8 +77,16 @@ describe('API client', () => {
   });
 
   it('validates the answer with the given schema', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(200, { id: 1 })));
-    const schema = { parse: (data: unknown) => { if (typeof (data as { id: unknown }).id !== 'string') throw new Error('bad'); return data as { id: string }; } };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, { id: 1 })),
+    );
+    const schema = {
+      parse: (data: unknown) => {
+        if (typeof (data as { id: unknown }).id !== 'string') throw new Error('bad');
+        return data as { id: string };
+      },
+    };
     await expect(apiRequest('/x', { schema })).rejects.toMatchObject({ code: 'BadResponse' });
   });
 });

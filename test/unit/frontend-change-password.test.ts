@@ -46,7 +46,9 @@ describe('changing the password', () => {
     expect(await messageFor(cognitoError('InvalidPasswordException', 'Password does not conform to policy: Password must have symbol characters'))).toBe(
       'password.error.rejected',
     );
-    expect(await messageFor(cognitoError('LimitExceededException', 'Attempt limit exceeded, please try after some time.'))).toBe('password.error.tooManyAttempts');
+    expect(await messageFor(cognitoError('LimitExceededException', 'Attempt limit exceeded, please try after some time.'))).toBe(
+      'password.error.tooManyAttempts',
+    );
     expect(await messageFor(new TypeError('Failed to fetch'))).toBe('errors.unavailable');
     expect(await messageFor(cognitoError('InternalErrorException', 'boom'))).toBe('password.error.change');
   });

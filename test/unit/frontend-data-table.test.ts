@@ -82,7 +82,13 @@ describe('table state', () => {
   });
 
   it('is kept per user and table under tables:<userId>:<tableId>', () => {
-    const state: TableState = { ...loadTableState('user-1', shape), currentPage: 2, headers: ['name', 'currency'], sortOptions: { ord: 'name', ordType: 'desc' }, filter: { q: 'acme' } };
+    const state: TableState = {
+      ...loadTableState('user-1', shape),
+      currentPage: 2,
+      headers: ['name', 'currency'],
+      sortOptions: { ord: 'name', ordType: 'desc' },
+      filter: { q: 'acme' },
+    };
     saveTableState('user-1', state);
     expect(JSON.parse(localStorage.getItem('tables:user-1:admin-merchants') ?? 'null')).toEqual(state);
     expect(loadTableState('user-1', shape)).toEqual(state);
@@ -92,7 +98,14 @@ describe('table state', () => {
   it('drops what no longer fits the table and survives garbage', () => {
     localStorage.setItem(
       'tables:u:admin-merchants',
-      JSON.stringify({ tableId: 'admin-merchants', currentPage: 3, itemsPerPage: 7, filter: {}, headers: ['gone'], sortOptions: { ord: 'email', ordType: 'asc' } }),
+      JSON.stringify({
+        tableId: 'admin-merchants',
+        currentPage: 3,
+        itemsPerPage: 7,
+        filter: {},
+        headers: ['gone'],
+        sortOptions: { ord: 'email', ordType: 'asc' },
+      }),
     );
     const restored = loadTableState('u', shape);
     expect(restored).toMatchObject({ currentPage: 3, itemsPerPage: 20, headers: shape.columnIds, sortOptions: shape.defaultSort });
@@ -109,7 +122,14 @@ describe('table state', () => {
 });
 
 describe('paging with a cursor stack', () => {
-  const state: TableState = { tableId: 't', currentPage: 1, itemsPerPage: 20, filter: { q: ' acme ', empty: '' }, headers: [], sortOptions: { ord: 'name', ordType: 'desc' } };
+  const state: TableState = {
+    tableId: 't',
+    currentPage: 1,
+    itemsPerPage: 20,
+    filter: { q: ' acme ', empty: '' },
+    headers: [],
+    sortOptions: { ord: 'name', ordType: 'desc' },
+  };
 
   it('sends page, size, order and the filters that are set', () => {
     expect(pageQuery(state, {})).toEqual({ page: 1, size: 20, ord: 'name', ordType: 'desc', q: 'acme' });

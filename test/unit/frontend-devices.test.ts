@@ -141,7 +141,7 @@ describe('client form', () => {
 describe('small helpers', () => {
   it('reads the file name of a download', () => {
     expect(fileNameOf('attachment; filename="pos-acme-vending.csv"')).toBe('pos-acme-vending.csv');
-    expect(fileNameOf("attachment; filename*=UTF-8''Colibr%C3%AD.svg; filename=\"x.svg\"")).toBe('Colibrí.svg');
+    expect(fileNameOf('attachment; filename*=UTF-8\'\'Colibr%C3%AD.svg; filename="x.svg"')).toBe('Colibrí.svg');
     expect(fileNameOf('inline')).toBeNull();
     expect(fileNameOf(null)).toBeNull();
   });

@@ -5,7 +5,16 @@ import { MerchantSettingsInput } from '#schemas/merchant-settings';
 import { ApiError } from '../../frontend/src/lib/api';
 import { fieldErrorsFromApi, fieldErrorsFromIssues } from '../../frontend/src/lib/form-errors';
 
-const settings = { deviceAssociationPin: '1234567', maximumRefund: 500, peripheralEventsFrequencyMinutes: 60, scheduledAuditFrequencyHours: 24, minimumSignalLevel: 101, auditControlHours: 48, unlockCloudCreditHours: Number.NaN, pricesSync: 'IMMEDIATE' };
+const settings = {
+  deviceAssociationPin: '1234567',
+  maximumRefund: 500,
+  peripheralEventsFrequencyMinutes: 60,
+  scheduledAuditFrequencyHours: 24,
+  minimumSignalLevel: 101,
+  auditControlHours: 48,
+  unlockCloudCreditHours: Number.NaN,
+  pricesSync: 'IMMEDIATE',
+};
 
 describe('form errors', () => {
   it('turn schema issues into spec messages, field-specific ones first', () => {

@@ -22,7 +22,7 @@ import {
 /** Intl puts no-break spaces (U+00A0, U+202F) where ICU's data says; which one varies between ICU versions. */
 const spaced = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
-describe('money (integers in minor units, in the user\'s language)', () => {
+describe("money (integers in minor units, in the user's language)", () => {
   it('uses zero decimals for COP, CLP, UYU, PYG, CZK (spec §9; ICU gives UYU and CZK two)', () => {
     for (const code of ['COP', 'CLP', 'UYU', 'PYG', 'CZK']) expect(currencyDecimals(code)).toBe(0);
     expect(spaced(formatMoney(150000, 'COP', 'it'))).toBe('150.000 COP');
@@ -38,7 +38,7 @@ describe('money (integers in minor units, in the user\'s language)', () => {
     expect(spaced(formatMoney(100, 'USD', 'en'))).toBe('$1.00');
   });
 
-  it('separates thousands and decimals as the user\'s language does, whatever the currency', () => {
+  it("separates thousands and decimals as the user's language does, whatever the currency", () => {
     expect(spaced(formatMoney(123456789, 'EUR', 'it'))).toBe('1.234.567,89 €');
     expect(spaced(formatMoney(123456789, 'EUR', 'de'))).toBe('1.234.567,89 €');
     expect(spaced(formatMoney(123456789, 'EUR', 'en'))).toBe('€1,234,567.89');
@@ -66,7 +66,7 @@ describe('money (integers in minor units, in the user\'s language)', () => {
 });
 
 describe('numbers, temperatures and signal', () => {
-  it('formats a temperature in the user\'s language, one decimal at most', () => {
+  it("formats a temperature in the user's language, one decimal at most", () => {
     expect(spaced(formatCelsius(4.8, 'it'))).toBe('4,8 °C');
     expect(spaced(formatCelsius(4.8, 'de'))).toBe('4,8 °C');
     expect(spaced(formatCelsius(4.8, 'fr'))).toBe('4,8 °C');
@@ -89,7 +89,7 @@ describe('numbers, temperatures and signal', () => {
     expect(spaced(formatNumber(12345, 'fr'))).toBe('12 345');
   });
 
-  it('shows a calendar day as that day, in the user\'s order, whatever the time zone', () => {
+  it("shows a calendar day as that day, in the user's order, whatever the time zone", () => {
     expect(formatCalendarDay('2024-03-01', 'it')).toBe('01/03/2024');
     expect(formatCalendarDay('2024-03-01', 'en')).toBe('03/01/2024');
     expect(formatCalendarDay('2024-12-31', 'de')).toBe('31.12.2024');
@@ -105,7 +105,7 @@ describe('numbers, temperatures and signal', () => {
 });
 
 describe('country and language names', () => {
-  it('names a country from its code in the user\'s language', () => {
+  it("names a country from its code in the user's language", () => {
     expect(regionName('DE', 'it')).toBe('Germania');
     expect(regionName('DE', 'de')).toBe('Deutschland');
     expect(regionName('DE', 'en')).toBe('Germany');
@@ -121,7 +121,7 @@ describe('country and language names', () => {
     expect(languageName('de', 'fr')).toBe('Allemand');
   });
 
-  it('sorts country options in the user\'s alphabetical order (accents where the language puts them)', () => {
+  it("sorts country options in the user's alphabetical order (accents where the language puts them)", () => {
     const codes = ['AT', 'DE', 'IT', 'ZA', 'US', 'ES'];
     expect(countryOptions(codes, 'it').map((o) => o.label)).toEqual(['Austria', 'Germania', 'Italia', 'Spagna', 'Stati Uniti', 'Sudafrica']);
     expect(countryOptions(codes, 'de').map((o) => o.label)).toEqual(['Deutschland', 'Italien', 'Österreich', 'Spanien', 'Südafrika', 'Vereinigte Staaten']);
@@ -132,7 +132,7 @@ describe('country and language names', () => {
 });
 
 describe('currency names', () => {
-  it('labels a currency with its code and its name in the user\'s language', () => {
+  it("labels a currency with its code and its name in the user's language", () => {
     expect(currencyOptions(['EUR', 'COP'], 'it')).toEqual([
       { value: 'EUR', label: 'EUR – euro' },
       { value: 'COP', label: 'COP – peso colombiano' },

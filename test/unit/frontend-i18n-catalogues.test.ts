@@ -193,7 +193,11 @@ describe('message ids used by the sources', () => {
   });
 
   it('every literal id exists in all six catalogues', () => {
-    const missing = usedIds.flatMap((u) => Object.entries(catalogues).filter(([, messages]) => !(u.id in messages)).map(([lang]) => `${u.where}: ${u.id} (${lang})`));
+    const missing = usedIds.flatMap((u) =>
+      Object.entries(catalogues)
+        .filter(([, messages]) => !(u.id in messages))
+        .map(([lang]) => `${u.where}: ${u.id} (${lang})`),
+    );
     expect([...new Set(missing)]).toEqual([]);
   });
 
@@ -201,7 +205,11 @@ describe('message ids used by the sources', () => {
     const unknown = dynamicPrefixes.filter((d) => DYNAMIC_IDS[d.id] === undefined).map((d) => `${d.where}: \`${d.id}\${…}\` (list its values in DYNAMIC_IDS)`);
     expect([...new Set(unknown)]).toEqual([]);
     const missing = Object.entries(DYNAMIC_IDS).flatMap(([prefix, values]) =>
-      values.flatMap((value) => Object.entries(catalogues).filter(([, messages]) => !(`${prefix}${value}` in messages)).map(([lang]) => `${prefix}${value} (${lang})`)),
+      values.flatMap((value) =>
+        Object.entries(catalogues)
+          .filter(([, messages]) => !(`${prefix}${value}` in messages))
+          .map(([lang]) => `${prefix}${value} (${lang})`),
+      ),
     );
     expect(missing).toEqual([]);
   });

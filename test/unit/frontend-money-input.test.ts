@@ -47,7 +47,7 @@ describe('money typed in major units → integers in minor units (spec §9)', ()
     for (const bad of ['abc', '1,2,3', '1.2.3', '1..5', '1,5e3', '€1', '-', '.', '12.34,56.7']) expect(minor(bad), bad).toBe('money.error.number');
   });
 
-  it('refuses amounts above the maximum, naming it as money in the user\'s language', () => {
+  it("refuses amounts above the maximum, naming it as money in the user's language", () => {
     const tooMuch = parseMoneyInput('1.000.001', 'EUR', { max: 100_000_000, locale: 'it' });
     expect(tooMuch.ok).toBe(false);
     if (!tooMuch.ok) {
@@ -60,7 +60,7 @@ describe('money typed in major units → integers in minor units (spec §9)', ()
 });
 
 describe('minor units → the text of a money input', () => {
-  it('writes the language\'s decimal separator and no thousands separator', () => {
+  it("writes the language's decimal separator and no thousands separator", () => {
     expect(moneyInputValue(150, 'EUR', 'it')).toBe('1,50');
     expect(moneyInputValue(150, 'EUR', 'en')).toBe('1.50');
     expect(moneyInputValue(123456, 'EUR', 'de')).toBe('1234,56');
@@ -73,7 +73,10 @@ describe('minor units → the text of a money input', () => {
     for (const locale of ['it', 'es', 'en', 'fr', 'de', 'pt'])
       for (const currency of ['EUR', 'COP', 'GBP', 'CLP', 'BRL'])
         for (const value of [0, 1, 5, 99, 150, 1234, 100_000, 99_999_999]) {
-          expect(parseMoneyInput(moneyInputValue(value, currency, locale), currency), `${value} ${currency} ${locale}`).toEqual({ ok: true, minorUnits: value });
+          expect(parseMoneyInput(moneyInputValue(value, currency, locale), currency), `${value} ${currency} ${locale}`).toEqual({
+            ok: true,
+            minorUnits: value,
+          });
         }
   });
 });

@@ -14,7 +14,7 @@ const saved = [
 const lines = ['A1', 'B2'];
 
 describe('the device price grid', () => {
-  it('shows saved prices as inputs in the user\'s language, and only the tables in use (cash1 when none)', () => {
+  it("shows saved prices as inputs in the user's language, and only the tables in use (cash1 when none)", () => {
     const cells = cellsOf(saved, 'EUR', 'it');
     expect(cells).toEqual({ [cellKey('A1', 1)]: '1,50', [cellKey('A1', 6)]: '1,40', [cellKey('B2', 1)]: '0,80' });
     expect(shownTables(cells, [])).toEqual([1, 6]);
@@ -23,7 +23,7 @@ describe('the device price grid', () => {
     expect(shownTables({ [cellKey('A1', 3)]: '  ' }, [])).toEqual([1]);
   });
 
-  it('reads the cells back as the API\'s entries in minor units; a blank cell is no price', () => {
+  it("reads the cells back as the API's entries in minor units; a blank cell is no price", () => {
     const cells = { ...cellsOf(saved, 'EUR', 'en'), [cellKey('A1', 6)]: '', [cellKey('B2', 8)]: '2' };
     expect(readCells(cells, lines, 'EUR')).toEqual({
       entries: [
@@ -68,7 +68,7 @@ describe('the device price grid', () => {
 describe('the bulk price change form', () => {
   const draft = { ...EMPTY_BULK_DRAFT, planogramId: 'coffee-9', productId: 'acme-espresso', priceTables: [6, 1], amount: '1,20' };
 
-  it('builds the API\'s change: the target of its kind, sorted tables, a price in minor units', () => {
+  it("builds the API's change: the target of its kind, sorted tables, a price in minor units", () => {
     expect(bulkChangeOf(draft, 'acme-vending', 'EUR', 'it')).toEqual({
       ok: true,
       change: {
@@ -79,7 +79,12 @@ describe('the bulk price change form', () => {
         operation: { kind: 'set', value: 120 },
       },
     });
-    const machines = bulkChangeOf({ ...draft, targetKind: 'machines', serials: ['CENG-00000001'], operation: 'add', amount: '-0,10' }, 'acme-vending', 'EUR', 'it');
+    const machines = bulkChangeOf(
+      { ...draft, targetKind: 'machines', serials: ['CENG-00000001'], operation: 'add', amount: '-0,10' },
+      'acme-vending',
+      'EUR',
+      'it',
+    );
     expect(machines.ok && machines.change).toMatchObject({ target: { kind: 'machines', serials: ['CENG-00000001'] }, operation: { kind: 'add', delta: -10 } });
   });
 
@@ -94,7 +99,12 @@ describe('the bulk price change form', () => {
         amount: { messageId: 'money.error.required' },
       },
     });
-    const tooMany = bulkChangeOf({ ...draft, targetKind: 'machines', serials: Array.from({ length: 201 }, (_, i) => `CENG-${String(i).padStart(8, '0')}`) }, 'm', 'EUR', 'en');
+    const tooMany = bulkChangeOf(
+      { ...draft, targetKind: 'machines', serials: Array.from({ length: 201 }, (_, i) => `CENG-${String(i).padStart(8, '0')}`) },
+      'm',
+      'EUR',
+      'en',
+    );
     expect(!tooMany.ok && tooMany.errors.serials).toEqual({ messageId: 'prices.bulk.error.tooManyMachines', values: { max: 200 } });
   });
 

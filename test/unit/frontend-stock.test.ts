@@ -41,11 +41,21 @@ describe('stock tab: editing line values', () => {
     const drafts = { A1: '3', A2: '9', A3: '12' };
     expect(editedLines(lines, drafts).map((l) => l.selection)).toEqual(['A2', 'A3']);
     expect(draftErrors(lines, drafts)).toEqual({ A3: { messageId: 'stock.error.aboveCapacity', values: { capacity: 8 } } });
-    expect(linesInput(lines, { A2: ' 9 ', A1: '0' })).toEqual({ lines: [{ selection: 'A1', value: 0 }, { selection: 'A2', value: 9 }] });
+    expect(linesInput(lines, { A2: ' 9 ', A1: '0' })).toEqual({
+      lines: [
+        { selection: 'A1', value: 0 },
+        { selection: 'A2', value: 9 },
+      ],
+    });
   });
 
   it('puts the API refusals under the line that was sent in that place', () => {
-    const sent = { lines: [{ selection: 'A1', value: 4 }, { selection: 'B7', value: 2 }] };
+    const sent = {
+      lines: [
+        { selection: 'A1', value: 4 },
+        { selection: 'B7', value: 2 },
+      ],
+    };
     const error = new ApiError(404, 'StockLineNotFoundException', 'not a line', [
       { path: 'body.lines.1.selection', message: 'not a line of the planogram' },
       { path: 'body.lines.0.value', message: 'value must be at most 3' },

@@ -13,7 +13,12 @@ describe('transaction statistics screen', () => {
   it('reads its choice from the address, the last 7 days by day when missing or unreadable', () => {
     const now = new Date(2026, 10, 28, 12);
     expect(choiceFromSearch(new URLSearchParams(), now)).toEqual({ period: 'day', from: '2026-11-22', to: '2026-11-28', groupId: '' });
-    expect(choiceFromSearch(new URLSearchParams('period=month&from=2026-01-01&to=2026-06-30&groupId=g1'), now)).toEqual({ period: 'month', from: '2026-01-01', to: '2026-06-30', groupId: 'g1' });
+    expect(choiceFromSearch(new URLSearchParams('period=month&from=2026-01-01&to=2026-06-30&groupId=g1'), now)).toEqual({
+      period: 'month',
+      from: '2026-01-01',
+      to: '2026-06-30',
+      groupId: 'g1',
+    });
     // An inverted or malformed range, an unknown period: the defaults.
     expect(choiceFromSearch(new URLSearchParams('period=year&from=2026-06-30&to=2026-01-01'), now)).toMatchObject({ period: 'day', from: '2026-11-22' });
     const choice = { period: 'week', from: '2026-11-02', to: '2026-11-29', groupId: '' } as const;

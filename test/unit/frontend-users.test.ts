@@ -15,7 +15,14 @@ import type { Group } from '#schemas/group';
 import { ROLES } from '#schemas/roles';
 import { UserCreate, UserUpdate, type User } from '#schemas/user';
 
-const group = (merchantId: string, id: string, name = id): Group => ({ id, merchantId, name, description: '', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' });
+const group = (merchantId: string, id: string, name = id): Group => ({
+  id,
+  merchantId,
+  name,
+  description: '',
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+});
 const GROUPS = { acme: [group('acme', 'north', 'Acme North'), group('acme', 'south', 'Acme South')], bravo: [group('bravo', 'centro', 'Bravo Centro')] };
 const user = (over: Partial<User> = {}): User => ({
   id: 'u1',
@@ -97,7 +104,11 @@ describe('spec §5: a group admin needs at least one group per assigned merchant
 
 describe('user list rows', () => {
   it('names merchants and groups, keeping ids the caller cannot name', () => {
-    const row = toUserRow(user({ merchantIds: ['acme', 'other'], groupIds: ['north', 'gone'] }), [{ id: 'acme', name: 'Acme Vending', currency: 'EUR', features: [] }], GROUPS);
+    const row = toUserRow(
+      user({ merchantIds: ['acme', 'other'], groupIds: ['north', 'gone'] }),
+      [{ id: 'acme', name: 'Acme Vending', currency: 'EUR', features: [] }],
+      GROUPS,
+    );
     expect(row.merchantNames).toEqual(['Acme Vending', 'other']);
     expect(row.groupNames).toEqual(['Acme North', 'gone']);
   });

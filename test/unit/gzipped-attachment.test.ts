@@ -10,7 +10,11 @@ async function* pieces(n: number, rowsPerPiece = 1_000) {
 describe('gzippedAttachment', () => {
   it('answers the whole text gzipped and base64-encoded, as a download', async () => {
     const result = await gzippedAttachment('t.csv', pieces(100), () => new Error('too large'));
-    expect(result).toMatchObject({ raw: true, isBase64Encoded: true, headers: { 'content-encoding': 'gzip', 'content-disposition': 'attachment; filename="t.csv"' } });
+    expect(result).toMatchObject({
+      raw: true,
+      isBase64Encoded: true,
+      headers: { 'content-encoding': 'gzip', 'content-disposition': 'attachment; filename="t.csv"' },
+    });
     const text = gunzipSync(Buffer.from(result.body, 'base64')).toString('utf8');
     const lines = text.trimEnd().split('\n');
     expect(lines).toHaveLength(100_001);

@@ -25,8 +25,21 @@ describe('monotonic latest fields', () => {
       { at: iso(T - 1000), id: 'z' },
       { at: iso(T), id: 'a' },
     ];
-    for (const order of [items, [...items].reverse(), [items[1]!, items[0]!, items[2]!]]) expect(latest(order, (i) => i.at, (i) => i.id)).toEqual({ at: iso(T), id: 'b' });
-    expect(latest([], (i: { at: string }) => i.at, () => '')).toBeUndefined();
+    for (const order of [items, [...items].reverse(), [items[1]!, items[0]!, items[2]!]])
+      expect(
+        latest(
+          order,
+          (i) => i.at,
+          (i) => i.id,
+        ),
+      ).toEqual({ at: iso(T), id: 'b' });
+    expect(
+      latest(
+        [],
+        (i: { at: string }) => i.at,
+        () => '',
+      ),
+    ).toBeUndefined();
   });
 
   it('isAfter is strict', () => {
@@ -84,11 +97,20 @@ describe('connection rules', () => {
 
   it('sweeps the buckets that ended before the cutoff, from where it stopped, bounded per run', () => {
     const lastEnded = bucketIndex(T - window * 1000, 60) - 1;
-    expect(bucketsToSweep({ nowMs: T, offlineAfterSeconds: window, bucketSeconds: 60, sweptThrough: lastEnded - 5 })).toEqual({ from: lastEnded - 4 - SWEEP_LOOKBACK_BUCKETS, to: lastEnded });
+    expect(bucketsToSweep({ nowMs: T, offlineAfterSeconds: window, bucketSeconds: 60, sweptThrough: lastEnded - 5 })).toEqual({
+      from: lastEnded - 4 - SWEEP_LOOKBACK_BUCKETS,
+      to: lastEnded,
+    });
     // Nothing new: only the lookback.
-    expect(bucketsToSweep({ nowMs: T, offlineAfterSeconds: window, bucketSeconds: 60, sweptThrough: lastEnded })).toEqual({ from: lastEnded + 1 - SWEEP_LOOKBACK_BUCKETS, to: lastEnded });
+    expect(bucketsToSweep({ nowMs: T, offlineAfterSeconds: window, bucketSeconds: 60, sweptThrough: lastEnded })).toEqual({
+      from: lastEnded + 1 - SWEEP_LOOKBACK_BUCKETS,
+      to: lastEnded,
+    });
     // A saved state ahead of this clock still lets recent buckets be read.
-    expect(bucketsToSweep({ nowMs: T, offlineAfterSeconds: window, bucketSeconds: 60, sweptThrough: lastEnded + 50 })).toEqual({ from: lastEnded + 1 - SWEEP_LOOKBACK_BUCKETS, to: lastEnded });
+    expect(bucketsToSweep({ nowMs: T, offlineAfterSeconds: window, bucketSeconds: 60, sweptThrough: lastEnded + 50 })).toEqual({
+      from: lastEnded + 1 - SWEEP_LOOKBACK_BUCKETS,
+      to: lastEnded,
+    });
     // Far behind: at most MAX_BUCKETS_PER_SWEEP, oldest first.
     const behind = bucketsToSweep({ nowMs: T, offlineAfterSeconds: window, bucketSeconds: 60, sweptThrough: lastEnded - 1000 })!;
     expect(behind.to - behind.from + 1).toBe(MAX_BUCKETS_PER_SWEEP);

@@ -7,12 +7,26 @@ import * as z from 'zod/mini';
 
 const dir = new URL('../../events/iot/', import.meta.url);
 const example = (file: string) => JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as Record<string, any>;
-const ruleEvent = (kind: string, body: Record<string, unknown>, serial = body.serial as string) => ({ ...body, topic: `vend/${serial}/${kind}`, receivedAt: 1_795_000_000_000 });
+const ruleEvent = (kind: string, body: Record<string, unknown>, serial = body.serial as string) => ({
+  ...body,
+  topic: `vend/${serial}/${kind}`,
+  receivedAt: 1_795_000_000_000,
+});
 
 describe('example IoT messages (events/iot)', () => {
   const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
   it('has one example per stored kind and the command ack', () => {
-    expect(files.sort()).toEqual(['alarms.json', 'audit.json', 'command.json', 'commands-ack-running.json', 'commands-ack.json', 'config.json', 'sales-media.json', 'sales.json', 'telemetry.json']);
+    expect(files.sort()).toEqual([
+      'alarms.json',
+      'audit.json',
+      'command.json',
+      'commands-ack-running.json',
+      'commands-ack.json',
+      'config.json',
+      'sales-media.json',
+      'sales.json',
+      'telemetry.json',
+    ]);
   });
   for (const kind of Object.keys(INGESTED_MESSAGES) as IngestedKind[]) {
     it(`${kind}.json validates as the rule event of vend/{serial}/${kind}`, () => {
@@ -55,7 +69,9 @@ describe('reading a rule event', () => {
     expect(reasonOf('telemetry', ruleEvent('telemetry', { ...telemetry, extra: 1 }))).toBe('invalid-envelope');
     expect(reasonOf('telemetry', ruleEvent('telemetry', { ...telemetry, payload: { ...telemetry.payload, dex: 'x'.repeat(130 * 1024) } }))).toBe('too-large');
     const audit = example('audit.json');
-    expect(reasonOf('audit', ruleEvent('audit', { ...audit, payload: { ...audit.payload, dex: 'Dear customer,\r\nyour machine is fine.\r\n' } }))).toBe('not-eva-dts');
+    expect(reasonOf('audit', ruleEvent('audit', { ...audit, payload: { ...audit.payload, dex: 'Dear customer,\r\nyour machine is fine.\r\n' } }))).toBe(
+      'not-eva-dts',
+    );
     expect(reasonOf('telemetry', null)).toBe('bad-topic');
     expect(reasonOf('telemetry', [1, 2])).toBe('bad-topic');
   });
@@ -68,7 +84,9 @@ describe('reading a rule event', () => {
     expect(reasonOf('sales', withTx({ ...tx, type: 0 }))).toBe('invalid-envelope');
     expect(reasonOf('sales', withTx({ ...tx, value: 1.5 }))).toBe('invalid-envelope');
     expect(reasonOf('sales', withTx({ ...tx, mediaType: 3 }))).toBe('invalid-envelope');
-    expect(reasonOf('sales', ruleEvent('sales', { ...sales, payload: { transactions: Array.from({ length: 201 }, (_, i) => ({ ...tx, id: `T${i}` })) } }))).toBe('invalid-envelope');
+    expect(
+      reasonOf('sales', ruleEvent('sales', { ...sales, payload: { transactions: Array.from({ length: 201 }, (_, i) => ({ ...tx, id: `T${i}` })) } })),
+    ).toBe('invalid-envelope');
     expect(reasonOf('sales', ruleEvent('sales', { ...sales, payload: { transactions: [tx, tx] } }))).toBe('invalid-envelope');
     const audit = example('audit.json');
     expect(reasonOf('audit', ruleEvent('audit', { ...audit, payload: { ...audit.payload, origin: 7 } }))).toBe('invalid-envelope');

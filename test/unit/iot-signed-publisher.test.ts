@@ -55,11 +55,17 @@ describe('IoT publishes signed without the IoT data-plane client', () => {
     it(`signs a publish as the client does (${endpoint})`, async () => {
       const reference = await clientRequest(endpoint);
       const mine = await new SignedIotPublisher({ region: 'eu-west-1', endpoint, credentials: CREDENTIALS }).signedPublish(TOPIC, PAYLOAD);
-      expect({ method: mine.method, hostname: mine.hostname, path: mine.path, query: mine.query }).toEqual({ method: reference.method, hostname: reference.hostname, path: reference.path, query: reference.query });
+      expect({ method: mine.method, hostname: mine.hostname, path: mine.path, query: mine.query }).toEqual({
+        method: reference.method,
+        hostname: reference.hostname,
+        path: reference.path,
+        query: reference.query,
+      });
       const theirs = lower(reference.headers);
       const ours = lower(mine.headers);
       expect(ours.authorization).toBe(theirs.authorization);
-      for (const name of ['x-amz-date', 'x-amz-security-token', 'x-amz-content-sha256', 'content-type', 'content-length']) expect(ours[name], name).toBe(theirs[name]);
+      for (const name of ['x-amz-date', 'x-amz-security-token', 'x-amz-content-sha256', 'content-type', 'content-length'])
+        expect(ours[name], name).toBe(theirs[name]);
     });
   }
 
@@ -69,7 +75,11 @@ describe('IoT publishes signed without the IoT data-plane client', () => {
       sent.push({ url, init });
       return new Response(null, { status: sent.length === 1 ? 200 : 403 });
     });
-    const publisher = new SignedIotPublisher({ region: 'eu-west-1', endpoint: 'https://a1b2c3d4e5f6g7-ats.iot.eu-west-1.amazonaws.com', credentials: CREDENTIALS });
+    const publisher = new SignedIotPublisher({
+      region: 'eu-west-1',
+      endpoint: 'https://a1b2c3d4e5f6g7-ats.iot.eu-west-1.amazonaws.com',
+      credentials: CREDENTIALS,
+    });
     await publisher.publish(TOPIC, PAYLOAD);
     expect(sent[0]!.url).toBe('https://a1b2c3d4e5f6g7-ats.iot.eu-west-1.amazonaws.com/topics/vend%2FCENG-00000001%2Fmedias?qos=1');
     expect(sent[0]!.init.body).toBe(PAYLOAD);

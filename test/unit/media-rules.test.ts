@@ -1,6 +1,17 @@
 /** The pure rules of cashless media (functions/core/medias/model.ts, media-list.ts). */
 import { describe, expect, it } from 'vitest';
-import { applyUses, inMediaList, last30Days, listEntryFor, lostMyKey, mediaListChanged, newMedia, refund, statusAction, type MediaUse } from '../../functions/core/medias/model';
+import {
+  applyUses,
+  inMediaList,
+  last30Days,
+  listEntryFor,
+  lostMyKey,
+  mediaListChanged,
+  newMedia,
+  refund,
+  statusAction,
+  type MediaUse,
+} from '../../functions/core/medias/model';
 import { chunkEntries, mediaListMessages } from '../../functions/core/medias/media-list';
 import { MAX_CLOUD_MESSAGE_BYTES } from '#schemas/iot';
 
@@ -13,20 +24,41 @@ const use = (o: Partial<MediaUse> & { counter?: number; credit?: number; message
   mediaType: 2,
   createdAt: '2026-11-28T10:00:00.000Z',
   ...o,
-  media: { id: 'AABBCCDD', serial: '00000000AB', ...(o.counter !== undefined ? { counter: o.counter } : {}), ...(o.credit !== undefined ? { credit: o.credit } : {}) },
+  media: {
+    id: 'AABBCCDD',
+    serial: '00000000AB',
+    ...(o.counter !== undefined ? { counter: o.counter } : {}),
+    ...(o.credit !== undefined ? { credit: o.credit } : {}),
+  },
 });
 const media = (fields: Parameters<typeof newMedia>[2] = { serial: '00000000AB', mediaType: 2 }) => ({ ...newMedia('m1', 'AABBCCDD', fields, NOW), version: 1 });
 
 describe('machines’ uses of a media', () => {
   it('creates the media on its first use, with its source and the machine', () => {
     const r = applyUses(undefined, 'm1', 'AABBCCDD', [use({ messageId: 'a', credit: 500, counter: 3, source: { type: 2, serial: 'RS-1' } })], NOW)!;
-    expect(r).toMatchObject({ serial: '00000000AB', mediaType: 2, status: 0, keyCredit: 500, lastCounter: 3, device: 'CENG-00000001', sourceType: 2, sourceSerial: 'RS-1', applied: ['a'] });
+    expect(r).toMatchObject({
+      serial: '00000000AB',
+      mediaType: 2,
+      status: 0,
+      keyCredit: 500,
+      lastCounter: 3,
+      device: 'CENG-00000001',
+      sourceType: 2,
+      sourceSerial: 'RS-1',
+      applied: ['a'],
+    });
     expect(last30Days(r, '2026-11-28')).toEqual({ sales: 1, salesValue: 100, recharges: 0, rechargesValue: 0 });
   });
 
   it('follows the newest counter only; an older use still counts in its day; a repeat changes nothing', () => {
     const first = applyUses(undefined, 'm1', 'AABBCCDD', [use({ messageId: 'a', credit: 500, counter: 5 })], NOW)!;
-    const older = applyUses(first, 'm1', 'AABBCCDD', [use({ messageId: 'b', credit: 900, counter: 4, type: 4, value: 300, createdAt: '2026-11-28T11:00:00.000Z' })], NOW)!;
+    const older = applyUses(
+      first,
+      'm1',
+      'AABBCCDD',
+      [use({ messageId: 'b', credit: 900, counter: 4, type: 4, value: 300, createdAt: '2026-11-28T11:00:00.000Z' })],
+      NOW,
+    )!;
     expect(older).toMatchObject({ keyCredit: 500, lastCounter: 5 });
     expect(last30Days(older, '2026-11-28')).toEqual({ sales: 1, salesValue: 100, recharges: 1, rechargesValue: 300 });
     expect(applyUses(older, 'm1', 'AABBCCDD', [use({ messageId: 'b', credit: 900, counter: 4 })], NOW)).toBeUndefined();
@@ -35,11 +67,17 @@ describe('machines’ uses of a media', () => {
   });
 
   it('keeps only the last 30 days; errors count nowhere', () => {
-    const r = applyUses(undefined, 'm1', 'AABBCCDD', [
-      use({ messageId: 'a', createdAt: '2026-10-01T10:00:00.000Z' }),
-      use({ messageId: 'b', createdAt: '2026-10-30T10:00:00.000Z' }),
-      use({ messageId: 'c', errorSale: true }),
-    ], NOW)!;
+    const r = applyUses(
+      undefined,
+      'm1',
+      'AABBCCDD',
+      [
+        use({ messageId: 'a', createdAt: '2026-10-01T10:00:00.000Z' }),
+        use({ messageId: 'b', createdAt: '2026-10-30T10:00:00.000Z' }),
+        use({ messageId: 'c', errorSale: true }),
+      ],
+      NOW,
+    )!;
     expect(Object.keys(r.days)).toEqual(['2026-10-30']);
   });
 
@@ -70,15 +108,23 @@ describe('actions and refunds', () => {
     expect(refund({ ...media(), cloudCredit: 600 }, 400, 1000, undefined, 't1', actor)).toHaveProperty('next');
     expect(refund(media(), 1, 0, undefined, 't1', actor)).toEqual({ refused: 'aboveMaximum' });
     expect(refund({ ...media(), status: 1 }, 10, 1000, undefined, 't1', actor)).toEqual({ refused: 'blocked' });
-    expect(refund({ ...media(), cloudCredit: 10, cloudCreditDevice: 'CENG-00000001' }, 10, 1000, 'CENG-00000002', 't1', actor)).toEqual({ refused: 'otherDevice' });
-    expect(refund(media(), 10, 1000, 'CENG-00000002', 't1', actor)).toMatchObject({ next: { cloudCreditDevice: 'CENG-00000002', actions: [{ action: 'refundMachine', device: 'CENG-00000002', amount: 10 }] } });
+    expect(refund({ ...media(), cloudCredit: 10, cloudCreditDevice: 'CENG-00000001' }, 10, 1000, 'CENG-00000002', 't1', actor)).toEqual({
+      refused: 'otherDevice',
+    });
+    expect(refund(media(), 10, 1000, 'CENG-00000002', 't1', actor)).toMatchObject({
+      next: { cloudCreditDevice: 'CENG-00000002', actions: [{ action: 'refundMachine', device: 'CENG-00000002', amount: 10 }] },
+    });
   });
 
   it('lost-my-key moves key and cloud credit to the new media as cloud credit, once', () => {
     const old = { ...media(), keyCredit: 400, cloudCredit: 100 };
     const fresh = { ...newMedia('m1', 'EEFF0011', { serial: '00000000CD', mediaType: 2 }, NOW), version: 1, cloudCredit: 50 };
     const moved = lostMyKey(old, fresh, actor);
-    expect(moved).toMatchObject({ moved: 500, old: { status: 2, keyCredit: 0, cloudCredit: 0, replacedBy: 'EEFF0011' }, replacement: { cloudCredit: 550, replaces: 'AABBCCDD' } });
+    expect(moved).toMatchObject({
+      moved: 500,
+      old: { status: 2, keyCredit: 0, cloudCredit: 0, replacedBy: 'EEFF0011' },
+      replacement: { cloudCredit: 550, replaces: 'AABBCCDD' },
+    });
     if (!('old' in moved)) throw new Error('refused');
     expect(lostMyKey(moved.old, moved.replacement, actor)).toHaveProperty('refused');
     expect(lostMyKey(old, old, actor)).toHaveProperty('refused');

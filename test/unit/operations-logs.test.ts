@@ -40,7 +40,13 @@ afterEach(() => {
 const json = () => out.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, any>);
 const logLines = () => json().filter((l) => !l._aws);
 const metricLines = () => json().filter((l) => l._aws);
-const context = (awsRequestId: string) => ({ awsRequestId, functionName: 'vend-dev-api-things', invokedFunctionArn: 'arn:aws:lambda:eu-west-1:1:function:vend-dev-api-things', memoryLimitInMB: '512' }) as unknown as Context;
+const context = (awsRequestId: string) =>
+  ({
+    awsRequestId,
+    functionName: 'vend-dev-api-things',
+    invokedFunctionArn: 'arn:aws:lambda:eu-west-1:1:function:vend-dev-api-things',
+    memoryLimitInMB: '512',
+  }) as unknown as Context;
 
 function event(routeKey: string, headers: Record<string, string> = {}, body?: string): HttpEvent {
   const [method, path] = routeKey.split(' ') as [string, string];
@@ -64,7 +70,15 @@ describe('log lines', () => {
     logger.startInvocation(context('req-2'));
     logger.warn('second');
     const [first, second] = logLines();
-    expect(first).toMatchObject({ level: 'INFO', message: 'first', n: 1, function_request_id: 'req-1', cold_start: true, correlation_id: 'corr-1', function_name: 'vend-dev-api-things' });
+    expect(first).toMatchObject({
+      level: 'INFO',
+      message: 'first',
+      n: 1,
+      function_request_id: 'req-1',
+      cold_start: true,
+      correlation_id: 'corr-1',
+      function_name: 'vend-dev-api-things',
+    });
     expect(first!.timestamp).toEqual(expect.any(String));
     expect(second).toMatchObject({ level: 'WARN', function_request_id: 'req-2', cold_start: false });
     expect(second!.correlation_id).toBeUndefined();
@@ -82,9 +96,14 @@ describe('log lines', () => {
       serial: 'CENG-55550000',
     });
     const text = out.join('\n');
-    for (const secret of ['Hunter2', 'Other-password1', 'tok_abcdefghijklmnop', '12345678"', '87654321', jwt, 'opaque-credential-1', 's3cret', 'Bearer abc']) expect(text).not.toContain(secret);
+    for (const secret of ['Hunter2', 'Other-password1', 'tok_abcdefghijklmnop', '12345678"', '87654321', jwt, 'opaque-credential-1', 's3cret', 'Bearer abc'])
+      expect(text).not.toContain(secret);
     const [line] = logLines();
-    expect(line).toMatchObject({ password: REDACTED, nested: { apiToken: REDACTED, deviceAssociationPin: REDACTED, pin: REDACTED, Authorization: REDACTED }, serial: 'CENG-55550000' });
+    expect(line).toMatchObject({
+      password: REDACTED,
+      nested: { apiToken: REDACTED, deviceAssociationPin: REDACTED, pin: REDACTED, Authorization: REDACTED },
+      serial: 'CENG-55550000',
+    });
     expect(line!.error.message).toBe(`token rejected: ${REDACTED}`);
     expect(redact('ping', 42)).toBe(42);
     expect(redact('shipping', 'x')).toBe('x');
@@ -140,12 +159,22 @@ describe('the API request line and metrics', () => {
     expect(res.statusCode).toBe(200);
     const [line, ...more] = logLines();
     expect(more).toHaveLength(0);
-    expect(line).toMatchObject({ level: 'INFO', message: 'request', routeId: 'things.get', method: 'GET', status: 200, correlation_id: 'corr-get', function_request_id: 'req-get' });
+    expect(line).toMatchObject({
+      level: 'INFO',
+      message: 'request',
+      routeId: 'things.get',
+      method: 'GET',
+      status: 200,
+      correlation_id: 'corr-get',
+      function_request_id: 'req-get',
+    });
     expect(line!.durationMs).toEqual(expect.any(Number));
     expect(out.join('\n')).not.toContain(token);
     const [metrics] = metricLines();
     expect(metrics).toMatchObject({ stage: 'dev', group: 'things', ApiRequests: 1 });
-    expect(metrics!._aws.CloudWatchMetrics).toEqual([{ Namespace: 'VendConsole', Dimensions: [['stage', 'group']], Metrics: [{ Name: 'ApiRequests', Unit: 'Count' }] }]);
+    expect(metrics!._aws.CloudWatchMetrics).toEqual([
+      { Namespace: 'VendConsole', Dimensions: [['stage', 'group']], Metrics: [{ Name: 'ApiRequests', Unit: 'Count' }] },
+    ]);
   });
 
   it('logs a 4xx at info with its code and a 5xx at error with the error; Api4xx and Api5xx count them; bodies never appear', async () => {
@@ -162,7 +191,12 @@ describe('the API request line and metrics', () => {
     ]);
     expect(lines[2]).toMatchObject({ message: 'request failed', routeId: 'things.put', error: { name: 'Error' } });
     expect(lines[3]!.routeId).toBeUndefined();
-    expect(metricLines().map((m) => [m.Api4xx ?? 0, m.Api5xx ?? 0])).toEqual([[1, 0], [1, 0], [0, 1], [1, 0]]);
+    expect(metricLines().map((m) => [m.Api4xx ?? 0, m.Api5xx ?? 0])).toEqual([
+      [1, 0],
+      [1, 0],
+      [0, 1],
+      [1, 0],
+    ]);
     expect(out.join('\n')).not.toMatch(/"pin"|1234"/);
   });
 

@@ -27,7 +27,10 @@ describe('readAhead', () => {
     const log: string[] = [];
     const sources = ['a', 'b', 'c', 'd'].map((n) => source(n, 5, log));
     const got: string[] = [];
-    for await (const page of readAhead(sources.map((s) => s.make), { sources: 2, pagesAhead: 2 })) {
+    for await (const page of readAhead(
+      sources.map((s) => s.make),
+      { sources: 2, pagesAhead: 2 },
+    )) {
       await tick();
       await tick();
       got.push(page);
@@ -47,7 +50,11 @@ describe('readAhead', () => {
     const got: string[] = [];
     await expect(
       (async () => {
-        for await (const page of readAhead(sources.map((s) => s.make), { sources: 3, pagesAhead: 1 })) got.push(page);
+        for await (const page of readAhead(
+          sources.map((s) => s.make),
+          { sources: 3, pagesAhead: 1 },
+        ))
+          got.push(page);
       })(),
     ).rejects.toThrow('b failed');
     expect(got).toEqual(['a:0', 'a:1', 'a:2', 'b:0']);
@@ -57,7 +64,11 @@ describe('readAhead', () => {
   it('stops and cleans up every source being read when the consumer stops early', async () => {
     const log: string[] = [];
     const sources = ['a', 'b', 'c'].map((n) => source(n, 10, log));
-    for await (const page of readAhead(sources.map((s) => s.make), { sources: 3, pagesAhead: 2 })) if (page === 'a:1') break;
+    for await (const page of readAhead(
+      sources.map((s) => s.make),
+      { sources: 3, pagesAhead: 2 },
+    ))
+      if (page === 'a:1') break;
     await tick();
     const reads = log.length;
     await tick();

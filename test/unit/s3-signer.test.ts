@@ -44,7 +44,12 @@ const WHERE: Array<{ name: string; bucket: string; location: S3Location }> = [
  * so refuses every real upload; the light signer adds no checksum.
  */
 const referenceClient = (location: S3Location) =>
-  new S3Client({ ...s3ClientConfig(location), credentials: CREDENTIALS, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' });
+  new S3Client({
+    ...s3ClientConfig(location),
+    credentials: CREDENTIALS,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
 
 /** A URL as what a comparison should name: where it goes and every query parameter (decoded, sorted). */
 const parts = (url: string) => {
@@ -94,7 +99,8 @@ describe('S3 requests signed without the S3 client', () => {
 
     it('HEAD, ranged GET and DELETE are signed in their headers as the S3 client signs them', async () => {
       const client = referenceClient(location);
-      let sdkRequest: { method: string; hostname: string; port?: number; path: string; query: Record<string, string>; headers: Record<string, string> } | undefined;
+      let sdkRequest:
+        { method: string; hostname: string; port?: number; path: string; query: Record<string, string>; headers: Record<string, string> } | undefined;
       // The SDK's own bookkeeping headers (invocation id, retry count, user agent) are signed too; they carry nothing S3 checks.
       client.middlewareStack.addRelativeTo(
         ((next) => (args) => {
@@ -130,7 +136,9 @@ describe('S3 requests signed without the S3 client', () => {
         expect(ours.method).toBe(theirs.method);
         const host = `${theirs.hostname}${theirs.port ? `:${theirs.port}` : ''}`;
         const query = new URLSearchParams(theirs.query).toString();
-        expect(parts(ours.url)).toEqual(parts(`${location.endpoint ? new URL(location.endpoint).protocol : 'https:'}//${host}${theirs.path}${query ? `?${query}` : ''}`));
+        expect(parts(ours.url)).toEqual(
+          parts(`${location.endpoint ? new URL(location.endpoint).protocol : 'https:'}//${host}${theirs.path}${query ? `?${query}` : ''}`),
+        );
         const lower = (h: Record<string, string>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
         const { host: sdkHost, ...sdkHeaders } = lower(theirs.headers);
         expect(sdkHost).toBe(host);
@@ -160,7 +168,13 @@ describe('S3 requests signed without the S3 client', () => {
   });
 
   it('tries a request again on a 5xx or a network error, at most three times', async () => {
-    const answers = [() => new Response('<Error><Code>SlowDown</Code></Error>', { status: 503 }), () => { throw new TypeError('fetch failed'); }, () => new Response(null, { status: 204 })];
+    const answers = [
+      () => new Response('<Error><Code>SlowDown</Code></Error>', { status: 503 }),
+      () => {
+        throw new TypeError('fetch failed');
+      },
+      () => new Response(null, { status: 204 }),
+    ];
     let calls = 0;
     vi.stubGlobal('fetch', async () => answers[calls++]!());
     const files = signedFiles(s3Signer('vend-main-exports', { location: { region: 'eu-west-1' } }));

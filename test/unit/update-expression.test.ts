@@ -3,7 +3,11 @@ import { replaceAttributes, setParts } from '../../functions/adapters/dynamodb/u
 
 describe('update expressions', () => {
   it('setParts skips undefined fields and numbers its placeholders', () => {
-    expect(setParts({ a: 1, b: undefined, c: 'x' }, 'f')).toEqual({ names: { '#f0': 'a', '#f2': 'c' }, values: { ':f0': 1, ':f2': 'x' }, parts: ['#f0 = :f0', '#f2 = :f2'] });
+    expect(setParts({ a: 1, b: undefined, c: 'x' }, 'f')).toEqual({
+      names: { '#f0': 'a', '#f2': 'c' },
+      values: { ':f0': 1, ':f2': 'x' },
+      parts: ['#f0 = :f0', '#f2 = :f2'],
+    });
   });
 
   it('replaceAttributes sets what the new version has and removes what it dropped, plus the extra removals', () => {

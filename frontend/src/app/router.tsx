@@ -19,9 +19,7 @@ function screen(load: () => Promise<{ default: ComponentType }>): ReactNode {
 
 const LoginPage = screen(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
 const UnauthorizedPage = screen(() => import('../features/auth/UnauthorizedPage').then((m) => ({ default: m.UnauthorizedPage })));
-const ConfirmClientDataPage = screen(() =>
-  import('../features/licences/ConfirmClientDataPage').then((m) => ({ default: m.ConfirmClientDataPage })),
-);
+const ConfirmClientDataPage = screen(() => import('../features/licences/ConfirmClientDataPage').then((m) => ({ default: m.ConfirmClientDataPage })));
 const DashboardPage = screen(() => import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 const MerchantListPage = screen(() => import('../features/merchants/MerchantListPage').then((m) => ({ default: m.MerchantListPage })));
 const MerchantCreatePage = screen(() => import('../features/merchants/MerchantCreatePage').then((m) => ({ default: m.MerchantCreatePage })));
@@ -67,8 +65,12 @@ const PlanogramListPage = screen(() => import('../features/planograms/PlanogramL
 const PlanogramCreatePage = screen(() => import('../features/planograms/PlanogramCreatePage').then((m) => ({ default: m.PlanogramCreatePage })));
 const PlanogramDetailPage = screen(() => import('../features/planograms/PlanogramDetailPage').then((m) => ({ default: m.PlanogramDetailPage })));
 const NoVendProfileListPage = screen(() => import('../features/no-vend-profiles/NoVendProfileListPage').then((m) => ({ default: m.NoVendProfileListPage })));
-const NoVendProfileCreatePage = screen(() => import('../features/no-vend-profiles/NoVendProfileCreatePage').then((m) => ({ default: m.NoVendProfileCreatePage })));
-const NoVendProfileDetailPage = screen(() => import('../features/no-vend-profiles/NoVendProfileDetailPage').then((m) => ({ default: m.NoVendProfileDetailPage })));
+const NoVendProfileCreatePage = screen(() =>
+  import('../features/no-vend-profiles/NoVendProfileCreatePage').then((m) => ({ default: m.NoVendProfileCreatePage })),
+);
+const NoVendProfileDetailPage = screen(() =>
+  import('../features/no-vend-profiles/NoVendProfileDetailPage').then((m) => ({ default: m.NoVendProfileDetailPage })),
+);
 const AlarmsPage = screen(() => import('../features/alarms/AlarmsPage').then((m) => ({ default: m.AlarmsPage })));
 const DeviceAlarmsTab = screen(() => import('../features/alarms/DeviceAlarmsTab').then((m) => ({ default: m.DeviceAlarmsTab })));
 const MasterAlarmListPage = screen(() => import('../features/troubleshooting/MasterAlarmListPage').then((m) => ({ default: m.MasterAlarmListPage })));
@@ -89,7 +91,9 @@ const MediaRefundsTab = screen(() => import('../features/customers-medias/tabs/M
 const CustomerListPage = screen(() => import('../features/customers-medias/CustomerListPage').then((m) => ({ default: m.CustomerListPage })));
 const CustomerDetailPage = screen(() => import('../features/customers-medias/CustomerDetailPage').then((m) => ({ default: m.CustomerDetailPage })));
 const CustomerDetailsTab = screen(() => import('../features/customers-medias/tabs/CustomerDetailsTab').then((m) => ({ default: m.CustomerDetailsTab })));
-const CustomerTransactionsTab = screen(() => import('../features/customers-medias/tabs/CustomerTransactionsTab').then((m) => ({ default: m.CustomerTransactionsTab })));
+const CustomerTransactionsTab = screen(() =>
+  import('../features/customers-medias/tabs/CustomerTransactionsTab').then((m) => ({ default: m.CustomerTransactionsTab })),
+);
 const CustomerMediasTab = screen(() => import('../features/customers-medias/tabs/CustomerMediasTab').then((m) => ({ default: m.CustomerMediasTab })));
 const TransactionsPage = screen(() => import('../features/transactions/TransactionsPage').then((m) => ({ default: m.TransactionsPage })));
 const TransactionStatsPage = screen(() => import('../features/transactions/TransactionStatsPage').then((m) => ({ default: m.TransactionStatsPage })));

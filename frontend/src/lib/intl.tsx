@@ -33,15 +33,7 @@ export function useLanguage(): LanguageState {
   return state;
 }
 
-export function I18nProvider({
-  initialLanguage,
-  initialMessages,
-  children,
-}: {
-  initialLanguage: Language;
-  initialMessages: Messages;
-  children: ReactNode;
-}) {
+export function I18nProvider({ initialLanguage, initialMessages, children }: { initialLanguage: Language; initialMessages: Messages; children: ReactNode }) {
   const [current, setCurrent] = useState({ language: initialLanguage, messages: initialMessages });
 
   const setLanguage = useCallback(async (language: Language) => {

@@ -12,11 +12,7 @@ export function isLanguage(value: unknown): value is Language {
  * else en). A language remembered in this browser (the last user's) wins; when the browser states no
  * preference at all, the deployment's default applies.
  */
-export function pickInitialLanguage(
-  browserLanguages: readonly string[],
-  stored: string | null = null,
-  fallback: Language = DEFAULT_LANGUAGE,
-): Language {
+export function pickInitialLanguage(browserLanguages: readonly string[], stored: string | null = null, fallback: Language = DEFAULT_LANGUAGE): Language {
   if (isLanguage(stored)) return stored;
   if (browserLanguages.length === 0) return fallback;
   for (const tag of browserLanguages) {

@@ -48,7 +48,11 @@ const groupsAreValid = (text: string) => /^\d{1,3}([.,]\d{3})+$/.test(text) && n
  * has and amounts above `max` (minor units; its message shows it as money in `locale`); spaces (French
  * thousands) are ignored.
  */
-export function parseMoneyInput(raw: string, currency: string, { max = Number.MAX_SAFE_INTEGER, locale = 'en' }: { max?: number; locale?: string } = {}): MoneyInput {
+export function parseMoneyInput(
+  raw: string,
+  currency: string,
+  { max = Number.MAX_SAFE_INTEGER, locale = 'en' }: { max?: number; locale?: string } = {},
+): MoneyInput {
   const text = raw.replace(/[\s\u00a0\u202f']/g, '');
   if (text === '') return { ok: false, error: { messageId: 'money.error.required' } };
   if (/^-/.test(text) && /\d/.test(text)) return { ok: false, error: { messageId: 'money.error.negative' } };

@@ -34,7 +34,9 @@ function mapError(error: unknown): unknown {
     case 'UserNotFoundException':
       return new UserNotFoundException();
     case 'InvalidParameterException':
-      return new ValidationError('InvalidUserAttributesException', 'The identity provider refused the user’s attributes', [{ path: 'body.email', message: 'refused by the identity provider' }]);
+      return new ValidationError('InvalidUserAttributesException', 'The identity provider refused the user’s attributes', [
+        { path: 'body.email', message: 'refused by the identity provider' },
+      ]);
     case 'TooManyRequestsException':
     case 'LimitExceededException':
       return new DomainError('IdentityServiceUnavailableException', 'unavailable', 'The identity service is busy: try again shortly');
@@ -117,7 +119,9 @@ export class CognitoIdentityProvider implements IdentityProvider {
 
   async resendInvitation(email: string): Promise<void> {
     await this.send(() =>
-      this.client.send(new AdminCreateUserCommand({ UserPoolId: this.opts.userPoolId, Username: email, MessageAction: 'RESEND', DesiredDeliveryMediums: ['EMAIL'] })),
+      this.client.send(
+        new AdminCreateUserCommand({ UserPoolId: this.opts.userPoolId, Username: email, MessageAction: 'RESEND', DesiredDeliveryMediums: ['EMAIL'] }),
+      ),
     );
   }
 }

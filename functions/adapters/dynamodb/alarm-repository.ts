@@ -78,7 +78,9 @@ export class DynamoAlarmRepository implements AlarmRepository {
   }
 
   private async getItem(key: Key, projection?: string): Promise<Item | undefined> {
-    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true, ...(projection ? { ProjectionExpression: projection } : {}) }));
+    const res = await this.doc.send(
+      new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true, ...(projection ? { ProjectionExpression: projection } : {}) }),
+    );
     return res.Item;
   }
 
@@ -104,7 +106,8 @@ export class DynamoAlarmRepository implements AlarmRepository {
     const item = await this.getItem(telemetry, 'activeWarning, activeBlocking');
     const read = { warning: Number(item?.activeWarning ?? 0), blocking: Number(item?.activeBlocking ?? 0) };
     const next = applyDelta(read, delta);
-    const guard = (attribute: string, placeholder: string) => (item?.[attribute] === undefined ? `attribute_not_exists(${attribute})` : `${attribute} = ${placeholder}`);
+    const guard = (attribute: string, placeholder: string) =>
+      item?.[attribute] === undefined ? `attribute_not_exists(${attribute})` : `${attribute} = ${placeholder}`;
     const [from, to] = [statusCounter(machineStatus(read)), statusCounter(machineStatus(next))];
     const moves = from === to ? {} : { [from]: -1, [to]: 1 };
     return [
@@ -115,14 +118,19 @@ export class DynamoAlarmRepository implements AlarmRepository {
           UpdateExpression: 'SET activeWarning = :w, activeBlocking = :b, merchantId = :m, serial = :s',
           ConditionExpression: `${guard('activeWarning', ':w0')} AND ${guard('activeBlocking', ':b0')}`,
           ExpressionAttributeValues: {
-            ':w': next.warning, ':b': next.blocking, ':m': d.merchantId, ':s': d.serial,
+            ':w': next.warning,
+            ':b': next.blocking,
+            ':m': d.merchantId,
+            ':s': d.serial,
             ...(item?.activeWarning === undefined ? {} : { ':w0': read.warning }),
             ...(item?.activeBlocking === undefined ? {} : { ':b0': read.blocking }),
           },
         },
       },
       posCopyUpdate(this.tableName, d, reportedCopy({ activeWarning: next.warning, activeBlocking: next.blocking })),
-      ...[keys.posCounterName(d.merchantId), ...(d.groupId ? [keys.posGroupCounterName(d.merchantId, d.groupId)] : [])].flatMap((n) => counterUpdate(this.tableName, n, moves) ?? []),
+      ...[keys.posCounterName(d.merchantId), ...(d.groupId ? [keys.posGroupCounterName(d.merchantId, d.groupId)] : [])].flatMap(
+        (n) => counterUpdate(this.tableName, n, moves) ?? [],
+      ),
       registryCheck(this.tableName, d),
     ];
   }
@@ -179,7 +187,15 @@ export class DynamoAlarmRepository implements AlarmRepository {
           UpdateExpression: 'SET lastSeenAt = :seen, detail = :detail, remainingCycles = :cycles, lastMessageId = :mid ADD occurrences :one',
           ConditionExpression: '#st = :st AND lastMessageId = :prev',
           ExpressionAttributeNames: { '#st': 'status' },
-          ExpressionAttributeValues: { ':seen': c.lastSeenAt, ':detail': c.detail, ':cycles': c.remainingCycles, ':mid': c.messageId, ':one': 1, ':st': open.status, ':prev': open.lastMessageId },
+          ExpressionAttributeValues: {
+            ':seen': c.lastSeenAt,
+            ':detail': c.detail,
+            ':cycles': c.remainingCycles,
+            ':mid': c.messageId,
+            ':one': 1,
+            ':st': open.status,
+            ':prev': open.lastMessageId,
+          },
         }),
       );
       return 'ok';
@@ -194,15 +210,26 @@ export class DynamoAlarmRepository implements AlarmRepository {
     const open = isOpen(a.status);
     // Also its group: a move re-indexing it meanwhile (machine-regroups.ts) takes its counts to the other group's.
     const group = groupIs(a.groupId, ':g');
-    const unchanged = { ConditionExpression: `attribute_exists(pk) AND #st = :st AND ${group.expression}`, ExpressionAttributeNames: { '#st': 'status', '#g': 'groupId' } };
+    const unchanged = {
+      ConditionExpression: `attribute_exists(pk) AND #st = :st AND ${group.expression}`,
+      ExpressionAttributeNames: { '#st': 'status', '#g': 'groupId' },
+    };
     const items: TransactItem[] = [];
     if (open) {
       items.push({
-        Delete: { TableName: this.tableName, Key: keys.openAlarm(a.merchantId, a.serial, a.code), ConditionExpression: 'alarmSk = :sk', ExpressionAttributeValues: { ':sk': key.sk } },
+        Delete: {
+          TableName: this.tableName,
+          Key: keys.openAlarm(a.merchantId, a.serial, a.code),
+          ConditionExpression: 'alarmSk = :sk',
+          ExpressionAttributeValues: { ':sk': key.sk },
+        },
       });
     }
     if (closing === 'delete') {
-      items.push({ Delete: { TableName: this.tableName, Key: key, ...unchanged, ExpressionAttributeValues: { ':st': a.status, ...group.values } } }, ...this.statsItems(a, statsContribution(a, -1)));
+      items.push(
+        { Delete: { TableName: this.tableName, Key: key, ...unchanged, ExpressionAttributeValues: { ':st': a.status, ...group.values } } },
+        ...this.statsItems(a, statsContribution(a, -1)),
+      );
     } else {
       items.push(
         {
@@ -251,8 +278,17 @@ export class DynamoAlarmRepository implements AlarmRepository {
     const between = { from: sel.from ?? '0', to: sel.to ?? OPEN_END };
     if (!groupPartitions) return { ...base, index: 'gsi1' as const, partition: keys.merchantAlarmsPk(sel.merchantId), between };
     const moving = await regroupMarks(this.doc, this.tableName, MOVING_READ_LIMIT, sel.merchantId);
-    const groups: PartitionSource[] = sel.groupIds!.map((g) => ({ index: 'gsi2', partition: keys.groupAlarmsPk(sel.merchantId, g), between, filter: andFilters(filter, movingFilter(moving)) }));
-    const own: PartitionSource[] = movingInto(moving, sel.groupIds!).map((m) => ({ partition: keys.posPk(sel.merchantId, m.serial), between: ownRange, filter }));
+    const groups: PartitionSource[] = sel.groupIds!.map((g) => ({
+      index: 'gsi2',
+      partition: keys.groupAlarmsPk(sel.merchantId, g),
+      between,
+      filter: andFilters(filter, movingFilter(moving)),
+    }));
+    const own: PartitionSource[] = movingInto(moving, sel.groupIds!).map((m) => ({
+      partition: keys.posPk(sel.merchantId, m.serial),
+      between: ownRange,
+      filter,
+    }));
     return { tableName: this.tableName, partition: [...groups, ...own], orderBy: 'gsi1sk', partitionsMayChange: true };
   }
 
@@ -274,14 +310,20 @@ export class DynamoAlarmRepository implements AlarmRepository {
   }
 
   async posNames(merchantId: string, serials: readonly string[]): Promise<Map<string, string>> {
-    const items = await this.batchGet(serials.map((s) => keys.pos(merchantId, s)), { expression: 'serial, #n', names: { '#n': 'name' } });
+    const items = await this.batchGet(
+      serials.map((s) => keys.pos(merchantId, s)),
+      { expression: 'serial, #n', names: { '#n': 'name' } },
+    );
     return new Map(items.map((i) => [String(i.serial), String(i.name)]));
   }
 
   async stats(merchantId: string, groupIds: readonly string[] | undefined, days: readonly string[]): Promise<{ counts: AlarmCounts; days: AlarmCounts[] }> {
     const owners = groupIds ?? [null];
     const names = owners.flatMap((g) => [keys.alarmCounterName(merchantId, g), ...days.map((d) => keys.alarmCounterName(merchantId, g, d))]);
-    const [items, moves] = await Promise.all([this.batchGet(names.map((n) => keys.counter(n))), groupIds ? this.movingCounts(merchantId, groupIds, days) : new Map<string, Record<string, number>>()]);
+    const [items, moves] = await Promise.all([
+      this.batchGet(names.map((n) => keys.counter(n))),
+      groupIds ? this.movingCounts(merchantId, groupIds, days) : new Map<string, Record<string, number>>(),
+    ]);
     const found = new Map(items.map((i) => [String(i.pk), i]));
     const countsOfName = (name: string) => countsOf(addCounts(found.get(keys.counter(name).pk), moves.get(name)));
     return {
@@ -297,27 +339,35 @@ export class DynamoAlarmRepository implements AlarmRepository {
    */
   private async movingCounts(merchantId: string, groupIds: readonly string[], days: readonly string[]): Promise<Map<string, Record<string, number>>> {
     const inScope = (g: string | null) => g !== null && groupIds.includes(g);
-    const moving = (await regroupMarks(this.doc, this.tableName, MOVING_READ_LIMIT, merchantId)).filter((m) => inScope(m.from) !== inScope(m.to) && !m.after?.startsWith(keys.posCommandPrefix));
+    const moving = (await regroupMarks(this.doc, this.tableName, MOVING_READ_LIMIT, merchantId)).filter(
+      (m) => inScope(m.from) !== inScope(m.to) && !m.after?.startsWith(keys.posCommandPrefix),
+    );
     const moves = new Map<string, Record<string, number>>();
     const prefix = keys.historyPrefix.alarm;
     const each = Math.max(1, Math.floor(COUNT_READ_LIMIT / Math.max(moving.length, 1)));
-    await Promise.all(moving.map(async (m) => {
-      const alarms = await readRange(this.doc, {
-        tableName: this.tableName, partition: keys.posPk(merchantId, m.serial), between: { from: m.after ?? prefix, to: `${prefix}${OPEN_END}` }, forward: true, max: each,
-        projection: { expression: 'groupId, #st, category, criticity, createdAt', names: { '#st': 'status' } },
-      });
-      for (const a of alarms as Array<Pick<StoredAlarm, 'groupId' | 'status' | 'category' | 'criticity' | 'createdAt'>>) {
-        const g = a.groupId ?? null;
-        if (g === m.to || inScope(g) === inScope(m.to)) continue;
-        const [owner, sign] = inScope(g) ? [g, -1 as const] : [m.to, 1 as const];
-        const day = dayOf(a.createdAt);
-        for (const name of [keys.alarmCounterName(merchantId, owner), ...(days.includes(day) ? [keys.alarmCounterName(merchantId, owner, day)] : [])]) {
-          const sum = moves.get(name) ?? {};
-          for (const [k, v] of Object.entries(statsContribution(a, sign))) sum[k] = (sum[k] ?? 0) + v;
-          moves.set(name, sum);
+    await Promise.all(
+      moving.map(async (m) => {
+        const alarms = await readRange(this.doc, {
+          tableName: this.tableName,
+          partition: keys.posPk(merchantId, m.serial),
+          between: { from: m.after ?? prefix, to: `${prefix}${OPEN_END}` },
+          forward: true,
+          max: each,
+          projection: { expression: 'groupId, #st, category, criticity, createdAt', names: { '#st': 'status' } },
+        });
+        for (const a of alarms as Array<Pick<StoredAlarm, 'groupId' | 'status' | 'category' | 'criticity' | 'createdAt'>>) {
+          const g = a.groupId ?? null;
+          if (g === m.to || inScope(g) === inScope(m.to)) continue;
+          const [owner, sign] = inScope(g) ? [g, -1 as const] : [m.to, 1 as const];
+          const day = dayOf(a.createdAt);
+          for (const name of [keys.alarmCounterName(merchantId, owner), ...(days.includes(day) ? [keys.alarmCounterName(merchantId, owner, day)] : [])]) {
+            const sum = moves.get(name) ?? {};
+            for (const [k, v] of Object.entries(statsContribution(a, sign))) sum[k] = (sum[k] ?? 0) + v;
+            moves.set(name, sum);
+          }
         }
-      }
-    }));
+      }),
+    );
     return moves;
   }
 

@@ -59,7 +59,9 @@ export async function batchGetItems(
     untilProcessed('BatchGetItem', part, async (Keys) => {
       const res = await doc.send(
         new BatchGetCommand({
-          RequestItems: { [tableName]: { Keys, ...(projection ? { ProjectionExpression: projection.expression, ExpressionAttributeNames: projection.names } : {}) } },
+          RequestItems: {
+            [tableName]: { Keys, ...(projection ? { ProjectionExpression: projection.expression, ExpressionAttributeNames: projection.names } : {}) },
+          },
         }),
       );
       const left = res.UnprocessedKeys?.[tableName]?.Keys;
@@ -83,10 +85,18 @@ async function batchWrite(doc: DynamoDBDocumentClient, tableName: string, reques
 
 /** Puts items (a later item with the same key wins over an earlier one of the same call). */
 export function batchPutItems(doc: DynamoDBDocumentClient, tableName: string, items: readonly Item[]): Promise<void> {
-  return batchWrite(doc, tableName, uniqueByKey(items).map((Item) => ({ PutRequest: { Item } })));
+  return batchWrite(
+    doc,
+    tableName,
+    uniqueByKey(items).map((Item) => ({ PutRequest: { Item } })),
+  );
 }
 
 /** Deletes items by key (`pk`, `sk`). */
 export function batchDeleteItems(doc: DynamoDBDocumentClient, tableName: string, keyList: readonly Item[]): Promise<void> {
-  return batchWrite(doc, tableName, uniqueByKey(keyList).map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })));
+  return batchWrite(
+    doc,
+    tableName,
+    uniqueByKey(keyList).map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })),
+  );
 }

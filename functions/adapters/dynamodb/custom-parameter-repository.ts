@@ -24,7 +24,12 @@ export class DynamoCustomParameterRepository implements CustomParameterRepositor
         new TransactWriteCommand({
           TransactItems: [
             { ConditionCheck: { TableName: this.tableName, Key: keys.merchant(merchantId), ConditionExpression: 'attribute_exists(pk)' } },
-            { Put: { TableName: this.tableName, Item: { ...keys.productCustomParameters(merchantId), entity: 'productCustomParameters', parameters, updatedAt } } },
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: { ...keys.productCustomParameters(merchantId), entity: 'productCustomParameters', parameters, updatedAt },
+              },
+            },
           ],
         }),
       );

@@ -71,7 +71,14 @@ export class DynamoCustomerRepository implements CustomerRepository {
   }
 
   async listSlice(merchantId: string, sel: CustomerSelection & CustomerSlice): Promise<{ items: CustomerRecord[]; cursor?: string }> {
-    const page = await queryPage(this.doc, { tableName: this.tableName, ...readOf(merchantId, sel), forward: sel.ordType === 'asc', offset: sel.offset, limit: sel.limit, cursor: sel.cursor });
+    const page = await queryPage(this.doc, {
+      tableName: this.tableName,
+      ...readOf(merchantId, sel),
+      forward: sel.ordType === 'asc',
+      offset: sel.offset,
+      limit: sel.limit,
+      cursor: sel.cursor,
+    });
     return { items: page.items.map(recordOf), ...(page.cursor ? { cursor: page.cursor } : {}) };
   }
 
@@ -151,7 +158,9 @@ export class DynamoCustomerRepository implements CustomerRepository {
     } catch (error) {
       const failed = failedConditionIndex(error);
       if (failed === 0) {
-        const media = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.media(merchantId, mediaId), ProjectionExpression: 'customerId', ConsistentRead: true }));
+        const media = await this.doc.send(
+          new GetCommand({ TableName: this.tableName, Key: keys.media(merchantId, mediaId), ProjectionExpression: 'customerId', ConsistentRead: true }),
+        );
         if (!media.Item) return 'mediaNotFound';
         return media.Item.customerId === customerId ? 'already' : 'mediaTaken';
       }

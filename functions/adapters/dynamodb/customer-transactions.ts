@@ -20,7 +20,15 @@ export class DynamoCustomerTransactions implements CustomerTransactions {
   async page(merchantId: string, mediaIds: readonly string[], req: TransactionSliceRequest): Promise<{ items: Transaction[]; cursor?: string }> {
     const partition = mediaIds.map((id) => mediaTransactionsSource(merchantId, id, req));
     // A media associated or dissociated between two pages changes the partitions read: the page is then found by its offset.
-    const page = await queryPage(this.doc, { tableName: this.tableName, partition, partitionsMayChange: true, forward: req.forward, offset: req.offset, limit: req.limit, cursor: req.cursor });
+    const page = await queryPage(this.doc, {
+      tableName: this.tableName,
+      partition,
+      partitionsMayChange: true,
+      forward: req.forward,
+      offset: req.offset,
+      limit: req.limit,
+      cursor: req.cursor,
+    });
     return { items: page.items.map(toTransaction), ...(page.cursor ? { cursor: page.cursor } : {}) };
   }
 

@@ -36,17 +36,36 @@ export class DynamoExportSource implements ExportSource {
 
   async *alarms(merchantId: string, from: string, to: string) {
     // gsi1sk `{createdAt}#{serial}#{messageId}`: `to` itself sorts before every key created at `to`, so it is exclusive.
-    const range = { tableName: this.tableName, index: 'gsi1' as const, partition: keys.merchantAlarmsPk(merchantId), between: { from, to }, forward: true, pageItems: EXPORT_PAGE_ITEMS };
+    const range = {
+      tableName: this.tableName,
+      index: 'gsi1' as const,
+      partition: keys.merchantAlarmsPk(merchantId),
+      between: { from, to },
+      forward: true,
+      pageItems: EXPORT_PAGE_ITEMS,
+    };
     for await (const page of queryPages(this.doc, range)) yield page.map(alarmOf);
   }
 
   async *transactions(merchantId: string, serial: string, from: string, to: string, errorsOnly: boolean) {
-    const range = { tableName: this.tableName, partition: keys.posPk(merchantId, serial), between: between(keys.historyPrefix.sale, { from, to }), forward: true, pageItems: EXPORT_PAGE_ITEMS };
+    const range = {
+      tableName: this.tableName,
+      partition: keys.posPk(merchantId, serial),
+      between: between(keys.historyPrefix.sale, { from, to }),
+      forward: true,
+      pageItems: EXPORT_PAGE_ITEMS,
+    };
     for await (const page of queryPages(this.doc, errorsOnly ? { ...range, filter: FAILED_SALE } : range)) yield page.map(transaction);
   }
 
   async *audits(merchantId: string, serial: string, from: string, to: string) {
-    const range = { tableName: this.tableName, partition: keys.posPk(merchantId, serial), between: between(keys.historyPrefix.audit, { from, to }), forward: true, pageItems: EXPORT_PAGE_ITEMS };
+    const range = {
+      tableName: this.tableName,
+      partition: keys.posPk(merchantId, serial),
+      between: between(keys.historyPrefix.audit, { from, to }),
+      forward: true,
+      pageItems: EXPORT_PAGE_ITEMS,
+    };
     for await (const page of queryPages(this.doc, range)) yield page.map(storedAudit);
   }
 }

@@ -72,7 +72,13 @@ export class DynamoDataRequestRepository implements DataRequestRepository {
   }
 
   /** Update of a request conditioned on the status (and attempt) it was read in. */
-  private transition(merchantId: string, id: string, expected: { status: string; attempts: number }, set: Record<string, unknown>, remove: string[] = []): TransactItem {
+  private transition(
+    merchantId: string,
+    id: string,
+    expected: { status: string; attempts: number },
+    set: Record<string, unknown>,
+    remove: string[] = [],
+  ): TransactItem {
     const entries = Object.entries(set);
     return {
       Update: {
@@ -96,7 +102,13 @@ export class DynamoDataRequestRepository implements DataRequestRepository {
       await this.doc.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: this.tableName, Item: { ...this.key(request.merchantId, request.id), entity: 'dataRequest', ...request }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: { ...this.key(request.merchantId, request.id), entity: 'dataRequest', ...request },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
             activeUpdate(this.tableName, request.merchantId, 1, max),
           ],
         }),
@@ -134,18 +146,32 @@ export class DynamoDataRequestRepository implements DataRequestRepository {
 
   async complete(merchantId: string, id: string, attempt: number, done: CompletedExport): Promise<boolean> {
     const set = { status: 'Completed', message: null, ...done };
-    return (await transactOrConflict(this.doc, [this.transition(merchantId, id, { status: 'Created', attempts: attempt }, set), activeUpdate(this.tableName, merchantId, -1)])) === 'ok';
+    return (
+      (await transactOrConflict(this.doc, [
+        this.transition(merchantId, id, { status: 'Created', attempts: attempt }, set),
+        activeUpdate(this.tableName, merchantId, -1),
+      ])) === 'ok'
+    );
   }
 
   async fail(merchantId: string, id: string, attempt: number, message: string): Promise<boolean> {
     const set = { status: 'Error', message };
-    return (await transactOrConflict(this.doc, [this.transition(merchantId, id, { status: 'Created', attempts: attempt }, set), activeUpdate(this.tableName, merchantId, -1)])) === 'ok';
+    return (
+      (await transactOrConflict(this.doc, [
+        this.transition(merchantId, id, { status: 'Created', attempts: attempt }, set),
+        activeUpdate(this.tableName, merchantId, -1),
+      ])) === 'ok'
+    );
   }
 
   async retry(request: StoredDataRequest, max: number): Promise<'ok' | 'tooMany' | 'changed'> {
     const set = { status: 'Created', message: null, attempts: request.attempts + 1 };
     try {
-      await this.doc.send(new TransactWriteCommand({ TransactItems: [this.transition(request.merchantId, request.id, request, set), activeUpdate(this.tableName, request.merchantId, 1, max)] }));
+      await this.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [this.transition(request.merchantId, request.id, request, set), activeUpdate(this.tableName, request.merchantId, 1, max)],
+        }),
+      );
       return 'ok';
     } catch (error) {
       const failed = failedConditionIndex(error);
@@ -192,7 +218,12 @@ export class DynamoDataRequestRepository implements DataRequestRepository {
 /** Sorts after every ISO instant: the end of the due range. */
 const OPEN_END = '~';
 
-const subscriptionItem = (s: Subscription): Item => ({ ...keys.dataSubscription(s.merchantId, s.id), ...keys.dataSubscriptionDue(s.nextRunAt, s.merchantId, s.id), entity: 'dataSubscription', ...s });
+const subscriptionItem = (s: Subscription): Item => ({
+  ...keys.dataSubscription(s.merchantId, s.id),
+  ...keys.dataSubscriptionDue(s.nextRunAt, s.merchantId, s.id),
+  entity: 'dataSubscription',
+  ...s,
+});
 
 /** Scheduled exports: a merchant's subscriptions, their count and the due index of the sweep (ACCESS-PATTERNS H3–H5). */
 export class DynamoSubscriptionRepository implements SubscriptionRepository {

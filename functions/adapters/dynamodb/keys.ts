@@ -44,7 +44,10 @@ export const posByGroup = (merchantId: string, groupId: string, nameKey: string,
 /** Machine name uniqueness per merchant (guard item in the machine's transactions). */
 export const posNameGuard = (merchantId: string, nameKey: string) => ({ pk: `POSNAME#${merchantId}#${nameKey}`, sk: 'GUARD' });
 /** A note of a machine, in the machine's partition: sk orders by creation date. */
-export const posNote = (merchantId: string, serial: string, creationDate: string, id: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: `NOTE#${creationDate}#${id}` });
+export const posNote = (merchantId: string, serial: string, creationDate: string, id: string) => ({
+  pk: `MERCHANT#${merchantId}#POS#${serial}`,
+  sk: `NOTE#${creationDate}#${id}`,
+});
 export const posNotePrefix = 'NOTE#';
 /** Counter item names (counter): machines of a merchant, and of one group of it. */
 export const posCounterName = (merchantId: string) => `POS#${merchantId}`;
@@ -56,7 +59,10 @@ export const clientByName = (merchantId: string, nameKey: string, id: string) =>
 export const merchantClientsPk = (merchantId: string) => `MERCHANT#${merchantId}#CLIENTS`;
 export const clientNameGuard = (merchantId: string, nameKey: string) => ({ pk: `CLIENTNAME#${merchantId}#${nameKey}`, sk: 'GUARD' });
 export const noVendProfile = (merchantId: string, id: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `NOVENDPROFILE#${id}` });
-export const noVendProfileByName = (merchantId: string, nameKey: string, id: string) => ({ gsi1pk: `MERCHANT#${merchantId}#NOVENDPROFILES`, gsi1sk: `${nameKey}#${id}` });
+export const noVendProfileByName = (merchantId: string, nameKey: string, id: string) => ({
+  gsi1pk: `MERCHANT#${merchantId}#NOVENDPROFILES`,
+  gsi1sk: `${nameKey}#${id}`,
+});
 export const merchantNoVendProfilesPk = (merchantId: string) => `MERCHANT#${merchantId}#NOVENDPROFILES`;
 export const noVendProfileNameGuard = (merchantId: string, nameKey: string) => ({ pk: `NOVENDPROFILENAME#${merchantId}#${nameKey}`, sk: 'GUARD' });
 export const product = (merchantId: string, id: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `PRODUCT#${id}` });
@@ -67,7 +73,10 @@ export const productNameGuard = (merchantId: string, nameKey: string) => ({ pk: 
 export const productCodeGuard = (merchantId: string, codeKey: string) => ({ pk: `PRODUCTCODE#${merchantId}#${codeKey}`, sk: 'GUARD' });
 export const productsCounterName = (merchantId: string) => `MERCHANT#${merchantId}#PRODUCTS`;
 export const planogram = (merchantId: string, id: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `PLANOGRAM#${id}` });
-export const planogramByName = (merchantId: string, nameKey: string, id: string) => ({ gsi1pk: `MERCHANT#${merchantId}#PLANOGRAMS`, gsi1sk: `${nameKey}#${id}` });
+export const planogramByName = (merchantId: string, nameKey: string, id: string) => ({
+  gsi1pk: `MERCHANT#${merchantId}#PLANOGRAMS`,
+  gsi1sk: `${nameKey}#${id}`,
+});
 export const merchantPlanogramsPk = (merchantId: string) => `MERCHANT#${merchantId}#PLANOGRAMS`;
 export const planogramNameGuard = (merchantId: string, nameKey: string) => ({ pk: `PLANOGRAMNAME#${merchantId}#${nameKey}`, sk: 'GUARD' });
 export const planogramsCounterName = (merchantId: string) => `MERCHANT#${merchantId}#PLANOGRAMS`;
@@ -78,7 +87,10 @@ export const posByPlanogram = (merchantId: string, planogramId: string, nameKey:
 });
 export const planogramPosPk = (merchantId: string, planogramId: string) => `MERCHANT#${merchantId}#PLANOGRAM#${planogramId}#POS`;
 /** A planogram with a line of the product (written by the planograms' transactions; `planogramId`, `description`). */
-export const productPlanogramUse = (merchantId: string, productId: string, planogramId: string) => ({ pk: `MERCHANT#${merchantId}#PRODUCT#${productId}`, sk: `PLANOGRAM#${planogramId}` });
+export const productPlanogramUse = (merchantId: string, productId: string, planogramId: string) => ({
+  pk: `MERCHANT#${merchantId}#PRODUCT#${productId}`,
+  sk: `PLANOGRAM#${planogramId}`,
+});
 export const productUsePk = (merchantId: string, productId: string) => `MERCHANT#${merchantId}#PRODUCT#${productId}`;
 // Stock (functions/core/stock): one record per machine with stock management, in the machine's partition,
 // indexed by fill (`{fill 000–100}#{serial}`) per merchant (gsi1), group (gsi2) and client (gsi3).
@@ -94,7 +106,10 @@ export const productCustomParameters = (merchantId: string) => ({ pk: `MERCHANT#
 // Ingestion (functions/core/ingestion): history items in the machine's partition, keyed by the time the
 // device reported and the message id, so a redelivered message rewrites the same item.
 /** A signal/temperature sample of one telemetry message. */
-export const posSensorSample = (merchantId: string, serial: string, at: string, messageId: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: `SENSOR#${at}#${messageId}` });
+export const posSensorSample = (merchantId: string, serial: string, at: string, messageId: string) => ({
+  pk: `MERCHANT#${merchantId}#POS#${serial}`,
+  sk: `SENSOR#${at}#${messageId}`,
+});
 /** Transaction `n` (0-based, 3 digits) of one sales message. */
 export const posSale = (merchantId: string, serial: string, at: string, messageId: string, n: number) => ({
   pk: `MERCHANT#${merchantId}#POS#${serial}`,
@@ -104,7 +119,10 @@ export const posSale = (merchantId: string, serial: string, at: string, messageI
 // partitions of the merchant's index (gsi1) and of its group's (gsi2, the group that sold), and in its media's (gsi3).
 // `ref` is `{messageId}#{nnn}` for a machine's sale, `{id}#000` for a transaction made in the cloud.
 /** A transaction made in the cloud (refund, web recharge): no machine partition, its media's. */
-export const cloudSale = (merchantId: string, mediaId: string, createdAt: string, id: string) => ({ pk: mediaPk(merchantId, mediaId), sk: `SALE#${createdAt}#${id}#000` });
+export const cloudSale = (merchantId: string, mediaId: string, createdAt: string, id: string) => ({
+  pk: mediaPk(merchantId, mediaId),
+  sk: `SALE#${createdAt}#${id}#000`,
+});
 export const mediaPk = (merchantId: string, mediaId: string) => `MERCHANT#${merchantId}#MEDIA#${mediaId}`;
 /** The sort key every index of a transaction shares: time, machine (`CLOUD` without one), then its ref. */
 export const saleIndexSk = (createdAt: string, serial: string | null | undefined, ref: string) => `${createdAt}#${serial ?? 'CLOUD'}#${ref}`;
@@ -113,7 +131,11 @@ export const saleMonth = (createdAt: string) => createdAt.slice(0, 7);
 export const merchantSalesPk = (merchantId: string, month: string) => `MERCHANT#${merchantId}#SALES#${month}`;
 export const groupSalesPk = (merchantId: string, groupId: string, month: string) => `MERCHANT#${merchantId}#GROUP#${groupId}#SALES#${month}`;
 /** The index attributes of a transaction: merchant's month, group's month (when sold in a group), media's. */
-export const saleIndexes = (merchantId: string, t: { createdAt: string; serial?: string | null; groupId?: string | null; mediaId?: string | null }, ref: string) => {
+export const saleIndexes = (
+  merchantId: string,
+  t: { createdAt: string; serial?: string | null; groupId?: string | null; mediaId?: string | null },
+  ref: string,
+) => {
   const sk = saleIndexSk(t.createdAt, t.serial, ref);
   const month = saleMonth(t.createdAt);
   return {
@@ -134,16 +156,28 @@ export const machineSalesStats = (merchantId: string, month: string, serial: str
 export const salesUsed = (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: 'TXUSED' });
 /** Guard of a sales message's statistics: its transactions were counted. */
 export const salesStatsGuard = (messageId: string) => ({ pk: `MSG#${messageId}`, sk: 'TXSTATS' });
-export const posAudit = (merchantId: string, serial: string, at: string, messageId: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: `AUDIT#${at}#${messageId}` });
+export const posAudit = (merchantId: string, serial: string, at: string, messageId: string) => ({
+  pk: `MERCHANT#${merchantId}#POS#${serial}`,
+  sk: `AUDIT#${at}#${messageId}`,
+});
 /** A reported configuration; its history is `CONFIG#0` … `CONFIG#9` (the latest copy sorts after: `CONFIG#LATEST`). */
-export const posConfig = (merchantId: string, serial: string, at: string, messageId: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: `CONFIG#${at}#${messageId}` });
+export const posConfig = (merchantId: string, serial: string, at: string, messageId: string) => ({
+  pk: `MERCHANT#${merchantId}#POS#${serial}`,
+  sk: `CONFIG#${at}#${messageId}`,
+});
 export const posConfigLatest = (merchantId: string, serial: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: 'CONFIG#LATEST' });
 export const historyPrefix = { sensor: 'SENSOR#', sale: 'SALE#', audit: 'AUDIT#', config: 'CONFIG#', alarm: 'ALARM#' };
 // Alarms (functions/core/alarms): in the machine's partition by creation time, in the merchant's alarms index
 // and, raised on a grouped machine, in its group's (gsi2); at most one open alarm per machine and code, held by
 // its guard item.
-export const posAlarm = (merchantId: string, serial: string, createdAt: string, messageId: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: `ALARM#${createdAt}#${messageId}` });
-export const alarmByMerchant = (merchantId: string, createdAt: string, serial: string, messageId: string) => ({ gsi1pk: `MERCHANT#${merchantId}#ALARMS`, gsi1sk: `${createdAt}#${serial}#${messageId}` });
+export const posAlarm = (merchantId: string, serial: string, createdAt: string, messageId: string) => ({
+  pk: `MERCHANT#${merchantId}#POS#${serial}`,
+  sk: `ALARM#${createdAt}#${messageId}`,
+});
+export const alarmByMerchant = (merchantId: string, createdAt: string, serial: string, messageId: string) => ({
+  gsi1pk: `MERCHANT#${merchantId}#ALARMS`,
+  gsi1sk: `${createdAt}#${serial}#${messageId}`,
+});
 export const merchantAlarmsPk = (merchantId: string) => `MERCHANT#${merchantId}#ALARMS`;
 /** The same sort key as the merchant's index, so a group admin's groups merge in creation order. */
 export const alarmByGroup = (merchantId: string, groupId: string, createdAt: string, serial: string, messageId: string) => ({
@@ -156,14 +190,18 @@ export const openAlarm = (merchantId: string, serial: string, code: string) => (
 /** A machine's alarm counts (in its partition, so deleting the machine removes them). */
 export const posAlarmStats = (merchantId: string, serial: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: 'ALARMSTATS' });
 /** Counter item names (counter) of alarm statistics: the merchant's and a group's, all and per day of creation. */
-export const alarmCounterName = (merchantId: string, groupId?: string | null, day?: string) => `ALARMS#${merchantId}${groupId ? `#GROUP#${groupId}` : ''}${day ? `#DAY#${day}` : ''}`;
+export const alarmCounterName = (merchantId: string, groupId?: string | null, day?: string) =>
+  `ALARMS#${merchantId}${groupId ? `#GROUP#${groupId}` : ''}${day ? `#DAY#${day}` : ''}`;
 /** The troubleshooting catalogue (not merchant-scoped: the super admin's), by code. */
 export const masterAlarm = (code: string) => ({ pk: `MASTERALARM#${code}`, sk: 'MASTERALARM' });
 export const masterAlarmByCode = (code: string) => ({ gsi1pk: 'MASTERALARMS', gsi1sk: code });
 export const masterAlarmsPk = 'MASTERALARMS';
 export const masterAlarmsCounterName = 'MASTERALARMS';
 export const alarmSetting = (merchantId: string, id: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `ALARMSETTING#${id}` });
-export const alarmSettingByName = (merchantId: string, nameKey: string, id: string) => ({ gsi1pk: `MERCHANT#${merchantId}#ALARMSETTINGS`, gsi1sk: `${nameKey}#${id}` });
+export const alarmSettingByName = (merchantId: string, nameKey: string, id: string) => ({
+  gsi1pk: `MERCHANT#${merchantId}#ALARMSETTINGS`,
+  gsi1sk: `${nameKey}#${id}`,
+});
 export const merchantAlarmSettingsPk = (merchantId: string) => `MERCHANT#${merchantId}#ALARMSETTINGS`;
 export const alarmSettingNameGuard = (merchantId: string, nameKey: string) => ({ pk: `ALARMSETTINGNAME#${merchantId}#${nameKey}`, sk: 'GUARD' });
 /** The configuration a user wants the machine to run (the API's; `CUSTOM_CONFIG` is outside the `CONFIG#` history). */
@@ -171,7 +209,10 @@ export const posCustomConfig = (merchantId: string, serial: string) => ({ pk: `M
 // Prices (functions/core/prices): the machine's current prices and each version of them, in its partition.
 export const posPrices = (merchantId: string, serial: string) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: 'PRICES' });
 /** Version `n` (10 digits, so sk order = version order) of a machine's prices. */
-export const posPriceVersion = (merchantId: string, serial: string, version: number) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: `PRICES#V#${String(version).padStart(10, '0')}` });
+export const posPriceVersion = (merchantId: string, serial: string, version: number) => ({
+  pk: `MERCHANT#${merchantId}#POS#${serial}`,
+  sk: `PRICES#V#${String(version).padStart(10, '0')}`,
+});
 export const posPriceVersionPrefix = 'PRICES#V#';
 // Remote commands: in the machine's partition (sk order = creation order: ids start with the time), listed
 // per merchant on gsi1 and, sent to a grouped machine, per group on gsi3; on the due index (gsi2) while
@@ -182,10 +223,16 @@ export const commandByMerchant = (merchantId: string, id: string) => ({ gsi1pk: 
 export const merchantCommandsPk = (merchantId: string) => `MERCHANT#${merchantId}#COMMANDS`;
 export const commandByGroup = (merchantId: string, groupId: string, id: string) => ({ gsi3pk: groupCommandsPk(merchantId, groupId), gsi3sk: id });
 export const groupCommandsPk = (merchantId: string, groupId: string) => `MERCHANT#${merchantId}#GROUP#${groupId}#COMMANDS`;
-export const commandDue = (dueAt: string, merchantId: string, serial: string, id: string) => ({ gsi2pk: 'COMMANDS#DUE', gsi2sk: `${dueAt}#${merchantId}#${serial}#${id}` });
+export const commandDue = (dueAt: string, merchantId: string, serial: string, id: string) => ({
+  gsi2pk: 'COMMANDS#DUE',
+  gsi2sk: `${dueAt}#${merchantId}#${serial}#${id}`,
+});
 export const commandsDuePk = 'COMMANDS#DUE';
 /** One pending command of a type per machine: held by that command until it ends. */
-export const posCommandLock = (merchantId: string, serial: string, type: number) => ({ pk: `MERCHANT#${merchantId}#POS#${serial}`, sk: `COMMAND_LOCK#${type}` });
+export const posCommandLock = (merchantId: string, serial: string, type: number) => ({
+  pk: `MERCHANT#${merchantId}#POS#${serial}`,
+  sk: `COMMAND_LOCK#${type}`,
+});
 /** A send's Idempotency-Key, per user. */
 export const commandIdempotency = (userId: string, key: string) => ({ pk: `IDEMPOTENCY#${userId}#${key}`, sk: 'REMOTE_COMMAND_SEND' });
 /** Counter item names: a machine's commands (`count`, `pending`), a merchant's (`count`). */
@@ -198,7 +245,10 @@ export const invalidMessagesCounterName = 'INVALID_MESSAGES';
  * Online-machines index for the connection sweep: an entry per online machine and ping-time bucket
  * (written when a machine enters a new bucket), sharded so a busy minute spreads over partitions.
  */
-export const onlineEntry = (bucket: string, shard: number, merchantId: string, serial: string) => ({ pk: `ONLINE#${bucket}#${shard}`, sk: `${merchantId}#${serial}` });
+export const onlineEntry = (bucket: string, shard: number, merchantId: string, serial: string) => ({
+  pk: `ONLINE#${bucket}#${shard}`,
+  sk: `${merchantId}#${serial}`,
+});
 export const onlinePk = (bucket: string, shard: number) => `ONLINE#${bucket}#${shard}`;
 export const connectionSweepState = { pk: 'SWEEP#CONNECTION', sk: 'STATE' };
 /**
@@ -225,15 +275,24 @@ export const merchantDataRequestsPk = (merchantId: string) => `MERCHANT#${mercha
 export const dataRequestsCounterName = (merchantId: string) => `DATAREQUESTS#${merchantId}`;
 export const dataSubscription = (merchantId: string, id: string) => ({ pk: merchantDataSubscriptionsPk(merchantId), sk: id });
 export const merchantDataSubscriptionsPk = (merchantId: string) => `MERCHANT#${merchantId}#DATASUBSCRIPTIONS`;
-export const dataSubscriptionDue = (nextRunAt: string, merchantId: string, id: string) => ({ gsi2pk: dataSubscriptionsDuePk, gsi2sk: `${nextRunAt}#${merchantId}#${id}` });
+export const dataSubscriptionDue = (nextRunAt: string, merchantId: string, id: string) => ({
+  gsi2pk: dataSubscriptionsDuePk,
+  gsi2sk: `${nextRunAt}#${merchantId}#${id}`,
+});
 export const dataSubscriptionsDuePk = 'DATASUBSCRIPTIONS#DUE';
 /** Counter item name of a merchant's subscriptions (`count`). */
 export const dataSubscriptionsCounterName = (merchantId: string) => `DATASUBSCRIPTIONS#${merchantId}`;
 // Alarm notifications (functions/core/notifications, ACCESS-PATTERNS N1–N6). The alarm transaction puts an outbox
 // item (its stream record is the sender's queue); while unsent it is on the pending index (gsi3), which the local
 // stack's stream stand-in reads. The log is one partition per merchant by event time.
-export const notificationOutbox = (merchantId: string, serial: string, kind: string, alarmSk: string) => ({ pk: `NOTIFYOUTBOX#${merchantId}#${serial}`, sk: `${kind}#${alarmSk}` });
-export const notificationPending = (at: string, merchantId: string, serial: string, messageId: string, kind: string) => ({ gsi3pk: notificationsPendingPk, gsi3sk: `${at}#${merchantId}#${serial}#${messageId}#${kind}` });
+export const notificationOutbox = (merchantId: string, serial: string, kind: string, alarmSk: string) => ({
+  pk: `NOTIFYOUTBOX#${merchantId}#${serial}`,
+  sk: `${kind}#${alarmSk}`,
+});
+export const notificationPending = (at: string, merchantId: string, serial: string, messageId: string, kind: string) => ({
+  gsi3pk: notificationsPendingPk,
+  gsi3sk: `${at}#${merchantId}#${serial}#${messageId}#${kind}`,
+});
 export const notificationsPendingPk = 'NOTIFYOUTBOX#PENDING';
 export const notification = (merchantId: string, sk: string) => ({ pk: merchantNotificationsPk(merchantId), sk });
 export const merchantNotificationsPk = (merchantId: string) => `MERCHANT#${merchantId}#NOTIFICATIONS`;
@@ -242,16 +301,28 @@ export const notificationFlap = (merchantId: string, serial: string, code: strin
 /** Counter item name (counter) of a user's e-mails in one flood window. */
 export const notificationSendsCounterName = (userId: string, windowStart: number) => `NOTIFYSENDS#${userId}#${windowStart}`;
 /** What a flood held back for a user of a merchant in a window; on the due index (gsi2) until sent. */
-export const notificationDigest = (merchantId: string, userId: string, windowStart: number) => ({ pk: `NOTIFYDIGEST#${merchantId}#${userId}`, sk: String(windowStart) });
-export const notificationDigestDue = (dueAt: string, merchantId: string, userId: string) => ({ gsi2pk: notificationDigestsDuePk, gsi2sk: `${dueAt}#${merchantId}#${userId}` });
+export const notificationDigest = (merchantId: string, userId: string, windowStart: number) => ({
+  pk: `NOTIFYDIGEST#${merchantId}#${userId}`,
+  sk: String(windowStart),
+});
+export const notificationDigestDue = (dueAt: string, merchantId: string, userId: string) => ({
+  gsi2pk: notificationDigestsDuePk,
+  gsi2sk: `${dueAt}#${merchantId}#${userId}`,
+});
 export const notificationDigestsDuePk = 'NOTIFYDIGESTS#DUE';
 // Cashless media (functions/core/medias, ACCESS-PATTERNS M1–M9): one item per media in its own partition (where the
 // cloud transactions of the media live too), listed per merchant by last use (gsi1) and by printed serial (gsi2);
 // while blocked, lost or holding cloud credit it is on the merchant's media list (gsi3, sparse), which machines get.
 export const media = (merchantId: string, mediaId: string) => ({ pk: mediaPk(merchantId, mediaId), sk: 'MEDIA' });
 export const merchantMediasPk = (merchantId: string) => `MERCHANT#${merchantId}#MEDIAS`;
-export const mediaByUse = (merchantId: string, lastUsedAt: string | null, mediaId: string) => ({ gsi1pk: merchantMediasPk(merchantId), gsi1sk: `${lastUsedAt ?? ''}#${mediaId}` });
-export const mediaBySerial = (merchantId: string, serial: string, mediaId: string) => ({ gsi2pk: merchantMediasPk(merchantId), gsi2sk: `${serial}#${mediaId}` });
+export const mediaByUse = (merchantId: string, lastUsedAt: string | null, mediaId: string) => ({
+  gsi1pk: merchantMediasPk(merchantId),
+  gsi1sk: `${lastUsedAt ?? ''}#${mediaId}`,
+});
+export const mediaBySerial = (merchantId: string, serial: string, mediaId: string) => ({
+  gsi2pk: merchantMediasPk(merchantId),
+  gsi2sk: `${serial}#${mediaId}`,
+});
 export const mediaListEntry = (merchantId: string, mediaId: string) => ({ gsi3pk: merchantMediaListPk(merchantId), gsi3sk: mediaId });
 export const merchantMediaListPk = (merchantId: string) => `MERCHANT#${merchantId}#MEDIALIST`;
 /** Counter item names (counter): a merchant's medias (`count`), its media list's `version`. */
@@ -264,12 +335,18 @@ export const mediaTypesUsedPk = (merchantId: string) => `MERCHANT#${merchantId}#
 export const mediaRefundIdempotency = (userId: string, key: string, mediaId: string) => ({ pk: `IDEMPOTENCY#${userId}#${key}`, sk: `MEDIA_REFUND#${mediaId}` });
 // Customers and web payment orders (functions/core/customers, webpayment-orders; ACCESS-PATTERNS C1–C5, W1–W3).
 export const customer = (merchantId: string, id: string) => ({ pk: `MERCHANT#${merchantId}#CUSTOMER#${id}`, sk: 'CUSTOMER' });
-export const customerByRegistration = (merchantId: string, registeredAt: string, id: string) => ({ gsi1pk: merchantCustomersPk(merchantId), gsi1sk: `${registeredAt}#${id}` });
+export const customerByRegistration = (merchantId: string, registeredAt: string, id: string) => ({
+  gsi1pk: merchantCustomersPk(merchantId),
+  gsi1sk: `${registeredAt}#${id}`,
+});
 export const merchantCustomersPk = (merchantId: string) => `MERCHANT#${merchantId}#CUSTOMERS`;
 /** Counter item name (counter) of a merchant's customers (`count`). */
 export const customersCounterName = (merchantId: string) => `MERCHANT#${merchantId}#CUSTOMERS`;
 export const webPaymentOrder = (merchantId: string, id: string) => ({ pk: `MERCHANT#${merchantId}#WPORDER#${id}`, sk: 'WPORDER' });
-export const webPaymentOrderByDate = (merchantId: string, createdAt: string, id: string) => ({ gsi1pk: merchantWebPaymentOrdersPk(merchantId), gsi1sk: `${createdAt}#${id}` });
+export const webPaymentOrderByDate = (merchantId: string, createdAt: string, id: string) => ({
+  gsi1pk: merchantWebPaymentOrdersPk(merchantId),
+  gsi1sk: `${createdAt}#${id}`,
+});
 export const merchantWebPaymentOrdersPk = (merchantId: string) => `MERCHANT#${merchantId}#WPORDERS`;
 /** Counter item name (counter) of a merchant's web payment orders (`count`). */
 export const webPaymentOrdersCounterName = (merchantId: string) => `MERCHANT#${merchantId}#WPORDERS`;

@@ -44,7 +44,6 @@ function filterOf(filter: PosFilter, hidden?: boolean): ItemFilter | undefined {
   return parts.length ? { expression: parts.join(' AND '), names, values } : undefined;
 }
 
-
 const hasFilter = (f: PosFilter) => Object.values(f).some((v) => v !== undefined && v !== '');
 
 /** The index partitions a selection reads (all of one index) and the filter no index answers. */
@@ -62,7 +61,14 @@ export class DynamoMachineLists implements PosLists {
 
   /** A page in index-sort-key order (`nameKey#serial`, the same shape in every partition). */
   async listSlice(merchantId: string, req: PosSliceRequest): Promise<{ items: PointOfSale[]; cursor?: string }> {
-    const page = await queryPage(this.doc, { tableName: this.tableName, ...partitions(merchantId, req), forward: req.ordType === 'asc', offset: req.offset, limit: req.limit, cursor: req.cursor });
+    const page = await queryPage(this.doc, {
+      tableName: this.tableName,
+      ...partitions(merchantId, req),
+      forward: req.ordType === 'asc',
+      offset: req.offset,
+      limit: req.limit,
+      cursor: req.cursor,
+    });
     return { items: page.items.map(listedOf), ...(page.cursor ? { cursor: page.cursor } : {}) };
   }
 
@@ -71,7 +77,10 @@ export class DynamoMachineLists implements PosLists {
       const names = sel.groupIds ? [...new Set(sel.groupIds)].map((g) => keys.posGroupCounterName(merchantId, g)) : [keys.posCounterName(merchantId)];
       const totals = await Promise.all(
         names.map(async (n) => {
-          const [total, hidden] = await Promise.all([readCounter(this.doc, this.tableName, n, Date.now(), 'total'), readCounter(this.doc, this.tableName, n, Date.now(), 'hidden')]);
+          const [total, hidden] = await Promise.all([
+            readCounter(this.doc, this.tableName, n, Date.now(), 'total'),
+            readCounter(this.doc, this.tableName, n, Date.now(), 'hidden'),
+          ]);
           return sel.hidden ? hidden : total - hidden;
         }),
       );
@@ -82,7 +91,11 @@ export class DynamoMachineLists implements PosLists {
 
   async listAll(merchantId: string, sel: PosSelection, max: number): Promise<PointOfSale[]> {
     const { partition, ...range } = partitions(merchantId, sel);
-    const reads = await Promise.all([...new Set(typeof partition === 'string' ? [partition] : partition)].map((p) => readRange(this.doc, { tableName: this.tableName, ...range, partition: p, forward: true, max: max + 1 })));
+    const reads = await Promise.all(
+      [...new Set(typeof partition === 'string' ? [partition] : partition)].map((p) =>
+        readRange(this.doc, { tableName: this.tableName, ...range, partition: p, forward: true, max: max + 1 }),
+      ),
+    );
     const skName = range.index === 'gsi1' ? 'gsi1sk' : 'gsi2sk';
     return reads
       .flatMap((r) => r)

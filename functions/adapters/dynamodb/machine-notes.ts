@@ -21,7 +21,13 @@ export class DynamoMachineNotes implements PosNotes {
       this.doc,
       [
         { ConditionCheck: { TableName: this.tableName, Key: keys.pos(merchantId, note.serial), ConditionExpression: 'attribute_exists(pk)' } },
-        { Put: { TableName: this.tableName, Item: { ...note, ...keys.posNote(merchantId, note.serial, note.creationDate, note.id), entity: 'posNote' }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        {
+          Put: {
+            TableName: this.tableName,
+            Item: { ...note, ...keys.posNote(merchantId, note.serial, note.creationDate, note.id), entity: 'posNote' },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
         counterUpdate(this.tableName, notesCounter(merchantId, note.serial), { count: 1 }),
       ],
       [() => new PosNotFoundException()],

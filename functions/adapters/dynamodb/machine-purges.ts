@@ -49,7 +49,11 @@ export class DynamoMachinePurges implements MachinePurges {
       const items = res.Items ?? [];
       const isAlarm = (item: Item) => String(item.sk).startsWith(keys.historyPrefix.alarm);
       await Promise.all([
-        batchDeleteItems(this.doc, this.tableName, items.filter((i) => !isAlarm(i)).map((i) => ({ pk: i.pk, sk: i.sk }))),
+        batchDeleteItems(
+          this.doc,
+          this.tableName,
+          items.filter((i) => !isAlarm(i)).map((i) => ({ pk: i.pk, sk: i.sk })),
+        ),
         this.deleteAlarms(machine.merchantId, items.filter(isAlarm)),
       ]);
       removed += items.length;

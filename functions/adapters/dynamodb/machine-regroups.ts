@@ -127,13 +127,25 @@ export class DynamoMachineRegroups implements MachineRegroups {
       read += items.length;
       // Past the last alarm come the commands (from their start: every command sk sorts after the bare prefix).
       const next = res.LastEvaluatedKey ? String(items.at(-1)!.sk) : prefix === ALARMS ? COMMANDS : undefined;
-      const outcome = await this.move(mark, items.filter((i) => groupOf(i) !== mark.to), next ?? String(items.at(-1)?.sk ?? after));
+      const outcome = await this.move(
+        mark,
+        items.filter((i) => groupOf(i) !== mark.to),
+        next ?? String(items.at(-1)?.sk ?? after),
+      );
       if (outcome === 'gone') return true;
       if (outcome === 'conflict') return false;
       if (next === undefined) {
         const target = groupIs(mark.to, ':t');
         await this.doc
-          .send(new DeleteCommand({ TableName: this.tableName, Key: markKey, ConditionExpression: target.expression, ExpressionAttributeNames: { '#g': 'groupId' }, ExpressionAttributeValues: target.values }))
+          .send(
+            new DeleteCommand({
+              TableName: this.tableName,
+              Key: markKey,
+              ConditionExpression: target.expression,
+              ExpressionAttributeNames: { '#g': 'groupId' },
+              ExpressionAttributeValues: target.values,
+            }),
+          )
           .catch((error: unknown) => {
             if (!isConditionFailure(error)) throw error;
           });

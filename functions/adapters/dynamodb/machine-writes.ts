@@ -37,7 +37,6 @@ function subtract(a: Record<string, number>, b: Record<string, number>): Record<
 }
 const negate = (a: Record<string, number>) => subtract({}, a);
 
-
 /** A machine's record and its writes (the reads come with it: every write starts from the machine read). */
 export class DynamoMachineRecords extends DynamoMachineReads implements PosRecords {
   private transact(items: Array<TransactItem | undefined>, errors: Array<(() => Error) | undefined>): Promise<void> {
@@ -143,16 +142,30 @@ export class DynamoMachineRecords extends DynamoMachineReads implements PosRecor
     add(this.updateVersioned(cur, next), () => new PosChangedConcurrentlyException());
     if (renamed) {
       add({ Put: { TableName: T, Item: posNameGuardItem(next), ConditionExpression: 'attribute_not_exists(pk)' } }, () => new DuplicateMachineNameException());
-      add({ Delete: { TableName: T, Key: keys.posNameGuard(m, nameKey(cur.name)), ConditionExpression: 'attribute_not_exists(pk) OR serial = :s', ExpressionAttributeValues: { ':s': cur.serial } } });
+      add({
+        Delete: {
+          TableName: T,
+          Key: keys.posNameGuard(m, nameKey(cur.name)),
+          ConditionExpression: 'attribute_not_exists(pk) OR serial = :s',
+          ExpressionAttributeValues: { ':s': cur.serial },
+        },
+      });
     }
     if (regrouped) {
       add({
         Update: {
-          TableName: T, Key: keys.deviceRegistry(cur.serial), UpdateExpression: 'SET groupId = :g', ConditionExpression: 'merchantId = :m',
+          TableName: T,
+          Key: keys.deviceRegistry(cur.serial),
+          UpdateExpression: 'SET groupId = :g',
+          ConditionExpression: 'merchantId = :m',
           ExpressionAttributeValues: { ':g': next.groupId, ':m': m },
         },
       });
-      if (next.groupId) add({ ConditionCheck: { TableName: T, Key: keys.group(m, next.groupId), ConditionExpression: 'attribute_exists(pk)' } }, () => new InvalidPosGroupException());
+      if (next.groupId)
+        add(
+          { ConditionCheck: { TableName: T, Key: keys.group(m, next.groupId), ConditionExpression: 'attribute_exists(pk)' } },
+          () => new InvalidPosGroupException(),
+        );
       // Its alarms and commands follow in steps (machine-regroups.ts); until then a mark lists it as moving.
       add(regroupMarkPut(T, { merchantId: m, serial: cur.serial, from: cur.groupId, to: next.groupId }), () => new MachineStillBeingMovedException());
     }
@@ -168,7 +181,12 @@ export class DynamoMachineRecords extends DynamoMachineReads implements PosRecor
       if (next.planogramId) add(this.machineCount(keys.planogram(m, next.planogramId), 1), () => new PlanogramNotFoundException());
       if (cur.planogramId) add(this.machineCount(keys.planogram(m, cur.planogramId), -1));
     }
-    for (const c of this.counterItems(m, { groupId: cur.groupId, c: counterContribution(cur, current.telemetry) }, { groupId: next.groupId, c: counterContribution(next, current.telemetry) })) add(c);
+    for (const c of this.counterItems(
+      m,
+      { groupId: cur.groupId, c: counterContribution(cur, current.telemetry) },
+      { groupId: next.groupId, c: counterContribution(next, current.telemetry) },
+    ))
+      add(c);
     await this.transact(items, errors);
     this.forgetCounters(m, cur.groupId, next.groupId);
   }
@@ -191,7 +209,11 @@ export class DynamoMachineRecords extends DynamoMachineReads implements PosRecor
       [
         this.updateVersioned(cur, next, { remove: REPORTED_COPY_ATTRIBUTES, set: reportedCopy(alarms) }),
         telemetry,
-        ...this.counterItems(cur.merchantId, { groupId: cur.groupId, c: counterContribution(cur, current.telemetry) }, { groupId: next.groupId, c: counterContribution(next, alarms) }),
+        ...this.counterItems(
+          cur.merchantId,
+          { groupId: cur.groupId, c: counterContribution(cur, current.telemetry) },
+          { groupId: next.groupId, c: counterContribution(next, alarms) },
+        ),
       ],
       [() => new PosChangedConcurrentlyException(), () => new PosChangedConcurrentlyException()],
     );
@@ -207,9 +229,30 @@ export class DynamoMachineRecords extends DynamoMachineReads implements PosRecor
     const commands = Number((await this.doc.send(new GetCommand({ TableName: T, Key: keys.counter(commandsCounter), ConsistentRead: true }))).Item?.count ?? 0);
     await this.transact(
       [
-        { Delete: { TableName: T, Key: keys.pos(m, cur.serial), ConditionExpression: 'attribute_exists(pk) AND updatedAt = :v', ExpressionAttributeValues: { ':v': cur.updatedAt } } },
-        { Delete: { TableName: T, Key: keys.deviceRegistry(cur.serial), ConditionExpression: 'attribute_not_exists(pk) OR merchantId = :m', ExpressionAttributeValues: { ':m': m } } },
-        { Delete: { TableName: T, Key: keys.posNameGuard(m, nameKey(cur.name)), ConditionExpression: 'attribute_not_exists(pk) OR serial = :s', ExpressionAttributeValues: { ':s': cur.serial } } },
+        {
+          Delete: {
+            TableName: T,
+            Key: keys.pos(m, cur.serial),
+            ConditionExpression: 'attribute_exists(pk) AND updatedAt = :v',
+            ExpressionAttributeValues: { ':v': cur.updatedAt },
+          },
+        },
+        {
+          Delete: {
+            TableName: T,
+            Key: keys.deviceRegistry(cur.serial),
+            ConditionExpression: 'attribute_not_exists(pk) OR merchantId = :m',
+            ExpressionAttributeValues: { ':m': m },
+          },
+        },
+        {
+          Delete: {
+            TableName: T,
+            Key: keys.posNameGuard(m, nameKey(cur.name)),
+            ConditionExpression: 'attribute_not_exists(pk) OR serial = :s',
+            ExpressionAttributeValues: { ':s': cur.serial },
+          },
+        },
         {
           Delete: {
             TableName: T,

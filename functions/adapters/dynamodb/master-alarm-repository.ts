@@ -27,7 +27,13 @@ export class DynamoMasterAlarmRepository implements MasterAlarmRepository {
 
   async listSlice(s: MasterAlarmSlice) {
     const page = await queryPage(this.doc, {
-      tableName: this.tableName, index: 'gsi1', partition: keys.masterAlarmsPk, forward: s.ordType === 'asc', offset: s.offset, limit: s.limit, cursor: s.cursor,
+      tableName: this.tableName,
+      index: 'gsi1',
+      partition: keys.masterAlarmsPk,
+      forward: s.ordType === 'asc',
+      offset: s.offset,
+      limit: s.limit,
+      cursor: s.cursor,
       ...(s.search ? { beginsWith: s.search } : {}),
     });
     return {
@@ -64,7 +70,12 @@ export class DynamoMasterAlarmRepository implements MasterAlarmRepository {
   async update(a: MasterAlarm, previousUpdatedAt: string): Promise<void> {
     try {
       await this.doc.send(
-        new PutCommand({ TableName: this.tableName, Item: this.item(a), ConditionExpression: 'attribute_exists(pk) AND updatedAt = :v', ExpressionAttributeValues: { ':v': previousUpdatedAt } }),
+        new PutCommand({
+          TableName: this.tableName,
+          Item: this.item(a),
+          ConditionExpression: 'attribute_exists(pk) AND updatedAt = :v',
+          ExpressionAttributeValues: { ':v': previousUpdatedAt },
+        }),
       );
     } catch (error) {
       if (isConditionFailure(error)) throw new MasterAlarmChangedConcurrentlyException();

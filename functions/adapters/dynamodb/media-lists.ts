@@ -15,9 +15,12 @@ export class DynamoMediaLists implements MediaLists {
     private readonly tableName: string,
   ) {}
 
-
   async versions(merchantIds: readonly string[]): Promise<Map<string, number>> {
-    const items = await batchGetItems(this.doc, this.tableName, merchantIds.map((m) => keys.counter(keys.mediaListCounterName(m))));
+    const items = await batchGetItems(
+      this.doc,
+      this.tableName,
+      merchantIds.map((m) => keys.counter(keys.mediaListCounterName(m))),
+    );
     const byPk = new Map(items.map((i) => [String(i.pk), Number(i.version ?? 0)]));
     return new Map(merchantIds.map((m) => [m, byPk.get(keys.counter(keys.mediaListCounterName(m)).pk) ?? 0]));
   }
@@ -29,7 +32,10 @@ export class DynamoMediaLists implements MediaLists {
       partition: keys.merchantMediaListPk(merchantId),
       forward: true,
       max: 100_000,
-      projection: { expression: '#i, #s, #c, #t, #d', names: { '#i': 'mediaId', '#s': 'status', '#c': 'cloudCredit', '#t': 'tokensBlocked', '#d': 'cloudCreditDevice' } },
+      projection: {
+        expression: '#i, #s, #c, #t, #d',
+        names: { '#i': 'mediaId', '#s': 'status', '#c': 'cloudCredit', '#t': 'tokensBlocked', '#d': 'cloudCreditDevice' },
+      },
     });
     return items.map((i) => ({
       mediaId: String(i.mediaId),

@@ -15,9 +15,31 @@ type Item = Record<string, unknown>;
 
 /** The attributes this module owns on the media item (never `customerId`). */
 const OWN_FIELDS = [
-  'merchantId', 'mediaId', 'serial', 'mediaType', 'status', 'keyCredit', 'cloudCredit', 'cloudCreditDevice', 'tokensBlocked', 'bonusCredit',
-  'bonusFreeSales', 'lastCounter', 'lastUsedAt', 'sourceType', 'sourceSerial', 'externalService', 'device', 'sapCode', 'replacedBy', 'replaces',
-  'createdAt', 'updatedAt', 'days', 'actions', 'applied',
+  'merchantId',
+  'mediaId',
+  'serial',
+  'mediaType',
+  'status',
+  'keyCredit',
+  'cloudCredit',
+  'cloudCreditDevice',
+  'tokensBlocked',
+  'bonusCredit',
+  'bonusFreeSales',
+  'lastCounter',
+  'lastUsedAt',
+  'sourceType',
+  'sourceSerial',
+  'externalService',
+  'device',
+  'sapCode',
+  'replacedBy',
+  'replaces',
+  'createdAt',
+  'updatedAt',
+  'days',
+  'actions',
+  'applied',
 ] as const;
 
 export function recordOf(item: Item): MediaRecord {
@@ -48,7 +70,13 @@ export function mediaUpdate(tableName: string, next: MediaRecord, before: MediaR
   const values: Item = Object.fromEntries(entries.map(([, v], i) => [`:a${i}`, v]));
   const remove = inMediaList(next) ? '' : ' REMOVE #l1, #l2';
   if (remove) Object.assign(names, { '#l1': 'gsi3pk', '#l2': 'gsi3sk' });
-  const condition = before ? { ConditionExpression: '#ver = :ver', ExpressionAttributeNames: { ...names, '#ver': 'version' }, ExpressionAttributeValues: { ...values, ':ver': before.version } } : { ConditionExpression: 'attribute_not_exists(pk)', ExpressionAttributeNames: names, ExpressionAttributeValues: values };
+  const condition = before
+    ? {
+        ConditionExpression: '#ver = :ver',
+        ExpressionAttributeNames: { ...names, '#ver': 'version' },
+        ExpressionAttributeValues: { ...values, ':ver': before.version },
+      }
+    : { ConditionExpression: 'attribute_not_exists(pk)', ExpressionAttributeNames: names, ExpressionAttributeValues: values };
   return {
     TableName: tableName,
     Key: keys.media(next.merchantId, next.mediaId),
@@ -76,7 +104,11 @@ export class DynamoMediaRecords implements Pick<MediaRepository, 'get' | 'getMan
   }
 
   async getMany(merchantId: string, mediaIds: readonly string[]): Promise<Map<string, MediaRecord>> {
-    const items = await batchGetItems(this.doc, this.tableName, mediaIds.map((id) => keys.media(merchantId, id)));
+    const items = await batchGetItems(
+      this.doc,
+      this.tableName,
+      mediaIds.map((id) => keys.media(merchantId, id)),
+    );
     return new Map(items.map((i) => [String(i.mediaId), recordOf(i)]));
   }
 
@@ -84,7 +116,12 @@ export class DynamoMediaRecords implements Pick<MediaRepository, 'get' | 'getMan
   async save(next: MediaRecord, before: MediaRecord | undefined): Promise<boolean> {
     const update = mediaUpdate(this.tableName, next, before);
     const extra: TransactItem[] = [
-      ...(before ? [] : [counterUpdate(this.tableName, keys.mediasCounterName(next.merchantId), { count: 1 })!, { Put: { TableName: this.tableName, Item: { ...keys.mediaTypeUsed(next.merchantId, next.mediaType), mediaType: next.mediaType } } }]),
+      ...(before
+        ? []
+        : [
+            counterUpdate(this.tableName, keys.mediasCounterName(next.merchantId), { count: 1 })!,
+            { Put: { TableName: this.tableName, Item: { ...keys.mediaTypeUsed(next.merchantId, next.mediaType), mediaType: next.mediaType } } },
+          ]),
       ...(mediaListChanged(before, next) ? [listVersionUpdate(this.tableName, next.merchantId)] : []),
     ];
     try {

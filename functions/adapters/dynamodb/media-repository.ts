@@ -20,7 +20,14 @@ import { listVersionUpdate, mediaChangeItems, mediaUpdate, recordOf, DynamoMedia
 
 /** A web recharge (customers' payment orders) credits a media in its own transaction with these items. */
 export { mediaChangeItems } from './media-records';
-import { cloudTransactionPut, statsCounterUpdates, toTransaction, usedUpdate, usedValuesOf, type CloudTransaction as StoredCloudTransaction } from './transaction-records';
+import {
+  cloudTransactionPut,
+  statsCounterUpdates,
+  toTransaction,
+  usedUpdate,
+  usedValuesOf,
+  type CloudTransaction as StoredCloudTransaction,
+} from './transaction-records';
 import { readCounter } from './counters';
 import * as keys from './keys';
 import { countQuery, queryPage, readRange, type ItemFilter, type PageQuery, type PartitionSource } from './paging';
@@ -70,7 +77,10 @@ function partitionOf(merchantId: string, sel: MediaSelection, ord: MediaSliceReq
 const isUnfiltered = (sel: MediaSelection) => Object.keys(sel).length === 0;
 
 /** The sort-key bounds of a creation-time range (`to` exclusive: no key equals the bare instant). */
-const rangeOf = (prefix: string, req: Pick<TransactionSliceRequest, 'from' | 'to'>) => ({ from: `${prefix}${req.from ?? ''}`, to: `${prefix}${req.to ?? '~'}` });
+const rangeOf = (prefix: string, req: Pick<TransactionSliceRequest, 'from' | 'to'>) => ({
+  from: `${prefix}${req.from ?? ''}`,
+  to: `${prefix}${req.to ?? '~'}`,
+});
 
 /**
  * A media's transactions (M7, T3): its gsi3 partition; for a group admin only its groups' machines' and the cloud ones
@@ -116,23 +126,27 @@ export class DynamoMediaRepository extends DynamoMediaRecords implements MediaRe
     const items: TransactItem[] = [
       // First, so that a replay is told apart from a lost race on the media.
       ...(idempotency
-        ? [{
-            Put: {
-              TableName: this.tableName,
-              Item: {
-                ...keys.mediaRefundIdempotency(idempotency.userId, idempotency.key, next.mediaId),
-                requestHash: idempotency.requestHash,
-                transactionId: transaction.transactionId,
-                createdAt: transaction.createdAt,
-                expiresAt: Math.floor(Date.parse(idempotency.expiresAt) / 1000),
+        ? [
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: {
+                  ...keys.mediaRefundIdempotency(idempotency.userId, idempotency.key, next.mediaId),
+                  requestHash: idempotency.requestHash,
+                  transactionId: transaction.transactionId,
+                  createdAt: transaction.createdAt,
+                  expiresAt: Math.floor(Date.parse(idempotency.expiresAt) / 1000),
+                },
+                ConditionExpression: 'attribute_not_exists(pk)',
               },
-              ConditionExpression: 'attribute_not_exists(pk)',
             },
-          }]
+          ]
         : []),
       ...mediaChangeItems(this.tableName, next, before),
       put,
-      ...statsCounterUpdates(this.tableName, transaction.merchantId, transaction.timeZone, [{ ...stored, serial: stored.serial ?? null, posName: stored.posName ?? null, groupId: stored.groupId ?? null }]),
+      ...statsCounterUpdates(this.tableName, transaction.merchantId, transaction.timeZone, [
+        { ...stored, serial: stored.serial ?? null, posName: stored.posName ?? null, groupId: stored.groupId ?? null },
+      ]),
       usedUpdate(this.tableName, transaction.merchantId, usedValuesOf([stored]))!,
     ];
     try {
@@ -149,13 +163,17 @@ export class DynamoMediaRepository extends DynamoMediaRecords implements MediaRe
   }
 
   async refundByKey(userId: string, key: string, mediaId: string) {
-    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.mediaRefundIdempotency(userId, key, mediaId), ConsistentRead: true }));
+    const res = await this.doc.send(
+      new GetCommand({ TableName: this.tableName, Key: keys.mediaRefundIdempotency(userId, key, mediaId), ConsistentRead: true }),
+    );
     const item = res.Item;
     return item ? { requestHash: String(item.requestHash), transactionId: String(item.transactionId), createdAt: String(item.createdAt) } : undefined;
   }
 
   async cloudTransaction(merchantId: string, mediaId: string, createdAt: string, transactionId: string) {
-    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.cloudSale(merchantId, mediaId, createdAt, transactionId), ConsistentRead: true }));
+    const res = await this.doc.send(
+      new GetCommand({ TableName: this.tableName, Key: keys.cloudSale(merchantId, mediaId, createdAt, transactionId), ConsistentRead: true }),
+    );
     return res.Item ? toTransaction(res.Item) : undefined;
   }
 
@@ -180,7 +198,14 @@ export class DynamoMediaRepository extends DynamoMediaRecords implements MediaRe
   }
 
   async listSlice(merchantId: string, sel: MediaSelection, req: MediaSliceRequest): Promise<{ items: MediaRecord[]; cursor?: string }> {
-    const page = await queryPage(this.doc, { tableName: this.tableName, ...partitionOf(merchantId, sel, req.ord), forward: req.ordType === 'asc', offset: req.offset, limit: req.limit, cursor: req.cursor });
+    const page = await queryPage(this.doc, {
+      tableName: this.tableName,
+      ...partitionOf(merchantId, sel, req.ord),
+      forward: req.ordType === 'asc',
+      offset: req.offset,
+      limit: req.limit,
+      cursor: req.cursor,
+    });
     return { items: page.items.map(recordOf), ...(page.cursor ? { cursor: page.cursor } : {}) };
   }
 
@@ -189,14 +214,33 @@ export class DynamoMediaRepository extends DynamoMediaRecords implements MediaRe
     return countQuery(this.doc, { tableName: this.tableName, ...partitionOf(merchantId, sel, 'lastUsedAt') });
   }
 
-  async readAll(merchantId: string, sel: MediaSelection, ord: MediaSliceRequest['ord'], ordType: MediaSliceRequest['ordType'], max: number): Promise<MediaRecord[]> {
+  async readAll(
+    merchantId: string,
+    sel: MediaSelection,
+    ord: MediaSliceRequest['ord'],
+    ordType: MediaSliceRequest['ordType'],
+    max: number,
+  ): Promise<MediaRecord[]> {
     const where = partitionOf(merchantId, sel, ord);
-    const items = await readRange(this.doc, { tableName: this.tableName, ...where, partition: keys.merchantMediasPk(merchantId), forward: ordType === 'asc', max });
+    const items = await readRange(this.doc, {
+      tableName: this.tableName,
+      ...where,
+      partition: keys.merchantMediasPk(merchantId),
+      forward: ordType === 'asc',
+      max,
+    });
     return items.map(recordOf);
   }
 
   async bySerial(merchantId: string, serial: string, max: number): Promise<MediaRecord[]> {
-    const items = await readRange(this.doc, { tableName: this.tableName, index: 'gsi2', partition: keys.merchantMediasPk(merchantId), beginsWith: `${serial}#`, forward: true, max });
+    const items = await readRange(this.doc, {
+      tableName: this.tableName,
+      index: 'gsi2',
+      partition: keys.merchantMediasPk(merchantId),
+      beginsWith: `${serial}#`,
+      forward: true,
+      max,
+    });
     return items.map(recordOf);
   }
 
@@ -206,7 +250,14 @@ export class DynamoMediaRepository extends DynamoMediaRecords implements MediaRe
   }
 
   async transactions(merchantId: string, mediaId: string, req: TransactionSliceRequest) {
-    const page = await queryPage(this.doc, { tableName: this.tableName, ...mediaTransactionsSource(merchantId, mediaId, req), forward: req.forward, offset: req.offset, limit: req.limit, cursor: req.cursor });
+    const page = await queryPage(this.doc, {
+      tableName: this.tableName,
+      ...mediaTransactionsSource(merchantId, mediaId, req),
+      forward: req.forward,
+      offset: req.offset,
+      limit: req.limit,
+      cursor: req.cursor,
+    });
     return { ...page, items: page.items.map(toTransaction) };
   }
 
@@ -220,12 +271,22 @@ export class DynamoMediaRepository extends DynamoMediaRecords implements MediaRe
       tableName: this.tableName,
       partition: keys.mediaPk(merchantId, mediaId),
       between: rangeOf('SALE#', req),
-      filter: { expression: '#f_mt IN (:f_mt0, :f_mt1)', names: { '#f_mt': 'mediaType' }, values: { ':f_mt0': REFUND_MEDIA_TYPES[0], ':f_mt1': REFUND_MEDIA_TYPES[1] } },
+      filter: {
+        expression: '#f_mt IN (:f_mt0, :f_mt1)',
+        names: { '#f_mt': 'mediaType' },
+        values: { ':f_mt0': REFUND_MEDIA_TYPES[0], ':f_mt1': REFUND_MEDIA_TYPES[1] },
+      },
     };
   }
 
   async refunds(merchantId: string, mediaId: string, req: TransactionSliceRequest) {
-    const page = await queryPage(this.doc, { ...this.refundsQuery(merchantId, mediaId, req), forward: req.forward, offset: req.offset, limit: req.limit, cursor: req.cursor });
+    const page = await queryPage(this.doc, {
+      ...this.refundsQuery(merchantId, mediaId, req),
+      forward: req.forward,
+      offset: req.offset,
+      limit: req.limit,
+      cursor: req.cursor,
+    });
     return { ...page, items: page.items.map(toTransaction) };
   }
 

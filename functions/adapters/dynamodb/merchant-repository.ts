@@ -34,11 +34,25 @@ export class DynamoMerchantRepository implements MerchantRepository {
   }
 
   async getMany(ids: string[]): Promise<Merchant[]> {
-    return (await batchGetItems(this.doc, this.tableName, ids.map((id) => keys.merchant(id)))).map(fromItem);
+    return (
+      await batchGetItems(
+        this.doc,
+        this.tableName,
+        ids.map((id) => keys.merchant(id)),
+      )
+    ).map(fromItem);
   }
 
   async listSlice(req: MerchantSliceRequest): Promise<{ items: Merchant[]; cursor?: string }> {
-    const slice = await queryPage(this.doc, { tableName: this.tableName, index: 'gsi1', partition: keys.merchantsIndexPk, forward: req.ordType === 'asc', offset: req.offset, limit: req.limit, cursor: req.cursor });
+    const slice = await queryPage(this.doc, {
+      tableName: this.tableName,
+      index: 'gsi1',
+      partition: keys.merchantsIndexPk,
+      forward: req.ordType === 'asc',
+      offset: req.offset,
+      limit: req.limit,
+      cursor: req.cursor,
+    });
     return { items: slice.items.map(fromItem), ...(slice.cursor ? { cursor: slice.cursor } : {}) };
   }
 
@@ -47,7 +61,13 @@ export class DynamoMerchantRepository implements MerchantRepository {
     let start: Record<string, unknown> | undefined;
     do {
       const res = await this.doc.send(
-        new QueryCommand({ TableName: this.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.merchantsIndexPk }, ExclusiveStartKey: start }),
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk',
+          ExpressionAttributeValues: { ':pk': keys.merchantsIndexPk },
+          ExclusiveStartKey: start,
+        }),
       );
       out.push(...(res.Items ?? []).map(fromItem));
       start = res.LastEvaluatedKey;
@@ -63,7 +83,15 @@ export class DynamoMerchantRepository implements MerchantRepository {
           TransactItems: [
             { Put: { TableName: this.tableName, Item: { ...keys.merchantNameGuard(nk), merchantId: m.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
             { Put: { TableName: this.tableName, Item: toItem(m), ConditionExpression: 'attribute_not_exists(pk)' } },
-            { Update: { TableName: this.tableName, Key: keys.counter(COUNTER), UpdateExpression: 'ADD #c :one', ExpressionAttributeNames: { '#c': 'count' }, ExpressionAttributeValues: { ':one': 1 } } },
+            {
+              Update: {
+                TableName: this.tableName,
+                Key: keys.counter(COUNTER),
+                UpdateExpression: 'ADD #c :one',
+                ExpressionAttributeNames: { '#c': 'count' },
+                ExpressionAttributeValues: { ':one': 1 },
+              },
+            },
           ],
         }),
       );
@@ -92,9 +120,18 @@ export class DynamoMerchantRepository implements MerchantRepository {
       oldKey === newKey
         ? [putMerchant]
         : [
-            { Put: { TableName: this.tableName, Item: { ...keys.merchantNameGuard(newKey), merchantId: id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            {
+              Put: { TableName: this.tableName, Item: { ...keys.merchantNameGuard(newKey), merchantId: id }, ConditionExpression: 'attribute_not_exists(pk)' },
+            },
             putMerchant,
-            { Delete: { TableName: this.tableName, Key: keys.merchantNameGuard(oldKey), ConditionExpression: 'merchantId = :id', ExpressionAttributeValues: { ':id': id } } },
+            {
+              Delete: {
+                TableName: this.tableName,
+                Key: keys.merchantNameGuard(oldKey),
+                ConditionExpression: 'merchantId = :id',
+                ExpressionAttributeValues: { ':id': id },
+              },
+            },
           ];
     try {
       await this.doc.send(new TransactWriteCommand({ TransactItems: items }));

@@ -63,10 +63,28 @@ export class DynamoMerchantSettingsRepository implements MerchantSettingsReposit
               },
             },
             ...(changed && pin
-              ? [{ Put: { TableName: T, Item: { ...keys.pinGuard(pin), merchantId: m }, ConditionExpression: 'attribute_not_exists(pk) OR merchantId = :m', ExpressionAttributeValues: { ':m': m } } }]
+              ? [
+                  {
+                    Put: {
+                      TableName: T,
+                      Item: { ...keys.pinGuard(pin), merchantId: m },
+                      ConditionExpression: 'attribute_not_exists(pk) OR merchantId = :m',
+                      ExpressionAttributeValues: { ':m': m },
+                    },
+                  },
+                ]
               : []),
             ...(changed && previousPin
-              ? [{ Delete: { TableName: T, Key: keys.pinGuard(previousPin), ConditionExpression: 'attribute_not_exists(pk) OR merchantId = :m', ExpressionAttributeValues: { ':m': m } } }]
+              ? [
+                  {
+                    Delete: {
+                      TableName: T,
+                      Key: keys.pinGuard(previousPin),
+                      ConditionExpression: 'attribute_not_exists(pk) OR merchantId = :m',
+                      ExpressionAttributeValues: { ':m': m },
+                    },
+                  },
+                ]
               : []),
           ],
         }),

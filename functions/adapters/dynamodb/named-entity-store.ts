@@ -125,7 +125,11 @@ export class NamedEntityStore<T extends NamedEntity> {
 
   /** Entities by (merchant, id) pairs; unknown ones are left out. */
   async getMany(pairs: ReadonlyArray<{ merchantId: string; id: string }>): Promise<T[]> {
-    const items = await batchGetItems(this.doc, this.tableName, pairs.map((p) => this.kind.key(p.merchantId, p.id)));
+    const items = await batchGetItems(
+      this.doc,
+      this.tableName,
+      pairs.map((p) => this.kind.key(p.merchantId, p.id)),
+    );
     return items.map((item) => this.fromItem(item));
   }
 
@@ -188,12 +192,18 @@ export class NamedEntityStore<T extends NamedEntity> {
         // Neither renamed nor recoded meanwhile: the guards swapped here are this entity's.
         ConditionExpression: `attribute_exists(pk) AND nameKey = :old${oldCode === undefined ? '' : ' AND codeKey = :oldCode'}`,
         ExpressionAttributeNames: Object.fromEntries(set.map((a, i) => [`#s${i}`, a])),
-        ExpressionAttributeValues: { ...Object.fromEntries(set.map((a, i) => [`:s${i}`, item[a]])), ':old': oldKey, ...(oldCode === undefined ? {} : { ':oldCode': oldCode }) },
+        ExpressionAttributeValues: {
+          ...Object.fromEntries(set.map((a, i) => [`:s${i}`, item[a]])),
+          ':old': oldKey,
+          ...(oldCode === undefined ? {} : { ':oldCode': oldCode }),
+        },
       },
     };
     const renamed = oldKey !== newKey;
     const recoded = oldCode !== newCode;
-    const nameGuardPut = renamed ? [{ Put: { TableName: this.tableName, Item: this.guardItem(m, newKey, current.id), ConditionExpression: 'attribute_not_exists(pk)' } }] : [];
+    const nameGuardPut = renamed
+      ? [{ Put: { TableName: this.tableName, Item: this.guardItem(m, newKey, current.id), ConditionExpression: 'attribute_not_exists(pk)' } }]
+      : [];
     const codeGuardPut = recoded ? [this.codeGuardPut(m, newCode!, current.id)] : [];
     const own = [
       ...nameGuardPut,
@@ -222,19 +232,19 @@ export class NamedEntityStore<T extends NamedEntity> {
     const ck = this.codeKey(current);
     const usage = this.kind.usage;
     const own: TransactItem[] = [
-            {
-              Delete: {
-                TableName: this.tableName,
-                Key: this.kind.key(m, current.id),
-                // Not renamed (nor recoded) meanwhile: the guards deleted next are this entity's.
-                ConditionExpression: `attribute_exists(pk) AND nameKey = :nk${ck === undefined ? '' : ' AND codeKey = :ck'}${usage ? ' AND (attribute_not_exists(#usage) OR #usage <= :zero)' : ''}`,
-                ...(usage ? { ExpressionAttributeNames: { '#usage': usage.attribute } } : {}),
-                ExpressionAttributeValues: { ':nk': nk, ...(ck === undefined ? {} : { ':ck': ck }), ...(usage ? { ':zero': 0 } : {}) },
-              },
-            },
-            this.guardDelete(m, nk, current.id),
-            ...(ck === undefined ? [] : [this.guardDelete(m, ck, current.id, this.kind.uniqueCode!.guard(m, ck))]),
-            counterUpdate(this.tableName, this.kind.counterName(m), { count: -1 })!,
+      {
+        Delete: {
+          TableName: this.tableName,
+          Key: this.kind.key(m, current.id),
+          // Not renamed (nor recoded) meanwhile: the guards deleted next are this entity's.
+          ConditionExpression: `attribute_exists(pk) AND nameKey = :nk${ck === undefined ? '' : ' AND codeKey = :ck'}${usage ? ' AND (attribute_not_exists(#usage) OR #usage <= :zero)' : ''}`,
+          ...(usage ? { ExpressionAttributeNames: { '#usage': usage.attribute } } : {}),
+          ExpressionAttributeValues: { ':nk': nk, ...(ck === undefined ? {} : { ':ck': ck }), ...(usage ? { ':zero': 0 } : {}) },
+        },
+      },
+      this.guardDelete(m, nk, current.id),
+      ...(ck === undefined ? [] : [this.guardDelete(m, ck, current.id, this.kind.uniqueCode!.guard(m, ck))]),
+      counterUpdate(this.tableName, this.kind.counterName(m), { count: -1 })!,
     ];
     try {
       await this.doc.send(new TransactWriteCommand({ TransactItems: [...own, ...companions.items] }));

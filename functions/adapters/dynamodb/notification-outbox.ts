@@ -65,17 +65,19 @@ export class DynamoNotificationOutbox {
   /** Done with this event: off the pending index (the item stays until it expires). */
   async done(e: AlarmEvent): Promise<void> {
     const sk = keys.posAlarm(e.merchantId, e.serial, e.alarmCreatedAt, e.alarmMessageId).sk;
-    await this.doc.send(
-      new UpdateCommand({
-        TableName: this.tableName,
-        Key: keys.notificationOutbox(e.merchantId, e.serial, e.kind, sk),
-        UpdateExpression: 'REMOVE gsi3pk, gsi3sk SET doneAt = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':now': new Date().toISOString() },
-      }),
-    ).catch((error: unknown) => {
-      if (!isConditionFailure(error)) throw error;
-    });
+    await this.doc
+      .send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.notificationOutbox(e.merchantId, e.serial, e.kind, sk),
+          UpdateExpression: 'REMOVE gsi3pk, gsi3sk SET doneAt = :now',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':now': new Date().toISOString() },
+        }),
+      )
+      .catch((error: unknown) => {
+        if (!isConditionFailure(error)) throw error;
+      });
   }
 
   /** Items still pending, oldest first (the local stream stand-in). */

@@ -90,7 +90,10 @@ export class DynamoNotificationRepository implements NotificationLog, FlapMarks,
     );
   }
 
-  async list(sel: NotificationSelection, s: { offset: number; limit: number; ordType: 'asc' | 'desc'; cursor?: string }): Promise<{ items: Notification[]; cursor?: string }> {
+  async list(
+    sel: NotificationSelection,
+    s: { offset: number; limit: number; ordType: 'asc' | 'desc'; cursor?: string },
+  ): Promise<{ items: Notification[]; cursor?: string }> {
     const page = await queryPage(this.doc, { ...this.range(sel), forward: s.ordType === 'asc', offset: s.offset, limit: s.limit, cursor: s.cursor });
     return { items: page.items.map(entryOf), ...(page.cursor ? { cursor: page.cursor } : {}) };
   }
@@ -153,9 +156,16 @@ export class DynamoNotificationRepository implements NotificationLog, FlapMarks,
           'SET entity = :e, merchantId = :m, userId = :u, windowStart = :w, gsi2pk = :dp, gsi2sk = :ds, expiresAt = :exp, #l = list_append(if_not_exists(#l, :empty), :line) ADD #c :one',
         ExpressionAttributeNames: { '#l': 'lines', '#c': 'count' },
         ExpressionAttributeValues: {
-          ':e': 'notificationDigest', ':m': merchantId, ':u': userId, ':w': windowStart,
-          ':dp': keys.notificationDigestsDuePk, ':ds': keys.notificationDigestDue(dueAt, merchantId, userId).gsi2sk,
-          ':exp': Math.floor(dueAtMs / 1000) + 7 * 86_400, ':empty': [], ':line': [line], ':one': 1,
+          ':e': 'notificationDigest',
+          ':m': merchantId,
+          ':u': userId,
+          ':w': windowStart,
+          ':dp': keys.notificationDigestsDuePk,
+          ':ds': keys.notificationDigestDue(dueAt, merchantId, userId).gsi2sk,
+          ':exp': Math.floor(dueAtMs / 1000) + 7 * 86_400,
+          ':empty': [],
+          ':line': [line],
+          ':one': 1,
         },
       }),
     );
@@ -182,7 +192,11 @@ export class DynamoNotificationRepository implements NotificationLog, FlapMarks,
 
   async done(d: HeldDigest): Promise<void> {
     await this.doc.send(
-      new UpdateCommand({ TableName: this.tableName, Key: keys.notificationDigest(d.merchantId, d.userId, d.windowStart), UpdateExpression: 'REMOVE gsi2pk, gsi2sk' }),
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: keys.notificationDigest(d.merchantId, d.userId, d.windowStart),
+        UpdateExpression: 'REMOVE gsi2pk, gsi2sk',
+      }),
     );
   }
 }
@@ -193,7 +207,12 @@ export function notificationLookups(doc: DynamoDBDocumentClient, tableName: stri
   const get = async (key: { pk: string; sk: string }, attributes: readonly string[]) =>
     (
       await doc.send(
-        new GetCommand({ TableName: tableName, Key: key, ProjectionExpression: attributes.map((_, i) => `#a${i}`).join(', '), ExpressionAttributeNames: Object.fromEntries(attributes.map((a, i) => [`#a${i}`, a])) }),
+        new GetCommand({
+          TableName: tableName,
+          Key: key,
+          ProjectionExpression: attributes.map((_, i) => `#a${i}`).join(', '),
+          ExpressionAttributeNames: Object.fromEntries(attributes.map((a, i) => [`#a${i}`, a])),
+        }),
       )
     ).Item;
   return {
@@ -203,13 +222,20 @@ export function notificationLookups(doc: DynamoDBDocumentClient, tableName: stri
     },
     async settings(merchantId) {
       const res = await doc.send(
-        new QueryCommand({ TableName: tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ExpressionAttributeValues: { ':p': keys.merchantAlarmSettingsPk(merchantId) } }),
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :p',
+          ExpressionAttributeValues: { ':p': keys.merchantAlarmSettingsPk(merchantId) },
+        }),
       );
       return (res.Items ?? []).map((i) => stripKeys<AlarmSetting>(i));
     },
     async machine(merchantId, serial) {
       const item = await get(keys.pos(merchantId, serial), ['name', 'groupId', 'clientId']);
-      return item ? { name: String(item.name), groupId: (item.groupId as string | null) ?? null, clientId: (item.clientId as string | null) ?? null } : undefined;
+      return item
+        ? { name: String(item.name), groupId: (item.groupId as string | null) ?? null, clientId: (item.clientId as string | null) ?? null }
+        : undefined;
     },
     async groupName(merchantId, groupId) {
       return (await get(keys.group(merchantId, groupId), ['name']))?.name as string | undefined;
@@ -218,7 +244,13 @@ export function notificationLookups(doc: DynamoDBDocumentClient, tableName: stri
       return (await get(keys.client(merchantId, clientId), ['name']))?.name as string | undefined;
     },
     async users(ids) {
-      return (await batchGetItems(doc, tableName, ids.map((id) => keys.user(id)))).map((i) => stripKeys<User>(i));
+      return (
+        await batchGetItems(
+          doc,
+          tableName,
+          ids.map((id) => keys.user(id)),
+        )
+      ).map((i) => stripKeys<User>(i));
     },
   };
 }

@@ -12,7 +12,11 @@ export class DynamoOnlineIndex implements OnlineIndex {
   ) {}
 
   async putOnlineEntries(entries: readonly OnlineEntry[], expiresAt: number): Promise<void> {
-    await batchPutItems(this.doc, this.tableName, entries.map((e) => ({ ...keys.onlineEntry(e.bucket, e.shard, e.merchantId, e.serial), merchantId: e.merchantId, serial: e.serial, expiresAt })));
+    await batchPutItems(
+      this.doc,
+      this.tableName,
+      entries.map((e) => ({ ...keys.onlineEntry(e.bucket, e.shard, e.merchantId, e.serial), merchantId: e.merchantId, serial: e.serial, expiresAt })),
+    );
   }
 
   async onlineEntries(bucket: string, shard: number): Promise<Array<{ merchantId: string; serial: string }>> {

@@ -255,7 +255,11 @@ const encodeCursor = (body: CursorBody) => Buffer.from(JSON.stringify(body), 'ut
  * console numbers it (offset + limit), at the point where reading stopped, so paging on with cursors neither
  * skips nor repeats an item; only a jump without a cursor counts offsets exactly.
  */
-export async function queryPage(doc: DynamoDBDocumentClient, q: PageQuery, maxFilteredQueries = MAX_FILTERED_QUERIES): Promise<{ items: Item[]; cursor?: string }> {
+export async function queryPage(
+  doc: DynamoDBDocumentClient,
+  q: PageQuery,
+  maxFilteredQueries = MAX_FILTERED_QUERIES,
+): Promise<{ items: Item[]; cursor?: string }> {
   if (q.limit <= 0) return { items: [] };
   const sources = sourcesOf(q);
   const orderBy = q.orderBy ?? keyNames(sources[0]?.index).sortKey;
@@ -276,7 +280,10 @@ export async function queryPage(doc: DynamoDBDocumentClient, q: PageQuery, maxFi
     const query = { ...queryBase(source), ScanIndexForward: q.forward };
     const projected = [...new Set([...keysOf(source), orderBy])];
     const projection = keysOnly
-      ? { ProjectionExpression: projected.map((_, i) => `#k${i}`).join(','), ExpressionAttributeNames: { ...query.ExpressionAttributeNames, ...Object.fromEntries(projected.map((k, i) => [`#k${i}`, k])) } }
+      ? {
+          ProjectionExpression: projected.map((_, i) => `#k${i}`).join(','),
+          ExpressionAttributeNames: { ...query.ExpressionAttributeNames, ...Object.fromEntries(projected.map((k, i) => [`#k${i}`, k])) },
+        }
       : {};
     const items: Item[] = [];
     const plan = readPlan(!!source.filter);
@@ -299,7 +306,9 @@ export async function queryPage(doc: DynamoDBDocumentClient, q: PageQuery, maxFi
     starts = fromCursor.p;
   } else if (q.offset > 0) {
     // Walk over the first `offset` merged items, reading keys only.
-    const walked = await Promise.all(sources.map(async (source) => ({ source, partition: source.partition, ...(await read(source, null, q.offset, true, false)) })));
+    const walked = await Promise.all(
+      sources.map(async (source) => ({ source, partition: source.partition, ...(await read(source, null, q.offset, true, false)) })),
+    );
     const merged = walked.flatMap((w) => w.items.map((item) => ({ partition: w.partition, item }))).sort(order);
     if (merged.length < q.offset) return { items: [] };
     const skipped = merged.slice(0, q.offset);

@@ -52,7 +52,10 @@ export class DynamoPlanogramRepository implements PlanogramRepository {
   }
 
   private unuseItems(p: Planogram, productId: string): TransactItem[] {
-    return [{ Delete: { TableName: this.tableName, Key: keys.productPlanogramUse(p.merchantId, productId, p.id) } }, this.productCount(p.merchantId, productId, -1)];
+    return [
+      { Delete: { TableName: this.tableName, Key: keys.productPlanogramUse(p.merchantId, productId, p.id) } },
+      this.productCount(p.merchantId, productId, -1),
+    ];
   }
 
   /** The product's `planograms` count (26c), which its delete is conditioned on. */
@@ -93,7 +96,13 @@ export class DynamoPlanogramRepository implements PlanogramRepository {
   }
 
   create(planogram: Planogram) {
-    return this.store.create(planogram, this.companions(planogram, [...productsOf(planogram)].flatMap((id) => this.useItems(planogram, id, true))));
+    return this.store.create(
+      planogram,
+      this.companions(
+        planogram,
+        [...productsOf(planogram)].flatMap((id) => this.useItems(planogram, id, true)),
+      ),
+    );
   }
 
   /** New products count +1 and the ones left out −1; the kept ones' use items are put again only when the label changed. */

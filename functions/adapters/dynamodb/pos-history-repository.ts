@@ -74,7 +74,13 @@ export class DynamoPosHistoryRepository implements PosHistoryRepository {
   }
 
   private async slice(merchantId: string, serial: string, prefix: string, r: HistoryRange, filter: ItemFilter | undefined, s: HistorySlice) {
-    return queryPage(this.doc, { ...this.range(merchantId, serial, prefix, r, filter), forward: s.ordType === 'asc', offset: s.offset, limit: s.limit, cursor: s.cursor });
+    return queryPage(this.doc, {
+      ...this.range(merchantId, serial, prefix, r, filter),
+      forward: s.ordType === 'asc',
+      offset: s.offset,
+      limit: s.limit,
+      cursor: s.cursor,
+    });
   }
 
   async listAudits(merchantId: string, serial: string, r: HistoryRange & { origin?: number }, s: HistorySlice) {
@@ -87,13 +93,20 @@ export class DynamoPosHistoryRepository implements PosHistoryRepository {
   }
 
   async auditDex(merchantId: string, serial: string, readAt: string, messageId: string) {
-    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.posAudit(merchantId, serial, readAt, messageId), ProjectionExpression: 'dex' }));
+    const res = await this.doc.send(
+      new GetCommand({ TableName: this.tableName, Key: keys.posAudit(merchantId, serial, readAt, messageId), ProjectionExpression: 'dex' }),
+    );
     return typeof res.Item?.dex === 'string' ? res.Item.dex : undefined;
   }
 
   /** Newest first, audits with figures only, until `max`. */
   private async cashReads(merchantId: string, serial: string, r: HistoryRange, max: number): Promise<AuditCashRead[]> {
-    const items = await readRange(this.doc, { ...this.range(merchantId, serial, keys.historyPrefix.audit, r, HAS_CASH), forward: false, max, projection: { expression: 'readAt, messageId, #cash' } });
+    const items = await readRange(this.doc, {
+      ...this.range(merchantId, serial, keys.historyPrefix.audit, r, HAS_CASH),
+      forward: false,
+      max,
+      projection: { expression: 'readAt, messageId, #cash' },
+    });
     return items.map((i) => ({ readAt: String(i.readAt), messageId: String(i.messageId), cash: i.cash as AuditCash }));
   }
 

@@ -15,7 +15,9 @@ export class DynamoPriceContext implements PriceContext {
 
   private async read(key: Record<string, string>, projection: string[]): Promise<Record<string, unknown> | undefined> {
     const names = Object.fromEntries(projection.map((p, i) => [`#p${i}`, p]));
-    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: key, ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names }));
+    const res = await this.doc.send(
+      new GetCommand({ TableName: this.tableName, Key: key, ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names }),
+    );
     return res.Item;
   }
 
@@ -49,11 +51,23 @@ export async function readPricesSync(doc: DynamoDBDocumentClient, tableName: str
 }
 
 /** The selections of the machine's planogram (its POS item, then the planogram's): undefined without one. */
-export async function readPlanogramSelections(doc: DynamoDBDocumentClient, tableName: string, merchantId: string, serial: string): Promise<string[] | undefined> {
+export async function readPlanogramSelections(
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+  merchantId: string,
+  serial: string,
+): Promise<string[] | undefined> {
   const pos = await doc.send(new GetCommand({ TableName: tableName, Key: keys.pos(merchantId, serial), ProjectionExpression: 'planogramId' }));
   const planogramId = pos.Item?.planogramId;
   if (typeof planogramId !== 'string') return undefined;
-  const planogram = await doc.send(new GetCommand({ TableName: tableName, Key: keys.planogram(merchantId, planogramId), ProjectionExpression: '#l', ExpressionAttributeNames: { '#l': 'lines' } }));
+  const planogram = await doc.send(
+    new GetCommand({
+      TableName: tableName,
+      Key: keys.planogram(merchantId, planogramId),
+      ProjectionExpression: '#l',
+      ExpressionAttributeNames: { '#l': 'lines' },
+    }),
+  );
   const lines = planogram.Item?.lines as Array<{ selection: string }> | undefined;
   return lines?.map((l) => l.selection);
 }

@@ -45,7 +45,14 @@ export class DynamoPriceRepository implements PriceRepository {
               },
             },
             ...(version
-              ? [{ Put: { TableName: this.tableName, Item: { ...version, merchantId, serial, ...keys.posPriceVersion(merchantId, serial, version.version), entity: 'priceVersion' } } }]
+              ? [
+                  {
+                    Put: {
+                      TableName: this.tableName,
+                      Item: { ...version, merchantId, serial, ...keys.posPriceVersion(merchantId, serial, version.version), entity: 'priceVersion' },
+                    },
+                  },
+                ]
               : []),
           ],
         }),
@@ -59,7 +66,6 @@ export class DynamoPriceRepository implements PriceRepository {
       throw error;
     }
   }
-
 }
 
 /** A machine's price versions (ACCESS-PATTERNS P2), apart so that what only writes prices bundles no pager. */

@@ -11,11 +11,20 @@ export class DynamoProcessedMessages implements ProcessedMessages {
   ) {}
 
   async processed(messageIds: readonly string[]): Promise<Set<string>> {
-    const items = await batchGetItems(this.doc, this.tableName, messageIds.map((id) => keys.deviceMessage(id)), { expression: 'pk' });
+    const items = await batchGetItems(
+      this.doc,
+      this.tableName,
+      messageIds.map((id) => keys.deviceMessage(id)),
+      { expression: 'pk' },
+    );
     return new Set(items.map((i) => String(i.pk).slice('MSG#'.length)));
   }
 
   async markProcessed(messageIds: readonly string[], expiresAt: number): Promise<void> {
-    await batchPutItems(this.doc, this.tableName, messageIds.map((id) => ({ ...keys.deviceMessage(id), expiresAt })));
+    await batchPutItems(
+      this.doc,
+      this.tableName,
+      messageIds.map((id) => ({ ...keys.deviceMessage(id), expiresAt })),
+    );
   }
 }

@@ -13,13 +13,23 @@ export class DynamoProductCatalogue implements ProductCatalogue, ProductNames, P
   ) {}
 
   async existing(merchantId: string, productIds: readonly string[]): Promise<Set<string>> {
-    const items = await batchGetItems(this.doc, this.tableName, productIds.map((id) => keys.product(merchantId, id)), { expression: 'id' });
+    const items = await batchGetItems(
+      this.doc,
+      this.tableName,
+      productIds.map((id) => keys.product(merchantId, id)),
+      { expression: 'id' },
+    );
     return new Set(items.map((item) => String(item.id)));
   }
 
   /** Codes and names of the products that exist (stock lines, pick lists). */
   async names(merchantId: string, productIds: readonly string[]): Promise<Map<string, { code: string; name: string }>> {
-    const items = await batchGetItems(this.doc, this.tableName, productIds.map((id) => keys.product(merchantId, id)), { expression: 'id, code, #n', names: { '#n': 'name' } });
+    const items = await batchGetItems(
+      this.doc,
+      this.tableName,
+      productIds.map((id) => keys.product(merchantId, id)),
+      { expression: 'id, code, #n', names: { '#n': 'name' } },
+    );
     return new Map(items.map((item) => [String(item.id), { code: String(item.code), name: String(item.name) }]));
   }
 }

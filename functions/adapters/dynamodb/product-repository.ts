@@ -1,6 +1,11 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Product } from '#schemas/product';
-import { ProductCodeAlreadyExistsException, ProductInUseException, ProductNameAlreadyExistsException, ProductNotFoundException } from '../../core/products/errors';
+import {
+  ProductCodeAlreadyExistsException,
+  ProductInUseException,
+  ProductNameAlreadyExistsException,
+  ProductNotFoundException,
+} from '../../core/products/errors';
 import type { ProductRepository, ProductSelection } from '../../core/products/ports';
 import { nameKey } from '../../core/merchants/merchant';
 import * as keys from './keys';
@@ -61,7 +66,13 @@ export class DynamoProductRepository implements ProductRepository {
   }
 
   async listSlice(merchantId: string, sel: ProductSelection & { offset: number; limit: number; cursor?: string }) {
-    const slice = await queryPage(this.doc, { ...this.range(merchantId, sel), forward: sel.ordType === 'asc', offset: sel.offset, limit: sel.limit, cursor: sel.cursor });
+    const slice = await queryPage(this.doc, {
+      ...this.range(merchantId, sel),
+      forward: sel.ordType === 'asc',
+      offset: sel.offset,
+      limit: sel.limit,
+      cursor: sel.cursor,
+    });
     return { items: slice.items.map((item) => this.store.fromItem(item)), ...(slice.cursor ? { cursor: slice.cursor } : {}) };
   }
 

@@ -19,7 +19,13 @@ export class DynamoProductUsage implements ProductUsage {
   ) {}
 
   async planogramsUsing(merchantId: string, productId: string): Promise<PlanogramUse[]> {
-    const uses = await readRange(this.doc, { tableName: this.tableName, partition: keys.productUsePk(merchantId, productId), beginsWith: 'PLANOGRAM#', forward: true, max: MAX_USES });
+    const uses = await readRange(this.doc, {
+      tableName: this.tableName,
+      partition: keys.productUsePk(merchantId, productId),
+      beginsWith: 'PLANOGRAM#',
+      forward: true,
+      max: MAX_USES,
+    });
     return Promise.all(
       uses.map(async (use) => {
         const planogramId = String(use.planogramId);

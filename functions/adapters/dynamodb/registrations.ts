@@ -17,7 +17,11 @@ export async function readRegistration(doc: DynamoDBDocumentClient, tableName: s
 
 /** The registrations of several serials: one BatchGetItem (a batch of device messages). */
 export async function readRegistrations(doc: DynamoDBDocumentClient, tableName: string, serials: readonly string[]): Promise<Map<string, DeviceRegistration>> {
-  const items = await batchGetItems(doc, tableName, serials.map((s) => keys.deviceRegistry(s)));
+  const items = await batchGetItems(
+    doc,
+    tableName,
+    serials.map((s) => keys.deviceRegistry(s)),
+  );
   const found = items.map(registrationFromItem).filter((r) => r !== undefined);
   return new Map(found.map((r) => [r.serial, r]));
 }

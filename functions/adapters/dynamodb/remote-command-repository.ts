@@ -1,7 +1,15 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { PENDING_STATUSES } from '#schemas/remote-command';
 import { commandIdBound } from '../../core/remote-commands/delivery';
-import type { CommandFilter, CommandSlice, CommandVersion, CreateOutcome, IdempotencyRecord, RemoteCommandRepository, StoredCommand } from '../../core/remote-commands/ports';
+import type {
+  CommandFilter,
+  CommandSlice,
+  CommandVersion,
+  CreateOutcome,
+  IdempotencyRecord,
+  RemoteCommandRepository,
+  StoredCommand,
+} from '../../core/remote-commands/ports';
 import { batchGetItems } from './batch-items';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
 import * as keys from './keys';
@@ -74,18 +82,39 @@ export class DynamoRemoteCommandRepository implements RemoteCommandRepository {
     const guarded = [
       // First, so that a replay is told apart from a pending command of the first request.
       ...(idempotency
-        ? [{
-            Put: {
-              TableName: table,
-              Item: { ...keys.commandIdempotency(idempotency.userId, idempotency.key), commandKey: commandKey(c), requestHash: idempotency.requestHash, expiresAt: Math.floor(Date.parse(idempotency.expiresAt) / 1000) },
-              ConditionExpression: 'attribute_not_exists(pk)',
+        ? [
+            {
+              Put: {
+                TableName: table,
+                Item: {
+                  ...keys.commandIdempotency(idempotency.userId, idempotency.key),
+                  commandKey: commandKey(c),
+                  requestHash: idempotency.requestHash,
+                  expiresAt: Math.floor(Date.parse(idempotency.expiresAt) / 1000),
+                },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
             },
-          }]
+          ]
         : []),
-      { Put: { TableName: table, Item: { ...keys.posCommandLock(c.merchantId, c.serial, c.type), commandId: c.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Put: {
+          TableName: table,
+          Item: { ...keys.posCommandLock(c.merchantId, c.serial, c.type), commandId: c.id },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
       { ConditionCheck: { TableName: table, Key: keys.pos(c.merchantId, c.serial), ConditionExpression: 'attribute_exists(pk)' } },
       // Indexed by the machine's group (31g): a move since it was read would leave the command in the old group's list.
-      { ConditionCheck: { TableName: table, Key: keys.deviceRegistry(c.serial), ConditionExpression: group.expression, ExpressionAttributeNames: { '#g': 'groupId' }, ExpressionAttributeValues: group.values } },
+      {
+        ConditionCheck: {
+          TableName: table,
+          Key: keys.deviceRegistry(c.serial),
+          ConditionExpression: group.expression,
+          ExpressionAttributeNames: { '#g': 'groupId' },
+          ExpressionAttributeValues: group.values,
+        },
+      },
     ];
     try {
       await this.doc.send(new TransactWriteCommand({ TransactItems: [...guarded, { Put: { TableName: table, Item: commandItem(c) } }, ...counters] }));
@@ -102,7 +131,9 @@ export class DynamoRemoteCommandRepository implements RemoteCommandRepository {
   }
 
   private async replay(idempotency: IdempotencyRecord): Promise<CreateOutcome> {
-    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.commandIdempotency(idempotency.userId, idempotency.key), ConsistentRead: true }));
+    const res = await this.doc.send(
+      new GetCommand({ TableName: this.tableName, Key: keys.commandIdempotency(idempotency.userId, idempotency.key), ConsistentRead: true }),
+    );
     const first = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: res.Item?.commandKey as Item, ConsistentRead: true }));
     return { kind: 'replay', requestHash: String(res.Item?.requestHash ?? ''), command: first.Item ? fromItem(first.Item) : undefined };
   }
@@ -147,10 +178,24 @@ export class DynamoRemoteCommandRepository implements RemoteCommandRepository {
                 UpdateExpression: 'SET #st = :st, #result = :result, #message = :message, endAt = :endAt, dueAt = :null REMOVE gsi2pk, gsi2sk',
                 ConditionExpression: condition.expression,
                 ExpressionAttributeNames: { '#st': 'status', '#result': 'result', '#message': 'message' },
-                ExpressionAttributeValues: { ...condition.values, ':st': outcome.status, ':result': outcome.result, ':message': outcome.message, ':endAt': outcome.endAt, ':null': null },
+                ExpressionAttributeValues: {
+                  ...condition.values,
+                  ':st': outcome.status,
+                  ':result': outcome.result,
+                  ':message': outcome.message,
+                  ':endAt': outcome.endAt,
+                  ':null': null,
+                },
               },
             },
-            { Delete: { TableName: this.tableName, Key: keys.posCommandLock(c.merchantId, c.serial, c.type), ConditionExpression: 'commandId = :id', ExpressionAttributeValues: { ':id': c.id } } },
+            {
+              Delete: {
+                TableName: this.tableName,
+                Key: keys.posCommandLock(c.merchantId, c.serial, c.type),
+                ConditionExpression: 'commandId = :id',
+                ExpressionAttributeValues: { ':id': c.id },
+              },
+            },
             counterUpdate(this.tableName, keys.posCommandsCounterName(c.merchantId, c.serial), { pending: -1 })!,
           ],
         }),
@@ -174,7 +219,12 @@ export class DynamoRemoteCommandRepository implements RemoteCommandRepository {
     const base = { tableName: this.tableName, ...(ids ? { between: ids } : {}), ...(filter ? { filter } : {}) };
     if (!f.groupIds) return { ...base, index: 'gsi1', partition: keys.merchantCommandsPk(merchantId) };
     const moving = await regroupMarks(this.doc, this.tableName, MOVING_READ_LIMIT, merchantId);
-    const groups: PartitionSource[] = f.groupIds.map((g) => ({ ...base, index: 'gsi3', partition: keys.groupCommandsPk(merchantId, g), filter: andFilters(filter, movingFilter(moving)) }));
+    const groups: PartitionSource[] = f.groupIds.map((g) => ({
+      ...base,
+      index: 'gsi3',
+      partition: keys.groupCommandsPk(merchantId, g),
+      filter: andFilters(filter, movingFilter(moving)),
+    }));
     const own: PartitionSource[] = movingInto(moving, f.groupIds).map((m) => ({
       partition: keys.posPk(merchantId, m.serial),
       ...(ids ? { between: { from: `${keys.posCommandPrefix}${ids.from}`, to: `${keys.posCommandPrefix}${ids.to}` } } : { beginsWith: keys.posCommandPrefix }),
@@ -199,7 +249,8 @@ export class DynamoRemoteCommandRepository implements RemoteCommandRepository {
 
   async countMerchant(merchantId: string, f: CommandFilter) {
     const range = await this.merchantRange(merchantId, f);
-    if (!f.groupIds && !range.filter && !range.between) return { count: await readCounter(this.doc, this.tableName, keys.merchantCommandsCounterName(merchantId)) };
+    if (!f.groupIds && !range.filter && !range.between)
+      return { count: await readCounter(this.doc, this.tableName, keys.merchantCommandsCounterName(merchantId)) };
     return countQuery(this.doc, range);
   }
 
@@ -218,7 +269,11 @@ export class DynamoRemoteCommandRepository implements RemoteCommandRepository {
   }
 
   async pendingCounts(merchantId: string, serials: readonly string[]) {
-    const items = await batchGetItems(this.doc, this.tableName, serials.map((s) => keys.counter(keys.posCommandsCounterName(merchantId, s))));
+    const items = await batchGetItems(
+      this.doc,
+      this.tableName,
+      serials.map((s) => keys.counter(keys.posCommandsCounterName(merchantId, s))),
+    );
     const pending = new Map(items.map((i) => [String(i.pk), Number(i.pending ?? 0)]));
     return Object.fromEntries(serials.map((s) => [s, pending.get(keys.counter(keys.posCommandsCounterName(merchantId, s)).pk) ?? 0]));
   }

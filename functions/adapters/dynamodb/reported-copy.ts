@@ -15,7 +15,17 @@ import { setParts } from './update-expression';
 type Item = Record<string, unknown>;
 
 const LISTED = [
-  'lastPingAt', 'signalLevel', 'temperature', 'connection', 'lastSaleAt', 'lastAuditAt', 'firmwareVersion', 'networkType', 'publicIp', 'activeWarning', 'activeBlocking',
+  'lastPingAt',
+  'signalLevel',
+  'temperature',
+  'connection',
+  'lastSaleAt',
+  'lastAuditAt',
+  'firmwareVersion',
+  'networkType',
+  'publicIp',
+  'activeWarning',
+  'activeBlocking',
 ] as const;
 type Listed = (typeof LISTED)[number];
 

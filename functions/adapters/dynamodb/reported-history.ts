@@ -27,7 +27,12 @@ export class DynamoReportedHistory implements ReportedHistory {
         // Sensor samples are the bulk of the table (one a ping, kept 400 days): they hold only what the charts
         // read; the machine and the messageId are in their key.
         if (r.kind === 'sensor') {
-          return { ...keys.posSensorSample(r.merchantId, r.serial, r.at, r.messageId), at: r.at, ...r.data, expiresAt: Math.floor(Date.parse(r.at) / 1000) + SENSOR_SAMPLE_TTL_SECONDS };
+          return {
+            ...keys.posSensorSample(r.merchantId, r.serial, r.at, r.messageId),
+            at: r.at,
+            ...r.data,
+            expiresAt: Math.floor(Date.parse(r.at) / 1000) + SENSOR_SAMPLE_TTL_SECONDS,
+          };
         }
         const key =
           r.kind === 'sale'
@@ -38,7 +43,16 @@ export class DynamoReportedHistory implements ReportedHistory {
         // A sale is also in the merchant's and its group's month partitions and its media's (T1–T3).
         const indexes =
           r.kind === 'sale'
-            ? saleIndexAttributes(r.merchantId, { createdAt: r.at, serial: r.serial, groupId: (r.data.groupId as string | undefined) ?? null, media: r.data.media as { id: string } | undefined }, `${r.messageId}#${String(r.n ?? 0).padStart(3, '0')}`)
+            ? saleIndexAttributes(
+                r.merchantId,
+                {
+                  createdAt: r.at,
+                  serial: r.serial,
+                  groupId: (r.data.groupId as string | undefined) ?? null,
+                  media: r.data.media as { id: string } | undefined,
+                },
+                `${r.messageId}#${String(r.n ?? 0).padStart(3, '0')}`,
+              )
             : {};
         return { ...r.data, ...key, ...indexes, entity: r.kind.toUpperCase(), merchantId: r.merchantId, serial: r.serial, at: r.at, messageId: r.messageId };
       }),
@@ -67,7 +81,15 @@ export class DynamoReportedHistory implements ReportedHistory {
       await this.doc.send(
         new PutCommand({
           TableName: this.tableName,
-          Item: { ...keys.posConfigLatest(device.merchantId, device.serial), entity: 'CONFIG_LATEST', merchantId: device.merchantId, serial: device.serial, reportedAt: at, messageId, values },
+          Item: {
+            ...keys.posConfigLatest(device.merchantId, device.serial),
+            entity: 'CONFIG_LATEST',
+            merchantId: device.merchantId,
+            serial: device.serial,
+            reportedAt: at,
+            messageId,
+            values,
+          },
           ConditionExpression: 'attribute_not_exists(reportedAt) OR reportedAt < :t OR (reportedAt = :t AND messageId < :id)',
           ExpressionAttributeValues: { ':t': at, ':id': messageId },
         }),

@@ -31,7 +31,8 @@ export class DynamoSalesContext implements SalesContextReader {
     const posNames = new Map<string, string>();
     for (const item of items) {
       if (item.sk === 'POS') posNames.set(String(item.serial), String(item.name));
-      else if (item.sk === 'MERCHANT' && typeof item.timezone === 'string') this.zones.set(String(item.id), { timeZone: item.timezone, until: now + TIME_ZONE_TTL_MS });
+      else if (item.sk === 'MERCHANT' && typeof item.timezone === 'string')
+        this.zones.set(String(item.id), { timeZone: item.timezone, until: now + TIME_ZONE_TTL_MS });
     }
     const timeZones = new Map<string, string>();
     for (const d of devices) timeZones.set(d.merchantId, this.zones.get(d.merchantId)?.timeZone ?? 'UTC');

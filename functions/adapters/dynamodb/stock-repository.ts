@@ -16,7 +16,19 @@ import { isConditionFailure, transactOrConflict } from './transactions';
 type Item = Record<string, unknown>;
 
 const RECORD_FIELDS = [
-  'merchantId', 'serial', 'name', 'groupId', 'clientId', 'planogramId', 'planogramType', 'lines', 'lastRefillAt', 'trackedSince', 'updatedAt', 'applied', 'version',
+  'merchantId',
+  'serial',
+  'name',
+  'groupId',
+  'clientId',
+  'planogramId',
+  'planogramType',
+  'lines',
+  'lastRefillAt',
+  'trackedSince',
+  'updatedAt',
+  'applied',
+  'version',
 ] as const;
 
 /** The item of a stock record (the bench seeds with it). */
@@ -88,7 +100,9 @@ export class DynamoStockRepository implements StockRepository {
       return counted === 'ok';
     }
     try {
-      await this.doc.send(new PutCommand({ TableName: this.tableName, Item, ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': readVersion } }));
+      await this.doc.send(
+        new PutCommand({ TableName: this.tableName, Item, ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': readVersion } }),
+      );
       return true;
     } catch (error) {
       if (isConditionFailure(error)) return false;
@@ -106,17 +120,29 @@ export class DynamoStockRepository implements StockRepository {
   }
 
   async listSlice(merchantId: string, req: StockSliceRequest): Promise<{ items: StockRecord[]; cursor?: string }> {
-    const page = await queryPage(this.doc, { tableName: this.tableName, ...partitions(merchantId, req), forward: req.ordType === 'asc', offset: req.offset, limit: req.limit, cursor: req.cursor });
+    const page = await queryPage(this.doc, {
+      tableName: this.tableName,
+      ...partitions(merchantId, req),
+      forward: req.ordType === 'asc',
+      offset: req.offset,
+      limit: req.limit,
+      cursor: req.cursor,
+    });
     return { items: page.items.map(recordOf), ...(page.cursor ? { cursor: page.cursor } : {}) };
   }
 
   async count(merchantId: string, sel: StockSelection): Promise<Total> {
-    if (!sel.groupIds && !sel.clientId && !sel.planogramId && sel.status === undefined) return { count: await readCounter(this.doc, this.tableName, keys.stockCounterName(merchantId)) };
+    if (!sel.groupIds && !sel.clientId && !sel.planogramId && sel.status === undefined)
+      return { count: await readCounter(this.doc, this.tableName, keys.stockCounterName(merchantId)) };
     return countQuery(this.doc, { tableName: this.tableName, ...partitions(merchantId, sel) });
   }
 
   async ofMachines(merchantId: string, serials: readonly string[]): Promise<StockRecord[]> {
-    const items = await batchGetItems(this.doc, this.tableName, serials.map((s) => keys.posStock(merchantId, s)));
+    const items = await batchGetItems(
+      this.doc,
+      this.tableName,
+      serials.map((s) => keys.posStock(merchantId, s)),
+    );
     return items.map(recordOf);
   }
 

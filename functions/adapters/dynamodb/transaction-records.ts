@@ -24,7 +24,11 @@ export type CloudTransaction = Omit<SaleTransaction, 'media'> & {
 };
 
 /** The index attributes of a sale item (I3), keyed by its ref in the machine's partition. */
-export function saleIndexAttributes(merchantId: string, t: { createdAt: string; serial: string | null; groupId: string | null; media?: { id: string } | null }, ref: string) {
+export function saleIndexAttributes(
+  merchantId: string,
+  t: { createdAt: string; serial: string | null; groupId: string | null; media?: { id: string } | null },
+  ref: string,
+) {
   return keys.saleIndexes(merchantId, { createdAt: t.createdAt, serial: t.serial, groupId: t.groupId, mediaId: t.media?.id }, ref);
 }
 

@@ -23,7 +23,7 @@ const EXPORT_FILTERED_QUERIES = 1_000;
 export function monthsOf(from: string, to: string): string[] {
   const last = new Date(Date.parse(to) - 1).toISOString().slice(0, 7);
   const out: string[] = [];
-  for (let m = from.slice(0, 7); m <= last; ) {
+  for (let m = from.slice(0, 7); m <= last;) {
     out.push(m);
     const [y, mm] = m.split('-').map(Number) as [number, number];
     m = mm === 12 ? `${y + 1}-01` : `${y}-${String(mm + 1).padStart(2, '0')}`;
@@ -78,7 +78,11 @@ function sourcesOf(sel: TransactionSelection, months = monthsOf(sel.from, sel.to
   const withFilter = filter ? { filter } : {};
   const { merchantId: m, from, to, source } = sel;
   if (source.kind === 'machines') {
-    return source.serials.map((serial) => ({ partition: keys.posPk(m, serial), between: { from: `${keys.historyPrefix.sale}${from}`, to: `${keys.historyPrefix.sale}${to}` }, ...withFilter }));
+    return source.serials.map((serial) => ({
+      partition: keys.posPk(m, serial),
+      between: { from: `${keys.historyPrefix.sale}${from}`, to: `${keys.historyPrefix.sale}${to}` },
+      ...withFilter,
+    }));
   }
   const between = { from, to };
   if (source.kind === 'merchant') return months.map((month) => ({ partition: keys.merchantSalesPk(m, month), index: 'gsi1', between, ...withFilter }));
@@ -95,7 +99,8 @@ function figuresOf(item: Item, suffix = ''): Figures {
   return f;
 }
 
-const yearsOf = (fromDay: string, toDay: string) => Array.from({ length: Number(toDay.slice(0, 4)) - Number(fromDay.slice(0, 4)) + 1 }, (_, i) => String(Number(fromDay.slice(0, 4)) + i));
+const yearsOf = (fromDay: string, toDay: string) =>
+  Array.from({ length: Number(toDay.slice(0, 4)) - Number(fromDay.slice(0, 4)) + 1 }, (_, i) => String(Number(fromDay.slice(0, 4)) + i));
 
 function localMonthsOf(fromDay: string, toDay: string): string[] {
   return monthsOf(`${fromDay}T00:00:00.000Z`, new Date(Date.parse(`${toDay}T00:00:00.000Z`) + 1).toISOString());
@@ -108,7 +113,14 @@ export class DynamoTransactionRepository implements TransactionRepository {
   ) {}
 
   async listSlice(sel: TransactionSelection, s: HistorySlice) {
-    const page = await queryPage(this.doc, { tableName: this.tableName, partition: sourcesOf(sel), forward: s.ordType === 'asc', offset: s.offset, limit: s.limit, cursor: s.cursor });
+    const page = await queryPage(this.doc, {
+      tableName: this.tableName,
+      partition: sourcesOf(sel),
+      forward: s.ordType === 'asc',
+      offset: s.offset,
+      limit: s.limit,
+      cursor: s.cursor,
+    });
     return { items: page.items.map(toTransaction), ...(page.cursor ? { cursor: page.cursor } : {}) };
   }
 
@@ -128,7 +140,11 @@ export class DynamoTransactionRepository implements TransactionRepository {
     for (const partition of walks) {
       let cursor: string | undefined;
       for (let offset = 0; ; offset += READ_PAGE_ITEMS) {
-        const page = await queryPage(this.doc, { tableName: this.tableName, partition, forward: ordType === 'asc', offset, limit: READ_PAGE_ITEMS, cursor }, EXPORT_FILTERED_QUERIES);
+        const page = await queryPage(
+          this.doc,
+          { tableName: this.tableName, partition, forward: ordType === 'asc', offset, limit: READ_PAGE_ITEMS, cursor },
+          EXPORT_FILTERED_QUERIES,
+        );
         if (page.items.length) yield page.items.map(toTransaction);
         if (!page.cursor) break;
         cursor = page.cursor;
@@ -165,7 +181,9 @@ export class DynamoTransactionRepository implements TransactionRepository {
 
   async dayFigures(merchantId: string, groupIds: readonly string[] | undefined, fromDay: string, toDay: string): Promise<Map<string, Figures>> {
     const years = yearsOf(fromDay, toDay);
-    const pks = groupIds ? groupIds.flatMap((g) => years.map((y) => keys.groupSalesStatsPk(merchantId, g, y))) : years.map((y) => keys.merchantSalesStatsPk(merchantId, y));
+    const pks = groupIds
+      ? groupIds.flatMap((g) => years.map((y) => keys.groupSalesStatsPk(merchantId, g, y)))
+      : years.map((y) => keys.merchantSalesStatsPk(merchantId, y));
     const range = { from: keys.salesStatsDay('', fromDay).sk, to: keys.salesStatsDay('', toDay).sk };
     const items = (await Promise.all(pks.map((pk) => this.partitionItems(pk, range)))).flat();
     const days = new Map<string, Figures>();
@@ -178,15 +196,26 @@ export class DynamoTransactionRepository implements TransactionRepository {
 
   async machineFigures(merchantId: string, groupIds: readonly string[] | undefined, fromDay: string, toDay: string): Promise<MachineFigures[]> {
     const filter: ItemFilter | undefined = groupIds
-      ? { expression: `#g IN (${groupIds.map((_, i) => `:g${i}`).join(', ')})`, names: { '#g': 'groupId' }, values: Object.fromEntries(groupIds.map((g, i) => [`:g${i}`, g])) }
+      ? {
+          expression: `#g IN (${groupIds.map((_, i) => `:g${i}`).join(', ')})`,
+          names: { '#g': 'groupId' },
+          values: Object.fromEntries(groupIds.map((g, i) => [`:g${i}`, g])),
+        }
       : undefined;
     const months = localMonthsOf(fromDay, toDay);
-    const byMonth = await Promise.all(months.map(async (month) => ({ month, items: await this.partitionItems(keys.machineSalesStatsPk(merchantId, month), undefined, filter) })));
+    const byMonth = await Promise.all(
+      months.map(async (month) => ({ month, items: await this.partitionItems(keys.machineSalesStatsPk(merchantId, month), undefined, filter) })),
+    );
     const machines = new Map<string, MachineFigures>();
     for (const { month, items } of byMonth) {
       for (const item of items) {
         const serial = String(item.serial);
-        const entry = machines.get(serial) ?? { serial, posName: String(item.posName ?? serial), groupId: (item.groupId as string | null | undefined) ?? null, figures: emptyFigures() };
+        const entry = machines.get(serial) ?? {
+          serial,
+          posName: String(item.posName ?? serial),
+          groupId: (item.groupId as string | null | undefined) ?? null,
+          figures: emptyFigures(),
+        };
         for (let d = 1; d <= 31; d++) {
           const dd = String(d).padStart(2, '0');
           const day = `${month}-${dd}`;

@@ -96,7 +96,11 @@ export class DynamoUserRepository implements UserRepository {
       await this.doc.send(
         new PutCommand({
           TableName: this.tableName,
-          Item: { ...keys.userEmailGuard(email), reservedUntil: new Date(at + RESERVATION_MS).toISOString(), expiresAt: Math.floor((at + RESERVATION_MS) / 1000) + 3600 },
+          Item: {
+            ...keys.userEmailGuard(email),
+            reservedUntil: new Date(at + RESERVATION_MS).toISOString(),
+            expiresAt: Math.floor((at + RESERVATION_MS) / 1000) + 3600,
+          },
           // A reservation whose create crashed (no userId, past its time) may be taken over.
           ConditionExpression: 'attribute_not_exists(pk) OR (attribute_not_exists(userId) AND reservedUntil < :now)',
           ExpressionAttributeValues: { ':now': now },
@@ -110,7 +114,9 @@ export class DynamoUserRepository implements UserRepository {
 
   async releaseEmail(email: string): Promise<void> {
     try {
-      await this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: keys.userEmailGuard(email), ConditionExpression: 'attribute_not_exists(userId)' }));
+      await this.doc.send(
+        new DeleteCommand({ TableName: this.tableName, Key: keys.userEmailGuard(email), ConditionExpression: 'attribute_not_exists(userId)' }),
+      );
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
@@ -223,13 +229,20 @@ export class DynamoUserRepository implements UserRepository {
     const current = await this.get(id);
     if (!current) throw new UserNotFoundException();
     if (current.receiveNotifications === on && (on || current.notificationsOffReason === reason)) return current;
-    const next: User = { ...current, receiveNotifications: on, notificationsOffReason: on ? null : reason, updatedAt: nextUpdatedAt(updatedAt, current.updatedAt) };
+    const next: User = {
+      ...current,
+      receiveNotifications: on,
+      notificationsOffReason: on ? null : reason,
+      updatedAt: nextUpdatedAt(updatedAt, current.updatedAt),
+    };
     await this.replace(current, next, []);
     return next;
   }
 
   private pageQuery(scope: UserListScope, filter: UserFilter): Pick<PageQuery, 'tableName' | 'index' | 'partition' | 'beginsWith' | 'filter'> {
-    const roleFilter: ItemFilter | undefined = filter.role ? { expression: '#role = :role', names: { '#role': 'role' }, values: { ':role': filter.role } } : undefined;
+    const roleFilter: ItemFilter | undefined = filter.role
+      ? { expression: '#role = :role', names: { '#role': 'role' }, values: { ':role': filter.role } }
+      : undefined;
     return {
       tableName: this.tableName,
       ...(scope.kind === 'all' ? { index: 'gsi1' as const, partition: keys.usersIndexPk } : { partition: keys.merchantUsersPk(scope.merchantId) }),
@@ -239,7 +252,13 @@ export class DynamoUserRepository implements UserRepository {
   }
 
   async listSlice(scope: UserListScope, req: UserSliceRequest): Promise<{ items: User[]; cursor?: string }> {
-    const slice = await queryPage(this.doc, { ...this.pageQuery(scope, req), forward: req.ordType === 'asc', offset: req.offset, limit: req.limit, cursor: req.cursor });
+    const slice = await queryPage(this.doc, {
+      ...this.pageQuery(scope, req),
+      forward: req.ordType === 'asc',
+      offset: req.offset,
+      limit: req.limit,
+      cursor: req.cursor,
+    });
     return { items: slice.items.map(fromItem), ...(slice.cursor ? { cursor: slice.cursor } : {}) };
   }
 

@@ -44,7 +44,14 @@ export class DynamoWebPaymentOrderRepository implements WebPaymentOrderRepositor
   }
 
   async listSlice(merchantId: string, sel: OrderSelection & OrderSlice): Promise<{ items: WebPaymentOrder[]; cursor?: string }> {
-    const page = await queryPage(this.doc, { tableName: this.tableName, ...readOf(merchantId, sel), forward: sel.ordType === 'asc', offset: sel.offset, limit: sel.limit, cursor: sel.cursor });
+    const page = await queryPage(this.doc, {
+      tableName: this.tableName,
+      ...readOf(merchantId, sel),
+      forward: sel.ordType === 'asc',
+      offset: sel.offset,
+      limit: sel.limit,
+      cursor: sel.cursor,
+    });
     return { items: page.items.map(orderOf), ...(page.cursor ? { cursor: page.cursor } : {}) };
   }
 
@@ -56,11 +63,24 @@ export class DynamoWebPaymentOrderRepository implements WebPaymentOrderRepositor
 
   async write(order: WebPaymentOrder, readResult: number | undefined, recharge?: CloudRecharge): Promise<OrderWriteOutcome> {
     const counter = keys.webPaymentOrdersCounterName(order.merchantId);
-    const item = { ...keys.webPaymentOrder(order.merchantId, order.id), ...keys.webPaymentOrderByDate(order.merchantId, order.createdAt, order.id), entity: 'webPaymentOrder', ...order };
+    const item = {
+      ...keys.webPaymentOrder(order.merchantId, order.id),
+      ...keys.webPaymentOrderByDate(order.merchantId, order.createdAt, order.id),
+      entity: 'webPaymentOrder',
+      ...order,
+    };
     const items: TransactItem[] = [
       readResult === undefined
         ? { Put: { TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } }
-        : { Put: { TableName: this.tableName, Item: item, ConditionExpression: '#result = :read', ExpressionAttributeNames: { '#result': 'result' }, ExpressionAttributeValues: { ':read': readResult } } },
+        : {
+            Put: {
+              TableName: this.tableName,
+              Item: item,
+              ConditionExpression: '#result = :read',
+              ExpressionAttributeNames: { '#result': 'result' },
+              ExpressionAttributeValues: { ':read': readResult },
+            },
+          },
     ];
     if (readResult === undefined) items.push(counterUpdate(this.tableName, counter, { count: 1 })!);
     if (recharge) items.push(...cloudRechargeItems(this.tableName, recharge));

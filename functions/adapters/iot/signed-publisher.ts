@@ -34,7 +34,11 @@ export class SignedIotPublisher implements DevicePublisher {
       port,
       path: `${url.pathname.replace(/\/$/, '')}/topics/${encodeURIComponent(topic)}`,
       query: { qos: '1' },
-      headers: { host: port ? `${url.hostname}:${port}` : url.hostname, 'content-type': 'application/octet-stream', 'content-length': String(Buffer.byteLength(payload)) },
+      headers: {
+        host: port ? `${url.hostname}:${port}` : url.hostname,
+        'content-type': 'application/octet-stream',
+        'content-length': String(Buffer.byteLength(payload)),
+      },
       body: payload,
     });
     return (await this.signer.sign(request, signingDate ? { signingDate } : {})) as HttpRequest;

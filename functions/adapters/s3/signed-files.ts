@@ -1,10 +1,4 @@
-import {
-  DOWNLOAD_URL_MAX_SECONDS,
-  FileStoreError,
-  SNIFF_BYTES,
-  UPLOAD_URL_DEFAULT_SECONDS,
-  type SignedFileStore,
-} from './file-store';
+import { DOWNLOAD_URL_MAX_SECONDS, FileStoreError, SNIFF_BYTES, UPLOAD_URL_DEFAULT_SECONDS, type SignedFileStore } from './file-store';
 import { objectRemoval } from './object-removal';
 import { s3Failure, type S3Signer } from './signer';
 

@@ -68,7 +68,12 @@ function address(bucket: string, key: string, { region, endpoint }: S3Location) 
   const path = `/${key.split('/').map(escapeUri).join('/')}`;
   if (endpoint) {
     const url = new URL(endpoint);
-    return { protocol: url.protocol, hostname: url.hostname, port: url.port ? Number(url.port) : undefined, path: `${url.pathname.replace(/\/$/, '')}/${bucket}${path}` };
+    return {
+      protocol: url.protocol,
+      hostname: url.hostname,
+      port: url.port ? Number(url.port) : undefined,
+      path: `${url.pathname.replace(/\/$/, '')}/${bucket}${path}`,
+    };
   }
   const domain = `s3.${region}.${region.startsWith('cn-') ? 'amazonaws.com.cn' : 'amazonaws.com'}`;
   return VIRTUAL_HOSTABLE.test(bucket)
@@ -76,7 +81,8 @@ function address(bucket: string, key: string, { region, endpoint }: S3Location) 
     : { protocol: 'https:', hostname: domain, port: undefined, path: `/${bucket}${path}` };
 }
 
-const urlOf = (r: HttpRequest) => `${r.protocol}//${r.hostname}${r.port ? `:${r.port}` : ''}${r.path}${Object.keys(r.query).length ? `?${buildQueryString(r.query)}` : ''}`;
+const urlOf = (r: HttpRequest) =>
+  `${r.protocol}//${r.hostname}${r.port ? `:${r.port}` : ''}${r.path}${Object.keys(r.query).length ? `?${buildQueryString(r.query)}` : ''}`;
 
 /**
  * The signer of `bucket`'s objects. Credentials are read from the environment at each signature (unless given):

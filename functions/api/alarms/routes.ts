@@ -42,7 +42,8 @@ import type { AlarmsGroupDeps } from './deps';
 
 const route = routeFor<AlarmsGroupDeps>();
 
-const FILTERS = 'status (all, active, repaired = repaired or repaired manually, notification), category, criticity, from/to (ISO instants of creation, to exclusive)';
+const FILTERS =
+  'status (all, active, repaired = repaired or repaired manually, notification), category, criticity, from/to (ISO instants of creation, to exclusive)';
 
 /** Device alarms (spec §2 /alarms and the device's alarms tab): a group admin sees the alarms raised in its groups; a foreign machine or merchant answers 404. */
 const deviceAlarmRoutes = [
@@ -72,7 +73,8 @@ const deviceAlarmRoutes = [
     method: 'GET',
     path: '/merchants/{id}/alarms/stats',
     roles: ALL_ROLES,
-    summary: 'Alarm counts maintained on write: all alarms now by status, category and criticity, and those created on each UTC day from/to (YYYY-MM-DD, default the last 7 days, at most 92)',
+    summary:
+      'Alarm counts maintained on write: all alarms now by status, category and criticity, and those created on each UTC day from/to (YYYY-MM-DD, default the last 7 days, at most 92)',
     request: { params: MerchantAlarmsParams, query: AlarmStatsQuery },
     response: AlarmStats,
     handler: ({ deps, principal, params, query }) => merchantAlarmStats(deps, principal, params.id, query),
@@ -152,7 +154,8 @@ const masterAlarmRoutes = [
     method: 'POST',
     path: '/master-alarms',
     roles: SUPER_ADMIN,
-    summary: 'Create the master alarm of a code; 409 DuplicateMasterAlarmException; level 1 + level 2 over 300 KB → 400 TroubleshootingContentExceedsSizeLimits',
+    summary:
+      'Create the master alarm of a code; 409 DuplicateMasterAlarmException; level 1 + level 2 over 300 KB → 400 TroubleshootingContentExceedsSizeLimits',
     request: { body: MasterAlarmCreate },
     maxBodyBytes: MAX_MASTER_ALARM_BODY_BYTES,
     response: MasterAlarm,
@@ -215,7 +218,8 @@ const settingRoutes = [
     method: 'POST',
     path: '/merchants/{id}/alarm-settings',
     roles: ADMINS,
-    summary: 'Create an alarm notification setting: alarm codes (none = all) → users of the merchant; criticities and groupIds need ADVANCED_ALARMS (403 AdvancedAlarmsNotEnabledException)',
+    summary:
+      'Create an alarm notification setting: alarm codes (none = all) → users of the merchant; criticities and groupIds need ADVANCED_ALARMS (403 AdvancedAlarmsNotEnabledException)',
     request: { params: MerchantAlarmsParams, body: AlarmSettingInput },
     response: AlarmSetting,
     status: 201,

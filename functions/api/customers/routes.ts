@@ -15,7 +15,16 @@ import {
 } from '#schemas/customer';
 import { NOT_MERCHANT_USER } from '#schemas/roles';
 import { TransactionPage } from '#schemas/transaction';
-import { associateMedia, customerMedias, customersCsv, customerTransactions, dissociateMedia, getCustomer, listCustomers, updateConsents } from '../../core/customers/use-cases';
+import {
+  associateMedia,
+  customerMedias,
+  customersCsv,
+  customerTransactions,
+  dissociateMedia,
+  getCustomer,
+  listCustomers,
+  updateConsents,
+} from '../../core/customers/use-cases';
 import { attachment, routeFor } from '../../http/manifest';
 import type { CustomersGroupDeps } from './deps';
 
@@ -30,7 +39,8 @@ export const routes = [
     method: 'GET',
     path: '/customers',
     roles: NOT_MERCHANT_USER,
-    summary: 'The merchant’s customers by registration (newest first): search (user id, name, email), consent, with or without medias, registration range; each with its medias’ credit and last 30 days',
+    summary:
+      'The merchant’s customers by registration (newest first): search (user id, name, email), consent, with or without medias, registration range; each with its medias’ credit and last 30 days',
     request: { query: CustomerListQuery },
     response: CustomerPage,
     errors: FEATURE,

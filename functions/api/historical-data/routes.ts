@@ -75,7 +75,8 @@ export const routes = [
     method: 'POST',
     path: '/merchants/{id}/historicaldata/{requestId}/retry',
     roles: ADMINS,
-    summary: 'Run a failed request again (status Created, attempts + 1, a new file); 409 DataRequestNotRetryableException unless it is in Error, TooManyActiveDataRequestsException past the active maximum',
+    summary:
+      'Run a failed request again (status Created, attempts + 1, a new file); 409 DataRequestNotRetryableException unless it is in Error, TooManyActiveDataRequestsException past the active maximum',
     request: { params: HistoricalDataParams },
     response: HistoricalDataRequest,
     status: 202,
@@ -87,7 +88,8 @@ export const routes = [
     method: 'GET',
     path: '/merchants/{id}/historicaldata/{requestId}/download',
     roles: ADMINS,
-    summary: 'Redirect (302) to the CSV file: a link valid at most 5 minutes and never past the request’s link validity; 409 DataRequestNotReadyException before it is Completed, 410 DataRequestExpiredException once Expired',
+    summary:
+      'Redirect (302) to the CSV file: a link valid at most 5 minutes and never past the request’s link validity; 409 DataRequestNotReadyException before it is Completed, 410 DataRequestExpiredException once Expired',
     request: { params: HistoricalDataParams },
     response: null,
     status: 302,

@@ -65,7 +65,8 @@ export const routes = [
     method: 'GET',
     path: '/medias',
     roles: ALL_ROLES,
-    summary: 'A page of the merchant’s cashless media (keys, cards, app), by last use or serial; filters serial search (start of the serial), type, status, credit range, customer yes/no',
+    summary:
+      'A page of the merchant’s cashless media (keys, cards, app), by last use or serial; filters serial search (start of the serial), type, status, credit range, customer yes/no',
     request: { query: MediaListQuery },
     response: MediaPage,
     errors: { 404: ['MerchantNotFoundException'] },
@@ -160,7 +161,8 @@ export const routes = [
     response: RefundResult,
     status: 201,
     errors: refundErrors,
-    handler: ({ deps, principal, params, query, body, headers }) => refundMedia(deps, principal, query.merchantId, params.mediaId, body, headers['idempotency-key']),
+    handler: ({ deps, principal, params, query, body, headers }) =>
+      refundMedia(deps, principal, query.merchantId, params.mediaId, body, headers['idempotency-key']),
   }),
   route({
     id: 'medias.refundMachine',
@@ -173,7 +175,8 @@ export const routes = [
     response: RefundResult,
     status: 201,
     errors: refundErrors,
-    handler: ({ deps, principal, params, query, body, headers }) => refundMedia(deps, principal, query.merchantId, params.mediaId, body, headers['idempotency-key']),
+    handler: ({ deps, principal, params, query, body, headers }) =>
+      refundMedia(deps, principal, query.merchantId, params.mediaId, body, headers['idempotency-key']),
   }),
   route({
     id: 'medias.lostMyKey',
@@ -189,5 +192,9 @@ export const routes = [
   }),
   statusRoute('block', 'block', 'Block the media (status 1): machines refuse it once their media list has it; 409 when it is not OK'),
   statusRoute('unblock', 'unblock', 'Unblock a blocked media (status 0); 409 when it is not blocked'),
-  statusRoute('unblockTokens', 'unblock-tokens', 'Unblock the media’s tokens: machines may pay its cloud credit again (blocked when a machine reported paying more than it held); 409 when they are not blocked'),
+  statusRoute(
+    'unblockTokens',
+    'unblock-tokens',
+    'Unblock the media’s tokens: machines may pay its cloud credit again (blocked when a machine reported paying more than it held); 409 when they are not blocked',
+  ),
 ];

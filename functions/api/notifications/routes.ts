@@ -1,5 +1,12 @@
 import * as z from 'zod/mini';
-import { MerchantNotificationsParams, NotificationCsvQuery, NotificationListQuery, NotificationPage, UnsubscribeRequest, UnsubscribeResult } from '#schemas/notification';
+import {
+  MerchantNotificationsParams,
+  NotificationCsvQuery,
+  NotificationListQuery,
+  NotificationPage,
+  UnsubscribeRequest,
+  UnsubscribeResult,
+} from '#schemas/notification';
 import { ADMINS } from '#schemas/roles';
 import { listNotifications, notificationsCsv, unsubscribe } from '../../core/notifications/use-cases';
 import { attachment, routeFor } from '../../http/manifest';
@@ -29,7 +36,8 @@ export const routes = [
     request: { params: MerchantNotificationsParams, query: NotificationCsvQuery },
     response: z.string(),
     produces: 'text/csv',
-    handler: async ({ deps, principal, params, query }) => attachment(`notifications-${params.id}.csv`, await notificationsCsv(deps, principal, params.id, query)),
+    handler: async ({ deps, principal, params, query }) =>
+      attachment(`notifications-${params.id}.csv`, await notificationsCsv(deps, principal, params.id, query)),
   }),
   route({
     id: 'notifications.unsubscribe',

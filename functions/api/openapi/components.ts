@@ -18,7 +18,9 @@ const COMPONENT_PREFIX = '#/components/schemas/';
 
 async function exportedSchemas(): Promise<Map<z.core.$ZodType, string>> {
   const names = new Map<z.core.$ZodType, string>();
-  const files = readdirSync(SCHEMAS_DIR).filter((f) => f.endsWith('.ts')).sort();
+  const files = readdirSync(SCHEMAS_DIR)
+    .filter((f) => f.endsWith('.ts'))
+    .sort();
   for (const file of files) {
     const module = (await import(pathToFileURL(`${SCHEMAS_DIR}${file}`).href)) as Record<string, unknown>;
     for (const [name, value] of Object.entries(module)) {

@@ -35,7 +35,13 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   503: 'The route or a service it needs is busy, unreachable or took too long: try again',
 };
 
-const SUCCESS_DESCRIPTIONS: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content', 302: 'Found: `Location` is where to fetch it' };
+const SUCCESS_DESCRIPTIONS: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No content',
+  302: 'Found: `Location` is where to fetch it',
+};
 
 /** Methods in the order OpenAPI lists them in a path item. */
 const METHOD_ORDER = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -121,9 +127,16 @@ function responses(components: ComponentSchemas, r: Route): JsonObject {
   const headers: JsonObject = { 'x-correlation-id': CORRELATION_HEADER };
   if (status === 302) {
     if (r.response !== null) throw new Error(`${r.id}: a 302 has no body (response null)`);
-    out['302'] = { description: SUCCESS_DESCRIPTIONS[302]!, headers: { ...headers, location: { description: 'A presigned URL valid a few minutes', schema: { type: 'string', format: 'uri' } } } };
+    out['302'] = {
+      description: SUCCESS_DESCRIPTIONS[302]!,
+      headers: { ...headers, location: { description: 'A presigned URL valid a few minutes', schema: { type: 'string', format: 'uri' } } },
+    };
     // A redirect-only route has no 2XX: `default` says what any status not listed carries (generic OpenAPI tools expect a success or a default).
-    out.default = { description: 'Any other status: an error', headers: { 'x-correlation-id': CORRELATION_HEADER }, content: { 'application/json': { schema: ERROR_BODY } } };
+    out.default = {
+      description: 'Any other status: an error',
+      headers: { 'x-correlation-id': CORRELATION_HEADER },
+      content: { 'application/json': { schema: ERROR_BODY } },
+    };
   } else if (status === 204 || r.response === null) {
     if (status !== 204) throw new Error(`${r.id}: a null response schema needs status 204 or 302`);
     out['204'] = { description: SUCCESS_DESCRIPTIONS[204]!, headers };
@@ -143,7 +156,10 @@ function operation(components: ComponentSchemas, group: RouteGroup, r: Route): J
   op.parameters = parameters(components, r);
   if (r.request?.body) {
     const json = { 'application/json': { schema: components.schema(r.request.body, 'input') } };
-    op.requestBody = { required: true, content: r.csvBody ? { ...json, 'text/csv': { schema: { type: 'string', description: 'The CSV document (header line first)' } } } : json };
+    op.requestBody = {
+      required: true,
+      content: r.csvBody ? { ...json, 'text/csv': { schema: { type: 'string', description: 'The CSV document (header line first)' } } } : json,
+    };
   }
   op.responses = responses(components, r);
   if (r.roles === 'public') {

@@ -23,7 +23,8 @@ export const routes = [
     method: 'POST',
     path: '/merchants/{id}/planograms',
     roles: ADMINS,
-    summary: 'Create a planogram: type A hot or B cold, up to 200 lines (selection unique, capacity 1–999, warning level ≤ capacity, refill value 1 … capacity), each naming a product of the merchant (404 ProductNotFoundException naming the lines); 409 DuplicatePlanogramNameException',
+    summary:
+      'Create a planogram: type A hot or B cold, up to 200 lines (selection unique, capacity 1–999, warning level ≤ capacity, refill value 1 … capacity), each naming a product of the merchant (404 ProductNotFoundException naming the lines); 409 DuplicatePlanogramNameException',
     request: { params: MerchantIdParams, body: PlanogramInput },
     response: Planogram,
     status: 201,
@@ -56,7 +57,8 @@ export const routes = [
     method: 'DELETE',
     path: '/merchants/{id}/planograms/{planogramId}',
     roles: ADMINS,
-    summary: 'Delete a planogram: its machines lose it and stock management (spec §4), the answer says how many; more than 200 machines → 409 TooManyPlanogramMachinesException',
+    summary:
+      'Delete a planogram: its machines lose it and stock management (spec §4), the answer says how many; more than 200 machines → 409 TooManyPlanogramMachinesException',
     request: { params: PlanogramParams },
     response: PlanogramDeleted,
     errors: { 409: ['PlanogramInUseException', 'TooManyPlanogramMachinesException', 'PosChangedConcurrentlyException'] },

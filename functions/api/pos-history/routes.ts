@@ -40,7 +40,8 @@ export const routes = [
     method: 'GET',
     path: '/pos/{id}/cash',
     roles: ALL_ROLES,
-    summary: 'The cash figures of the machine’s latest audit with EVA-DTS text (null when none) and the cash box / tube contents of each such audit in the optional from/to range (at most 1000, oldest first)',
+    summary:
+      'The cash figures of the machine’s latest audit with EVA-DTS text (null when none) and the cash box / tube contents of each such audit in the optional from/to range (at most 1000, oldest first)',
     request: { params: PosParams, query: CashQuery },
     response: CashView,
     handler: ({ deps, principal, params, query }) => posCash(deps, principal, params.id, query),
@@ -50,7 +51,8 @@ export const routes = [
     method: 'GET',
     path: '/pos/{id}/transactions',
     roles: ALL_ROLES,
-    summary: 'A machine’s transactions by creation date, newest first unless ordType=asc, a page; optional from/to (ISO instants, to exclusive) and type (0 = all)',
+    summary:
+      'A machine’s transactions by creation date, newest first unless ordType=asc, a page; optional from/to (ISO instants, to exclusive) and type (0 = all)',
     request: { params: PosParams, query: TransactionListQuery },
     response: PosTransactionPage,
     handler: ({ deps, principal, params, query }) => listTransactions(deps, principal, params.id, query),

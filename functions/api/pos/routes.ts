@@ -54,7 +54,8 @@ export const routes = [
     method: 'GET',
     path: '/pos',
     roles: ALL_ROLES,
-    summary: 'One merchant’s machines by name, a page; filters (dates, groupIds, clientId, planogramId, hidden, search ≥ 3); a group admin sees only its groups’ machines',
+    summary:
+      'One merchant’s machines by name, a page; filters (dates, groupIds, clientId, planogramId, hidden, search ≥ 3); a group admin sees only its groups’ machines',
     request: { query: PosListQuery },
     response: PosPage,
     errors: { 404: ['MerchantNotFoundException'] },
@@ -127,7 +128,8 @@ export const routes = [
     method: 'PUT',
     path: '/pos/{id}',
     roles: NOT_MERCHANT_USER,
-    summary: 'Rename a machine (409 DuplicateMachineNameException), set its configured network type, warranty end and planogram (one of its merchant’s, else 404 PlanogramNotFoundException; none also turns stock management off)',
+    summary:
+      'Rename a machine (409 DuplicateMachineNameException), set its configured network type, warranty end and planogram (one of its merchant’s, else 404 PlanogramNotFoundException; none also turns stock management off)',
     request: { params: PosParams, body: PosUpdate },
     response: PointOfSale,
     errors: { 409: ['DuplicateMachineNameException', 'PosChangedConcurrentlyException'] },
@@ -138,7 +140,8 @@ export const routes = [
     method: 'DELETE',
     path: '/pos/{id}',
     roles: ADMINS,
-    summary: 'Delete a machine with its notes and history (a long history is removed in the background, by the machine purge sweep); its serial may join another merchant at once and this one once its history is gone',
+    summary:
+      'Delete a machine with its notes and history (a long history is removed in the background, by the machine purge sweep); its serial may join another merchant at once and this one once its history is gone',
     request: { params: PosParams },
     response: null,
     status: 204,
@@ -196,7 +199,8 @@ export const routes = [
     method: 'PUT',
     path: '/pos/{id}/associate-group',
     roles: ADMINS,
-    summary: 'Put a machine in a group of its merchant, or in none (groupId null); its alarms and commands follow it; 400 InvalidPosGroupException for another merchant’s group; a machine moved moments ago whose history is still following it → 409 MachineStillBeingMovedException (20 such machines of the merchant → 409 TooManyMachinesMovingException)',
+    summary:
+      'Put a machine in a group of its merchant, or in none (groupId null); its alarms and commands follow it; 400 InvalidPosGroupException for another merchant’s group; a machine moved moments ago whose history is still following it → 409 MachineStillBeingMovedException (20 such machines of the merchant → 409 TooManyMachinesMovingException)',
     request: { params: PosParams, body: PosAssociateGroup },
     response: PointOfSale,
     errors: { 409: ['PosChangedConcurrentlyException'] },

@@ -19,7 +19,11 @@ export const routes = [
       'Send the saved prices to the machine (remote command 12). 409 SavePricesBeforeSendingException when the version or the prices shown are not the saved ones; 413 MessageTooLargeException over 64 KB',
     request: { params: PosParams, body: PricesSend },
     response: PosPrices,
-    errors: { 409: ['SavePricesBeforeSendingException', 'RemoteCommandPendingException'], 413: ['MessageTooLargeException'], 503: ['RemoteCommandSendException'] },
+    errors: {
+      409: ['SavePricesBeforeSendingException', 'RemoteCommandPendingException'],
+      413: ['MessageTooLargeException'],
+      503: ['RemoteCommandSendException'],
+    },
     handler: ({ deps, principal, params, body }) => sendPrices(deps, principal, params.id, body),
   }),
   route({

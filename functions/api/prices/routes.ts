@@ -20,7 +20,10 @@ import type { PricesGroupDeps } from './deps';
 const route = routeFor<PricesGroupDeps>();
 
 const SAVE_ERRORS = { 409: ['PricesChangedConcurrentlyException', 'PosWithoutPlanogramException'] } as const;
-const BULK_ERRORS = { 400: ['TooManyBulkMachinesException'], 404: ['MerchantNotFoundException', 'ProductNotFoundException', 'PlanogramNotFoundException', 'GroupNotFoundException', 'PosNotFoundException'] } as const;
+const BULK_ERRORS = {
+  400: ['TooManyBulkMachinesException'],
+  404: ['MerchantNotFoundException', 'ProductNotFoundException', 'PlanogramNotFoundException', 'GroupNotFoundException', 'PosNotFoundException'],
+} as const;
 
 /** A machine's prices: read, save, cancel, their versions; a change across many machines (schemas/prices.ts; sends: price-sends). */
 export const routes = [
@@ -29,7 +32,8 @@ export const routes = [
     method: 'GET',
     path: '/pos/{id}/prices',
     roles: ALL_ROLES,
-    summary: 'The machine’s planogram lines and their prices (8 tables, minor units of the merchant’s currency), with their sync: status, origin, last sync, the send in flight',
+    summary:
+      'The machine’s planogram lines and their prices (8 tables, minor units of the merchant’s currency), with their sync: status, origin, last sync, the send in flight',
     request: { params: PosParams },
     response: PosPrices,
     handler: ({ deps, principal, params }) => getPrices(deps, principal, params.id),

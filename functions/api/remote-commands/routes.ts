@@ -26,7 +26,8 @@ export const routes = [
     method: 'GET',
     path: '/remote-commands',
     roles: NOT_MERCHANT_USER,
-    summary: 'A merchant’s remote commands, newest first, a page; filters serial, type, status, from/to (created, to exclusive); a group admin sees its groups’ machines only',
+    summary:
+      'A merchant’s remote commands, newest first, a page; filters serial, type, status, from/to (created, to exclusive); a group admin sees its groups’ machines only',
     request: { query: RemoteCommandListQuery },
     response: RemoteCommandPage,
     errors: { 404: ['MerchantNotFoundException'] },
@@ -64,7 +65,12 @@ export const routes = [
     request: { body: RemoteCommandSend, headers: RemoteCommandSendHeaders },
     response: RemoteCommand,
     status: 201,
-    errors: { 404: ['RemoteCommandPosNotFoundException'], 409: ['RemoteCommandPendingException', 'IdempotencyKeyReusedException'], 413: ['MessageTooLargeException'], 503: ['RemoteCommandSendException'] },
+    errors: {
+      404: ['RemoteCommandPosNotFoundException'],
+      409: ['RemoteCommandPendingException', 'IdempotencyKeyReusedException'],
+      413: ['MessageTooLargeException'],
+      503: ['RemoteCommandSendException'],
+    },
     handler: ({ deps, principal, body, headers }) => sendCommand(deps, principal, body, headers['idempotency-key']),
   }),
   route({

@@ -15,7 +15,8 @@ export const routes = [
     method: 'GET',
     path: '/pos/{id}/stock',
     roles: ALL_ROLES,
-    summary: 'A machine’s stock per planogram line: value, status (1 out, 4 low, 9 in stock), stock type, last refill, sales of the last 30 days and days to sell out; 404 StockNotManagedException without a planogram or stock management',
+    summary:
+      'A machine’s stock per planogram line: value, status (1 out, 4 low, 9 in stock), stock type, last refill, sales of the last 30 days and days to sell out; 404 StockNotManagedException without a planogram or stock management',
     request: { params: PosParams },
     response: MachineStock,
     handler: ({ deps, principal, params }) => getStock(deps, principal, params.id),
@@ -25,7 +26,8 @@ export const routes = [
     method: 'PUT',
     path: '/pos/{id}/stock',
     roles: NOT_MERCHANT_USER,
-    summary: 'Set the value of some lines (0 … capacity: 400 StockValueAboveCapacityException naming the line; a selection not in the planogram: 404 StockLineNotFoundException)',
+    summary:
+      'Set the value of some lines (0 … capacity: 400 StockValueAboveCapacityException naming the line; a selection not in the planogram: 404 StockLineNotFoundException)',
     request: { params: PosParams, body: StockLinesInput },
     response: MachineStock,
     errors: { 409: ['StockChangedConcurrentlyException'] },
@@ -47,7 +49,8 @@ export const routes = [
     method: 'GET',
     path: '/stock/manage',
     roles: ALL_ROLES,
-    summary: 'The merchant’s machines with stock management (a group admin: its groups’), sorted by fill %, with lines out and low; filters group, client, planogram, status',
+    summary:
+      'The merchant’s machines with stock management (a group admin: its groups’), sorted by fill %, with lines out and low; filters group, client, planogram, status',
     request: { query: StockManageQuery },
     response: StockManagePage,
     errors: { 404: ['MerchantNotFoundException'] },
@@ -58,7 +61,8 @@ export const routes = [
     method: 'GET',
     path: '/stock/pick-list',
     roles: ALL_ROLES,
-    summary: 'What to bring to a group’s, a client’s or chosen machines (at most 500): per product the refill value minus the current value summed over its lines; per machine the days until its first line runs out at the last 30 days’ sales rate',
+    summary:
+      'What to bring to a group’s, a client’s or chosen machines (at most 500): per product the refill value minus the current value summed over its lines; per machine the days until its first line runs out at the last 30 days’ sales rate',
     request: { query: PickListQuery },
     response: PickList,
     errors: { 404: ['MerchantNotFoundException', 'StockNotManagedException'] },

@@ -13,7 +13,14 @@ import {
   TransactionStatsQuery,
 } from '#schemas/transaction';
 import { MAX_TRANSACTION_CSV_ROWS, MAX_TRANSACTION_RESULTS } from '#schemas/transaction-constants';
-import { allTransactions, listTransactions, transactionsCsv, transactionStats, transactionStatsByPos, usedTransactionTypes } from '../../core/transactions/use-cases';
+import {
+  allTransactions,
+  listTransactions,
+  transactionsCsv,
+  transactionStats,
+  transactionStatsByPos,
+  usedTransactionTypes,
+} from '../../core/transactions/use-cases';
 import { gzippedAttachment } from '../../http/gzipped-attachment';
 import { routeFor } from '../../http/manifest';
 import { MaxResultsExceededException } from '../../core/transactions/errors';
@@ -21,7 +28,8 @@ import type { TransactionsGroupDeps } from './deps';
 
 const route = routeFor<TransactionsGroupDeps>();
 
-const FILTERS = 'date range (from, to: at most 366 days; default the last 30), machines (serials), group, type, media type, source type, product code, value range';
+const FILTERS =
+  'date range (from, to: at most 366 days; default the last 30), machines (serials), group, type, media type, source type, product code, value range';
 
 // Literal paths (/transactions/all, /csv, /used, /stats) are matched before parameters, by API Gateway and the local server.
 export const routes = [
@@ -58,14 +66,19 @@ export const routes = [
     produces: 'text/csv',
     errors: { 404: ['MerchantNotFoundException'] },
     handler: ({ deps, principal, query }) =>
-      gzippedAttachment(`transactions-${query.merchantId}.csv`, transactionsCsv(deps, principal, query), () => new MaxResultsExceededException(MAX_TRANSACTION_CSV_ROWS)),
+      gzippedAttachment(
+        `transactions-${query.merchantId}.csv`,
+        transactionsCsv(deps, principal, query),
+        () => new MaxResultsExceededException(MAX_TRANSACTION_CSV_ROWS),
+      ),
   }),
   route({
     id: 'transactions.used',
     method: 'GET',
     path: '/transactions/used',
     roles: ALL_ROLES,
-    summary: 'The transaction types, media types and source types the merchant’s transactions used (for the filter lists; kept at ingestion, never reading the transactions)',
+    summary:
+      'The transaction types, media types and source types the merchant’s transactions used (for the filter lists; kept at ingestion, never reading the transactions)',
     request: { query: MerchantScopeQuery },
     response: TransactionsUsed,
     errors: { 404: ['MerchantNotFoundException'] },
@@ -76,7 +89,8 @@ export const routes = [
     method: 'GET',
     path: '/transactions/stats',
     roles: ALL_ROLES,
-    summary: 'Count and value per category (error, free, cash, media, cashless, recharges, bonus, other) by day, week or month in the merchant’s time zone, from the counters kept at ingestion',
+    summary:
+      'Count and value per category (error, free, cash, media, cashless, recharges, bonus, other) by day, week or month in the merchant’s time zone, from the counters kept at ingestion',
     request: { query: TransactionStatsQuery },
     response: TransactionStats,
     errors: { 404: ['MerchantNotFoundException'] },

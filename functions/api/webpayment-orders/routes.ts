@@ -13,7 +13,8 @@ export const routes = [
     method: 'GET',
     path: '/webpayment-orders',
     roles: ALL_ROLES,
-    summary: 'The merchant’s web payment orders by creation (newest first): date range, type (0 payment, 1 recharge), result (0 waiting, 1 success, 2 error), service',
+    summary:
+      'The merchant’s web payment orders by creation (newest first): date range, type (0 payment, 1 recharge), result (0 waiting, 1 success, 2 error), service',
     request: { query: WebPaymentOrderListQuery },
     response: WebPaymentOrderPage,
     errors: { 403: ['WebPaymentsNotEnabledException'], 404: ['MerchantNotFoundException'] },

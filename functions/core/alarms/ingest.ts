@@ -19,7 +19,12 @@ export interface AlarmEvent {
 
 const canonical = (iso: string) => new Date(iso).toISOString();
 
-export async function applyAlarmEvents(store: AlarmWriter, device: AlarmDevice, events: readonly AlarmEvent[], masters: ReadonlyMap<string, MasterAlarm>): Promise<void> {
+export async function applyAlarmEvents(
+  store: AlarmWriter,
+  device: AlarmDevice,
+  events: readonly AlarmEvent[],
+  masters: ReadonlyMap<string, MasterAlarm>,
+): Promise<void> {
   const ordered = events
     .map((e) => ({ ...e, at: canonical(e.payload.at) }))
     .sort((a, b) => (a.at === b.at ? (a.messageId < b.messageId ? -1 : 1) : a.at < b.at ? -1 : 1));

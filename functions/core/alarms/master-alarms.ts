@@ -67,7 +67,12 @@ export async function updateMasterAlarm(deps: MasterAlarmDeps, code: string, inp
   checkTroubleshootingSize(input);
   const current = await getMasterAlarm(deps, code);
   const now = deps.now();
-  const next: MasterAlarm = { ...current, ...input, code, updatedAt: now > current.updatedAt ? now : new Date(Date.parse(current.updatedAt) + 1).toISOString() };
+  const next: MasterAlarm = {
+    ...current,
+    ...input,
+    code,
+    updatedAt: now > current.updatedAt ? now : new Date(Date.parse(current.updatedAt) + 1).toISOString(),
+  };
   await deps.masterAlarms.update(next, current.updatedAt);
   return next;
 }

@@ -91,7 +91,13 @@ export async function createAlarmSetting(deps: AlarmSettingDeps, principal: Prin
   return setting;
 }
 
-export async function updateAlarmSetting(deps: AlarmSettingDeps, principal: Principal, merchantId: string, id: string, input: AlarmSettingInput): Promise<AlarmSetting> {
+export async function updateAlarmSetting(
+  deps: AlarmSettingDeps,
+  principal: Principal,
+  merchantId: string,
+  id: string,
+  input: AlarmSettingInput,
+): Promise<AlarmSetting> {
   const current = await getAlarmSetting(deps, principal, merchantId, id);
   await checkInput(deps, merchantId, input);
   const now = deps.now();

@@ -36,7 +36,12 @@ function filtersOf(q: AlarmFilters): Omit<AlarmSelection, 'merchantId'> {
  * The alarms a merchant-wide request reads: one machine (`serial`, which must be visible and the
  * merchant's), or the merchant's alarms narrowed to a group admin's groups. undefined = nothing visible.
  */
-async function merchantSelection(deps: AlarmDeps, principal: Principal, merchantId: string, q: AlarmFilters & { serial?: string }): Promise<AlarmSelection | undefined> {
+async function merchantSelection(
+  deps: AlarmDeps,
+  principal: Principal,
+  merchantId: string,
+  q: AlarmFilters & { serial?: string },
+): Promise<AlarmSelection | undefined> {
   if (merchantId === ALL_DISTRIBUTORS_ID && principal.allMerchants) throw new MerchantRequiredException();
   const scope = groupScope(principal, merchantId);
   if (scope.kind === 'none') throw new MerchantNotFoundException();
@@ -118,7 +123,20 @@ export async function listPosAlarms(deps: AlarmDeps, principal: Principal, seria
 
 /** The columns of every alarms CSV: the list's and a historical data export's. */
 export const ALARM_CSV_COLUMNS = [
-  'createdAt', 'serial', 'posName', 'code', 'status', 'category', 'criticity', 'message', 'detail', 'remainingCycles', 'occurrences', 'lastSeenAt', 'repairedAt', 'repairedBy',
+  'createdAt',
+  'serial',
+  'posName',
+  'code',
+  'status',
+  'category',
+  'criticity',
+  'message',
+  'detail',
+  'remainingCycles',
+  'occurrences',
+  'lastSeenAt',
+  'repairedAt',
+  'repairedBy',
 ] as const;
 
 async function csvOf(deps: AlarmDeps, sel: AlarmSelection | undefined): Promise<string> {
@@ -142,7 +160,8 @@ function statsDays(q: AlarmStatsQuery, now: string): string[] {
   const days: string[] = [];
   for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) {
     days.push(new Date(t).toISOString().slice(0, 10));
-    if (days.length > MAX_STATS_DAYS) throw new ValidationError('ValidationException', `At most ${MAX_STATS_DAYS} days`, [{ path: 'query.from', message: `at most ${MAX_STATS_DAYS} days` }]);
+    if (days.length > MAX_STATS_DAYS)
+      throw new ValidationError('ValidationException', `At most ${MAX_STATS_DAYS} days`, [{ path: 'query.from', message: `at most ${MAX_STATS_DAYS} days` }]);
   }
   return days;
 }
@@ -153,7 +172,8 @@ export async function merchantAlarmStats(deps: AlarmDeps, principal: Principal, 
   if (scope.kind === 'none') throw new MerchantNotFoundException();
   const days = statsDays(q, deps.now());
   const groups = scope.kind === 'groups' ? scope.groupIds : undefined;
-  const stats = groups?.length === 0 ? { counts: countsOf(undefined), days: days.map(() => countsOf(undefined)) } : await deps.alarms.stats(merchantId, groups, days);
+  const stats =
+    groups?.length === 0 ? { counts: countsOf(undefined), days: days.map(() => countsOf(undefined)) } : await deps.alarms.stats(merchantId, groups, days);
   return { counts: stats.counts, days: days.map((day, i) => ({ day, counts: stats.days[i]! })) };
 }
 

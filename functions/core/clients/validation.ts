@@ -32,7 +32,8 @@ export function validateClient(input: ClientInput): void {
   const details: Array<{ path: string; message: string }> = [];
   const country = countries.find((c) => c.code === input.country);
   if (!country) details.push({ path: 'body.country', message: 'unknown country' });
-  else if (input.postalCode && !new RegExp(country.postalCodePattern).test(input.postalCode)) details.push({ path: 'body.postalCode', message: 'invalid postal code' });
+  else if (input.postalCode && !new RegExp(country.postalCodePattern).test(input.postalCode))
+    details.push({ path: 'body.postalCode', message: 'invalid postal code' });
   if (input.vat && !isValidVat(input.country, input.vat)) details.push({ path: 'body.vat', message: 'invalid VAT' });
   if (details.length) throw new ValidationError('ValidationException', 'The request is not valid', details);
 }

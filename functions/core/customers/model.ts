@@ -4,7 +4,15 @@
  */
 import { createHash } from 'node:crypto';
 import { creditOf, last30Days, type MediaRecord } from '../medias/model';
-import { CUSTOMER_CONSENTS, type Customer, type CustomerConsents, type CustomerMedia, type CustomerRegistration, type Last30Days, type PaymentInfo } from '#schemas/customer';
+import {
+  CUSTOMER_CONSENTS,
+  type Customer,
+  type CustomerConsents,
+  type CustomerMedia,
+  type CustomerRegistration,
+  type Last30Days,
+  type PaymentInfo,
+} from '#schemas/customer';
 
 export interface CustomerRecord {
   id: string;
@@ -40,7 +48,13 @@ export function consentsAfter(current: CustomerConsents, change: Partial<Record<
 }
 
 /** A new customer, or the known one with what the service sent (fields it left out stay). */
-export function registered(current: CustomerRecord | undefined, merchantId: string, reg: CustomerRegistration, serviceName: string, now: string): CustomerRecord {
+export function registered(
+  current: CustomerRecord | undefined,
+  merchantId: string,
+  reg: CustomerRegistration,
+  serviceName: string,
+  now: string,
+): CustomerRecord {
   const base: CustomerRecord = current ?? {
     id: customerIdOf(reg.userId),
     merchantId,
@@ -113,9 +127,30 @@ export const customerMediaView = (m: MediaRecord, today: string): CustomerMedia 
 
 /** Columns of GET /customers/csv. */
 export const CUSTOMER_CSV_COLUMNS = [
-  'id', 'userId', 'name', 'email', 'registeredAt', 'lastUsedAt', 'medias', 'credit', 'sales30Days', 'salesValue30Days', 'recharges30Days', 'rechargesValue30Days',
-  'consentAnalysis', 'consentAnalysisAt', 'consentCommercial', 'consentCommercialAt', 'consentQuality', 'consentQualityAt',
-  'paymentService', 'cardType', 'maskedNumber', 'cardExpiry', 'cardSaved', 'cardLastUsedAt',
+  'id',
+  'userId',
+  'name',
+  'email',
+  'registeredAt',
+  'lastUsedAt',
+  'medias',
+  'credit',
+  'sales30Days',
+  'salesValue30Days',
+  'recharges30Days',
+  'rechargesValue30Days',
+  'consentAnalysis',
+  'consentAnalysisAt',
+  'consentCommercial',
+  'consentCommercialAt',
+  'consentQuality',
+  'consentQualityAt',
+  'paymentService',
+  'cardType',
+  'maskedNumber',
+  'cardExpiry',
+  'cardSaved',
+  'cardLastUsedAt',
 ] as const;
 
 export const customerCsvRow = (c: Customer) => ({

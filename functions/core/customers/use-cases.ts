@@ -106,13 +106,23 @@ export async function customerMedias(deps: CustomerDeps, principal: Principal, m
  * GET /customers/{id}/transactions: its medias' transactions, newest first unless asc; a group admin sees those made
  * at its groups' machines and the cloud ones (refunds, web recharges) of those medias.
  */
-export async function customerTransactions(deps: CustomerDeps, principal: Principal, q: CustomerTransactionsQuery & { id: string }): Promise<Page<Transaction>> {
+export async function customerTransactions(
+  deps: CustomerDeps,
+  principal: Principal,
+  q: CustomerTransactionsQuery & { id: string },
+): Promise<Page<Transaction>> {
   const record = await visibleCustomer(deps, principal, q.merchantId, q.id);
   if (!record.mediaIds.length) return emptyPage(q);
   const scope = groupScope(principal, q.merchantId);
   const range = { from: canonicalInstant(q.from), to: canonicalInstant(q.to), ...(scope.kind === 'groups' ? { groupIds: scope.groupIds } : {}) };
   const [slice, total] = await Promise.all([
-    deps.transactions.page(q.merchantId, record.mediaIds, { ...range, offset: (q.page - 1) * q.size, limit: q.size, forward: q.ordType === 'asc', cursor: q.cursor }),
+    deps.transactions.page(q.merchantId, record.mediaIds, {
+      ...range,
+      offset: (q.page - 1) * q.size,
+      limit: q.size,
+      forward: q.ordType === 'asc',
+      cursor: q.cursor,
+    }),
     deps.transactions.count(q.merchantId, record.mediaIds, range),
   ]);
   return pageOf(q, slice, total);

@@ -30,14 +30,20 @@ export class MachineStillBeingDeletedException extends ConflictError {
 /** The machine was moved to another group moments ago and its alarms and commands are still being re-indexed. */
 export class MachineStillBeingMovedException extends ConflictError {
   constructor() {
-    super('MachineStillBeingMovedException', 'This machine was moved to another group moments ago and its history is still following it: try again in a minute');
+    super(
+      'MachineStillBeingMovedException',
+      'This machine was moved to another group moments ago and its history is still following it: try again in a minute',
+    );
   }
 }
 
 /** Too many of the merchant's machines are still being re-indexed after a move (regroup.ts MAX_MACHINES_MOVING). */
 export class TooManyMachinesMovingException extends ConflictError {
   constructor(max: number) {
-    super('TooManyMachinesMovingException', `${max} machines of this merchant were moved moments ago and their history is still following them: try again in a minute`);
+    super(
+      'TooManyMachinesMovingException',
+      `${max} machines of this merchant were moved moments ago and their history is still following them: try again in a minute`,
+    );
   }
 }
 
@@ -76,7 +82,9 @@ export class InvalidPosClientException extends ValidationError {
 
 export class MerchantRequiredException extends ValidationError {
   constructor() {
-    super('MerchantRequiredException', 'Pick one distributor: machine lists are per merchant', [{ path: 'query.merchantId', message: 'all distributors has no machine list' }]);
+    super('MerchantRequiredException', 'Pick one distributor: machine lists are per merchant', [
+      { path: 'query.merchantId', message: 'all distributors has no machine list' },
+    ]);
   }
 }
 

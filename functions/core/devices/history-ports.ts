@@ -29,8 +29,19 @@ export interface AuditCashRead {
  */
 export interface PosHistoryRepository {
   /** Signal and temperature samples between two instants (inclusive), oldest first, at most `max`. */
-  sensorSamples(merchantId: string, serial: string, from: string, to: string, max: number): Promise<Array<{ at: string; signalLevel: number | null; temperature: number | null }>>;
-  listAudits(merchantId: string, serial: string, range: HistoryRange & { origin?: number }, slice: HistorySlice): Promise<{ items: StoredAudit[]; cursor?: string }>;
+  sensorSamples(
+    merchantId: string,
+    serial: string,
+    from: string,
+    to: string,
+    max: number,
+  ): Promise<Array<{ at: string; signalLevel: number | null; temperature: number | null }>>;
+  listAudits(
+    merchantId: string,
+    serial: string,
+    range: HistoryRange & { origin?: number },
+    slice: HistorySlice,
+  ): Promise<{ items: StoredAudit[]; cursor?: string }>;
   countAudits(merchantId: string, serial: string, range: HistoryRange & { origin?: number }): Promise<Total>;
   /** The EVA-DTS text of one audit; undefined when there is no such audit or it came without text. */
   auditDex(merchantId: string, serial: string, readAt: string, messageId: string): Promise<string | undefined>;
@@ -38,6 +49,11 @@ export interface PosHistoryRepository {
   latestAuditCash(merchantId: string, serial: string): Promise<AuditCashRead | undefined>;
   /** Audits with EVA-DTS text in the range, newest `max` of them, oldest first. */
   auditCashSeries(merchantId: string, serial: string, range: HistoryRange, max: number): Promise<AuditCashRead[]>;
-  listTransactions(merchantId: string, serial: string, range: HistoryRange & { type?: number }, slice: HistorySlice): Promise<{ items: PosTransaction[]; cursor?: string }>;
+  listTransactions(
+    merchantId: string,
+    serial: string,
+    range: HistoryRange & { type?: number },
+    slice: HistorySlice,
+  ): Promise<{ items: PosTransaction[]; cursor?: string }>;
   countTransactions(merchantId: string, serial: string, range: HistoryRange & { type?: number }): Promise<Total>;
 }

@@ -33,7 +33,12 @@ function auditKeyOf(id: string): { readAt: string; messageId: string } | undefin
 
 const canonical = (iso: string | undefined) => (iso ? new Date(iso).toISOString() : undefined);
 const rangeOf = (q: { from?: string; to?: string }): HistoryRange => ({ from: canonical(q.from), to: canonical(q.to) });
-const sliceOf = (q: { page: number; size: number; ordType: 'asc' | 'desc'; cursor?: string }) => ({ offset: (q.page - 1) * q.size, limit: q.size, ordType: q.ordType, cursor: q.cursor });
+const sliceOf = (q: { page: number; size: number; ordType: 'asc' | 'desc'; cursor?: string }) => ({
+  offset: (q.page - 1) * q.size,
+  limit: q.size,
+  ordType: q.ordType,
+  cursor: q.cursor,
+});
 
 const summaryOf = ({ messageId, ...a }: StoredAudit): AuditSummary => ({ ...a, id: auditId(a.readAt, messageId) });
 

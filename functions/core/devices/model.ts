@@ -20,7 +20,17 @@ export interface Telemetry {
   activeBlocking?: number;
 }
 
-export const TELEMETRY_FIELDS = ['lastPingAt', 'signalLevel', 'temperature', 'connection', 'lastSaleAt', 'lastAuditAt', 'firmwareVersion', 'publicIp', 'status'] as const;
+export const TELEMETRY_FIELDS = [
+  'lastPingAt',
+  'signalLevel',
+  'temperature',
+  'connection',
+  'lastSaleAt',
+  'lastAuditAt',
+  'firmwareVersion',
+  'publicIp',
+  'status',
+] as const;
 
 /**
  * The machine record (POS item): every PointOfSale field but the reported ones and the status, which
@@ -79,8 +89,17 @@ export const statusCounter = (status: 1 | 2 | 3) => (status === 3 ? 'critical' :
 
 export function toStatusView(p: PointOfSale): PosStatusView {
   return {
-    serial: p.serial, connection: p.connection, status: p.status, lastPingAt: p.lastPingAt, lastSaleAt: p.lastSaleAt, lastAuditAt: p.lastAuditAt,
-    signalLevel: p.signalLevel, temperature: p.temperature, firmwareVersion: p.firmwareVersion, networkType: p.networkType, publicIp: p.publicIp,
+    serial: p.serial,
+    connection: p.connection,
+    status: p.status,
+    lastPingAt: p.lastPingAt,
+    lastSaleAt: p.lastSaleAt,
+    lastAuditAt: p.lastAuditAt,
+    signalLevel: p.signalLevel,
+    temperature: p.temperature,
+    firmwareVersion: p.firmwareVersion,
+    networkType: p.networkType,
+    publicIp: p.publicIp,
   };
 }
 

@@ -9,7 +9,13 @@ import { requireVisiblePos } from './use-cases';
 /** GET /pos/{id}/last-sensors-info: read with the machine (its TELEMETRY item comes in the same BatchGet). */
 export async function lastSensorsInfo(deps: { pos: PosReader }, principal: Principal, serial: string): Promise<LastSensorsInfo> {
   const { telemetry: t } = await requireVisiblePos(deps, principal, serial);
-  return { serial, signalLevel: t.signalLevel ?? null, temperature: t.temperature ?? null, lastPingAt: t.lastPingAt ?? null, connection: t.connection ?? UNKNOWN_CONNECTION };
+  return {
+    serial,
+    signalLevel: t.signalLevel ?? null,
+    temperature: t.temperature ?? null,
+    lastPingAt: t.lastPingAt ?? null,
+    connection: t.connection ?? UNKNOWN_CONNECTION,
+  };
 }
 
 /** One sample per telemetry message: 31 days of a device pinging every 5 minutes fit. */

@@ -8,7 +8,13 @@ import { toCsv } from '../shared/csv';
 import { canSeeMerchant, groupScope } from '../shared/scope';
 import type { PlanogramLines, StockRepository } from '../stock/ports';
 import { syncMachineStock } from '../stock/writes';
-import { InvalidDevicePinException, MerchantRequiredException, PosExportTooLargeException, PosNotFoundException, TooManyMachinesMovingException } from './errors';
+import {
+  InvalidDevicePinException,
+  MerchantRequiredException,
+  PosExportTooLargeException,
+  PosNotFoundException,
+  TooManyMachinesMovingException,
+} from './errors';
 import { nextUpdatedAt, toPointOfSale, toStatusView, type DeviceRegistration, type PosRecord, type StoredPos } from './model';
 import type { MachinePurges, MachineRegroups, PosFilter, PosLists, PosNotes, PosReader, PosRecords, PosSelection } from './ports';
 import { INLINE_PURGE_ITEMS } from './purge';
@@ -117,9 +123,36 @@ export async function countPos(deps: PosDeps, principal: Principal, merchantId: 
 }
 
 const CSV_COLUMNS = [
-  'serial', 'name', 'deviceType', 'networkType', 'connection', 'status', 'hidden', 'lastPingAt', 'lastSaleAt', 'lastAuditAt', 'signalLevel',
-  'temperature', 'firmwareVersion', 'publicIp', 'board', 'modem', 'simIccid', 'simImsi', 'simOperator', 'imei', 'macs', 'telemetryBoard',
-  'warrantyEnd', 'groupId', 'clientId', 'planogramId', 'noVendProfileId', 'manageStock', 'createdAt', 'updatedAt',
+  'serial',
+  'name',
+  'deviceType',
+  'networkType',
+  'connection',
+  'status',
+  'hidden',
+  'lastPingAt',
+  'lastSaleAt',
+  'lastAuditAt',
+  'signalLevel',
+  'temperature',
+  'firmwareVersion',
+  'publicIp',
+  'board',
+  'modem',
+  'simIccid',
+  'simImsi',
+  'simOperator',
+  'imei',
+  'macs',
+  'telemetryBoard',
+  'warrantyEnd',
+  'groupId',
+  'clientId',
+  'planogramId',
+  'noVendProfileId',
+  'manageStock',
+  'createdAt',
+  'updatedAt',
 ] as const;
 
 export const posCsv = (items: PointOfSale[]) => toCsv(CSV_COLUMNS, items);
@@ -162,7 +195,8 @@ export const updatePos = (deps: PosDeps, principal: Principal, serial: string, b
     manageStock: body.planogramId ? r.manageStock : false,
   }));
 
-export const setPosHidden = (deps: PosDeps, principal: Principal, serial: string, hidden: boolean) => change(deps, principal, serial, (r) => ({ ...r, hidden }));
+export const setPosHidden = (deps: PosDeps, principal: Principal, serial: string, hidden: boolean) =>
+  change(deps, principal, serial, (r) => ({ ...r, hidden }));
 
 /**
  * The group must be one of the machine's merchant (checked in the write). The machine's alarms and commands follow
@@ -183,13 +217,15 @@ export async function associatePosGroup(deps: PosDeps, principal: Principal, ser
   return moved;
 }
 
-export const associatePosClient = (deps: PosDeps, principal: Principal, serial: string, clientId: string | null) => change(deps, principal, serial, (r) => ({ ...r, clientId }));
+export const associatePosClient = (deps: PosDeps, principal: Principal, serial: string, clientId: string | null) =>
+  change(deps, principal, serial, (r) => ({ ...r, clientId }));
 
 /** The profile must be one of the machine's merchant (checked in the write: 404 NoVendProfileNotFoundException). */
 export const associatePosNoVendProfile = (deps: PosDeps, principal: Principal, serial: string, noVendProfileId: string | null) =>
   change(deps, principal, serial, (r) => ({ ...r, noVendProfileId }));
 
-export const setPosManageStock = (deps: PosDeps, principal: Principal, serial: string, manageStock: boolean) => change(deps, principal, serial, (r) => ({ ...r, manageStock }), true);
+export const setPosManageStock = (deps: PosDeps, principal: Principal, serial: string, manageStock: boolean) =>
+  change(deps, principal, serial, (r) => ({ ...r, manageStock }), true);
 
 /**
  * PUT /pos/{id}/reset: forgets what the device reported. The TELEMETRY item goes (last ping, sale and
@@ -249,13 +285,26 @@ export async function joinPos(
   const merchant = await deps.merchants.get(merchantId);
   if (!merchant) throw new InvalidDevicePinException();
   const now = deps.now();
-  const record = newPosRecord({ serial: input.serial, merchantId, name: input.name.trim(), warrantyEnd: addMonths(now, merchant.defaultWarranty + merchant.extendedWarranty), now });
+  const record = newPosRecord({
+    serial: input.serial,
+    merchantId,
+    name: input.name.trim(),
+    warrantyEnd: addMonths(now, merchant.defaultWarranty + merchant.extendedWarranty),
+    now,
+  });
   await deps.pos.create(record);
   return { pos: toPointOfSale(record, {}), created: true };
 }
 
 /** A new machine record with the defaults of a device that has not reported anything yet. */
-export function newPosRecord(r: { serial: string; merchantId: string; name: string; now: string; warrantyEnd?: string | null; groupId?: string | null }): PosRecord {
+export function newPosRecord(r: {
+  serial: string;
+  merchantId: string;
+  name: string;
+  now: string;
+  warrantyEnd?: string | null;
+  groupId?: string | null;
+}): PosRecord {
   return {
     id: r.serial,
     serial: r.serial,
@@ -293,7 +342,12 @@ export async function listPosNotes(
   q: { page: number; size: number; ordType: 'asc' | 'desc'; cursor?: string },
 ): Promise<Page<PosNote>> {
   const s = await requireVisiblePos(deps, principal, serial);
-  const slice = await deps.posNotes.listNotes(s.record.merchantId, serial, { offset: (q.page - 1) * q.size, limit: q.size, ordType: q.ordType, cursor: q.cursor });
+  const slice = await deps.posNotes.listNotes(s.record.merchantId, serial, {
+    offset: (q.page - 1) * q.size,
+    limit: q.size,
+    ordType: q.ordType,
+    cursor: q.cursor,
+  });
   return pageOf(q, slice, s.notes);
 }
 

@@ -9,7 +9,9 @@ export class HistoricalDataRequestNotFoundException extends NotFoundError {
 /** Spec §9 maximum active data requests: requests still in status Created per merchant. */
 export class TooManyActiveDataRequestsException extends DomainError {
   constructor(max: number) {
-    super('TooManyActiveDataRequestsException', 'conflict', `At most ${max} historical data requests can be in progress at once`, [{ path: 'max', message: String(max) }]);
+    super('TooManyActiveDataRequestsException', 'conflict', `At most ${max} historical data requests can be in progress at once`, [
+      { path: 'max', message: String(max) },
+    ]);
   }
 }
 

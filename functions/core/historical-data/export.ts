@@ -45,9 +45,12 @@ const EXPORT_READ_AHEAD = { sources: 3, pagesAhead: 1 } as const;
 function perMachine<T extends object>(machines: ExportMachine[], pagesOf: (serial: string) => AsyncIterable<T[]>): AsyncGenerator<object[]> {
   const sources = [...machines]
     .sort((a, b) => (a.serial < b.serial ? -1 : 1))
-    .map((m) => async function* () {
-      for await (const page of pagesOf(m.serial)) yield page.map((row) => ({ serial: m.serial, posName: m.name, ...row }));
-    });
+    .map(
+      (m) =>
+        async function* () {
+          for await (const page of pagesOf(m.serial)) yield page.map((row) => ({ serial: m.serial, posName: m.name, ...row }));
+        },
+    );
   return readAhead(sources, EXPORT_READ_AHEAD);
 }
 
@@ -74,7 +77,13 @@ export async function runExport(deps: ExportDeps, input: HistoricalExportInput):
   const { merchantId, requestId, attempt } = input;
   const request = await deps.dataRequests.get(merchantId, requestId);
   if (!request || request.status !== 'Created' || request.attempts !== attempt) {
-    deps.log?.('info', 'historical export skipped: the request moved on', { merchantId, requestId, attempt, status: request?.status, attempts: request?.attempts });
+    deps.log?.('info', 'historical export skipped: the request moved on', {
+      merchantId,
+      requestId,
+      attempt,
+      status: request?.status,
+      attempts: request?.attempts,
+    });
     return { rows: 0, size: 0, completed: false };
   }
   const merchant = await deps.merchants.get(merchantId);

@@ -58,7 +58,11 @@ export interface NewRequest extends HistoricalDataCreate {
  * Stores a request in status Created (at most MAX_ACTIVE_DATA_REQUESTS per merchant, counted atomically) and starts
  * its export. The same for a manual request and a subscription's.
  */
-export async function makeRequest(deps: Pick<DataRequestDeps, 'dataRequests' | 'workflows' | 'now'>, merchant: Pick<Merchant, 'id'>, input: NewRequest): Promise<StoredDataRequest> {
+export async function makeRequest(
+  deps: Pick<DataRequestDeps, 'dataRequests' | 'workflows' | 'now'>,
+  merchant: Pick<Merchant, 'id'>,
+  input: NewRequest,
+): Promise<StoredDataRequest> {
   const now = deps.now();
   const request: StoredDataRequest = {
     id: input.id ?? timeOrderedId(now),
@@ -89,7 +93,12 @@ export async function makeRequest(deps: Pick<DataRequestDeps, 'dataRequests' | '
   return startExport(deps, request);
 }
 
-export async function createDataRequest(deps: DataRequestDeps, principal: Principal, merchantId: string, body: HistoricalDataCreate): Promise<HistoricalDataRequest> {
+export async function createDataRequest(
+  deps: DataRequestDeps,
+  principal: Principal,
+  merchantId: string,
+  body: HistoricalDataCreate,
+): Promise<HistoricalDataRequest> {
   const merchant = await getMerchant(deps, principal, merchantId);
   const made = await makeRequest(deps, merchant, { ...body, createdBy: principal.email, subscriptionId: null });
   return viewOf(made, deps.now());
@@ -103,7 +112,12 @@ async function requireRequest(deps: DataRequestDeps, principal: Principal, merch
   return request;
 }
 
-export async function listDataRequests(deps: DataRequestDeps, principal: Principal, merchantId: string, q: HistoricalDataListQuery): Promise<Page<HistoricalDataRequest>> {
+export async function listDataRequests(
+  deps: DataRequestDeps,
+  principal: Principal,
+  merchantId: string,
+  q: HistoricalDataListQuery,
+): Promise<Page<HistoricalDataRequest>> {
   await getMerchant(deps, principal, merchantId);
   const now = deps.now();
   const filter = { status: q.status, dataType: q.dataType, now };
@@ -153,5 +167,9 @@ export async function downloadTarget(deps: DataRequestDeps, principal: Principal
     throw new DataRequestExpiredException();
   }
   if (request.status !== 'Completed' || !request.fileKey) throw new DataRequestNotReadyException();
-  return deps.exportFiles.downloadUrl(request.fileKey, { fileName: exportFileName(request), until: request.linkValidUntil ?? undefined, maxSeconds: DOWNLOAD_LINK_SECONDS });
+  return deps.exportFiles.downloadUrl(request.fileKey, {
+    fileName: exportFileName(request),
+    until: request.linkValidUntil ?? undefined,
+    maxSeconds: DOWNLOAD_LINK_SECONDS,
+  });
 }

@@ -91,7 +91,14 @@ async function runSubscription(deps: SubscriptionSweepDeps, s: Subscription, now
   const merchant = await deps.merchants.get(s.merchantId);
   if (!merchant) throw new Error(`merchant ${s.merchantId} of subscription ${s.id} not found`);
   const period = periodBefore(s.frequency, dayIn(merchant.timezone, s.nextRunAt));
-  const input = { dataType: s.dataType as SubscriptionCreate['dataType'], startDate: period.startDate, endDate: period.endDate, createdBy: s.createdBy, subscriptionId: s.id, id: runRequestId(s) };
+  const input = {
+    dataType: s.dataType as SubscriptionCreate['dataType'],
+    startDate: period.startDate,
+    endDate: period.endDate,
+    createdBy: s.createdBy,
+    subscriptionId: s.id,
+    id: runRequestId(s),
+  };
   let run: Pick<Subscription, 'lastRequestId' | 'lastError'>;
   try {
     run = { lastRequestId: (await makeRequest(deps, merchant, input)).id, lastError: null };

@@ -31,7 +31,10 @@ function lineStart(text: string, tag: string, from = 0): number {
 }
 
 function lineAt(text: string, start: number): string {
-  return text.slice(start).split(/\r\n|\n|\r/, 1)[0]!.trim();
+  return text
+    .slice(start)
+    .split(/\r\n|\n|\r/, 1)[0]!
+    .trim();
 }
 
 export interface IntegrityCheck {
@@ -55,7 +58,11 @@ export function checkIntegrity(text: string): IntegrityCheck {
   const crcByteReversed = !computed.includes(sent) && computed.map(byteReversed).includes(sent);
   if (!computed.includes(sent) && !crcByteReversed) return { integrity: 'crc-mismatch', crcByteReversed };
 
-  const counted = text.slice(st, se).split(/\r\n|\n|\r/).filter((l) => l.trim() !== '').length + 1;
+  const counted =
+    text
+      .slice(st, se)
+      .split(/\r\n|\n|\r/)
+      .filter((l) => l.trim() !== '').length + 1;
   const declared = (lineAt(text, se).split('*')[1] ?? '').trim();
   if (!/^\d+$/.test(declared) || Number(declared) !== counted) return { integrity: 'segment-count-mismatch', crcByteReversed };
   return { integrity: 'whole', crcByteReversed };

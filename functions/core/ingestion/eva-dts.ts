@@ -9,15 +9,42 @@ import { checkIntegrity } from './eva-dts-integrity';
 
 /** ISO 4217 numeric codes of the spec's currencies. */
 const CURRENCY_BY_ISO_NUMBER: Record<string, string> = {
-  '170': 'COP', '203': 'CZK', '978': 'EUR', '826': 'GBP', '634': 'QAR', '946': 'RON', '941': 'RSD', '710': 'ZAR',
-  '484': 'MXN', '858': 'UYU', '152': 'CLP', '986': 'BRL', '604': 'PEN', '600': 'PYG', '840': 'USD',
+  '170': 'COP',
+  '203': 'CZK',
+  '978': 'EUR',
+  '826': 'GBP',
+  '634': 'QAR',
+  '946': 'RON',
+  '941': 'RSD',
+  '710': 'ZAR',
+  '484': 'MXN',
+  '858': 'UYU',
+  '152': 'CLP',
+  '986': 'BRL',
+  '604': 'PEN',
+  '600': 'PYG',
+  '840': 'USD',
 };
 
 /** International telephone codes (ID402 with a leading 0) of the countries using the spec's currencies. */
 const CURRENCY_BY_PHONE_CODE: Record<string, string> = {
-  '1': 'USD', '27': 'ZAR', '40': 'RON', '44': 'GBP', '51': 'PEN', '52': 'MXN', '55': 'BRL', '56': 'CLP', '57': 'COP',
-  '381': 'RSD', '420': 'CZK', '595': 'PYG', '598': 'UYU', '974': 'QAR',
-  ...Object.fromEntries(['30', '31', '32', '33', '34', '39', '43', '49', '351', '352', '353', '356', '357', '358', '371', '372', '385', '386', '421'].map((c) => [c, 'EUR'])),
+  '1': 'USD',
+  '27': 'ZAR',
+  '40': 'RON',
+  '44': 'GBP',
+  '51': 'PEN',
+  '52': 'MXN',
+  '55': 'BRL',
+  '56': 'CLP',
+  '57': 'COP',
+  '381': 'RSD',
+  '420': 'CZK',
+  '595': 'PYG',
+  '598': 'UYU',
+  '974': 'QAR',
+  ...Object.fromEntries(
+    ['30', '31', '32', '33', '34', '39', '43', '49', '351', '352', '353', '356', '357', '358', '371', '372', '385', '386', '421'].map((c) => [c, 'EUR']),
+  ),
 };
 
 const SEGMENT_TAG = /^[A-Z]{1,3}\d{0,2}$/;
@@ -96,7 +123,17 @@ type Details = Omit<AuditEvaDts, 'integrity' | 'crcByteReversed' | 'detailsOmitt
 type Cashless = NonNullable<AuditEvaDts['cashless1']>;
 
 function emptyDetails(): Details {
-  return { products: [], productSales: [], priceLists: [], cashless1: null, cashless2: null, eventLog: [], eventCounts: [], reads: null, powerOutages: twice() };
+  return {
+    products: [],
+    productSales: [],
+    priceLists: [],
+    cashless1: null,
+    cashless2: null,
+    eventLog: [],
+    eventCounts: [],
+    reads: null,
+    powerOutages: twice(),
+  };
 }
 
 /** Value and count since initialisation (elements 1–2), then since the last reset (3–4): CA2, VA1, VA3, DA2. */
@@ -202,7 +239,16 @@ function applyDetailLine(r: Reading, tag: string, e: readonly string[]): void {
     case 'PA1': {
       const [price] = counters(e, 1, 1);
       const [level, minLevel] = counters(e, 2, 7);
-      d.products.push({ product: required(e[0]), price: price ?? null, productId: text(e[2]), status: text(e[6]), level: level ?? null, minLevel: minLevel ?? null, paid: twice(), free: twice() });
+      d.products.push({
+        product: required(e[0]),
+        price: price ?? null,
+        productId: text(e[2]),
+        status: text(e[6]),
+        level: level ?? null,
+        minLevel: minLevel ?? null,
+        paid: twice(),
+        free: twice(),
+      });
       return;
     }
     case 'PA2':
@@ -213,7 +259,13 @@ function applyDetailLine(r: Reading, tag: string, e: readonly string[]): void {
       return;
     case 'PA7': {
       const [priceList, price] = counters(e, 2, 2);
-      d.productSales.push({ product: required(e[0]), device: required(e[1]), priceList: priceList ?? null, price: price ?? null, sales: countValueInitThenReset(e, 4) });
+      d.productSales.push({
+        product: required(e[0]),
+        device: required(e[1]),
+        priceList: priceList ?? null,
+        price: price ?? null,
+        sales: countValueInitThenReset(e, 4),
+      });
       return;
     }
     case 'LA1': {
@@ -270,7 +322,11 @@ function segmentOf(line: string): { tag: string; elements: string[] } | undefine
   return SEGMENT_TAG.test(tag) && elements.length > 0 ? { tag, elements } : undefined;
 }
 
-const linesOf = (dex: string) => dex.split(/\r\n|\n|\r/).map((l) => l.trim()).filter((l) => l !== '');
+const linesOf = (dex: string) =>
+  dex
+    .split(/\r\n|\n|\r/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
 
 /** Whether a text reads as EVA-DTS at all: some segment lines, and no more other lines than segment lines. */
 export function isEvaDts(dex: string): boolean {

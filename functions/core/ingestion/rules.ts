@@ -127,7 +127,12 @@ export interface Ping {
  * - `touch`: an older ping of an online machine → only the receive time (last ping never moves back);
  * - `none`: the same ping again.
  */
-export function planPing(old: TelemetryState | undefined, ping: Ping, nowMs: number, offlineAfterSeconds: number): 'advance' | 'go-online' | 'late' | 'touch' | 'none' {
+export function planPing(
+  old: TelemetryState | undefined,
+  ping: Ping,
+  nowMs: number,
+  offlineAfterSeconds: number,
+): 'advance' | 'go-online' | 'late' | 'touch' | 'none' {
   const connection = old?.connection ?? UNKNOWN;
   if (connection !== ONLINE) return isStaleReceipt(ping.receivedAt, nowMs, offlineAfterSeconds) ? 'late' : 'go-online';
   if (old?.lastPingAt === ping.at && old.lastPingMessageId === ping.messageId) return 'none';

@@ -172,7 +172,14 @@ export function historyOf(m: ValidMessage, device: Device, posName?: string): Hi
       const p = (m.message as AuditMessage).payload;
       // Read once here: the views then read stored figures, never the DEX text. Only a whole audit's figures
       // are stored as `cash` (what the cash view and reconciliation use); `evaDts` says why another is not whole.
-      return [{ ...base, kind: 'audit', at: canonicalTime(p.readAt), data: { ...p, ...(p.dex ? figuresOf(p.dex) : {}), readAt: canonicalTime(p.readAt), receivedAt, sentAt: m.sentAt } }];
+      return [
+        {
+          ...base,
+          kind: 'audit',
+          at: canonicalTime(p.readAt),
+          data: { ...p, ...(p.dex ? figuresOf(p.dex) : {}), readAt: canonicalTime(p.readAt), receivedAt, sentAt: m.sentAt },
+        },
+      ];
     }
     case 'config': {
       const p = (m.message as ConfigMessage).payload;
@@ -262,8 +269,14 @@ export async function ingestBatch(kind: IngestedKind, events: readonly unknown[]
       invalid.push({
         index: u.index,
         value: {
-          reason: 'unknown-serial', detail: `no machine is registered as ${u.m.message.serial}`, raw: JSON.stringify(u.m.message), rawEncoding: 'json',
-          topic: u.m.topic, receivedAt: u.m.receivedAt, messageId: u.m.message.messageId, serial: u.m.message.serial,
+          reason: 'unknown-serial',
+          detail: `no machine is registered as ${u.m.message.serial}`,
+          raw: JSON.stringify(u.m.message),
+          rawEncoding: 'json',
+          topic: u.m.topic,
+          receivedAt: u.m.receivedAt,
+          messageId: u.m.message.messageId,
+          serial: u.m.message.serial,
         },
       });
     }
@@ -315,16 +328,36 @@ export async function ingestBatch(kind: IngestedKind, events: readonly unknown[]
 
   // Media records once per media for the whole batch (a key used at two machines is one write).
   if (kind === 'sales' && deps.medias) {
-    const failedMedias = await applyBatchMedias(done.map((u) => u.m), registrations, deps.medias, now, deps.log);
-    const carriesFailed = (u: (typeof done)[number]) => (u.m.message as SalesMessage).payload.transactions.some((t) => t.media && failedMedias.has(`${registrations.get(u.m.message.serial)!.merchantId}#${t.media.id}`));
+    const failedMedias = await applyBatchMedias(
+      done.map((u) => u.m),
+      registrations,
+      deps.medias,
+      now,
+      deps.log,
+    );
+    const carriesFailed = (u: (typeof done)[number]) =>
+      (u.m.message as SalesMessage).payload.transactions.some(
+        (t) => t.media && failedMedias.has(`${registrations.get(u.m.message.serial)!.merchantId}#${t.media.id}`),
+      );
     for (const u of done) if (carriesFailed(u)) fail(u.index);
     done = done.filter((u) => !carriesFailed(u));
   }
-  if (kind === 'telemetry' && deps.mediaLists) await offerMediaLists(done.map((u) => u.m), registrations, deps.mediaLists, now, deps.log);
+  if (kind === 'telemetry' && deps.mediaLists)
+    await offerMediaLists(
+      done.map((u) => u.m),
+      registrations,
+      deps.mediaLists,
+      now,
+      deps.log,
+    );
 
   try {
     if (onlineEntries.length) await deps.onlineIndex.putOnlineEntries(onlineEntries, epochSeconds(now) + deps.settings.offlineAfterSeconds + 86_400);
-    if (recordsProcessed) await deps.processedMessages.markProcessed(done.map((u) => u.m.message.messageId), epochSeconds(now) + MESSAGE_RECORD_TTL_SECONDS);
+    if (recordsProcessed)
+      await deps.processedMessages.markProcessed(
+        done.map((u) => u.m.message.messageId),
+        epochSeconds(now) + MESSAGE_RECORD_TTL_SECONDS,
+      );
   } catch (error) {
     deps.log?.('error', 'recording processed messages failed', { kind, error });
     for (const u of done) fail(u.index);
@@ -333,7 +366,13 @@ export async function ingestBatch(kind: IngestedKind, events: readonly unknown[]
 }
 
 /** The batch's sales with a media, per merchant; answers `{merchantId}#{mediaId}` of the medias whose write failed. */
-async function applyBatchMedias(messages: ValidMessage[], registrations: Map<string, Registration>, medias: NonNullable<IngestionDeps['medias']>, now: number, log: IngestionDeps['log']): Promise<Set<string>> {
+async function applyBatchMedias(
+  messages: ValidMessage[],
+  registrations: Map<string, Registration>,
+  medias: NonNullable<IngestionDeps['medias']>,
+  now: number,
+  log: IngestionDeps['log'],
+): Promise<Set<string>> {
   const byMerchant = groupBy(messages, (m) => registrations.get(m.message.serial)!.merchantId);
   const failed = new Set<string>();
   for (const [merchantId, list] of byMerchant) {
@@ -348,10 +387,20 @@ async function applyBatchMedias(messages: ValidMessage[], registrations: Map<str
 }
 
 /** Pings that say which media list they hold get the list when it is older (a failure waits for the next ping). */
-async function offerMediaLists(messages: ValidMessage[], registrations: Map<string, Registration>, mediaLists: NonNullable<IngestionDeps['mediaLists']>, now: number, log: IngestionDeps['log']): Promise<void> {
+async function offerMediaLists(
+  messages: ValidMessage[],
+  registrations: Map<string, Registration>,
+  mediaLists: NonNullable<IngestionDeps['mediaLists']>,
+  now: number,
+  log: IngestionDeps['log'],
+): Promise<void> {
   const held: HeldList[] = [];
   for (const [serial, list] of groupBy(messages, (m) => m.message.serial)) {
-    const newest = latest(list, (m) => m.sentAt, (m) => m.message.messageId)!;
+    const newest = latest(
+      list,
+      (m) => m.sentAt,
+      (m) => m.message.messageId,
+    )!;
     const version = (newest.message as TelemetryMessage).payload.mediaListVersion;
     if (version !== undefined) held.push({ merchantId: registrations.get(serial)!.merchantId, serial, version });
   }
@@ -363,28 +412,59 @@ async function offerMediaLists(messages: ValidMessage[], registrations: Map<stri
 }
 
 /** Moves a machine's latest fields for this batch's messages; returns an online-index entry to write. */
-async function applyLatest(kind: IngestedKind, device: Device, messages: ValidMessage[], bucket: string, now: number, deps: IngestionDeps, context?: SalesContext): Promise<OnlineEntry | undefined> {
+async function applyLatest(
+  kind: IngestedKind,
+  device: Device,
+  messages: ValidMessage[],
+  bucket: string,
+  now: number,
+  deps: IngestionDeps,
+  context?: SalesContext,
+): Promise<OnlineEntry | undefined> {
   const { history } = deps;
   switch (kind) {
     case 'sales': {
-      const at = latest(messages.flatMap((m) => (m.message as SalesMessage).payload.transactions.map((t) => canonicalTime(t.createdAt))), (t) => t, () => '');
+      const at = latest(
+        messages.flatMap((m) => (m.message as SalesMessage).payload.transactions.map((t) => canonicalTime(t.createdAt))),
+        (t) => t,
+        () => '',
+      );
       if (at) await history.advanceLatest(device, 'lastSaleAt', at);
       const sales = messages.map((m) => ({ messageId: m.message.messageId, transactions: (m.message as SalesMessage).payload.transactions }));
       await applySalesToStock(deps.stock, device, sales, new Date(now).toISOString());
       // Last: its guards say the messages were counted, so everything before is stored when they are there.
-      await deps.salesStats.countSales(device, context?.posNames.get(device.serial) ?? null, context?.timeZones.get(device.merchantId) ?? 'UTC', sales, epochSeconds(now) + MESSAGE_RECORD_TTL_SECONDS);
+      await deps.salesStats.countSales(
+        device,
+        context?.posNames.get(device.serial) ?? null,
+        context?.timeZones.get(device.merchantId) ?? 'UTC',
+        sales,
+        epochSeconds(now) + MESSAGE_RECORD_TTL_SECONDS,
+      );
       return undefined;
     }
     case 'audit': {
-      const at = latest(messages.map((m) => canonicalTime((m.message as AuditMessage).payload.readAt)), (t) => t, () => '');
+      const at = latest(
+        messages.map((m) => canonicalTime((m.message as AuditMessage).payload.readAt)),
+        (t) => t,
+        () => '',
+      );
       // Prices first: once the machine shows the audit, its prices tell what the audit made of them.
       if (deps.auditPrices) await reconcilePrices(device, messages, deps.auditPrices);
       if (at) await history.advanceLatest(device, 'lastAuditAt', at);
-      await applyAuditsToStock(deps.stock, device, messages.map((m) => auditForStock(m.message as AuditMessage)), new Date(now).toISOString());
+      await applyAuditsToStock(
+        deps.stock,
+        device,
+        messages.map((m) => auditForStock(m.message as AuditMessage)),
+        new Date(now).toISOString(),
+      );
       return undefined;
     }
     case 'config': {
-      const m = latest(messages, (x) => canonicalTime((x.message as ConfigMessage).payload.reportedAt), (x) => x.message.messageId)!;
+      const m = latest(
+        messages,
+        (x) => canonicalTime((x.message as ConfigMessage).payload.reportedAt),
+        (x) => x.message.messageId,
+      )!;
       const p = (m.message as ConfigMessage).payload;
       await history.putLatestConfig(device, canonicalTime(p.reportedAt), m.message.messageId, p.values);
       return undefined;
@@ -403,7 +483,11 @@ async function applyLatest(kind: IngestedKind, device: Device, messages: ValidMe
 /** The price lists of the batch's newest audit with whole EVA-DTS text (read again: audits are few). */
 async function reconcilePrices(device: Device, messages: ValidMessage[], auditPrices: AuditPricesHandler): Promise<void> {
   const withText = messages.filter((m) => (m.message as AuditMessage).payload.dex);
-  const newest = latest(withText, (m) => canonicalTime((m.message as AuditMessage).payload.readAt), (m) => m.message.messageId);
+  const newest = latest(
+    withText,
+    (m) => canonicalTime((m.message as AuditMessage).payload.readAt),
+    (m) => m.message.messageId,
+  );
   if (!newest) return;
   const { payload } = newest.message as AuditMessage;
   const { evaDts } = readEvaDts(payload.dex!);
@@ -412,7 +496,11 @@ async function reconcilePrices(device: Device, messages: ValidMessage[], auditPr
 
 async function applyPing(initial: Device, messages: ValidMessage[], bucket: string, now: number, deps: IngestionDeps): Promise<OnlineEntry | undefined> {
   const { connections, settings } = deps;
-  const newest = latest(messages, (m) => m.sentAt, (m) => m.message.messageId)!;
+  const newest = latest(
+    messages,
+    (m) => m.sentAt,
+    (m) => m.message.messageId,
+  )!;
   let update: PingUpdate = {
     device: initial,
     at: newest.sentAt,
@@ -422,7 +510,9 @@ async function applyPing(initial: Device, messages: ValidMessage[], bucket: stri
     fields: pingFields(newest.message as TelemetryMessage),
   };
   const entry = (previousBucket: string | undefined): OnlineEntry | undefined =>
-    previousBucket === bucket ? undefined : { bucket, shard: shardOf(update.device.serial, ONLINE_INDEX_SHARDS), merchantId: update.device.merchantId, serial: update.device.serial };
+    previousBucket === bucket
+      ? undefined
+      : { bucket, shard: shardOf(update.device.serial, ONLINE_INDEX_SHARDS), merchantId: update.device.merchantId, serial: update.device.serial };
 
   for (let attempt = 0; attempt < MAX_DEVICE_ATTEMPTS; attempt++) {
     const advanced = await connections.advancePing(update);
@@ -464,7 +554,12 @@ export interface SweepOutcome {
 export async function sweepConnections(deps: SweepDeps): Promise<SweepOutcome> {
   const { registry, connections, onlineIndex, settings } = deps;
   const now = deps.nowMs();
-  const range = bucketsToSweep({ nowMs: now, offlineAfterSeconds: settings.offlineAfterSeconds, bucketSeconds: settings.onlineBucketSeconds, sweptThrough: await onlineIndex.sweptThrough() });
+  const range = bucketsToSweep({
+    nowMs: now,
+    offlineAfterSeconds: settings.offlineAfterSeconds,
+    bucketSeconds: settings.onlineBucketSeconds,
+    sweptThrough: await onlineIndex.sweptThrough(),
+  });
   if (!range) return { buckets: 0, entries: 0, wentOffline: 0 };
   const cutoff = offlineCutoff(now, settings.offlineAfterSeconds);
   let entries = 0;

@@ -12,22 +12,38 @@ const CONCURRENCY = 8;
 
 /** A sales message's transactions that name a media, as media uses (the device envelope's optional `media` and `source`). */
 export function mediaUsesOf(
-  message: { messageId: string; serial: string; payload: { transactions: ReadonlyArray<{ type: number; value: number; mediaType: number; createdAt: string; errorSale?: boolean; media?: MediaUse['media']; source?: MediaUse['source'] }> } },
+  message: {
+    messageId: string;
+    serial: string;
+    payload: {
+      transactions: ReadonlyArray<{
+        type: number;
+        value: number;
+        mediaType: number;
+        createdAt: string;
+        errorSale?: boolean;
+        media?: MediaUse['media'];
+        source?: MediaUse['source'];
+      }>;
+    };
+  },
   canonicalTime: (t: string) => string,
 ): MediaUse[] {
   return message.payload.transactions.flatMap((t) =>
     t.media
-      ? [{
-          messageId: message.messageId,
-          machine: message.serial,
-          type: t.type,
-          value: t.value,
-          mediaType: t.mediaType,
-          createdAt: canonicalTime(t.createdAt),
-          ...(t.errorSale !== undefined ? { errorSale: t.errorSale } : {}),
-          media: t.media,
-          ...(t.source ? { source: t.source } : {}),
-        }]
+      ? [
+          {
+            messageId: message.messageId,
+            machine: message.serial,
+            type: t.type,
+            value: t.value,
+            mediaType: t.mediaType,
+            createdAt: canonicalTime(t.createdAt),
+            ...(t.errorSale !== undefined ? { errorSale: t.errorSale } : {}),
+            media: t.media,
+            ...(t.source ? { source: t.source } : {}),
+          },
+        ]
       : [],
   );
 }
@@ -50,22 +66,24 @@ export async function applyMediaUses(
   const read = await medias.getMany(merchantId, [...byMedia.keys()]);
   const ids = [...byMedia.keys()];
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, ids.length) }, async () => {
-    while (next < ids.length) {
-      const mediaId = ids[next++]!;
-      try {
-        let current = read.get(mediaId);
-        for (let attempt = 0; ; attempt++) {
-          const written = applyUses(current, merchantId, mediaId, byMedia.get(mediaId)!, now);
-          if (!written || (await medias.save(written, current))) break;
-          if (attempt + 1 >= MAX_ATTEMPTS) throw new Error(`media ${mediaId} kept changing`);
-          current = await medias.get(merchantId, mediaId);
+  await Promise.all(
+    Array.from({ length: Math.min(CONCURRENCY, ids.length) }, async () => {
+      while (next < ids.length) {
+        const mediaId = ids[next++]!;
+        try {
+          let current = read.get(mediaId);
+          for (let attempt = 0; ; attempt++) {
+            const written = applyUses(current, merchantId, mediaId, byMedia.get(mediaId)!, now);
+            if (!written || (await medias.save(written, current))) break;
+            if (attempt + 1 >= MAX_ATTEMPTS) throw new Error(`media ${mediaId} kept changing`);
+            current = await medias.get(merchantId, mediaId);
+          }
+        } catch (error) {
+          log?.('error', 'updating a media failed', { merchantId, mediaId, error });
+          failed.add(mediaId);
         }
-      } catch (error) {
-        log?.('error', 'updating a media failed', { merchantId, mediaId, error });
-        failed.add(mediaId);
       }
-    }
-  }));
+    }),
+  );
   return failed;
 }

@@ -51,7 +51,11 @@ export function mediaListMessages(serial: string, version: number, entries: read
 }
 
 /** Publishes the list to each machine whose ping holds an older version; answers how many machines got it. */
-export async function deliverMediaLists(deps: { mediaLists: MediaLists; publisher: DevicePublisher }, held: readonly HeldList[], sentAt: string): Promise<number> {
+export async function deliverMediaLists(
+  deps: { mediaLists: MediaLists; publisher: DevicePublisher },
+  held: readonly HeldList[],
+  sentAt: string,
+): Promise<number> {
   if (held.length === 0) return 0;
   const versions = await deps.mediaLists.versions([...new Set(held.map((h) => h.merchantId))]);
   const behind = held.filter((h) => h.version < (versions.get(h.merchantId) ?? 0));

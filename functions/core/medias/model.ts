@@ -109,7 +109,10 @@ export function last30Days(r: Pick<MediaRecord, 'days'>, today: string): MediaDa
 }
 
 /** Adds one transaction to its day (sales or recharges; errors count nowhere). */
-export function countInDays(days: Record<string, MediaDay>, t: { type: number; value: number; createdAt: string; errorSale?: boolean }): Record<string, MediaDay> {
+export function countInDays(
+  days: Record<string, MediaDay>,
+  t: { type: number; value: number; createdAt: string; errorSale?: boolean },
+): Record<string, MediaDay> {
   if (t.errorSale) return days;
   const kind = SALE_TYPES.has(t.type) ? 'sales' : RECHARGE_TYPES.has(t.type) ? 'recharges' : undefined;
   if (!kind) return days;
@@ -171,19 +174,32 @@ const isCollection = (u: MediaUse) => u.type === CLOUD_CREDIT_COLLECTED_TYPE && 
  * counts in its day; a collection of cloud credit takes it off (more than the media held: its tokens are blocked).
  * Undefined when nothing is new (every message already applied).
  */
-export function applyUses(current: MediaRecord | undefined, merchantId: string, mediaId: string, uses: readonly MediaUse[], now: string): MediaRecord | undefined {
+export function applyUses(
+  current: MediaRecord | undefined,
+  merchantId: string,
+  mediaId: string,
+  uses: readonly MediaUse[],
+  now: string,
+): MediaRecord | undefined {
   const fresh = uses.filter((u) => !current?.applied.includes(u.messageId));
   if (fresh.length === 0) return undefined;
-  const ordered = [...fresh].sort((a, b) => (a.media.counter ?? -1) - (b.media.counter ?? -1) || (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+  const ordered = [...fresh].sort(
+    (a, b) => (a.media.counter ?? -1) - (b.media.counter ?? -1) || (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0),
+  );
   const first = ordered[0]!;
   let r: MediaRecord =
     current ??
-    newMedia(merchantId, mediaId, {
-      serial: first.media.serial,
-      mediaType: first.mediaType,
-      sourceType: first.source?.type ?? 0,
-      sourceSerial: first.source?.serial ?? first.machine,
-    }, now);
+    newMedia(
+      merchantId,
+      mediaId,
+      {
+        serial: first.media.serial,
+        mediaType: first.mediaType,
+        sourceType: first.source?.type ?? 0,
+        sourceSerial: first.source?.serial ?? first.machine,
+      },
+      now,
+    );
   let days = r.days;
   for (const u of ordered) {
     days = countInDays(days, u);
@@ -264,7 +280,11 @@ export function refund(
  * Lost-my-key: the old media's remaining credit (key and cloud) goes to the new one as cloud credit (a machine
  * writes it onto the new key), the old one becomes status 2 (lost) and names its replacement.
  */
-export function lostMyKey(old: MediaRecord, replacement: MediaRecord, actor: Actor): { old: MediaRecord; replacement: MediaRecord; moved: number } | { refused: string } {
+export function lostMyKey(
+  old: MediaRecord,
+  replacement: MediaRecord,
+  actor: Actor,
+): { old: MediaRecord; replacement: MediaRecord; moved: number } | { refused: string } {
   if (old.status === MEDIA_STATUS.lostKey) return { refused: 'This media is already a lost key' };
   if (replacement.mediaId === old.mediaId) return { refused: 'The new media must be another media' };
   if (replacement.status !== MEDIA_STATUS.ok) return { refused: 'The new media must be in status OK' };
@@ -272,7 +292,11 @@ export function lostMyKey(old: MediaRecord, replacement: MediaRecord, actor: Act
   const moved = old.keyCredit + old.cloudCredit;
   return {
     moved,
-    old: withAction({ ...old, status: MEDIA_STATUS.lostKey, keyCredit: 0, cloudCredit: 0, cloudCreditDevice: null, replacedBy: replacement.mediaId }, { action: 'lostMyKey', amount: moved, otherMediaId: replacement.mediaId }, actor),
+    old: withAction(
+      { ...old, status: MEDIA_STATUS.lostKey, keyCredit: 0, cloudCredit: 0, cloudCreditDevice: null, replacedBy: replacement.mediaId },
+      { action: 'lostMyKey', amount: moved, otherMediaId: replacement.mediaId },
+      actor,
+    ),
     replacement: withAction(
       { ...replacement, cloudCredit: replacement.cloudCredit + moved, cloudCreditDevice: null, replaces: old.mediaId },
       { action: 'creditReceived', amount: moved, otherMediaId: old.mediaId },
@@ -288,8 +312,7 @@ export function inMediaList(r: Pick<MediaRecord, 'status' | 'cloudCredit' | 'tok
 
 /** Whether a change alters what machines are told (the merchant's media list version then moves). */
 export function mediaListChanged(before: MediaRecord | undefined, after: MediaRecord): boolean {
-  const entry = (r: MediaRecord | undefined) =>
-    r && inMediaList(r) ? `${r.status}|${r.tokensBlocked ? 0 : r.cloudCredit}|${r.cloudCreditDevice ?? ''}` : '';
+  const entry = (r: MediaRecord | undefined) => (r && inMediaList(r) ? `${r.status}|${r.tokensBlocked ? 0 : r.cloudCredit}|${r.cloudCreditDevice ?? ''}` : '');
   return entry(before) !== entry(after);
 }
 

@@ -48,7 +48,8 @@ export interface RefundIdempotency {
   expiresAt: string;
 }
 
-export type RefundWrite = { kind: 'ok'; transaction: Transaction } | { kind: 'conflict' } | { kind: 'replay'; requestHash: string; transactionId: string; createdAt: string };
+export type RefundWrite =
+  { kind: 'ok'; transaction: Transaction } | { kind: 'conflict' } | { kind: 'replay'; requestHash: string; transactionId: string; createdAt: string };
 
 export interface TransactionSliceRequest {
   offset: number;

@@ -163,7 +163,12 @@ export async function getMedia(deps: Pick<MediaDeps, 'medias' | 'now'>, principa
 }
 
 /** GET /medias/{mediaId}/transactions: newest first; a group admin sees its groups' machines' and the cloud ones. */
-export async function mediaTransactions(deps: Pick<MediaDeps, 'medias'>, principal: Principal, mediaId: string, q: MediaTransactionsQuery): Promise<Page<Transaction>> {
+export async function mediaTransactions(
+  deps: Pick<MediaDeps, 'medias'>,
+  principal: Principal,
+  mediaId: string,
+  q: MediaTransactionsQuery,
+): Promise<Page<Transaction>> {
   await requireMedia(deps, principal, q.merchantId, mediaId);
   const scope = groupScope(principal, q.merchantId);
   const range = { ...(q.from ? { from: q.from } : {}), ...(q.to ? { to: q.to } : {}), ...(scope.kind === 'groups' ? { groupIds: scope.groupIds } : {}) };
@@ -175,7 +180,12 @@ export async function mediaTransactions(deps: Pick<MediaDeps, 'medias'>, princip
 }
 
 /** GET /medias/{mediaId}/refunds: the media's refunds (cloud transactions of media types 230 and 250), newest first. */
-export async function mediaRefunds(deps: Pick<MediaDeps, 'medias'>, principal: Principal, mediaId: string, q: MediaTransactionsQuery): Promise<Page<Transaction>> {
+export async function mediaRefunds(
+  deps: Pick<MediaDeps, 'medias'>,
+  principal: Principal,
+  mediaId: string,
+  q: MediaTransactionsQuery,
+): Promise<Page<Transaction>> {
   await requireMedia(deps, principal, q.merchantId, mediaId);
   const range = { ...(q.from ? { from: q.from } : {}), ...(q.to ? { to: q.to } : {}) };
   const [slice, total] = await Promise.all([
@@ -188,7 +198,13 @@ export async function mediaRefunds(deps: Pick<MediaDeps, 'medias'>, principal: P
 // ------------------------------------------------------------------ actions
 
 /** POST /medias/{mediaId}/block | unblock | unblock-tokens, recorded with who and when. */
-export async function changeMediaStatus(deps: Pick<MediaDeps, 'medias' | 'now'>, principal: Principal, merchantId: string, mediaId: string, action: StatusAction): Promise<MediaDetail> {
+export async function changeMediaStatus(
+  deps: Pick<MediaDeps, 'medias' | 'now'>,
+  principal: Principal,
+  merchantId: string,
+  mediaId: string,
+  action: StatusAction,
+): Promise<MediaDetail> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const r = await requireMedia(deps, principal, merchantId, mediaId);
     const now = deps.now();
@@ -200,7 +216,13 @@ export async function changeMediaStatus(deps: Pick<MediaDeps, 'medias' | 'now'>,
 }
 
 /** POST /medias/{mediaId}/lost-my-key: the remaining credit moves to the new media once; the old one becomes a lost key. */
-export async function reportLostKey(deps: Pick<MediaDeps, 'medias' | 'now'>, principal: Principal, merchantId: string, mediaId: string, newMediaId: string): Promise<MediaDetail> {
+export async function reportLostKey(
+  deps: Pick<MediaDeps, 'medias' | 'now'>,
+  principal: Principal,
+  merchantId: string,
+  mediaId: string,
+  newMediaId: string,
+): Promise<MediaDetail> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const old = await requireMedia(deps, principal, merchantId, mediaId);
     const replacement = newMediaId === mediaId ? old : await deps.medias.get(merchantId, newMediaId);
@@ -228,7 +250,8 @@ interface RefundRequest {
   request: unknown;
 }
 
-type RefundOutcome = { kind: 'refunded'; result: RefundResult } | { kind: 'refused'; reason: 'blocked' | 'lostKey' | 'aboveMaximum' | 'otherDevice'; media: MediaRecord };
+type RefundOutcome =
+  { kind: 'refunded'; result: RefundResult } | { kind: 'refused'; reason: 'blocked' | 'lostKey' | 'aboveMaximum' | 'otherDevice'; media: MediaRecord };
 
 const requestHash = (request: unknown) => createHash('sha256').update(JSON.stringify(request)).digest('hex');
 
@@ -237,7 +260,10 @@ async function refundOnce(deps: MediaDeps, principal: Principal, req: RefundRequ
   const hash = requestHash(req.request);
   const replay = async (w: { requestHash: string; transactionId: string; createdAt: string }): Promise<RefundOutcome> => {
     if (w.requestHash !== hash) throw new IdempotencyKeyReusedException();
-    const [tx, media] = await Promise.all([deps.medias.cloudTransaction(req.merchantId, req.mediaId, w.createdAt, w.transactionId), deps.medias.get(req.merchantId, req.mediaId)]);
+    const [tx, media] = await Promise.all([
+      deps.medias.cloudTransaction(req.merchantId, req.mediaId, w.createdAt, w.transactionId),
+      deps.medias.get(req.merchantId, req.mediaId),
+    ]);
     if (!tx || !media) throw new MediaNotFoundException();
     return { kind: 'refunded', result: { transaction: tx, media: detailView(media, deps.now()) } };
   };
@@ -271,7 +297,12 @@ async function refundOnce(deps: MediaDeps, principal: Principal, req: RefundRequ
       ...(req.device ? { serial: req.device.serial, posName: req.device.name, groupId: req.device.groupId } : {}),
     };
     const idempotency: RefundIdempotency | undefined = req.idempotencyKey
-      ? { userId: principal.userId, key: req.idempotencyKey, requestHash: hash, expiresAt: new Date(Date.parse(now) + IDEMPOTENCY_HOURS * 3_600_000).toISOString() }
+      ? {
+          userId: principal.userId,
+          key: req.idempotencyKey,
+          requestHash: hash,
+          expiresAt: new Date(Date.parse(now) + IDEMPOTENCY_HOURS * 3_600_000).toISOString(),
+        }
       : undefined;
     const written = await deps.medias.saveRefund(outcome.next, r, transaction, idempotency);
     if (written.kind === 'ok') return { kind: 'refunded', result: { transaction: written.transaction, media: detailView(outcome.next, now) } };
@@ -314,44 +345,68 @@ export async function refundMedia(
   idempotencyKey?: string,
 ): Promise<RefundResult> {
   const { context, device } = await refundSetting(deps, principal, merchantId, body.device);
-  const outcome = await refundOnce(deps, principal, {
-    merchantId, mediaId, amount: body.refund, ...(device ? { device } : {}), ...(idempotencyKey ? { idempotencyKey } : {}),
-    request: { route: 'refund', merchantId, mediaId, refund: body.refund, device: body.device ?? null },
-  }, context);
+  const outcome = await refundOnce(
+    deps,
+    principal,
+    {
+      merchantId,
+      mediaId,
+      amount: body.refund,
+      ...(device ? { device } : {}),
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+      request: { route: 'refund', merchantId, mediaId, refund: body.refund, device: body.device ?? null },
+    },
+    context,
+  );
   if (outcome.kind === 'refused') throw refusal(outcome.reason, outcome.media, context.maximumRefund);
   return outcome.result;
 }
 
 async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await fn(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await fn(items[next++]!);
+    }),
+  );
 }
 
 type SerialMatch = { serial: string; kind: 'unknown' | 'ambiguous' } | { serial: string; kind: 'found'; media: MediaRecord };
 
 /** Each distinct serial's media (at most one: several, or the unset serial, are ambiguous), and the repeats. */
-async function matchSerials(deps: Pick<MediaDeps, 'medias'>, merchantId: string, serials: readonly string[]): Promise<{ matches: SerialMatch[]; repeated: string[] }> {
+async function matchSerials(
+  deps: Pick<MediaDeps, 'medias'>,
+  merchantId: string,
+  serials: readonly string[],
+): Promise<{ matches: SerialMatch[]; repeated: string[] }> {
   if (serials.length > MAX_BATCH_REFUND_MEDIAS) throw new BatchRefundMaximumException();
   const seen = new Set<string>();
   const repeated = new Set<string>();
   for (const s of serials) (seen.has(s) ? repeated : seen).add(s);
   const distinct = [...seen];
   const matches = new Array<SerialMatch>(distinct.length);
-  await eachLimited(distinct.map((serial, i) => ({ serial, i })), BATCH_CONCURRENCY, async ({ serial, i }) => {
-    if (isUnsetMediaSerial(serial)) {
-      matches[i] = { serial, kind: 'ambiguous' };
-      return;
-    }
-    const found = await deps.medias.bySerial(merchantId, serial, 2);
-    matches[i] = found.length === 1 ? { serial, kind: 'found', media: found[0]! } : { serial, kind: found.length ? 'ambiguous' : 'unknown' };
-  });
+  await eachLimited(
+    distinct.map((serial, i) => ({ serial, i })),
+    BATCH_CONCURRENCY,
+    async ({ serial, i }) => {
+      if (isUnsetMediaSerial(serial)) {
+        matches[i] = { serial, kind: 'ambiguous' };
+        return;
+      }
+      const found = await deps.medias.bySerial(merchantId, serial, 2);
+      matches[i] = found.length === 1 ? { serial, kind: 'found', media: found[0]! } : { serial, kind: found.length ? 'ambiguous' : 'unknown' };
+    },
+  );
   return { matches, repeated: [...repeated] };
 }
 
 /** POST /medias/validate-serials: which serials name a refundable media, which are blocked or lost, which repeat, which none (or several) carry. */
-export async function validateSerials(deps: Pick<MediaDeps, 'medias'>, principal: Principal, merchantId: string, serials: readonly string[]): Promise<SerialValidation> {
+export async function validateSerials(
+  deps: Pick<MediaDeps, 'medias'>,
+  principal: Principal,
+  merchantId: string,
+  serials: readonly string[],
+): Promise<SerialValidation> {
   requireMerchant(principal, merchantId);
   const { matches, repeated } = await matchSerials(deps, merchantId, serials);
   const out: SerialValidation = { valid: [], blocked: [], repeated, unknown: [], ambiguous: [] };
@@ -367,7 +422,13 @@ export async function validateSerials(deps: Pick<MediaDeps, 'medias'>, principal
  * POST /medias/batch-refund: the same refund to each media of the serials (each its own transaction; a serial
  * repeated is refunded once). None refunded → 400 NoMediaRefundedException naming each serial's reason.
  */
-export async function batchRefund(deps: MediaDeps, principal: Principal, merchantId: string, body: BatchRefundInput, idempotencyKey?: string): Promise<BatchRefundResult> {
+export async function batchRefund(
+  deps: MediaDeps,
+  principal: Principal,
+  merchantId: string,
+  body: BatchRefundInput,
+  idempotencyKey?: string,
+): Promise<BatchRefundResult> {
   if (body.mediaSerials.length > MAX_BATCH_REFUND_MEDIAS) throw new BatchRefundMaximumException();
   const { context, device } = await refundSetting(deps, principal, merchantId, body.device);
   const { matches, repeated } = await matchSerials(deps, merchantId, body.mediaSerials);
@@ -377,16 +438,31 @@ export async function batchRefund(deps: MediaDeps, principal: Principal, merchan
       result.skipped.push({ serial: m.serial, reason: m.kind });
       return;
     }
-    const outcome = await refundOnce(deps, principal, {
-      merchantId, mediaId: m.media.mediaId, amount: body.refund, ...(device ? { device } : {}), ...(idempotencyKey ? { idempotencyKey } : {}),
-      request: { route: 'batch-refund', merchantId, mediaId: m.media.mediaId, refund: body.refund, device: body.device ?? null },
-    }, context);
+    const outcome = await refundOnce(
+      deps,
+      principal,
+      {
+        merchantId,
+        mediaId: m.media.mediaId,
+        amount: body.refund,
+        ...(device ? { device } : {}),
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+        request: { route: 'batch-refund', merchantId, mediaId: m.media.mediaId, refund: body.refund, device: body.device ?? null },
+      },
+      context,
+    );
     if (outcome.kind === 'refunded') {
-      result.refunded.push({ serial: m.serial, mediaId: m.media.mediaId, transactionId: outcome.result.transaction.transactionId, cloudCredit: outcome.result.media.cloudCredit });
+      result.refunded.push({
+        serial: m.serial,
+        mediaId: m.media.mediaId,
+        transactionId: outcome.result.transaction.transactionId,
+        cloudCredit: outcome.result.media.cloudCredit,
+      });
     } else {
       result.skipped.push({ serial: m.serial, reason: outcome.reason === 'aboveMaximum' ? 'aboveMaximumRefund' : outcome.reason });
     }
   });
-  if (result.refunded.length === 0) throw new NoMediaRefundedException(result.skipped.map((s) => ({ path: 'body.mediaSerials', message: `${s.serial}: ${s.reason}` })));
+  if (result.refunded.length === 0)
+    throw new NoMediaRefundedException(result.skipped.map((s) => ({ path: 'body.mediaSerials', message: `${s.serial}: ${s.reason}` })));
   return result;
 }

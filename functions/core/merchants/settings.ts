@@ -30,7 +30,12 @@ export async function getMerchantSettings(deps: SettingsDeps, principal: Princip
   return stored ?? { merchantId, ...MERCHANT_SETTINGS_DEFAULTS, apiToken: '', updatedAt: '0001-01-01T00:00:00.000Z' };
 }
 
-export async function saveMerchantSettings(deps: SettingsDeps, principal: Principal, merchantId: string, input: MerchantSettingsInput): Promise<MerchantSettings> {
+export async function saveMerchantSettings(
+  deps: SettingsDeps,
+  principal: Principal,
+  merchantId: string,
+  input: MerchantSettingsInput,
+): Promise<MerchantSettings> {
   const current = await getMerchantSettings(deps, principal, merchantId);
   const settings: MerchantSettings = { ...input, merchantId, apiToken: current.apiToken || newApiToken(), updatedAt: deps.now() };
   await deps.merchantSettings.putSettings(settings, current.deviceAssociationPin);
@@ -50,7 +55,12 @@ export async function getSuperAdminSettings(deps: SettingsDeps, principal: Princ
   return stored ?? { merchantId, ...SUPER_ADMIN_SETTINGS_DEFAULTS, updatedAt: '0001-01-01T00:00:00.000Z' };
 }
 
-export async function saveSuperAdminSettings(deps: SettingsDeps, principal: Principal, merchantId: string, input: SuperAdminSettingsInput): Promise<SuperAdminSettings> {
+export async function saveSuperAdminSettings(
+  deps: SettingsDeps,
+  principal: Principal,
+  merchantId: string,
+  input: SuperAdminSettingsInput,
+): Promise<SuperAdminSettings> {
   await requireMerchant(deps, principal, merchantId);
   const settings: SuperAdminSettings = { ...input, demoExpiration: input.demo ? input.demoExpiration : null, merchantId, updatedAt: deps.now() };
   await deps.merchantSettings.putSuperAdminSettings(settings);

@@ -43,7 +43,12 @@ export async function getNoVendProfile(deps: NoVendProfileDeps, principal: Princ
   return profile;
 }
 
-export async function createNoVendProfile(deps: NoVendProfileDeps, principal: Principal, merchantId: string, input: NoVendProfileInput): Promise<NoVendProfile> {
+export async function createNoVendProfile(
+  deps: NoVendProfileDeps,
+  principal: Principal,
+  merchantId: string,
+  input: NoVendProfileInput,
+): Promise<NoVendProfile> {
   requireMerchantScope(principal, merchantId);
   const now = deps.now();
   const profile: NoVendProfile = { ...input, id: deps.newId(), merchantId, machines: 0, createdAt: now, updatedAt: now };
@@ -51,7 +56,13 @@ export async function createNoVendProfile(deps: NoVendProfileDeps, principal: Pr
   return profile;
 }
 
-export async function updateNoVendProfile(deps: NoVendProfileDeps, principal: Principal, merchantId: string, id: string, input: NoVendProfileInput): Promise<NoVendProfile> {
+export async function updateNoVendProfile(
+  deps: NoVendProfileDeps,
+  principal: Principal,
+  merchantId: string,
+  id: string,
+  input: NoVendProfileInput,
+): Promise<NoVendProfile> {
   const current = await getNoVendProfile(deps, principal, merchantId, id);
   const now = deps.now();
   const next: NoVendProfile = { ...current, ...input, updatedAt: now > current.updatedAt ? now : current.updatedAt };

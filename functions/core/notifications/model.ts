@@ -30,4 +30,3 @@ export function recipientIds(settings: readonly AlarmSetting[], e: AlarmEvent, m
 
 /** The flood window a send falls in (epoch ms of its start). */
 export const windowOf = (nowMs: number) => Math.floor(nowMs / DIGEST_WINDOW_MS) * DIGEST_WINDOW_MS;
-

@@ -41,7 +41,10 @@ export interface NotificationLog {
   claim(entry: Notification): Promise<{ created: boolean; entry: Notification }>;
   /** Writes the outcome of an attempt (status, reason, attempts, sentAt). */
   record(entry: Notification): Promise<void>;
-  list(sel: NotificationSelection, slice: { offset: number; limit: number; ordType: 'asc' | 'desc'; cursor?: string }): Promise<{ items: Notification[]; cursor?: string }>;
+  list(
+    sel: NotificationSelection,
+    slice: { offset: number; limit: number; ordType: 'asc' | 'desc'; cursor?: string },
+  ): Promise<{ items: Notification[]; cursor?: string }>;
   count(sel: NotificationSelection): Promise<Total>;
   /** Up to `max` + 1 entries, newest first. */
   all(sel: NotificationSelection, max: number): Promise<Notification[]>;

@@ -43,7 +43,8 @@ const unsubscribeLink = (deps: SenderDeps, userId: string) =>
   `${deps.consoleUrl}/notifications/unsubscribe?token=${signUnsubscribeToken(deps.linkKey, userId, deps.nowMs() + UNSUBSCRIBE_LINK_DAYS * 86_400_000)}`;
 
 /** The log's key of an entry: its time first, so the log reads by time. */
-const entryId = (at: string, serial: string, ref: string, kind: string, userId: string) => Buffer.from(`${at}#${serial}#${ref}#${kind}#${userId}`, 'utf8').toString('base64url');
+const entryId = (at: string, serial: string, ref: string, kind: string, userId: string) =>
+  Buffer.from(`${at}#${serial}#${ref}#${kind}#${userId}`, 'utf8').toString('base64url');
 
 /** Sends (once) what this e-mail entry says, or records why not; answers whether it must be tried again. */
 type SendOutcome = 'sent' | 'retry' | 'failed';
@@ -58,7 +59,11 @@ async function attempt(deps: SenderDeps, entry: Notification, mail: Mail): Promi
     const reason = error instanceof Error ? error.message.slice(0, 300) : 'send failed';
     const final = attempts >= MAX_SEND_ATTEMPTS;
     await deps.notifications.record({ ...entry, status: final ? 'failed' : 'pending', reason, attempts });
-    deps.log?.(final ? 'error' : 'warn', final ? 'alarm notification kept aside after every attempt' : 'alarm notification send failed; it is tried again', { id: entry.id, attempts, reason });
+    deps.log?.(final ? 'error' : 'warn', final ? 'alarm notification kept aside after every attempt' : 'alarm notification send failed; it is tried again', {
+      id: entry.id,
+      attempts,
+      reason,
+    });
     return final ? 'failed' : 'retry';
   }
 }
@@ -66,7 +71,11 @@ async function attempt(deps: SenderDeps, entry: Notification, mail: Mail): Promi
 export async function notifyAlarmEvent(deps: SenderDeps, e: AlarmEvent): Promise<EventOutcome> {
   const { lookups } = deps;
   if (deps.nowMs() - Date.parse(e.at) > NOTIFY_MAX_AGE_MS) return { sent: 0, retry: false };
-  const [merchant, settings, machine] = await Promise.all([lookups.merchant(e.merchantId), lookups.settings(e.merchantId), lookups.machine(e.merchantId, e.serial)]);
+  const [merchant, settings, machine] = await Promise.all([
+    lookups.merchant(e.merchantId),
+    lookups.settings(e.merchantId),
+    lookups.machine(e.merchantId, e.serial),
+  ]);
   if (!merchant || !machine) return { sent: 0, retry: false };
   const ids = recipientIds(settings, e, machine.groupId);
   if (ids.length === 0) return { sent: 0, retry: false };
@@ -93,43 +102,45 @@ export async function notifyAlarmEvent(deps: SenderDeps, e: AlarmEvent): Promise
   };
 
   // Recipients are independent (each has its own log entry and digest window): told in parallel.
-  const outcomes = await Promise.all(users.map(async (user): Promise<SendOutcome | 'skipped'> => {
-    const mail = alarmMail(user.language, e.kind, { ...facts, unsubscribeLink: unsubscribeLink(deps, user.id) });
-    const claimed = await deps.notifications.claim({
-      id: entryId(e.at, e.serial, e.alarmMessageId, e.kind, user.id),
-      merchantId: e.merchantId,
-      userId: user.id,
-      email: user.email,
-      language: user.language,
-      kind: e.kind,
-      status: 'pending',
-      reason: null,
-      serial: e.serial,
-      posName: machine.name,
-      code: e.code,
-      criticity: e.criticity,
-      alarmId: alarm,
-      at: e.at,
-      attempts: 0,
-      sentAt: null,
-      subject: mail.subject,
-    });
-    const entry = claimed.entry;
-    if (entry.status !== 'pending') return 'skipped'; // told already (or decided not to be): a repeat of the event
-    if (claimed.created && flapping) {
-      await deps.notifications.record({ ...entry, status: 'suppressed', reason: 'flapping' });
-      return 'skipped';
-    }
-    if (claimed.created) {
-      const window = windowOf(deps.nowMs());
-      if ((await deps.sends.countSend(user.id, window)) > DIGEST_LIMIT) {
-        await deps.digests.hold(e.merchantId, user.id, window, window + DIGEST_WINDOW_MS, `${facts.at} ${mail.subject}`);
-        await deps.notifications.record({ ...entry, status: 'digested', reason: `more than ${DIGEST_LIMIT} in ${DIGEST_WINDOW_MS / 60_000} minutes` });
+  const outcomes = await Promise.all(
+    users.map(async (user): Promise<SendOutcome | 'skipped'> => {
+      const mail = alarmMail(user.language, e.kind, { ...facts, unsubscribeLink: unsubscribeLink(deps, user.id) });
+      const claimed = await deps.notifications.claim({
+        id: entryId(e.at, e.serial, e.alarmMessageId, e.kind, user.id),
+        merchantId: e.merchantId,
+        userId: user.id,
+        email: user.email,
+        language: user.language,
+        kind: e.kind,
+        status: 'pending',
+        reason: null,
+        serial: e.serial,
+        posName: machine.name,
+        code: e.code,
+        criticity: e.criticity,
+        alarmId: alarm,
+        at: e.at,
+        attempts: 0,
+        sentAt: null,
+        subject: mail.subject,
+      });
+      const entry = claimed.entry;
+      if (entry.status !== 'pending') return 'skipped'; // told already (or decided not to be): a repeat of the event
+      if (claimed.created && flapping) {
+        await deps.notifications.record({ ...entry, status: 'suppressed', reason: 'flapping' });
         return 'skipped';
       }
-    }
-    return attempt(deps, entry, mail);
-  }));
+      if (claimed.created) {
+        const window = windowOf(deps.nowMs());
+        if ((await deps.sends.countSend(user.id, window)) > DIGEST_LIMIT) {
+          await deps.digests.hold(e.merchantId, user.id, window, window + DIGEST_WINDOW_MS, `${facts.at} ${mail.subject}`);
+          await deps.notifications.record({ ...entry, status: 'digested', reason: `more than ${DIGEST_LIMIT} in ${DIGEST_WINDOW_MS / 60_000} minutes` });
+          return 'skipped';
+        }
+      }
+      return attempt(deps, entry, mail);
+    }),
+  );
   return { sent: outcomes.filter((o) => o === 'sent').length, retry: outcomes.includes('retry') };
 }
 
@@ -193,11 +204,19 @@ function requireMerchantScope(principal: Principal, merchantId: string): void {
   if (!canSeeMerchant(principal, merchantId)) throw new MerchantNotFoundException();
 }
 
-export async function listNotifications(deps: NotificationLogDeps, principal: Principal, merchantId: string, q: NotificationListQuery): Promise<Page<Notification>> {
+export async function listNotifications(
+  deps: NotificationLogDeps,
+  principal: Principal,
+  merchantId: string,
+  q: NotificationListQuery,
+): Promise<Page<Notification>> {
   requireMerchantScope(principal, merchantId);
   const { page, size, ordType, cursor, ord: _ord, ...filters } = q;
   const sel = { merchantId, ...filters };
-  const [slice, total] = await Promise.all([deps.notifications.list(sel, { offset: (page - 1) * size, limit: size, ordType, cursor }), deps.notifications.count(sel)]);
+  const [slice, total] = await Promise.all([
+    deps.notifications.list(sel, { offset: (page - 1) * size, limit: size, ordType, cursor }),
+    deps.notifications.count(sel),
+  ]);
   return pageOf(q, slice, total);
 }
 

@@ -15,8 +15,12 @@ export class DuplicatePlanogramNameException extends ConflictError {
 /** A line names a product that is not in the merchant's catalogue (unknown, or another merchant's): 404 naming the lines. */
 export class PlanogramProductNotFoundException extends DomainError {
   constructor(lines: number[]) {
-    super('ProductNotFoundException', 'not-found', 'A line names a product that is not in the distributor’s catalogue',
-      lines.map((i) => ({ path: `body.lines.${i}.productId`, message: 'unknown product' })));
+    super(
+      'ProductNotFoundException',
+      'not-found',
+      'A line names a product that is not in the distributor’s catalogue',
+      lines.map((i) => ({ path: `body.lines.${i}.productId`, message: 'unknown product' })),
+    );
   }
 }
 

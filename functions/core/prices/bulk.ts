@@ -42,17 +42,23 @@ const CONCURRENCY = 8;
 async function eachLimited<T, R>(items: readonly T[], fn: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(CONCURRENCY, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i]!);
+      }
+    }),
+  );
   return out;
 }
 
 const machineOf = (r: { serial: string; name: string; merchantId: string; planogramId: string | null; groupId: string | null }): Machine => ({
-  serial: r.serial, name: r.name, merchantId: r.merchantId, planogramId: r.planogramId, groupId: r.groupId,
+  serial: r.serial,
+  name: r.name,
+  merchantId: r.merchantId,
+  planogramId: r.planogramId,
+  groupId: r.groupId,
 });
 
 /** The machines the change reaches that the caller may change (a group admin: its groups' only), at most MAX_BULK_MACHINES. */
@@ -99,7 +105,11 @@ interface Plan {
 }
 
 /** What the change makes of one machine's prices: on each line of the product, each chosen table. */
-export function planChange(planogram: PlanogramLines | undefined, current: readonly Price[], body: Pick<BulkPriceChange, 'productId' | 'priceTables' | 'operation'>): Plan {
+export function planChange(
+  planogram: PlanogramLines | undefined,
+  current: readonly Price[],
+  body: Pick<BulkPriceChange, 'productId' | 'priceTables' | 'operation'>,
+): Plan {
   const lines = planogram?.lines.filter((l) => l.productId === body.productId).map((l) => l.selection) ?? [];
   const byKey = new Map(current.map((p) => [`${p.line}*${p.priceTable}`, p]));
   const changes: BulkPriceMove[] = [];

@@ -18,7 +18,14 @@ export interface ErpDeps extends PriceSendDeps {
 }
 
 /** The ERP acts as an administrator of the machine's merchant, named "ERP API" in who saved and sent. */
-const erpPrincipal = (merchantId: string): Principal => ({ userId: 'erp-api', email: ERP_AUTHOR, role: 'NEBULARMERCHANTADMIN', merchantIds: [merchantId], groupIds: [], allMerchants: false });
+const erpPrincipal = (merchantId: string): Principal => ({
+  userId: 'erp-api',
+  email: ERP_AUTHOR,
+  role: 'NEBULARMERCHANTADMIN',
+  merchantIds: [merchantId],
+  groupIds: [],
+  allMerchants: false,
+});
 
 export async function erpSavePrices(deps: ErpDeps, token: string | undefined, serial: string, body: ErpPricesSave): Promise<ErpPricesResult> {
   const registration = await deps.pos.registration(serial);

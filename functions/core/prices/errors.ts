@@ -31,20 +31,31 @@ export class NoSyncedPricesException extends ConflictError {
 /** Lines a price names that are not selections of the machine's planogram: 400 naming each entry. */
 export class UnknownPriceLineException extends ValidationError {
   constructor(entries: number[], path = 'body.prices') {
-    super('ValidationException', 'A price names a line that is not in the machine’s planogram', entries.map((i) => ({ path: `${path}.${i}.line`, message: 'not a line of the planogram' })));
+    super(
+      'ValidationException',
+      'A price names a line that is not in the machine’s planogram',
+      entries.map((i) => ({ path: `${path}.${i}.line`, message: 'not a line of the planogram' })),
+    );
   }
 }
 
 export class TooManyBulkMachinesException extends ValidationError {
   constructor(max: number) {
-    super('TooManyBulkMachinesException', `A price change reaches at most ${max} machines: narrow the selection`, [{ path: 'body.target', message: `more than ${max} machines` }]);
+    super('TooManyBulkMachinesException', `A price change reaches at most ${max} machines: narrow the selection`, [
+      { path: 'body.target', message: `more than ${max} machines` },
+    ]);
   }
 }
 
 /** A foreign or unknown machine in a bulk change's selection: 404 naming it. */
 export class BulkPosNotFoundException extends DomainError {
   constructor(indexes: number[]) {
-    super('PosNotFoundException', 'not-found', 'Point of sale not found', indexes.map((i) => ({ path: `body.target.serials.${i}`, message: 'unknown machine' })));
+    super(
+      'PosNotFoundException',
+      'not-found',
+      'Point of sale not found',
+      indexes.map((i) => ({ path: `body.target.serials.${i}`, message: 'unknown machine' })),
+    );
   }
 }
 

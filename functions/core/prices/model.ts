@@ -80,11 +80,26 @@ export function afterAcknowledgement(s: StoredPrices, commandId: string, applied
  */
 export function afterAudit(s: StoredPrices, reported: Price[], readAt: string): { next: StoredPrices; newVersion: boolean } | undefined {
   if (s.lastSyncAt && readAt <= s.lastSyncAt) return undefined;
-  if (s.sending && samePrices(s.sending.prices, reported)) return { next: synced({ ...s, sending: null }, reported, readAt, s.sending.sentBy, s.origin), newVersion: false };
-  if (samePrices(s.prices, reported)) return s.status === 'pending' ? { next: synced(s, reported, readAt, s.updatedBy, s.origin), newVersion: false } : undefined;
+  if (s.sending && samePrices(s.sending.prices, reported))
+    return { next: synced({ ...s, sending: null }, reported, readAt, s.sending.sentBy, s.origin), newVersion: false };
+  if (samePrices(s.prices, reported))
+    return s.status === 'pending' ? { next: synced(s, reported, readAt, s.updatedBy, s.origin), newVersion: false } : undefined;
   if (s.synced && samePrices(s.synced, reported)) return undefined;
   return {
-    next: { ...s, version: s.version + 1, prices: reported, origin: 'device', status: 'sync', updatedAt: readAt, updatedBy: DEVICE_AUTHOR, synced: reported, syncedOrigin: 'device', lastSyncAt: readAt, lastSyncBy: DEVICE_AUTHOR, sending: null },
+    next: {
+      ...s,
+      version: s.version + 1,
+      prices: reported,
+      origin: 'device',
+      status: 'sync',
+      updatedAt: readAt,
+      updatedBy: DEVICE_AUTHOR,
+      synced: reported,
+      syncedOrigin: 'device',
+      lastSyncAt: readAt,
+      lastSyncBy: DEVICE_AUTHOR,
+      sending: null,
+    },
     newVersion: true,
   };
 }

@@ -16,21 +16,32 @@ export interface PriceSyncDeps {
 const ATTEMPTS = 4;
 
 /** Reads, decides and writes conditioned on the revision read, again while someone else wrote first. */
-async function update(deps: Pick<PriceSyncDeps, 'prices'>, merchantId: string, serial: string, decide: (s: StoredPrices | undefined) => Promise<{ next: StoredPrices; newVersion: boolean } | undefined>): Promise<boolean> {
+async function update(
+  deps: Pick<PriceSyncDeps, 'prices'>,
+  merchantId: string,
+  serial: string,
+  decide: (s: StoredPrices | undefined) => Promise<{ next: StoredPrices; newVersion: boolean } | undefined>,
+): Promise<boolean> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const current = await deps.prices.get(merchantId, serial);
     const decided = await decide(current);
     if (!decided) return false;
     const { next, newVersion } = decided;
     const written = { ...next, revision: (current?.revision ?? 0) + 1 };
-    const version = newVersion ? { version: next.version, prices: next.prices, origin: next.origin, action: 'device' as const, at: next.updatedAt, by: next.updatedBy } : undefined;
+    const version = newVersion
+      ? { version: next.version, prices: next.prices, origin: next.origin, action: 'device' as const, at: next.updatedAt, by: next.updatedBy }
+      : undefined;
     if (await deps.prices.put(written, current?.revision ?? 0, version)) return true;
   }
   throw new Error(`prices of ${serial} kept changing during ${ATTEMPTS} attempts`);
 }
 
 /** A remote command 12 ended with `result` (0 success): with IMMEDIATE a success syncs its prices; any end closes the send. */
-export async function applyPricesAcknowledgement(deps: PriceSyncDeps, command: { merchantId: string; serial: string; id: string }, result: number): Promise<boolean> {
+export async function applyPricesAcknowledgement(
+  deps: PriceSyncDeps,
+  command: { merchantId: string; serial: string; id: string },
+  result: number,
+): Promise<boolean> {
   const mode = result === 0 ? await deps.pricesSyncOf(command.merchantId) : 'AFTER_AUDIT';
   // AFTER_AUDIT: a success changes nothing: the send stays in flight until an audit shows its prices.
   if (result === 0 && mode === 'AFTER_AUDIT') return false;
@@ -41,7 +52,12 @@ export async function applyPricesAcknowledgement(deps: PriceSyncDeps, command: {
 }
 
 /** An audit's LA1 records: sync, or "modified in device" (the machine's prices become a version); a machine never priced takes them. */
-export async function applyAuditPrices(deps: PriceSyncDeps, machine: { merchantId: string; serial: string }, readAt: string, records: readonly PriceListRecord[]): Promise<boolean> {
+export async function applyAuditPrices(
+  deps: PriceSyncDeps,
+  machine: { merchantId: string; serial: string },
+  readAt: string,
+  records: readonly PriceListRecord[],
+): Promise<boolean> {
   const reported = pricesOfAudit(records);
   if (reported.length === 0) return false;
   return update(deps, machine.merchantId, machine.serial, async (s) => {
@@ -54,8 +70,20 @@ export async function applyAuditPrices(deps: PriceSyncDeps, machine: { merchantI
     const prices = selections && ofLines(reported, new Set(selections.map((l) => l.toUpperCase())));
     if (!prices?.length) return undefined;
     const first: StoredPrices = {
-      merchantId: machine.merchantId, serial: machine.serial, version: 0, revision: 0, prices: [], origin: 'device', status: 'sync',
-      updatedAt: readAt, updatedBy: '', synced: null, syncedOrigin: null, lastSyncAt: null, lastSyncBy: null, sending: null,
+      merchantId: machine.merchantId,
+      serial: machine.serial,
+      version: 0,
+      revision: 0,
+      prices: [],
+      origin: 'device',
+      status: 'sync',
+      updatedAt: readAt,
+      updatedBy: '',
+      synced: null,
+      syncedOrigin: null,
+      lastSyncAt: null,
+      lastSyncBy: null,
+      sending: null,
     };
     return afterAudit(first, prices, readAt);
   });

@@ -10,7 +10,13 @@ import { MerchantNotFoundException } from '../merchants/errors';
 import { sendCommand, type SendDeps } from '../remote-commands/use-cases';
 import { pageOf } from '../shared/page';
 import type { Principal } from '../shared/principal';
-import { NoSyncedPricesException, PosWithoutPlanogramException, PricesChangedConcurrentlyException, SavePricesBeforeSendingException, UnknownPriceLineException } from './errors';
+import {
+  NoSyncedPricesException,
+  PosWithoutPlanogramException,
+  PricesChangedConcurrentlyException,
+  SavePricesBeforeSendingException,
+  UnknownPriceLineException,
+} from './errors';
 import { onPlanogramLines, samePrices, sortPrices } from './model';
 import type { PlanogramLines, Price, PriceContext, PriceHistory, PriceRepository, ProductNames, StoredPrices, StoredPriceVersion } from './ports';
 
@@ -26,14 +32,20 @@ export type PriceSendDeps = PriceDeps & SendDeps;
 const ATTEMPTS = 4;
 
 /** The machine's planogram, read with it (undefined: none, or it was deleted meanwhile). */
-export async function planogramOf(deps: Pick<PriceDeps, 'context'>, record: Pick<StoredPos['record'], 'merchantId' | 'planogramId'>): Promise<PlanogramLines | undefined> {
+export async function planogramOf(
+  deps: Pick<PriceDeps, 'context'>,
+  record: Pick<StoredPos['record'], 'merchantId' | 'planogramId'>,
+): Promise<PlanogramLines | undefined> {
   return record.planogramId ? deps.context.planogram(record.merchantId, record.planogramId) : undefined;
 }
 
 /** The answer: the machine's lines and prices, with the merchant's currency. */
 async function view(deps: PriceDeps, record: StoredPos['record'], planogram: PlanogramLines | undefined, stored: StoredPrices | undefined): Promise<PosPrices> {
   const productIds = [...new Set(planogram?.lines.map((l) => l.productId) ?? [])];
-  const [code, names] = await Promise.all([deps.context.merchantCurrency(record.merchantId), productIds.length ? deps.productNames.names(record.merchantId, productIds) : new Map<string, { name: string }>()]);
+  const [code, names] = await Promise.all([
+    deps.context.merchantCurrency(record.merchantId),
+    productIds.length ? deps.productNames.names(record.merchantId, productIds) : new Map<string, { name: string }>(),
+  ]);
   if (code === undefined) throw new MerchantNotFoundException();
   const currency = currencies.find((c) => c.code === code) ?? currencies.find((c) => c.code === 'EUR')!;
   const selections = new Set(planogram?.lines.map((l) => l.selection) ?? []);
@@ -53,7 +65,9 @@ async function view(deps: PriceDeps, record: StoredPos['record'], planogram: Pla
     lastSyncAt: stored?.lastSyncAt ?? null,
     lastSyncBy: stored?.lastSyncBy ?? null,
     syncedPrices: stored?.synced ?? null,
-    sending: stored?.sending ? { commandId: stored.sending.commandId, version: stored.sending.version, sentAt: stored.sending.sentAt, sentBy: stored.sending.sentBy } : null,
+    sending: stored?.sending
+      ? { commandId: stored.sending.commandId, version: stored.sending.version, sentAt: stored.sending.sentAt, sentBy: stored.sending.sentBy }
+      : null,
   };
 }
 
@@ -66,7 +80,10 @@ export async function getPrices(deps: PriceDeps, principal: Principal, serial: s
 /** Prices on the planogram's lines (400 naming entries of other lines); a machine without a planogram has none to set. */
 export function pricesOnPlanogram(planogram: PlanogramLines | undefined, prices: readonly Price[]): Price[] {
   if (!planogram) throw new PosWithoutPlanogramException();
-  const placed = onPlanogramLines(prices, planogram.lines.map((l) => l.selection));
+  const placed = onPlanogramLines(
+    prices,
+    planogram.lines.map((l) => l.selection),
+  );
   if (placed.unknown.length) throw new UnknownPriceLineException(placed.unknown);
   return placed.prices;
 }
@@ -85,7 +102,11 @@ export interface SaveRequest {
  * the machine runs them (sync at once when they are what it runs already). Conditioned on the revision read,
  * so of two concurrent saves one wins.
  */
-export async function saveMachinePrices(deps: Pick<PriceDeps, 'prices' | 'now'>, record: { merchantId: string; serial: string }, req: SaveRequest): Promise<StoredPrices> {
+export async function saveMachinePrices(
+  deps: Pick<PriceDeps, 'prices' | 'now'>,
+  record: { merchantId: string; serial: string },
+  req: SaveRequest,
+): Promise<StoredPrices> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const stored = await deps.prices.get(record.merchantId, record.serial);
     const version = stored?.version ?? 0;
@@ -164,14 +185,29 @@ export async function cancelPrices(deps: PriceDeps, principal: Principal, serial
     if (!stored?.synced) throw new NoSyncedPricesException();
     const at = deps.now();
     const origin = stored.syncedOrigin ?? 'console';
-    const next: StoredPrices = { ...stored, version: stored.version + 1, revision: stored.revision + 1, prices: stored.synced, origin, status: 'sync', updatedAt: at, updatedBy: principal.email };
-    if (await deps.prices.put(next, stored.revision, { version: next.version, prices: next.prices, origin, action: 'cancel', at, by: principal.email })) return view(deps, record, planogram, next);
+    const next: StoredPrices = {
+      ...stored,
+      version: stored.version + 1,
+      revision: stored.revision + 1,
+      prices: stored.synced,
+      origin,
+      status: 'sync',
+      updatedAt: at,
+      updatedBy: principal.email,
+    };
+    if (await deps.prices.put(next, stored.revision, { version: next.version, prices: next.prices, origin, action: 'cancel', at, by: principal.email }))
+      return view(deps, record, planogram, next);
   }
   throw new PricesChangedConcurrentlyException();
 }
 
 /** GET /pos/{id}/historical-prices: every version, newest first unless ordType=asc. */
-export async function listPriceHistory(deps: Pick<PriceDeps, 'pos'> & { priceHistory: PriceHistory }, principal: Principal, serial: string, q: PriceHistoryQuery): Promise<Page<PriceVersion>> {
+export async function listPriceHistory(
+  deps: Pick<PriceDeps, 'pos'> & { priceHistory: PriceHistory },
+  principal: Principal,
+  serial: string,
+  q: PriceHistoryQuery,
+): Promise<Page<PriceVersion>> {
   const { record } = await requireVisiblePos(deps, principal, serial);
   const [slice, total] = await Promise.all([
     deps.priceHistory.historySlice(record.merchantId, serial, { offset: (q.page - 1) * q.size, limit: q.size, ordType: q.ordType, cursor: q.cursor }),

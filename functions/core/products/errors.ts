@@ -23,7 +23,12 @@ export class ProductCodeAlreadyExistsException extends ConflictError {
 export class ProductInUseException extends DomainError {
   constructor(planograms: ReadonlyArray<{ id: string; name: string }>) {
     const names = planograms.map((p) => p.name || p.id);
-    super('ProductInUseException', 'conflict', names.length ? `The product is used by planograms: ${names.join(', ')}` : 'The product is used by a planogram', planograms.map((p, i) => ({ path: `planograms.${p.id}`, message: names[i]! })));
+    super(
+      'ProductInUseException',
+      'conflict',
+      names.length ? `The product is used by planograms: ${names.join(', ')}` : 'The product is used by a planogram',
+      planograms.map((p, i) => ({ path: `planograms.${p.id}`, message: names[i]! })),
+    );
   }
 }
 

@@ -31,7 +31,8 @@ function csvToRows(text: string, defs: readonly CustomParameter[]): { rows: Reco
       const cell = cells[c] ?? '';
       if (column === 'vat') row.vat = cell.trim() === '' ? undefined : Number(cell.trim().replace(',', '.'));
       else if ((FIXED_PRODUCT_COLUMNS as readonly string[]).includes(column!)) row[column!] = cell;
-      else if (cell.trim() !== '') (row.customParameters as Record<string, unknown>)[column!] = cellValue(defsByName.get(column!.toLocaleLowerCase('en')), cell);
+      else if (cell.trim() !== '')
+        (row.customParameters as Record<string, unknown>)[column!] = cellValue(defsByName.get(column!.toLocaleLowerCase('en')), cell);
     });
     return row;
   });

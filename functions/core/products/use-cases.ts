@@ -1,4 +1,14 @@
-import type { CustomParameters, CustomParametersInput, Product, ProductAssociations, ProductExportQuery, ProductImport, ProductImportResult, ProductInput, ProductListQuery } from '#schemas/product';
+import type {
+  CustomParameters,
+  CustomParametersInput,
+  Product,
+  ProductAssociations,
+  ProductExportQuery,
+  ProductImport,
+  ProductImportResult,
+  ProductInput,
+  ProductListQuery,
+} from '#schemas/product';
 import type { Page } from '#schemas/paging';
 import { MerchantNotFoundException } from '../merchants/errors';
 import type { MerchantRepository } from '../merchants/ports';
@@ -53,7 +63,14 @@ export async function productsCsv(deps: ProductDeps, principal: Principal, merch
   const names = parameters.map((p) => p.name);
   return toCsv(
     ['code', 'name', 'description', 'productType', 'vat', ...names],
-    products.map((p) => ({ ...Object.fromEntries(names.map((n) => [n, p.customParameters[n]])), code: p.code, name: p.name, description: p.description, productType: p.productType, vat: p.vat })),
+    products.map((p) => ({
+      ...Object.fromEntries(names.map((n) => [n, p.customParameters[n]])),
+      code: p.code,
+      name: p.name,
+      description: p.description,
+      productType: p.productType,
+      vat: p.vat,
+    })),
   );
 }
 
@@ -116,7 +133,12 @@ export async function getCustomParameters(deps: ProductDeps, principal: Principa
 }
 
 /** Replaces the merchant's list; values already on products are kept, and checked against the new list when a product is next saved. */
-export async function putCustomParameters(deps: ProductDeps, principal: Principal, merchantId: string, input: CustomParametersInput): Promise<CustomParameters> {
+export async function putCustomParameters(
+  deps: ProductDeps,
+  principal: Principal,
+  merchantId: string,
+  input: CustomParametersInput,
+): Promise<CustomParameters> {
   if (!canSeeMerchant(principal, merchantId)) throw new MerchantNotFoundException();
   checkParameterList(input.parameters);
   const updatedAt = deps.now();

@@ -59,7 +59,14 @@ export async function deliver(deps: DeliveryDeps, c: StoredCommand): Promise<Sto
 }
 
 /** Ends a pending command with a result (and the status it gives, unless told); the lock of its type is released in the same transaction. */
-export async function finishCommand(deps: Pick<DeliveryDeps, 'remoteCommands' | 'now'>, c: StoredCommand, expected: StoredCommand | 'pending', result: number, message: string | null, status = finalStatusOf(result)) {
+export async function finishCommand(
+  deps: Pick<DeliveryDeps, 'remoteCommands' | 'now'>,
+  c: StoredCommand,
+  expected: StoredCommand | 'pending',
+  result: number,
+  message: string | null,
+  status = finalStatusOf(result),
+) {
   const outcome = { status, result, message, endAt: deps.now() };
   return (await deps.remoteCommands.finish(c, expected, outcome)) ? { ...c, ...outcome, dueAt: null } : undefined;
 }

@@ -24,7 +24,9 @@ export class RemoteCommandSendException extends DomainError {
 /** Spec §5/§8: a cloud-to-device message is at most 64 KB. */
 export class MessageTooLargeException extends DomainError {
   constructor(bytes: number, max: number) {
-    super('MessageTooLargeException', 'too-large', `The message exceeds 64 KB (${bytes} bytes > ${max})`, [{ path: 'body.params', message: `${bytes} bytes > ${max}` }]);
+    super('MessageTooLargeException', 'too-large', `The message exceeds 64 KB (${bytes} bytes > ${max})`, [
+      { path: 'body.params', message: `${bytes} bytes > ${max}` },
+    ]);
   }
 }
 
@@ -50,12 +52,16 @@ export class IdempotencyKeyReusedException extends ConflictError {
 
 export class InvalidScheduleException extends ValidationError {
   constructor(maxDays: number) {
-    super('InvalidScheduleException', `A command can be scheduled at most ${maxDays} days ahead`, [{ path: 'body.scheduledAt', message: `more than ${maxDays} days ahead` }]);
+    super('InvalidScheduleException', `A command can be scheduled at most ${maxDays} days ahead`, [
+      { path: 'body.scheduledAt', message: `more than ${maxDays} days ahead` },
+    ]);
   }
 }
 
 export class RemoteCommandExportTooLargeException extends ValidationError {
   constructor(max: number) {
-    super('ExportTooLargeException', `More than ${max} remote commands: narrow the list with filters`, [{ path: 'query', message: `more than ${max} remote commands` }]);
+    super('ExportTooLargeException', `More than ${max} remote commands: narrow the list with filters`, [
+      { path: 'query', message: `more than ${max} remote commands` },
+    ]);
   }
 }

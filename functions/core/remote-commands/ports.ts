@@ -54,9 +54,17 @@ export interface RemoteCommandRepository {
   create(command: StoredCommand, idempotency?: IdempotencyRecord): Promise<CreateOutcome>;
   get(merchantId: string, serial: string, id: string): Promise<StoredCommand | undefined>;
   /** Moves a pending command still at `expected` to `changes` (no final status); false when it moved meanwhile. */
-  advance(command: StoredCommand, expected: CommandVersion | 'pending', changes: Partial<Pick<StoredCommand, 'status' | 'attempts' | 'startAt' | 'dueAt'>>): Promise<boolean>;
+  advance(
+    command: StoredCommand,
+    expected: CommandVersion | 'pending',
+    changes: Partial<Pick<StoredCommand, 'status' | 'attempts' | 'startAt' | 'dueAt'>>,
+  ): Promise<boolean>;
   /** Gives a pending command still at `expected` its final status and result, releasing its type's lock; false when it moved meanwhile. */
-  finish(command: StoredCommand, expected: CommandVersion | 'pending', outcome: Pick<StoredCommand, 'status' | 'result' | 'message' | 'endAt'>): Promise<boolean>;
+  finish(
+    command: StoredCommand,
+    expected: CommandVersion | 'pending',
+    outcome: Pick<StoredCommand, 'status' | 'result' | 'message' | 'endAt'>,
+  ): Promise<boolean>;
   listMerchant(merchantId: string, filter: CommandFilter, slice: CommandSlice): Promise<{ items: StoredCommand[]; cursor?: string }>;
   countMerchant(merchantId: string, filter: CommandFilter): Promise<Total>;
   /** Every selected command, newest first, up to `max` + 1. */

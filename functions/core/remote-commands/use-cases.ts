@@ -50,7 +50,12 @@ export const IDEMPOTENCY_HOURS = 24;
 export const MAX_COMMAND_EXPORT = 5_000;
 
 const view = ({ dueAt: _, ...command }: StoredCommand): RemoteCommand => command;
-const sliceOf = (q: { page: number; size: number; ordType: 'asc' | 'desc'; cursor?: string }) => ({ offset: (q.page - 1) * q.size, limit: q.size, ordType: q.ordType, cursor: q.cursor });
+const sliceOf = (q: { page: number; size: number; ordType: 'asc' | 'desc'; cursor?: string }) => ({
+  offset: (q.page - 1) * q.size,
+  limit: q.size,
+  ordType: q.ordType,
+  cursor: q.cursor,
+});
 const canonical = (at: string | undefined) => (at ? new Date(at).toISOString() : undefined);
 
 /** A machine the caller may see; spec §8 names its own message for a send to an unknown one. */
@@ -170,12 +175,24 @@ export async function listCommands(deps: RemoteCommandDeps, principal: Principal
     return posPage(deps, q.merchantId, q.serial, { ...filter, groupIds: undefined }, q);
   }
   if (filter.groupIds?.length === 0) return emptyPage(q);
-  const [slice, total] = await Promise.all([deps.remoteCommands.listMerchant(q.merchantId, filter, sliceOf(q)), deps.remoteCommands.countMerchant(q.merchantId, filter)]);
+  const [slice, total] = await Promise.all([
+    deps.remoteCommands.listMerchant(q.merchantId, filter, sliceOf(q)),
+    deps.remoteCommands.countMerchant(q.merchantId, filter),
+  ]);
   return pageOf(q, { ...slice, items: slice.items.map(view) }, total);
 }
 
-async function posPage(deps: RemoteCommandDeps, merchantId: string, serial: string, filter: CommandFilter, q: PosRemoteCommandQuery): Promise<Page<RemoteCommand>> {
-  const [slice, total] = await Promise.all([deps.remoteCommands.listPos(merchantId, serial, filter, sliceOf(q)), deps.remoteCommands.countPos(merchantId, serial, filter)]);
+async function posPage(
+  deps: RemoteCommandDeps,
+  merchantId: string,
+  serial: string,
+  filter: CommandFilter,
+  q: PosRemoteCommandQuery,
+): Promise<Page<RemoteCommand>> {
+  const [slice, total] = await Promise.all([
+    deps.remoteCommands.listPos(merchantId, serial, filter, sliceOf(q)),
+    deps.remoteCommands.countPos(merchantId, serial, filter),
+  ]);
   return pageOf(q, { ...slice, items: slice.items.map(view) }, total);
 }
 
@@ -200,7 +217,22 @@ export async function pendingCounts(deps: RemoteCommandDeps, principal: Principa
   return { counts: visible.length ? await deps.remoteCommands.pendingCounts(merchantId, visible) : {} };
 }
 
-const CSV_COLUMNS = ['id', 'serial', 'posName', 'type', 'typeName', 'status', 'result', 'message', 'createdAt', 'createdBy', 'scheduledAt', 'startAt', 'endAt', 'attempts'] as const;
+const CSV_COLUMNS = [
+  'id',
+  'serial',
+  'posName',
+  'type',
+  'typeName',
+  'status',
+  'result',
+  'message',
+  'createdAt',
+  'createdBy',
+  'scheduledAt',
+  'startAt',
+  'endAt',
+  'attempts',
+] as const;
 
 /** GET /remote-commands/csv: the list's selection as CSV (at most MAX_COMMAND_EXPORT rows). */
 export async function commandsCsv(deps: RemoteCommandDeps, principal: Principal, q: RemoteCommandCsvQuery): Promise<string> {
@@ -208,10 +240,20 @@ export async function commandsCsv(deps: RemoteCommandDeps, principal: Principal,
   let rows: StoredCommand[] = [];
   if (q.serial) {
     if ((await requireVisibleRegistration(deps, principal, q.serial)).merchantId !== q.merchantId) throw new PosNotFoundException();
-    rows = (await deps.remoteCommands.listPos(q.merchantId, q.serial, { ...filter, groupIds: undefined }, { offset: 0, limit: MAX_COMMAND_EXPORT + 1, ordType: 'desc' })).items;
+    rows = (
+      await deps.remoteCommands.listPos(
+        q.merchantId,
+        q.serial,
+        { ...filter, groupIds: undefined },
+        { offset: 0, limit: MAX_COMMAND_EXPORT + 1, ordType: 'desc' },
+      )
+    ).items;
   } else if (filter.groupIds?.length !== 0) {
     rows = await deps.remoteCommands.listAllMerchant(q.merchantId, filter, MAX_COMMAND_EXPORT);
   }
   if (rows.length > MAX_COMMAND_EXPORT) throw new RemoteCommandExportTooLargeException(MAX_COMMAND_EXPORT);
-  return toCsv(CSV_COLUMNS, rows.map((c) => ({ ...c, typeName: REMOTE_COMMAND_TYPES[c.type as RemoteCommandType] })));
+  return toCsv(
+    CSV_COLUMNS,
+    rows.map((c) => ({ ...c, typeName: REMOTE_COMMAND_TYPES[c.type as RemoteCommandType] })),
+  );
 }

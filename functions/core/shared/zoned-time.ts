@@ -5,7 +5,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     formatters.set(timeZone, f);
   }
   return f;
@@ -13,7 +22,11 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 
 /** The wall-clock time of an instant in the zone, read as if it were UTC (epoch ms, whole seconds). */
 function wallClock(timeZone: string, epochMs: number): number {
-  const parts = Object.fromEntries(formatter(timeZone).formatToParts(epochMs).map((p) => [p.type, Number(p.value)]));
+  const parts = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(epochMs)
+      .map((p) => [p.type, Number(p.value)]),
+  );
   return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
 }
 

@@ -11,16 +11,23 @@ export class StockNotManagedException extends DomainError {
 /** Lines of the body that are not in the machine's planogram: 404 naming them. */
 export class StockLineNotFoundException extends DomainError {
   constructor(lines: number[]) {
-    super('StockLineNotFoundException', 'not-found', 'A line is not in the machine’s planogram',
-      lines.map((i) => ({ path: `body.lines.${i}.selection`, message: 'not a line of the planogram' })));
+    super(
+      'StockLineNotFoundException',
+      'not-found',
+      'A line is not in the machine’s planogram',
+      lines.map((i) => ({ path: `body.lines.${i}.selection`, message: 'not a line of the planogram' })),
+    );
   }
 }
 
 /** Values above their line's capacity: 400 naming them. */
 export class StockValueAboveCapacityException extends ValidationError {
   constructor(lines: Array<{ index: number; capacity: number }>) {
-    super('StockValueAboveCapacityException', 'A value is above its line’s capacity',
-      lines.map((l) => ({ path: `body.lines.${l.index}.value`, message: `value must be at most ${l.capacity}` })));
+    super(
+      'StockValueAboveCapacityException',
+      'A value is above its line’s capacity',
+      lines.map((l) => ({ path: `body.lines.${l.index}.value`, message: `value must be at most ${l.capacity}` })),
+    );
   }
 }
 

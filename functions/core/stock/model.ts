@@ -98,7 +98,11 @@ export function lineStatus(l: Pick<StockLineState, 'value' | 'warningLevel'>): S
 }
 
 /** Selection codes compare without case and leading zeros ("01" is "1", "c1" is "C1"). */
-const selectionKey = (s: string) => s.trim().toUpperCase().replace(/^0+(?=\d)/, '');
+const selectionKey = (s: string) =>
+  s
+    .trim()
+    .toUpperCase()
+    .replace(/^0+(?=\d)/, '');
 
 /**
  * The line a sale took from: the one whose selection is the transaction's line number, else the one whose
@@ -122,7 +126,12 @@ const remember = (applied: readonly string[], messageId: string) => [...applied,
  * A new line, or a line whose product changed, starts at 0: nothing of that product is counted in the machine
  * until a refill (or an edit) puts it there.
  */
-export function reconcile(current: StockRecord | undefined, machine: StockMachine, planogram: { planogramType: 'A' | 'B'; lines: readonly PlanogramLineDefinition[] }, now: string): StockRecord {
+export function reconcile(
+  current: StockRecord | undefined,
+  machine: StockMachine,
+  planogram: { planogramType: 'A' | 'B'; lines: readonly PlanogramLineDefinition[] },
+  now: string,
+): StockRecord {
   const lines = planogram.lines.map((pl): StockLineState => {
     const old = current?.lines.find((l) => selectionKey(l.selection) === selectionKey(pl.selection) && l.productId === pl.productId);
     const def = { selection: pl.selection, productId: pl.productId, capacity: pl.capacity, warningLevel: pl.warningLevel, refillValue: pl.refillValue };
@@ -154,7 +163,11 @@ export function sameStock(a: StockRecord, b: StockRecord): boolean {
  * older than its line's last refill, or inside the span an audit already took off, counts but takes nothing (it
  * arrived after them). Undefined when nothing changed (nothing to write).
  */
-export function applySales(record: StockRecord, messages: ReadonlyArray<{ messageId: string; transactions: readonly SoldItem[] }>, now: string): StockRecord | undefined {
+export function applySales(
+  record: StockRecord,
+  messages: ReadonlyArray<{ messageId: string; transactions: readonly SoldItem[] }>,
+  now: string,
+): StockRecord | undefined {
   const lines = record.lines.map((l) => ({ ...l, sold: { ...l.sold }, reported: [...l.reported] }));
   let applied = record.applied;
   let trackedSince = record.trackedSince;
@@ -168,7 +181,9 @@ export function applySales(record: StockRecord, messages: ReadonlyArray<{ messag
       if (i < 0) continue;
       const l = lines[i]!;
       const at = Date.parse(t.createdAt);
-      const takenOff = (l.lastRefillAt !== null && at <= Date.parse(l.lastRefillAt)) || (l.reconciled !== null && at > Date.parse(l.reconciled.from) && at <= Date.parse(l.reconciled.through));
+      const takenOff =
+        (l.lastRefillAt !== null && at <= Date.parse(l.lastRefillAt)) ||
+        (l.reconciled !== null && at > Date.parse(l.reconciled.from) && at <= Date.parse(l.reconciled.through));
       if (!takenOff) l.value = Math.max(0, l.value - 1);
       if (l.auditAt === null || at > Date.parse(l.auditAt)) l.reported = [...l.reported, at].slice(-MAX_REPORTED_SALES);
       const day = dayOf(t.createdAt) > today ? today : dayOf(t.createdAt);
@@ -186,7 +201,12 @@ export function applySales(record: StockRecord, messages: ReadonlyArray<{ messag
 /** Every line to its refill value at `at`, less the sales after `at` already applied (an audit's refill may arrive late). */
 export function fullRefill(record: StockRecord, at: string): StockRecord {
   const after = (l: StockLineState) => l.reported.filter((t) => t > Date.parse(at)).length;
-  return { ...record, lines: record.lines.map((l) => ({ ...l, value: Math.max(0, l.refillValue - after(l)), lastRefillAt: at, updatedAt: at })), lastRefillAt: at, updatedAt: at };
+  return {
+    ...record,
+    lines: record.lines.map((l) => ({ ...l, value: Math.max(0, l.refillValue - after(l)), lastRefillAt: at, updatedAt: at })),
+    lastRefillAt: at,
+    updatedAt: at,
+  };
 }
 
 /** Set some lines' values; lines not in the planogram → 404, values above capacity → 400, both naming the body's lines. */
@@ -215,7 +235,11 @@ export function setValues(record: StockRecord, edits: ReadonlyArray<{ selection:
  * line's last changes nothing. Then origin 4 (remote plus refill) refills every line at the audit's read time.
  * Undefined when the audit was applied before.
  */
-export function applyAudit(record: StockRecord, audit: { messageId: string; readAt: string; origin: number; vends: readonly AuditVends[] }, now: string): StockRecord | undefined {
+export function applyAudit(
+  record: StockRecord,
+  audit: { messageId: string; readAt: string; origin: number; vends: readonly AuditVends[] },
+  now: string,
+): StockRecord | undefined {
   if (record.applied.includes(audit.messageId)) return undefined;
   const readAt = Date.parse(audit.readAt);
   const lines = record.lines.map((l): StockLineState => {

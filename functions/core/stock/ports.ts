@@ -46,5 +46,11 @@ export interface ProductNames {
 
 /** The planogram a machine's stock follows. */
 export interface PlanogramLines {
-  get(merchantId: string, id: string): Promise<{ planogramType: 'A' | 'B'; lines: ReadonlyArray<{ selection: string; productId: string; capacity: number; warningLevel: number; refillValue: number }> } | undefined>;
+  get(
+    merchantId: string,
+    id: string,
+  ): Promise<
+    | { planogramType: 'A' | 'B'; lines: ReadonlyArray<{ selection: string; productId: string; capacity: number; warningLevel: number; refillValue: number }> }
+    | undefined
+  >;
 }

@@ -105,7 +105,12 @@ export async function getStock(deps: StockDeps, principal: Principal, serial: st
   return machineStockOf(deps, await visibleStock(deps, principal, serial));
 }
 
-async function changeVisibleStock(deps: StockDeps, principal: Principal, serial: string, change: (r: StockRecord, now: string) => StockRecord): Promise<MachineStock> {
+async function changeVisibleStock(
+  deps: StockDeps,
+  principal: Principal,
+  serial: string,
+  change: (r: StockRecord, now: string) => StockRecord,
+): Promise<MachineStock> {
   const { merchantId } = await visibleStock(deps, principal, serial);
   const written = await changeStock(deps.stock, merchantId, serial, (r) => change(r, deps.now()));
   if (!written) throw new StockNotManagedException();
@@ -117,7 +122,8 @@ export const editStockLines = (deps: StockDeps, principal: Principal, serial: st
   changeVisibleStock(deps, principal, serial, (r, now) => setValues(r, body.lines, now));
 
 /** POST /pos/{id}/stock/full-refill: every line to its refill value. Two at once both land, on the same values. */
-export const fullRefillStock = (deps: StockDeps, principal: Principal, serial: string) => changeVisibleStock(deps, principal, serial, (r, now) => fullRefill(r, now));
+export const fullRefillStock = (deps: StockDeps, principal: Principal, serial: string) =>
+  changeVisibleStock(deps, principal, serial, (r, now) => fullRefill(r, now));
 
 // ------------------------------------------------------------------ lists
 
@@ -167,7 +173,13 @@ export async function pickList(deps: StockDeps, principal: Principal, q: PickLis
     for (const l of r.lines) {
       const quantity = quantityToBring(l);
       if (quantity === 0) continue;
-      const p = products.get(l.productId) ?? { productId: l.productId, productCode: names.get(l.productId)?.code ?? null, productName: names.get(l.productId)?.name ?? null, quantity: 0, lines: [] };
+      const p = products.get(l.productId) ?? {
+        productId: l.productId,
+        productCode: names.get(l.productId)?.code ?? null,
+        productName: names.get(l.productId)?.name ?? null,
+        quantity: 0,
+        lines: [],
+      };
       p.quantity += quantity;
       p.lines.push({ serial: r.serial, machineName: r.name, selection: l.selection, value: l.value, refillValue: l.refillValue, quantity });
       products.set(l.productId, p);
@@ -186,6 +198,8 @@ export async function pickList(deps: StockDeps, principal: Principal, q: PickLis
 /** GET /stock/pick-list/csv: one row per product and line, products in the pick list's order. */
 export async function pickListCsv(deps: StockDeps, principal: Principal, q: PickListQuery): Promise<string> {
   const list = await pickList(deps, principal, q);
-  const rows = list.products.flatMap((p) => p.lines.map((l) => ({ productCode: p.productCode, productName: p.productName, productQuantity: p.quantity, ...l })));
+  const rows = list.products.flatMap((p) =>
+    p.lines.map((l) => ({ productCode: p.productCode, productName: p.productName, productQuantity: p.quantity, ...l })),
+  );
   return toCsv(PICK_LIST_CSV_COLUMNS, rows);
 }

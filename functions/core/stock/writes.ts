@@ -32,9 +32,13 @@ export async function changeStock(
   throw new StockChangedConcurrentlyException();
 }
 
-
 /** A machine's sales messages of one batch, applied in one write of its stock record (none without a record or a change). */
-export async function applySalesToStock(store: Pick<StockRepository, 'get' | 'put'>, device: { merchantId: string; serial: string }, messages: ReadonlyArray<{ messageId: string; transactions: readonly SoldItem[] }>, now: string): Promise<void> {
+export async function applySalesToStock(
+  store: Pick<StockRepository, 'get' | 'put'>,
+  device: { merchantId: string; serial: string },
+  messages: ReadonlyArray<{ messageId: string; transactions: readonly SoldItem[] }>,
+  now: string,
+): Promise<void> {
   await changeStock(store, device.merchantId, device.serial, (r) => applySales(r, messages, now));
 }
 
@@ -47,11 +51,23 @@ export interface AuditForStock {
 }
 
 /** A machine's audits of one batch, in reading order: reconciliation with PA counters, origin 4 refills. */
-export async function applyAuditsToStock(store: Pick<StockRepository, 'get' | 'put'>, device: { merchantId: string; serial: string }, audits: readonly AuditForStock[], now: string): Promise<void> {
-  const ordered = [...audits].sort((a, b) => (a.readAt < b.readAt ? -1 : a.readAt > b.readAt ? 1 : 0)).map((a) => {
-    let vends: readonly AuditVends[] | undefined;
-    return { ...a, get vends() { return (vends ??= a.vends()); } };
-  });
+export async function applyAuditsToStock(
+  store: Pick<StockRepository, 'get' | 'put'>,
+  device: { merchantId: string; serial: string },
+  audits: readonly AuditForStock[],
+  now: string,
+): Promise<void> {
+  const ordered = [...audits]
+    .sort((a, b) => (a.readAt < b.readAt ? -1 : a.readAt > b.readAt ? 1 : 0))
+    .map((a) => {
+      let vends: readonly AuditVends[] | undefined;
+      return {
+        ...a,
+        get vends() {
+          return (vends ??= a.vends());
+        },
+      };
+    });
   await changeStock(store, device.merchantId, device.serial, (r) => {
     let next: StockRecord | undefined;
     for (const a of ordered) next = applyAudit(next ?? r, a, now) ?? next;
@@ -64,7 +80,11 @@ export async function applyAuditsToStock(store: Pick<StockRepository, 'get' | 'p
  * and stock management has a stock record following them (reconcile), any other has none. Not in the machine's
  * transaction: a failure here leaves the copy behind until the machine's next change, never another merchant's data.
  */
-export async function syncMachineStock(deps: { stock: Pick<StockRepository, 'get' | 'put' | 'delete'>; planograms: PlanogramLines }, machine: PosRecord, now: string): Promise<void> {
+export async function syncMachineStock(
+  deps: { stock: Pick<StockRepository, 'get' | 'put' | 'delete'>; planograms: PlanogramLines },
+  machine: PosRecord,
+  now: string,
+): Promise<void> {
   const { merchantId, serial } = machine;
   const planogram = machine.manageStock && machine.planogramId ? await deps.planograms.get(merchantId, machine.planogramId) : undefined;
   if (!planogram || !machine.planogramId) {

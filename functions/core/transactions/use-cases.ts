@@ -43,7 +43,10 @@ export interface TransactionDeps {
 type Filters = Omit<TransactionFilterQuery, 'ordType'>;
 
 const DAY_MS = 86_400_000;
-const rangeTooLong = () => new ValidationError('ValidationException', `The range covers at most ${MAX_TRANSACTION_RANGE_DAYS} days`, [{ path: 'query.from', message: `at most ${MAX_TRANSACTION_RANGE_DAYS} days` }]);
+const rangeTooLong = () =>
+  new ValidationError('ValidationException', `The range covers at most ${MAX_TRANSACTION_RANGE_DAYS} days`, [
+    { path: 'query.from', message: `at most ${MAX_TRANSACTION_RANGE_DAYS} days` },
+  ]);
 
 /** The instants a list reads: `to` (default now, exclusive) and `from` (default DEFAULT_TRANSACTION_RANGE_DAYS before). */
 function instantsOf(q: Filters, now: string): { from: string; to: string } {
@@ -105,7 +108,8 @@ export async function allTransactions(deps: TransactionDeps, principal: Principa
 /** The CSV text piece by piece (the header, then a page of rows at a time), at most MAX_TRANSACTION_CSV_ROWS rows. */
 export async function* transactionsCsv(deps: TransactionDeps, principal: Principal, q: TransactionFilterQuery): AsyncGenerator<string> {
   yield csvHeader(TRANSACTION_CSV_COLUMNS);
-  for await (const page of capped(deps, principal, q, MAX_TRANSACTION_CSV_ROWS)) yield page.map((t) => csvLine(TRANSACTION_CSV_COLUMNS, transactionCsvRow(t))).join('');
+  for await (const page of capped(deps, principal, q, MAX_TRANSACTION_CSV_ROWS))
+    yield page.map((t) => csvLine(TRANSACTION_CSV_COLUMNS, transactionCsvRow(t))).join('');
 }
 
 export async function usedTransactionTypes(deps: TransactionDeps, principal: Principal, q: MerchantScopeQuery): Promise<TransactionsUsed> {

@@ -114,7 +114,10 @@ async function checkAssignment(
   const found = new Map(groups.map((g) => [g.id, g]));
   const badGroups = superAdmin
     ? []
-    : input.groupIds.map((g, i) => ({ g, path: `body.groupIds.${i}` })).filter(({ g }) => !found.has(g)).map(({ g, path }) => ({ path, message: `group ${g} is not a group of the user’s merchants` }));
+    : input.groupIds
+        .map((g, i) => ({ g, path: `body.groupIds.${i}` }))
+        .filter(({ g }) => !found.has(g))
+        .map(({ g, path }) => ({ path, message: `group ${g} is not a group of the user’s merchants` }));
   if (badGroups.length) throw new InvalidUserGroupsException(badGroups);
   if (input.role === 'NEBULARGROUPADMIN') {
     const covered = new Set(groups.map((g) => g.merchantId));

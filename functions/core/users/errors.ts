@@ -33,7 +33,9 @@ export class GroupAdminMerchantsValidationException extends ValidationError {
 
 export class UserMerchantRequiredException extends ValidationError {
   constructor() {
-    super('UserMerchantRequiredException', 'This role needs at least one merchant', [{ path: 'body.merchantIds', message: 'at least one merchant is required' }]);
+    super('UserMerchantRequiredException', 'This role needs at least one merchant', [
+      { path: 'body.merchantIds', message: 'at least one merchant is required' },
+    ]);
   }
 }
 

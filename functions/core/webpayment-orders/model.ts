@@ -4,10 +4,18 @@
  */
 import { createHash } from 'node:crypto';
 import { withAction, type MediaRecord } from '../medias/model';
-import { WEB_ORDER_RESULT, WEB_ORDER_TYPE, WEB_SERVICE_TYPES, maskCardNumbers, type PaymentServiceCallback, type WebPaymentOrder } from '#schemas/webpayment-order';
+import {
+  WEB_ORDER_RESULT,
+  WEB_ORDER_TYPE,
+  WEB_SERVICE_TYPES,
+  maskCardNumbers,
+  type PaymentServiceCallback,
+  type WebPaymentOrder,
+} from '#schemas/webpayment-order';
 
 /** An order's id: 96 bits of the SHA-256 of its service and service transaction number (a repeated callback finds it). */
-export const orderIdOf = (service: number, serviceTransactionNumber: string) => createHash('sha256').update(`${service}#${serviceTransactionNumber}`, 'utf8').digest('hex').slice(0, 24);
+export const orderIdOf = (service: number, serviceTransactionNumber: string) =>
+  createHash('sha256').update(`${service}#${serviceTransactionNumber}`, 'utf8').digest('hex').slice(0, 24);
 
 export const serviceNameOf = (service: number) => WEB_SERVICE_TYPES[service as keyof typeof WEB_SERVICE_TYPES] ?? String(service);
 
@@ -28,7 +36,8 @@ export interface CallbackContext {
 export function callbackStep(stored: WebPaymentOrder | undefined, call: PaymentServiceCallback, ctx: CallbackContext): CallbackStep {
   const details = (text: string | undefined) => (text === undefined ? undefined : maskCardNumbers(text));
   if (stored) {
-    const changed = (['type', 'amount', 'currency'] as const).find((f) => stored[f] !== call[f]) ?? (stored.mediaId !== (call.mediaId ?? null) ? 'mediaId' : undefined);
+    const changed =
+      (['type', 'amount', 'currency'] as const).find((f) => stored[f] !== call[f]) ?? (stored.mediaId !== (call.mediaId ?? null) ? 'mediaId' : undefined);
     if (changed) return { kind: 'conflict', what: changed };
     if (isFinal(stored.result)) return call.result === stored.result || !isFinal(call.result) ? { kind: 'unchanged' } : { kind: 'conflict', what: 'result' };
   }
@@ -76,7 +85,11 @@ export function callbackStep(stored: WebPaymentOrder | undefined, call: PaymentS
  */
 export function rechargedMedia(media: MediaRecord, order: Pick<WebPaymentOrder, 'id' | 'amount' | 'serviceName'>, at: string): MediaRecord {
   const next = { ...media, cloudCredit: media.cloudCredit + order.amount };
-  return withAction(next, { action: 'creditReceived', amount: order.amount, transactionId: order.id }, { userId: PAYMENT_SERVICE_ACTOR, email: order.serviceName, at });
+  return withAction(
+    next,
+    { action: 'creditReceived', amount: order.amount, transactionId: order.id },
+    { userId: PAYMENT_SERVICE_ACTOR, email: order.serviceName, at },
+  );
 }
 
 /** Who a web recharge's media action names: the payment service, by its name. */

@@ -12,7 +12,12 @@ import { MediaNotFoundException } from '../medias/errors';
 import type { MediaRecord } from '../medias/model';
 import type { MediaRepository } from '../medias/ports';
 import { tokenMatches } from '../shared/api-token';
-import { OrderCurrencyMismatchException, PaymentServiceTokenRejectedException, WebPaymentOrderConflictException, WebPaymentsNotEnabledException } from './errors';
+import {
+  OrderCurrencyMismatchException,
+  PaymentServiceTokenRejectedException,
+  WebPaymentOrderConflictException,
+  WebPaymentsNotEnabledException,
+} from './errors';
 import { callbackStep, credits, orderIdOf, rechargedMedia, serviceNameOf } from './model';
 import type { CloudRecharge, PaymentServiceMerchant, PaymentServiceMerchants, WebPaymentOrderRepository } from './ports';
 
@@ -27,7 +32,12 @@ export interface PaymentServiceDeps {
 /** Attempts of a write that lost a race with a concurrent call for the same order, media or customer. */
 const ATTEMPTS = 5;
 
-export async function paymentServiceCallback(deps: PaymentServiceDeps, token: string | undefined, merchantId: string, call: PaymentServiceCallback): Promise<PaymentServiceCallbackResult> {
+export async function paymentServiceCallback(
+  deps: PaymentServiceDeps,
+  token: string | undefined,
+  merchantId: string,
+  call: PaymentServiceCallback,
+): Promise<PaymentServiceCallbackResult> {
   const merchant = await deps.merchants.context(merchantId);
   // An unknown merchant is told apart from a wrong token by nothing.
   if (!tokenMatches(token ?? '', merchant?.apiToken ?? '') || !merchant) throw new PaymentServiceTokenRejectedException();
@@ -37,7 +47,10 @@ export async function paymentServiceCallback(deps: PaymentServiceDeps, token: st
   const customerId = call.customer ? customerIdOf(call.customer.userId) : null;
   const id = orderIdOf(call.service, call.serviceTransactionNumber);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const [stored, media] = await Promise.all([deps.orders.get(merchantId, id), call.type === WEB_ORDER_TYPE.recharge ? deps.medias.get(merchantId, call.mediaId!) : undefined]);
+    const [stored, media] = await Promise.all([
+      deps.orders.get(merchantId, id),
+      call.type === WEB_ORDER_TYPE.recharge ? deps.medias.get(merchantId, call.mediaId!) : undefined,
+    ]);
     if (call.type === WEB_ORDER_TYPE.recharge && !media) throw new MediaNotFoundException();
     const step = callbackStep(stored, call, { merchantId, customerId, now: deps.now() });
     if (step.kind === 'conflict') throw new WebPaymentOrderConflictException(step.what);

@@ -81,7 +81,9 @@ interface CognitoLocalModules {
     TriggersService: new (clock: unknown, cognito: unknown, lambda: unknown, crypto: unknown) => unknown;
     LambdaService: new (config: unknown, lambda: unknown) => unknown;
   };
-  cognitoService: { CognitoServiceFactoryImpl: new (dir: string, stores: unknown, pools: unknown) => { create(ctx: CognitoCtx, defaults: unknown): Promise<unknown> } };
+  cognitoService: {
+    CognitoServiceFactoryImpl: new (dir: string, stores: unknown, pools: unknown) => { create(ctx: CognitoCtx, defaults: unknown): Promise<unknown> };
+  };
   userPoolService: { UserPoolServiceFactoryImpl: new (clock: unknown, stores: unknown) => unknown };
   stormDb: { StormDBDataStoreFactory: new (dir: string) => unknown };
   otp: { otp: unknown };
@@ -167,7 +169,6 @@ const LOCAL_ORIGIN = /^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/;
 const DEFAULT_ALLOWED_HEADERS =
   'content-type, x-amz-target, x-amz-user-agent, cache-control, authorization, x-amz-date, x-amz-security-token, amz-sdk-invocation-id, amz-sdk-request';
 
-
 function decodeJwtPayload(token: string): Record<string, unknown> {
   const part = token.split('.')[1] ?? '';
   return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
@@ -184,7 +185,16 @@ export async function startCognito(options: StartCognitoOptions): Promise<LocalC
   const outbox: OutboxMessage[] = [];
   /** Stands in for cognito-local's MessagesService (no CustomMessage triggers locally): keeps each message. */
   const messages = {
-    deliver: async (_ctx: CognitoCtx, source: string, _clientId: unknown, _poolId: string, user: CognitoLocalUser, code: string, _meta: unknown, details: { DeliveryMedium: 'EMAIL' | 'SMS'; Destination: string }) => {
+    deliver: async (
+      _ctx: CognitoCtx,
+      source: string,
+      _clientId: unknown,
+      _poolId: string,
+      user: CognitoLocalUser,
+      code: string,
+      _meta: unknown,
+      details: { DeliveryMedium: 'EMAIL' | 'SMS'; Destination: string },
+    ) => {
       const invitation = source === 'AdminCreateUser';
       const destination = details.Destination;
       outbox.push({
@@ -228,7 +238,8 @@ export async function startCognito(options: StartCognitoOptions): Promise<LocalC
     const updated = { ...user, Password: password, UserLastModifiedDate: new Date() };
     await pool.saveUser(ctx, updated);
     const email = user.Attributes?.find((a) => a.Name === 'email')?.Value;
-    if (email) await messages.deliver(ctx, 'AdminCreateUser', null, pool.options.Id, updated, password, undefined, { DeliveryMedium: 'EMAIL', Destination: email });
+    if (email)
+      await messages.deliver(ctx, 'AdminCreateUser', null, pool.options.Id, updated, password, undefined, { DeliveryMedium: 'EMAIL', Destination: email });
     return { User: m.responses.userToResponseObject(updated) };
   };
 
@@ -298,7 +309,12 @@ export async function startCognito(options: StartCognitoOptions): Promise<LocalC
         const result = (output.AuthenticationResult ?? {}) as { AccessToken?: string; IdToken?: string };
         const claims = result.AccessToken ? decodeJwtPayload(result.AccessToken) : {};
         const expiresIn = typeof claims.exp === 'number' && typeof claims.iat === 'number' ? claims.exp - claims.iat : 3600;
-        send(res, 200, { AuthenticationResult: { AccessToken: result.AccessToken, IdToken: result.IdToken, ExpiresIn: expiresIn, TokenType: 'Bearer' } }, origin);
+        send(
+          res,
+          200,
+          { AuthenticationResult: { AccessToken: result.AccessToken, IdToken: result.IdToken, ExpiresIn: expiresIn, TokenType: 'Bearer' } },
+          origin,
+        );
       } catch (err) {
         if (err instanceof m.errors.CognitoError) send(res, 400, { __type: err.code, message: err.message }, origin);
         else send(res, 500, { __type: 'InternalErrorException', message: String((err as Error)?.message ?? err) }, origin);
@@ -315,7 +331,10 @@ export async function startCognito(options: StartCognitoOptions): Promise<LocalC
         return;
       }
       try {
-        const output = body.MessageAction === 'RESEND' ? await resend(body) : await route('AdminCreateUser')({ logger }, { ...body, TemporaryPassword: body.TemporaryPassword ?? temporaryPassword() });
+        const output =
+          body.MessageAction === 'RESEND'
+            ? await resend(body)
+            : await route('AdminCreateUser')({ logger }, { ...body, TemporaryPassword: body.TemporaryPassword ?? temporaryPassword() });
         // The SDK reads timestamps as epoch seconds (cognito-local's server does the same).
         const text = JSON.stringify(output, function (this: Record<string, unknown>, key, value) {
           return this[key] instanceof Date ? Math.floor((this[key] as Date).getTime() / 1000) : value;
@@ -372,12 +391,10 @@ export async function startCognito(options: StartCognitoOptions): Promise<LocalC
     const tokenConfig = { IssuerDomain: endpoint };
     const clock = new m.services.DateClock();
     const stores = new m.stormDb.StormDBDataStoreFactory(dataDir);
-    const cognitoFactory = new m.cognitoService.CognitoServiceFactoryImpl(
-      dataDir,
-      stores,
-      new m.userPoolService.UserPoolServiceFactoryImpl(clock, stores),
-    );
-    const cognito = (await cognitoFactory.create(ctx, { UsernameAttributes: ['email'] })) as { getUserPool(ctx: CognitoCtx, id: string): Promise<CognitoLocalUserPool> };
+    const cognitoFactory = new m.cognitoService.CognitoServiceFactoryImpl(dataDir, stores, new m.userPoolService.UserPoolServiceFactoryImpl(clock, stores));
+    const cognito = (await cognitoFactory.create(ctx, { UsernameAttributes: ['email'] })) as {
+      getUserPool(ctx: CognitoCtx, id: string): Promise<CognitoLocalUserPool>;
+    };
     userPoolOf = (id) => cognito.getUserPool(ctx, id);
     // No Lambda triggers and no KMS locally: stand-ins instead of aws-sdk v2 clients.
     const triggers = new m.services.TriggersService(clock, cognito, new m.services.LambdaService({}, {}), {});
@@ -393,11 +410,7 @@ export async function startCognito(options: StartCognitoOptions): Promise<LocalC
     route = m.router.Router(services);
     application = m.server.createServer(route, logger, { port, hostname: '127.0.0.1', development: false, https: false }, services).application;
 
-    const { userPoolId, clientId } = await ensurePoolAndClient(
-      endpoint,
-      options.poolName ?? DEFAULT_POOL_NAME,
-      options.clientName ?? DEFAULT_CLIENT_NAME,
-    );
+    const { userPoolId, clientId } = await ensurePoolAndClient(endpoint, options.poolName ?? DEFAULT_POOL_NAME, options.clientName ?? DEFAULT_CLIENT_NAME);
     const issuer = `${endpoint}/${userPoolId}`;
     return { endpoint, userPoolId, clientId, issuer, jwksUrl: `${issuer}/.well-known/jwks.json`, stop };
   } catch (err) {
@@ -460,10 +473,7 @@ export interface CreateCognitoUserInput {
 }
 
 /** Creates (or updates the role of) a user; returns its `sub`. */
-export async function createCognitoUser(
-  pool: { endpoint: string; userPoolId: string },
-  input: CreateCognitoUserInput,
-): Promise<string> {
+export async function createCognitoUser(pool: { endpoint: string; userPoolId: string }, input: CreateCognitoUserInput): Promise<string> {
   const client = new CognitoIdentityProviderClient(localCognitoClientConfig(pool.endpoint));
   try {
     const getSub = async (): Promise<string | undefined> => {
@@ -522,11 +532,7 @@ export interface CognitoTokens {
 }
 
 /** USER_PASSWORD_AUTH sign-in (what the app uses instead of SRP). */
-export async function signInWithPassword(
-  app: { endpoint: string; clientId: string },
-  email: string,
-  password: string,
-): Promise<CognitoTokens> {
+export async function signInWithPassword(app: { endpoint: string; clientId: string }, email: string, password: string): Promise<CognitoTokens> {
   const client = new CognitoIdentityProviderClient(localCognitoClientConfig(app.endpoint));
   try {
     const out = await client.send(
@@ -557,7 +563,8 @@ export async function completeInvitation(
     const started = await client.send(
       new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: app.clientId, AuthParameters: { USERNAME: email, PASSWORD: temporaryPassword } }),
     );
-    if (started.ChallengeName !== 'NEW_PASSWORD_REQUIRED') throw new Error(`expected NEW_PASSWORD_REQUIRED for ${email}, got ${started.ChallengeName ?? 'tokens'}`);
+    if (started.ChallengeName !== 'NEW_PASSWORD_REQUIRED')
+      throw new Error(`expected NEW_PASSWORD_REQUIRED for ${email}, got ${started.ChallengeName ?? 'tokens'}`);
     const out = await client.send(
       new RespondToAuthChallengeCommand({
         ClientId: app.clientId,

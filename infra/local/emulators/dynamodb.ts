@@ -93,8 +93,7 @@ class ApiError extends Error {
   }
 }
 
-const validationError = (message: string) =>
-  new ApiError(400, { __type: 'com.amazon.coral.validate#ValidationException', message });
+const validationError = (message: string) => new ApiError(400, { __type: 'com.amazon.coral.validate#ValidationException', message });
 
 /** Per-key async mutex; several keys are always taken in sorted order, so transactions cannot deadlock. */
 class KeyedLock {
@@ -124,10 +123,7 @@ class KeyedLock {
 }
 
 const crc32 = (body: string): number | undefined =>
-  typeof (zlib as { crc32?: (data: string) => number }).crc32 === 'function'
-    ? (zlib as unknown as { crc32: (data: string) => number }).crc32(body)
-    : undefined;
-
+  typeof (zlib as { crc32?: (data: string) => number }).crc32 === 'function' ? (zlib as unknown as { crc32: (data: string) => number }).crc32(body) : undefined;
 
 /**
  * A key's shape, attribute by attribute in key schema order: its `#`-separated segments, the constant ones kept
@@ -136,7 +132,12 @@ const crc32 = (body: string): number | undefined =>
  */
 function keyPattern(key: Item): string {
   return Object.values(key)
-    .map((value) => String(value.S ?? value.N ?? '…').split('#').map((segment) => (/^[A-Z_]+$/.test(segment) ? segment : '…')).join('#'))
+    .map((value) =>
+      String(value.S ?? value.N ?? '…')
+        .split('#')
+        .map((segment) => (/^[A-Z_]+$/.test(segment) ? segment : '…'))
+        .join('#'),
+    )
     .join(' ');
 }
 
@@ -210,8 +211,7 @@ export async function startDynamo(options: StartDynamoOptions = {}): Promise<Loc
     'content-type': JSON_TYPE,
     'x-amz-target': `${API_PREFIX}.${op}`,
     'x-amz-date': '20240101T000000Z',
-    authorization:
-      'AWS4-HMAC-SHA256 Credential=local/20240101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=local',
+    authorization: 'AWS4-HMAC-SHA256 Credential=local/20240101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=local',
   });
 
   /** An internal DynamoDB call; throws ApiError on an error answer. */
@@ -228,9 +228,7 @@ export async function startDynamo(options: StartDynamoOptions = {}): Promise<Loc
     const described = (await call('DescribeTable', { TableName: tableName })) as {
       Table: { KeySchema: Array<{ AttributeName: string; KeyType: string }> };
     };
-    const schema = [...described.Table.KeySchema]
-      .sort((a, b) => (a.KeyType === 'HASH' ? -1 : b.KeyType === 'HASH' ? 1 : 0))
-      .map((k) => k.AttributeName);
+    const schema = [...described.Table.KeySchema].sort((a, b) => (a.KeyType === 'HASH' ? -1 : b.KeyType === 'HASH' ? 1 : 0)).map((k) => k.AttributeName);
     keySchemas.set(tableName, schema);
     return schema;
   }
@@ -282,7 +280,11 @@ export async function startDynamo(options: StartDynamoOptions = {}): Promise<Loc
       const wantsOld = params.ReturnValuesOnConditionCheckFailure === 'ALL_OLD';
       const res = await invokeRaw(headers, 'POST', '/', body);
       if (wantsOld && res.status === 400 && res.body.includes('ConditionalCheckFailedException') && op !== 'BatchWriteItem') {
-        const old = await call('GetItem', { TableName: params.TableName, Key: (await lockKey(String(params.TableName), (op === 'PutItem' ? params.Item : params.Key) as Item)).key, ConsistentRead: true });
+        const old = await call('GetItem', {
+          TableName: params.TableName,
+          Key: (await lockKey(String(params.TableName), (op === 'PutItem' ? params.Item : params.Key) as Item)).key,
+          ConsistentRead: true,
+        });
         if (old.Item) {
           const errorBody = { ...(JSON.parse(res.body) as Json), Item: old.Item };
           return { ...res, body: JSON.stringify(errorBody) };
@@ -400,7 +402,11 @@ export async function startDynamo(options: StartDynamoOptions = {}): Promise<Loc
         const reason = firstFailure.reason as unknown;
         if (reason instanceof ApiError && String(reason.body.__type).endsWith('ConditionalCheckFailedException')) {
           // Cannot happen while the locks are held; reported the way DynamoDB would if it did.
-          throw cancelled(ops, olds, ops.map((o) => writes.some((w, i) => w.o === o && results[i]!.status === 'rejected')));
+          throw cancelled(
+            ops,
+            olds,
+            ops.map((o) => writes.some((w, i) => w.o === o && results[i]!.status === 'rejected')),
+          );
         }
         throw reason;
       }

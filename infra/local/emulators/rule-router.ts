@@ -123,7 +123,10 @@ function consumerOf(rule: IotRule): Consumer {
       ...sizes,
       maxReceiveCount,
       deliver: async (messages) => {
-        const failed = await handler(messages.map((m) => m.event), messages.map((m) => ({ messageId: m.id, receiveCount: m.receives })));
+        const failed = await handler(
+          messages.map((m) => m.event),
+          messages.map((m) => ({ messageId: m.id, receiveCount: m.receives })),
+        );
         return [...new Set(failed ?? [])].filter((i) => i >= 0 && i < messages.length);
       },
     };
@@ -169,7 +172,12 @@ export async function openRuleRouter(options: RuleRouterOptions): Promise<RuleRo
   mkdirSync(options.dir, { recursive: true });
   const journal = await Journal.open<QueuedMessage>(join(options.dir, 'queue.jsonl'));
   const dead = await Journal.open<DeadLetter>(join(options.dir, 'dead-letters.jsonl'));
-  dead.delete(dead.entries().filter((d) => d.event.receivedAt < Date.now() - DEAD_LETTER_RETENTION_MS).map((d) => d.id));
+  dead.delete(
+    dead
+      .entries()
+      .filter((d) => d.event.receivedAt < Date.now() - DEAD_LETTER_RETENTION_MS)
+      .map((d) => d.id),
+  );
   const metrics = new OperatorMetrics();
   let rules = [...options.rules];
   let consumers = new Map(rules.map((r) => [r.name, consumerOf(r)]));
@@ -272,12 +280,15 @@ export async function openRuleRouter(options: RuleRouterOptions): Promise<RuleRo
     const q = queueOf(name);
     for (const m of retry) {
       journal.set(m.id, { receives: m.receives });
-      const timer = setTimeout(() => {
-        q.invisible.delete(m);
-        q.visible.push(m);
-        countQueued(name);
-        pump(name);
-      }, options.visibilityTimeoutMs * 2 ** (m.receives - 1));
+      const timer = setTimeout(
+        () => {
+          q.invisible.delete(m);
+          q.visible.push(m);
+          countQueued(name);
+          pump(name);
+        },
+        options.visibilityTimeoutMs * 2 ** (m.receives - 1),
+      );
       q.invisible.set(m, timer);
     }
     countQueued(name);

@@ -7,13 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import {
-  BucketAlreadyOwnedByYou,
-  CreateBucketCommand,
-  PutBucketCorsCommand,
-  S3Client,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
+import { BucketAlreadyOwnedByYou, CreateBucketCommand, PutBucketCorsCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { s3ClientConfig } from '../../../functions/adapters/s3/client';
 import { supervise, type EmulatorRun, type SupervisedEmulator } from '../supervisor';
 
@@ -68,11 +62,7 @@ function waitExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
 /** One s3rver process on `port`, once it answers. */
 async function startS3rver(directory: string, port: number): Promise<EmulatorRun> {
   const main = fileURLToPath(new URL('./s3rver-main.cjs', import.meta.url));
-  const child = spawn(
-    process.execPath,
-    ['--openssl-legacy-provider', main, directory, '127.0.0.1', String(port)],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
+  const child = spawn(process.execPath, ['--openssl-legacy-provider', main, directory, '127.0.0.1', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (chunk: string) => {
@@ -126,7 +116,11 @@ export async function startS3(options: StartS3Options): Promise<LocalS3> {
   mkdirSync(options.directory, { recursive: true });
   const port = options.port && options.port > 0 ? options.port : await freePort();
   const endpoint = `http://127.0.0.1:${port}`;
-  const emulator = await supervise('s3', () => startS3rver(options.directory, port), () => probeS3(endpoint));
+  const emulator = await supervise(
+    's3',
+    () => startS3rver(options.directory, port),
+    () => probeS3(endpoint),
+  );
   try {
     const client = new S3Client(localS3ClientConfig(endpoint));
     try {

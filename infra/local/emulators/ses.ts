@@ -50,7 +50,7 @@ export function localSes(deliver: (m: SentEmail) => void, feedback?: (message: s
   return async (req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> => {
     if (req.method === 'POST' && path === '/__local/ses-failures') {
       const { email, times } = JSON.parse((await readBody(req)).toString('utf8') || '{}') as { email?: string; times?: number };
-      if (!email) return answer(res, 400, { message: 'email is required' }), true;
+      if (!email) return (answer(res, 400, { message: 'email is required' }), true);
       failures.set(email.toLowerCase(), Math.max(0, Number(times ?? 1)));
       answer(res, 204, {});
       return true;
@@ -64,7 +64,7 @@ export function localSes(deliver: (m: SentEmail) => void, feedback?: (message: s
       return true;
     }
     const to = body.Destination?.ToAddresses ?? [];
-    if (to.length === 0) return answer(res, 400, { message: 'Missing destination' }, { 'x-amzn-errortype': 'BadRequestException' }), true;
+    if (to.length === 0) return (answer(res, 400, { message: 'Missing destination' }, { 'x-amzn-errortype': 'BadRequestException' }), true);
     const failing = to.find((address) => (failures.get(address.toLowerCase()) ?? 0) > 0);
     if (failing) {
       failures.set(failing.toLowerCase(), failures.get(failing.toLowerCase())! - 1);
@@ -73,7 +73,16 @@ export function localSes(deliver: (m: SentEmail) => void, feedback?: (message: s
     }
     const simple = body.Content?.Simple;
     for (const destination of to) {
-      deliver({ at: new Date().toISOString(), source: 'SES', destination, deliveryMedium: 'EMAIL', username: '', code: '', subject: simple?.Subject?.Data ?? '', message: simple?.Body?.Text?.Data ?? '' });
+      deliver({
+        at: new Date().toISOString(),
+        source: 'SES',
+        destination,
+        deliveryMedium: 'EMAIL',
+        username: '',
+        code: '',
+        subject: simple?.Subject?.Data ?? '',
+        message: simple?.Body?.Text?.Data ?? '',
+      });
       const report = simulatedFeedback(destination);
       // Reported after the answer, as SES does.
       if (report && feedback) setTimeout(() => void feedback(report).catch(() => undefined), 50);

@@ -44,7 +44,9 @@ async function requireIndexes(client: DynamoDBClient, tableName: string): Promis
   const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
   const missing = TABLE_DEFINITION.globalIndexes.filter((i) => !present.has(i.name)).map((i) => i.name);
   if (missing.length) {
-    throw new Error(`the local table ${tableName} was created before index ${missing.join(', ')} existed: delete .local/ (or the stack's data folder) to start afresh with demo data`);
+    throw new Error(
+      `the local table ${tableName} was created before index ${missing.join(', ')} existed: delete .local/ (or the stack's data folder) to start afresh with demo data`,
+    );
   }
 }
 

@@ -61,7 +61,9 @@ export async function countPrefix(doc: DynamoDBDocumentClient, merchantId: strin
   do {
     const res = await doc.send(
       new QueryCommand({
-        TableName: stack.tableName, Select: 'COUNT', ExclusiveStartKey: start,
+        TableName: stack.tableName,
+        Select: 'COUNT',
+        ExclusiveStartKey: start,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
         ExpressionAttributeValues: { ':pk': keys.posPk(merchantId, serial), ':p': prefix },
       }),

@@ -21,7 +21,11 @@ const tokens = new Map<string, Promise<string>>();
 
 /** A real ID token from the local Cognito, cached per user. */
 export function idToken(user: { email: string; password: string }): Promise<string> {
-  if (!tokens.has(user.email)) tokens.set(user.email, signInWithPassword(stack.cognito, user.email, user.password).then((t) => t.idToken));
+  if (!tokens.has(user.email))
+    tokens.set(
+      user.email,
+      signInWithPassword(stack.cognito, user.email, user.password).then((t) => t.idToken),
+    );
   return tokens.get(user.email)!;
 }
 

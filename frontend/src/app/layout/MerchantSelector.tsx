@@ -22,12 +22,7 @@ export function MerchantSelector({ merchants }: { merchants: readonly MerchantSu
       <label htmlFor={id} className="merchant-selector__label">
         <FormattedMessage id="merchant.selector.label" />
       </label>
-      <select
-        id={id}
-        value={currentMerchantId ?? first?.id ?? ''}
-        onChange={(e) => setCurrentMerchantId(e.target.value)}
-        data-testid="merchant-selector"
-      >
+      <select id={id} value={currentMerchantId ?? first?.id ?? ''} onChange={(e) => setCurrentMerchantId(e.target.value)} data-testid="merchant-selector">
         {merchants.map((m) => (
           <option key={m.id} value={m.id}>
             {m.id === ALL_DISTRIBUTORS_ID ? intl.formatMessage({ id: 'merchant.all' }) : m.name}

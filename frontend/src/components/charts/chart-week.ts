@@ -32,8 +32,7 @@ const parseDay = (date: string) => {
   return new Date(y!, m! - 1, d!);
 };
 
-const isoDay = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+const isoDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
 /** The 7 days ending on `lastDay` (today by default). */
 export function chartWeek(lastDay: string): ChartWeek {

@@ -84,7 +84,12 @@ export function DataTable<T>({ table, result, rowKey, emptyMessageId, filters, e
   // Never the previous query's rows under filters whose own load failed (a refused filter, a failed refresh):
   // the rows shown always answer what the filter bar says.
   if (error) body = <ErrorState error={error} messageId={featureMessageId?.(error)} onRetry={() => void mutate()} />;
-  else if (isLoading || !data) body = <div className="state"><Spinner /></div>;
+  else if (isLoading || !data)
+    body = (
+      <div className="state">
+        <Spinner />
+      </div>
+    );
   else if (data.items.length === 0) body = <EmptyState messageId={emptyMessageId} />;
   else
     body = (
@@ -138,7 +143,12 @@ export function DataTable<T>({ table, result, rowKey, emptyMessageId, filters, e
 function HeaderCell<T>({ column, table }: { column: Column<T>; table: DataTableModel<T> }) {
   const sort = table.state.sortOptions;
   const label = <FormattedMessage id={column.messageId} />;
-  if (!column.ord) return <th scope="col" data-column={column.id}>{label}</th>;
+  if (!column.ord)
+    return (
+      <th scope="col" data-column={column.id}>
+        {label}
+      </th>
+    );
   const active = sort?.ord === column.ord;
   const direction = active ? sort.ordType : undefined;
   const next = active && direction === 'asc' ? 'desc' : 'asc';

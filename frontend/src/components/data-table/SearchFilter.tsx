@@ -34,7 +34,15 @@ export function SearchFilter<T>({ table, field, messageId, format }: { table: Da
       <label htmlFor={id} className="field__label">
         <FormattedMessage id={messageId} />
       </label>
-      <input id={id} type="search" value={text} onChange={(e) => setText(e.target.value)} aria-describedby={`${id}-hint`} aria-invalid={wellFormed ? undefined : true} data-filter={field} />
+      <input
+        id={id}
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        aria-describedby={`${id}-hint`}
+        aria-invalid={wellFormed ? undefined : true}
+        data-filter={field}
+      />
       <span id={`${id}-hint`} className={ready ? 'visually-hidden' : 'form__hint'} data-testid={`filter-hint-${field}`}>
         {wellFormed ? <FormattedMessage id="table.searchMinLength" values={{ min: SEARCH_MIN_LENGTH }} /> : <FormattedMessage id={format!.messageId} />}
       </span>

@@ -82,11 +82,27 @@ export function DateRangePicker({
           <label htmlFor={`${id}-from`} id={`${id}-from-label`}>
             <FormattedMessage id="dateRange.from" />
           </label>
-          <input id={`${id}-from`} aria-labelledby={`${id}-label ${id}-from-label`} type="date" value={draft.startDate} max={draft.endDate || undefined} onChange={(e) => edit('startDate', e.target.value)} />
+          <input
+            id={`${id}-from`}
+            aria-labelledby={`${id}-label ${id}-from-label`}
+            type="date"
+            value={draft.startDate}
+            max={draft.endDate || undefined}
+            onChange={(e) => edit('startDate', e.target.value)}
+          />
           <label htmlFor={`${id}-to`} id={`${id}-to-label`}>
             <FormattedMessage id="dateRange.to" />
           </label>
-          <input id={`${id}-to`} aria-labelledby={`${id}-label ${id}-to-label`} type="date" value={draft.endDate} min={draft.startDate || undefined} onChange={(e) => edit('endDate', e.target.value)} aria-invalid={problem !== null} aria-describedby={problem ? `${id}-problem` : undefined} />
+          <input
+            id={`${id}-to`}
+            aria-labelledby={`${id}-label ${id}-to-label`}
+            type="date"
+            value={draft.endDate}
+            min={draft.startDate || undefined}
+            onChange={(e) => edit('endDate', e.target.value)}
+            aria-invalid={problem !== null}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+          />
           {problem && (
             <span id={`${id}-problem`} className="field__error" role="alert" data-testid={`${testId}-error`}>
               <FormattedMessage id={problem.messageId} values={problem.values} />

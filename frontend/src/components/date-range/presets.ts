@@ -44,8 +44,10 @@ export function presetRange(preset: DatePreset, now: Date = new Date()): DateRan
 
 /** The preset a range corresponds to today, if any (a restored filter shows its preset again). */
 export function presetOf(value: DateRange, now: Date = new Date()): DatePreset | null {
-  return DATE_PRESETS.find((p) => {
-    const r = presetRange(p, now);
-    return r.startDate === value.startDate && r.endDate === value.endDate;
-  }) ?? null;
+  return (
+    DATE_PRESETS.find((p) => {
+      const r = presetRange(p, now);
+      return r.startDate === value.startDate && r.endDate === value.endDate;
+    }) ?? null
+  );
 }

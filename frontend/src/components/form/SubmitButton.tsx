@@ -19,7 +19,12 @@ export function SubmitButton({
 }) {
   const intl = useIntl();
   return (
-    <button type="submit" className={block ? 'button button--primary button--block' : 'button button--primary'} disabled={busy || disabled} data-testid={testId}>
+    <button
+      type="submit"
+      className={block ? 'button button--primary button--block' : 'button button--primary'}
+      disabled={busy || disabled}
+      data-testid={testId}
+    >
       {busy ? <Spinner size="small" label={busyLabelId && intl.formatMessage({ id: busyLabelId })} /> : <FormattedMessage id={labelId} />}
     </button>
   );

@@ -26,7 +26,16 @@ interface ControlAttributes {
 }
 
 /** A labelled control with its hint and error message; `children` renders the control with the given attributes. */
-export function Field({ labelId, labelValues, name, error, invalid, describedBy: elsewhere, hint, children }: FieldProps & { children: (control: ControlAttributes) => ReactNode }) {
+export function Field({
+  labelId,
+  labelValues,
+  name,
+  error,
+  invalid,
+  describedBy: elsewhere,
+  hint,
+  children,
+}: FieldProps & { children: (control: ControlAttributes) => ReactNode }) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;

@@ -4,7 +4,14 @@ import { Link } from 'react-router-dom';
 import { isUnsetMediaSerial, transactionCategory } from '#schemas/transaction-constants';
 import type { Transaction } from '#schemas/transaction';
 import { useFormat, type Formatters } from '../../lib/format';
-import { CATEGORY_MESSAGES, labelOr, MEDIA_TYPE_MESSAGES, PRICE_TABLE_MESSAGES, SOURCE_TYPE_MESSAGES, TRANSACTION_TYPE_MESSAGES } from '../../lib/transaction-labels';
+import {
+  CATEGORY_MESSAGES,
+  labelOr,
+  MEDIA_TYPE_MESSAGES,
+  PRICE_TABLE_MESSAGES,
+  SOURCE_TYPE_MESSAGES,
+  TRANSACTION_TYPE_MESSAGES,
+} from '../../lib/transaction-labels';
 import type { Column } from '../data-table/use-data-table';
 import { FieldList } from '../FieldList';
 import './transactions.css';
@@ -16,7 +23,10 @@ type Optional<T> = T | null | undefined;
  * What a list of transactions shows: a merchant's (schemas/transaction.ts) or a machine's (schemas/pos-history.ts,
  * whose issue 20 fields are optional).
  */
-export type ListedTransaction = Pick<Transaction, 'transactionId' | 'createdAt' | 'type' | 'line' | 'productCode' | 'priceTable' | 'value' | 'currency' | 'mediaType'> & {
+export type ListedTransaction = Pick<
+  Transaction,
+  'transactionId' | 'createdAt' | 'type' | 'line' | 'productCode' | 'priceTable' | 'value' | 'currency' | 'mediaType'
+> & {
   serial?: Optional<string>;
   posName?: Optional<string>;
   product?: Optional<string>;
@@ -75,9 +85,17 @@ export function useTransactionColumns<T extends ListedTransaction>({ withMachine
       { id: 'productCode', messageId: 'transactions.field.productCode', value: (t) => t.productCode },
       { id: 'line', messageId: 'transactions.field.line', value: (t) => String(t.line) },
       { id: 'value', messageId: 'transactions.field.value', value: (t) => format.money(t.value, t.currency) },
-      { id: 'mediaType', messageId: 'transactions.field.mediaType', value: (t) => labelOr(MEDIA_TYPE_MESSAGES[t.mediaType as keyof typeof MEDIA_TYPE_MESSAGES], t.mediaType, message) },
+      {
+        id: 'mediaType',
+        messageId: 'transactions.field.mediaType',
+        value: (t) => labelOr(MEDIA_TYPE_MESSAGES[t.mediaType as keyof typeof MEDIA_TYPE_MESSAGES], t.mediaType, message),
+      },
       { id: 'mediaId', messageId: 'transactions.field.mediaId', value: (t) => t.media?.id ?? '' },
-      { id: 'sourceType', messageId: 'transactions.field.sourceType', value: (t) => (t.source ? labelOr(SOURCE_TYPE_MESSAGES[t.source.type as 0], t.source.type, message) : '') },
+      {
+        id: 'sourceType',
+        messageId: 'transactions.field.sourceType',
+        value: (t) => (t.source ? labelOr(SOURCE_TYPE_MESSAGES[t.source.type as 0], t.source.type, message) : ''),
+      },
       { id: 'priceTable', messageId: 'transactions.field.priceTable', value: (t) => labelOr(PRICE_TABLE_MESSAGES[t.priceTable], t.priceTable, message) },
       { id: 'valueCharge', messageId: 'transactions.field.valueCharge', value: (t) => money(t, t.valueCharge), hidden: true },
       { id: 'freeSale', messageId: 'transactions.field.freeSale', value: (t) => yes(t.freeSale), hidden: true },
@@ -85,7 +103,12 @@ export function useTransactionColumns<T extends ListedTransaction>({ withMachine
       { id: 'mediaSerial', messageId: 'transactions.field.mediaSerial', value: mediaSerial, hidden: true },
       { id: 'savedAt', messageId: 'transactions.field.savedAt', value: (t) => format.dateTime(t.savedAt), hidden: true },
       { id: 'transactionId', messageId: 'transactions.field.transactionId', value: (t) => t.transactionId, hidden: true },
-      { id: 'details', messageId: 'transactions.field.details', value: () => '', render: (t) => <TransactionDetails transaction={t} format={format} message={message} /> },
+      {
+        id: 'details',
+        messageId: 'transactions.field.details',
+        value: () => '',
+        render: (t) => <TransactionDetails transaction={t} format={format} message={message} />,
+      },
     ];
   }, [intl, format, withMachine]);
 }

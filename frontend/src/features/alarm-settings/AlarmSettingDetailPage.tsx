@@ -54,7 +54,14 @@ export function AlarmSettingDetailPage() {
             key={s.updatedAt}
             merchantId={s.merchantId}
             advanced={features.includes('ADVANCED_ALARMS')}
-            initial={{ name: s.name, alarmCodes: s.alarmCodes.join(', '), userIds: s.userIds, criticities: s.criticities, groupIds: s.groupIds, notifyRepaired: s.notifyRepaired ?? false }}
+            initial={{
+              name: s.name,
+              alarmCodes: s.alarmCodes.join(', '),
+              userIds: s.userIds,
+              criticities: s.criticities,
+              groupIds: s.groupIds,
+              notifyRepaired: s.notifyRepaired ?? false,
+            }}
             submitLabelId="alarmSettings.save"
             successMessageId="alarmSettings.updated"
             send={(input) => updateSetting(s.merchantId, s.id, input)}

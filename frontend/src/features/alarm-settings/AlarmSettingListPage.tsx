@@ -30,9 +30,7 @@ export function AlarmSettingListPage() {
       testId="alarm-setting-list-page"
     >
       <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="alarms.chooseMerchant">
-        {(merchantId) => (
-          <SettingsTable key={merchantId} merchantId={merchantId} />
-        )}
+        {(merchantId) => <SettingsTable key={merchantId} merchantId={merchantId} />}
       </ForOneMerchant>
     </Page>
   );
@@ -53,7 +51,11 @@ function SettingsTable({ merchantId }: { merchantId: string }) {
           </Link>
         ),
       },
-      { id: 'alarmCodes', messageId: 'alarmSettings.field.alarmCodes', value: (s) => (s.alarmCodes.length ? s.alarmCodes.join(', ') : intl.formatMessage({ id: 'alarmSettings.allCodes' })) },
+      {
+        id: 'alarmCodes',
+        messageId: 'alarmSettings.field.alarmCodes',
+        value: (s) => (s.alarmCodes.length ? s.alarmCodes.join(', ') : intl.formatMessage({ id: 'alarmSettings.allCodes' })),
+      },
       { id: 'users', messageId: 'alarmSettings.field.users', value: (s) => formatNumber(s.userIds.length, intl.locale) },
     ],
     [intl],

@@ -22,4 +22,5 @@ export const SETTING_FORM_MESSAGES: FormMessages = {
 };
 
 /** A setting's screen: the merchant travels in the query (the app bar's merchant may change meanwhile). */
-export const settingPath = (merchantId: string, id: string) => `/manage/merchant-alarms-settings/${encodeURIComponent(id)}?merchantId=${encodeURIComponent(merchantId)}`;
+export const settingPath = (merchantId: string, id: string) =>
+  `/manage/merchant-alarms-settings/${encodeURIComponent(id)}?merchantId=${encodeURIComponent(merchantId)}`;

@@ -14,9 +14,7 @@ export function AlarmsPage() {
   return (
     <Page title={<FormattedMessage id="alarms.title" />} testId="alarms-page">
       <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="alarms.chooseMerchant">
-        {(merchantId) => (
-          <MerchantAlarms key={merchantId} merchantId={merchantId} />
-        )}
+        {(merchantId) => <MerchantAlarms key={merchantId} merchantId={merchantId} />}
       </ForOneMerchant>
     </Page>
   );

@@ -37,7 +37,14 @@ export function ClientCreatePage() {
     >
       <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="clients.chooseMerchant">
         {(merchantId) => (
-          <ClientForm key={merchantId} initial={newClientDraft()} canEdit submitLabelId="clients.create.submit" successMessageId="clients.created" send={send} />
+          <ClientForm
+            key={merchantId}
+            initial={newClientDraft()}
+            canEdit
+            submitLabelId="clients.create.submit"
+            successMessageId="clients.created"
+            send={send}
+          />
         )}
       </ForOneMerchant>
     </Page>

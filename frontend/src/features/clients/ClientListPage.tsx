@@ -35,9 +35,7 @@ export function ClientListPage() {
       testId="client-list-page"
     >
       <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="clients.chooseMerchant">
-        {(merchantId) => (
-          <ClientsTable key={merchantId} merchantId={merchantId} />
-        )}
+        {(merchantId) => <ClientsTable key={merchantId} merchantId={merchantId} />}
       </ForOneMerchant>
     </Page>
   );
@@ -71,5 +69,14 @@ function ClientsTable({ merchantId }: { merchantId: string }) {
   const table = useDataTable({ tableId: 'manage-clients', columns, defaultSort: DEFAULT_SORT });
   const page = useClientPage(merchantId, table.query);
   const exportRows = useCallback(() => fetchMerchantClients(merchantId), [merchantId]);
-  return <DataTable table={table} result={page} rowKey={(c) => c.id} emptyMessageId="clients.list.empty" exportRows={exportRows} errorMessageId={clientErrorMessageId} />;
+  return (
+    <DataTable
+      table={table}
+      result={page}
+      rowKey={(c) => c.id}
+      emptyMessageId="clients.list.empty"
+      exportRows={exportRows}
+      errorMessageId={clientErrorMessageId}
+    />
+  );
 }

@@ -32,7 +32,10 @@ export function draftOfClient(c: Client): ClientDraft {
 export const canLookUpPostalCode = (code: string) => /^[A-Za-z0-9][A-Za-z0-9 -]{0,10}[A-Za-z0-9]$/.test(code.trim());
 
 /** Spec §5 "invalid postal code" before anything is sent: the country's postal code format (reference collections). */
-export function checkClientRules(input: { country: string; postalCode: string }, countries: readonly { code: string; postalCodePattern: string }[]): FieldErrors {
+export function checkClientRules(
+  input: { country: string; postalCode: string },
+  countries: readonly { code: string; postalCodePattern: string }[],
+): FieldErrors {
   const country = countries.find((c) => c.code === input.country);
   if (!country || input.postalCode === '' || !country.postalCodePattern) return {};
   try {

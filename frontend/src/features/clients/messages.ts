@@ -18,6 +18,11 @@ export function clientErrorMessageId(error: unknown): string {
 /** Spec §5 messages of the fields with a format (VAT, phone, postal code, URL); a duplicate name is told under the name. */
 export const CLIENT_FORM_MESSAGES: FormMessages = {
   errorMessageId: clientErrorMessageId,
-  fieldMessages: { vat: 'errors.validation.vat', phone: 'errors.validation.phone', postalCode: 'errors.validation.postalCode', website: 'errors.validation.url' },
+  fieldMessages: {
+    vat: 'errors.validation.vat',
+    phone: 'errors.validation.phone',
+    postalCode: 'errors.validation.postalCode',
+    website: 'errors.validation.url',
+  },
   codeFields: { DuplicateClientNameException: 'name' },
 };

@@ -91,8 +91,20 @@ function CustomersTable({ merchantId, currency }: { merchantId: string; currency
       filters={
         <>
           <SearchFilter table={table} field="search" messageId="customers.filter.search" />
-          <SelectFilter table={table} field="consent" messageId="customers.filter.consent" allLabel={label('customers.filter.anyConsent')} options={consentOptions} />
-          <SelectFilter table={table} field="hasMedias" messageId="customers.field.medias" allLabel={label('customers.filter.anyMedias')} options={mediaOptions} />
+          <SelectFilter
+            table={table}
+            field="consent"
+            messageId="customers.filter.consent"
+            allLabel={label('customers.filter.anyConsent')}
+            options={consentOptions}
+          />
+          <SelectFilter
+            table={table}
+            field="hasMedias"
+            messageId="customers.field.medias"
+            allLabel={label('customers.filter.anyMedias')}
+            options={mediaOptions}
+          />
           <HistoryRangeFilter table={table} />
         </>
       }

@@ -71,7 +71,9 @@ export function MediaDetailPage() {
                     <span className="nowrap">
                       <FormattedMessage id="medias.field.mediaId" />: {m.mediaId}
                     </span>
-                    {canActOnMedias(identity?.role) && <MediaActions merchantId={merchantId} media={m} currency={merchant!.currency} maximumRefund={maximumRefund} />}
+                    {canActOnMedias(identity?.role) && (
+                      <MediaActions merchantId={merchantId} media={m} currency={merchant!.currency} maximumRefund={maximumRefund} />
+                    )}
                   </section>
                   <nav className="tabs" aria-label={text('medias.tabs')} data-testid="media-tabs">
                     {TABS.map((tab) => (

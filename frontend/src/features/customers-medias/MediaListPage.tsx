@@ -54,7 +54,9 @@ export function MediaListPage() {
         {(merchantId) => (
           <>
             <MediasTable key={merchantId} merchantId={merchantId} currency={merchant!.currency} />
-            {batchOpen && <BatchRefundDialog merchantId={merchantId} currency={merchant!.currency} maximumRefund={maximumRefund} onClose={() => setBatchOpen(false)} />}
+            {batchOpen && (
+              <BatchRefundDialog merchantId={merchantId} currency={merchant!.currency} maximumRefund={maximumRefund} onClose={() => setBatchOpen(false)} />
+            )}
           </>
         )}
       </ForOneMerchant>
@@ -81,8 +83,17 @@ function MediasTable({ merchantId, currency }: { merchantId: string; currency: s
         ),
       },
       { id: 'mediaId', messageId: 'medias.field.mediaId', value: (m) => m.mediaId },
-      { id: 'mediaType', messageId: 'medias.field.mediaType', value: (m) => labelOr(MEDIA_TYPE_MESSAGES[m.mediaType as keyof typeof MEDIA_TYPE_MESSAGES], m.mediaType, text) },
-      { id: 'status', messageId: 'medias.field.status', value: (m) => text(mediaStatusLabel(m.status).messageId), render: (m) => <MediaStatusBadge status={m.status} /> },
+      {
+        id: 'mediaType',
+        messageId: 'medias.field.mediaType',
+        value: (m) => labelOr(MEDIA_TYPE_MESSAGES[m.mediaType as keyof typeof MEDIA_TYPE_MESSAGES], m.mediaType, text),
+      },
+      {
+        id: 'status',
+        messageId: 'medias.field.status',
+        value: (m) => text(mediaStatusLabel(m.status).messageId),
+        render: (m) => <MediaStatusBadge status={m.status} />,
+      },
       { id: 'credit', messageId: 'medias.field.credit', value: (m) => money(m.credit) },
       { id: 'keyCredit', messageId: 'medias.field.keyCredit', value: (m) => money(m.keyCredit) },
       { id: 'cloudCredit', messageId: 'medias.field.cloudCredit', value: (m) => money(m.cloudCredit) },
@@ -91,7 +102,11 @@ function MediasTable({ merchantId, currency }: { merchantId: string; currency: s
       { id: 'lastUsedAt', messageId: 'medias.field.lastUsedAt', ord: 'lastUsedAt', value: (m) => format.dateTime(m.lastUsedAt) },
       { id: 'device', messageId: 'medias.field.device', value: (m) => m.device ?? '' },
       { id: 'customer', messageId: 'medias.field.customer', value: (m) => text(m.customerId ? 'medias.yes' : 'medias.no') },
-      { id: 'sourceType', messageId: 'medias.field.sourceType', value: (m) => labelOr(SOURCE_TYPE_MESSAGES[m.sourceType as SourceTypeCode], m.sourceType, text) },
+      {
+        id: 'sourceType',
+        messageId: 'medias.field.sourceType',
+        value: (m) => labelOr(SOURCE_TYPE_MESSAGES[m.sourceType as SourceTypeCode], m.sourceType, text),
+      },
       { id: 'externalService', messageId: 'medias.field.externalService', value: (m) => externalServiceLabel(m.externalService, text) },
       { id: 'sapCode', messageId: 'medias.field.sapCode', value: (m) => m.sapCode ?? '' },
     ];
@@ -103,7 +118,10 @@ function MediasTable({ merchantId, currency }: { merchantId: string; currency: s
   const { query } = table;
   const exportRows = useCallback(() => fetchAllMedias(merchantId, query), [merchantId, query]);
   const label = (id: string) => intl.formatMessage({ id });
-  const typeOptions = (usedTypes.data?.mediaTypes ?? []).map((t) => ({ value: String(t), label: labelOr(MEDIA_TYPE_MESSAGES[t as keyof typeof MEDIA_TYPE_MESSAGES], t, label) }));
+  const typeOptions = (usedTypes.data?.mediaTypes ?? []).map((t) => ({
+    value: String(t),
+    label: labelOr(MEDIA_TYPE_MESSAGES[t as keyof typeof MEDIA_TYPE_MESSAGES], t, label),
+  }));
   const statusOptions = MEDIA_STATUSES.map((s) => ({ value: String(s), label: label(mediaStatusLabel(s).messageId) }));
   const customerOptions = [
     { value: 'true', label: label('medias.filter.withCustomer') },
@@ -125,7 +143,13 @@ function MediasTable({ merchantId, currency }: { merchantId: string; currency: s
           <SelectFilter table={table} field="status" messageId="medias.field.status" allLabel={label('medias.filter.allStatuses')} options={statusOptions} />
           <MoneyFilter table={table} field="creditMin" messageId="medias.filter.creditMin" currency={currency} />
           <MoneyFilter table={table} field="creditMax" messageId="medias.filter.creditMax" currency={currency} />
-          <SelectFilter table={table} field="hasCustomer" messageId="medias.field.customer" allLabel={label('medias.filter.anyCustomer')} options={customerOptions} />
+          <SelectFilter
+            table={table}
+            field="hasCustomer"
+            messageId="medias.field.customer"
+            allLabel={label('medias.filter.anyCustomer')}
+            options={customerOptions}
+          />
         </>
       }
     />

@@ -44,7 +44,9 @@ export function DashboardPage() {
             </div>
           }
         >
-          {(list) => (list.length === 0 ? <EmptyState messageId="dashboard.merchants.empty" /> : <MerchantTable merchants={list} currentMerchantId={currentMerchantId} />)}
+          {(list) =>
+            list.length === 0 ? <EmptyState messageId="dashboard.merchants.empty" /> : <MerchantTable merchants={list} currentMerchantId={currentMerchantId} />
+          }
         </Loaded>
       </section>
     </Page>

@@ -1,4 +1,11 @@
-import { MAX_ACTIVE_DATA_REQUESTS, MAX_SUBSCRIPTIONS, TECHNICAL_FAILURE, type DataRequestStatus, type DataType, type Frequency } from '#schemas/historical-data';
+import {
+  MAX_ACTIVE_DATA_REQUESTS,
+  MAX_SUBSCRIPTIONS,
+  TECHNICAL_FAILURE,
+  type DataRequestStatus,
+  type DataType,
+  type Frequency,
+} from '#schemas/historical-data';
 import type { FormMessages } from '../../components/form/use-form-submit';
 import { errorMessageId } from '../../components/states';
 import { ApiError } from '../../lib/api';

@@ -87,8 +87,18 @@ function DevicesTable({ merchantId }: { merchantId: string }) {
         value: (p) => intl.formatMessage({ id: CONNECTION_MESSAGES[p.connection] }),
         render: (p) => <ConnectionBadge connection={p.connection} />,
       },
-      { id: 'status', messageId: 'devices.field.status', value: (p) => intl.formatMessage({ id: STATUS_MESSAGES[p.status] }), render: (p) => <StatusBadge status={p.status} /> },
-      { id: 'lastPing', messageId: 'devices.field.lastPing', value: (p) => formatDateTime(p.lastPingAt, intl.locale), render: (p) => <RelativeTime value={p.lastPingAt} /> },
+      {
+        id: 'status',
+        messageId: 'devices.field.status',
+        value: (p) => intl.formatMessage({ id: STATUS_MESSAGES[p.status] }),
+        render: (p) => <StatusBadge status={p.status} />,
+      },
+      {
+        id: 'lastPing',
+        messageId: 'devices.field.lastPing',
+        value: (p) => formatDateTime(p.lastPingAt, intl.locale),
+        render: (p) => <RelativeTime value={p.lastPingAt} />,
+      },
       { id: 'signal', messageId: 'devices.field.signal', value: (p) => (p.signalLevel === null ? '' : formatPercent(p.signalLevel, intl.locale)) },
       { id: 'firmware', messageId: 'devices.field.firmware', value: (p) => p.firmwareVersion },
       { id: 'group', messageId: 'devices.field.group', value: (p) => groupName(p.groupId) },
@@ -96,7 +106,11 @@ function DevicesTable({ merchantId }: { merchantId: string }) {
       { id: 'planogram', messageId: 'devices.field.planogram', value: (p) => planogramName(p.planogramId) },
       { id: 'warrantyEnd', messageId: 'devices.field.warrantyEnd', value: (p) => formatDate(p.warrantyEnd, intl.locale) },
       { id: 'hidden', messageId: 'devices.field.hidden', value: (p) => yesNo(p.hidden) },
-      { id: 'pendingCommands', messageId: 'devices.field.pendingCommands', value: (p) => (pendingCounts?.[p.serial] === undefined ? '' : formatNumber(pendingCounts[p.serial]!, intl.locale)) },
+      {
+        id: 'pendingCommands',
+        messageId: 'devices.field.pendingCommands',
+        value: (p) => (pendingCounts?.[p.serial] === undefined ? '' : formatNumber(pendingCounts[p.serial]!, intl.locale)),
+      },
     ];
   }, [intl, groupList, clientList, planogramList, pendingCounts]);
 
@@ -122,8 +136,20 @@ function DevicesTable({ merchantId }: { merchantId: string }) {
           <>
             <SearchFilter table={table} field="search" messageId="devices.filter.search" />
             {readsGroups && groupList.length > 0 && <GroupsFilter table={table} groups={groupList} />}
-            <SelectFilter table={table} field="clientId" messageId="devices.filter.client" allLabel={intl.formatMessage({ id: 'devices.filter.allClients' })} options={clientOptions} />
-            <SelectFilter table={table} field="planogramId" messageId="devices.filter.planogram" allLabel={intl.formatMessage({ id: 'devices.filter.allPlanograms' })} options={planogramOptions} />
+            <SelectFilter
+              table={table}
+              field="clientId"
+              messageId="devices.filter.client"
+              allLabel={intl.formatMessage({ id: 'devices.filter.allClients' })}
+              options={clientOptions}
+            />
+            <SelectFilter
+              table={table}
+              field="planogramId"
+              messageId="devices.filter.planogram"
+              allLabel={intl.formatMessage({ id: 'devices.filter.allPlanograms' })}
+              options={planogramOptions}
+            />
             {DATE_FILTERS.map(({ prefix, labelId }) => (
               <DateRangePicker
                 key={prefix}
@@ -135,7 +161,12 @@ function DevicesTable({ merchantId }: { merchantId: string }) {
               />
             ))}
             <label className="data-table__toggle devices__hidden-toggle">
-              <input type="checkbox" checked={showsHidden(state.filter)} onChange={(e) => setFilter(HIDDEN_FILTER, e.target.checked ? 'true' : '')} data-filter={HIDDEN_FILTER} />
+              <input
+                type="checkbox"
+                checked={showsHidden(state.filter)}
+                onChange={(e) => setFilter(HIDDEN_FILTER, e.target.checked ? 'true' : '')}
+                data-filter={HIDDEN_FILTER}
+              />
               <FormattedMessage id="devices.filter.showHidden" />
             </label>
           </>

@@ -58,7 +58,15 @@ export function GroupListPage() {
                 <h2 id="group-create-title">
                   <FormattedMessage id="groups.create.title" />
                 </h2>
-                <GroupForm key={created} initial={NEW_GROUP} canEdit submitLabelId="groups.create.submit" successMessageId="groups.created" send={send} testId="group-create-form" />
+                <GroupForm
+                  key={created}
+                  initial={NEW_GROUP}
+                  canEdit
+                  submitLabelId="groups.create.submit"
+                  successMessageId="groups.created"
+                  send={send}
+                  testId="group-create-form"
+                />
               </section>
             )}
             <GroupsTable key={merchantId} merchantId={merchantId} />
@@ -73,7 +81,13 @@ function GroupsTable({ merchantId }: { merchantId: string }) {
   const intl = useIntl();
   const columns = useMemo<Column<Group>[]>(
     () => [
-      { id: 'name', messageId: 'groups.field.name', ord: 'name', value: (g) => g.name, render: (g) => <Link to={groupPath(g.merchantId, g.id)}>{g.name}</Link> },
+      {
+        id: 'name',
+        messageId: 'groups.field.name',
+        ord: 'name',
+        value: (g) => g.name,
+        render: (g) => <Link to={groupPath(g.merchantId, g.id)}>{g.name}</Link>,
+      },
       { id: 'description', messageId: 'groups.field.description', value: (g) => g.description },
       { id: 'updatedAt', messageId: 'groups.field.updatedAt', value: (g) => formatDate(g.updatedAt, intl.locale) },
     ],
@@ -83,5 +97,14 @@ function GroupsTable({ merchantId }: { merchantId: string }) {
   const page = useGroupPage(merchantId, table.query);
   const exportRows = useCallback(() => fetchMerchantGroups(merchantId), [merchantId]);
 
-  return <DataTable table={table} result={page} rowKey={(g) => g.id} emptyMessageId="groups.list.empty" exportRows={exportRows} errorMessageId={groupErrorMessageId} />;
+  return (
+    <DataTable
+      table={table}
+      result={page}
+      rowKey={(g) => g.id}
+      emptyMessageId="groups.list.empty"
+      exportRows={exportRows}
+      errorMessageId={groupErrorMessageId}
+    />
+  );
 }

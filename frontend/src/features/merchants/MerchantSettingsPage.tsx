@@ -42,8 +42,12 @@ export function MerchantSettingsPage() {
       <Loaded result={merchant} {...CARD}>
         {(m) => (
           <>
-            <Loaded result={settings} {...CARD}>{(s) => <MerchantSettingsForm merchantId={id} settings={s} currency={m.currency} />}</Loaded>
-            <Loaded result={superAdmin} {...CARD}>{(s) => <SuperAdminSettingsForm merchantId={id} settings={s} />}</Loaded>
+            <Loaded result={settings} {...CARD}>
+              {(s) => <MerchantSettingsForm merchantId={id} settings={s} currency={m.currency} />}
+            </Loaded>
+            <Loaded result={superAdmin} {...CARD}>
+              {(s) => <SuperAdminSettingsForm merchantId={id} settings={s} />}
+            </Loaded>
             <FeaturesForm key={m.updatedAt} merchant={m} />
           </>
         )}

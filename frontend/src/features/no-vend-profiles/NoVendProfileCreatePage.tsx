@@ -37,7 +37,14 @@ export function NoVendProfileCreatePage() {
     >
       <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="noVendProfiles.chooseMerchant">
         {(merchantId) => (
-          <NoVendProfileForm key={merchantId} initial={NEW_PROFILE} canEdit submitLabelId="noVendProfiles.create.submit" successMessageId="noVendProfiles.created" send={send} />
+          <NoVendProfileForm
+            key={merchantId}
+            initial={NEW_PROFILE}
+            canEdit
+            submitLabelId="noVendProfiles.create.submit"
+            successMessageId="noVendProfiles.created"
+            send={send}
+          />
         )}
       </ForOneMerchant>
     </Page>

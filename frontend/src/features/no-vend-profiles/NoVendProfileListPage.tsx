@@ -35,9 +35,7 @@ export function NoVendProfileListPage() {
       testId="no-vend-profile-list-page"
     >
       <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="noVendProfiles.chooseMerchant">
-        {(merchantId) => (
-          <ProfilesTable key={merchantId} merchantId={merchantId} />
-        )}
+        {(merchantId) => <ProfilesTable key={merchantId} merchantId={merchantId} />}
       </ForOneMerchant>
     </Page>
   );
@@ -66,5 +64,14 @@ function ProfilesTable({ merchantId }: { merchantId: string }) {
   const table = useDataTable({ tableId: 'manage-no-vend-profiles', columns, defaultSort: DEFAULT_SORT });
   const page = useProfilePage(merchantId, table.query);
   const exportRows = useCallback(() => fetchMerchantNoVendProfiles(merchantId), [merchantId]);
-  return <DataTable table={table} result={page} rowKey={(p) => p.id} emptyMessageId="noVendProfiles.list.empty" exportRows={exportRows} errorMessageId={profileErrorMessageId} />;
+  return (
+    <DataTable
+      table={table}
+      result={page}
+      rowKey={(p) => p.id}
+      emptyMessageId="noVendProfiles.list.empty"
+      exportRows={exportRows}
+      errorMessageId={profileErrorMessageId}
+    />
+  );
 }

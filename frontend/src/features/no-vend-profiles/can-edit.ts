@@ -4,4 +4,5 @@ import { NOT_MERCHANT_USER, type Role } from '#schemas/roles';
 export const canEditProfiles = (role: Role | null | undefined) => role != null && NOT_MERCHANT_USER.includes(role);
 
 /** A profile's screen: the merchant travels in the query (the app bar's merchant may change meanwhile). */
-export const profilePath = (merchantId: string, id: string) => `/manage/no-vend-profiles/${encodeURIComponent(id)}?merchantId=${encodeURIComponent(merchantId)}`;
+export const profilePath = (merchantId: string, id: string) =>
+  `/manage/no-vend-profiles/${encodeURIComponent(id)}?merchantId=${encodeURIComponent(merchantId)}`;

@@ -46,7 +46,10 @@ const OPERATIONS = [
 ] as const;
 
 /** What the screen shows under the form: nothing yet, the preview of a change, or the outcome of applying it. */
-type Step = { kind: 'edit' } | { kind: 'preview'; change: BulkPriceChange; preview: BulkPricePreview } | { kind: 'applied'; preview: BulkPricePreview; result: BulkPriceResult };
+type Step =
+  | { kind: 'edit' }
+  | { kind: 'preview'; change: BulkPriceChange; preview: BulkPricePreview }
+  | { kind: 'applied'; preview: BulkPricePreview; result: BulkPriceResult };
 
 function BulkPriceChangeForm({ merchantId, currency }: { merchantId: string; currency: string }) {
   const intl = useIntl();
@@ -100,7 +103,8 @@ function BulkPriceChangeForm({ merchantId, currency }: { merchantId: string; cur
   }
 
   const error = (field: keyof BulkDraft) => errors[field];
-  const options = <T,>(list: readonly T[] | undefined, value: (t: T) => string, label: (t: T) => string) => (list ?? []).map((t) => ({ value: value(t), label: label(t) }));
+  const options = <T,>(list: readonly T[] | undefined, value: (t: T) => string, label: (t: T) => string) =>
+    (list ?? []).map((t) => ({ value: value(t), label: label(t) }));
   const pick = intl.formatMessage({ id: 'prices.bulk.pick' });
 
   // The choices come from four lists: one that fails to load says so (with a retry) rather than an empty picker.
@@ -117,7 +121,13 @@ function BulkPriceChangeForm({ merchantId, currency }: { merchantId: string; cur
           <div className="bulk-prices__choices">
             {TARGET_KINDS.map(([kind, labelId]) => (
               <label key={kind}>
-                <input type="radio" name="targetKind" checked={draft.targetKind === kind} onChange={() => set('targetKind', kind)} data-testid={`bulk-target-${kind}`} />{' '}
+                <input
+                  type="radio"
+                  name="targetKind"
+                  checked={draft.targetKind === kind}
+                  onChange={() => set('targetKind', kind)}
+                  data-testid={`bulk-target-${kind}`}
+                />{' '}
                 <FormattedMessage id={labelId} />
               </label>
             ))}
@@ -128,7 +138,11 @@ function BulkPriceChangeForm({ merchantId, currency }: { merchantId: string; cur
               labelId="prices.bulk.planogram"
               value={draft.planogramId}
               onChange={(v) => set('planogramId', v)}
-              options={options(planograms.data, (p) => p.id, (p) => p.name)}
+              options={options(
+                planograms.data,
+                (p) => p.id,
+                (p) => p.name,
+              )}
               placeholder={pick}
               error={error('planogramId')}
             />
@@ -139,20 +153,34 @@ function BulkPriceChangeForm({ merchantId, currency }: { merchantId: string; cur
               labelId="prices.bulk.group"
               value={draft.groupId}
               onChange={(v) => set('groupId', v)}
-              options={options(groups.data?.[merchantId], (g) => g.id, (g) => g.name)}
+              options={options(
+                groups.data?.[merchantId],
+                (g) => g.id,
+                (g) => g.name,
+              )}
               placeholder={pick}
               error={error('groupId')}
             />
           )}
           {draft.targetKind === 'machines' && (
-            <Field labelId="prices.bulk.machines" name="serials" error={error('serials')} hint={<FormattedMessage id="prices.bulk.machines.hint" values={{ max: MAX_BULK_MACHINES }} />}>
+            <Field
+              labelId="prices.bulk.machines"
+              name="serials"
+              error={error('serials')}
+              hint={<FormattedMessage id="prices.bulk.machines.hint" values={{ max: MAX_BULK_MACHINES }} />}
+            >
               {(control) => (
                 <select
                   {...control}
                   multiple
                   size={8}
                   value={draft.serials}
-                  onChange={(e) => set('serials', [...e.target.selectedOptions].map((o) => o.value))}
+                  onChange={(e) =>
+                    set(
+                      'serials',
+                      [...e.target.selectedOptions].map((o) => o.value),
+                    )
+                  }
                   data-testid="field-serials"
                 >
                   {(machines.data ?? []).map((m) => (
@@ -170,7 +198,11 @@ function BulkPriceChangeForm({ merchantId, currency }: { merchantId: string; cur
           labelId="prices.bulk.product"
           value={draft.productId}
           onChange={(v) => set('productId', v)}
-          options={options(products.data, (p) => p.id, (p) => `${p.code} · ${p.name}`)}
+          options={options(
+            products.data,
+            (p) => p.id,
+            (p) => `${p.code} · ${p.name}`,
+          )}
           placeholder={pick}
           error={error('productId')}
         />
@@ -202,7 +234,13 @@ function BulkPriceChangeForm({ merchantId, currency }: { merchantId: string; cur
           <div className="bulk-prices__choices">
             {OPERATIONS.map(([kind, labelId]) => (
               <label key={kind}>
-                <input type="radio" name="operation" checked={draft.operation === kind} onChange={() => set('operation', kind)} data-testid={`bulk-operation-${kind}`} />{' '}
+                <input
+                  type="radio"
+                  name="operation"
+                  checked={draft.operation === kind}
+                  onChange={() => set('operation', kind)}
+                  data-testid={`bulk-operation-${kind}`}
+                />{' '}
                 <FormattedMessage id={labelId} />
               </label>
             ))}
@@ -316,7 +354,8 @@ function ResultCard({ preview, result }: { preview: BulkPricePreview; result: Bu
             {result.machines.map((m) => (
               <tr key={m.serial} data-testid="bulk-result-machine" data-serial={m.serial} data-outcome={m.outcome}>
                 <th scope="row">
-                  <Link to={`/devices/${encodeURIComponent(m.serial)}/prices`}>{names.get(m.serial) ?? m.serial}</Link> <span className="muted">{m.serial}</span>
+                  <Link to={`/devices/${encodeURIComponent(m.serial)}/prices`}>{names.get(m.serial) ?? m.serial}</Link>{' '}
+                  <span className="muted">{m.serial}</span>
                 </th>
                 <td>
                   <FormattedMessage id={OUTCOME_MESSAGES[m.outcome]} />

@@ -44,7 +44,12 @@ function targetOf(d: BulkDraft): BulkPriceTarget {
 }
 
 /** The draft as the API's change, or each field's problem (checked with the contract's own schema). */
-export function bulkChangeOf(d: BulkDraft, merchantId: string, currency: string, locale: string): { ok: true; change: BulkPriceChange } | { ok: false; errors: FieldErrors } {
+export function bulkChangeOf(
+  d: BulkDraft,
+  merchantId: string,
+  currency: string,
+  locale: string,
+): { ok: true; change: BulkPriceChange } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
   if (d.targetKind === 'planogram' && !d.planogramId) errors.planogramId = { messageId: 'prices.bulk.error.planogram' };
   if (d.targetKind === 'group' && !d.groupId) errors.groupId = { messageId: 'prices.bulk.error.group' };
@@ -66,7 +71,13 @@ export function bulkChangeOf(d: BulkDraft, merchantId: string, currency: string,
   }
   if (Object.keys(errors).length > 0 || !operation) return { ok: false, errors };
 
-  const parsed = BulkPriceChange.safeParse({ merchantId, target: targetOf(d), productId: d.productId, priceTables: [...d.priceTables].sort((a, b) => a - b), operation });
+  const parsed = BulkPriceChange.safeParse({
+    merchantId,
+    target: targetOf(d),
+    productId: d.productId,
+    priceTables: [...d.priceTables].sort((a, b) => a - b),
+    operation,
+  });
   if (!parsed.success) return { ok: false, errors: bulkFieldErrors(parsed.error.issues.map((i) => ({ path: ['body', ...i.path].join('.') }))) };
   return { ok: true, change: parsed.data };
 }

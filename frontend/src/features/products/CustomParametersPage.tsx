@@ -34,7 +34,14 @@ export function CustomParametersPage() {
       <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="products.chooseMerchant">
         {(merchantId) => (
           <Loaded result={parameters} errorMessageId={productErrorMessageId}>
-            {(p) => <ParametersForm key={`${merchantId} ${p.updatedAt ?? ''}`} merchantId={merchantId} initial={p.parameters} canEdit={canEditProducts(identity?.role)} />}
+            {(p) => (
+              <ParametersForm
+                key={`${merchantId} ${p.updatedAt ?? ''}`}
+                merchantId={merchantId}
+                initial={p.parameters}
+                canEdit={canEditProducts(identity?.role)}
+              />
+            )}
           </Loaded>
         )}
       </ForOneMerchant>
@@ -67,11 +74,33 @@ function ParametersForm({ merchantId, initial, canEdit }: { merchantId: string; 
       <fieldset className="products__plain" disabled={!canEdit}>
         {rows.map((row, i) => (
           <div className="form-grid products__parameter-row" key={i} data-testid="custom-parameter-row">
-            <TextField name={`parameters.${i}.name`} labelId="products.customParameters.name" value={row.name} onChange={(name) => change(i, { name })} required />
-            <SelectField name={`parameters.${i}.type`} labelId="products.customParameters.type" value={row.type} options={typeOptions} onChange={(type) => change(i, { type: type as CustomParameter['type'] })} />
-            <CheckboxField name={`parameters.${i}.required`} labelId="products.customParameters.required" checked={row.required} onChange={(required) => change(i, { required })} />
+            <TextField
+              name={`parameters.${i}.name`}
+              labelId="products.customParameters.name"
+              value={row.name}
+              onChange={(name) => change(i, { name })}
+              required
+            />
+            <SelectField
+              name={`parameters.${i}.type`}
+              labelId="products.customParameters.type"
+              value={row.type}
+              options={typeOptions}
+              onChange={(type) => change(i, { type: type as CustomParameter['type'] })}
+            />
+            <CheckboxField
+              name={`parameters.${i}.required`}
+              labelId="products.customParameters.required"
+              checked={row.required}
+              onChange={(required) => change(i, { required })}
+            />
             {canEdit && (
-              <button type="button" className="button button--secondary" onClick={() => setRows((list) => list.filter((_, j) => j !== i))} data-testid="custom-parameter-remove">
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => setRows((list) => list.filter((_, j) => j !== i))}
+                data-testid="custom-parameter-remove"
+              >
                 <FormattedMessage id="products.customParameters.remove" />
               </button>
             )}

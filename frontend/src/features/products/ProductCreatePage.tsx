@@ -40,7 +40,17 @@ export function ProductCreatePage() {
       <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="products.chooseMerchant">
         {(merchantId) => (
           <Loaded result={parameters} errorMessageId={productErrorMessageId}>
-            {(p) => <ProductForm key={merchantId} initial={newProductDraft()} parameters={p.parameters} canEdit submitLabelId="products.create.submit" successMessageId="products.created" send={send} />}
+            {(p) => (
+              <ProductForm
+                key={merchantId}
+                initial={newProductDraft()}
+                parameters={p.parameters}
+                canEdit
+                submitLabelId="products.create.submit"
+                successMessageId="products.created"
+                send={send}
+              />
+            )}
           </Loaded>
         )}
       </ForOneMerchant>

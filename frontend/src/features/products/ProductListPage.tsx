@@ -93,7 +93,13 @@ function ProductsTable({ merchantId }: { merchantId: string }) {
       errorMessageId={productErrorMessageId}
       filters={
         <>
-          <SelectFilter table={table} field="productType" messageId="products.field.productType" allLabel={intl.formatMessage({ id: 'products.filter.allTypes' })} options={typeOptions} />
+          <SelectFilter
+            table={table}
+            field="productType"
+            messageId="products.field.productType"
+            allLabel={intl.formatMessage({ id: 'products.filter.allTypes' })}
+            options={typeOptions}
+          />
           <SearchFilter table={table} field="search" messageId="products.filter.search" />
         </>
       }

@@ -82,7 +82,11 @@ export const PERIPHERAL_MESSAGES: Record<(typeof PERIPHERALS)[number], string> =
  * `key=value`, one a line. An amount that does not read as money is left out, so the send body is refused.
  */
 export function paramsOf(type: RemoteCommandType, draft: Record<string, string>, currency: string): Record<string, unknown> {
-  const lines = (text: string | undefined) => (text ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = (text: string | undefined) =>
+    (text ?? '')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
   const money = (text: string) => {
     const parsed = parseMoneyInput(text, currency);
     return parsed.ok ? parsed.minorUnits : undefined;
@@ -98,7 +102,8 @@ export function paramsOf(type: RemoteCommandType, draft: Record<string, string>,
         const [line, priceTable, value] = l.split(/[;\s]+/);
         return { line: Number(line), priceTable: Number(priceTable), value: money(value ?? '') ?? Number.NaN };
       });
-    else if (field.name === 'values') out.values = Object.fromEntries(lines(raw).map((l) => [l.slice(0, l.indexOf('=')).trim(), l.slice(l.indexOf('=') + 1).trim()]));
+    else if (field.name === 'values')
+      out.values = Object.fromEntries(lines(raw).map((l) => [l.slice(0, l.indexOf('=')).trim(), l.slice(l.indexOf('=') + 1).trim()]));
     else out[field.name] = raw.trim();
   }
   return out;

@@ -15,7 +15,6 @@ import { useMe } from '../../lib/resources/get-me';
 import { updateMe, useUpdateMyLanguage } from '../../lib/resources/update-me';
 import { CheckboxField } from '../../components/form/fields';
 
-
 /** /settings/profile (all roles): the email (read-only), the UI language and the alarm notifications switch, saved on the user’s record. */
 export function ProfilePage() {
   const intl = useIntl();
@@ -104,7 +103,13 @@ export function ProfilePage() {
                 <FormattedMessage id="profile.notifications.title" />
               </h2>
               <div className="inline-status">
-                <CheckboxField name="receiveNotifications" labelId="profile.notifications.receive" checked={switching ?? user.receiveNotifications} disabled={switching !== null} onChange={(on) => void onNotifications(on)} />
+                <CheckboxField
+                  name="receiveNotifications"
+                  labelId="profile.notifications.receive"
+                  checked={switching ?? user.receiveNotifications}
+                  disabled={switching !== null}
+                  onChange={(on) => void onNotifications(on)}
+                />
                 {switching !== null && <Spinner size="small" label={intl.formatMessage({ id: 'profile.saving' })} />}
               </div>
               {user.notificationsOffReason && (

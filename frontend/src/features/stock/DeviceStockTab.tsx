@@ -34,8 +34,14 @@ export function DeviceStockTab() {
 
   let body;
   if (isStockNotManaged(stock.error)) body = <NotManaged serial={serial} canChange={canChange} />;
-  else if (stock.error && !stock.data) body = <ErrorState error={stock.error} messageId={stockErrorMessageId(stock.error)} onRetry={() => void stock.mutate()} />;
-  else if (!stock.data) body = <div className="state"><Spinner /></div>;
+  else if (stock.error && !stock.data)
+    body = <ErrorState error={stock.error} messageId={stockErrorMessageId(stock.error)} onRetry={() => void stock.mutate()} />;
+  else if (!stock.data)
+    body = (
+      <div className="state">
+        <Spinner />
+      </div>
+    );
   else if (stock.data.lines.length === 0) body = <EmptyState messageId="stock.tab.empty" />;
   else body = <StockView stock={stock.data} canChange={canChange} />;
   return (
@@ -165,7 +171,13 @@ function StockView({ stock, canChange }: { stock: MachineStock; canChange: boole
               </button>
             </>
           )}
-          <button type="button" className="button button--secondary" onClick={() => setConfirmRefill(true)} disabled={refilling || saving} data-testid="stock-full-refill">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setConfirmRefill(true)}
+            disabled={refilling || saving}
+            data-testid="stock-full-refill"
+          >
             {refilling ? <Spinner size="small" /> : <FormattedMessage id="stock.refill.action" />}
           </button>
         </div>
@@ -256,7 +268,11 @@ function StockLines({ stock, canChange, drafts, errors, onValue }: LinesProps) {
                 <th scope="row">{line.selection}</th>
                 <td className="stock-lines__product">{productLabel(line)}</td>
                 <td data-column="value">
-                  {canChange ? <ValueInput line={line} text={drafts[line.selection] ?? String(line.value)} error={errors[line.selection]} onValue={onValue} /> : format.number(line.value)}
+                  {canChange ? (
+                    <ValueInput line={line} text={drafts[line.selection] ?? String(line.value)} error={errors[line.selection]} onValue={onValue} />
+                  ) : (
+                    format.number(line.value)
+                  )}
                 </td>
                 <td>{format.number(line.capacity)}</td>
                 <td>{format.number(line.warningLevel)}</td>

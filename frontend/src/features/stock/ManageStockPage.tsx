@@ -74,11 +74,27 @@ function StockTable({ merchantId }: { merchantId: string }) {
         ),
       },
       { id: 'serial', messageId: 'stock.field.serial', value: (r) => r.serial },
-      { id: 'fill', messageId: 'stock.field.fill', ord: 'fill', value: (r) => format.percent(r.fillPercent), render: (r) => <FillBar percent={r.fillPercent} /> },
+      {
+        id: 'fill',
+        messageId: 'stock.field.fill',
+        ord: 'fill',
+        value: (r) => format.percent(r.fillPercent),
+        render: (r) => <FillBar percent={r.fillPercent} />,
+      },
       { id: 'linesOut', messageId: 'stock.field.linesOut', value: (r) => format.number(r.linesOut) },
       { id: 'linesLow', messageId: 'stock.field.linesLow', value: (r) => format.number(r.linesLow) },
-      { id: 'status', messageId: 'stock.field.status', value: (r) => intl.formatMessage({ id: STOCK_STATUS_MESSAGES[r.status] }), render: (r) => <StockStatusBadge status={r.status} /> },
-      { id: 'daysToSellOut', messageId: 'stock.field.daysToSellOut', value: (r) => daysText(r.daysToSellOut), render: (r) => <DaysToSellOut days={r.daysToSellOut} /> },
+      {
+        id: 'status',
+        messageId: 'stock.field.status',
+        value: (r) => intl.formatMessage({ id: STOCK_STATUS_MESSAGES[r.status] }),
+        render: (r) => <StockStatusBadge status={r.status} />,
+      },
+      {
+        id: 'daysToSellOut',
+        messageId: 'stock.field.daysToSellOut',
+        value: (r) => daysText(r.daysToSellOut),
+        render: (r) => <DaysToSellOut days={r.daysToSellOut} />,
+      },
       { id: 'lastRefill', messageId: 'stock.field.lastRefill', value: (r) => format.dateTime(r.lastRefillAt) },
       { id: 'group', messageId: 'stock.field.group', value: (r) => nameOf(groupList, r.groupId) },
       { id: 'client', messageId: 'stock.field.client', value: (r) => nameOf(clientList, r.clientId) },
@@ -102,9 +118,17 @@ function StockTable({ merchantId }: { merchantId: string }) {
       errorMessageId={stockErrorMessageId}
       filters={
         <>
-          {readsGroups && groupList.length > 0 && <SelectFilter table={table} field="groupId" messageId="stock.field.group" allLabel={all('stock.filter.allGroups')} options={options(groupList)} />}
+          {readsGroups && groupList.length > 0 && (
+            <SelectFilter table={table} field="groupId" messageId="stock.field.group" allLabel={all('stock.filter.allGroups')} options={options(groupList)} />
+          )}
           <SelectFilter table={table} field="clientId" messageId="stock.field.client" allLabel={all('stock.filter.allClients')} options={options(clientList)} />
-          <SelectFilter table={table} field="planogramId" messageId="stock.field.planogram" allLabel={all('stock.filter.allPlanograms')} options={options(planogramList)} />
+          <SelectFilter
+            table={table}
+            field="planogramId"
+            messageId="stock.field.planogram"
+            allLabel={all('stock.filter.allPlanograms')}
+            options={options(planogramList)}
+          />
           <SelectFilter table={table} field="status" messageId="stock.field.status" allLabel={all('stock.filter.allStatuses')} options={statusOptions} />
         </>
       }

@@ -86,7 +86,11 @@ function PickListScreen({ merchantId }: { merchantId: string }) {
   );
 }
 
-const KIND_MESSAGES: Record<PickListKind, string> = { group: 'stock.pickList.kind.group', client: 'stock.pickList.kind.client', machines: 'stock.pickList.kind.machines' };
+const KIND_MESSAGES: Record<PickListKind, string> = {
+  group: 'stock.pickList.kind.group',
+  client: 'stock.pickList.kind.client',
+  machines: 'stock.pickList.kind.machines',
+};
 const MISSING_MESSAGES: Record<PickListKind, string> = {
   group: 'stock.pickList.missing.group',
   client: 'stock.pickList.missing.client',
@@ -115,7 +119,17 @@ function SelectionForm({ merchantId, kinds, groups, clients, selection, onChoose
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const chosen: PickListSelection | null =
-      kind === 'group' ? (groupId ? { kind, id: groupId } : null) : kind === 'client' ? (clientId ? { kind, id: clientId } : null) : serials.length > 0 ? { kind, serials } : null;
+      kind === 'group'
+        ? groupId
+          ? { kind, id: groupId }
+          : null
+        : kind === 'client'
+          ? clientId
+            ? { kind, id: clientId }
+            : null
+          : serials.length > 0
+            ? { kind, serials }
+            : null;
     setMissing(chosen === null);
     if (chosen) onChoose(chosen);
   }
@@ -174,7 +188,19 @@ function SelectionForm({ merchantId, kinds, groups, clients, selection, onChoose
 }
 
 /** The merchant's machines, found by name or serial and ticked. */
-function MachinePicker({ merchantId, chosen, onChange, invalid, describedBy }: { merchantId: string; chosen: string[]; onChange: (serials: string[]) => void; invalid: boolean; describedBy: string }) {
+function MachinePicker({
+  merchantId,
+  chosen,
+  onChange,
+  invalid,
+  describedBy,
+}: {
+  merchantId: string;
+  chosen: string[];
+  onChange: (serials: string[]) => void;
+  invalid: boolean;
+  describedBy: string;
+}) {
   const intl = useIntl();
   const id = useId();
   const machines = useMerchantMachines(merchantId);
@@ -184,7 +210,8 @@ function MachinePicker({ merchantId, chosen, onChange, invalid, describedBy }: {
   const full = chosen.length >= MAX_PICK_LIST_MACHINES;
   const toggle = (serial: string, on: boolean) => onChange(on ? [...chosen, serial] : chosen.filter((s) => s !== serial));
 
-  if (machines.error && !machines.data) return <ErrorState error={machines.error} messageId={stockErrorMessageId(machines.error)} onRetry={() => void machines.mutate()} />;
+  if (machines.error && !machines.data)
+    return <ErrorState error={machines.error} messageId={stockErrorMessageId(machines.error)} onRetry={() => void machines.mutate()} />;
   if (!machines.data) return <Spinner />;
   return (
     <fieldset className="pick-list__machines" aria-describedby={invalid ? describedBy : undefined} data-testid="pick-list-machines">
@@ -235,7 +262,12 @@ function PickListResult({ merchantId, selection, scope }: { merchantId: string; 
   }
 
   if (list.error && !list.data) return <ErrorState error={list.error} messageId={stockErrorMessageId(list.error)} onRetry={() => void list.mutate()} />;
-  if (!list.data) return <div className="state"><Spinner /></div>;
+  if (!list.data)
+    return (
+      <div className="state">
+        <Spinner />
+      </div>
+    );
   const data = list.data;
   return (
     <section className="card pick-list" aria-busy={list.isValidating} data-testid="pick-list">
@@ -243,7 +275,10 @@ function PickListResult({ merchantId, selection, scope }: { merchantId: string; 
         <div>
           <h2 data-testid="pick-list-scope">{scope}</h2>
           <p className="muted" data-testid="pick-list-summary">
-            <FormattedMessage id="stock.pickList.summary" values={{ date: format.dateTime(data.generatedAt), total: data.totalQuantity, machines: data.machines.length }} />
+            <FormattedMessage
+              id="stock.pickList.summary"
+              values={{ date: format.dateTime(data.generatedAt), total: data.totalQuantity, machines: data.machines.length }}
+            />
           </p>
         </div>
         <div className="pick-list__actions">
@@ -258,7 +293,11 @@ function PickListResult({ merchantId, selection, scope }: { merchantId: string; 
       <h3>
         <FormattedMessage id="stock.pickList.products" />
       </h3>
-      {data.products.length === 0 ? <EmptyState messageId={data.machines.length === 0 ? 'stock.pickList.noMachines' : 'stock.pickList.nothingToBring'} /> : <ProductsTable products={data.products} />}
+      {data.products.length === 0 ? (
+        <EmptyState messageId={data.machines.length === 0 ? 'stock.pickList.noMachines' : 'stock.pickList.nothingToBring'} />
+      ) : (
+        <ProductsTable products={data.products} />
+      )}
       <h3>
         <FormattedMessage id="stock.pickList.machines" />
       </h3>
@@ -322,7 +361,13 @@ function ProductsTable({ products }: { products: PickList['products'] }) {
                   <td>
                     {intl.formatMessage(
                       { id: 'stock.pickList.lineWhere' },
-                      { machine: l.machineName, serial: l.serial, selection: l.selection, value: format.number(l.value), refillValue: format.number(l.refillValue) },
+                      {
+                        machine: l.machineName,
+                        serial: l.serial,
+                        selection: l.selection,
+                        value: format.number(l.value),
+                        refillValue: format.number(l.refillValue),
+                      },
                     )}
                   </td>
                   <td className="number">{format.number(l.quantity)}</td>
@@ -339,7 +384,14 @@ function ProductsTable({ products }: { products: PickList['products'] }) {
 /** Per machine how full it is and when its first line runs out. */
 function MachinesTable({ machines }: { machines: PickList['machines'] }) {
   const format = useFormat();
-  const headers = ['stock.field.machine', 'stock.field.serial', 'stock.field.fill', 'stock.field.linesOut', 'stock.field.linesLow', 'stock.field.daysToSellOut'] as const;
+  const headers = [
+    'stock.field.machine',
+    'stock.field.serial',
+    'stock.field.fill',
+    'stock.field.linesOut',
+    'stock.field.linesLow',
+    'stock.field.daysToSellOut',
+  ] as const;
   return (
     <div className="table-wrap">
       <table className="table pick-list__machine-table" data-testid="pick-list-machine-table">

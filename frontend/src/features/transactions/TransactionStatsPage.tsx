@@ -70,7 +70,12 @@ function StatsControls({ merchantId, choice, choose }: { merchantId: string; cho
         <label htmlFor={`${id}-period`} className="field__label">
           <FormattedMessage id="transactions.stats.period" />
         </label>
-        <select id={`${id}-period`} value={choice.period} onChange={(e) => choose({ period: e.target.value as StatsChoice['period'] })} data-testid="stats-period">
+        <select
+          id={`${id}-period`}
+          value={choice.period}
+          onChange={(e) => choose({ period: e.target.value as StatsChoice['period'] })}
+          data-testid="stats-period"
+        >
           {STATS_PERIODS.map((p) => (
             <option key={p} value={p}>
               {intl.formatMessage({ id: PERIOD_MESSAGES[p] })}
@@ -78,7 +83,11 @@ function StatsControls({ merchantId, choice, choose }: { merchantId: string; cho
           ))}
         </select>
       </div>
-      <DateRangePicker testId="stats-range" value={{ startDate: choice.from, endDate: choice.to }} onChange={(r) => choose({ from: r.startDate, to: r.endDate })} />
+      <DateRangePicker
+        testId="stats-range"
+        value={{ startDate: choice.from, endDate: choice.to }}
+        onChange={(r) => choose({ from: r.startDate, to: r.endDate })}
+      />
       {readsGroups && groupList.length > 0 && (
         <div className="field">
           <label htmlFor={`${id}-group`} className="field__label">
@@ -114,7 +123,12 @@ function Section<T extends { totals: StatsFigures }>({
   const { data, error, isValidating, mutate } = result;
   let body: ReactNode;
   if (error && !data) body = <ErrorState error={error} messageId={transactionErrorMessageId(error)} onRetry={() => void mutate()} />;
-  else if (!data) body = <div className="state"><Spinner /></div>;
+  else if (!data)
+    body = (
+      <div className="state">
+        <Spinner />
+      </div>
+    );
   else if (totalCount(data.totals) === 0) body = <EmptyState messageId="transactions.stats.empty" />;
   else body = children(data);
   return (
@@ -133,7 +147,11 @@ function ByPeriod({ stats }: { stats: TransactionStats }) {
   const money = (value: number) => format.money(value, stats.currency);
   const labels = useMemo(() => stats.periods.map((p) => periodLabel(p.start, stats.period, intl.locale)), [stats, intl.locale]);
   const series = (categories: readonly StatCategory[], pick: 'count' | 'value') =>
-    categories.map((c) => ({ label: intl.formatMessage({ id: CATEGORY_MESSAGES[c] }), color: CATEGORY_COLORS[c], values: stats.periods.map((p) => p.figures[c][pick]) }));
+    categories.map((c) => ({
+      label: intl.formatMessage({ id: CATEGORY_MESSAGES[c] }),
+      color: CATEGORY_COLORS[c],
+      values: stats.periods.map((p) => p.figures[c][pick]),
+    }));
   return (
     <>
       <Totals totals={stats.totals} money={money} />
@@ -142,13 +160,25 @@ function ByPeriod({ stats }: { stats: TransactionStats }) {
           <figcaption>
             <FormattedMessage id="transactions.stats.valueChart" />
           </figcaption>
-          <StackedBarChart labels={labels} series={series(VALUE_CATEGORIES, 'value')} formatValue={money} title={intl.formatMessage({ id: 'transactions.stats.valueChart' })} testId="stats-value-chart" />
+          <StackedBarChart
+            labels={labels}
+            series={series(VALUE_CATEGORIES, 'value')}
+            formatValue={money}
+            title={intl.formatMessage({ id: 'transactions.stats.valueChart' })}
+            testId="stats-value-chart"
+          />
         </figure>
         <figure>
           <figcaption>
             <FormattedMessage id="transactions.stats.countChart" />
           </figcaption>
-          <StackedBarChart labels={labels} series={series(STAT_CATEGORIES, 'count')} formatValue={format.number} title={intl.formatMessage({ id: 'transactions.stats.countChart' })} testId="stats-count-chart" />
+          <StackedBarChart
+            labels={labels}
+            series={series(STAT_CATEGORIES, 'count')}
+            formatValue={format.number}
+            title={intl.formatMessage({ id: 'transactions.stats.countChart' })}
+            testId="stats-count-chart"
+          />
         </figure>
       </div>
       <FiguresTable
@@ -171,10 +201,21 @@ function ByMachine({ stats }: { stats: TransactionStatsByPos }) {
   const money = (value: number) => format.money(value, stats.currency);
   const machines = stats.machines;
   const labels = useMemo(() => machines.map((m) => m.posName || m.serial), [machines]);
-  const series = VALUE_CATEGORIES.map((c) => ({ label: intl.formatMessage({ id: CATEGORY_MESSAGES[c] }), color: CATEGORY_COLORS[c], values: machines.map((m) => m.figures[c].value) }));
+  const series = VALUE_CATEGORIES.map((c) => ({
+    label: intl.formatMessage({ id: CATEGORY_MESSAGES[c] }),
+    color: CATEGORY_COLORS[c],
+    values: machines.map((m) => m.figures[c].value),
+  }));
   return (
     <>
-      <StackedBarChart horizontal labels={labels} series={series} formatValue={money} title={intl.formatMessage({ id: 'transactions.stats.machineChart' })} testId="stats-machine-chart" />
+      <StackedBarChart
+        horizontal
+        labels={labels}
+        series={series}
+        formatValue={money}
+        title={intl.formatMessage({ id: 'transactions.stats.machineChart' })}
+        testId="stats-machine-chart"
+      />
       <FiguresTable
         firstHeaderId="transactions.field.machine"
         rows={machines.map((m) => ({

@@ -143,9 +143,27 @@ function TransactionFilters({ table, merchantId, currency }: { table: DataTableM
           options={(groups.data?.[merchantId] ?? []).map((g) => ({ value: g.id, label: g.name }))}
         />
       )}
-      <SelectFilter table={table} field="type" messageId="transactions.field.type" allLabel={message('transactions.filter.allTypes')} options={labelled(used.data?.types, TRANSACTION_TYPE_MESSAGES)} />
-      <SelectFilter table={table} field="mediaType" messageId="transactions.field.mediaType" allLabel={message('transactions.filter.allMediaTypes')} options={labelled(used.data?.mediaTypes, MEDIA_TYPE_MESSAGES)} />
-      <SelectFilter table={table} field="sourceType" messageId="transactions.field.sourceType" allLabel={message('transactions.filter.allSourceTypes')} options={labelled(used.data?.sourceTypes, SOURCE_TYPE_MESSAGES)} />
+      <SelectFilter
+        table={table}
+        field="type"
+        messageId="transactions.field.type"
+        allLabel={message('transactions.filter.allTypes')}
+        options={labelled(used.data?.types, TRANSACTION_TYPE_MESSAGES)}
+      />
+      <SelectFilter
+        table={table}
+        field="mediaType"
+        messageId="transactions.field.mediaType"
+        allLabel={message('transactions.filter.allMediaTypes')}
+        options={labelled(used.data?.mediaTypes, MEDIA_TYPE_MESSAGES)}
+      />
+      <SelectFilter
+        table={table}
+        field="sourceType"
+        messageId="transactions.field.sourceType"
+        allLabel={message('transactions.filter.allSourceTypes')}
+        options={labelled(used.data?.sourceTypes, SOURCE_TYPE_MESSAGES)}
+      />
       <SelectFilter
         table={table}
         field="productCode"

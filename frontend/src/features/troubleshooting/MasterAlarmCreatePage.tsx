@@ -23,7 +23,13 @@ export function MasterAlarmCreatePage() {
       }
       testId="master-alarm-create-page"
     >
-      <MasterAlarmForm initial={NEW_MASTER_ALARM} creating submitLabelId="troubleshooting.create.submit" successMessageId="troubleshooting.created" send={send} />
+      <MasterAlarmForm
+        initial={NEW_MASTER_ALARM}
+        creating
+        submitLabelId="troubleshooting.create.submit"
+        successMessageId="troubleshooting.created"
+        send={send}
+      />
     </Page>
   );
 }

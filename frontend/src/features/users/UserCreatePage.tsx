@@ -45,7 +45,15 @@ function UserCreatePage({ area }: { area: UserArea }) {
         {() => {
           // The new user starts in the merchant the screen works on (none preset for "all distributors").
           const preset = merchant && merchant.id !== ALL_DISTRIBUTORS_ID ? [merchant.id] : [];
-          return <UserForm schema={UserCreate} initial={newUserDraft(language, preset)} submitLabelId="users.create.submit" successMessageId="users.invited" send={send} />;
+          return (
+            <UserForm
+              schema={UserCreate}
+              initial={newUserDraft(language, preset)}
+              submitLabelId="users.create.submit"
+              successMessageId="users.invited"
+              send={send}
+            />
+          );
         }}
       </Loaded>
     </Page>

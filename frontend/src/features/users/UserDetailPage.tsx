@@ -49,7 +49,12 @@ function UserDetailPage({ area }: { area: UserArea }) {
 
   function confirmDelete() {
     setConfirming(false);
-    void run('delete', () => deleteUser(id), 'users.deleted', () => navigate(area.base, { replace: true }));
+    void run(
+      'delete',
+      () => deleteUser(id),
+      'users.deleted',
+      () => navigate(area.base, { replace: true }),
+    );
   }
 
   return (

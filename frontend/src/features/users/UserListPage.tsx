@@ -120,7 +120,13 @@ function UsersTable({ area, merchantId }: { area: UserArea; merchantId: string |
       errorMessageId={userErrorMessageId}
       filters={
         <>
-          <SelectFilter table={table} field="role" messageId="users.filter.role" allLabel={intl.formatMessage({ id: 'users.filter.allRoles' })} options={roleOptions} />
+          <SelectFilter
+            table={table}
+            field="role"
+            messageId="users.filter.role"
+            allLabel={intl.formatMessage({ id: 'users.filter.allRoles' })}
+            options={roleOptions}
+          />
           <SearchFilter table={table} field="search" messageId="users.filter.email" />
         </>
       }

@@ -45,7 +45,16 @@ export function newUserDraft(language: Language, merchantIds: readonly string[])
 
 export function draftOfUser(user: User): UserDraft {
   const { email, role, language, merchantIds, groupIds, allowLicensing, receiveNotifications } = user;
-  return { email, role, language, merchantIds: [...merchantIds], groupIds: [...groupIds], allowLicensing, receiveNotifications, invisibleFlags: [...(user.invisibleFlags ?? [])] };
+  return {
+    email,
+    role,
+    language,
+    merchantIds: [...merchantIds],
+    groupIds: [...groupIds],
+    allowLicensing,
+    receiveNotifications,
+    invisibleFlags: [...(user.invisibleFlags ?? [])],
+  };
 }
 
 /**
@@ -67,7 +76,11 @@ export function userBody(draft: UserDraft, { create, callerIsSuperAdmin }: { cre
 }
 
 /** The merchants of the user that have none of its groups (spec §5: a group admin needs one group per merchant). */
-export function merchantsWithoutGroup(merchantIds: readonly string[], groupIds: readonly string[], groupsByMerchant: Readonly<Record<string, readonly Group[]>>): string[] {
+export function merchantsWithoutGroup(
+  merchantIds: readonly string[],
+  groupIds: readonly string[],
+  groupsByMerchant: Readonly<Record<string, readonly Group[]>>,
+): string[] {
   return merchantIds.filter((m) => !(groupsByMerchant[m] ?? []).some((g) => groupIds.includes(g.id)));
 }
 

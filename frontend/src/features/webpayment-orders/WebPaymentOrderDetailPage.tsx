@@ -29,7 +29,13 @@ export function WebPaymentOrderDetailPage() {
 
   return (
     <Page
-      title={order.data ? <FormattedMessage id="webpaymentOrders.detail.titleOf" values={{ number: order.data.serviceTransactionNumber }} /> : <FormattedMessage id="webpaymentOrders.detail.title" />}
+      title={
+        order.data ? (
+          <FormattedMessage id="webpaymentOrders.detail.titleOf" values={{ number: order.data.serviceTransactionNumber }} />
+        ) : (
+          <FormattedMessage id="webpaymentOrders.detail.title" />
+        )
+      }
       actions={
         <Link to={LIST} className="button button--secondary">
           <FormattedMessage id="webpaymentOrders.backToList" />
@@ -37,7 +43,9 @@ export function WebPaymentOrderDetailPage() {
       }
       testId="webpayment-order-detail-page"
     >
-      {id === '' ? notFound : (
+      {id === '' ? (
+        notFound
+      ) : (
         <Loaded result={order} errorMessageId={orderErrorMessageId} notFound={notFound}>
           {(o) => <OrderDetail order={o} />}
         </Loaded>

@@ -50,7 +50,12 @@ function OrdersTable({ merchantId }: { merchantId: string }) {
       },
       { id: 'serviceName', messageId: 'webpaymentOrders.field.serviceName', value: (o) => o.serviceName },
       { id: 'type', messageId: 'webpaymentOrders.field.type', value: (o) => labelOf(ORDER_TYPE_MESSAGES, o.type, message) },
-      { id: 'result', messageId: 'webpaymentOrders.field.result', value: (o) => labelOf(ORDER_RESULT_MESSAGES, o.result, message), render: (o) => <OrderResultBadge result={o.result} /> },
+      {
+        id: 'result',
+        messageId: 'webpaymentOrders.field.result',
+        value: (o) => labelOf(ORDER_RESULT_MESSAGES, o.result, message),
+        render: (o) => <OrderResultBadge result={o.result} />,
+      },
       { id: 'amount', messageId: 'webpaymentOrders.field.amount', value: (o) => format.money(o.amount, o.currency) },
       { id: 'processed', messageId: 'webpaymentOrders.field.processed', value: (o) => yesNo(o.processed) },
       { id: 'mediaId', messageId: 'webpaymentOrders.field.mediaId', value: (o) => o.mediaId ?? '' },
@@ -63,7 +68,8 @@ function OrdersTable({ merchantId }: { merchantId: string }) {
   const table = useDataTable({ tableId: 'webpayment-orders', columns, defaultSort: DEFAULT_SORT });
   const page = useOrderPage(merchantId, table.query);
   const message = (id: string) => intl.formatMessage({ id });
-  const options = <K extends number>(values: readonly K[], messages: Record<K, string>) => values.map((v) => ({ value: String(v), label: message(messages[v]) }));
+  const options = <K extends number>(values: readonly K[], messages: Record<K, string>) =>
+    values.map((v) => ({ value: String(v), label: message(messages[v]) }));
   const services = Object.entries(WEB_SERVICE_TYPES).map(([value, label]) => ({ value, label }));
 
   return (
@@ -76,9 +82,27 @@ function OrdersTable({ merchantId }: { merchantId: string }) {
       filters={
         <>
           <HistoryRangeFilter table={table} />
-          <SelectFilter table={table} field="type" messageId="webpaymentOrders.field.type" allLabel={message('webpaymentOrders.filter.allTypes')} options={options(WEB_ORDER_TYPES, ORDER_TYPE_MESSAGES)} />
-          <SelectFilter table={table} field="result" messageId="webpaymentOrders.field.result" allLabel={message('webpaymentOrders.filter.allResults')} options={options(WEB_ORDER_RESULTS, ORDER_RESULT_MESSAGES)} />
-          <SelectFilter table={table} field="service" messageId="webpaymentOrders.field.serviceName" allLabel={message('webpaymentOrders.filter.allServices')} options={services} />
+          <SelectFilter
+            table={table}
+            field="type"
+            messageId="webpaymentOrders.field.type"
+            allLabel={message('webpaymentOrders.filter.allTypes')}
+            options={options(WEB_ORDER_TYPES, ORDER_TYPE_MESSAGES)}
+          />
+          <SelectFilter
+            table={table}
+            field="result"
+            messageId="webpaymentOrders.field.result"
+            allLabel={message('webpaymentOrders.filter.allResults')}
+            options={options(WEB_ORDER_RESULTS, ORDER_RESULT_MESSAGES)}
+          />
+          <SelectFilter
+            table={table}
+            field="service"
+            messageId="webpaymentOrders.field.serviceName"
+            allLabel={message('webpaymentOrders.filter.allServices')}
+            options={services}
+          />
         </>
       }
     />

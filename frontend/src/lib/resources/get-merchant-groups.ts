@@ -30,7 +30,9 @@ export async function fetchGroupsOfMerchants(merchantIds: readonly string[]): Pr
 }
 
 export function useGroupsOfMerchants(merchantIds: readonly string[]) {
-  return useSWR(merchantIds.length > 0 ? groupsOfMerchantsKey(merchantIds) : null, ([, ids]) => fetchGroupsOfMerchants(ids.split(',')), { keepPreviousData: true });
+  return useSWR(merchantIds.length > 0 ? groupsOfMerchantsKey(merchantIds) : null, ([, ids]) => fetchGroupsOfMerchants(ids.split(',')), {
+    keepPreviousData: true,
+  });
 }
 
 /** After a group is created, renamed or deleted. */

@@ -12,7 +12,10 @@ export async function fetchMerchantNoVendProfiles(merchantId: string): Promise<N
   const profiles: NoVendProfile[] = [];
   let cursor: string | undefined;
   for (let page = 1; ; page++) {
-    const answer = await apiGet(path, NoVendProfilePage, { query: { page, size: MAX_PAGE_SIZE, ord: 'name', ordType: 'asc', cursor }, timeoutMs: LONG_TIMEOUT_MS });
+    const answer = await apiGet(path, NoVendProfilePage, {
+      query: { page, size: MAX_PAGE_SIZE, ord: 'name', ordType: 'asc', cursor },
+      timeoutMs: LONG_TIMEOUT_MS,
+    });
     profiles.push(...answer.items);
     cursor = answer.cursor;
     if (answer.items.length === 0 || profiles.length >= answer.total) return profiles;

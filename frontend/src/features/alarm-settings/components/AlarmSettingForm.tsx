@@ -54,7 +54,12 @@ export function AlarmSettingForm({ merchantId, advanced, initial, submitLabelId,
         <TextField {...field('name')} labelId="alarmSettings.field.name" required />
         <TextField {...field('alarmCodes')} labelId="alarmSettings.field.alarmCodes" hint={<FormattedMessage id="alarmSettings.alarmCodes.hint" />} />
       </div>
-      <CheckboxField name="notifyRepaired" labelId="alarmSettings.field.notifyRepaired" checked={draft.notifyRepaired} onChange={(on) => setDraft((d) => ({ ...d, notifyRepaired: on }))} />
+      <CheckboxField
+        name="notifyRepaired"
+        labelId="alarmSettings.field.notifyRepaired"
+        checked={draft.notifyRepaired}
+        onChange={(on) => setDraft((d) => ({ ...d, notifyRepaired: on }))}
+      />
       <fieldset data-testid="alarm-setting-users">
         <legend>
           <FormattedMessage id="alarmSettings.field.users" />
@@ -63,7 +68,13 @@ export function AlarmSettingForm({ merchantId, advanced, initial, submitLabelId,
           {(list) => (
             <>
               {list.map((u) => (
-                <CheckboxField key={u.id} name={`user-${u.id}`} label={u.email} checked={draft.userIds.includes(u.id)} onChange={(on) => setDraft((d) => ({ ...d, userIds: toggled(d.userIds, u.id, on) }))} />
+                <CheckboxField
+                  key={u.id}
+                  name={`user-${u.id}`}
+                  label={u.email}
+                  checked={draft.userIds.includes(u.id)}
+                  onChange={(on) => setDraft((d) => ({ ...d, userIds: toggled(d.userIds, u.id, on) }))}
+                />
               ))}
             </>
           )}
@@ -92,7 +103,13 @@ export function AlarmSettingForm({ merchantId, advanced, initial, submitLabelId,
             />
           ))}
           {(groups.data?.[merchantId] ?? []).map((g) => (
-            <CheckboxField key={g.id} name={`group-${g.id}`} label={g.name} checked={draft.groupIds.includes(g.id)} onChange={(on) => setDraft((d) => ({ ...d, groupIds: toggled(d.groupIds, g.id, on) }))} />
+            <CheckboxField
+              key={g.id}
+              name={`group-${g.id}`}
+              label={g.name}
+              checked={draft.groupIds.includes(g.id)}
+              onChange={(on) => setDraft((d) => ({ ...d, groupIds: toggled(d.groupIds, g.id, on) }))}
+            />
           ))}
         </fieldset>
       )}

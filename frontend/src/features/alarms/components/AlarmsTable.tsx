@@ -43,7 +43,12 @@ function AlarmActions({ alarm, canDelete }: { alarm: Alarm; canDelete: boolean }
   return (
     <span className="alarm-actions">
       {isOpen(alarm.status) && (
-        <button type="button" className="button button--secondary" onClick={() => void run(() => repairAlarm(alarm.serial, alarm.id), 'alarms.repaired')} data-testid="alarm-repair">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void run(() => repairAlarm(alarm.serial, alarm.id), 'alarms.repaired')}
+          data-testid="alarm-repair"
+        >
           <FormattedMessage id="alarms.repair" />
         </button>
       )}
@@ -122,7 +127,11 @@ export function AlarmsTable({ scope, tableId }: { scope: AlarmScope; tableId: st
       },
       { id: 'category', messageId: 'alarms.field.category', value: (a) => format(CATEGORY_MESSAGES[a.category]) },
       { id: 'detail', messageId: 'alarms.field.detail', value: (a) => a.detail },
-      { id: 'remainingCycles', messageId: 'alarms.field.remainingCycles', value: (a) => (a.remainingCycles === null ? '' : formatNumber(a.remainingCycles, intl.locale)) },
+      {
+        id: 'remainingCycles',
+        messageId: 'alarms.field.remainingCycles',
+        value: (a) => (a.remainingCycles === null ? '' : formatNumber(a.remainingCycles, intl.locale)),
+      },
       { id: 'occurrences', messageId: 'alarms.field.occurrences', value: (a) => formatNumber(a.occurrences, intl.locale) },
       { id: 'lastSeenAt', messageId: 'alarms.field.lastSeenAt', value: (a) => date(a.lastSeenAt) },
       { id: 'repairedAt', messageId: 'alarms.field.repairedAt', value: (a) => date(a.repairedAt) },
@@ -155,12 +164,33 @@ export function AlarmsTable({ scope, tableId }: { scope: AlarmScope; tableId: st
             field="status"
             messageId="alarms.field.status"
             allLabel={intl.formatMessage({ id: 'alarms.filter.all' })}
-            options={options(ALARM_STATUS_FILTERS.filter((s) => s !== 'all'), STATUS_FILTER_MESSAGES)}
+            options={options(
+              ALARM_STATUS_FILTERS.filter((s) => s !== 'all'),
+              STATUS_FILTER_MESSAGES,
+            )}
           />
-          <SelectFilter table={table} field="category" messageId="alarms.field.category" allLabel={intl.formatMessage({ id: 'alarms.filter.allCategories' })} options={options(ALARM_CATEGORIES, CATEGORY_MESSAGES)} />
-          <SelectFilter table={table} field="criticity" messageId="alarms.field.criticity" allLabel={intl.formatMessage({ id: 'alarms.filter.allCriticities' })} options={options(ALARM_CRITICITIES, CRITICITY_MESSAGES)} />
+          <SelectFilter
+            table={table}
+            field="category"
+            messageId="alarms.field.category"
+            allLabel={intl.formatMessage({ id: 'alarms.filter.allCategories' })}
+            options={options(ALARM_CATEGORIES, CATEGORY_MESSAGES)}
+          />
+          <SelectFilter
+            table={table}
+            field="criticity"
+            messageId="alarms.field.criticity"
+            allLabel={intl.formatMessage({ id: 'alarms.filter.allCriticities' })}
+            options={options(ALARM_CRITICITIES, CRITICITY_MESSAGES)}
+          />
           {!perMachine && (
-            <SelectFilter table={table} field="serial" messageId="alarms.field.device" allLabel={intl.formatMessage({ id: 'alarms.filter.allDevices' })} options={machineOptions} />
+            <SelectFilter
+              table={table}
+              field="serial"
+              messageId="alarms.field.device"
+              allLabel={intl.formatMessage({ id: 'alarms.filter.allDevices' })}
+              options={machineOptions}
+            />
           )}
           <HistoryRangeFilter table={table} />
         </>

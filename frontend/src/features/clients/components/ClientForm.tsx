@@ -82,7 +82,12 @@ export function ClientForm({ initial, canEdit, submitLabelId, successMessageId, 
         {canEdit ? (
           <SelectField {...field('country')} labelId="clients.field.country" options={countryOptions} />
         ) : (
-          <TextField name="country" labelId="clients.field.country" value={countryOptions.find((c) => c.value === draft.country)?.label ?? draft.country} readOnly />
+          <TextField
+            name="country"
+            labelId="clients.field.country"
+            value={countryOptions.find((c) => c.value === draft.country)?.label ?? draft.country}
+            readOnly
+          />
         )}
         <TextField {...field('postalCode')} labelId="clients.field.postalCode" readOnly={!canEdit} hint={postalHint} />
         <TextField {...field('city')} labelId="clients.field.city" readOnly={!canEdit} />

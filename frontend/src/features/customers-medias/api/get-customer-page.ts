@@ -11,7 +11,9 @@ import { apiFile, apiGet, LONG_TIMEOUT_MS, type ApiFile } from '../../../lib/api
 const LIST = '/customers';
 
 export function useCustomerPage(merchantId: string, query: PageQuery) {
-  return useSWR([LIST, merchantId, query] as const, ([path, m, q]) => apiGet(path, CustomerPage, { query: { ...historyQuery(q), merchantId: m } }), { keepPreviousData: true });
+  return useSWR([LIST, merchantId, query] as const, ([path, m, q]) => apiGet(path, CustomerPage, { query: { ...historyQuery(q), merchantId: m } }), {
+    keepPreviousData: true,
+  });
 }
 
 /** GET /customers/csv with the list's filters: the file the API writes (past its cap, 400 ExportTooLargeException). */

@@ -10,7 +10,9 @@ import { apiGet, LONG_TIMEOUT_MS } from '../../../lib/api';
 const LIST = '/medias';
 
 export function useMediaPage(merchantId: string, query: PageQuery, enabled = true) {
-  return useSWR(enabled ? ([LIST, merchantId, query] as const) : null, ([path, m, q]) => apiGet(path, MediaPage, { query: { ...q, merchantId: m } }), { keepPreviousData: true });
+  return useSWR(enabled ? ([LIST, merchantId, query] as const) : null, ([path, m, q]) => apiGet(path, MediaPage, { query: { ...q, merchantId: m } }), {
+    keepPreviousData: true,
+  });
 }
 
 /** GET /medias/all with the same filters and order: every row for the CSV (past the cap, 400 MediaExportTooLargeException). */

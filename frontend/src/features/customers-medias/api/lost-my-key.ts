@@ -8,7 +8,12 @@ import { revalidateMedias } from './get-media-page';
  * credit moves to the new registered media, once; answers the old media.
  */
 export async function lostMyKey(merchantId: string, mediaId: string, newMediaId: string): Promise<MediaDetail> {
-  const media = await apiRequest(`${mediaKey(mediaId)}/lost-my-key`, { method: 'POST', query: { merchantId }, body: { MediaId: newMediaId }, schema: MediaDetail });
+  const media = await apiRequest(`${mediaKey(mediaId)}/lost-my-key`, {
+    method: 'POST',
+    query: { merchantId },
+    body: { MediaId: newMediaId },
+    schema: MediaDetail,
+  });
   await showMedia(merchantId, media);
   void revalidateMedias();
   return media;

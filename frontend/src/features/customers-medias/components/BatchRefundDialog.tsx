@@ -21,7 +21,17 @@ const ANY_MACHINE = '';
  * and which no media has; Refund gives the amount to each valid one and tells what was refunded ("no media
  * refunded" when none). One Idempotency-Key per dialog. Mounted per opening.
  */
-export function BatchRefundDialog({ merchantId, currency, maximumRefund, onClose }: { merchantId: string; currency: string; maximumRefund: number | null; onClose: () => void }) {
+export function BatchRefundDialog({
+  merchantId,
+  currency,
+  maximumRefund,
+  onClose,
+}: {
+  merchantId: string;
+  currency: string;
+  maximumRefund: number | null;
+  onClose: () => void;
+}) {
   const intl = useIntl();
   const { showToast } = useToast();
   const [idempotencyKey] = useState(() => crypto.randomUUID());
@@ -36,13 +46,14 @@ export function BatchRefundDialog({ merchantId, currency, maximumRefund, onClose
 
   const { serials, malformed } = parseMediaSerials(text);
   const tooMany = serials.length > MAX_BATCH_REFUND_MEDIAS;
-  const serialsError: FieldError | null = malformed.length > 0
-    ? { messageId: 'medias.batch.error.malformed', values: { serials: malformed.slice(0, 5).join(', '), count: malformed.length } }
-    : serials.length === 0
-      ? { messageId: 'validation.required' }
-      : tooMany
-        ? { messageId: 'errors.BatchRefundMaximumException', values: { maxSize: MAX_BATCH_REFUND_MEDIAS } }
-        : null;
+  const serialsError: FieldError | null =
+    malformed.length > 0
+      ? { messageId: 'medias.batch.error.malformed', values: { serials: malformed.slice(0, 5).join(', '), count: malformed.length } }
+      : serials.length === 0
+        ? { messageId: 'validation.required' }
+        : tooMany
+          ? { messageId: 'errors.BatchRefundMaximumException', values: { maxSize: MAX_BATCH_REFUND_MEDIAS } }
+          : null;
   const read = readRefund(amount, currency, maximumRefund, intl.locale);
   const edit = (change: () => void) => {
     change();
@@ -116,7 +127,10 @@ export function BatchRefundDialog({ merchantId, currency, maximumRefund, onClose
             name="device"
             value={device}
             onChange={(v) => edit(() => setDevice(v))}
-            options={[{ value: ANY_MACHINE, label: intl.formatMessage({ id: 'medias.batch.anyMachine' }) }, ...(machines.data ?? []).map((m) => ({ value: m.serial, label: `${m.serial} · ${m.name}` }))]}
+            options={[
+              { value: ANY_MACHINE, label: intl.formatMessage({ id: 'medias.batch.anyMachine' }) },
+              ...(machines.data ?? []).map((m) => ({ value: m.serial, label: `${m.serial} · ${m.name}` })),
+            ]}
           />
           {validation && <ValidationSummary validation={validation} />}
         </>

@@ -34,7 +34,16 @@ export function LostKeyDialog({ merchantId, media, currency, onClose }: { mercha
   }
 
   return (
-    <FormDialog open titleId="medias.lostKey.title" submitLabelId="medias.lostKey.submit" busy={busy} submitDisabled={!picked} onSubmit={() => void submit()} onCancel={onClose} testId="lost-key-dialog">
+    <FormDialog
+      open
+      titleId="medias.lostKey.title"
+      submitLabelId="medias.lostKey.submit"
+      busy={busy}
+      submitDisabled={!picked}
+      onSubmit={() => void submit()}
+      onCancel={onClose}
+      testId="lost-key-dialog"
+    >
       <p>
         <FormattedMessage id="medias.lostKey.explain" values={{ credit: format.money(media.credit, currency) }} />
       </p>

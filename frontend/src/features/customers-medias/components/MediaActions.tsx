@@ -12,7 +12,12 @@ import { RefundDialog } from './RefundDialog';
 /** What each confirmed status action asks and tells (spec §4: block, unblock, unblock tokens). */
 const CONFIRM: Record<StatusAction, { labelId: string; titleId: string; messageId: string; successId: string }> = {
   block: { labelId: 'medias.block.action', titleId: 'medias.block.confirmTitle', messageId: 'medias.block.confirmMessage', successId: 'medias.block.done' },
-  unblock: { labelId: 'medias.unblock.action', titleId: 'medias.unblock.confirmTitle', messageId: 'medias.unblock.confirmMessage', successId: 'medias.unblock.done' },
+  unblock: {
+    labelId: 'medias.unblock.action',
+    titleId: 'medias.unblock.confirmTitle',
+    messageId: 'medias.unblock.confirmMessage',
+    successId: 'medias.unblock.done',
+  },
   'unblock-tokens': {
     labelId: 'medias.unblockTokens.action',
     titleId: 'medias.unblockTokens.confirmTitle',
@@ -28,7 +33,17 @@ type Dialog = 'refund' | 'refundMachine' | 'lostKey' | null;
  * tokens (when machines paid more cloud credit than it held), and for a media in use: refund, refund at a
  * machine, lost my key. A lost key is final: it has none.
  */
-export function MediaActions({ merchantId, media, currency, maximumRefund }: { merchantId: string; media: MediaDetail; currency: string; maximumRefund: number | null }) {
+export function MediaActions({
+  merchantId,
+  media,
+  currency,
+  maximumRefund,
+}: {
+  merchantId: string;
+  media: MediaDetail;
+  currency: string;
+  maximumRefund: number | null;
+}) {
   const { showToast } = useToast();
   const [confirming, setConfirming] = useState<StatusAction | null>(null);
   const [busy, setBusy] = useState<StatusAction | null>(null);
@@ -81,7 +96,14 @@ export function MediaActions({ merchantId, media, currency, maximumRefund }: { m
         onCancel={() => setConfirming(null)}
       />
       {(dialog === 'refund' || dialog === 'refundMachine') && (
-        <RefundDialog merchantId={merchantId} media={media} currency={currency} maximumRefund={maximumRefund} atMachine={dialog === 'refundMachine'} onClose={close} />
+        <RefundDialog
+          merchantId={merchantId}
+          media={media}
+          currency={currency}
+          maximumRefund={maximumRefund}
+          atMachine={dialog === 'refundMachine'}
+          onClose={close}
+        />
       )}
       {dialog === 'lostKey' && <LostKeyDialog merchantId={merchantId} media={media} currency={currency} onClose={close} />}
     </>

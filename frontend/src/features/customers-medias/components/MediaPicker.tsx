@@ -64,7 +64,14 @@ export function MediaPicker({
           </legend>
           {candidates.map((m) => (
             <label key={m.mediaId} className="checkbox-field">
-              <input type="radio" name="pickedMedia" value={m.mediaId} checked={picked === m.mediaId} onChange={() => onPick(m.mediaId)} data-testid="media-picker-option" />
+              <input
+                type="radio"
+                name="pickedMedia"
+                value={m.mediaId}
+                checked={picked === m.mediaId}
+                onChange={() => onPick(m.mediaId)}
+                data-testid="media-picker-option"
+              />
               {`${mediaSerialText(m.serial, text)} · ${labelOr(MEDIA_TYPE_MESSAGES[m.mediaType as keyof typeof MEDIA_TYPE_MESSAGES], m.mediaType, text)} · ${format.money(m.credit, currency)}`}
             </label>
           ))}

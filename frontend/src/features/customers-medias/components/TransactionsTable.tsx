@@ -8,7 +8,15 @@ import { mediaErrorMessageId } from '../messages';
 export const TRANSACTIONS_SORT = { ord: 'createdAt', ordType: 'desc' } as const;
 
 /** A media's or a customer's transactions with the date range filter (the table with components/transactions' columns). */
-export function TransactionsTable({ table, result, emptyMessageId }: { table: DataTableModel<Transaction>; result: PageResult<Transaction>; emptyMessageId: string }) {
+export function TransactionsTable({
+  table,
+  result,
+  emptyMessageId,
+}: {
+  table: DataTableModel<Transaction>;
+  result: PageResult<Transaction>;
+  emptyMessageId: string;
+}) {
   return (
     <DataTable
       table={table}

@@ -66,7 +66,11 @@ function ConsentsForm({ merchantId, customer }: { merchantId: string; customer: 
             <div key={k} data-consent={k} data-granted={customer.consents[k].granted}>
               <CheckboxField name={`consent-${k}`} labelId={CONSENT_MESSAGES[k]} checked={draft[k]} onChange={(on) => setDraft((d) => ({ ...d, [k]: on }))} />
               <span className="muted" data-testid={`consent-date-${k}`}>
-                {changedAt ? <FormattedMessage id="customers.consents.changedAt" values={{ date: format.dateTime(changedAt) }} /> : <FormattedMessage id="customers.consents.never" />}
+                {changedAt ? (
+                  <FormattedMessage id="customers.consents.changedAt" values={{ date: format.dateTime(changedAt) }} />
+                ) : (
+                  <FormattedMessage id="customers.consents.never" />
+                )}
               </span>
             </div>
           );
@@ -95,7 +99,13 @@ function PaymentInfo({ customer }: { customer: Customer }) {
           rows={[
             ['service', 'customers.payment.service', info.service],
             ['cardType', 'customers.payment.cardType', info.cardType],
-            ['maskedNumber', 'customers.payment.number', <span key="number" className="nowrap">{info.maskedNumber}</span>],
+            [
+              'maskedNumber',
+              'customers.payment.number',
+              <span key="number" className="nowrap">
+                {info.maskedNumber}
+              </span>,
+            ],
             ['expiry', 'customers.payment.expiry', info.expiry],
             ['saved', 'customers.payment.saved', intl.formatMessage({ id: info.saved ? 'medias.yes' : 'medias.no' })],
             ['lastUsedAt', 'customers.payment.lastUsedAt', format.dateTime(info.lastUsedAt)],

@@ -67,7 +67,16 @@ function MediasCard({ list, merchantId, customerId, currency }: { list: Customer
         <table className="table" data-testid="customer-medias-table">
           <thead>
             <tr>
-              {['medias.field.serial', 'medias.field.mediaType', 'medias.field.status', 'medias.field.credit', 'medias.field.cloudCredit', 'medias.field.lastUsedAt', 'medias.last30.salesValue', 'medias.last30.rechargesValue'].map((id) => (
+              {[
+                'medias.field.serial',
+                'medias.field.mediaType',
+                'medias.field.status',
+                'medias.field.credit',
+                'medias.field.cloudCredit',
+                'medias.field.lastUsedAt',
+                'medias.last30.salesValue',
+                'medias.last30.rechargesValue',
+              ].map((id) => (
                 <th key={id} scope="col">
                   <FormattedMessage id={id} />
                 </th>
@@ -95,7 +104,13 @@ function MediasCard({ list, merchantId, customerId, currency }: { list: Customer
                 <td>{format.money(m.last30Days.salesValue, currency)}</td>
                 <td>{format.money(m.last30Days.rechargesValue, currency)}</td>
                 <td>
-                  <button type="button" className="button button--secondary" onClick={() => setConfirming(m)} disabled={busy !== null} data-testid="customer-media-dissociate">
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() => setConfirming(m)}
+                    disabled={busy !== null}
+                    data-testid="customer-media-dissociate"
+                  >
                     {busy === m.mediaId ? <Spinner size="small" /> : <FormattedMessage id="customers.medias.dissociate" />}
                   </button>
                 </td>
@@ -146,7 +161,15 @@ function AssociateForm({ merchantId, customerId, currency }: { merchantId: strin
       <h2 id="associate-title">
         <FormattedMessage id="customers.medias.associateTitle" />
       </h2>
-      <MediaPicker key={round} merchantId={merchantId} currency={currency} labelId="customers.medias.search" accept={(m) => m.customerId === null} picked={picked} onPick={setPicked} />
+      <MediaPicker
+        key={round}
+        merchantId={merchantId}
+        currency={currency}
+        labelId="customers.medias.search"
+        accept={(m) => m.customerId === null}
+        picked={picked}
+        onPick={setPicked}
+      />
       <div className="form__actions">
         <SubmitButton labelId="customers.medias.associate" busy={busy} disabled={!picked} testId="customer-associate-submit" />
       </div>

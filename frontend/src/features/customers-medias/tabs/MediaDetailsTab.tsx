@@ -108,13 +108,7 @@ function ActionHistory({ actions, currency }: { actions: MediaAction[]; currency
                   </td>
                   <td>{a.email}</td>
                   <td>
-                    {[
-                      a.amount !== undefined ? format.money(a.amount, currency) : null,
-                      a.device ?? null,
-                      a.otherMediaId ?? null,
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
+                    {[a.amount !== undefined ? format.money(a.amount, currency) : null, a.device ?? null, a.otherMediaId ?? null].filter(Boolean).join(' · ')}
                   </td>
                 </tr>
               ))}

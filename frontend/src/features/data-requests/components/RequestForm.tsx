@@ -39,8 +39,19 @@ export function RequestForm({ send }: { send: (input: HistoricalDataCreate) => P
 
   return (
     <form className="card form data-requests__form" onSubmit={onSubmit} noValidate data-testid="data-request-form">
-      <SelectField {...field('dataType')} labelId="dataRequests.field.dataType" options={typeOptions} placeholder={intl.formatMessage({ id: 'dataRequests.chooseDataType' })} />
-      <DateRangePicker value={range} onChange={(next) => setDraft((d) => ({ ...d, ...next }))} labelId="dataRequests.field.range" formError={rangeError} testId="data-request-range" />
+      <SelectField
+        {...field('dataType')}
+        labelId="dataRequests.field.dataType"
+        options={typeOptions}
+        placeholder={intl.formatMessage({ id: 'dataRequests.chooseDataType' })}
+      />
+      <DateRangePicker
+        value={range}
+        onChange={(next) => setDraft((d) => ({ ...d, ...next }))}
+        labelId="dataRequests.field.range"
+        formError={rangeError}
+        testId="data-request-range"
+      />
       <p className="form__hint" data-testid="data-request-days">
         {rangeProblem === null && (
           <FormattedMessage

@@ -41,7 +41,12 @@ export function RequestsTable({ merchantId }: { merchantId: string }) {
       { id: 'rows', messageId: 'dataRequests.field.rows', value: (r) => (r.rows === null ? '' : formatNumber(r.rows, intl.locale)) },
       { id: 'size', messageId: 'dataRequests.field.size', value: (r) => (r.size === null ? '' : formatBytes(r.size, intl.locale)) },
       { id: 'linkValidUntil', messageId: 'dataRequests.field.linkValidUntil', value: (r) => formatDateTime(r.linkValidUntil, intl.locale) },
-      { id: 'actions', messageId: 'dataRequests.field.actions', value: () => '', render: (r) => <RequestActions merchantId={merchantId} request={r} onDelete={setToDelete} /> },
+      {
+        id: 'actions',
+        messageId: 'dataRequests.field.actions',
+        value: () => '',
+        render: (r) => <RequestActions merchantId={merchantId} request={r} onDelete={setToDelete} />,
+      },
     ];
   }, [intl, merchantId]);
   const table = useDataTable({ tableId: 'data-requests', columns, defaultSort: DEFAULT_SORT });
@@ -69,8 +74,20 @@ export function RequestsTable({ merchantId }: { merchantId: string }) {
         errorMessageId={dataRequestErrorMessageId}
         filters={
           <>
-            <SelectFilter table={table} field="status" messageId="dataRequests.field.status" allLabel={intl.formatMessage({ id: 'dataRequests.allStatuses' })} options={statusOptions} />
-            <SelectFilter table={table} field="dataType" messageId="dataRequests.field.dataType" allLabel={intl.formatMessage({ id: 'dataRequests.allDataTypes' })} options={typeOptions} />
+            <SelectFilter
+              table={table}
+              field="status"
+              messageId="dataRequests.field.status"
+              allLabel={intl.formatMessage({ id: 'dataRequests.allStatuses' })}
+              options={statusOptions}
+            />
+            <SelectFilter
+              table={table}
+              field="dataType"
+              messageId="dataRequests.field.dataType"
+              allLabel={intl.formatMessage({ id: 'dataRequests.allDataTypes' })}
+              options={typeOptions}
+            />
           </>
         }
       />
@@ -110,7 +127,15 @@ function RequestStatus({ request }: { request: HistoricalDataRequest }) {
   );
 }
 
-function RequestActions({ merchantId, request, onDelete }: { merchantId: string; request: HistoricalDataRequest; onDelete: (request: HistoricalDataRequest) => void }) {
+function RequestActions({
+  merchantId,
+  request,
+  onDelete,
+}: {
+  merchantId: string;
+  request: HistoricalDataRequest;
+  onDelete: (request: HistoricalDataRequest) => void;
+}) {
   const { showToast } = useToast();
   const [busy, setBusy] = useState<'download' | 'retry' | null>(null);
 

@@ -11,7 +11,14 @@ import { useToast } from '../../../components/toasts';
 import { formatDateTime } from '../../../lib/format';
 import { useSubscriptions } from '../api/get-subscriptions';
 import { createSubscription, deleteSubscription } from '../api/save-subscription';
-import { DATA_TYPE_MESSAGES, dataRequestErrorMessageId, FREQUENCY_MESSAGES, lastRunErrorMessageId, LIMIT_VALUES, SUBSCRIPTION_FORM_MESSAGES } from '../messages';
+import {
+  DATA_TYPE_MESSAGES,
+  dataRequestErrorMessageId,
+  FREQUENCY_MESSAGES,
+  lastRunErrorMessageId,
+  LIMIT_VALUES,
+  SUBSCRIPTION_FORM_MESSAGES,
+} from '../messages';
 
 /** Scheduled exports (spec §3): each makes a request for the period just ended, every day, week or month. */
 export function SubscriptionsSection({ merchantId }: { merchantId: string }) {
@@ -26,7 +33,9 @@ export function SubscriptionsSection({ merchantId }: { merchantId: string }) {
         <FormattedMessage id="dataRequests.subscriptions.hint" />
       </p>
       <Loaded result={subscriptions} errorMessageId={dataRequestErrorMessageId}>
-        {({ items }) => (items.length === 0 ? <EmptyState messageId="dataRequests.subscriptions.empty" /> : <SubscriptionTable merchantId={merchantId} items={items} />)}
+        {({ items }) =>
+          items.length === 0 ? <EmptyState messageId="dataRequests.subscriptions.empty" /> : <SubscriptionTable merchantId={merchantId} items={items} />
+        }
       </Loaded>
       <SubscriptionForm merchantId={merchantId} />
     </section>
@@ -122,7 +131,13 @@ function SubscriptionForm({ merchantId }: { merchantId: string }) {
 
   return (
     <form className="form data-requests__subscribe" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="subscription-form">
-      <SelectField {...field('dataType')} labelId="dataRequests.field.dataType" options={typeOptions} placeholder={intl.formatMessage({ id: 'dataRequests.chooseDataType' })} testId="subscription-data-type" />
+      <SelectField
+        {...field('dataType')}
+        labelId="dataRequests.field.dataType"
+        options={typeOptions}
+        placeholder={intl.formatMessage({ id: 'dataRequests.chooseDataType' })}
+        testId="subscription-data-type"
+      />
       <SelectField {...field('frequency')} labelId="dataRequests.field.frequency" options={frequencyOptions} testId="subscription-frequency" />
       <div className="form__actions">
         <SubmitButton labelId="dataRequests.subscriptions.add" busy={saving} testId="subscription-submit" />

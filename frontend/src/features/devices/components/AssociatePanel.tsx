@@ -21,7 +21,12 @@ type Kind = 'group' | 'client' | 'noVendProfile';
 const MESSAGES: Record<Kind, { none: string; done: string; title: string; field: string }> = {
   group: { none: 'devices.associateGroup.none', done: 'devices.associateGroup.done', title: 'devices.associateGroup.title', field: 'devices.field.group' },
   client: { none: 'devices.associateClient.none', done: 'devices.associateClient.done', title: 'devices.associateClient.title', field: 'devices.field.client' },
-  noVendProfile: { none: 'noVendProfiles.associate.none', done: 'noVendProfiles.associate.done', title: 'noVendProfiles.associate.title', field: 'devices.field.noVendProfile' },
+  noVendProfile: {
+    none: 'noVendProfiles.associate.none',
+    done: 'noVendProfiles.associate.done',
+    title: 'noVendProfiles.associate.title',
+    field: 'devices.field.noVendProfile',
+  },
 };
 
 /** Moves the machine to one of its merchant's groups, clients or no-vend profiles (or to none). */

@@ -31,7 +31,17 @@ function matchingRows(values: ConfigValues, query: PageQuery): Row[] {
  * A configuration's name → value pairs in the shared data table. The whole configuration is already
  * loaded (at most 500 values), so paging, search and sorting happen here rather than on the server.
  */
-export function ConfigValuesTable({ tableId, values, onRefresh, testId }: { tableId: string; values: ConfigValues; onRefresh: () => Promise<unknown>; testId: string }) {
+export function ConfigValuesTable({
+  tableId,
+  values,
+  onRefresh,
+  testId,
+}: {
+  tableId: string;
+  values: ConfigValues;
+  onRefresh: () => Promise<unknown>;
+  testId: string;
+}) {
   const table = useDataTable({ tableId, columns: COLUMNS, defaultSort: DEFAULT_SORT });
   const { query } = table;
   const rows = useMemo(() => matchingRows(values, query), [values, query]);

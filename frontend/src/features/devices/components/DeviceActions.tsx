@@ -19,9 +19,24 @@ type Panel = 'group' | 'client' | 'noVendProfile' | 'qr' | null;
 /** What each confirmed action asks and tells (spec §4: hide/undo hide, reset, delete, each after confirmation). */
 const CONFIRM: Record<Confirmable, { titleId: string; messageId: string; confirmId: string; successId: string }> = {
   hide: { titleId: 'devices.hide.confirmTitle', messageId: 'devices.hide.confirmMessage', confirmId: 'devices.hide.action', successId: 'devices.hidden' },
-  undoHide: { titleId: 'devices.undoHide.confirmTitle', messageId: 'devices.undoHide.confirmMessage', confirmId: 'devices.undoHide.action', successId: 'devices.unhidden' },
-  reset: { titleId: 'devices.reset.confirmTitle', messageId: 'devices.reset.confirmMessage', confirmId: 'devices.reset.action', successId: 'devices.resetDone' },
-  delete: { titleId: 'devices.delete.confirmTitle', messageId: 'devices.delete.confirmMessage', confirmId: 'devices.delete.action', successId: 'devices.deleted' },
+  undoHide: {
+    titleId: 'devices.undoHide.confirmTitle',
+    messageId: 'devices.undoHide.confirmMessage',
+    confirmId: 'devices.undoHide.action',
+    successId: 'devices.unhidden',
+  },
+  reset: {
+    titleId: 'devices.reset.confirmTitle',
+    messageId: 'devices.reset.confirmMessage',
+    confirmId: 'devices.reset.action',
+    successId: 'devices.resetDone',
+  },
+  delete: {
+    titleId: 'devices.delete.confirmTitle',
+    messageId: 'devices.delete.confirmMessage',
+    confirmId: 'devices.delete.action',
+    successId: 'devices.deleted',
+  },
 };
 
 /** The machine's actions: hide or undo hide, reset, delete (confirmed), group and client association, QR code. */
@@ -55,7 +70,13 @@ export function DeviceActions({ pos, rights }: { pos: PointOfSale; rights: Devic
     </button>
   );
   const panelButton = (which: Exclude<Panel, null>, labelId: string) => (
-    <button type="button" className="button button--secondary" onClick={() => togglePanel(which)} aria-expanded={panel === which} data-testid={`device-panel-${which}`}>
+    <button
+      type="button"
+      className="button button--secondary"
+      onClick={() => togglePanel(which)}
+      aria-expanded={panel === which}
+      data-testid={`device-panel-${which}`}
+    >
       <FormattedMessage id={labelId} />
     </button>
   );

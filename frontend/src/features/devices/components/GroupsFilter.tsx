@@ -17,7 +17,9 @@ export function GroupsFilter<T>({ table, groups }: { table: DataTableModel<T>; g
         <FormattedMessage id="devices.filter.groups" />
       </span>
       <details className="multi-filter" data-filter="groupIds">
-        <summary className="multi-filter__summary">{names.length > 0 ? intl.formatList(names, { type: 'unit' }) : intl.formatMessage({ id: 'devices.filter.allGroups' })}</summary>
+        <summary className="multi-filter__summary">
+          {names.length > 0 ? intl.formatList(names, { type: 'unit' }) : intl.formatMessage({ id: 'devices.filter.allGroups' })}
+        </summary>
         <div className="multi-filter__options">
           {groups.map((g) => (
             <label key={g.id} className="checkbox-field">

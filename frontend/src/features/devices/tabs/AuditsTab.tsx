@@ -36,7 +36,11 @@ export function AuditsTab() {
     }
     return [
       { id: 'readAt', messageId: 'devices.audits.readAt', ord: 'readAt', value: (a) => formatDateTime(a.readAt, intl.locale) },
-      { id: 'origin', messageId: 'devices.audits.origin', value: (a) => intl.formatMessage({ id: AUDIT_ORIGIN_MESSAGES[a.origin] ?? AUDIT_ORIGIN_MESSAGES[0]! }) },
+      {
+        id: 'origin',
+        messageId: 'devices.audits.origin',
+        value: (a) => intl.formatMessage({ id: AUDIT_ORIGIN_MESSAGES[a.origin] ?? AUDIT_ORIGIN_MESSAGES[0]! }),
+      },
       { id: 'port', messageId: 'devices.audits.port', value: (a) => intl.formatMessage({ id: AUDIT_PORT_MESSAGES[a.port] }) },
       { id: 'receivedAt', messageId: 'devices.audits.receivedAt', value: (a) => formatDateTime(a.receivedAt, intl.locale) },
       {
@@ -46,7 +50,13 @@ export function AuditsTab() {
         render: (a) =>
           a.hasDex ? (
             <span className="inline-status">
-              <button type="button" className="button button--secondary" onClick={() => void download(a)} disabled={downloading === a.id} data-testid="audit-download">
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => void download(a)}
+                disabled={downloading === a.id}
+                data-testid="audit-download"
+              >
                 <FormattedMessage id="devices.audits.download" />
               </button>
               {a.integrity && a.integrity !== 'whole' && (
@@ -77,7 +87,13 @@ export function AuditsTab() {
         filters={
           <>
             <HistoryRangeFilter table={table} />
-            <SelectFilter table={table} field="origin" messageId="devices.audits.origin" allLabel={intl.formatMessage({ id: 'devices.audits.allOrigins' })} options={originOptions} />
+            <SelectFilter
+              table={table}
+              field="origin"
+              messageId="devices.audits.origin"
+              allLabel={intl.formatMessage({ id: 'devices.audits.allOrigins' })}
+              options={originOptions}
+            />
           </>
         }
       />

@@ -22,7 +22,12 @@ export function CashTab() {
 
   let body;
   if (cash.error && !cash.data) body = <ErrorState error={cash.error} messageId={deviceErrorMessageId(cash.error)} onRetry={() => void cash.mutate()} />;
-  else if (!cash.data) body = <div className="state"><Spinner /></div>;
+  else if (!cash.data)
+    body = (
+      <div className="state">
+        <Spinner />
+      </div>
+    );
   else if (!cash.data.latest) body = <EmptyState messageId="devices.cash.empty" />;
   else
     body = (
@@ -35,7 +40,11 @@ export function CashTab() {
               </h2>
               <DateRangePicker value={range} onChange={setRange} testId="cash-range" />
             </header>
-            {cash.data!.series.length === 0 ? <EmptyState messageId="devices.cash.noAuditsInRange" /> : <CashChart points={cash.data!.series} money={money} from={Date.parse(bounds.from!)} to={Date.parse(bounds.to!)} />}
+            {cash.data!.series.length === 0 ? (
+              <EmptyState messageId="devices.cash.noAuditsInRange" />
+            ) : (
+              <CashChart points={cash.data!.series} money={money} from={Date.parse(bounds.from!)} to={Date.parse(bounds.to!)} />
+            )}
           </section>
         )}
       </CashFigures>
@@ -60,9 +69,27 @@ function CashFigures({ cash, readAt, children }: { cash: AuditCash; readAt: stri
     { id: 'tubeContents', messageId: 'devices.cash.tubeContents', value: cash.tubeContents },
     { id: 'cashIn', messageId: 'devices.cash.cashIn', value: cash.cashIn.sinceReset?.total, init: cash.cashIn.sinceInit?.total },
     { id: 'bills', messageId: 'devices.cash.bills', value: cash.cashIn.sinceReset?.bills, init: cash.cashIn.sinceInit?.bills },
-    { id: 'cashSales', messageId: 'devices.cash.cashSales', value: cash.cashSales.sinceReset?.value, init: cash.cashSales.sinceInit?.value, count: cash.cashSales.sinceReset?.count },
-    { id: 'paidVends', messageId: 'devices.cash.paidVends', value: cash.paidVends.sinceReset?.value, init: cash.paidVends.sinceInit?.value, count: cash.paidVends.sinceReset?.count },
-    { id: 'freeVends', messageId: 'devices.cash.freeVends', value: cash.freeVends.sinceReset?.value, init: cash.freeVends.sinceInit?.value, count: cash.freeVends.sinceReset?.count },
+    {
+      id: 'cashSales',
+      messageId: 'devices.cash.cashSales',
+      value: cash.cashSales.sinceReset?.value,
+      init: cash.cashSales.sinceInit?.value,
+      count: cash.cashSales.sinceReset?.count,
+    },
+    {
+      id: 'paidVends',
+      messageId: 'devices.cash.paidVends',
+      value: cash.paidVends.sinceReset?.value,
+      init: cash.paidVends.sinceInit?.value,
+      count: cash.paidVends.sinceReset?.count,
+    },
+    {
+      id: 'freeVends',
+      messageId: 'devices.cash.freeVends',
+      value: cash.freeVends.sinceReset?.value,
+      init: cash.freeVends.sinceInit?.value,
+      count: cash.freeVends.sinceReset?.count,
+    },
     { id: 'dispensed', messageId: 'devices.cash.dispensed', value: cash.dispensed.sinceReset?.value, init: cash.dispensed.sinceInit?.value },
     { id: 'manuallyDispensed', messageId: 'devices.cash.manuallyDispensed', value: cash.dispensed.sinceReset?.manual, init: cash.dispensed.sinceInit?.manual },
     { id: 'overpay', messageId: 'devices.cash.overpay', value: cash.overpay.sinceReset, init: cash.overpay.sinceInit },
@@ -101,9 +128,15 @@ function CashFigures({ cash, readAt, children }: { cash: AuditCash; readAt: stri
         <table className="cash-tubes" data-testid="cash-tubes">
           <thead>
             <tr>
-              <th><FormattedMessage id="devices.cash.coin" /></th>
-              <th><FormattedMessage id="devices.cash.coins" /></th>
-              <th><FormattedMessage id="devices.cash.tubeValue" /></th>
+              <th>
+                <FormattedMessage id="devices.cash.coin" />
+              </th>
+              <th>
+                <FormattedMessage id="devices.cash.coins" />
+              </th>
+              <th>
+                <FormattedMessage id="devices.cash.tubeValue" />
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -38,7 +38,10 @@ export function ConfigsTab() {
               )}
               {c.sync?.lastSyncAt && (
                 <span className="muted" data-testid="config-last-sync">
-                  <FormattedMessage id="devices.configs.lastSync" values={{ date: formatDateTime(c.sync.lastSyncAt, intl.locale), by: c.sync.lastSyncBy ?? '' }} />
+                  <FormattedMessage
+                    id="devices.configs.lastSync"
+                    values={{ date: formatDateTime(c.sync.lastSyncAt, intl.locale), by: c.sync.lastSyncBy ?? '' }}
+                  />
                 </span>
               )}
               <Link to={devicePath(serial, 'custom-config')} className="button button--secondary" data-testid="config-open-custom">

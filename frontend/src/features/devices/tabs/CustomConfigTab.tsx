@@ -37,10 +37,12 @@ export function CustomConfigTab() {
 
   let body;
   if (custom.isLoading) body = <PageSpinner />;
-  else if (custom.error && !notSet) body = <ErrorState error={custom.error} messageId={configErrorMessageId(custom.error)} onRetry={() => void custom.mutate()} />;
+  else if (custom.error && !notSet)
+    body = <ErrorState error={custom.error} messageId={configErrorMessageId(custom.error)} onRetry={() => void custom.mutate()} />;
   else if (canEdit)
     body = <CustomConfigEditor key={custom.data?.updatedAt ?? 'new'} serial={serial} current={custom.data} reported={reported.data?.values ?? null} />;
-  else if (custom.data) body = <ConfigValuesTable tableId="device-custom-config" values={custom.data.values} onRefresh={custom.mutate} testId="custom-config-values" />;
+  else if (custom.data)
+    body = <ConfigValuesTable tableId="device-custom-config" values={custom.data.values} onRefresh={custom.mutate} testId="custom-config-values" />;
   else body = <EmptyState messageId="devices.customConfig.error.notFound" />;
 
   return (
@@ -52,7 +54,10 @@ export function CustomConfigTab() {
         {!custom.isLoading && <SyncBadge sync={custom.data?.sync ?? null} />}
         {custom.data && (
           <span className="muted" data-testid="custom-config-updated">
-            <FormattedMessage id="devices.customConfig.updated" values={{ date: formatDateTime(custom.data.updatedAt, intl.locale), by: custom.data.updatedBy }} />
+            <FormattedMessage
+              id="devices.customConfig.updated"
+              values={{ date: formatDateTime(custom.data.updatedAt, intl.locale), by: custom.data.updatedBy }}
+            />
           </span>
         )}
       </header>
@@ -137,7 +142,12 @@ function CustomConfigEditor({ serial, current, reported }: { serial: string; cur
                     />
                   </td>
                   <td>
-                    <button type="button" className="button button--secondary" onClick={() => setRows((rs) => rs.filter((r) => r.id !== row.id))} data-testid={`custom-config-remove-${i}`}>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      onClick={() => setRows((rs) => rs.filter((r) => r.id !== row.id))}
+                      data-testid={`custom-config-remove-${i}`}
+                    >
                       <FormattedMessage id="devices.customConfig.remove" />
                     </button>
                   </td>
@@ -148,7 +158,13 @@ function CustomConfigEditor({ serial, current, reported }: { serial: string; cur
         </table>
       )}
       <div className="form__actions">
-        <button type="button" className="button button--secondary" onClick={() => setRows((rs) => [...rs, draftRow()])} disabled={rows.length >= MAX_CONFIG_VALUES} data-testid="custom-config-add">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => setRows((rs) => [...rs, draftRow()])}
+          disabled={rows.length >= MAX_CONFIG_VALUES}
+          data-testid="custom-config-add"
+        >
           <FormattedMessage id="devices.customConfig.add" />
         </button>
         {reported && (

@@ -54,7 +54,10 @@ function DeviceForm({ pos }: { pos: PointOfSale }) {
     { name: pos.name, networkType: pos.networkType ?? NO_NETWORK, warrantyEnd: pos.warrantyEnd?.slice(0, 10) ?? '', planogramId: pos.planogramId ?? '' },
     errors,
   );
-  const networkOptions = [{ value: NO_NETWORK, label: intl.formatMessage({ id: 'devices.networkType.none' }) }, ...NETWORK_TYPES.map((t) => ({ value: t, label: t }))];
+  const networkOptions = [
+    { value: NO_NETWORK, label: intl.formatMessage({ id: 'devices.networkType.none' }) },
+    ...NETWORK_TYPES.map((t) => ({ value: t, label: t })),
+  ];
   const planograms = useMerchantPlanograms(pos.merchantId);
   const planogramOptions = [
     { value: NO_PLANOGRAM, label: intl.formatMessage({ id: 'devices.planogram.none' }) },

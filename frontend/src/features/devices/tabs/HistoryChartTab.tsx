@@ -41,8 +41,14 @@ function HistoryChartTab({ kind }: { kind: HistoryKind }) {
   const title = intl.formatMessage({ id: settings.titleId });
 
   let body;
-  if (history.error && !history.data) body = <ErrorState error={history.error} messageId={deviceErrorMessageId(history.error)} onRetry={() => void history.mutate()} />;
-  else if (!history.data) body = <div className="state"><Spinner /></div>;
+  if (history.error && !history.data)
+    body = <ErrorState error={history.error} messageId={deviceErrorMessageId(history.error)} onRetry={() => void history.mutate()} />;
+  else if (!history.data)
+    body = (
+      <div className="state">
+        <Spinner />
+      </div>
+    );
   else if (points.length === 0) body = <EmptyState messageId="charts.empty" />;
   else
     body = (
@@ -70,7 +76,13 @@ function HistoryChartTab({ kind }: { kind: HistoryKind }) {
           <span data-testid="chart-week-label">
             <FormattedMessage id="charts.week" values={{ from: week.days[0]!.label, to: week.days[6]!.label }} />
           </span>
-          <button type="button" className="button button--secondary" onClick={() => setLastDay((d) => shiftWeek(d, 1))} disabled={lastDay >= today} data-testid="chart-next-week">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setLastDay((d) => shiftWeek(d, 1))}
+            disabled={lastDay >= today}
+            data-testid="chart-next-week"
+          >
             <FormattedMessage id="charts.nextWeek" />
           </button>
         </div>

@@ -31,7 +31,13 @@ export function TransactionsTab() {
         filters={
           <>
             <HistoryRangeFilter table={table} />
-            <SelectFilter table={table} field="type" messageId="transactions.field.type" allLabel={intl.formatMessage({ id: 'devices.transactions.allTypes' })} options={typeOptions} />
+            <SelectFilter
+              table={table}
+              field="type"
+              messageId="transactions.field.type"
+              allLabel={intl.formatMessage({ id: 'devices.transactions.allTypes' })}
+              options={typeOptions}
+            />
           </>
         }
       />

@@ -26,8 +26,34 @@ export interface MerchantDraft {
 }
 
 export function draftOf(m: Merchant): MerchantDraft {
-  const { name, screenConfigurationManagement, country, language, timezone, currency, legalInfo, contactPerson, contactEmail, licence, defaultWarranty, extendedWarranty } = m;
-  return { name, screenConfigurationManagement, country, language, timezone, currency, legalInfo, contactPerson, contactEmail, licence, defaultWarranty, extendedWarranty };
+  const {
+    name,
+    screenConfigurationManagement,
+    country,
+    language,
+    timezone,
+    currency,
+    legalInfo,
+    contactPerson,
+    contactEmail,
+    licence,
+    defaultWarranty,
+    extendedWarranty,
+  } = m;
+  return {
+    name,
+    screenConfigurationManagement,
+    country,
+    language,
+    timezone,
+    currency,
+    legalInfo,
+    contactPerson,
+    contactEmail,
+    licence,
+    defaultWarranty,
+    extendedWarranty,
+  };
 }
 
 export function newDraft(language: string): MerchantDraft {
@@ -73,7 +99,9 @@ export function MerchantForm({ initial, features, submitLabelId, successMessageI
     };
   }, [collections.data, format]);
   // A zone the list does not name (e.g. the browser's 'UTC') stays selectable rather than silently replaced.
-  const timezones = options.timezones.some((o) => o.value === draft.timezone) ? options.timezones : [{ value: draft.timezone, label: draft.timezone }, ...options.timezones];
+  const timezones = options.timezones.some((o) => o.value === draft.timezone)
+    ? options.timezones
+    : [{ value: draft.timezone, label: draft.timezone }, ...options.timezones];
 
   // A new country suggests its currency.
   function pickCountry(code: string) {

@@ -52,7 +52,11 @@ export function MerchantSettingsForm({ merchantId, settings, currency }: { merch
         <FormattedMessage id="merchantSettings.title" />
       </h2>
       <div className="form-grid">
-        <TextField {...field('deviceAssociationPin')} labelId="merchantSettings.deviceAssociationPin" hint={<FormattedMessage id="merchantSettings.deviceAssociationPin.hint" />} />
+        <TextField
+          {...field('deviceAssociationPin')}
+          labelId="merchantSettings.deviceAssociationPin"
+          hint={<FormattedMessage id="merchantSettings.deviceAssociationPin.hint" />}
+        />
         <NumberField
           {...field('maximumRefund')}
           labelId="merchantSettings.maximumRefund"

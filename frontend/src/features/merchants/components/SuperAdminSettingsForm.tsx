@@ -62,7 +62,13 @@ export function SuperAdminSettingsForm({ merchantId, settings }: { merchantId: s
         <div className="form-stack">
           <CheckboxField name="ocfService" labelId="superAdminSettings.externalOcfService" checked={draft.ocfService} onChange={set('ocfService')} />
           {draft.ocfService && (
-            <TextField name="externalOcfService" labelId="superAdminSettings.externalOcfProvider" value={draft.ocfProvider} onChange={set('ocfProvider')} error={errors.externalOcfService} />
+            <TextField
+              name="externalOcfService"
+              labelId="superAdminSettings.externalOcfProvider"
+              value={draft.ocfProvider}
+              onChange={set('ocfProvider')}
+              error={errors.externalOcfService}
+            />
           )}
         </div>
       </div>

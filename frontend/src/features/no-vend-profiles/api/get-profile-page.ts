@@ -21,6 +21,7 @@ export function revalidateProfileLists(): Promise<unknown> {
 
 /** After a profile is deleted: gone from the loaded pages at once, then they load again. */
 export function removeFromProfileLists(id: string): Promise<unknown> {
-  const without = (page: Page<NoVendProfile> | undefined) => page && { ...page, items: page.items.filter((p) => p.id !== id), total: Math.max(0, page.total - 1) };
+  const without = (page: Page<NoVendProfile> | undefined) =>
+    page && { ...page, items: page.items.filter((p) => p.id !== id), total: Math.max(0, page.total - 1) };
   return Promise.all([mutate((key) => Array.isArray(key) && key[0] === LIST, without), revalidateMerchantNoVendProfiles()]);
 }

@@ -31,7 +31,8 @@ export function NoVendProfileForm({ initial, canEdit, submitLabelId, successMess
   const intl = useIntl();
   const { errors, saving, submit } = useFormSubmit(NoVendProfileInput, successMessageId, PROFILE_FORM_MESSAGES);
   const { draft, setDraft, field } = useDraft(initial, errors);
-  const setPeriod = (i: number, patch: Partial<NoVendPeriod>) => setDraft((d) => ({ ...d, periods: d.periods.map((p, j) => (j === i ? { ...p, ...patch } : p)) }));
+  const setPeriod = (i: number, patch: Partial<NoVendPeriod>) =>
+    setDraft((d) => ({ ...d, periods: d.periods.map((p, j) => (j === i ? { ...p, ...patch } : p)) }));
   const toggleDay = (i: number, day: number, on: boolean) => {
     const days = draft.periods[i]!.weekdays.filter((d) => d !== day);
     setPeriod(i, { weekdays: on ? [...days, day].sort((a, b) => a - b) : days });
@@ -61,20 +62,37 @@ export function NoVendProfileForm({ initial, canEdit, submitLabelId, successMess
           <div className="no-vend-period" key={i} data-testid="no-vend-period">
             {WEEKDAYS.map((day) => (
               <label key={day} className="checkbox-field">
-                <input type="checkbox" checked={period.weekdays.includes(day)} disabled={!canEdit} onChange={(e) => toggleDay(i, day, e.target.checked)} data-testid={`period-${i}-day-${day}`} />
+                <input
+                  type="checkbox"
+                  checked={period.weekdays.includes(day)}
+                  disabled={!canEdit}
+                  onChange={(e) => toggleDay(i, day, e.target.checked)}
+                  data-testid={`period-${i}-day-${day}`}
+                />
                 {weekdayName(day, intl.locale)}
               </label>
             ))}
             <label>
               <FormattedMessage id="noVendProfiles.periods.from" />{' '}
-              <input type="time" value={period.from} readOnly={!canEdit} onChange={(e) => setPeriod(i, { from: e.target.value })} data-testid={`period-${i}-from`} />
+              <input
+                type="time"
+                value={period.from}
+                readOnly={!canEdit}
+                onChange={(e) => setPeriod(i, { from: e.target.value })}
+                data-testid={`period-${i}-from`}
+              />
             </label>
             <label>
               <FormattedMessage id="noVendProfiles.periods.to" />{' '}
               <input type="time" value={period.to} readOnly={!canEdit} onChange={(e) => setPeriod(i, { to: e.target.value })} data-testid={`period-${i}-to`} />
             </label>
             {canEdit && (
-              <button type="button" className="button button--secondary" onClick={() => setDraft((d) => ({ ...d, periods: d.periods.filter((_, j) => j !== i) }))} data-testid={`period-${i}-remove`}>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => setDraft((d) => ({ ...d, periods: d.periods.filter((_, j) => j !== i) }))}
+                data-testid={`period-${i}-remove`}
+              >
                 <FormattedMessage id="noVendProfiles.periods.remove" />
               </button>
             )}

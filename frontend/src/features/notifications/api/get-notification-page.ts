@@ -10,5 +10,7 @@ export const notificationsPath = (merchantId: string) => `/merchants/${encodeURI
 const LIST = '/notifications/page';
 
 export function useNotificationPage(merchantId: string, query: PageQuery) {
-  return useSWR([LIST, notificationsPath(merchantId), query] as const, ([, path, q]) => apiGet(path, NotificationPage, { query: historyQuery(q) }), { keepPreviousData: true });
+  return useSWR([LIST, notificationsPath(merchantId), query] as const, ([, path, q]) => apiGet(path, NotificationPage, { query: historyQuery(q) }), {
+    keepPreviousData: true,
+  });
 }

@@ -120,7 +120,12 @@ export function LinesEditor({ lines, products, errors, canEdit, onChange }: Prop
                 ))}
                 {canEdit && (
                   <td>
-                    <button type="button" className="button button--secondary" onClick={() => onChange(lines.filter((_, j) => j !== i))} data-testid={`line-${i}-remove`}>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      onClick={() => onChange(lines.filter((_, j) => j !== i))}
+                      data-testid={`line-${i}-remove`}
+                    >
                       <FormattedMessage id="planograms.lines.remove" />
                     </button>
                   </td>

@@ -20,11 +20,22 @@ export interface PlanogramDraft {
 
 export const NEW_PLANOGRAM: PlanogramDraft = { name: '', description: '', planogramType: 'A', lines: [] };
 
-export const draftOf = (p: { name: string; description: string; planogramType: PlanogramType; lines: ReadonlyArray<{ selection: string; productId: string; capacity: number; warningLevel: number; refillValue: number }> }): PlanogramDraft => ({
+export const draftOf = (p: {
+  name: string;
+  description: string;
+  planogramType: PlanogramType;
+  lines: ReadonlyArray<{ selection: string; productId: string; capacity: number; warningLevel: number; refillValue: number }>;
+}): PlanogramDraft => ({
   name: p.name,
   description: p.description,
   planogramType: p.planogramType,
-  lines: p.lines.map((l) => ({ selection: l.selection, productId: l.productId, capacity: String(l.capacity), warningLevel: String(l.warningLevel), refillValue: String(l.refillValue) })),
+  lines: p.lines.map((l) => ({
+    selection: l.selection,
+    productId: l.productId,
+    capacity: String(l.capacity),
+    warningLevel: String(l.warningLevel),
+    refillValue: String(l.refillValue),
+  })),
 });
 
 interface Props {
@@ -70,7 +81,12 @@ export function PlanogramForm({ merchantId, initial, canEdit, submitLabelId, suc
       <div className="form-grid">
         <TextField {...field('name')} labelId="planograms.field.name" readOnly={!canEdit} required />
         {canEdit ? (
-          <SelectField {...field('planogramType')} onChange={(v) => setDraft((d) => ({ ...d, planogramType: v as PlanogramType }))} labelId="planograms.field.type" options={typeOptions} />
+          <SelectField
+            {...field('planogramType')}
+            onChange={(v) => setDraft((d) => ({ ...d, planogramType: v as PlanogramType }))}
+            labelId="planograms.field.type"
+            options={typeOptions}
+          />
         ) : (
           <TextField name="planogramType" value={intl.formatMessage({ id: TYPE_MESSAGES[draft.planogramType] })} labelId="planograms.field.type" readOnly />
         )}

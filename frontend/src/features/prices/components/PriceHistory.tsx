@@ -51,7 +51,13 @@ export function PriceHistory({ serial, currency }: { serial: string; currency: s
       <h2 id="prices-history-title">
         <FormattedMessage id="prices.history.title" />
       </h2>
-      <DataTable table={table} result={page} rowKey={(v) => String(v.version)} emptyMessageId="prices.history.empty" errorMessageId={(e) => pricesErrorMessageId(e, 'get')} />
+      <DataTable
+        table={table}
+        result={page}
+        rowKey={(v) => String(v.version)}
+        emptyMessageId="prices.history.empty"
+        errorMessageId={(e) => pricesErrorMessageId(e, 'get')}
+      />
     </section>
   );
 }

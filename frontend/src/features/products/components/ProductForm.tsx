@@ -36,31 +36,65 @@ export function ProductForm({ initial, parameters, canEdit, submitLabelId, succe
   return (
     <form className="card form" onSubmit={onSubmit} noValidate data-testid="product-form">
       <fieldset className="products__plain" disabled={!canEdit}>
-      <div className="form-grid">
-        <TextField {...field('code')} labelId="products.field.code" readOnly={!canEdit} required />
-        <TextField {...field('name')} labelId="products.field.name" readOnly={!canEdit} required />
-        <SelectField {...field('productType')} onChange={(v) => setDraft((d) => ({ ...d, productType: v as ProductDraft['productType'] }))} labelId="products.field.productType" options={typeOptions} />
-        <NumberField {...field('vat')} labelId="products.field.vat" min={0} max={100} step={0.01} hint={<FormattedMessage id="products.field.vatHint" />} />
-        <TextField {...field('description')} labelId="products.field.description" readOnly={!canEdit} multiline />
-      </div>
-      {parameters.length > 0 && (
-        <fieldset className="form-grid products__parameters" data-testid="product-custom-parameters">
-          <legend>
-            <FormattedMessage id="products.customParameters.legend" />
-          </legend>
-          {parameters.map((p) => {
-            const value = draft.customParameters[p.name];
-            const common = { name: parameterField(p.name), labelId: 'products.customParameters.label', labelValues: { name: p.name }, error: errors[parameterField(p.name)] ?? errors.customParameters };
-            if (p.type === 'boolean')
-              return <CheckboxField key={p.name} name={parameterField(p.name)} label={p.name} checked={value === true} disabled={!canEdit} onChange={(v) => setValue(p.name, v)} />;
-            if (p.type === 'number')
+        <div className="form-grid">
+          <TextField {...field('code')} labelId="products.field.code" readOnly={!canEdit} required />
+          <TextField {...field('name')} labelId="products.field.name" readOnly={!canEdit} required />
+          <SelectField
+            {...field('productType')}
+            onChange={(v) => setDraft((d) => ({ ...d, productType: v as ProductDraft['productType'] }))}
+            labelId="products.field.productType"
+            options={typeOptions}
+          />
+          <NumberField {...field('vat')} labelId="products.field.vat" min={0} max={100} step={0.01} hint={<FormattedMessage id="products.field.vatHint" />} />
+          <TextField {...field('description')} labelId="products.field.description" readOnly={!canEdit} multiline />
+        </div>
+        {parameters.length > 0 && (
+          <fieldset className="form-grid products__parameters" data-testid="product-custom-parameters">
+            <legend>
+              <FormattedMessage id="products.customParameters.legend" />
+            </legend>
+            {parameters.map((p) => {
+              const value = draft.customParameters[p.name];
+              const common = {
+                name: parameterField(p.name),
+                labelId: 'products.customParameters.label',
+                labelValues: { name: p.name },
+                error: errors[parameterField(p.name)] ?? errors.customParameters,
+              };
+              if (p.type === 'boolean')
+                return (
+                  <CheckboxField
+                    key={p.name}
+                    name={parameterField(p.name)}
+                    label={p.name}
+                    checked={value === true}
+                    disabled={!canEdit}
+                    onChange={(v) => setValue(p.name, v)}
+                  />
+                );
+              if (p.type === 'number')
+                return (
+                  <NumberField
+                    key={p.name}
+                    {...common}
+                    value={typeof value === 'number' ? value : Number.NaN}
+                    step={0.01}
+                    onChange={(v) => setValue(p.name, v)}
+                  />
+                );
               return (
-                <NumberField key={p.name} {...common} value={typeof value === 'number' ? value : Number.NaN} step={0.01} onChange={(v) => setValue(p.name, v)} />
+                <TextField
+                  key={p.name}
+                  {...common}
+                  value={typeof value === 'string' ? value : ''}
+                  readOnly={!canEdit}
+                  required={p.required}
+                  onChange={(v) => setValue(p.name, v)}
+                />
               );
-            return <TextField key={p.name} {...common} value={typeof value === 'string' ? value : ''} readOnly={!canEdit} required={p.required} onChange={(v) => setValue(p.name, v)} />;
-          })}
-        </fieldset>
-      )}
+            })}
+          </fieldset>
+        )}
       </fieldset>
       {canEdit && (
         <div className="form__actions">

@@ -68,7 +68,11 @@ export function ProductImport({ merchantId }: { merchantId: string }) {
               const where = describe(p.path);
               return (
                 <li key={`${p.path} ${p.message}`} data-testid="product-import-error">
-                  {where.row ? <FormattedMessage id="products.import.rowProblem" values={{ row: where.row, field: where.field || '—', message: p.message }} /> : <FormattedMessage id="products.import.fileProblem" values={{ field: where.field, message: p.message }} />}
+                  {where.row ? (
+                    <FormattedMessage id="products.import.rowProblem" values={{ row: where.row, field: where.field || '—', message: p.message }} />
+                  ) : (
+                    <FormattedMessage id="products.import.fileProblem" values={{ field: where.field, message: p.message }} />
+                  )}
                 </li>
               );
             })}

@@ -15,7 +15,12 @@ export interface CommandRequest {
  * timeout or a double click answers the command already made instead of a second one.
  */
 export async function sendCommand(request: CommandRequest, idempotencyKey: string): Promise<RemoteCommand> {
-  const sent = await apiRequest('/remote-commands/send', { method: 'POST', body: request, schema: RemoteCommand, headers: { 'Idempotency-Key': idempotencyKey } });
+  const sent = await apiRequest('/remote-commands/send', {
+    method: 'POST',
+    body: request,
+    schema: RemoteCommand,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
   void revalidateCommandLists();
   return sent;
 }

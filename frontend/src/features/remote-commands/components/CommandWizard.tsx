@@ -79,18 +79,46 @@ export function CommandWizard({
   }
 
   const field = (f: ParamField) => {
-    const common = { labelId: f.labelId, name: f.name, testId: `wizard-param-${f.name}`, value: draft[f.name] ?? '', onChange: (v: string) => setDraft((d) => ({ ...d, [f.name]: v })) };
-    if (f.kind === 'peripheral') return <SelectField key={f.name} {...common} value={common.value || PERIPHERALS[0]} options={PERIPHERALS.map((p) => ({ value: p, label: intl.formatMessage({ id: PERIPHERAL_MESSAGES[p] }) }))} />;
+    const common = {
+      labelId: f.labelId,
+      name: f.name,
+      testId: `wizard-param-${f.name}`,
+      value: draft[f.name] ?? '',
+      onChange: (v: string) => setDraft((d) => ({ ...d, [f.name]: v })),
+    };
+    if (f.kind === 'peripheral')
+      return (
+        <SelectField
+          key={f.name}
+          {...common}
+          value={common.value || PERIPHERALS[0]}
+          options={PERIPHERALS.map((p) => ({ value: p, label: intl.formatMessage({ id: PERIPHERAL_MESSAGES[p] }) }))}
+        />
+      );
     if (f.kind === 'lines') return <TextField key={f.name} {...common} multiline hint={<FormattedMessage id={f.hintId} />} />;
     if (f.kind === 'money') {
       const parsed = common.value === '' ? null : parseMoneyInput(common.value, currency, { locale: intl.locale });
-      return <TextField key={f.name} {...common} hint={<FormattedMessage id="remoteCommands.param.amountHint" values={{ currency }} />} error={parsed && !parsed.ok ? parsed.error : undefined} />;
+      return (
+        <TextField
+          key={f.name}
+          {...common}
+          hint={<FormattedMessage id="remoteCommands.param.amountHint" values={{ currency }} />}
+          error={parsed && !parsed.ok ? parsed.error : undefined}
+        />
+      );
     }
     return <TextField key={f.name} {...common} />;
   };
 
   return (
-    <section ref={ref} tabIndex={-1} aria-label={intl.formatMessage({ id: 'remoteCommands.new' })} className="card command-wizard" data-testid="command-wizard" data-step={step}>
+    <section
+      ref={ref}
+      tabIndex={-1}
+      aria-label={intl.formatMessage({ id: 'remoteCommands.new' })}
+      className="card command-wizard"
+      data-testid="command-wizard"
+      data-step={step}
+    >
       <ol className="command-wizard__steps">
         {/* A space after each step keeps them apart in copied text. */}
         {STEPS.map((s, i) => (
@@ -134,34 +162,62 @@ export function CommandWizard({
       {step === 'when' && (
         <fieldset className="command-wizard__when">
           <label>
-            <input type="radio" name="when" checked={!later} onChange={() => setLater(false)} data-testid="wizard-now" /> <FormattedMessage id="remoteCommands.wizard.now" />
+            <input type="radio" name="when" checked={!later} onChange={() => setLater(false)} data-testid="wizard-now" />{' '}
+            <FormattedMessage id="remoteCommands.wizard.now" />
           </label>
           <label>
-            <input type="radio" name="when" checked={later} onChange={() => setLater(true)} data-testid="wizard-later" /> <FormattedMessage id="remoteCommands.wizard.later" />
+            <input type="radio" name="when" checked={later} onChange={() => setLater(true)} data-testid="wizard-later" />{' '}
+            <FormattedMessage id="remoteCommands.wizard.later" />
           </label>
-          {later && <input type="datetime-local" value={when} onChange={(e) => setWhen(e.target.value)} data-testid="wizard-when" aria-label={intl.formatMessage({ id: 'remoteCommands.field.scheduledAt' })} />}
+          {later && (
+            <input
+              type="datetime-local"
+              value={when}
+              onChange={(e) => setWhen(e.target.value)}
+              data-testid="wizard-when"
+              aria-label={intl.formatMessage({ id: 'remoteCommands.field.scheduledAt' })}
+            />
+          )}
         </fieldset>
       )}
 
       {step === 'summary' && (
         <dl className="command-wizard__summary" data-testid="wizard-summary">
-          <dt><FormattedMessage id="remoteCommands.field.device" /></dt>
-          <dd>{serial}{machine ? ` · ${machine.name}` : ''}</dd>
-          <dt><FormattedMessage id="remoteCommands.field.type" /></dt>
+          <dt>
+            <FormattedMessage id="remoteCommands.field.device" />
+          </dt>
+          <dd>
+            {serial}
+            {machine ? ` · ${machine.name}` : ''}
+          </dd>
+          <dt>
+            <FormattedMessage id="remoteCommands.field.type" />
+          </dt>
           <dd>{intl.formatMessage({ id: TYPE_MESSAGES[type] })}</dd>
           {Object.keys(request.params).length > 0 && (
             <>
-              <dt><FormattedMessage id="remoteCommands.wizard.params" /></dt>
-              <dd><code>{JSON.stringify(request.params).slice(0, 300)}</code></dd>
+              <dt>
+                <FormattedMessage id="remoteCommands.wizard.params" />
+              </dt>
+              <dd>
+                <code>{JSON.stringify(request.params).slice(0, 300)}</code>
+              </dd>
             </>
           )}
-          <dt><FormattedMessage id="remoteCommands.wizard.when" /></dt>
+          <dt>
+            <FormattedMessage id="remoteCommands.wizard.when" />
+          </dt>
           <dd>{request.scheduledAt ? formatDateTime(request.scheduledAt, intl.locale) : intl.formatMessage({ id: 'remoteCommands.wizard.now' })}</dd>
         </dl>
       )}
 
       <div className="command-wizard__nav">
-        <button type="button" className="button button--secondary" onClick={() => (index === 0 ? onDone(null) : setStep(STEPS[index - 1]!))} data-testid="wizard-back">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => (index === 0 ? onDone(null) : setStep(STEPS[index - 1]!))}
+          data-testid="wizard-back"
+        >
           <FormattedMessage id={index === 0 ? 'remoteCommands.wizard.close' : 'remoteCommands.wizard.back'} />
         </button>
         {step === 'summary' ? (

@@ -33,26 +33,35 @@ export function useCommandColumns(withDevice: boolean, canCancel: boolean): Colu
     const columns: Column<RemoteCommand>[] = [
       { id: 'createdAt', messageId: 'remoteCommands.field.createdAt', ord: 'createdAt', value: (c) => at(c.createdAt) },
       ...(withDevice
-        ? [{
-            id: 'device',
-            messageId: 'remoteCommands.field.device',
-            value: (c: RemoteCommand) => `${c.serial} ${c.posName}`,
-            render: (c: RemoteCommand) => (
-              <Link to={`/devices/${encodeURIComponent(c.serial)}/remote-commands`} data-testid="command-device-link">
-                {c.serial} · {c.posName}
-              </Link>
-            ),
-          }]
+        ? [
+            {
+              id: 'device',
+              messageId: 'remoteCommands.field.device',
+              value: (c: RemoteCommand) => `${c.serial} ${c.posName}`,
+              render: (c: RemoteCommand) => (
+                <Link to={`/devices/${encodeURIComponent(c.serial)}/remote-commands`} data-testid="command-device-link">
+                  {c.serial} · {c.posName}
+                </Link>
+              ),
+            },
+          ]
         : []),
       { id: 'type', messageId: 'remoteCommands.field.type', value: (c) => format(TYPE_MESSAGES[c.type as RemoteCommandType], c.type) },
-      { id: 'status', messageId: 'remoteCommands.field.status', value: (c) => format(STATUS_MESSAGES[c.status], c.status), render: (c) => <StatusBadge status={c.status} /> },
+      {
+        id: 'status',
+        messageId: 'remoteCommands.field.status',
+        value: (c) => format(STATUS_MESSAGES[c.status], c.status),
+        render: (c) => <StatusBadge status={c.status} />,
+      },
       { id: 'result', messageId: 'remoteCommands.field.result', value: (c) => (c.result === null ? '' : format(RESULT_MESSAGES[c.result], c.result)) },
       { id: 'message', messageId: 'remoteCommands.field.message', value: (c) => c.message ?? '' },
       { id: 'scheduledAt', messageId: 'remoteCommands.field.scheduledAt', value: (c) => at(c.scheduledAt) },
       { id: 'startAt', messageId: 'remoteCommands.field.startAt', value: (c) => at(c.startAt) },
       { id: 'endAt', messageId: 'remoteCommands.field.endAt', value: (c) => at(c.endAt) },
       { id: 'createdBy', messageId: 'remoteCommands.field.createdBy', value: (c) => c.createdBy },
-      ...(canCancel ? [{ id: 'actions', messageId: 'remoteCommands.field.actions', value: () => '', render: (c: RemoteCommand) => <CancelButton command={c} /> }] : []),
+      ...(canCancel
+        ? [{ id: 'actions', messageId: 'remoteCommands.field.actions', value: () => '', render: (c: RemoteCommand) => <CancelButton command={c} /> }]
+        : []),
     ];
     return columns;
   }, [intl, withDevice, canCancel]);
@@ -81,7 +90,15 @@ function CancelButton({ command }: { command: RemoteCommand }) {
 }
 
 /** A page of commands with the type and status filters; rows carry their id and status for tests and styling. */
-export function CommandsTable({ table, result, exportFile }: { table: DataTableModel<RemoteCommand>; result: PageResult<RemoteCommand>; exportFile?: () => Promise<ApiFile> }) {
+export function CommandsTable({
+  table,
+  result,
+  exportFile,
+}: {
+  table: DataTableModel<RemoteCommand>;
+  result: PageResult<RemoteCommand>;
+  exportFile?: () => Promise<ApiFile>;
+}) {
   const intl = useIntl();
   const typeOptions = COMMAND_TYPE_NUMBERS.map((t) => ({ value: String(t), label: intl.formatMessage({ id: TYPE_MESSAGES[t] }) }));
   const statusOptions = COMMAND_STATUSES.map((s) => ({ value: String(s), label: intl.formatMessage({ id: STATUS_MESSAGES[s]! }) }));
@@ -95,8 +112,20 @@ export function CommandsTable({ table, result, exportFile }: { table: DataTableM
       {...(exportFile ? { exportFile } : {})}
       filters={
         <>
-          <SelectFilter table={table} field="type" messageId="remoteCommands.field.type" allLabel={intl.formatMessage({ id: 'remoteCommands.allTypes' })} options={typeOptions} />
-          <SelectFilter table={table} field="status" messageId="remoteCommands.field.status" allLabel={intl.formatMessage({ id: 'remoteCommands.allStatuses' })} options={statusOptions} />
+          <SelectFilter
+            table={table}
+            field="type"
+            messageId="remoteCommands.field.type"
+            allLabel={intl.formatMessage({ id: 'remoteCommands.allTypes' })}
+            options={typeOptions}
+          />
+          <SelectFilter
+            table={table}
+            field="status"
+            messageId="remoteCommands.field.status"
+            allLabel={intl.formatMessage({ id: 'remoteCommands.allStatuses' })}
+            options={statusOptions}
+          />
         </>
       }
     />

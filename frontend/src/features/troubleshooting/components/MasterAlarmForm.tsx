@@ -21,7 +21,16 @@ import { MASTER_ALARM_FORM_MESSAGES } from '../messages';
 export type MasterAlarmDraft = Omit<MasterAlarm, 'createdAt' | 'updatedAt' | 'criticity'> & { criticity: string };
 
 export const NEW_MASTER_ALARM: MasterAlarmDraft = {
-  code: '', criticity: '2', machineType: 'Nebular Vending', source: 'none', group: 'none', message: '', category: 'fault', mcbf: '', level1: '', level2: '',
+  code: '',
+  criticity: '2',
+  machineType: 'Nebular Vending',
+  source: 'none',
+  group: 'none',
+  message: '',
+  category: 'fault',
+  mcbf: '',
+  level1: '',
+  level2: '',
 };
 
 const readAsDataUrl = (file: File) =>
@@ -47,7 +56,8 @@ export function MasterAlarmForm({ initial, creating, submitLabelId, successMessa
   const { errors, saving, submit } = useFormSubmit(creating ? MasterAlarmCreate : MasterAlarmInput, successMessageId, MASTER_ALARM_FORM_MESSAGES);
   const { draft, setDraft, field } = useDraft(initial, errors);
   const bytes = new Blob([draft.level1, draft.level2]).size;
-  const options = (values: readonly string[], messageId?: (v: string) => string) => values.map((v) => ({ value: v, label: messageId ? intl.formatMessage({ id: messageId(v) }) : v }));
+  const options = (values: readonly string[], messageId?: (v: string) => string) =>
+    values.map((v) => ({ value: v, label: messageId ? intl.formatMessage({ id: messageId(v) }) : v }));
 
   async function addImage(level: 'level1' | 'level2', file: File | undefined) {
     if (!file) return;
@@ -65,12 +75,41 @@ export function MasterAlarmForm({ initial, creating, submitLabelId, successMessa
     <form className="card form" onSubmit={onSubmit} noValidate data-testid="master-alarm-form">
       <div className="form-grid">
         <TextField {...field('code')} labelId="troubleshooting.field.code" readOnly={!creating} required />
-        <SelectField {...field('criticity')} labelId="alarms.field.criticity" options={ALARM_CRITICITIES.map((c) => ({ value: String(c), label: intl.formatMessage({ id: `alarms.criticity.${c}` }) }))} />
-        <SelectField {...field('category')} onChange={(v) => setDraft((d) => ({ ...d, category: v as MasterAlarm['category'] }))} labelId="alarms.field.category" options={options(ALARM_CATEGORIES, (v) => `alarms.category.${v}`)} />
-        <SelectField {...field('machineType')} onChange={(v) => setDraft((d) => ({ ...d, machineType: v as MasterAlarm['machineType'] }))} labelId="troubleshooting.field.machineType" options={options(MACHINE_TYPES)} />
-        <SelectField {...field('source')} onChange={(v) => setDraft((d) => ({ ...d, source: v as MasterAlarm['source'] }))} labelId="troubleshooting.field.source" options={options(ALARM_SOURCES, (v) => `troubleshooting.source.${v}`)} />
-        <SelectField {...field('group')} onChange={(v) => setDraft((d) => ({ ...d, group: v as MasterAlarm['group'] }))} labelId="troubleshooting.field.group" options={options(ALARM_GROUPS, (v) => `troubleshooting.group.${v}`)} />
-        <SelectField {...field('mcbf')} onChange={(v) => setDraft((d) => ({ ...d, mcbf: v as MasterAlarm['mcbf'] }))} labelId="troubleshooting.field.mcbf" options={options(MCBF_VALUES, (v) => `troubleshooting.mcbf.${v || 'empty'}`)} />
+        <SelectField
+          {...field('criticity')}
+          labelId="alarms.field.criticity"
+          options={ALARM_CRITICITIES.map((c) => ({ value: String(c), label: intl.formatMessage({ id: `alarms.criticity.${c}` }) }))}
+        />
+        <SelectField
+          {...field('category')}
+          onChange={(v) => setDraft((d) => ({ ...d, category: v as MasterAlarm['category'] }))}
+          labelId="alarms.field.category"
+          options={options(ALARM_CATEGORIES, (v) => `alarms.category.${v}`)}
+        />
+        <SelectField
+          {...field('machineType')}
+          onChange={(v) => setDraft((d) => ({ ...d, machineType: v as MasterAlarm['machineType'] }))}
+          labelId="troubleshooting.field.machineType"
+          options={options(MACHINE_TYPES)}
+        />
+        <SelectField
+          {...field('source')}
+          onChange={(v) => setDraft((d) => ({ ...d, source: v as MasterAlarm['source'] }))}
+          labelId="troubleshooting.field.source"
+          options={options(ALARM_SOURCES, (v) => `troubleshooting.source.${v}`)}
+        />
+        <SelectField
+          {...field('group')}
+          onChange={(v) => setDraft((d) => ({ ...d, group: v as MasterAlarm['group'] }))}
+          labelId="troubleshooting.field.group"
+          options={options(ALARM_GROUPS, (v) => `troubleshooting.group.${v}`)}
+        />
+        <SelectField
+          {...field('mcbf')}
+          onChange={(v) => setDraft((d) => ({ ...d, mcbf: v as MasterAlarm['mcbf'] }))}
+          labelId="troubleshooting.field.mcbf"
+          options={options(MCBF_VALUES, (v) => `troubleshooting.mcbf.${v || 'empty'}`)}
+        />
         <TextField {...field('message')} labelId="alarms.field.message" required />
       </div>
       {(['level1', 'level2'] as const).map((level) => (

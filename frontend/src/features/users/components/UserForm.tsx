@@ -17,7 +17,16 @@ import { useMyMerchants } from '../../../lib/resources/get-my-merchants';
 import { useSession } from '../../../lib/session';
 import { useGroupsOfMerchants } from '../../../lib/resources/get-merchant-groups';
 import { USER_FORM_MESSAGES } from '../messages';
-import { assignableRoles, checkUserRules, merchantsWithoutGroup, needsMerchants, userBody, withoutMerchant, type InvisibleFlag, type UserDraft } from '../user-draft';
+import {
+  assignableRoles,
+  checkUserRules,
+  merchantsWithoutGroup,
+  needsMerchants,
+  userBody,
+  withoutMerchant,
+  type InvisibleFlag,
+  type UserDraft,
+} from '../user-draft';
 
 /** The flags only the super admin sees (schemas/user INVISIBLE_FLAGS) and their labels. */
 const FLAG_MESSAGES: Record<InvisibleFlag, string> = {
@@ -87,7 +96,12 @@ export function UserForm<S extends typeof UserCreate | typeof UserUpdate>({ sche
       <div className="form-grid">
         <TextField {...field('email')} labelId="users.field.email" type="email" autoComplete="off" readOnly={!create} />
         <SelectField {...field('role')} labelId="users.field.role" options={roleOptions} onChange={(role) => set('role')(role as Role)} />
-        <SelectField {...field('language')} labelId="users.field.language" options={languageOptions} onChange={(language) => set('language')(language as Language)} />
+        <SelectField
+          {...field('language')}
+          labelId="users.field.language"
+          options={languageOptions}
+          onChange={(language) => set('language')(language as Language)}
+        />
       </div>
 
       {scoped && (
@@ -142,7 +156,13 @@ export function UserForm<S extends typeof UserCreate | typeof UserUpdate>({ sche
                 ) : (
                   <div className="checkbox-grid">
                     {list.map((g) => (
-                      <CheckboxField key={g.id} name={`group-${g.id}`} label={g.name} checked={draft.groupIds.includes(g.id)} onChange={(on) => toggle('groupIds', g.id, on)} />
+                      <CheckboxField
+                        key={g.id}
+                        name={`group-${g.id}`}
+                        label={g.name}
+                        checked={draft.groupIds.includes(g.id)}
+                        onChange={(on) => toggle('groupIds', g.id, on)}
+                      />
                     ))}
                   </div>
                 )}
@@ -160,7 +180,12 @@ export function UserForm<S extends typeof UserCreate | typeof UserUpdate>({ sche
 
       <div className="form-stack">
         <CheckboxField name="allowLicensing" labelId="users.field.allowLicensing" checked={draft.allowLicensing} onChange={set('allowLicensing')} />
-        <CheckboxField name="receiveNotifications" labelId="users.field.receiveNotifications" checked={draft.receiveNotifications} onChange={set('receiveNotifications')} />
+        <CheckboxField
+          name="receiveNotifications"
+          labelId="users.field.receiveNotifications"
+          checked={draft.receiveNotifications}
+          onChange={set('receiveNotifications')}
+        />
       </div>
 
       {callerIsSuperAdmin && (
@@ -173,7 +198,13 @@ export function UserForm<S extends typeof UserCreate | typeof UserUpdate>({ sche
           </p>
           <div className="checkbox-grid">
             {INVISIBLE_FLAGS.map((flag) => (
-              <CheckboxField key={flag} name={`flag-${flag}`} labelId={FLAG_MESSAGES[flag]} checked={draft.invisibleFlags.includes(flag)} onChange={(on) => toggle('invisibleFlags', flag, on)} />
+              <CheckboxField
+                key={flag}
+                name={`flag-${flag}`}
+                labelId={FLAG_MESSAGES[flag]}
+                checked={draft.invisibleFlags.includes(flag)}
+                onChange={(on) => toggle('invisibleFlags', flag, on)}
+              />
             ))}
           </div>
         </fieldset>

@@ -11,4 +11,3 @@ export function OrderResultBadge({ result }: { result: number }) {
     </span>
   );
 }
-
