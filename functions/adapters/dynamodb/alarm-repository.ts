@@ -17,6 +17,7 @@ import { outboxPut } from './notification-outbox';
 import { counterUpdate } from './counters';
 import { registryCheck } from './registrations';
 import * as keys from './keys';
+import { masterAlarmRecord } from './master-alarm-repository';
 import { stripKeys } from './keys';
 import { posCopyUpdate, reportedCopy } from './reported-copy';
 import { andFilters, groupIs, MOVING_READ_LIMIT, movingFilter, movingInto, regroupMarks } from './machine-regroups';
@@ -251,7 +252,7 @@ export class DynamoAlarmRepository implements AlarmRepository {
 
   async masterAlarms(codes: readonly string[]): Promise<Map<string, MasterAlarm>> {
     const items = await this.batchGet(codes.map((c) => keys.masterAlarm(c)));
-    return new Map(items.map((i) => [String(i.code), stripKeys<MasterAlarm>(i)]));
+    return new Map(items.map((i) => [String(i.code), masterAlarmRecord.read(i)]));
   }
 
   // ------------------------------------------------------------------ reads
