@@ -22,10 +22,11 @@ module.exports = {
     },
     {
       name: 'core-no-outer-layers',
-      comment: 'functions/core imports no adapter, no route group and nothing of the HTTP stack.',
+      comment:
+        'functions/core imports no adapter, no route group, nothing of the HTTP stack, of the runtime (config, logger, compositions) or of a trigger: what it needs comes through a port.',
       severity: 'error',
       from: { path: '^functions/core/' },
-      to: { path: '^functions/(adapters|api|http|triggers)/' },
+      to: { path: '^functions/(adapters|api|http|runtime|shared|triggers)/' },
     },
     {
       name: 'adapters-no-api',

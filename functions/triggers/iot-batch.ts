@@ -6,10 +6,11 @@
  */
 import type { Context } from 'aws-lambda';
 import type { IngestedKind } from '#schemas/iot';
-import { ingestBatch, type BatchOutcome, type IngestionDeps } from '../core/ingestion/use-cases';
-import { ingestionDeps } from '../shared/ingestion';
+import { ingestBatch, type BatchOutcome } from '../core/ingestion/batch';
+import type { IngestionDeps } from '../core/ingestion/deps';
 import { logger } from '../runtime/logger';
-import { METRIC, OperatorMetrics } from '../runtime/metrics';
+import { METRIC, type OperatorMetrics } from '../runtime/metrics';
+import { trigger } from './trigger';
 
 export interface SqsRecordLike {
   messageId: string;
@@ -45,26 +46,26 @@ function observeBatch(metrics: OperatorMetrics, kind: IngestedKind, messages: nu
   else logger.debug('batch ingested', fields);
 }
 
-export function iotBatchHandler(kind: IngestedKind, deps: () => IngestionDeps = ingestionDeps) {
-  const metrics = new OperatorMetrics();
-  async function handler(event: SqsEventLike, context?: Context): Promise<SqsBatchResponse>;
-  async function handler(event: Record<string, unknown>, context?: Context): Promise<void>;
-  async function handler(event: SqsEventLike | Record<string, unknown>, context?: Context): Promise<SqsBatchResponse | void> {
-    logger.startInvocation(context);
-    return metrics.around(async () => {
-      if (isSqsEvent(event)) {
-        const outcome: BatchOutcome = await ingestBatch(
-          kind,
-          event.Records.map((r) => parseBody(r.body)),
-          deps(),
-        );
-        observeBatch(metrics, kind, event.Records.length, outcome);
-        return { batchItemFailures: outcome.failed.map((i) => ({ itemIdentifier: event.Records[i]!.messageId })) };
-      }
-      const outcome = await ingestBatch(kind, [event], deps());
-      observeBatch(metrics, kind, 1, outcome);
-      if (outcome.failed.length) throw new Error(`${kind} message not stored; the rule action retries`);
-    });
+/** The handler of the `kind` rule's trigger (its folder's handler.ts), with that trigger's deps. */
+export function iotBatchHandler(kind: IngestedKind, deps: () => IngestionDeps) {
+  const run = trigger(async (event: SqsEventLike | Record<string, unknown>, { metrics }): Promise<SqsBatchResponse | void> => {
+    if (isSqsEvent(event)) {
+      const outcome = await ingestBatch(
+        kind,
+        event.Records.map((r) => parseBody(r.body)),
+        deps(),
+      );
+      observeBatch(metrics, kind, event.Records.length, outcome);
+      return { batchItemFailures: outcome.failed.map((i) => ({ itemIdentifier: event.Records[i]!.messageId })) };
+    }
+    const outcome = await ingestBatch(kind, [event], deps());
+    observeBatch(metrics, kind, 1, outcome);
+    if (outcome.failed.length) throw new Error(`${kind} message not stored; the rule action retries`);
+  });
+  function handler(event: SqsEventLike, context?: Partial<Context>): Promise<SqsBatchResponse>;
+  function handler(event: Record<string, unknown>, context?: Partial<Context>): Promise<void>;
+  function handler(event: SqsEventLike | Record<string, unknown>, context?: Partial<Context>): Promise<SqsBatchResponse | void> {
+    return run(event, context);
   }
   return handler;
 }

@@ -5,7 +5,6 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
-import { historicalExportAccess } from '../../functions/shared/historical-export-access';
 import { HISTORICAL_DATA_TASKS, type WorkflowTask } from './historical-data-tasks';
 import { AppFunction } from './app-function';
 import { grantAccess, type AccessTargets } from './grants';
@@ -105,7 +104,7 @@ export class HistoricalDataWorkflow extends Construct {
         description: task.description,
         ...opts,
       });
-      grantAccess(made.role, historicalExportAccess, props.targets);
+      grantAccess(made.role, task.access, props.targets);
       return made;
     };
     this.functions = {

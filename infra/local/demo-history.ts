@@ -13,7 +13,8 @@ import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } fr
 import * as keys from '../../functions/adapters/dynamodb/keys';
 import { newCommandId } from '../../functions/core/remote-commands/delivery';
 import type { CommandSettings, RemoteCommandRepository, StoredCommand } from '../../functions/core/remote-commands/ports';
-import { ingestBatch, type IngestionDeps } from '../../functions/core/ingestion/use-cases';
+import { ingestBatch } from '../../functions/core/ingestion/batch';
+import type { IngestionDeps } from '../../functions/core/ingestion/deps';
 import type { IngestedKind, SaleTransaction } from '#schemas/iot';
 import { COMMAND_RESULT, COMMAND_STATUS, finalStatusOf } from '#schemas/remote-command';
 import { DEMO_MACHINES, DEMO_PLANOGRAMS, type DemoMachine } from './demo-data';

@@ -1,8 +1,8 @@
 /**
- * The local counterpart of the CDK iot stack's rules and schedule: the same DEFAULT_IOT_RULES, each
- * invoking its trigger's `handler` with the event shape AWS gives it — an SQS batch (IoT rule → queue →
- * event source mapping, with partial batch responses) for batched rules, the rule event itself otherwise —
- * and the connection and command sweeps on timers.
+ * The local counterpart of the CDK iot stack's rules and schedules, from the same triggers manifest
+ * (functions/triggers/manifest.ts): each IoT rule invoking its trigger's `handler` with the event shape AWS gives
+ * it — an SQS batch (IoT rule → queue → event source mapping, with partial batch responses) for batched rules, the
+ * rule event itself otherwise — and each scheduled trigger on a timer.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -10,16 +10,7 @@ import { isAbsolute, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { logger } from '../../functions/runtime/logger';
-import {
-  COMMAND_SWEEP,
-  CONNECTION_SWEEP,
-  DATA_SUBSCRIPTION_SWEEP,
-  DEFAULT_IOT_RULES,
-  MACHINE_PURGE_SWEEP,
-  MACHINE_REGROUP_SWEEP,
-  NOTIFICATION_DIGEST_SWEEP,
-  type IotRuleDefinition,
-} from '../stacks/iot-stack';
+import { triggerEntry, triggersOf, type IotRuleBatch } from '../../functions/triggers/manifest';
 import type { IotRule, IotRuleEvent } from './emulators/iot';
 import { invokeLocally } from './invoke';
 
@@ -59,7 +50,19 @@ export function sqsEventOf(events: IotRuleEvent[], records?: ReadonlyArray<{ mes
   };
 }
 
-export async function localIotRules(definitions: readonly IotRuleDefinition[] = DEFAULT_IOT_RULES): Promise<IotRule[]> {
+/** An IoT rule as the local router installs it (the manifest's, or a test's with another entry). */
+export interface LocalRuleDefinition {
+  name: string;
+  topicFilter: string;
+  entry: string;
+  batch?: IotRuleBatch;
+}
+
+/** The manifest's IoT rules. */
+export const manifestIotRules = (): LocalRuleDefinition[] =>
+  triggersOf('iotRule').map((t) => ({ name: t.source.rule, topicFilter: t.source.topicFilter, entry: triggerEntry(t.name), batch: t.source.batch }));
+
+export async function localIotRules(definitions: readonly LocalRuleDefinition[] = manifestIotRules()): Promise<IotRule[]> {
   const rules: IotRule[] = [];
   for (const def of definitions) {
     const path = entryPath(def.entry);
@@ -90,14 +93,15 @@ export async function localIotRules(definitions: readonly IotRuleDefinition[] = 
 }
 
 /** Runs a scheduled trigger's handler every `intervalMs` with an EventBridge-shaped event, until stopped. */
-function startSchedule(entry: string, intervalMs: number, what: string) {
-  const path = entryPath(entry);
+function startSchedule(name: string, intervalMs: number) {
+  const path = entryPath(triggerEntry(name));
+  const what = name.replaceAll('-', ' ');
   let running: Promise<unknown> | undefined;
   let stopped = false;
   const runNow = async (): Promise<unknown> => {
     if (!existsSync(path)) return undefined;
     const { handler } = (await import(pathToFileURL(path).href)) as { handler: (event: unknown, context: Context) => Promise<unknown> };
-    return invokeLocally(`vend-local-${what.replaceAll(' ', '-')}`, handler, {
+    return invokeLocally(`vend-local-${name}`, handler, {
       'detail-type': 'Scheduled Event',
       source: 'aws.events',
       time: new Date().toISOString(),
@@ -121,32 +125,31 @@ function startSchedule(entry: string, intervalMs: number, what: string) {
   };
 }
 
-/** Runs the connection sweep every `intervalMs` (env CONNECTION_SWEEP_INTERVAL_MS, default 30 s). */
-export const startConnectionSweep = (intervalMs = Number(process.env.CONNECTION_SWEEP_INTERVAL_MS ?? 30_000)) =>
-  startSchedule(CONNECTION_SWEEP.entry, intervalMs, 'connection sweep');
+/** `connection-sweep` → CONNECTION_SWEEP_INTERVAL_MS: the environment variable that sets a schedule's local interval. */
+export const localIntervalEnv = (name: string) => `${name.toUpperCase().replaceAll('-', '_')}_INTERVAL_MS`;
+
+export interface LocalSchedules {
+  /** Runs that scheduled trigger once now (it also runs on its timer). */
+  runNow(name: string): Promise<unknown>;
+  stop(): Promise<void>;
+}
 
 /**
- * Runs the remote command sweep every `intervalMs` (env COMMAND_SWEEP_INTERVAL_MS, default 2 s: locally a
- * scheduled command goes out within seconds of its time; in AWS the schedule runs every minute).
+ * Every scheduled trigger of the manifest on a timer: every `localEveryMs` (env `<NAME>_INTERVAL_MS`), shorter than in
+ * AWS where most run every minute, so that locally a sweep's effect follows within seconds.
  */
-export const startCommandSweep = (intervalMs = Number(process.env.COMMAND_SWEEP_INTERVAL_MS ?? 2_000)) =>
-  startSchedule(COMMAND_SWEEP.entry, intervalMs, 'command sweep');
-
-/** Runs the machine purge sweep every `intervalMs` (env MACHINE_PURGE_SWEEP_INTERVAL_MS, default 10 s). */
-export const startMachinePurgeSweep = (intervalMs = Number(process.env.MACHINE_PURGE_SWEEP_INTERVAL_MS ?? 10_000)) =>
-  startSchedule(MACHINE_PURGE_SWEEP.entry, intervalMs, 'machine purge sweep');
-
-/** Runs the machine regroup sweep every `intervalMs` (env MACHINE_REGROUP_SWEEP_INTERVAL_MS, default 10 s). */
-export const startMachineRegroupSweep = (intervalMs = Number(process.env.MACHINE_REGROUP_SWEEP_INTERVAL_MS ?? 10_000)) =>
-  startSchedule(MACHINE_REGROUP_SWEEP.entry, intervalMs, 'machine regroup sweep');
-
-/**
- * Runs the scheduled exports sweep every `intervalMs` (env DATA_SUBSCRIPTION_SWEEP_INTERVAL_MS, default 5 s: locally a
- * subscription's run follows its time within seconds; in AWS the schedule runs every minute).
- */
-export const startDataSubscriptionSweep = (intervalMs = Number(process.env.DATA_SUBSCRIPTION_SWEEP_INTERVAL_MS ?? 5_000)) =>
-  startSchedule(DATA_SUBSCRIPTION_SWEEP.entry, intervalMs, 'data subscription sweep');
-
-/** Runs the alarm notification digest sweep every `intervalMs` (env NOTIFICATION_DIGEST_SWEEP_INTERVAL_MS, default 5 s; every minute in AWS). */
-export const startNotificationDigestSweep = (intervalMs = Number(process.env.NOTIFICATION_DIGEST_SWEEP_INTERVAL_MS ?? 5_000)) =>
-  startSchedule(NOTIFICATION_DIGEST_SWEEP.entry, intervalMs, 'notification digest sweep');
+export function startSchedules(env: NodeJS.ProcessEnv = process.env): LocalSchedules {
+  const schedules = new Map(
+    triggersOf('schedule').map((t) => [t.name, startSchedule(t.name, Number(env[localIntervalEnv(t.name)] ?? t.source.localEveryMs))] as const),
+  );
+  return {
+    runNow(name) {
+      const schedule = schedules.get(name);
+      if (!schedule) throw new Error(`no scheduled trigger ${name}`);
+      return schedule.runNow();
+    },
+    async stop() {
+      await Promise.all([...schedules.values()].map((s) => s.stop()));
+    },
+  };
+}

@@ -14,15 +14,19 @@ import { createDocumentClient } from '../../functions/adapters/dynamodb/client';
 import { DynamoNotificationOutbox } from '../../functions/adapters/dynamodb/notification-outbox';
 import { tableConfig } from '../../functions/runtime/config';
 import { logger } from '../../functions/runtime/logger';
-import { NOTIFICATION_FEEDBACK, NOTIFICATION_SENDER } from '../stacks/iot-stack';
+import { triggerEntry, triggersOf } from '../../functions/triggers/manifest';
 import { invokeLocally } from './invoke';
 
 type Item = Record<string, unknown>;
 type Handler = (event: unknown, context: Context) => Promise<{ batchItemFailures?: Array<{ itemIdentifier: string }> }>;
 
 const root = new URL('../..', import.meta.url).pathname;
+/** The manifest's table stream trigger (the alarm e-mail sender) and SES feedback trigger. */
+const [SENDER] = triggersOf('tableStream');
+const [FEEDBACK] = triggersOf('emailFeedback');
+const { batchSize } = SENDER!.source;
 /** Receives of one record after which the stand-in stops handing it over (the stream's retries then its dead-letter queue). */
-const MAX_RECEIVES = NOTIFICATION_SENDER.retryAttempts + 1;
+const MAX_RECEIVES = SENDER!.source.retryAttempts + 1;
 
 /** The DynamoDB JSON of an outbox item (strings, numbers, nulls: all it holds). */
 function newImage(item: Item): Record<string, unknown> {
@@ -35,7 +39,7 @@ export function startNotificationStream(
   intervalMs = Number(process.env.NOTIFICATION_POLL_INTERVAL_MS ?? 500),
   visibilityTimeoutMs = Number(process.env.NOTIFICATION_RETRY_AFTER_MS ?? process.env.IOT_VISIBILITY_TIMEOUT_MS ?? 3000),
 ) {
-  const entry = join(root, NOTIFICATION_SENDER.entry);
+  const entry = join(root, triggerEntry(SENDER!.name));
   const { region, tableName, dynamodbEndpoint } = tableConfig();
   const outbox = new DynamoNotificationOutbox(createDocumentClient({ region, endpoint: dynamodbEndpoint }), tableName);
   const receives = new Map<string, { count: number; nextAt: number }>();
@@ -46,12 +50,12 @@ export function startNotificationStream(
     if (!existsSync(entry)) return;
     const { handler } = (await import(pathToFileURL(entry).href)) as { handler: Handler };
     const now = Date.now();
-    const items = (await outbox.pending(NOTIFICATION_SENDER.batchSize * 5)).filter((i) => {
+    const items = (await outbox.pending(batchSize * 5)).filter((i) => {
       const r = receives.get(String(i.gsi3sk));
       return !r || (r.count < MAX_RECEIVES && r.nextAt <= now);
     });
-    for (let i = 0; i < items.length; i += NOTIFICATION_SENDER.batchSize) {
-      const batch = items.slice(i, i + NOTIFICATION_SENDER.batchSize);
+    for (let i = 0; i < items.length; i += batchSize) {
+      const batch = items.slice(i, i + batchSize);
       const event = {
         Records: batch.map((item) => ({
           eventSource: 'aws:dynamodb',
@@ -59,7 +63,7 @@ export function startNotificationStream(
           dynamodb: { NewImage: newImage(item), SequenceNumber: String(item.gsi3sk) },
         })),
       };
-      const response = await invokeLocally('vend-local-notification-sender', handler, event);
+      const response = await invokeLocally(`vend-local-${SENDER!.name}`, handler, event);
       const failed = new Set((response.batchItemFailures ?? []).map((f) => f.itemIdentifier));
       for (const item of batch) {
         const key = String(item.gsi3sk);
@@ -92,8 +96,8 @@ export function startNotificationStream(
 
 /** The local SES's bounce or complaint report, handed to the feedback function as SNS delivers it (AWS: the configuration set's topic). */
 export async function notificationFeedback(message: string): Promise<void> {
-  const { handler } = (await import(pathToFileURL(join(root, NOTIFICATION_FEEDBACK.entry)).href)) as {
+  const { handler } = (await import(pathToFileURL(join(root, triggerEntry(FEEDBACK!.name))).href)) as {
     handler: (event: unknown, context: Context) => Promise<void>;
   };
-  await invokeLocally('vend-local-notification-feedback', handler, { Records: [{ EventSource: 'aws:sns', Sns: { Message: message } }] });
+  await invokeLocally(`vend-local-${FEEDBACK!.name}`, handler, { Records: [{ EventSource: 'aws:sns', Sns: { Message: message } }] });
 }

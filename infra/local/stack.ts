@@ -11,17 +11,9 @@ import { localRepositories } from './repositories';
 import { startCognito, type LocalCognito } from './emulators/cognito';
 import { startDynamoProcess } from './emulators/dynamodb-process';
 import { startIot, type LocalIot } from './emulators/iot';
-import { ingestionDeps } from '../../functions/shared/ingestion';
+import { ingestionDeps } from '../../functions/triggers/ingestion-deps';
 import { enableLocalInvocations } from './invoke';
-import {
-  localIotRules,
-  startCommandSweep,
-  startConnectionSweep,
-  startDataSubscriptionSweep,
-  startMachinePurgeSweep,
-  startMachineRegroupSweep,
-  startNotificationDigestSweep,
-} from './iot-rules';
+import { localIotRules, startSchedules } from './iot-rules';
 import { notificationFeedback, startNotificationStream } from './notification-stream';
 import { S3RVER_CREDENTIALS, startS3 } from './emulators/s3';
 import { historicalDataAsl } from '../constructs/historical-data-workflow';
@@ -144,7 +136,7 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       COGNITO_ISSUER: cognito.issuer,
       COGNITO_JWKS_URL: cognito.jwksUrl,
       COGNITO_ENDPOINT: cognito.endpoint,
-      // The functions start workflows on the runner below (functions/shared/workflows.ts).
+      // The functions start workflows on the runner below (functions/runtime/workflows.ts).
       LOCAL_WORKFLOWS: '1',
       // Embedded metric format lines are for CloudWatch; locally only on request (METRICS_DISABLED=false).
       METRICS_DISABLED: process.env.METRICS_DISABLED ?? 'true',
@@ -181,21 +173,12 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     // Workflows: the ASL of the CDK state machines, run here, their Task states invoking the same handlers.
     const workflows = startLocalWorkflows({ historicalDataAsl: historicalDataAsl(), register: true });
     stops.push(workflows.stop);
-    const sweep = startConnectionSweep();
-    stops.push(sweep.stop);
-    const commandSweep = startCommandSweep();
-    stops.push(commandSweep.stop);
-    const purgeSweep = startMachinePurgeSweep();
-    stops.push(purgeSweep.stop);
-    const regroupSweep = startMachineRegroupSweep();
-    stops.push(regroupSweep.stop);
-    const subscriptionSweep = startDataSubscriptionSweep();
-    stops.push(subscriptionSweep.stop);
-    // Alarm notifications: the stream stand-in feeding the sender, and the digest sweep.
+    // The scheduled triggers of the manifest, each on its timer.
+    const schedules = startSchedules();
+    stops.push(schedules.stop);
+    // Alarm notifications: the stream stand-in feeding the sender.
     const notificationStream = startNotificationStream();
     stops.push(notificationStream.stop);
-    const digestSweep = startNotificationDigestSweep();
-    stops.push(digestSweep.stop);
 
     const seedStarted = performance.now();
     const users = await seedDemoData(deps, cognito, previousPasswords(stackFile));
@@ -232,7 +215,7 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       emulators: { dynamodb: dynamo, s3 },
       iot,
       workflows,
-      sweepConnections: sweep.runNow,
+      sweepConnections: () => schedules.runNow('connection-sweep'),
       seed,
     };
   } catch (error) {

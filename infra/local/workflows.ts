@@ -10,7 +10,7 @@ import type { Context } from 'aws-lambda';
 import { StateMachine, type RunOptions, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import type { HistoricalExportInput, WorkflowName, WorkflowStarter } from '../../functions/core/shared/workflows';
 import { logger } from '../../functions/runtime/logger';
-import { registerLocalWorkflows } from '../../functions/shared/workflows';
+import { registerLocalWorkflows } from '../../functions/runtime/workflows';
 import { HISTORICAL_DATA_TASKS, type WorkflowTask } from '../constructs/historical-data-tasks';
 import { invokeLocally } from './invoke';
 

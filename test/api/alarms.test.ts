@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as keys from '../../functions/adapters/dynamodb/keys';
 import { DEMO_PINS } from '../../infra/local/demo-data';
 import { alarmMessage } from '../../infra/local/simulator';
-import { buildIngestionDeps } from '../../functions/shared/ingestion';
+import { buildIngestionDeps } from '../../functions/triggers/ingestion-deps';
 import { iotBatchHandler } from '../../functions/triggers/iot-batch';
 import { sqsEventOf } from '../../infra/local/iot-rules';
 import { newMerchantWithMachines, newSerial, simulatedDevices, waitFor } from './support/devices';

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as keys from '../../functions/adapters/dynamodb/keys';
-import { buildIngestionDeps } from '../../functions/shared/ingestion';
-import { connectionSweepHandler } from '../../functions/triggers/connection-sweep';
+import { buildIngestionDeps } from '../../functions/triggers/ingestion-deps';
+import { connectionSweepHandler } from '../../functions/triggers/connection-sweep/handler';
 import { auditMessage, configMessage, connectMqtt, DexBook, newMessageId, saleTransaction, salesMessage, telemetryMessage } from '../../infra/local/simulator';
 import { counter, countPrefix, historyItems, newMerchantWithMachines, newSerial, processed, simulatedDevices, waitFor } from './support/devices';
 import { api } from './support/http';

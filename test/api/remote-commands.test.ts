@@ -3,8 +3,8 @@
  * simulated devices over real MQTT, acknowledged on commands/ack and observed through the API.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commandSweepHandler } from '../../functions/triggers/command-sweep';
-import { buildCommandSweepDeps } from '../../functions/shared/remote-commands';
+import { commandSweepHandler } from '../../functions/triggers/command-sweep/handler';
+import { buildCommandSweepDeps } from '../../functions/triggers/command-sweep/deps';
 import { stackEnvironment } from '../../infra/local/stack-process';
 import { connectDevice, connectMqtt, newMessageId, type SimulatedDevice } from '../../infra/local/simulator';
 import { DEMO_PINS } from '../../infra/local/demo-data';

@@ -3,8 +3,8 @@
  * bundling: ESM, node22, minified, linked source map without sources, module/main fields, the require()
  * banner, nothing external), so the bench and any size test measure what gets deployed.
  */
-import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { mkdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { ESM_REQUIRE_BANNER } from '../../infra/constructs/app-function';
@@ -29,28 +29,15 @@ export const LAMBDA_BUNDLE_OPTIONS = {
 export const groupEntry = (group: string) => join(REPO_ROOT, 'functions/api', group, 'handler.ts');
 
 /**
- * Every Lambda the CDK deploys, from the same definitions: one per API route group (`api/<group>`) and one per
- * trigger (`trigger/<file>`: the IoT rules', the scheduled sweeps', the notification sender's and feedback's and the workflow Tasks'), skipping an entry whose file does not
- * exist as the iot stack does.
+ * Every Lambda the CDK deploys, from the same manifests: one per API route group (`api/<group>`) and one per
+ * trigger of functions/triggers/manifest.ts (`trigger/<name>`: the IoT rules', the scheduled sweeps', the
+ * notification sender's and feedback's and the workflow Tasks').
  */
 export async function lambdaEntries(): Promise<Array<{ name: string; entry: string }>> {
-  const [{ groups }, iot, { HISTORICAL_DATA_TASKS }] = await Promise.all([
-    import('../../functions/api/manifest'),
-    import('../../infra/stacks/iot-stack'),
-    import('../../infra/constructs/historical-data-workflow'),
-  ]);
-  const triggers = [
-    ...iot.DEFAULT_IOT_RULES.map((r) => r.entry),
-    ...iot.SCHEDULED_FUNCTIONS.map((f) => f.entry),
-    iot.NOTIFICATION_SENDER.entry,
-    iot.NOTIFICATION_FEEDBACK.entry,
-    ...Object.values(HISTORICAL_DATA_TASKS).map((t) => t.entry),
-  ]
-    .map((entry) => join(REPO_ROOT, entry))
-    .filter((entry) => existsSync(entry));
+  const [{ groups }, { triggers, triggerEntry }] = await Promise.all([import('../../functions/api/manifest'), import('../../functions/triggers/manifest')]);
   return [
     ...groups.map((g) => ({ name: `api/${g.name}`, entry: groupEntry(g.name) })),
-    ...triggers.map((entry) => ({ name: `trigger/${basename(entry, '.ts')}`, entry })),
+    ...triggers.map((t) => ({ name: `trigger/${t.name}`, entry: join(REPO_ROOT, triggerEntry(t.name)) })),
   ];
 }
 

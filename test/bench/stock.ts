@@ -68,9 +68,9 @@ export async function benchStock(): Promise<StockFigures> {
     import('../../functions/adapters/dynamodb/keys'),
     import('../../functions/adapters/dynamodb/stock-repository'),
     import('../../functions/core/stock/model'),
-    import('../../functions/core/ingestion/use-cases'),
-    import('../../functions/shared/ingestion'),
-    import('../../functions/shared/ingestion-config'),
+    import('../../functions/core/ingestion/batch'),
+    import('../../functions/triggers/ingestion-deps'),
+    import('../../functions/triggers/ingestion-config'),
     import('../../infra/local/simulator'),
   ]);
   const stack = await startStackProcess();

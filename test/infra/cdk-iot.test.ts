@@ -42,12 +42,12 @@ describe('iot stack', () => {
 
   it('declares the six device → cloud topics by default, each with its trigger file; ingestion rules are batched', () => {
     expect(DEFAULT_IOT_RULES.map((r) => [r.topicFilter, r.entry, !!r.batch])).toEqual([
-      ['vend/+/telemetry', 'functions/triggers/iot-telemetry.ts', true],
-      ['vend/+/sales', 'functions/triggers/iot-sales.ts', true],
-      ['vend/+/alarms', 'functions/triggers/iot-alarms.ts', true],
-      ['vend/+/audit', 'functions/triggers/iot-audit.ts', true],
-      ['vend/+/config', 'functions/triggers/iot-config.ts', true],
-      ['vend/+/commands/ack', 'functions/triggers/iot-commands-ack.ts', false],
+      ['vend/+/telemetry', 'functions/triggers/iot-telemetry/handler.ts', true],
+      ['vend/+/sales', 'functions/triggers/iot-sales/handler.ts', true],
+      ['vend/+/alarms', 'functions/triggers/iot-alarms/handler.ts', true],
+      ['vend/+/audit', 'functions/triggers/iot-audit/handler.ts', true],
+      ['vend/+/config', 'functions/triggers/iot-config/handler.ts', true],
+      ['vend/+/commands/ack', 'functions/triggers/iot-commands-ack/handler.ts', false],
     ]);
   });
 

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as keys from '../../functions/adapters/dynamodb/keys';
-import { buildIngestionDeps } from '../../functions/shared/ingestion';
-import { loadIngestionConfig } from '../../functions/shared/ingestion-config';
+import { buildIngestionDeps } from '../../functions/triggers/ingestion-deps';
+import { loadIngestionConfig } from '../../functions/triggers/ingestion-config';
 import { DEMO_PLANOGRAMS } from '../../infra/local/demo-data';
 import { seedDemoHistory } from '../../infra/local/demo-history';
 import { DEMO_NEW_KEY } from '../../infra/local/demo-medias';

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HistoricalExportInput } from '../../functions/core/shared/workflows';
-import { workflowStarter } from '../../functions/shared/workflows';
+import { workflowStarter } from '../../functions/runtime/workflows';
 import { EXPORT_RETRY, historicalDataAsl } from '../../infra/constructs/historical-data-workflow';
 import { startLocalWorkflows } from '../../infra/local/workflows';
 

@@ -3,7 +3,7 @@ import { DynamoMerchantRepository } from '../../adapters/dynamodb/merchant-repos
 import type { FunctionAccess } from '../../runtime/access';
 import { groupDeps } from '../../runtime/base-deps';
 import { bucketSignedFiles } from '../../runtime/bucket-access';
-import { workflowStarter } from '../../shared/workflows';
+import { workflowStarter } from '../../runtime/workflows';
 
 /** Reads the exports bucket (download links) and removes files (delete, expiry); starts exports. */
 export const access = { table: 'readWrite', buckets: { exports: 'readWrite' }, startWorkflows: true } as const satisfies FunctionAccess;

@@ -1,0 +1,17 @@
+/** An alarm event's path: no history record (an alarm is its own item), its machine's alarms opened, repeated or repaired by guarded transactions (core/alarms/ingest.ts). */
+import type { AlarmMessage } from '#schemas/iot';
+import { applyAlarmEvents } from '../alarms/ingest';
+import type { MessageKind } from './kind';
+
+export const alarms: MessageKind = {
+  recordsProcessed: true,
+
+  historyOf: () => [],
+
+  async applyLatest(device, messages, { deps }) {
+    const events = messages.map((m) => m.message as AlarmMessage);
+    const masters = await deps.alarms.masterAlarms([...new Set(events.map((m) => m.payload.code))]);
+    await applyAlarmEvents(deps.alarms, device, events, masters);
+    return undefined;
+  },
+};

@@ -1,0 +1,29 @@
+/** What a batch of device messages needs: the connection sweep's stores, and the dedup, invalid messages, history, alarms, stock, medias and sales. */
+import type { AuditEvaDts } from '#schemas/pos-history';
+import type { AlarmWriter } from '../alarms/ports';
+import type { DevicePublisher, MediaLists, MediaRepository } from '../medias/ports';
+import type { StockRepository } from '../stock/ports';
+import type { SweepDeps } from './connection-sweep';
+import type { Device, InvalidMessages, ProcessedMessages, ReportedHistory, SalesContextReader, SalesStats } from './ports';
+
+export type { IngestionSettings, SweepDeps } from './connection-sweep';
+
+/** The price lists (LA1) of a machine's latest whole audit, for its prices' sync (core/prices/sync.ts). */
+export type AuditPricesHandler = (device: Device, readAt: string, priceLists: AuditEvaDts['priceLists']) => Promise<unknown>;
+
+export interface IngestionDeps extends SweepDeps {
+  processedMessages: ProcessedMessages;
+  invalidMessages: InvalidMessages;
+  history: ReportedHistory;
+  alarms: AlarmWriter;
+  /** Machines' stock records: sales take from their lines, audits reconcile and refill (core/stock/writes.ts). */
+  stock: Pick<StockRepository, 'get' | 'put'>;
+  auditPrices?: AuditPricesHandler;
+  /** Media records: a batch's sales with a media create and update them (core/medias/ingest.ts). */
+  medias?: Pick<MediaRepository, 'getMany' | 'get' | 'save'>;
+  /** The telemetry trigger's: a ping holding an older media list gets the list (core/medias/media-list.ts). */
+  mediaLists?: { lists: MediaLists; publisher: DevicePublisher };
+  /** Sales: the machines' names and merchants' time zones, and the statistics counted once per message. */
+  salesContext: SalesContextReader;
+  salesStats: SalesStats;
+}

@@ -1,0 +1,124 @@
+/**
+ * A ping's path: a sensor sample in the history, the machine's connection state moved forward (online again when it
+ * was offline, its online index entry for the current bucket), and, for the telemetry trigger, the merchant's media
+ * list sent to a machine holding an older one. Every effect is idempotent, so no processed-message record.
+ */
+import type { TelemetryMessage } from '#schemas/iot';
+import { deliverMediaLists, type HeldList } from '../medias/media-list';
+import { groupBy } from './batching';
+import type { MessageKind } from './kind';
+import type { Device, OnlineEntry, PingUpdate } from './ports';
+import { latest, ONLINE_INDEX_SHARDS, planPing, shardOf } from './rules';
+import type { ValidMessage } from './validation';
+
+const MAX_DEVICE_ATTEMPTS = 5;
+
+/** Reported fields of a ping, named as on the machine (PointOfSale). */
+export function pingFields(message: TelemetryMessage): Record<string, unknown> {
+  const p = message.payload;
+  const c = p.connection;
+  return {
+    signalLevel: p.signalLevel,
+    temperature: p.temperature,
+    firmwareVersion: p.firmwareVersion,
+    networkType: c.networkType,
+    publicIp: c.publicIp,
+    imei: c.imei,
+    simIccid: c.sim?.iccid,
+    simImsi: c.sim?.imsi,
+    simOperator: c.sim?.operator,
+    macs: c.macs,
+    board: p.boards.board,
+    modem: p.boards.modem,
+    telemetryBoard: p.boards.telemetryBoard,
+  };
+}
+
+export const telemetry: MessageKind = {
+  recordsProcessed: false,
+
+  historyOf(m, device) {
+    const p = (m.message as TelemetryMessage).payload;
+    return [
+      {
+        merchantId: device.merchantId,
+        serial: device.serial,
+        messageId: m.message.messageId,
+        kind: 'sensor',
+        at: m.sentAt,
+        data: { signalLevel: p.signalLevel, temperature: p.temperature },
+      },
+    ];
+  },
+
+  async applyLatest(initial, messages, { deps, now, bucket }) {
+    const { connections, settings } = deps;
+    const newest = latest(
+      messages,
+      (m) => m.sentAt,
+      (m) => m.message.messageId,
+    )!;
+    let update: PingUpdate = {
+      device: initial,
+      at: newest.sentAt,
+      messageId: newest.message.messageId,
+      receivedAt: Math.max(...messages.map((m) => m.receivedAt)),
+      bucket,
+      fields: pingFields(newest.message as TelemetryMessage),
+    };
+    const entry = (previousBucket: string | undefined): OnlineEntry | undefined =>
+      previousBucket === bucket
+        ? undefined
+        : { bucket, shard: shardOf(update.device.serial, ONLINE_INDEX_SHARDS), merchantId: update.device.merchantId, serial: update.device.serial };
+
+    for (let attempt = 0; attempt < MAX_DEVICE_ATTEMPTS; attempt++) {
+      const advanced = await connections.advancePing(update);
+      if (advanced.ok) return entry(advanced.value);
+      const plan = planPing(advanced.old, update, now, settings.offlineAfterSeconds);
+      switch (plan) {
+        case 'none':
+          return undefined;
+        case 'advance':
+          continue;
+        case 'late':
+          await connections.advanceLatePing(update);
+          return undefined;
+        case 'touch': {
+          const touched = await connections.touchPing(update);
+          if (touched.ok) return entry(touched.value);
+          continue;
+        }
+        case 'go-online': {
+          if ((await connections.goOnline(update, advanced.old)) === 'ok') return entry(advanced.old?.onlineBucket);
+          // The state or the registry changed meanwhile: read the registry again and retry.
+          const fresh: Device | undefined = (await deps.registry.registrations([update.device.serial])).get(update.device.serial);
+          if (!fresh || fresh.merchantId !== update.device.merchantId) return undefined;
+          update = { ...update, device: fresh };
+          continue;
+        }
+      }
+    }
+    throw new Error(`machine ${initial.serial}: state kept changing during ${MAX_DEVICE_ATTEMPTS} attempts`);
+  },
+
+  /** Pings that say which media list they hold get the list when it is older (a failure waits for the next ping). */
+  async afterMachines(messages, registrations, { mediaLists, log }, now) {
+    if (!mediaLists) return new Set();
+    const held: HeldList[] = [];
+    for (const [serial, list] of groupBy(messages, (m: ValidMessage) => m.message.serial)) {
+      const newest = latest(
+        list,
+        (m) => m.sentAt,
+        (m) => m.message.messageId,
+      )!;
+      const version = (newest.message as TelemetryMessage).payload.mediaListVersion;
+      if (version !== undefined) held.push({ merchantId: registrations.get(serial)!.merchantId, serial, version });
+    }
+    try {
+      await deliverMediaLists({ mediaLists: mediaLists.lists, publisher: mediaLists.publisher }, held, new Date(now).toISOString());
+    } catch (error) {
+      log?.('error', 'sending media lists failed', { machines: held.length, error });
+    }
+    return new Set();
+  },
+};

@@ -1,4 +1,0 @@
-/** IoT rule `vend/+/alarms` (through its queue): opens, repeats and repairs machines' alarms. See iot-batch.ts. */
-import { iotBatchHandler } from './iot-batch';
-
-export const handler = iotBatchHandler('alarms');

@@ -1,0 +1,5 @@
+/** IoT rule `vend/+/alarms` (through its queue): opens, repeats and repairs machines' alarms. See ../iot-batch.ts. */
+import { iotBatchHandler } from '../iot-batch';
+import { deps } from './deps';
+
+export const handler = iotBatchHandler('alarms', deps);

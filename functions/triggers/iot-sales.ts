@@ -1,4 +1,0 @@
-/** IoT rule `vend/+/sales` (through its queue): stores sales messages. See iot-batch.ts. */
-import { iotBatchHandler } from './iot-batch';
-
-export const handler = iotBatchHandler('sales');
