@@ -8,7 +8,7 @@ import { useFormat } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { labelOr, MEDIA_TYPE_MESSAGES, SOURCE_TYPE_MESSAGES } from '../../../lib/transaction-labels';
 import { useMediaContext } from '../MediaDetailPage';
-import { FieldList } from '../components/FieldList';
+import { FieldList } from '../../../components/FieldList';
 import { Last30Days } from '../components/Last30Days';
 import { MediaStatusBadge } from '../components/MediaStatusBadge';
 import { canReadCustomers, customerPath, externalServiceLabel, mediaPath, mediaSerialText } from '../media-labels';
