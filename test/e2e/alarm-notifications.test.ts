@@ -8,6 +8,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmMessage } from '#schemas/iot';
 import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signIn, signInToDashboard, toast, uiMessages } from './browser';
+import { menuLink } from './menu';
 
 const stack = getStack();
 const run = Date.now().toString(36);
@@ -49,7 +50,7 @@ describe('alarm notifications', () => {
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, demoUser(stack, 'merchant.admin@demo.local'));
     const messages = await uiMessages(page);
-    await page.locator('[data-testid="side-menu"] [data-menu-id="manage-alarm-settings"]').click();
+    await (await menuLink(page, 'manage-alarm-settings')).click();
     await page.getByTestId('alarm-setting-create').click();
     await page.getByTestId('field-name').fill(`Notify ${run}`);
     await page.getByTestId('field-alarmCodes').fill(code);
@@ -94,7 +95,7 @@ describe('alarm notifications', () => {
     expect(await row.textContent()).toContain(code);
 
     // The administrators' log: delivered to the recipient.
-    await page.locator('[data-testid="side-menu"] [data-menu-id="manage-notifications"]').click();
+    await (await menuLink(page, 'manage-notifications')).click();
     await page.waitForURL(/\/manage\/notifications$/);
     const entry = page.locator('tbody tr').filter({ hasText: recipient.email }).filter({ hasText: code });
     await entry.waitFor();

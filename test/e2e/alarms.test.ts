@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmMessage } from '#schemas/iot';
 import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { menuLink } from './menu';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -115,7 +116,7 @@ describe('alarms', () => {
     expect(left).toMatchObject({ id: block!.id, status: 'repairedManually' });
 
     // /alarms lists it among the merchant's repaired ones.
-    await page.locator('[data-testid="side-menu"] [data-menu-id="alarms"]').click();
+    await (await menuLink(page, 'alarms')).click();
     await page.waitForURL(/\/alarms$/);
     await page.getByTestId('alarm-counts').waitFor();
     const all = page.getByTestId('table-alarms');
@@ -146,7 +147,7 @@ describe('alarms', () => {
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, demoUser(stack, 'superadmin@demo.local'));
     const messages = await uiMessages(page);
-    await page.locator('[data-testid="side-menu"] [data-menu-id="admin-troubleshooting"]').click();
+    await (await menuLink(page, 'admin-troubleshooting')).click();
     await page.waitForURL(/\/admin\/troubleshooting-alarm$/);
     await page.getByTestId('master-alarm-create').click();
     const code = `E2E-${run}`.toUpperCase();
@@ -168,7 +169,7 @@ describe('alarms', () => {
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, demoUser(stack, 'merchant.admin@demo.local'));
     const messages = await uiMessages(page);
-    await page.locator('[data-testid="side-menu"] [data-menu-id="manage-alarm-settings"]').click();
+    await (await menuLink(page, 'manage-alarm-settings')).click();
     await page.waitForURL(/\/manage\/merchant-alarms-settings$/);
     await page.getByTestId('alarm-setting-create').click();
     const name = `Jams ${run}`;

@@ -20,6 +20,7 @@ import {
   uiMessages,
   waitUntil,
 } from './browser';
+import { menuLink } from './menu';
 
 const stack = getStack();
 const info = stack as unknown as StackInfo;
@@ -87,7 +88,7 @@ async function signedIn(email: string) {
 describe('customer screens', () => {
   it('a merchant admin finds a customer, reads its masked card and changes its consents, each with its date', async () => {
     const { page, messages } = await signedIn('merchant.admin@demo.local');
-    await page.locator('[data-testid="side-menu"] [data-menu-id="customers-medias-customers"]').click();
+    await (await menuLink(page, 'customers-medias-customers')).click();
     await page.waitForURL(/\/customers-medias\/customers$/);
     const table = page.getByTestId('table-customers');
     await table.locator('[data-filter="search"]').fill(person.name);
@@ -153,7 +154,7 @@ describe('customer screens', () => {
   it('keeps customers from merchant users: no menu entry, and the address leads to unauthorized', async () => {
     const { page } = await signedIn('merchant.user@demo.local');
     // The feature-gated entries appear once the user's merchants are loaded.
-    await page.locator('[data-testid="side-menu"] [data-menu-id="customers-medias-medias"]').waitFor();
+    await page.locator('[data-testid="side-menu"] [data-menu-id="customers-medias-medias"]').waitFor({ state: 'attached' });
     expect(await page.locator('[data-testid="side-menu"] [data-menu-id="customers-medias-customers"]').count()).toBe(0);
     await page.goto(web(`/customers-medias/customers/${customerId}`));
     await page.waitForURL(/\/unauthorized$/);

@@ -9,6 +9,7 @@ import { depsForStack } from '../../infra/local/stack-process';
 import { connectDevice, saleTransaction, salesMessage, type SimulatedDevice } from '../../infra/local/simulator';
 import type { HistoricalDataRequest } from '#schemas/historical-data';
 import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { menuLink } from './menu';
 
 const stack = getStack();
 /** The stack's endpoints beyond the browser's (MQTT, DynamoDB). */
@@ -68,7 +69,7 @@ describe('historical data requests', () => {
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, demoUser(stack, 'merchant.admin@demo.local'));
     const messages = await uiMessages(page);
-    await page.locator('[data-testid="side-menu"] [data-menu-id="manage-data-retrieval-requests"]').click();
+    await (await menuLink(page, 'manage-data-retrieval-requests')).click();
     await page.waitForURL(/\/manage\/data-retrieval-requests$/);
     await page.getByTestId('data-subscriptions').waitFor();
     await expectAccessible(page, 'data requests list');
@@ -148,7 +149,7 @@ describe('historical data requests', () => {
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, superAdmin);
     const messages = await uiMessages(page);
-    await page.locator('[data-testid="side-menu"] [data-menu-id="manage-data-retrieval-requests"]').click();
+    await (await menuLink(page, 'manage-data-retrieval-requests')).click();
     // "All distributors": one has to be picked first.
     await page.getByTestId('data-requests-page').getByText(messages['dataRequests.chooseMerchant']!).waitFor();
     expect(await page.getByTestId('data-request-create').count()).toBe(0);
@@ -203,7 +204,7 @@ describe('historical data requests', () => {
   it('a group admin has no menu entry and is turned away from the screen', async () => {
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, demoUser(stack, 'group.admin@demo.local'));
-    await page.locator('[data-testid="side-menu"] [data-menu-id="manage-groups"]').waitFor();
+    await page.locator('[data-testid="side-menu"] [data-menu-id="manage-groups"]').waitFor({ state: 'attached' });
     expect(await page.locator('[data-testid="side-menu"] [data-menu-id="manage-data-retrieval-requests"]').count()).toBe(0);
     await page.goto(web('/manage/data-retrieval-requests'));
     await page.waitForURL(/\/unauthorized$/);

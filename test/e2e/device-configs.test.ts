@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConfigMessage } from '#schemas/iot';
 import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { menuLink } from './menu';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -119,7 +120,7 @@ describe('device configurations', () => {
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, merchantAdmin());
     const messages = await uiMessages(page);
-    await page.locator('[data-testid="side-menu"] [data-menu-id="manage-no-vend-profiles"]').click();
+    await (await menuLink(page, 'manage-no-vend-profiles')).click();
     await page.waitForURL(/\/manage\/no-vend-profiles$/);
     await page.getByTestId('no-vend-profile-create').click();
     const name = `Nights ${run}`;

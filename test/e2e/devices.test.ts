@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PointOfSale } from '#schemas/pos';
 import type { TelemetryMessage } from '#schemas/iot';
 import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { menuLink } from './menu';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -77,7 +78,7 @@ describe('devices', () => {
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, merchantAdmin());
     const messages = await uiMessages(page);
-    await page.locator('[data-testid="side-menu"] [data-menu-id="devices"]').click();
+    await (await menuLink(page, 'devices')).click();
     await page.waitForURL(/\/devices\/list$/);
     const table = page.getByTestId('table-devices');
     await table.locator('tbody tr').first().waitFor();
@@ -247,7 +248,7 @@ describe('clients', () => {
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, merchantAdmin());
     const messages = await uiMessages(page);
-    await page.locator('[data-testid="side-menu"] [data-menu-id="manage-clients"]').click();
+    await (await menuLink(page, 'manage-clients')).click();
     await page.waitForURL(/\/manage\/clients$/);
     await page.getByTestId('table-manage-clients').waitFor();
     await page.getByTestId('client-create').click();

@@ -55,7 +55,11 @@ describe('by keyboard only', () => {
     await page.getByTestId('dashboard').waitFor();
     const messages = await uiMessages(page);
 
-    // The side menu's devices link, the list's search, the machine's link.
+    // The side menu's devices group (opened with Enter when closed) and its devices link, the list's search, the machine's link.
+    const devicesGroup = '[data-testid="side-menu"] [data-menu-group="devices"]';
+    await moveFocusTo(page, devicesGroup);
+    if ((await page.locator(devicesGroup).getAttribute('aria-expanded')) === 'false') await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator(devicesGroup).getAttribute('aria-expanded')).toBe('true');
     await moveFocusTo(page, '[data-testid="side-menu"] [data-menu-id="devices"]');
     await page.keyboard.press('Enter');
     await page.getByTestId('device-list-page').waitFor();

@@ -42,7 +42,7 @@ describe('merchant administration', () => {
     await signInToDashboard(page, stack.web, admin);
     const messages = await uiMessages(page);
 
-    await page.locator('[data-testid="side-menu"] [data-menu-id="admin-merchants"]').waitFor();
+    await page.locator('[data-testid="side-menu"] [data-menu-id="admin-merchants"]').waitFor({ state: 'attached' });
     await page.goto(web('/admin')); // → /admin/merchants
     await page.waitForURL(/\/admin\/merchants$/);
     await page.getByTestId('merchant-create').click();

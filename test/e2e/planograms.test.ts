@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PINS } from '../../infra/local/demo-data';
 import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { menuLink } from './menu';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -31,7 +32,7 @@ describe('planograms', () => {
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, admin);
     const messages = await uiMessages(page);
-    await page.locator('[data-testid="side-menu"] [data-menu-id="manage-planograms"]').click();
+    await (await menuLink(page, 'manage-planograms')).click();
     await page.waitForURL(/\/manage\/planograms$/);
     await page.getByTestId('table-manage-planograms').locator('tbody tr', { hasText: 'Lattine e bottiglie' }).waitFor();
     await expectAccessible(page, 'planogram list');

@@ -7,6 +7,7 @@ import { SimulatedPrices } from '../../infra/local/simulated-prices';
 import { auditMessage, connectDevice, DexBook, type SimulatedDevice } from '../../infra/local/simulator';
 import type { PosPrices } from '#schemas/prices';
 import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { menuLink } from './menu';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -237,7 +238,7 @@ describe('bulk price change', () => {
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, merchantAdmin());
     const messages = await uiMessages(page);
-    await page.locator('[data-testid="side-menu"] [data-menu-id="devices-prices-bulk"]').click();
+    await (await menuLink(page, 'devices-prices-bulk')).click();
     await page.waitForURL(/\/devices\/prices-bulk$/);
     await page.getByTestId('bulk-prices-form').waitFor();
 

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { menuLink } from './menu';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -24,7 +25,7 @@ describe('products', () => {
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, merchantAdmin());
     const messages = await uiMessages(page);
-    await page.locator('[data-testid="side-menu"] [data-menu-id="manage-products"]').click();
+    await (await menuLink(page, 'manage-products')).click();
     await page.waitForURL(/\/manage\/products$/);
     const table = page.getByTestId('table-manage-products');
     await table.locator('tbody tr', { hasText: 'Cappuccino' }).waitFor();

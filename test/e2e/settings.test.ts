@@ -7,6 +7,7 @@ import { createCognitoUser } from '../../infra/local/emulators/cognito';
 import type { StackInfo } from '../../infra/local/stack-info';
 import { stackDeps } from '../api/support/stack';
 import { api, expectAccessible, launchBrowser, newPage, signIn, signInToDashboard } from './browser';
+import { menuLink } from './menu';
 
 const stack: StackInfo = inject('stack');
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -191,7 +192,7 @@ describe('password', () => {
     await signInToDashboard(page, stack.web, user);
 
     // From the menu; the profile links here too.
-    await page.locator('[data-menu-id="settings-password"]').click();
+    await (await menuLink(page, 'settings-password')).click();
     await page.waitForURL(/\/settings\/password$/);
     await page.getByTestId('password-change-form').waitFor();
     const current = page.getByTestId('current-password');
@@ -374,7 +375,7 @@ describe('session tokens', () => {
   it('logs out when no token can be had any more (refresh token revoked)', async () => {
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, user);
-    await page.locator('[data-menu-id="settings-profile"]').click();
+    await (await menuLink(page, 'settings-profile')).click();
     await expect.poll(() => page.getByTestId('profile-email').inputValue()).toBe(user.email);
 
     // The refresh token is revoked at the user pool and the ID token has expired.

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmMessage } from '#schemas/iot';
 import { api, CATALOGUES, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, uiMessages } from './browser';
+import { menuGroup, menuLink } from './menu';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -173,7 +174,7 @@ describe('console shell accessibility', () => {
     expect(language).toBe('it');
     await expect.poll(() => page.title()).toBe(documentTitle(language, messages['dashboard.title']!));
 
-    await page.locator('[data-testid="side-menu"] [data-menu-id="devices"]').click();
+    await (await menuLink(page, 'devices')).click();
     await page.getByTestId('device-list-page').waitFor();
     await expect.poll(() => page.title()).toBe(documentTitle(language, messages['devices.list.title']!));
     await expect.poll(() => headingFocused(page, 'device-list-page')).toBe(true);
@@ -256,10 +257,20 @@ describe('console shell accessibility', () => {
       const page = await newPage(browser);
       await signInToDashboard(page, stack.web, superadmin());
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
-      const overflowing = await page.locator('[data-testid="side-menu"] .side-menu__link').evaluateAll((links) => {
+      // Every group open, so that every label is laid out; the groups' names wrap too.
+      const closed = page.locator('[data-testid="side-menu"] [data-menu-group][aria-expanded="false"]');
+      await expect.poll(() => page.locator('[data-testid="side-menu"] [data-menu-group]').count()).toBeGreaterThanOrEqual(5);
+      while ((await closed.count()) > 0) await closed.first().click();
+      expect(
+        await page.locator('[data-testid="side-menu"] .side-menu__link').evaluateAll((links) => links.filter((a) => a.getClientRects().length === 0).length),
+      ).toBe(0);
+      const overflowing = await page.locator('[data-testid="side-menu"] :is(.side-menu__link, .side-menu__group-toggle)').evaluateAll((links) => {
         const menu = document.querySelector('.shell__menu')!.getBoundingClientRect();
         return links
-          .filter((a) => a.scrollWidth > a.clientWidth || a.querySelector('.side-menu__text')!.getBoundingClientRect().right > menu.right)
+          .filter(
+            (a) =>
+              a.scrollWidth > a.clientWidth || a.querySelector(':is(.side-menu__text, .side-menu__group-text)')!.getBoundingClientRect().right > menu.right,
+          )
           .map((a) => a.textContent);
       });
       expect(overflowing, language).toEqual([]);
@@ -267,6 +278,98 @@ describe('console shell accessibility', () => {
       await page.context().close();
     }
     await api(superToken, 'PUT', '/users/me', { language: 'en' });
+  });
+
+  it('groups the menu by area: groups open and close, the current screen opens its own, and each user finds them as left', async () => {
+    const page = await newPage(browser);
+    await signInToDashboard(page, stack.web, merchantAdmin());
+    const menu = page.getByTestId('side-menu');
+    const expanded = (group: string) => menuGroup(page, group).getAttribute('aria-expanded');
+    const linkShown = (id: string) => menu.locator(`[data-menu-id="${id}"]`).isVisible();
+    // The merchant admin's areas, in the spec's order; on the dashboard (no area) every group starts closed.
+    // (Customers and media shows with the merchant's CUSTOMERS_MEDIA feature.)
+    await expect
+      .poll(() =>
+        menu.locator('[data-menu-group]').evaluateAll((all) => all.map((b) => b.getAttribute('data-menu-group')).filter((g) => g !== 'customers-medias')),
+      )
+      .toEqual(['devices', 'transactions', 'manage', 'settings']);
+    for (const group of ['devices', 'transactions', 'manage', 'settings']) expect(await expanded(group), group).toBe('false');
+    expect(await linkShown('manage-clients')).toBe(false);
+    expect(await menu.locator('[data-menu-id="dashboard"]').isVisible()).toBe(true);
+
+    // A group opens and closes by its button.
+    await menuGroup(page, 'settings').click();
+    expect(await expanded('settings')).toBe('true');
+    expect(await linkShown('settings-profile')).toBe(true);
+    await menuGroup(page, 'settings').click();
+    expect(await expanded('settings')).toBe('false');
+    expect(await linkShown('settings-profile')).toBe(false);
+
+    // Opening a screen by its address opens its group; groups opened by hand stay open.
+    await menuGroup(page, 'transactions').click();
+    await page.goto(web('/manage/clients'));
+    await page.getByTestId('client-list-page').waitFor();
+    await expect.poll(() => expanded('manage')).toBe('true');
+    expect(await expanded('transactions')).toBe('true');
+    expect(await linkShown('manage-clients')).toBe(true);
+    expect(await expanded('devices')).toBe('false');
+    await (await menuLink(page, 'devices')).click();
+    await page.getByTestId('device-list-page').waitFor();
+    expect(await expanded('devices')).toBe('true');
+
+    // Remembered: after closing two and reloading, and after signing out and in again.
+    await menuGroup(page, 'transactions').click();
+    await menuGroup(page, 'manage').click();
+    await page.reload();
+    await page.getByTestId('device-list-page').waitFor();
+    await expect.poll(() => expanded('devices')).toBe('true');
+    expect([await expanded('transactions'), await expanded('manage')]).toEqual(['false', 'false']);
+    await page.getByTestId('logout').click();
+    await page.waitForURL(/\/login$/);
+    await signInToDashboard(page, stack.web, merchantAdmin());
+    await expect.poll(() => expanded('devices')).toBe('true');
+    expect([await expanded('transactions'), await expanded('manage')]).toEqual(['false', 'false']);
+
+    // Per user: another user signing in on this browser finds only their own groups.
+    await page.getByTestId('logout').click();
+    await page.waitForURL(/\/login$/);
+    await signInToDashboard(page, stack.web, superadmin());
+    await expect.poll(() => menu.locator('[data-menu-group="admin"]').count()).toBe(1);
+    for (const group of ['devices', 'transactions', 'manage', 'admin', 'settings']) expect(await expanded(group), group).toBe('false');
+  });
+
+  it("at 390 px the drawer shows the current screen's group open, and its groups open by keyboard and stay open", async () => {
+    const page = await newPage(browser, { viewport: PHONE });
+    await signInToDashboard(page, stack.web, merchantAdmin());
+    await page.goto(web('/manage/products'));
+    await page.getByTestId('product-list-page').waitFor();
+    const toggle = page.getByTestId('menu-toggle');
+    await toggle.click();
+    await expect.poll(() => menuGroup(page, 'manage').getAttribute('aria-expanded')).toBe('true');
+    expect(await page.locator('[data-menu-id="manage-products"]').isVisible()).toBe(true);
+    expect(await menuGroup(page, 'devices').getAttribute('aria-expanded')).toBe('false');
+    expect(await page.locator('[data-menu-id="devices"]').isVisible()).toBe(false);
+
+    // The focus is in the drawer: Tab reaches the devices group, Enter opens it, Tab goes on into its links.
+    await expect.poll(() => focusIsIn(page)).toBe('menu');
+    for (let i = 0; i < 10 && (await page.evaluate(() => document.activeElement?.getAttribute('data-menu-group'))) !== 'devices'; i++)
+      await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-menu-group'))).toBe('devices');
+    await page.keyboard.press('Enter');
+    expect(await menuGroup(page, 'devices').getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-menu-id'))).toBe('devices');
+    await expectAccessible(page, 'the drawer with its groups at 390 px');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('device-list-page').waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+
+    // Open again after a reload: both groups as left.
+    await page.reload();
+    await page.getByTestId('device-list-page').waitFor();
+    await toggle.click();
+    await expect.poll(() => menuGroup(page, 'devices').getAttribute('aria-expanded')).toBe('true');
+    expect(await menuGroup(page, 'manage').getAttribute('aria-expanded')).toBe('true');
   });
 
   it('at 390 px a serial in the device title and alarm codes stay on one line', async () => {

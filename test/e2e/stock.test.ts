@@ -8,6 +8,7 @@ import type { StackInfo } from '../../infra/local/stack-info';
 import { connectDevice, saleTransaction, salesMessage, type SimulatedDevice } from '../../infra/local/simulator';
 import type { MachineStock } from '#schemas/stock';
 import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { menuLink } from './menu';
 
 const stack = getStack();
 const info = stack as unknown as StackInfo;
@@ -143,7 +144,7 @@ describe('stock screens', () => {
 
   it('manage-stock lists the group’s machines with their fill, sorted by fill both ways, each opening its stock tab', async () => {
     const { page, messages } = await signedIn('merchant.admin@demo.local');
-    await page.locator('[data-testid="side-menu"] [data-menu-id="devices-manage-stock"]').click();
+    await (await menuLink(page, 'devices-manage-stock')).click();
     await page.waitForURL(/\/devices\/manage-stock$/);
     const table = page.getByTestId('table-manage-stock');
     await table.locator('[data-filter="groupId"]').selectOption(group.id);
@@ -183,7 +184,7 @@ describe('stock screens', () => {
 
   it('a pick list for a group: what to bring per product and line, when each machine runs out, as CSV and on paper', async () => {
     const { page, messages } = await signedIn('merchant.admin@demo.local');
-    await page.locator('[data-testid="side-menu"] [data-menu-id="devices-pick-list"]').click();
+    await (await menuLink(page, 'devices-pick-list')).click();
     await page.waitForURL(/\/devices\/pick-list$/);
     await page.getByTestId('pick-list-form').waitFor();
     await expectAccessible(page, 'pick list, nothing chosen');

@@ -8,6 +8,7 @@ import { connectDevice, saleTransaction, salesMessage } from '../../infra/local/
 import { formatMoney } from '../../frontend/src/lib/format';
 import type { SaleTransaction } from '#schemas/iot';
 import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, uiMessages } from './browser';
+import { menuLink } from './menu';
 
 const stack = getStack();
 const info = stack as unknown as StackInfo;
@@ -91,7 +92,7 @@ describe('transactions screens', () => {
   it('the merchant admin filters the transactions by a date preset, the machine and a media type, opens a row’s details and exports the CSV', async () => {
     await salesStored();
     const { page, messages, lang } = await signedIn('merchant.admin@demo.local');
-    await page.locator('[data-menu-id="transactions-data"]').click();
+    await (await menuLink(page, 'transactions-data')).click();
     await page.waitForURL(/\/transactions\/data$/);
     const table = page.getByTestId('table-transactions');
     await table.locator('tbody tr, [data-testid="empty-state"]').first().waitFor();
@@ -146,7 +147,7 @@ describe('transactions screens', () => {
   it('the statistics show the sales of the day per category, over time and by machine', async () => {
     await salesStored();
     const { page, messages } = await signedIn('merchant.admin@demo.local');
-    await page.locator('[data-menu-id="transactions-stats"]').click();
+    await (await menuLink(page, 'transactions-stats')).click();
     await page.waitForURL(/\/transactions\/stats/);
     await page.getByTestId('stats-range').getByTestId('date-range-preset').selectOption('today');
     await page.getByTestId('stats-group').selectOption(group.id);
@@ -197,7 +198,7 @@ describe('transactions screens', () => {
     await call({ ...order, result: 1, responseDetails: '{"status":"ACCEPTED","authCode":"A1B2"}' });
 
     const { page, messages, lang } = await signedIn('merchant.admin@demo.local');
-    await page.locator('[data-menu-id="transactions-webpayment-orders"]').click();
+    await (await menuLink(page, 'transactions-webpayment-orders')).click();
     await page.waitForURL(/\/transactions\/webpayment-orders$/);
     const table = page.getByTestId('table-webpayment-orders');
     await table.locator('select[data-filter="result"]').selectOption('1');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languageName } from '../../frontend/src/lib/format';
 import { latestTemporaryPassword } from '../../infra/local/emulators/cognito';
 import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signIn, signInToDashboard, toast, uiMessages } from './browser';
+import { menuLink } from './menu';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -34,7 +35,7 @@ describe('user administration', () => {
     const messages = await uiMessages(page);
 
     // /manage opens the users of the merchant for an administrator.
-    await page.locator('[data-testid="side-menu"] [data-menu-id="manage-users"]').waitFor();
+    await page.locator('[data-testid="side-menu"] [data-menu-id="manage-users"]').waitFor({ state: 'attached' });
     await page.goto(web('/manage'));
     await page.waitForURL(/\/manage\/users$/);
     await page.getByTestId('table-manage-users').locator(`tbody tr`, { hasText: admin.email }).waitFor();
@@ -194,7 +195,7 @@ describe('group administration', () => {
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, admin);
     const messages = await uiMessages(page);
-    await page.locator('[data-testid="side-menu"] [data-menu-id="manage-groups"]').click();
+    await (await menuLink(page, 'manage-groups')).click();
     await page.waitForURL(/\/manage\/groups$/);
     const table = page.getByTestId('table-manage-groups');
     await table.locator('tbody tr[data-row-id="acme-north"]').waitFor();

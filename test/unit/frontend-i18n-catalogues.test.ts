@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { ALARM_CATEGORIES, ALARM_CRITICITIES, ALARM_GROUPS, ALARM_SOURCES, MCBF_VALUES } from '#schemas/alarm';
+import { API_ROLES } from '#schemas/api-roles';
 import { LANGUAGES } from '#schemas/collections';
 import { FEATURE_FLAGS } from '#schemas/features';
 import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES, NOTIFICATIONS_OFF_REASONS } from '#schemas/notification-constants';
@@ -121,10 +122,11 @@ function scan(file: string, text: string): Scan {
   }
   // Props and keys that carry a message id: messageId, emptyMessageId, labelId, …
   for (const m of text.matchAll(/\b\w*(?:[mM]essageId|[lL]abelId)\s*[:=]\s*(\{[^}\n]*\}|['"][^'"\n]*['"])/g)) literalsIn(m[1]!);
-  // Any other literal in a catalogue namespace (message maps, defaults, conditionals).
+  // Any other literal in a catalogue namespace (message maps, defaults, conditionals), but API route ids
+  // (`useMayCall('clients.update')`: their type, ApiRouteId, checks them).
   for (const m of text.matchAll(LITERAL)) {
     const value = m[2]!;
-    if (ID_SHAPE.test(value) && namespaces.has(value.split('.')[0]!) && !FILE_NAME.test(value)) ids.push({ id: value, where });
+    if (ID_SHAPE.test(value) && namespaces.has(value.split('.')[0]!) && !FILE_NAME.test(value) && !(value in API_ROLES)) ids.push({ id: value, where });
   }
   for (const m of text.matchAll(TEMPLATE_PREFIX)) if (namespaces.has(m[1]!.split('.')[0]!)) dynamicPrefixes.push({ id: m[1]!, where });
   return { ids, dynamicPrefixes };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { mayCall } from '#schemas/api-roles';
 import { ROLES } from '#schemas/roles';
 import { menuFor } from '../../frontend/src/app/menu';
 import { canOpen } from '../../frontend/src/app/route-roles';
-import { canEditPrices } from '../../frontend/src/features/prices/can-edit';
 import { bulkChangeOf, bulkFieldErrors, EMPTY_BULK_DRAFT, parseMoneyDelta } from '../../frontend/src/features/prices/bulk-draft';
 import { cellKey, cellsNamedBy, cellsOf, differsFromSaved, readCells, shownTables } from '../../frontend/src/features/prices/price-grid';
 
@@ -129,7 +129,7 @@ describe('who reads and who changes prices', () => {
   it('shows every role the prices tab; all but merchant users edit and get the bulk change (menu and route), as the API allows', () => {
     for (const role of ROLES) expect(canOpen('/devices/:id/prices', role)).toBe(true);
     const editors = ['NEBULARSUPERADMIN', 'NEBULARMERCHANTADMIN', 'NEBULARGROUPADMIN'];
-    expect(ROLES.filter(canEditPrices)).toEqual(editors);
+    expect(ROLES.filter((role) => mayCall('prices.save', role))).toEqual(editors);
     expect(ROLES.filter((role) => canOpen('/devices/prices-bulk', role))).toEqual(editors);
     expect(ROLES.filter((role) => menuFor(role, null).some((e) => e.id === 'devices-prices-bulk'))).toEqual(editors);
   });

@@ -1,8 +1,9 @@
 /**
- * Locally persisted state (spec §9: auth, kpis, masters, merchants, pointsOfSale, reports, tables, user).
- * Every key is `<namespace>:<name>` in localStorage, so a namespace can be cleared as a whole.
+ * Locally persisted state (spec §9: auth, kpis, masters, merchants, pointsOfSale, reports, tables, user;
+ * and menu: the side menu's open groups). Every key is `<namespace>:<name>` in localStorage, so a namespace
+ * can be cleared as a whole.
  */
-export const STORE_NAMESPACES = ['auth', 'kpis', 'masters', 'merchants', 'pointsOfSale', 'reports', 'tables', 'user'] as const;
+export const STORE_NAMESPACES = ['auth', 'kpis', 'masters', 'merchants', 'pointsOfSale', 'reports', 'tables', 'user', 'menu'] as const;
 export type StoreNamespace = (typeof STORE_NAMESPACES)[number];
 
 function storage(): Storage | null {
@@ -55,9 +56,9 @@ export function clearTableStates(): void {
 }
 
 /**
- * The stores cleared at sign-in and logout. Table states stay: they are kept per table and per user
- * (their keys carry the user id), so one user's layout never leaks to another.
+ * The stores cleared at sign-in and logout. Table states and the menu's open groups stay: they are kept per
+ * user (their keys carry the user id), so one user's layout never leaks to another.
  */
 export function clearUserStores(): void {
-  clearNamespaces(STORE_NAMESPACES.filter((ns) => ns !== 'tables'));
+  clearNamespaces(STORE_NAMESPACES.filter((ns) => ns !== 'tables' && ns !== 'menu'));
 }

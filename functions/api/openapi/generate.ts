@@ -1,7 +1,8 @@
 /**
  * Builds the OpenAPI 3.1 document of /api/v1 from the route manifest (DESIGN.md §3) and, when run as a
- * script (`npm run openapi`), writes it to schemas/openapi.json. Build-time only: no Lambda imports this
- * file. test/unit/openapi-drift.test.ts fails when the written file is stale.
+ * script (`npm run openapi`), writes it to schemas/openapi.json, and the console's route roles to
+ * schemas/api-roles.ts. Build-time only: no Lambda imports this file. test/unit/openapi-drift.test.ts and
+ * test/unit/frontend-api-roles.test.ts fail when a written file is stale.
  */
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -10,6 +11,7 @@ import { ErrorBody } from '#schemas/errors';
 import { logger } from '../../runtime/logger';
 import { API_PREFIX, type Route, type RouteErrors, type RouteGroup } from '../../http/manifest';
 import { groups as manifestGroups } from '../manifest';
+import { API_ROLES_FILE, renderApiRoles } from './api-roles';
 import { ComponentSchemas, type Io, type Json, type JsonObject } from './components';
 
 export const OPENAPI_FILE = fileURLToPath(new URL('../../../schemas/openapi.json', import.meta.url));
@@ -291,4 +293,6 @@ function runDirectly(): boolean {
 if (runDirectly()) {
   writeFileSync(OPENAPI_FILE, renderOpenApi());
   logger.info('OpenAPI document written', { file: OPENAPI_FILE });
+  writeFileSync(API_ROLES_FILE, renderApiRoles());
+  logger.info('Route roles written', { file: API_ROLES_FILE });
 }

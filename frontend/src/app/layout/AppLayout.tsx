@@ -34,6 +34,7 @@ export function AppLayout() {
 
   const current = merchants.data?.find((m) => m.id === currentMerchantId) ?? merchants.data?.[0] ?? null;
   const entries = menuFor(identity?.role ?? null, current);
+  const userId = identity?.sub ?? 'anonymous';
 
   function toggleMenu() {
     if (wide) setCollapsed((c) => !c);
@@ -94,7 +95,7 @@ export function AppLayout() {
       </header>
       {/* Below the wide breakpoint the closed drawer is off-screen: inert, so Tab and screen readers skip it. */}
       <aside id={menuId} ref={menuRef} className="shell__menu" aria-label={intl.formatMessage({ id: 'menu.label' })} inert={!wide && !drawerOpen}>
-        <SideMenu entries={entries} collapsed={wide && collapsed} onNavigate={closeDrawer} />
+        <SideMenu key={userId} entries={entries} collapsed={wide && collapsed} userId={userId} onNavigate={closeDrawer} />
       </aside>
       {drawerModal && (
         <div

@@ -10,7 +10,11 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 export function useModalDrawer(open: boolean, drawer: RefObject<HTMLElement | null>, toggle: RefObject<HTMLElement | null>, close: () => void) {
   useEffect(() => {
     if (!open) return;
-    const inside = () => [toggle.current, ...(drawer.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter((e): e is HTMLElement => !!e);
+    // Only what is shown: the links of a closed menu group stay in the page, hidden.
+    const inside = () =>
+      [toggle.current, ...(drawer.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter(
+        (e): e is HTMLElement => !!e && e.getClientRects().length > 0,
+      );
     inside()[1]?.focus();
 
     function onKeyDown(event: KeyboardEvent) {

@@ -11,8 +11,7 @@ import { settingPath } from './messages';
 /** /manage/merchant-alarms-settings/create: a setting of the merchant picked in the app bar, then its screen. */
 export function AlarmSettingCreatePage() {
   const navigate = useNavigate();
-  const { merchant, all, merchants } = useCurrentMerchant();
-  const merchantId = merchant && !all ? merchant.id : null;
+  const { merchantId, merchant, merchants } = useCurrentMerchant();
 
   async function send(input: AlarmSettingInput) {
     const setting = await createSetting(merchantId!, input);

@@ -15,8 +15,7 @@ const DEFAULT_SORT = { ord: 'name', ordType: 'asc' } as const;
 
 /** /manage/merchant-alarms-settings: which alarm codes notify which users, for the merchant picked in the app bar. */
 export function AlarmSettingListPage() {
-  const { merchant, all, merchants } = useCurrentMerchant();
-  const merchantId = merchant && !all ? merchant.id : null;
+  const { merchantId, merchants } = useCurrentMerchant();
   return (
     <Page
       title={<FormattedMessage id="alarmSettings.list.title" />}

@@ -9,8 +9,7 @@ import './alarms.css';
 
 /** /alarms: the alarms of the merchant picked in the app bar (a group admin's groups only), with their counts on top. */
 export function AlarmsPage() {
-  const { merchant, all, merchants } = useCurrentMerchant();
-  const merchantId = merchant && !all ? merchant.id : null;
+  const { merchantId, merchants } = useCurrentMerchant();
   return (
     <Page title={<FormattedMessage id="alarms.title" />} testId="alarms-page">
       <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="alarms.chooseMerchant">

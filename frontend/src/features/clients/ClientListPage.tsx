@@ -1,43 +1,30 @@
 import { useCallback, useMemo } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { Client } from '#schemas/client';
 import { DataTable } from '../../components/data-table/DataTable';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
-import { Page } from '../../components/Page';
-import { ForOneMerchant } from '../../components/states';
+import { CrudListPage } from '../../components/crud/CrudListPage';
+import { itemPath } from '../../components/crud/item-address';
 import { formatNumber } from '../../lib/format';
 import { fetchMerchantClients } from '../../lib/resources/get-merchant-clients';
-import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
-import { useSession } from '../../lib/session';
 import { useClientPage } from './api/get-client-page';
-import { canEditClients, clientPath } from './can-edit';
 import { clientErrorMessageId } from './messages';
 
+const CLIENTS = '/manage/clients';
 const DEFAULT_SORT = { ord: 'name', ordType: 'asc' } as const;
 
 /** /manage/clients: the clients of the merchant picked in the app bar; "all distributors" asks for one to be picked. */
 export function ClientListPage() {
-  const { identity } = useSession();
-  const { merchant, all, merchants } = useCurrentMerchant();
-  const merchantId = merchant && !all ? merchant.id : null;
   return (
-    <Page
-      title={<FormattedMessage id="clients.list.title" />}
-      actions={
-        canEditClients(identity?.role) &&
-        merchantId && (
-          <Link to="/manage/clients/create" className="button button--primary" data-testid="client-create">
-            <FormattedMessage id="clients.create.action" />
-          </Link>
-        )
-      }
+    <CrudListPage
+      titleId="clients.list.title"
       testId="client-list-page"
+      chooseMessageId="clients.chooseMerchant"
+      create={{ route: 'clients.create', to: '/manage/clients/create', messageId: 'clients.create.action', testId: 'client-create' }}
     >
-      <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="clients.chooseMerchant">
-        {(merchantId) => <ClientsTable key={merchantId} merchantId={merchantId} />}
-      </ForOneMerchant>
-    </Page>
+      {(merchantId) => <ClientsTable key={merchantId} merchantId={merchantId} />}
+    </CrudListPage>
   );
 }
 
@@ -52,7 +39,7 @@ function ClientsTable({ merchantId }: { merchantId: string }) {
         ord: 'name',
         value: (c) => c.name,
         render: (c) => (
-          <Link to={clientPath(c.merchantId, c.id)} data-testid="client-link">
+          <Link to={itemPath(CLIENTS, c.merchantId, c.id)} data-testid="client-link">
             {c.name}
           </Link>
         ),

@@ -33,8 +33,7 @@ export function CustomerDetailPage() {
   const intl = useIntl();
   const param = useParams().id ?? '';
   const id = CustomerId.safeParse(param).success ? param : '';
-  const { merchant, all, merchants } = useCurrentMerchant();
-  const merchantId = merchant && !all ? merchant.id : null;
+  const { merchantId, merchant, merchants } = useCurrentMerchant();
   const customer = useCustomer(id ? merchantId : null, id);
   const notFound = <NotFoundState messageId="errors.CustomerNotFoundException" listPath="/customers-medias/customers" listMessageId="customers.goToList" />;
 

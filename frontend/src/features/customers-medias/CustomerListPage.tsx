@@ -24,8 +24,7 @@ const DEFAULT_SORT = { ord: 'registeredAt', ordType: 'desc' } as const;
  * payment service), newest first, with their medias, credit and consents; each opens its own screen; CSV.
  */
 export function CustomerListPage() {
-  const { merchant, all, merchants } = useCurrentMerchant();
-  const merchantId = merchant && !all ? merchant.id : null;
+  const { merchantId, merchant, merchants } = useCurrentMerchant();
   return (
     <Page title={<FormattedMessage id="customers.list.title" />} testId="customer-list-page">
       <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="customers.chooseMerchant">

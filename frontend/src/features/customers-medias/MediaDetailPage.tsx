@@ -37,8 +37,7 @@ export function MediaDetailPage() {
   const intl = useIntl();
   const param = (useParams().mediaId ?? '').toUpperCase();
   const mediaId = MEDIA_ID_PATTERN.test(param) ? param : '';
-  const { merchant, all, merchants } = useCurrentMerchant();
-  const merchantId = merchant && !all ? merchant.id : null;
+  const { merchantId, merchant, merchants } = useCurrentMerchant();
   const media = useMedia(mediaId ? merchantId : null, mediaId);
   const { identity } = useSession();
   const maximumRefund = useMaximumRefund(merchantId);

@@ -32,9 +32,8 @@ const HEX_SEARCH = { test: (text: string) => /^[0-9a-f]+$/i.test(text), messageI
  * their credit and status; each opens its own screen. Non-merchant-users refund a batch of medias from here.
  */
 export function MediaListPage() {
-  const { merchant, all, merchants } = useCurrentMerchant();
+  const { merchantId, merchant, merchants } = useCurrentMerchant();
   const { identity } = useSession();
-  const merchantId = merchant && !all ? merchant.id : null;
   const [batchOpen, setBatchOpen] = useState(false);
   const maximumRefund = useMaximumRefund(merchantId);
   return (

@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ALL_DISTRIBUTORS_ID, type MerchantSummary } from '#schemas/merchant';
 import { Link } from 'react-router-dom';
+import { HeaderRow } from '../../components/HeaderRow';
 import { AlarmCountsStrip } from '../../components/AlarmCountsStrip';
 import { Page } from '../../components/Page';
 import { Spinner } from '../../components/Spinner';
@@ -55,8 +56,8 @@ export function DashboardPage() {
 
 /** The current merchant's alarm counters (a group admin's groups only); nothing with "all distributors" picked. */
 function AlarmsCard() {
-  const { merchant, all } = useCurrentMerchant();
-  const stats = useAlarmStats(merchant && !all ? merchant.id : null);
+  const { merchantId } = useCurrentMerchant();
+  const stats = useAlarmStats(merchantId);
   if (!stats.data) return null;
   return (
     <section className="card" aria-labelledby="dashboard-alarms" data-testid="dashboard-alarms">
@@ -75,19 +76,7 @@ function MerchantTable({ merchants, currentMerchantId }: { merchants: readonly M
   return (
     <div className="table-wrap">
       <table className="table" data-testid="merchant-list">
-        <thead>
-          <tr>
-            <th scope="col">
-              <FormattedMessage id="dashboard.merchants.name" />
-            </th>
-            <th scope="col">
-              <FormattedMessage id="dashboard.merchants.currency" />
-            </th>
-            <th scope="col">
-              <FormattedMessage id="dashboard.merchants.features" />
-            </th>
-          </tr>
-        </thead>
+        <HeaderRow cells={['dashboard.merchants.name', 'dashboard.merchants.currency', 'dashboard.merchants.features']} />
         <tbody>
           {merchants.map((m) => {
             const all = m.id === ALL_DISTRIBUTORS_ID;

@@ -12,8 +12,7 @@ const LIST = '/manage/data-retrieval-requests';
 /** /manage/data-retrieval-requests-create: a request of the merchant picked in the app bar, then back to the list. */
 export function DataRequestCreatePage() {
   const navigate = useNavigate();
-  const { merchant, all, merchants } = useCurrentMerchant();
-  const merchantId = merchant && !all ? merchant.id : null;
+  const { merchantId, merchants } = useCurrentMerchant();
 
   async function send(input: HistoricalDataCreate) {
     await createRequest(merchantId!, input);

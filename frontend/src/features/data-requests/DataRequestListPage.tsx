@@ -9,8 +9,7 @@ import './data-requests.css';
 
 /** /manage/data-retrieval-requests: the historical data requests and scheduled exports of the merchant picked in the app bar. */
 export function DataRequestListPage() {
-  const { merchant, all, merchants } = useCurrentMerchant();
-  const merchantId = merchant && !all ? merchant.id : null;
+  const { merchantId, merchants } = useCurrentMerchant();
   return (
     <Page
       title={<FormattedMessage id="dataRequests.list.title" />}

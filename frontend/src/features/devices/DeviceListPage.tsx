@@ -34,8 +34,7 @@ const DEFAULT_SORT = { ord: 'name', ordType: 'asc' } as const;
  * their counts on top. Machines belong to one merchant, so "all distributors" asks for one to be picked.
  */
 export function DeviceListPage() {
-  const { merchant, all, merchants } = useCurrentMerchant();
-  const merchantId = merchant && !all ? merchant.id : null;
+  const { merchantId, merchants } = useCurrentMerchant();
   return (
     <Page title={<FormattedMessage id="devices.list.title" />} testId="device-list-page">
       <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="devices.chooseMerchant">

@@ -1,16 +1,12 @@
 import { useCallback, useMemo } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { NoVendProfile } from '#schemas/no-vend-profile';
 import { DataTable } from '../../components/data-table/DataTable';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
-import { Page } from '../../components/Page';
-import { ForOneMerchant } from '../../components/states';
+import { CrudListPage } from '../../components/crud/CrudListPage';
+import { itemPath } from '../../components/crud/item-address';
 import { fetchMerchantNoVendProfiles } from '../../lib/resources/get-merchant-no-vend-profiles';
-import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
-import { useSession } from '../../lib/session';
 import { useProfilePage } from './api/get-profile-page';
-import { canEditProfiles, profilePath } from './can-edit';
 import { profileErrorMessageId } from './messages';
 import './no-vend-profiles.css';
 
@@ -18,26 +14,20 @@ const DEFAULT_SORT = { ord: 'name', ordType: 'asc' } as const;
 
 /** /manage/no-vend-profiles: the no-vend profiles of the merchant picked in the app bar. */
 export function NoVendProfileListPage() {
-  const { identity } = useSession();
-  const { merchant, all, merchants } = useCurrentMerchant();
-  const merchantId = merchant && !all ? merchant.id : null;
   return (
-    <Page
-      title={<FormattedMessage id="noVendProfiles.list.title" />}
-      actions={
-        canEditProfiles(identity?.role) &&
-        merchantId && (
-          <Link to="/manage/no-vend-profiles/create" className="button button--primary" data-testid="no-vend-profile-create">
-            <FormattedMessage id="noVendProfiles.create.action" />
-          </Link>
-        )
-      }
+    <CrudListPage
+      titleId="noVendProfiles.list.title"
       testId="no-vend-profile-list-page"
+      chooseMessageId="noVendProfiles.chooseMerchant"
+      create={{
+        route: 'noVendProfiles.create',
+        to: '/manage/no-vend-profiles/create',
+        messageId: 'noVendProfiles.create.action',
+        testId: 'no-vend-profile-create',
+      }}
     >
-      <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="noVendProfiles.chooseMerchant">
-        {(merchantId) => <ProfilesTable key={merchantId} merchantId={merchantId} />}
-      </ForOneMerchant>
-    </Page>
+      {(merchantId) => <ProfilesTable key={merchantId} merchantId={merchantId} />}
+    </CrudListPage>
   );
 }
 
@@ -50,7 +40,7 @@ function ProfilesTable({ merchantId }: { merchantId: string }) {
         ord: 'name',
         value: (p) => p.name,
         render: (p) => (
-          <Link to={profilePath(p.merchantId, p.id)} data-testid="no-vend-profile-link">
+          <Link to={itemPath('/manage/no-vend-profiles', p.merchantId, p.id)} data-testid="no-vend-profile-link">
             {p.name}
           </Link>
         ),

@@ -19,8 +19,7 @@ const DEFAULT_SORT = { ord: 'at', ordType: 'desc' } as const;
 
 /** /manage/notifications (super admin, merchant admin): who was told about which alarm, when, delivered or failed. */
 export function NotificationLogPage() {
-  const { merchant, all, merchants } = useCurrentMerchant();
-  const merchantId = merchant && !all ? merchant.id : null;
+  const { merchantId, merchants } = useCurrentMerchant();
   return (
     <Page title={<FormattedMessage id="notifications.log.title" />} testId="notification-log-page">
       <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="alarms.chooseMerchant">

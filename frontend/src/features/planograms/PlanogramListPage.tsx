@@ -1,15 +1,12 @@
 import { useMemo } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { Planogram } from '#schemas/planogram';
 import { DataTable } from '../../components/data-table/DataTable';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
-import { Page } from '../../components/Page';
-import { ForOneMerchant } from '../../components/states';
-import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
-import { useSession } from '../../lib/session';
+import { CrudListPage } from '../../components/crud/CrudListPage';
+import { itemPath } from '../../components/crud/item-address';
 import { usePlanogramPage } from './api/get-planogram-page';
-import { canEditPlanograms, planogramPath } from './can-edit';
 import { planogramErrorMessageId, TYPE_MESSAGES } from './messages';
 import './planograms.css';
 
@@ -17,26 +14,15 @@ const DEFAULT_SORT = { ord: 'name', ordType: 'asc' } as const;
 
 /** /manage/planograms: the planograms of the merchant picked in the app bar. */
 export function PlanogramListPage() {
-  const { identity } = useSession();
-  const { merchant, all, merchants } = useCurrentMerchant();
-  const merchantId = merchant && !all ? merchant.id : null;
   return (
-    <Page
-      title={<FormattedMessage id="planograms.list.title" />}
-      actions={
-        canEditPlanograms(identity?.role) &&
-        merchantId && (
-          <Link to="/manage/planograms/create" className="button button--primary" data-testid="planogram-create">
-            <FormattedMessage id="planograms.create.action" />
-          </Link>
-        )
-      }
+    <CrudListPage
+      titleId="planograms.list.title"
       testId="planogram-list-page"
+      chooseMessageId="planograms.chooseMerchant"
+      create={{ route: 'planograms.create', to: '/manage/planograms/create', messageId: 'planograms.create.action', testId: 'planogram-create' }}
     >
-      <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="planograms.chooseMerchant">
-        {(merchantId) => <PlanogramsTable key={merchantId} merchantId={merchantId} />}
-      </ForOneMerchant>
-    </Page>
+      {(merchantId) => <PlanogramsTable key={merchantId} merchantId={merchantId} />}
+    </CrudListPage>
   );
 }
 
@@ -50,7 +36,7 @@ function PlanogramsTable({ merchantId }: { merchantId: string }) {
         ord: 'name',
         value: (p) => p.name,
         render: (p) => (
-          <Link to={planogramPath(p.merchantId, p.id)} data-testid="planogram-link">
+          <Link to={itemPath('/manage/planograms', p.merchantId, p.id)} data-testid="planogram-link">
             {p.name}
           </Link>
         ),

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { BulkPriceChange, BulkPricePreview, BulkPriceResult } from '#schemas/prices';
 import { MAX_BULK_MACHINES, PRICE_TABLE_NUMBERS } from '#schemas/prices-constants';
+import { HeaderRow } from '../../components/HeaderRow';
 import { CheckboxField, Field, SelectField, TextField } from '../../components/form/fields';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { Page } from '../../components/Page';
@@ -24,8 +25,7 @@ import './prices.css';
 
 /** /devices/prices-bulk: one product's price across many machines (a planogram's, a group's or chosen ones) of the app bar's merchant. */
 export function BulkPricesPage() {
-  const { merchant, all, merchants } = useCurrentMerchant();
-  const merchantId = merchant && !all ? merchant.id : null;
+  const { merchantId, merchant, merchants } = useCurrentMerchant();
   return (
     <Page title={<FormattedMessage id="prices.bulk.title" />} testId="bulk-prices-page">
       <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="prices.bulk.chooseMerchant">
@@ -282,16 +282,7 @@ function PreviewCard({ preview, currency, busy, onApply }: { preview: BulkPriceP
       ) : (
         <div className="table-wrap">
           <table className="bulk-prices__table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <FormattedMessage id="prices.bulk.machine" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="prices.bulk.changes" />
-                </th>
-              </tr>
-            </thead>
+            <HeaderRow cells={['prices.bulk.machine', 'prices.bulk.changes']} />
             <tbody>
               {preview.machines.map((m) => (
                 <tr key={m.serial} data-testid="bulk-preview-machine" data-serial={m.serial}>
@@ -340,16 +331,7 @@ function ResultCard({ preview, result }: { preview: BulkPricePreview; result: Bu
       </p>
       <div className="table-wrap">
         <table className="bulk-prices__table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <FormattedMessage id="prices.bulk.machine" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="prices.bulk.outcome" />
-              </th>
-            </tr>
-          </thead>
+          <HeaderRow cells={['prices.bulk.machine', 'prices.bulk.outcome']} />
           <tbody>
             {result.machines.map((m) => (
               <tr key={m.serial} data-testid="bulk-result-machine" data-serial={m.serial} data-outcome={m.outcome}>

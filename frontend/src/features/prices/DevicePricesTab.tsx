@@ -9,14 +9,13 @@ import { UnsavedChangesGuard } from '../../components/form/UnsavedChangesGuard';
 import { PageSpinner } from '../../components/Spinner';
 import { EmptyState, ErrorState } from '../../components/states';
 import { useToast } from '../../components/toasts';
+import { useMayCall } from '../../components/use-may-call';
 import { ApiError } from '../../lib/api';
 import { useFormat } from '../../lib/format';
-import { useSession } from '../../lib/session';
 import { cancelPosPrices } from './api/cancel-pos-prices';
 import { usePosPrices } from './api/get-pos-prices';
 import { savePosPrices } from './api/save-pos-prices';
 import { sendPosPrices } from './api/send-pos-prices';
-import { canEditPrices } from './can-edit';
 import { PriceGrid } from './components/PriceGrid';
 import { PriceHistory } from './components/PriceHistory';
 import { PriceState } from './components/PriceState';
@@ -32,8 +31,7 @@ import './prices.css';
 export function DevicePricesTab() {
   const serial = useParams().id ?? '';
   const prices = usePosPrices(serial);
-  const { identity } = useSession();
-  const canEdit = canEditPrices(identity?.role);
+  const canEdit = useMayCall('prices.save');
   const getError = (error: unknown) => pricesErrorMessageId(error, 'get');
 
   let body;

@@ -7,20 +7,18 @@ import { SubmitButton } from '../../components/form/SubmitButton';
 import { useFormSubmit } from '../../components/form/use-form-submit';
 import { Page } from '../../components/Page';
 import { ForOneMerchant, Loaded } from '../../components/states';
+import { useMayCall } from '../../components/use-may-call';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
-import { useSession } from '../../lib/session';
 import { useCustomParameters } from './api/get-custom-parameters';
 import { putCustomParameters } from './api/put-custom-parameters';
-import { canEditProducts } from './can-edit';
 import { PRODUCT_FORM_MESSAGES, productErrorMessageId } from './messages';
 import './products.css';
 
 /** /manage/products/custom-parameters: the merchant's own extra product fields; admins add, change and remove them. */
 export function CustomParametersPage() {
-  const { merchant, all, merchants } = useCurrentMerchant();
-  const merchantId = merchant && !all ? merchant.id : null;
+  const { merchantId, merchants } = useCurrentMerchant();
   const parameters = useCustomParameters(merchantId);
-  const { identity } = useSession();
+  const canEdit = useMayCall('products.putCustomParameters');
   return (
     <Page
       title={<FormattedMessage id="products.customParameters.title" />}
@@ -34,14 +32,7 @@ export function CustomParametersPage() {
       <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="products.chooseMerchant">
         {(merchantId) => (
           <Loaded result={parameters} errorMessageId={productErrorMessageId}>
-            {(p) => (
-              <ParametersForm
-                key={`${merchantId} ${p.updatedAt ?? ''}`}
-                merchantId={merchantId}
-                initial={p.parameters}
-                canEdit={canEditProducts(identity?.role)}
-              />
-            )}
+            {(p) => <ParametersForm key={`${merchantId} ${p.updatedAt ?? ''}`} merchantId={merchantId} initial={p.parameters} canEdit={canEdit} />}
           </Loaded>
         )}
       </ForOneMerchant>

@@ -6,14 +6,12 @@ import { DataTable } from '../../components/data-table/DataTable';
 import { SearchFilter } from '../../components/data-table/SearchFilter';
 import { SelectFilter } from '../../components/data-table/SelectFilter';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
-import { Page } from '../../components/Page';
-import { ForOneMerchant } from '../../components/states';
+import { CrudListPage } from '../../components/crud/CrudListPage';
+import { itemPath } from '../../components/crud/item-address';
+import { useMayCall } from '../../components/use-may-call';
 import { formatNumber } from '../../lib/format';
-import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
-import { useSession } from '../../lib/session';
 import { exportProductsCsv } from './api/export-products-csv';
 import { useProductPage } from './api/get-product-page';
-import { canEditProducts, productPath } from './can-edit';
 import { ProductImport } from './components/ProductImport';
 import { productErrorMessageId } from './messages';
 
@@ -21,38 +19,26 @@ const DEFAULT_SORT = { ord: 'name', ordType: 'asc' } as const;
 
 /** /manage/products: the catalogue of the merchant picked in the app bar; admins create, import and define custom parameters. */
 export function ProductListPage() {
-  const { identity } = useSession();
-  const { merchant, all, merchants } = useCurrentMerchant();
-  const merchantId = merchant && !all ? merchant.id : null;
-  const canEdit = canEditProducts(identity?.role);
+  const mayImport = useMayCall('products.import');
   return (
-    <Page
-      title={<FormattedMessage id="products.list.title" />}
-      actions={
-        merchantId && (
-          <>
-            <Link to="/manage/products/custom-parameters" className="button button--secondary" data-testid="product-custom-parameters-link">
-              <FormattedMessage id="products.customParameters.title" />
-            </Link>
-            {canEdit && (
-              <Link to="/manage/products/create" className="button button--primary" data-testid="product-create">
-                <FormattedMessage id="products.create.action" />
-              </Link>
-            )}
-          </>
-        )
-      }
+    <CrudListPage
+      titleId="products.list.title"
       testId="product-list-page"
+      chooseMessageId="products.chooseMerchant"
+      actions={
+        <Link to="/manage/products/custom-parameters" className="button button--secondary" data-testid="product-custom-parameters-link">
+          <FormattedMessage id="products.customParameters.title" />
+        </Link>
+      }
+      create={{ route: 'products.create', to: '/manage/products/create', messageId: 'products.create.action', testId: 'product-create' }}
     >
-      <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="products.chooseMerchant">
-        {(merchantId) => (
-          <>
-            <ProductsTable key={merchantId} merchantId={merchantId} />
-            {canEdit && <ProductImport key={`import-${merchantId}`} merchantId={merchantId} />}
-          </>
-        )}
-      </ForOneMerchant>
-    </Page>
+      {(merchantId) => (
+        <>
+          <ProductsTable key={merchantId} merchantId={merchantId} />
+          {mayImport && <ProductImport key={`import-${merchantId}`} merchantId={merchantId} />}
+        </>
+      )}
+    </CrudListPage>
   );
 }
 
@@ -67,7 +53,7 @@ function ProductsTable({ merchantId }: { merchantId: string }) {
         ord: 'name',
         value: (p) => p.name,
         render: (p) => (
-          <Link to={productPath(p.merchantId, p.id)} data-testid="product-link">
+          <Link to={itemPath('/manage/products', p.merchantId, p.id)} data-testid="product-link">
             {p.name}
           </Link>
         ),

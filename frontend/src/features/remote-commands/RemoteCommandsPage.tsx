@@ -17,8 +17,7 @@ import './remote-commands.css';
  * wizard that sends one. `?serial=` (from a machine's tab) opens the wizard with that machine chosen.
  */
 export function RemoteCommandsPage() {
-  const { merchant, all, merchants } = useCurrentMerchant();
-  const merchantId = merchant && !all ? merchant.id : null;
+  const { merchantId, merchant, merchants } = useCurrentMerchant();
   return (
     <Page title={<FormattedMessage id="remoteCommands.title" />} testId="remote-commands-page">
       <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="remoteCommands.chooseMerchant">

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import type { MachineStock, StockLine } from '#schemas/stock';
+import { HeaderRow } from '../../components/HeaderRow';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Spinner } from '../../components/Spinner';
 import { EmptyState, ErrorState, Loaded } from '../../components/states';
@@ -253,15 +254,7 @@ function StockLines({ stock, canChange, drafts, errors, onValue }: LinesProps) {
     <section className="card">
       <div className="table-wrap">
         <table className="table stock-lines" data-testid="stock-lines">
-          <thead>
-            <tr>
-              {HEADERS.map((id) => (
-                <th scope="col" key={id}>
-                  <FormattedMessage id={id} />
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <HeaderRow cells={HEADERS} />
           <tbody>
             {stock.lines.map((line) => (
               <tr key={line.selection} data-selection={line.selection} data-testid="stock-line">

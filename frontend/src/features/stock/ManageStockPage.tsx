@@ -27,8 +27,7 @@ const DEFAULT_SORT = { ord: 'fill', ordType: 'asc' } as const;
  * groups only), with how full each is, its lines out and low and its last refill; each opens its stock tab.
  */
 export function ManageStockPage() {
-  const { merchant, all, merchants } = useCurrentMerchant();
-  const merchantId = merchant && !all ? merchant.id : null;
+  const { merchantId, merchants } = useCurrentMerchant();
   return (
     <Page
       title={<FormattedMessage id="stock.manage.title" />}

@@ -2,6 +2,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { MAX_PICK_LIST_MACHINES, type PickList } from '#schemas/stock';
+import { HeaderRow } from '../../components/HeaderRow';
 import { saveFile } from '../../components/data-table/csv';
 import { Page } from '../../components/Page';
 import { Spinner } from '../../components/Spinner';
@@ -32,8 +33,7 @@ interface Named {
  * view (the page prints on A4 without the console around it). The choice travels in the address.
  */
 export function PickListPage() {
-  const { merchant, all, merchants } = useCurrentMerchant();
-  const merchantId = merchant && !all ? merchant.id : null;
+  const { merchantId, merchants } = useCurrentMerchant();
   return (
     <Page title={<FormattedMessage id="stock.pickList.title" />} testId="pick-list-page">
       <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="stock.chooseMerchant">
@@ -320,19 +320,7 @@ function ProductsTable({ products }: { products: PickList['products'] }) {
   return (
     <div className="table-wrap">
       <table className="table pick-list__products" data-testid="pick-list-products">
-        <thead>
-          <tr>
-            <th scope="col">
-              <FormattedMessage id="stock.line.product" />
-            </th>
-            <th scope="col">
-              <FormattedMessage id="stock.pickList.where" />
-            </th>
-            <th scope="col" className="number">
-              <FormattedMessage id="stock.pickList.quantity" />
-            </th>
-          </tr>
-        </thead>
+        <HeaderRow cells={['stock.line.product', 'stock.pickList.where', { messageId: 'stock.pickList.quantity', className: 'number' }]} />
         {products.map((p) => {
           const expanded = open.has(p.productId);
           const name = p.productName ? [p.productCode, p.productName].filter(Boolean).join(' · ') : p.productId;
@@ -395,15 +383,7 @@ function MachinesTable({ machines }: { machines: PickList['machines'] }) {
   return (
     <div className="table-wrap">
       <table className="table pick-list__machine-table" data-testid="pick-list-machine-table">
-        <thead>
-          <tr>
-            {headers.map((id) => (
-              <th scope="col" key={id}>
-                <FormattedMessage id={id} />
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <HeaderRow cells={headers} />
         <tbody>
           {machines.map((m) => (
             <tr key={m.serial} data-serial={m.serial} data-testid="pick-list-machine">

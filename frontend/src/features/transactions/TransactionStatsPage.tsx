@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { STAT_CATEGORIES, STATS_PERIODS, type StatCategory } from '#schemas/transaction-constants';
 import type { StatsFigures, TransactionStats, TransactionStatsByPos } from '#schemas/transaction';
+import { HeaderRow } from '../../components/HeaderRow';
 import { StackedBarChart } from '../../components/charts/StackedBarChart';
 import { DateRangePicker } from '../../components/date-range/DateRangePicker';
 import { Page } from '../../components/Page';
@@ -26,8 +27,7 @@ const PERIOD_MESSAGES = { day: 'transactions.stats.period.day', week: 'transacti
  * The choice (period, range, group) travels in the address.
  */
 export function TransactionStatsPage() {
-  const { merchant, all, merchants } = useCurrentMerchant();
-  const merchantId = merchant && !all ? merchant.id : null;
+  const { merchantId, merchants } = useCurrentMerchant();
   return (
     <Page title={<FormattedMessage id="transactions.stats.title" />} testId="transaction-stats-page">
       <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="transactions.chooseMerchant">
@@ -282,21 +282,7 @@ function FiguresTable({
     // Focusable: a wide table scrolls inside its card, by keyboard too.
     <div className="table-wrap" tabIndex={0} role="region" aria-label={intl.formatMessage({ id: firstHeaderId })}>
       <table className="table transaction-stats__table" data-testid={testId}>
-        <thead>
-          <tr>
-            <th scope="col">
-              <FormattedMessage id={firstHeaderId} />
-            </th>
-            <th scope="col">
-              <FormattedMessage id="transactions.stats.total" />
-            </th>
-            {STAT_CATEGORIES.map((c) => (
-              <th scope="col" key={c}>
-                <FormattedMessage id={CATEGORY_MESSAGES[c]} />
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <HeaderRow cells={[firstHeaderId, 'transactions.stats.total', ...STAT_CATEGORIES.map((c) => CATEGORY_MESSAGES[c])]} />
         <tbody>
           {rows.map((r) => (
             <tr key={r.key} data-row-id={r.key}>

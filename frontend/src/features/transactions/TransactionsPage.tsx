@@ -33,8 +33,7 @@ const DATA_REQUEST = '/manage/data-retrieval-requests-create';
  * machines only), newest first, with the filters of issue 20 kept in the table state, and the API's CSV.
  */
 export function TransactionsPage() {
-  const { merchant, all, merchants } = useCurrentMerchant();
-  const merchantId = merchant && !all ? merchant.id : null;
+  const { merchantId, merchant, merchants } = useCurrentMerchant();
   return (
     <Page title={<FormattedMessage id="transactions.title" />} testId="transactions-page">
       <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="transactions.chooseMerchant">

@@ -19,8 +19,7 @@ const DEFAULT_SORT = { ord: 'createdAt', ordType: 'desc' } as const;
 
 /** /transactions/webpayment-orders (WEBPAYMENTS): the web payment orders of the merchant picked in the app bar, newest first. */
 export function WebPaymentOrdersPage() {
-  const { merchant, all, merchants } = useCurrentMerchant();
-  const merchantId = merchant && !all ? merchant.id : null;
+  const { merchantId, merchants } = useCurrentMerchant();
   return (
     <Page title={<FormattedMessage id="webpaymentOrders.title" />} testId="webpayment-orders-page">
       <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId="webpaymentOrders.chooseMerchant">

@@ -6,7 +6,7 @@ import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { useFormat } from '../../../lib/format';
 import { updateConsents } from '../api/update-consents';
-import { FieldList } from '../components/FieldList';
+import { FieldList } from '../../../components/FieldList';
 import { Last30Days } from '../components/Last30Days';
 import { CONSENT_MESSAGES } from '../customer-labels';
 import { useCustomerContext } from '../CustomerDetailPage';

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { MAX_CUSTOMER_MEDIAS, type CustomerMedia } from '#schemas/customer';
+import { HeaderRow } from '../../../components/HeaderRow';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { Spinner } from '../../../components/Spinner';
@@ -65,29 +66,19 @@ function MediasCard({ list, merchantId, customerId, currency }: { list: Customer
       </h2>
       <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="customer-medias-title">
         <table className="table" data-testid="customer-medias-table">
-          <thead>
-            <tr>
-              {[
-                'medias.field.serial',
-                'medias.field.mediaType',
-                'medias.field.status',
-                'medias.field.credit',
-                'medias.field.cloudCredit',
-                'medias.field.lastUsedAt',
-                'medias.last30.salesValue',
-                'medias.last30.rechargesValue',
-              ].map((id) => (
-                <th key={id} scope="col">
-                  <FormattedMessage id={id} />
-                </th>
-              ))}
-              <th scope="col">
-                <span className="visually-hidden">
-                  <FormattedMessage id="customers.medias.actions" />
-                </span>
-              </th>
-            </tr>
-          </thead>
+          <HeaderRow
+            cells={[
+              'medias.field.serial',
+              'medias.field.mediaType',
+              'medias.field.status',
+              'medias.field.credit',
+              'medias.field.cloudCredit',
+              'medias.field.lastUsedAt',
+              'medias.last30.salesValue',
+              'medias.last30.rechargesValue',
+              { messageId: 'customers.medias.actions', hidden: true },
+            ]}
+          />
           <tbody>
             {list.map((m) => (
               <tr key={m.mediaId} data-row-id={m.mediaId}>

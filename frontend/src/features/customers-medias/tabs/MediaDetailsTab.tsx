@@ -2,13 +2,14 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { MediaAction } from '#schemas/media';
+import { HeaderRow } from '../../../components/HeaderRow';
 import { EmptyState } from '../../../components/states';
 import type { SourceTypeCode } from '#schemas/transaction-constants';
 import { useFormat } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { labelOr, MEDIA_TYPE_MESSAGES, SOURCE_TYPE_MESSAGES } from '../../../lib/transaction-labels';
 import { useMediaContext } from '../MediaDetailPage';
-import { FieldList } from '../components/FieldList';
+import { FieldList } from '../../../components/FieldList';
 import { Last30Days } from '../components/Last30Days';
 import { MediaStatusBadge } from '../components/MediaStatusBadge';
 import { canReadCustomers, customerPath, externalServiceLabel, mediaPath, mediaSerialText } from '../media-labels';
@@ -83,22 +84,7 @@ function ActionHistory({ actions, currency }: { actions: MediaAction[]; currency
       ) : (
         <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="media-history">
           <table className="table" data-testid="media-history">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <FormattedMessage id="medias.history.at" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="medias.history.action" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="medias.history.by" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="medias.history.detail" />
-                </th>
-              </tr>
-            </thead>
+            <HeaderRow cells={['medias.history.at', 'medias.history.action', 'medias.history.by', 'medias.history.detail']} />
             <tbody>
               {actions.map((a, i) => (
                 <tr key={`${a.at}#${i}`} data-action={a.action}>

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DATA_TYPES, FREQUENCIES, SubscriptionCreate, type Subscription } from '#schemas/historical-data';
+import { HeaderRow } from '../../../components/HeaderRow';
 import { SelectField } from '../../../components/form/fields';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useDraft } from '../../../components/form/use-draft';
@@ -51,25 +52,15 @@ function SubscriptionTable({ merchantId, items }: { merchantId: string; items: r
   return (
     <div className="table-wrap">
       <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">
-              <FormattedMessage id="dataRequests.field.dataType" />
-            </th>
-            <th scope="col">
-              <FormattedMessage id="dataRequests.field.frequency" />
-            </th>
-            <th scope="col">
-              <FormattedMessage id="dataRequests.field.nextRunAt" />
-            </th>
-            <th scope="col">
-              <FormattedMessage id="dataRequests.field.lastRunAt" />
-            </th>
-            <th scope="col">
-              <FormattedMessage id="dataRequests.field.actions" />
-            </th>
-          </tr>
-        </thead>
+        <HeaderRow
+          cells={[
+            'dataRequests.field.dataType',
+            'dataRequests.field.frequency',
+            'dataRequests.field.nextRunAt',
+            'dataRequests.field.lastRunAt',
+            'dataRequests.field.actions',
+          ]}
+        />
         <tbody>
           {items.map((s) => (
             <tr key={s.id} data-row-id={s.id}>

@@ -2,6 +2,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import type { AuditCash } from '#schemas/pos-history';
+import { HeaderRow } from '../../../components/HeaderRow';
 import { DateRangePicker } from '../../../components/date-range/DateRangePicker';
 import { presetRange } from '../../../components/date-range/presets';
 import { Spinner } from '../../../components/Spinner';
@@ -126,19 +127,7 @@ function CashFigures({ cash, readAt, children }: { cash: AuditCash; readAt: stri
       </div>
       {cash.tubes.length > 0 && (
         <table className="cash-tubes" data-testid="cash-tubes">
-          <thead>
-            <tr>
-              <th>
-                <FormattedMessage id="devices.cash.coin" />
-              </th>
-              <th>
-                <FormattedMessage id="devices.cash.coins" />
-              </th>
-              <th>
-                <FormattedMessage id="devices.cash.tubeValue" />
-              </th>
-            </tr>
-          </thead>
+          <HeaderRow cells={['devices.cash.coin', 'devices.cash.coins', 'devices.cash.tubeValue']} />
           <tbody>
             {cash.tubes.map((t) => (
               <tr key={t.coinType}>

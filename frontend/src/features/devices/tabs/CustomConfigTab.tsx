@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { MAX_CONFIG_VALUES } from '#schemas/iot';
 import type { ConfigValues, CustomConfig } from '#schemas/pos-config';
+import { HeaderRow } from '../../../components/HeaderRow';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { PageSpinner } from '../../../components/Spinner';
 import { EmptyState, ErrorState } from '../../../components/states';
@@ -102,17 +103,7 @@ function CustomConfigEditor({ serial, current, reported }: { serial: string; cur
         <EmptyState messageId="devices.configs.noValues" />
       ) : (
         <table className="config-editor">
-          <thead>
-            <tr>
-              <th>
-                <FormattedMessage id="devices.configs.key" />
-              </th>
-              <th>
-                <FormattedMessage id="devices.configs.value" />
-              </th>
-              <th />
-            </tr>
-          </thead>
+          <HeaderRow cells={['devices.configs.key', 'devices.configs.value', { messageId: 'devices.customConfig.remove', hidden: true }]} />
           <tbody>
             {rows.map((row, i) => {
               const error = submitted ? errors.get(row.id) : undefined;

@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { MAX_PLANOGRAM_LINES } from '#schemas/planogram';
 import type { Product } from '#schemas/product';
+import { HeaderRow } from '../../../components/HeaderRow';
 import type { LineDraft, LineErrors, LineField } from '../line-errors';
 
 export const NEW_LINE: LineDraft = { selection: '', productId: '', capacity: '10', warningLevel: '2', refillValue: '10' };
@@ -44,28 +45,14 @@ export function LinesEditor({ lines, products, errors, canEdit, onChange }: Prop
         </p>
       ) : (
         <table className="planogram-lines__table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <FormattedMessage id="planograms.line.selection" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="planograms.line.product" />
-              </th>
-              {NUMBER_FIELDS.map(([, labelId]) => (
-                <th scope="col" key={labelId}>
-                  <FormattedMessage id={labelId} />
-                </th>
-              ))}
-              {canEdit && (
-                <th scope="col">
-                  <span className="visually-hidden">
-                    <FormattedMessage id="planograms.lines.remove" />
-                  </span>
-                </th>
-              )}
-            </tr>
-          </thead>
+          <HeaderRow
+            cells={[
+              'planograms.line.selection',
+              'planograms.line.product',
+              ...NUMBER_FIELDS.map(([, labelId]) => labelId),
+              canEdit && { messageId: 'planograms.lines.remove', hidden: true },
+            ]}
+          />
           <tbody>
             {lines.map((line, i) => (
               <tr key={i} data-testid="planogram-line">

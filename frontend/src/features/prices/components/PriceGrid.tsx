@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { PriceLine } from '#schemas/prices';
 import { PRICE_TABLE_NUMBERS, type PriceTable } from '#schemas/prices-constants';
+import { HeaderRow } from '../../../components/HeaderRow';
 import { useFormat } from '../../../lib/format';
 import { parseMoneyInput } from '../../../lib/money-input';
 import { cellKey, type CellErrors, type Cells } from '../price-grid';
@@ -30,21 +31,9 @@ export function PriceGrid({ lines, tables, cells, currency, errors, refused, onC
     // Read-only on a narrow screen the grid scrolls with nothing focusable in it: it takes the focus itself, so keyboards can scroll it.
     <div className="prices-grid" {...(onChange ? {} : { tabIndex: 0, role: 'region', 'aria-label': intl.formatMessage({ id: 'prices.title' }) })}>
       <table className="prices-grid__table" data-testid="prices-grid">
-        <thead>
-          <tr>
-            <th scope="col">
-              <FormattedMessage id="prices.line" />
-            </th>
-            <th scope="col">
-              <FormattedMessage id="prices.product" />
-            </th>
-            {tables.map((t) => (
-              <th scope="col" key={t} data-price-table={t}>
-                {tableName(t)}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <HeaderRow
+          cells={['prices.line', 'prices.product', ...tables.map((t) => ({ key: `table-${t}`, label: tableName(t), data: { 'data-price-table': t } }))]}
+        />
         <tbody>
           {lines.map((line) => (
             <tr key={line.selection} data-line={line.selection}>
