@@ -33,16 +33,16 @@ export function CrudListPage({
 }) {
   const { merchantId, merchants } = useCurrentMerchant();
   const role = useSession().identity?.role;
-  const mayCreate = create !== undefined && mayCall(create.route, role);
+  const shownCreate = create && mayCall(create.route, role) ? create : null;
   return (
     <Page
       title={<FormattedMessage id={titleId} />}
       actions={
         merchantId &&
-        (actions || mayCreate) && (
+        (actions || shownCreate) && (
           <>
             {actions}
-            {mayCreate && <CreateButton action={create!} />}
+            {shownCreate && <CreateButton action={shownCreate} />}
           </>
         )
       }
