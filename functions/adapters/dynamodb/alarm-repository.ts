@@ -6,7 +6,9 @@
  * repair also put the alarm notification outbox item (notification-outbox.ts).
  */
 import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { AlarmCounts, MasterAlarm } from '#schemas/alarm';
+import * as z from 'zod/mini';
+import { AlarmCategory, type AlarmCounts, type MasterAlarm } from '#schemas/alarm';
+import { ALARM_STATUSES } from '#schemas/alarm-constants';
 import type { Total } from '#schemas/paging';
 import { COUNT_READ_LIMIT } from '#schemas/paging-constants';
 import { activeDelta, applyDelta, countsOf, dayOf, isOpen, statsContribution, statusMove, sumCounts, type StoredAlarm } from '../../core/alarms/model';
@@ -18,10 +20,10 @@ import { counterUpdate } from './counters';
 import { registryCheck } from './registrations';
 import * as keys from './keys';
 import { masterAlarmRecord } from './master-alarm-repository';
-import { stripKeys } from './keys';
 import { posCopyUpdate, reportedCopy } from './reported-copy';
 import { andFilters, groupIs, MOVING_READ_LIMIT, movingFilter, movingInto, regroupMarks } from './machine-regroups';
 import { countQuery, queryPage, readRange, type ItemFilter, type PageQuery, type PartitionSource } from './paging';
+import { recordSchema } from './records';
 import { failedConditionIndex, isConditionFailure } from './transactions';
 
 type Item = Record<string, unknown>;
@@ -31,10 +33,31 @@ type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteComman
 /** Sorts after every ISO instant: the open end of a date range. */
 const OPEN_END = '~';
 
-export function alarmOf(item: Item): StoredAlarm {
-  const { alarmSk: _sk, ...a } = stripKeys<StoredAlarm & { alarmSk?: string }>(item);
-  return a;
-}
+/** The record schema of an alarm (in its machine's partition). */
+export const alarmRecord = recordSchema<StoredAlarm>(
+  'alarm',
+  z.object({
+    merchantId: z.string(),
+    serial: z.string(),
+    groupId: z.nullable(z.string()),
+    messageId: z.string(),
+    code: z.string(),
+    status: z.enum(ALARM_STATUSES),
+    category: AlarmCategory,
+    criticity: z.number(),
+    message: z.string(),
+    detail: z.string(),
+    remainingCycles: z.nullable(z.number()),
+    createdAt: z.string(),
+    lastSeenAt: z.string(),
+    lastMessageId: z.string(),
+    occurrences: z.number(),
+    repairedAt: z.nullable(z.string()),
+    repairedBy: z.nullable(z.string()),
+  }),
+);
+
+export const alarmOf = (item: Item): StoredAlarm => alarmRecord.read(item);
 
 /**
  * The FilterExpression of the status, category, criticity and group-scope filters (placeholders #a…/:a…); reading
