@@ -44,6 +44,7 @@ export const MENU: readonly MenuEntry[] = [
   { id: 'manage-no-vend-profiles', route: '/manage/no-vend-profiles', messageId: 'noVendProfiles.menu', icon: 'lock' },
   { id: 'manage-alarm-settings', route: '/manage/merchant-alarms-settings', messageId: 'alarmSettings.menu', icon: 'notifications' },
   { id: 'manage-notifications', route: '/manage/notifications', messageId: 'notifications.menu', icon: 'mail' },
+  { id: 'manage-audit-log', route: '/manage/audit-log', messageId: 'auditLog.menu', icon: 'history' },
   { id: 'manage-data-retrieval-requests', route: '/manage/data-retrieval-requests', messageId: 'dataRequests.menu', icon: 'download' },
   // Settings (all roles)
   { id: 'settings-profile', route: '/settings/profile', messageId: 'settings.menu.profile', icon: 'account' },

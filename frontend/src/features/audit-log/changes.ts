@@ -1,0 +1,25 @@
+import { AUDIT_TRAIL_SECRET_VALUE, type AuditTrailChange } from '#schemas/audit';
+
+/** How one side of a change reads: a secret (never its value), nothing (the field was absent), or the value as text. */
+export type ChangeSide = { kind: 'secret' } | { kind: 'none' } | { kind: 'value'; text: string };
+
+/** A secret's change is written with AUDIT_TRAIL_SECRET_VALUE on both sides: it says "changed", never a value. */
+export const isSecretChange = (change: AuditTrailChange) => change.before === AUDIT_TRAIL_SECRET_VALUE && change.after === AUDIT_TRAIL_SECRET_VALUE;
+
+/** A JSON value as a reader sees it: text and numbers as they are, lists and objects as compact JSON. */
+export function valueText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+export function changeSides(change: AuditTrailChange): { before: ChangeSide; after: ChangeSide } {
+  if (isSecretChange(change)) return { before: { kind: 'secret' }, after: { kind: 'secret' } };
+  const side = (value: unknown): ChangeSide => (value === null || value === undefined ? { kind: 'none' } : { kind: 'value', text: valueText(value) });
+  return { before: side(change.before), after: side(change.after) };
+}
+
+/** What the change names: the field, within its entity (and which one, when the call changed several). */
+export function changeSubject(change: AuditTrailChange): string {
+  return [change.entity, change.entityId, change.field].filter((part) => part !== null && part !== '').join(' · ');
+}
