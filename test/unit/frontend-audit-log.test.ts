@@ -48,6 +48,8 @@ describe('audit log screen', () => {
     // A plain field that once held the word is still a value.
     expect(changeSides(change(AUDIT_TRAIL_SECRET_VALUE, 'other')).before).toEqual({ kind: 'value', text: AUDIT_TRAIL_SECRET_VALUE });
     expect(changeSubject(change('a', 'b'))).toBe('pos · CENG-00000001 · name');
+    // The entity the entry is about goes without saying.
+    expect(changeSubject(change('a', 'b'), [{ type: 'pos', id: 'CENG-00000001' }])).toBe('pos · name');
     expect(changeSubject({ entity: 'user', entityId: null, field: 'role', before: 'a', after: 'b' })).toBe('user · role');
   });
 

@@ -53,7 +53,8 @@ function Targets({ entry }: { entry: AuditTrailEntry }) {
         const path = targetPath(target);
         return (
           <li key={`${target.type}:${target.id}`} data-target-type={target.type}>
-            <span className="muted">{kind ? intl.formatMessage({ id: kind }) : target.type}</span> {path ? <Link to={path}>{target.id}</Link> : target.id}
+            <span className="muted">{kind ? intl.formatMessage({ id: kind }) : target.type}</span>{' '}
+            <span className="nowrap">{path ? <Link to={path}>{target.id}</Link> : target.id}</span>
           </li>
         );
       })}

@@ -1,4 +1,4 @@
-import { AUDIT_TRAIL_SECRET_VALUE, type AuditTrailChange } from '#schemas/audit';
+import { AUDIT_TRAIL_SECRET_VALUE, type AuditTrailChange, type AuditTrailTarget } from '#schemas/audit';
 
 /** How one side of a change reads: a secret (never its value), nothing (the field was absent), or the value as text. */
 export type ChangeSide = { kind: 'secret' } | { kind: 'none' } | { kind: 'value'; text: string };
@@ -19,7 +19,8 @@ export function changeSides(change: AuditTrailChange): { before: ChangeSide; aft
   return { before: side(change.before), after: side(change.after) };
 }
 
-/** What the change names: the field, within its entity (and which one, when the call changed several). */
-export function changeSubject(change: AuditTrailChange): string {
-  return [change.entity, change.entityId, change.field].filter((part) => part !== null && part !== '').join(' · ');
+/** What the change names: the field within its entity, and which one when that is not already what the entry is about. */
+export function changeSubject(change: AuditTrailChange, targets: readonly AuditTrailTarget[] = []): string {
+  const which = change.entityId !== null && !targets.some((t) => t.id === change.entityId) ? change.entityId : null;
+  return [change.entity, which, change.field].filter((part) => part !== null && part !== '').join(' · ');
 }

@@ -46,7 +46,7 @@ export function EntryDetails({ entry }: { entry: AuditTrailEntry }) {
               const { before, after } = changeSides(change);
               return (
                 <tr key={index} data-testid="audit-change" data-field={change.field}>
-                  <th scope="row">{changeSubject(change)}</th>
+                  <th scope="row">{changeSubject(change, entry.targets)}</th>
                   <td data-side="before">
                     <Side side={before} />
                   </td>
