@@ -40,7 +40,10 @@ describe('audit log screen', () => {
       after: { kind: 'value', text: 'Milano Centrale' },
     });
     expect(changeSides(change(null, 250, 'credit'))).toEqual({ before: { kind: 'none' }, after: { kind: 'value', text: '250' } });
-    expect(changeSides(change(false, { a: [1, 2] }))).toEqual({ before: { kind: 'value', text: 'false' }, after: { kind: 'value', text: '{"a":[1,2]}' } });
+    expect(changeSides(change(false, { a: [1] }))).toEqual({
+      before: { kind: 'value', text: 'false' },
+      after: { kind: 'value', text: '{\n  "a": [\n    1\n  ]\n}' },
+    });
     expect(changeSides(change(AUDIT_TRAIL_SECRET_VALUE, AUDIT_TRAIL_SECRET_VALUE, 'apiToken'))).toEqual({
       before: { kind: 'secret' },
       after: { kind: 'secret' },
@@ -51,6 +54,8 @@ describe('audit log screen', () => {
     // The entity the entry is about goes without saying.
     expect(changeSubject(change('a', 'b'), [{ type: 'pos', id: 'CENG-00000001' }])).toBe('pos · name');
     expect(changeSubject({ entity: 'user', entityId: null, field: 'role', before: 'a', after: 'b' })).toBe('user · role');
+    // A record created or removed whole.
+    expect(changeSubject(change(null, { name: 'x' }, '*'))).toBe('pos · CENG-00000001');
   });
 
   it('names a refused filter by its field, and the past-the-cap export', () => {
