@@ -10,16 +10,15 @@ import {
   MAX_AUDIT_TRAIL_RANGE_DAYS,
 } from '#schemas/audit';
 import { ADMINS } from '#schemas/roles';
+import { AuditTrailTooManyRowsException } from '../../core/audit/errors';
+import { auditTrailCsv, getAuditTrailEntry, listAuditTrail } from '../../core/audit/use-cases';
+import { gzippedAttachment } from '../../http/gzipped-attachment';
 import { routeFor } from '../../http/manifest';
 import type { AuditGroupDeps } from './deps';
 
 const route = routeFor<AuditGroupDeps>();
 
 const FILTERS = `date range (from, to: at most ${MAX_AUDIT_TRAIL_RANGE_DAYS} days; default the last 30), user (userId), action (a route id), outcome, target (serial, mediaId, targetUserId)`;
-
-const notYet = (): never => {
-  throw new Error('not yet');
-};
 
 // The literal /audit/csv is matched before parameters, by API Gateway and the local server.
 export const routes = [
@@ -32,7 +31,7 @@ export const routes = [
     request: { query: AuditTrailPageQuery },
     response: AuditTrailPage,
     errors: { 404: ['MerchantNotFoundException'] },
-    handler: notYet,
+    handler: ({ deps, principal, query }) => listAuditTrail(deps, principal, query),
   }),
   route({
     id: 'audit.csv',
@@ -44,7 +43,12 @@ export const routes = [
     response: z.string(),
     produces: 'text/csv',
     errors: { 404: ['MerchantNotFoundException'] },
-    handler: notYet,
+    handler: ({ deps, principal, query }) =>
+      gzippedAttachment(
+        `audit-trail-${query.merchantId}.csv`,
+        auditTrailCsv(deps, principal, query),
+        () => new AuditTrailTooManyRowsException(MAX_AUDIT_TRAIL_CSV_ROWS),
+      ),
   }),
   route({
     id: 'audit.get',
@@ -55,6 +59,6 @@ export const routes = [
     request: { params: AuditTrailEntryParams, query: AuditTrailScopeQuery },
     response: AuditTrailEntry,
     errors: { 404: ['MerchantNotFoundException', 'AuditTrailEntryNotFoundException'] },
-    handler: notYet,
+    handler: ({ deps, principal, params, query }) => getAuditTrailEntry(deps, principal, query.merchantId, params.seq),
   }),
 ];
