@@ -5,6 +5,7 @@ import { MAX_AUDIT_TRAIL_CSV_ROWS, type AuditTrailEntry, type AuditTrailTarget }
 import { DataTable } from '../../components/data-table/DataTable';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
 import { Page } from '../../components/Page';
+import { PageSpinner } from '../../components/Spinner';
 import { ForOneMerchant } from '../../components/states';
 import { formatDateTime, useFormat } from '../../lib/format';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
@@ -130,11 +131,11 @@ function AuditLogTable({ merchantId }: { merchantId: string }) {
   const table = useDataTable<AuditTrailEntry>({ tableId: 'audit-log', columns, defaultSort: DEFAULT_SORT, defaultFilter });
   const { setFilter, query } = table;
   useEffect(() => {
-    if (!linked) return;
+    if (!linked || !applying) return;
     for (const [field, value] of Object.entries(linked)) setFilter(field, value);
-    setParams({}, { replace: true });
     setApplying(false);
-  }, [linked, setFilter, setParams]);
+    setParams({}, { replace: true });
+  }, [linked, applying, setFilter, setParams]);
   const page = useAuditPage(merchantId, applying ? null : query);
 
   const [pastTheCap, setPastTheCap] = useState(false);
@@ -149,11 +150,12 @@ function AuditLogTable({ merchantId }: { merchantId: string }) {
     }
   }, [merchantId, query]);
 
+  // The filter bar shows the link's filters from the start.
+  if (applying) return <PageSpinner />;
   return (
     <>
       {pastTheCap && <PastTheCap />}
       <DataTable
-        key={applying ? 'applying' : 'ready'}
         table={table}
         result={page}
         rowKey={(e) => String(e.seq)}
