@@ -1,5 +1,7 @@
 import type { RouteGroup } from '../http/manifest';
 import { access as alarmsAccess } from './alarms/deps';
+import { access as auditAccess } from './audit/deps';
+import { routes as audit } from './audit/routes';
 import { routes as alarms } from './alarms/routes';
 import { access as clientsAccess } from './clients/deps';
 import { routes as clients } from './clients/routes';
@@ -173,4 +175,5 @@ export const groups: RouteGroup[] = [
     routes: paymentService,
     access: paymentServiceAccess,
   },
+  { name: 'audit', description: 'The audit trail: who changed what, when, with what outcome (every mutating call)', routes: audit, access: auditAccess },
 ];

@@ -3,6 +3,7 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { Context } from 'aws-lambda';
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
+import { withChangeRecorder, type ChangeRecorder } from '../core/audit/change-recorder';
 import { DomainError } from '../core/shared/domain-error';
 import type { Principal } from '../core/shared/principal';
 import { loadPrincipal } from './auth/load-principal';
@@ -10,6 +11,7 @@ import { verifyIdToken } from './auth/verify-token';
 import type { AuthDeps, PublicDeps } from '../runtime/base-deps';
 import { logger } from '../runtime/logger';
 import { OperatorMetrics } from '../runtime/metrics';
+import { auditTrail } from './audit-trail';
 import { toErrorResponse, zodDetails } from './error-mapping';
 import type { HttpEvent, HttpResult } from './event';
 import { API_PREFIX, type GroupRoute, type RawResult, type Route } from './manifest';
@@ -27,8 +29,10 @@ export interface RequestState {
   startedAt: number;
   /** Set by `resolveRoute` (404 without one). */
   route?: Route;
-  /** Set by `authorize` on a route that is not public. */
+  /** Set by `authorize` on a route that is not public (also when the route refuses the caller's role). */
   principal?: Principal;
+  /** Set by `auditTrail` on a mutating call: what its use cases record as changed. */
+  changes?: ChangeRecorder;
   params: unknown;
   query: unknown;
   body: unknown;
@@ -95,8 +99,8 @@ function authorize(deps: () => PublicDeps & Partial<AuthDeps>): HttpMiddleware {
       if (!users) throw new Error(`route ${route.id} needs authorization, but its group's deps have no user records`);
       const claims = await verifyIdToken(request.event.headers.authorization, config.cognito);
       const principal = await loadPrincipal(claims, config, users);
-      if (!route.roles.includes(principal.role)) throw new HttpFailure('ForbiddenException', 'forbidden', 'Your role may not do this');
       request.context.http.principal = principal;
+      if (!route.roles.includes(principal.role)) throw new HttpFailure('ForbiddenException', 'forbidden', 'Your role may not do this');
     },
   };
 }
@@ -197,10 +201,12 @@ async function dispatch(event: HttpEvent, { http }: HttpContext, deps: PublicDep
  */
 export function createGroupHandler<D extends PublicDeps & Partial<AuthDeps>>(routes: readonly GroupRoute<NoInfer<D>>[], deps: () => D) {
   const table = new Map<string, Route>(routes.map((r) => [`${r.method} ${API_PREFIX}${r.path}`, r]));
-  const chain: HttpMiddleware[] = [observe(new OperatorMetrics()), errorResponse(), resolveRoute(table), authorize(deps), jsonBody(), validate()];
+  const chain: HttpMiddleware[] = [observe(new OperatorMetrics()), auditTrail(), errorResponse(), resolveRoute(table), authorize(deps), jsonBody(), validate()];
   const handler = middy<HttpEvent, HttpResult, Error, HttpContext>()
     .use(chain)
-    .handler((event, context) => dispatch(event, context, deps()));
+    .handler((event, context) =>
+      context.http.changes ? withChangeRecorder(context.http.changes, () => dispatch(event, context, deps())) : dispatch(event, context, deps()),
+    );
   return (event: HttpEvent, context: Context): Promise<HttpResult> => {
     const correlationId = event.headers['x-correlation-id']?.slice(0, 100) || event.requestContext.requestId;
     const http: RequestState = { correlationId, startedAt: performance.now(), params: {}, query: {}, body: undefined };

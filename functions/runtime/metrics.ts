@@ -36,6 +36,9 @@ export const METRIC = {
   historicalExportFailures: 'HistoricalExportFailures',
   /** Scheduled export runs, by outcome (made, refused: e.g. the active maximum, failed: tried again next minute); dimensions stage, outcome. */
   subscriptionRuns: 'SubscriptionRuns',
+  /** Mutating calls left out of the audit trail because nobody was authenticated (401), and entries that could not be written; dimension stage. */
+  auditTrailUnauthenticated: 'AuditTrailUnauthenticated',
+  auditTrailWriteFailures: 'AuditTrailWriteFailures',
 } as const;
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];
 

@@ -83,6 +83,7 @@ export const MENU: readonly MenuEntry[] = [
   { id: 'manage-alarm-settings', route: '/manage/merchant-alarms-settings', messageId: 'alarmSettings.menu', icon: 'notifications', group: 'manage' },
   { id: 'manage-notifications', route: '/manage/notifications', messageId: 'notifications.menu', icon: 'mail', group: 'manage' },
   { id: 'manage-data-retrieval-requests', route: '/manage/data-retrieval-requests', messageId: 'dataRequests.menu', icon: 'download', group: 'manage' },
+  { id: 'manage-audit-log', route: '/manage/audit-log', messageId: 'auditLog.menu', icon: 'history', group: 'manage' },
   // Admin (super admin)
   { id: 'admin-merchants', route: '/admin/merchants', messageId: 'merchants.menu', icon: 'store', group: 'admin' },
   { id: 'admin-users', route: '/admin/users', messageId: 'users.menu.admin', icon: 'people', group: 'admin' },

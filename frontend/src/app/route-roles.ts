@@ -103,6 +103,8 @@ export const ROUTE_ROLES = {
   '/manage/merchant-alarms-settings/create': ADMINS,
   '/manage/merchant-alarms-settings/:id': ADMINS,
   '/manage/notifications': ADMINS,
+  // Not in spec §2: the audit trail of who changed what (issue 28), the merchant's administrators' (any merchant's for the super admin).
+  '/manage/audit-log': ADMINS,
   '/manage/groups': NOT_MERCHANT_USER,
   '/manage/groups/:id': NOT_MERCHANT_USER,
   '/manage/clients': ALL_ROLES,

@@ -81,6 +81,7 @@ const AlarmSettingCreatePage = screen(() => import('../features/alarm-settings/A
 const AlarmSettingDetailPage = screen(() => import('../features/alarm-settings/AlarmSettingDetailPage').then((m) => ({ default: m.AlarmSettingDetailPage })));
 const NotificationLogPage = screen(() => import('../features/notifications/NotificationLogPage').then((m) => ({ default: m.NotificationLogPage })));
 const UnsubscribePage = screen(() => import('../features/notifications/UnsubscribePage').then((m) => ({ default: m.UnsubscribePage })));
+const AuditLogPage = screen(() => import('../features/audit-log/AuditLogPage').then((m) => ({ default: m.AuditLogPage })));
 const DataRequestListPage = screen(() => import('../features/data-requests/DataRequestListPage').then((m) => ({ default: m.DataRequestListPage })));
 const DataRequestCreatePage = screen(() => import('../features/data-requests/DataRequestCreatePage').then((m) => ({ default: m.DataRequestCreatePage })));
 const MediaListPage = screen(() => import('../features/customers-medias/MediaListPage').then((m) => ({ default: m.MediaListPage })));
@@ -194,6 +195,7 @@ const consoleRoutes: RouteObject[] = [
   guarded('/manage/merchant-alarms-settings/create', AlarmSettingCreatePage),
   guarded('/manage/merchant-alarms-settings/:id', AlarmSettingDetailPage),
   guarded('/manage/notifications', NotificationLogPage),
+  guarded('/manage/audit-log', AuditLogPage),
   guarded('/manage/data-retrieval-requests', DataRequestListPage),
   guarded('/manage/data-retrieval-requests-create', DataRequestCreatePage),
   // Transactions (all roles); web payment orders behind WEBPAYMENTS (menu; the API refuses the others)

@@ -353,5 +353,17 @@ export const webPaymentOrdersCounterName = (merchantId: string) => `MERCHANT#${m
 /** A processed device message (idempotency), kept until `expiresAt`. */
 export const deviceMessage = (messageId: string) => ({ pk: `MSG#${messageId}`, sk: 'MSG' });
 
+// The audit trail (functions/core/audit; ACCESS-PATTERNS AT1–AT3): append-only. Every function role is denied
+// UpdateItem, DeleteItem and BatchWriteItem on partitions starting with AUDIT_TRAIL_PK_PREFIX (infra/constructs/grants.ts).
+export const AUDIT_TRAIL_PK_PREFIX = 'TRAIL#';
+const seqKey = (seq: number) => `SEQ#${String(seq).padStart(12, '0')}`;
+export const auditTrailPk = (merchantId: string) => `TRAIL#${merchantId}`;
+/** Entry `seq` of a merchant's chain; the sort key orders the chain. */
+export const auditTrailEntry = (merchantId: string, seq: number) => ({ pk: `TRAIL#${merchantId}`, sk: seqKey(seq) });
+export const auditTrailSeqPrefix = 'SEQ#';
+/** The merchant's entries by time (list, CSV, date range). */
+export const auditTrailByTime = (merchantId: string, at: string, seq: number) => ({ gsi1pk: auditTrailTimePk(merchantId), gsi1sk: `${at}#${seqKey(seq)}` });
+export const auditTrailTimePk = (merchantId: string) => `TRAIL#${merchantId}#AT`;
+
 /** Attributes that belong to the storage, not to the entity: a record schema (records.ts) drops them. */
 export const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'expiresAt', 'entity'] as const;

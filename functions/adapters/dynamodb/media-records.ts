@@ -4,6 +4,7 @@
  * (M5, M6) in the same transaction. What ingestion uses; the API's repository (media-repository.ts) adds the rest.
  */
 import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { recordChange } from '../../core/audit/change-recorder';
 import { creditOf, inMediaList, mediaListChanged, type MediaRecord } from '../../core/medias/model';
 import type { MediaRepository } from '../../core/medias/ports';
 import { batchGetItems } from './batch-items';
@@ -128,10 +129,17 @@ export class DynamoMediaRecords implements Pick<MediaRepository, 'get' | 'getMan
       if (extra.length) await this.doc.send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...extra] }));
       else await this.doc.send(new UpdateCommand(update));
       if (!before) forgetCounter(keys.mediasCounterName(next.merchantId));
+      recordMediaChange(before, next);
       return true;
     } catch (error) {
       if (isConditionFailure(error) || isTransactionCancelled(error)) return false;
       throw error;
     }
   }
+}
+
+/** A media's change for the audit trail of the call that made it: its state, without its history (days, actions, applied messages). */
+export function recordMediaChange(before: MediaRecord | undefined, after: MediaRecord): void {
+  const state = ({ days, actions, applied, version, ...rest }: MediaRecord) => rest;
+  recordChange('media', after.mediaId, before && state(before), state(after));
 }

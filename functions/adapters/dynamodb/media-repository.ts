@@ -16,7 +16,7 @@ import type {
   RefundWrite,
   TransactionSliceRequest,
 } from '../../core/medias/ports';
-import { listVersionUpdate, mediaChangeItems, mediaUpdate, recordOf, DynamoMediaRecords } from './media-records';
+import { listVersionUpdate, mediaChangeItems, mediaUpdate, recordMediaChange, recordOf, DynamoMediaRecords } from './media-records';
 
 /** A web recharge (customers' payment orders) credits a media in its own transaction with these items. */
 export { mediaChangeItems } from './media-records';
@@ -151,6 +151,7 @@ export class DynamoMediaRepository extends DynamoMediaRecords implements MediaRe
     ];
     try {
       await this.doc.send(new TransactWriteCommand({ TransactItems: items }));
+      recordMediaChange(before, next);
       return { kind: 'ok', transaction: toTransaction(put.Put!.Item as Item) };
     } catch (error) {
       if (!isTransactionCancelled(error)) throw error;
@@ -190,6 +191,8 @@ export class DynamoMediaRepository extends DynamoMediaRecords implements MediaRe
           ],
         }),
       );
+      recordMediaChange(oldBefore, old);
+      recordMediaChange(replacementBefore, replacement);
       return true;
     } catch (error) {
       if (isTransactionCancelled(error)) return false;

@@ -20,6 +20,7 @@ import type { MachinePurges, MachineRegroups, PosFilter, PosLists, PosNotes, Pos
 import { INLINE_PURGE_ITEMS } from './purge';
 import { INLINE_REGROUP_ITEMS, MAX_MACHINES_MOVING } from './regroup';
 import { emptyPage, pageOf } from '../shared/page';
+import { recordMerchant } from '../audit/change-recorder';
 
 export interface PosDeps {
   pos: PosRecords;
@@ -60,6 +61,7 @@ export async function requireVisibleRegistration(deps: { pos: PosReader }, princ
   if (!reg) throw new PosNotFoundException();
   const scope = groupScope(principal, reg.merchantId);
   if (scope.kind === 'none' || (scope.kind === 'groups' && (!reg.groupId || !scope.groupIds.includes(reg.groupId)))) throw new PosNotFoundException();
+  recordMerchant(reg.merchantId);
   return reg;
 }
 

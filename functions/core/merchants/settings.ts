@@ -7,6 +7,7 @@ import {
   type SuperAdminSettings,
   type SuperAdminSettingsInput,
 } from '#schemas/merchant-settings';
+import { recordChange } from '../audit/change-recorder';
 import type { Principal } from '../shared/principal';
 import { canSeeMerchant } from '../shared/scope';
 import { MerchantNotFoundException } from './errors';
@@ -39,6 +40,7 @@ export async function saveMerchantSettings(
   const current = await getMerchantSettings(deps, principal, merchantId);
   const settings: MerchantSettings = { ...input, merchantId, apiToken: current.apiToken || newApiToken(), updatedAt: deps.now() };
   await deps.merchantSettings.putSettings(settings, current.deviceAssociationPin);
+  recordChange('merchantSettings', merchantId, current, settings);
   return settings;
 }
 
@@ -47,6 +49,7 @@ export async function regenerateApiToken(deps: SettingsDeps, principal: Principa
   const current = await getMerchantSettings(deps, principal, merchantId);
   const settings: MerchantSettings = { ...current, apiToken: newApiToken(), updatedAt: deps.now() };
   await deps.merchantSettings.putSettings(settings, current.deviceAssociationPin);
+  recordChange('merchantSettings', merchantId, current, settings);
   return settings;
 }
 
@@ -61,8 +64,9 @@ export async function saveSuperAdminSettings(
   merchantId: string,
   input: SuperAdminSettingsInput,
 ): Promise<SuperAdminSettings> {
-  await requireMerchant(deps, principal, merchantId);
+  const current = await getSuperAdminSettings(deps, principal, merchantId);
   const settings: SuperAdminSettings = { ...input, demoExpiration: input.demo ? input.demoExpiration : null, merchantId, updatedAt: deps.now() };
   await deps.merchantSettings.putSuperAdminSettings(settings);
+  recordChange('superAdminSettings', merchantId, current, settings);
   return settings;
 }

@@ -12,6 +12,7 @@ import type { Principal } from '../shared/principal';
 import { ApiTokenRejectedException, ErpApiNotEnabledException } from './errors';
 import type { ErpSettings } from './ports';
 import { getPrices, planogramOf, pricesOnPlanogram, saveMachinePrices, sendSavedPrices, type PriceSendDeps } from './use-cases';
+import { recordCaller } from '../audit/change-recorder';
 
 export interface ErpDeps extends PriceSendDeps {
   erpSettings: (merchantId: string) => Promise<ErpSettings | undefined>;
@@ -32,6 +33,7 @@ export async function erpSavePrices(deps: ErpDeps, token: string | undefined, se
   const settings = registration && (await deps.erpSettings(registration.merchantId));
   // An unknown machine is told apart from a wrong token by nothing, not even the time the answer takes.
   if (!tokenMatches(token ?? '', settings?.apiToken ?? '') || !registration || !settings) throw new ApiTokenRejectedException();
+  recordCaller('apiToken', registration.merchantId);
   if (!settings.erpApi) throw new ErpApiNotEnabledException();
 
   const principal = erpPrincipal(registration.merchantId);

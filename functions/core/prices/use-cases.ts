@@ -19,6 +19,7 @@ import {
 } from './errors';
 import { onPlanogramLines, samePrices, sortPrices } from './model';
 import type { PlanogramLines, Price, PriceContext, PriceHistory, PriceRepository, ProductNames, StoredPrices, StoredPriceVersion } from './ports';
+import { recordChange } from '../audit/change-recorder';
 
 export interface PriceDeps {
   pos: PosReader;
@@ -129,7 +130,10 @@ export async function saveMachinePrices(
       sending: stored?.sending ?? null,
     };
     const history: StoredPriceVersion = { version: next.version, prices: next.prices, origin: req.origin, action: req.action, at, by: req.by };
-    if (await deps.prices.put(next, stored?.revision ?? 0, history)) return next;
+    if (await deps.prices.put(next, stored?.revision ?? 0, history)) {
+      recordChange('prices', record.serial, stored, next);
+      return next;
+    }
     // Written meanwhile (a sync, a send, another save): read again; a save of another version answers 409.
   }
   throw new PricesChangedConcurrentlyException();
@@ -157,6 +161,7 @@ export async function sendSavedPrices(deps: PriceSendDeps, principal: Principal,
       const sending = { commandId: command.id, version: stored.version, sentAt: command.createdAt, sentBy: principal.email, prices: stored.prices };
       const next = { ...current, revision: current.revision + 1, sending };
       if (await deps.prices.put(next, current.revision)) {
+        recordChange('prices', record.serial, current, next);
         recorded = next;
         return;
       }
@@ -195,8 +200,10 @@ export async function cancelPrices(deps: PriceDeps, principal: Principal, serial
       updatedAt: at,
       updatedBy: principal.email,
     };
-    if (await deps.prices.put(next, stored.revision, { version: next.version, prices: next.prices, origin, action: 'cancel', at, by: principal.email }))
+    if (await deps.prices.put(next, stored.revision, { version: next.version, prices: next.prices, origin, action: 'cancel', at, by: principal.email })) {
+      recordChange('prices', serial, stored, next);
       return view(deps, record, planogram, next);
+    }
   }
   throw new PricesChangedConcurrentlyException();
 }

@@ -1,4 +1,5 @@
 import { toCsv } from '../shared/csv';
+import { recordChange, recordMerchant } from '../audit/change-recorder';
 import { ALL_DISTRIBUTORS_ID } from '#schemas/merchant-constants';
 import type { Page } from '#schemas/paging';
 import { withTenantRole } from '#schemas/role-claim';
@@ -165,6 +166,7 @@ export async function createUser(deps: UserAdminDeps, principal: Principal, inpu
     await undo(() => deps.users.releaseEmail(email));
     throw error;
   }
+  recordUserChange(undefined, user);
   return toUserView(user, principal);
 }
 
@@ -192,6 +194,14 @@ async function applyChange(deps: UserAdminDeps, current: User, next: User, group
     throw error;
   }
   deps.forgetPrincipal(current.id);
+  recordUserChange(current, next);
+}
+
+/** The audit trail's record of a user written: in its (first) merchant's trail. */
+function recordUserChange(before: User | undefined, after: User | undefined): void {
+  const user = (after ?? before)!;
+  if (user.merchantIds[0]) recordMerchant(user.merchantIds[0]);
+  recordChange('user', user.id, before, after);
 }
 
 export async function updateUser(deps: UserAdminDeps, principal: Principal, id: string, input: UserUpdate): Promise<UserView> {
@@ -235,6 +245,7 @@ export async function deleteUser(deps: UserAdminDeps, principal: Principal, id: 
   await deps.identity.deleteUser(user.email);
   await deps.users.delete(user);
   deps.forgetPrincipal(id);
+  recordUserChange(user, undefined);
 }
 
 /** Only while the user never signed in (still on the invitation's temporary password). */

@@ -20,6 +20,7 @@ import {
 } from './errors';
 import { callbackStep, credits, orderIdOf, rechargedMedia, serviceNameOf } from './model';
 import type { CloudRecharge, PaymentServiceMerchant, PaymentServiceMerchants, WebPaymentOrderRepository } from './ports';
+import { recordCaller } from '../audit/change-recorder';
 
 export interface PaymentServiceDeps {
   merchants: PaymentServiceMerchants;
@@ -41,6 +42,7 @@ export async function paymentServiceCallback(
   const merchant = await deps.merchants.context(merchantId);
   // An unknown merchant is told apart from a wrong token by nothing.
   if (!tokenMatches(token ?? '', merchant?.apiToken ?? '') || !merchant) throw new PaymentServiceTokenRejectedException();
+  recordCaller('paymentService', merchantId);
   if (!merchant.features.includes('WEBPAYMENTS')) throw new WebPaymentsNotEnabledException();
   if (call.currency !== merchant.currency) throw new OrderCurrencyMismatchException(merchant.currency);
 

@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, Outlet, useOutletContext, useParams } from 'react-router-dom';
 import type { MediaDetail } from '#schemas/media';
 import { MEDIA_ID_PATTERN } from '#schemas/media-constants';
+import { ADMINS } from '#schemas/roles';
 import { Page } from '../../components/Page';
 import { ForOneMerchant, Loaded, NotFoundState } from '../../components/states';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
@@ -48,9 +49,16 @@ export function MediaDetailPage() {
     <Page
       title={<FormattedMessage id="medias.detail.title" values={{ serial: media.data ? mediaSerialText(media.data.serial, text) : param }} />}
       actions={
-        <Link to="/customers-medias/medias" className="button button--secondary">
-          <FormattedMessage id="medias.backToList" />
-        </Link>
+        <>
+          <Link to="/customers-medias/medias" className="button button--secondary">
+            <FormattedMessage id="medias.backToList" />
+          </Link>
+          {mediaId && identity?.role && ADMINS.includes(identity.role) && (
+            <Link to={`/manage/audit-log?mediaId=${encodeURIComponent(mediaId)}`} className="button button--secondary" data-testid="media-audit-log">
+              <FormattedMessage id="auditLog.link" />
+            </Link>
+          )}
+        </>
       }
       testId="media-detail-page"
     >

@@ -35,9 +35,16 @@ export function DeviceDetailPage() {
         </>
       }
       actions={
-        <Link to="/devices/list" className="button button--secondary">
-          <FormattedMessage id="devices.backToList" />
-        </Link>
+        <>
+          <Link to="/devices/list" className="button button--secondary">
+            <FormattedMessage id="devices.backToList" />
+          </Link>
+          {rights.administer && serial && (
+            <Link to={`/manage/audit-log?serial=${encodeURIComponent(serial)}`} className="button button--secondary" data-testid="device-audit-log">
+              <FormattedMessage id="auditLog.link" />
+            </Link>
+          )}
+        </>
       }
       testId="device-detail-page"
     >

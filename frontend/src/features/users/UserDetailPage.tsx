@@ -67,6 +67,9 @@ function UserDetailPage({ area }: { area: UserArea }) {
           </Link>
           {user.data && (
             <>
+              <Link to={`/manage/audit-log?targetUserId=${encodeURIComponent(id)}`} className="button button--secondary" data-testid="user-audit-log">
+                <FormattedMessage id="auditLog.link" />
+              </Link>
               <button
                 type="button"
                 className="button button--secondary"

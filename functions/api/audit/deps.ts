@@ -1,0 +1,14 @@
+import { AUDIT_TRAIL_RETENTION_DAYS } from '#schemas/audit-constants';
+import { DynamoAuditTrailStore } from '../../adapters/dynamodb/audit-trail-store';
+import type { FunctionAccess } from '../../runtime/access';
+import { groupDeps } from '../../runtime/base-deps';
+import { positiveInt } from '../../runtime/config';
+
+export const access = { table: 'read' } as const satisfies FunctionAccess;
+
+/** The audit group reads only: the merchants' audit trails. */
+export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
+  auditTrail: new DynamoAuditTrailStore(doc, tableName, positiveInt(process.env, 'AUDIT_TRAIL_RETENTION_DAYS', AUDIT_TRAIL_RETENTION_DAYS)),
+}));
+
+export type AuditGroupDeps = ReturnType<typeof deps>;

@@ -1,0 +1,107 @@
+/**
+ * What a mutating call tells the audit trail beyond what its route and answer say: the fields it changed (before →
+ * after), and, for a caller without a console sign-in, who it is and its merchant. The manifest's middleware opens
+ * one recorder per mutating call around the handler; use cases (or repositories) fill it with one line where they
+ * already hold both states, without any handler passing it along. Outside a mutating call (a trigger, a seed) the
+ * calls do nothing.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AuditTrailActor, AuditTrailChange } from '#schemas/audit';
+import { AUDIT_TRAIL_SECRET_VALUE } from '#schemas/audit-constants';
+
+/** Field names whose values never reach the trail: passwords, PINs, tokens, API tokens, storage passwords, secrets. */
+const SECRET_FIELD = /password|passwd|secret|token|credential|api[-_]?key|pin$/i;
+/** Attributes that say when, not what: left out of the changes. */
+const NOT_A_CHANGE = new Set(['updatedAt', 'revision']);
+
+export class ChangeRecorder {
+  readonly changes: AuditTrailChange[] = [];
+  /** Set by the use case that authenticated a caller without a console sign-in (API token, payment service, link). */
+  actor?: AuditTrailActor['kind'];
+  /** The merchant the call acted on, when neither the request nor the caller says it. */
+  merchantId?: string;
+}
+
+const storage = new AsyncLocalStorage<ChangeRecorder>();
+
+/** Runs `fn` (a mutating call's handler) with `recorder` as the one the functions below fill. */
+export const withChangeRecorder = <T>(recorder: ChangeRecorder, fn: () => Promise<T>): Promise<T> => storage.run(recorder, fn);
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A stored value as the trail shows it: JSON, secrets replaced (card numbers are stored masked, and so stay masked). */
+function shown(value: unknown): Json {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (Array.isArray(value)) return value.map(shown);
+  if (typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_FIELD.test(k) ? AUDIT_TRAIL_SECRET_VALUE : shown(v)]));
+  return String(value);
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const same = (a: unknown, b: unknown) => JSON.stringify(shown(a)) === JSON.stringify(shown(b));
+
+/** The fields that differ between two states, by dotted path (objects field by field; a list by the items it lost and gained). */
+export function fieldChanges(entity: string, entityId: string | null, before: unknown, after: unknown, path = ''): AuditTrailChange[] {
+  if (isPlainObject(before) && isPlainObject(after)) {
+    const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((f) => !NOT_A_CHANGE.has(f) || path !== '');
+    return fields.flatMap((f) => {
+      const at = path ? `${path}.${f}` : f;
+      if (SECRET_FIELD.test(f))
+        return same(before[f], after[f]) ? [] : [{ entity, entityId, field: at, before: AUDIT_TRAIL_SECRET_VALUE, after: AUDIT_TRAIL_SECRET_VALUE }];
+      return fieldChanges(entity, entityId, before[f], after[f], at);
+    });
+  }
+  if (same(before, after)) return [];
+  if (Array.isArray(before) && Array.isArray(after)) {
+    // A list (prices, groups) shows the items it lost and gained, not both lists whole.
+    const key = (v: unknown) => JSON.stringify(shown(v));
+    const had = new Set(before.map(key));
+    const has = new Set(after.map(key));
+    return [
+      {
+        entity,
+        entityId,
+        field: path || '*',
+        before: before.filter((v) => !has.has(key(v))).map(shown),
+        after: after.filter((v) => !had.has(key(v))).map(shown),
+      },
+    ];
+  }
+  return [{ entity, entityId, field: path || '*', before: shown(before), after: shown(after) }];
+}
+
+/**
+ * Records what a call changed of one entity: `before` and `after` as stored (undefined for a creation or a removal).
+ * Secrets are written as AUDIT_TRAIL_SECRET_VALUE; unchanged fields are left out.
+ */
+export function recordChange(entity: string, entityId: string | null, before: object | undefined, after: object | undefined): void {
+  const recorder = storage.getStore();
+  if (!recorder) return;
+  if (before === undefined || after === undefined) {
+    recorder.changes.push({
+      entity,
+      entityId,
+      field: '*',
+      before: before === undefined ? null : shown(before),
+      after: after === undefined ? null : shown(after),
+    });
+    return;
+  }
+  recorder.changes.push(...fieldChanges(entity, entityId, before, after));
+}
+
+/** Says who called a route without a console sign-in, once its credential was accepted, and for which merchant. */
+export function recordCaller(actor: Exclude<AuditTrailActor['kind'], 'user'>, merchantId: string): void {
+  const recorder = storage.getStore();
+  if (!recorder) return;
+  recorder.actor = actor;
+  recorder.merchantId = merchantId;
+}
+
+/** Names the merchant a call acted on where the request does not (a super admin's call on a machine or a media). */
+export function recordMerchant(merchantId: string): void {
+  const recorder = storage.getStore();
+  if (recorder && !recorder.merchantId) recorder.merchantId = merchantId;
+}

@@ -1,0 +1,189 @@
+/**
+ * The audit trail's step of the group handler (DESIGN.md §3): every mutating call (any method but GET) leaves one
+ * entry, written here and nowhere else, once the answer is known: who, the merchant, the route and its targets, the
+ * outcome (refusals too), the correlation id, source IP and user agent, and what the handler's use cases recorded as
+ * changed (functions/core/audit/change-recorder.ts). A call nobody was authenticated for (a 401, a public route whose
+ * credential was not accepted) is only counted in metrics.
+ *
+ * The entry is written before the answer leaves: when it cannot be written, a successful call answers 500
+ * AuditTrailWriteFailedException instead (and the entry goes to the error log), so no change is ever answered as done
+ * without its entry.
+ */
+import type middy from '@middy/core';
+import type { AuditTrailActor, AuditTrailEntry, AuditTrailTarget } from '#schemas/audit';
+import { AUDIT_TRAIL_PLATFORM_MERCHANT, AUDIT_TRAIL_RETENTION_DAYS } from '#schemas/audit-constants';
+import { ChangeRecorder } from '../core/audit/change-recorder';
+import type { AuditTrailStore } from '../core/audit/ports';
+import { DynamoAuditTrailStore } from '../adapters/dynamodb/audit-trail-store';
+import { createDocumentClient } from '../adapters/dynamodb/client';
+import { positiveInt, tableConfig } from '../runtime/config';
+import { lazy } from '../runtime/lazy';
+import { logger } from '../runtime/logger';
+import { METRIC, OperatorMetrics } from '../runtime/metrics';
+import type { HttpEvent, HttpResult } from './event';
+import type { HttpContext, HttpMiddleware, RequestState } from './group-handler';
+import type { Route } from './manifest';
+
+type Request = middy.Request<HttpEvent, HttpResult, Error, HttpContext>;
+type Content = Omit<AuditTrailEntry, 'seq' | 'prevHash' | 'hash'>;
+
+/** The stage's store; AUDIT_TRAIL=off turns the trail off (only the benchmark does, to measure what it costs). */
+const defaultStore = lazy((): AuditTrailStore | undefined => {
+  if (process.env.AUDIT_TRAIL === 'off') return undefined;
+  const { region, tableName, dynamodbEndpoint } = tableConfig();
+  return new DynamoAuditTrailStore(
+    createDocumentClient({ region, endpoint: dynamodbEndpoint }),
+    tableName,
+    positiveInt(process.env, 'AUDIT_TRAIL_RETENTION_DAYS', AUDIT_TRAIL_RETENTION_DAYS),
+  );
+});
+
+export const isMutating = (route: Pick<Route, 'method'>) => route.method !== 'GET';
+
+/** Path segments whose `{id}` names something else than the singular of the segment. */
+const TARGET_OF_SEGMENT: Record<string, string> = { pos: 'pos', 'payment-service': 'merchant', 'master-alarms': 'masterAlarm' };
+const camel = (s: string) => s.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+
+/** What the call was about, from its path: `{id}` after `/pos` is a machine, `{mediaId}` a media, and so on. */
+export function targetsOf(route: Pick<Route, 'path'>, params: Record<string, unknown>): AuditTrailTarget[] {
+  const segments = route.path.split('/').filter(Boolean);
+  return segments.flatMap((segment, i) => {
+    const name = /^\{(\w+)\}$/.exec(segment)?.[1];
+    const id = name ? params[name] : undefined;
+    if (!name || (typeof id !== 'string' && typeof id !== 'number')) return [];
+    const before = segments[i - 1] ?? '';
+    const type = name === 'id' || name === 'code' ? (TARGET_OF_SEGMENT[before] ?? camel(before).replace(/s$/, '')) : name.replace(/Id$/, '');
+    return [{ type, id: String(id) }];
+  });
+}
+
+/** Machines and medias a body names (a batch refund, a remote command to several machines, a join). */
+function bodyTargets(body: unknown): AuditTrailTarget[] {
+  if (typeof body !== 'object' || body === null) return [];
+  const b = body as Record<string, unknown>;
+  const list = (v: unknown) => (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((x): x is string => typeof x === 'string');
+  return [
+    ...list(b.serial)
+      .concat(list(b.serials))
+      .map((id) => ({ type: 'pos', id })),
+    ...list(b.mediaId)
+      .concat(list(b.mediaIds))
+      .map((id) => ({ type: 'media', id })),
+  ];
+}
+
+const stringField = (v: unknown, field: string): string | undefined => {
+  const value = typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[field] : undefined;
+  return typeof value === 'string' && value ? value : undefined;
+};
+
+function answerBody(response: HttpResult | null | undefined): unknown {
+  const type = response?.headers?.['content-type'];
+  if (!response?.body || typeof type !== 'string' || !type.startsWith('application/json')) return undefined;
+  try {
+    return JSON.parse(response.body) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The merchant whose chain gets the entry: the one the use case named, the one the request names, the one the answer
+ * names, the caller's only merchant; else the platform's chain (the super admin outside any merchant).
+ */
+function merchantOf(http: RequestState, route: Route, changes: ChangeRecorder, answer: () => unknown): string {
+  const fromPath = /^\/(merchants|payment-service)\/\{id\}/.test(route.path) ? stringField(http.params, 'id') : undefined;
+  const principal = http.principal;
+  return (
+    changes.merchantId ??
+    stringField(http.query, 'merchantId') ??
+    stringField(http.body, 'merchantId') ??
+    fromPath ??
+    stringField(answer(), 'merchantId') ??
+    (principal && !principal.allMerchants && principal.merchantIds.length > 0 ? principal.merchantIds[0] : undefined) ??
+    AUDIT_TRAIL_PLATFORM_MERCHANT
+  );
+}
+
+function actorOf(http: RequestState, changes: ChangeRecorder): AuditTrailActor | undefined {
+  const p = http.principal;
+  if (p) return { kind: 'user', userId: p.userId, email: p.email, role: p.role };
+  return changes.actor ? { kind: changes.actor, userId: null, email: null, role: null } : undefined;
+}
+
+const clip = (v: string | undefined, max: number) => (v ? v.slice(0, max) : null);
+
+/** The entry of a finished call, or undefined when nobody was authenticated for it. */
+function entryOf(request: Request, route: Route, changes: ChangeRecorder): Content | undefined {
+  const { http } = request.context;
+  const status = request.response?.statusCode ?? 500;
+  const actor = actorOf(http, changes);
+  if (status === 401 || !actor) return undefined;
+  let parsed: { value: unknown } | undefined;
+  const answer = () => (parsed ??= { value: answerBody(request.response) }).value;
+  const params = (http.params && Object.keys(http.params as object).length ? http.params : request.event.pathParameters) as Record<string, unknown>;
+  const targets = [...targetsOf(route, params ?? {}), ...bodyTargets(http.body)].filter(
+    (t, i, all) => all.findIndex((o) => o.type === t.type && o.id === t.id) === i,
+  );
+  return {
+    merchantId: merchantOf(http, route, changes, answer),
+    at: new Date().toISOString(),
+    actor,
+    action: route.id,
+    method: route.method as AuditTrailEntry['method'],
+    path: route.path,
+    targets,
+    outcome: status < 400 ? 'success' : status < 500 ? 'refused' : 'error',
+    status,
+    errorCode: status >= 400 ? (stringField(answer(), 'code') ?? null) : null,
+    correlationId: http.correlationId,
+    sourceIp: clip(request.event.requestContext.http.sourceIp, 64),
+    userAgent: clip(request.event.headers['user-agent'] ?? request.event.requestContext.http.userAgent, 512),
+    changes: changes.changes,
+  };
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+/**
+ * Opens a change recorder for each mutating call (the handler runs inside it: group-handler's dispatch), and writes
+ * the call's entry once the answer is known. Goes right inside `observe`, so that it sees the final answer.
+ */
+export function auditTrail(store: () => AuditTrailStore | undefined = defaultStore): HttpMiddleware {
+  const metrics = new OperatorMetrics();
+  const write = async (request: Request, succeeded: boolean) => {
+    const { http } = request.context;
+    const route = http.route;
+    const changes = http.changes;
+    const trail = store();
+    if (!route || !changes || !trail) return;
+    const content = entryOf(request, route, changes);
+    if (!content) {
+      metrics.countBy(METRIC.auditTrailUnauthenticated, {});
+      return;
+    }
+    try {
+      await trail.append(content);
+    } catch (error) {
+      metrics.countBy(METRIC.auditTrailWriteFailures, {});
+      logger.error('audit trail entry not written', { entry: content, error });
+      if (!succeeded) return;
+      request.response = {
+        statusCode: 500,
+        headers: { ...JSON_HEADERS, 'x-correlation-id': http.correlationId },
+        body: JSON.stringify({
+          code: 'AuditTrailWriteFailedException',
+          message: 'The change could not be recorded in the audit trail',
+          correlationId: http.correlationId,
+        }),
+      };
+    }
+  };
+  return {
+    before: ({ event, context: { http } }) => {
+      if (event.requestContext.http.method !== 'GET' && store()) http.changes = new ChangeRecorder();
+    },
+    after: (request) => write(request, true),
+    onError: (request) => write(request, false),
+  };
+}

@@ -1,0 +1,14 @@
+/** The audit trail's constants, apart from its zod schemas (schemas/audit.ts) so that the middleware every API function carries bundles no zod. */
+
+/** How long an entry is kept unless the stage says otherwise (AUDIT_TRAIL_RETENTION_DAYS). */
+export const AUDIT_TRAIL_RETENTION_DAYS = 400;
+/** Widest date range of one list or CSV. */
+export const MAX_AUDIT_TRAIL_RANGE_DAYS = 366;
+/** Without `from`: this many days before `to`. */
+export const DEFAULT_AUDIT_TRAIL_RANGE_DAYS = 30;
+/** Most rows of one CSV. */
+export const MAX_AUDIT_TRAIL_CSV_ROWS = 10_000;
+/** The merchant id under which calls that concern no merchant are chained (the super admin creating a merchant, master alarms). */
+export const AUDIT_TRAIL_PLATFORM_MERCHANT = '-platform-';
+/** What a secret (password, PIN, token, API token, storage password) is written as, before and after. */
+export const AUDIT_TRAIL_SECRET_VALUE = 'changed';
