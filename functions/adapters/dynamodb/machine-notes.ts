@@ -10,7 +10,7 @@ import { notesCounter } from './machine-items';
 import { queryPage } from './paging';
 import { transactWrite } from './transactions';
 
-export class DynamoMachineNotes implements PosNotes {
+export class DynamoPosNotes implements PosNotes {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,
