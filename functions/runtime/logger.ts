@@ -9,6 +9,7 @@ import { Logger, type LogItem } from '@aws-lambda-powertools/logger';
 import type { ConstructorOptions } from '@aws-lambda-powertools/logger/types';
 import type { Context } from 'aws-lambda';
 import { redact } from './log-redaction';
+import { annotateTrace } from './trace-annotation';
 
 export type LogFields = Record<string, unknown>;
 
@@ -72,8 +73,14 @@ export const logger = {
     l.resetKeys();
     if (context?.awsRequestId) l.addContext(context as Context);
   },
-  /** The request's correlation id on every following line of this invocation (`correlation_id`). */
-  setCorrelationId: (correlationId: string) => powertools().setCorrelationId(correlationId),
+  /**
+   * The request's correlation id on every following line of this invocation (`correlation_id`), and as an
+   * annotation of its X-Ray trace (trace-annotation.ts).
+   */
+  setCorrelationId(correlationId: string): void {
+    powertools().setCorrelationId(correlationId);
+    annotateTrace('correlation', { correlation_id: correlationId });
+  },
 };
 
 /** Forget the process's logger: the next line reads LOG_LEVEL and LOG_FORMAT again (tests). */

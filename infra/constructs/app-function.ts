@@ -48,8 +48,8 @@ export interface AppFunctionProps {
 
 /**
  * One application Lambda with the project's defaults: nodejs22.x on arm64, minified ESM bundle with source
- * maps, its own log group with a retention, and a role that may only write to that log group until the
- * owner grants more (least privilege, no managed policies).
+ * maps, X-Ray active tracing, its own log group with a retention, and a role that may only write to that log group
+ * and send its traces until the owner grants more (least privilege, no managed policies).
  */
 export class AppFunction extends Construct {
   readonly fn: lambda.Function;
@@ -82,6 +82,8 @@ export class AppFunction extends Construct {
       role: this.role,
       logGroup: this.logGroup,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      // The function's segment starts the trace (HTTP APIs have no X-Ray tracing of their own); runtime/trace-annotation.ts adds the correlation id.
+      tracing: lambda.Tracing.ACTIVE,
     } satisfies Partial<lambda.FunctionProps>;
 
     if (props.bundle === false) {
@@ -118,6 +120,9 @@ export class AppFunction extends Construct {
         },
       });
     }
+    acknowledge(this.role, 'AwsSolutions-IAM5', 'X-Ray active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords have no resource-level permission.', [
+      'Resource::*',
+    ]);
     acknowledge(this.fn, 'AwsSolutions-L1', 'The design pins nodejs22.x (arm64) for every function: the version the code, bundles and tests target.');
   }
 }

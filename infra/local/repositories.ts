@@ -17,7 +17,7 @@ import { DynamoStockRepository } from '../../functions/adapters/dynamodb/stock-r
 import { DynamoPosConfigRepository } from '../../functions/adapters/dynamodb/pos-config-repository';
 import { DynamoPosHistoryRepository } from '../../functions/adapters/dynamodb/pos-history-repository';
 import { DynamoPriceRepository } from '../../functions/adapters/dynamodb/price-repository';
-import { DynamoMachineRecords } from '../../functions/adapters/dynamodb/machine-writes';
+import { DynamoPosRecords } from '../../functions/adapters/dynamodb/machine-writes';
 import { DynamoRemoteCommandRepository } from '../../functions/adapters/dynamodb/remote-command-repository';
 import { DynamoUserRepository } from '../../functions/adapters/dynamodb/user-repository';
 import type { MasterAlarmRepository } from '../../functions/core/alarms/master-alarms';
@@ -83,7 +83,7 @@ export function localRepositories(config: RuntimeConfig): LocalRepositories {
     merchants: new DynamoMerchantRepository(doc, tableName),
     merchantSettings: new DynamoMerchantSettingsRepository(doc, tableName),
     groups: new DynamoGroupRepository(doc, tableName),
-    pos: new DynamoMachineRecords(doc, tableName),
+    pos: new DynamoPosRecords(doc, tableName),
     purges: new DynamoMachinePurges(doc, tableName),
     regroups: new DynamoMachineRegroups(doc, tableName),
     posHistory: new DynamoPosHistoryRepository(doc, tableName),

@@ -1,6 +1,7 @@
-import { Tags, type App, type Environment } from 'aws-cdk-lib';
+import { Aspects, Tags, type App, type Environment } from 'aws-cdk-lib';
 import type { RouteGroup } from '../../functions/http/manifest';
 import { runtimeEnvironment } from '../constructs/runtime-environment';
+import { ActiveTracing } from '../constructs/tracing';
 import { DEFAULT_TENANT, StageConfig } from '../constructs/stage';
 import { ApiStack } from './api-stack';
 import { AuthStack } from './auth-stack';
@@ -117,6 +118,7 @@ export function createConsoleStacks(app: App, props: ConsoleAppProps): ConsoleSt
   });
 
   for (const stack of [data, auth, iot, api, web]) {
+    Aspects.of(stack).add(new ActiveTracing());
     Tags.of(stack).add('stage', stage.name);
     Tags.of(stack).add('app', 'vending-fleet-console');
   }

@@ -170,7 +170,8 @@ describe('grants of every real route group', () => {
   };
 
   it.each(manifest.map((g) => g.name))('%s', (name) => {
-    const actions = actionsOf(roleOf(api, `vend-dev-api-${name}`)).filter((a) => !a.startsWith('logs:'));
+    // Beside its own logs and X-Ray traces, which every function has.
+    const actions = actionsOf(roleOf(api, `vend-dev-api-${name}`)).filter((a) => !a.startsWith('logs:') && !a.startsWith('xray:'));
     const table = actions.filter((a) => a.startsWith('dynamodb:')).sort();
     const summary = [
       ...(table.length === 0
@@ -245,7 +246,8 @@ describe('api stack grants', () => {
     actionsOf(roleOf(api, `vend-dev-api-${name}`))
       .filter((a) => a.startsWith('dynamodb:'))
       .sort();
-  const otherActions = (name: string) => actionsOf(roleOf(api, `vend-dev-api-${name}`)).filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('logs:'));
+  const otherActions = (name: string) =>
+    actionsOf(roleOf(api, `vend-dev-api-${name}`)).filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('logs:') && !a.startsWith('xray:'));
 
   it('gives item read/write on the table and its named indexes, and nothing else, to a read/write group', () => {
     const statements = roleOf(api, 'vend-dev-api-things');

@@ -59,6 +59,27 @@ describe.each([
     }
   });
 
+  it('traces every function (X-Ray active, with the right to send its segments) and every state machine; HTTP APIs have none, so the function’s segment starts the trace', () => {
+    let functions = 0;
+    for (const stack of stacks) {
+      const template = assembly.getStackByName(stack.stackName).template as { Resources: Record<string, { Type: string; Properties: Record<string, any> }> };
+      const resources = Object.entries(template.Resources);
+      const policies = resources.filter(([, r]) => r.Type === 'AWS::IAM::Policy' || r.Type === 'AWS::IAM::Role');
+      for (const [id, r] of resources.filter(([, x]) => x.Type === 'AWS::Lambda::Function')) {
+        functions++;
+        expect(r.Properties.TracingConfig, id).toEqual({ Mode: 'Active' });
+        const roleId = r.Properties.Role['Fn::GetAtt'][0] as string;
+        const own = policies.filter(([pid, p]) => pid === roleId || JSON.stringify(p.Properties.Roles ?? []).includes(roleId));
+        expect(JSON.stringify(own.map(([, p]) => p.Properties)), id).toContain('xray:PutTraceSegments');
+      }
+      for (const [id, r] of resources.filter(([, x]) => x.Type === 'AWS::StepFunctions::StateMachine')) {
+        expect(r.Properties.TracingConfiguration, id).toEqual({ Enabled: true });
+      }
+    }
+    // The route groups', the triggers' (the e-mail ones only with e-mail on) and aws-cdk-lib's deploy-time handlers.
+    expect(functions).toBeGreaterThan(manifest.length);
+  });
+
   it('tags every stack and every taggable resource with the stage', () => {
     for (const stack of stacks) {
       const artifact = assembly.getStackByName(stack.stackName);

@@ -264,8 +264,8 @@ describe('iot stack', () => {
     expect(publishTopics('vend-dev-iot-telemetry')).toEqual([expect.stringContaining(':topic/vend/*/medias"')]);
     expect(publishTopics('vend-dev-command-sweep')).toEqual([expect.stringContaining(':topic/vend/*/commands"')]);
     for (const n of names) expect(actions(n)).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']));
-    // Beside them only its logs, and the batched telemetry trigger's consumption of its own queue.
-    for (const n of names) expect(actions(n).filter((a) => !/^(dynamodb|logs|iot|sqs):/.test(a))).toEqual([]);
+    // Beside them only its logs and X-Ray traces, and the batched telemetry trigger's consumption of its own queue.
+    for (const n of names) expect(actions(n).filter((a) => !/^(dynamodb|logs|xray|iot|sqs):/.test(a))).toEqual([]);
     expect(names.filter((n) => actions(n).some((a) => a.startsWith('sqs:')))).toEqual(['vend-dev-iot-telemetry']);
   });
 

@@ -53,7 +53,7 @@ function partitions(merchantId: string, sel: PosSelection): Pick<PageQuery, 'ind
   return { index: 'gsi2', partition: sel.groupIds.map((g) => keys.posByGroup(merchantId, g, '', '').gsi2pk), filter: filterOf(sel.filter, sel.hidden) };
 }
 
-export class DynamoMachineLists implements PosLists {
+export class DynamoPosLists implements PosLists {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,

@@ -13,7 +13,7 @@ import { transactWrite } from './transactions';
 /** The record schema of a machine's note. */
 export const posNoteRecord = recordSchema<PosNote>('posNote', PosNote);
 
-export class DynamoMachineNotes implements PosNotes {
+export class DynamoPosNotes implements PosNotes {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,

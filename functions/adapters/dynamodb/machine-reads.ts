@@ -10,7 +10,7 @@ import { telemetryOf } from './reported-copy';
 
 type Item = Record<string, unknown>;
 
-export class DynamoMachineReads implements PosReader {
+export class DynamoPosReader implements PosReader {
   constructor(
     protected readonly doc: DynamoDBDocumentClient,
     protected readonly tableName: string,

@@ -22,7 +22,7 @@ import { regroupMarkPut } from './machine-regroups';
 import { counterUpdate, forgetCounter } from './counters';
 import * as keys from './keys';
 import { notesCounter, posItem, posNameGuardItem, recordAttributes, registryItem } from './machine-items';
-import { DynamoMachineReads } from './machine-reads';
+import { DynamoPosReader } from './machine-reads';
 import { REPORTED_COPY_ATTRIBUTES, reportedCopy } from './reported-copy';
 import { transactWrite, type TransactItem } from './transactions';
 import { replaceAttributes } from './update-expression';
@@ -38,7 +38,7 @@ function subtract(a: Record<string, number>, b: Record<string, number>): Record<
 const negate = (a: Record<string, number>) => subtract({}, a);
 
 /** A machine's record and its writes (the reads come with it: every write starts from the machine read). */
-export class DynamoMachineRecords extends DynamoMachineReads implements PosRecords {
+export class DynamoPosRecords extends DynamoPosReader implements PosRecords {
   private transact(items: Array<TransactItem | undefined>, errors: Array<(() => Error) | undefined>): Promise<void> {
     return transactWrite(this.doc, items, errors, () => new PosChangedConcurrentlyException());
   }

@@ -3,7 +3,7 @@ import { alarmSettingRepository } from '../../adapters/dynamodb/alarm-setting-re
 import { DynamoGroupRepository } from '../../adapters/dynamodb/group-repository';
 import { DynamoMasterAlarmRepository } from '../../adapters/dynamodb/master-alarm-repository';
 import { DynamoMerchantRepository } from '../../adapters/dynamodb/merchant-repository';
-import { DynamoMachineReads } from '../../adapters/dynamodb/machine-reads';
+import { DynamoPosReader } from '../../adapters/dynamodb/machine-reads';
 import type { FunctionAccess } from '../../runtime/access';
 import { groupDeps } from '../../runtime/base-deps';
 
@@ -11,7 +11,7 @@ export const access = { table: 'readWrite' } as const satisfies FunctionAccess;
 
 /** The alarms group: machines' alarms, the troubleshooting catalogue (master alarms) and merchants' alarm settings. */
 export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
-  pos: new DynamoMachineReads(doc, tableName),
+  pos: new DynamoPosReader(doc, tableName),
   alarms: new DynamoAlarmRepository(doc, tableName),
   masterAlarms: new DynamoMasterAlarmRepository(doc, tableName),
   alarmSettings: alarmSettingRepository(doc, tableName),

@@ -1,4 +1,4 @@
-import { DynamoMachineReads } from '../../adapters/dynamodb/machine-reads';
+import { DynamoPosReader } from '../../adapters/dynamodb/machine-reads';
 import { DynamoMediaRepository } from '../../adapters/dynamodb/media-repository';
 import { DynamoRefundContext } from '../../adapters/dynamodb/refund-context';
 import type { FunctionAccess } from '../../runtime/access';
@@ -10,7 +10,7 @@ export const access = { table: 'readWrite' } as const satisfies FunctionAccess;
 export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
   medias: new DynamoMediaRepository(doc, tableName),
   refundContext: new DynamoRefundContext(doc, tableName),
-  pos: new DynamoMachineReads(doc, tableName),
+  pos: new DynamoPosReader(doc, tableName),
 }));
 
 export type MediaGroupDeps = ReturnType<typeof deps>;

@@ -1,4 +1,4 @@
-import { DynamoMachineRecords } from '../../adapters/dynamodb/machine-writes';
+import { DynamoPosRecords } from '../../adapters/dynamodb/machine-writes';
 import { DynamoMerchantRepository } from '../../adapters/dynamodb/merchant-repository';
 import { DynamoPlanogramRepository } from '../../adapters/dynamodb/planogram-repository';
 import { DynamoProductCatalogue } from '../../adapters/dynamodb/product-catalogue';
@@ -13,7 +13,7 @@ export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
   planograms: new DynamoPlanogramRepository(doc, tableName),
   products: new DynamoProductCatalogue(doc, tableName),
   merchants: new DynamoMerchantRepository(doc, tableName),
-  pos: new DynamoMachineRecords(doc, tableName),
+  pos: new DynamoPosRecords(doc, tableName),
   stock: new DynamoStockRepository(doc, tableName),
 }));
 

@@ -1,4 +1,4 @@
-import { DynamoMachineReads } from '../../adapters/dynamodb/machine-reads';
+import { DynamoPosReader } from '../../adapters/dynamodb/machine-reads';
 import { DynamoPosConfigRepository } from '../../adapters/dynamodb/pos-config-repository';
 import type { FunctionAccess } from '../../runtime/access';
 import { groupDeps } from '../../runtime/base-deps';
@@ -7,7 +7,7 @@ export const access = { table: 'readWrite' } as const satisfies FunctionAccess;
 
 /** The pos-configs group: machines and their configurations. */
 export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
-  pos: new DynamoMachineReads(doc, tableName),
+  pos: new DynamoPosReader(doc, tableName),
   posConfigs: new DynamoPosConfigRepository(doc, tableName),
 }));
 

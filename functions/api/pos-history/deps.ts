@@ -1,4 +1,4 @@
-import { DynamoMachineReads } from '../../adapters/dynamodb/machine-reads';
+import { DynamoPosReader } from '../../adapters/dynamodb/machine-reads';
 import { DynamoPosHistoryRepository } from '../../adapters/dynamodb/pos-history-repository';
 import type { FunctionAccess } from '../../runtime/access';
 import { groupDeps } from '../../runtime/base-deps';
@@ -7,7 +7,7 @@ export const access = { table: 'read' } as const satisfies FunctionAccess;
 
 /** The pos-history group reads only: machines and what they reported (audits, cash, sales, sensor samples). */
 export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
-  pos: new DynamoMachineReads(doc, tableName),
+  pos: new DynamoPosReader(doc, tableName),
   posHistory: new DynamoPosHistoryRepository(doc, tableName),
 }));
 

@@ -1,4 +1,4 @@
-import { DynamoMachineReads } from '../../adapters/dynamodb/machine-reads';
+import { DynamoPosReader } from '../../adapters/dynamodb/machine-reads';
 import type { FunctionAccess } from '../../runtime/access';
 import { groupDeps } from '../../runtime/base-deps';
 
@@ -6,7 +6,7 @@ export const access = { table: 'read' } as const satisfies FunctionAccess;
 
 /** The pos-qrcodes group reads only: the machine, to check the caller may see it. */
 export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
-  pos: new DynamoMachineReads(doc, tableName),
+  pos: new DynamoPosReader(doc, tableName),
 }));
 
 export type PosQrcodesGroupDeps = ReturnType<typeof deps>;

@@ -1,8 +1,8 @@
 import { DynamoMerchantSettingsRepository } from '../../adapters/dynamodb/merchant-settings-repository';
 import { DynamoMerchantRepository } from '../../adapters/dynamodb/merchant-repository';
-import { DynamoMachineLists } from '../../adapters/dynamodb/machine-lists';
-import { DynamoMachineNotes } from '../../adapters/dynamodb/machine-notes';
-import { DynamoMachineRecords } from '../../adapters/dynamodb/machine-writes';
+import { DynamoPosLists } from '../../adapters/dynamodb/machine-lists';
+import { DynamoPosNotes } from '../../adapters/dynamodb/machine-notes';
+import { DynamoPosRecords } from '../../adapters/dynamodb/machine-writes';
 import { DynamoMachinePurges } from '../../adapters/dynamodb/machine-purges';
 import { DynamoMachineRegroups } from '../../adapters/dynamodb/machine-regroups';
 import { DynamoStockRepository } from '../../adapters/dynamodb/stock-repository';
@@ -14,9 +14,9 @@ export const access = { table: 'readWrite' } as const satisfies FunctionAccess;
 
 /** The pos group: machines (records, lists, notes), their purge after a delete, their alarms' and commands' re-indexing after a move, merchants and the association PINs of their settings. */
 export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
-  pos: new DynamoMachineRecords(doc, tableName),
-  posLists: new DynamoMachineLists(doc, tableName),
-  posNotes: new DynamoMachineNotes(doc, tableName),
+  pos: new DynamoPosRecords(doc, tableName),
+  posLists: new DynamoPosLists(doc, tableName),
+  posNotes: new DynamoPosNotes(doc, tableName),
   purges: new DynamoMachinePurges(doc, tableName),
   regroups: new DynamoMachineRegroups(doc, tableName),
   merchants: new DynamoMerchantRepository(doc, tableName),

@@ -1,4 +1,4 @@
-import { DynamoMachineReads } from '../../adapters/dynamodb/machine-reads';
+import { DynamoPosReader } from '../../adapters/dynamodb/machine-reads';
 import { DynamoPriceContext } from '../../adapters/dynamodb/price-context';
 import { DynamoPriceRepository } from '../../adapters/dynamodb/price-repository';
 import { DynamoProductCatalogue } from '../../adapters/dynamodb/product-catalogue';
@@ -20,7 +20,7 @@ const log: DeliveryDeps['log'] = (level, message, fields) => logger[level](messa
 export const deps = groupDeps(access, ({ doc, config }) => {
   const context = new DynamoPriceContext(doc, config.tableName);
   return {
-    pos: new DynamoMachineReads(doc, config.tableName),
+    pos: new DynamoPosReader(doc, config.tableName),
     prices: new DynamoPriceRepository(doc, config.tableName),
     context,
     erpSettings: (merchantId: string) => context.erpSettings(merchantId),

@@ -1,6 +1,6 @@
 import { DynamoGroupRepository } from '../../adapters/dynamodb/group-repository';
-import { DynamoMachineLists } from '../../adapters/dynamodb/machine-lists';
-import { DynamoMachineReads } from '../../adapters/dynamodb/machine-reads';
+import { DynamoPosLists } from '../../adapters/dynamodb/machine-lists';
+import { DynamoPosReader } from '../../adapters/dynamodb/machine-reads';
 import { DynamoPlanogramRepository } from '../../adapters/dynamodb/planogram-repository';
 import { DynamoPriceContext } from '../../adapters/dynamodb/price-context';
 import { DynamoPriceHistory, DynamoPriceRepository } from '../../adapters/dynamodb/price-repository';
@@ -18,8 +18,8 @@ export const access = { table: 'readWrite' } as const satisfies FunctionAccess;
 export const deps = groupDeps(access, ({ doc, config }) => {
   const products = new DynamoProductCatalogue(doc, config.tableName);
   return {
-    pos: new DynamoMachineReads(doc, config.tableName),
-    posLists: new DynamoMachineLists(doc, config.tableName),
+    pos: new DynamoPosReader(doc, config.tableName),
+    posLists: new DynamoPosLists(doc, config.tableName),
     prices: new DynamoPriceRepository(doc, config.tableName),
     priceHistory: new DynamoPriceHistory(doc, config.tableName),
     planograms: new DynamoPlanogramRepository(doc, config.tableName),

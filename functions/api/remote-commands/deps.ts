@@ -1,4 +1,4 @@
-import { DynamoMachineReads } from '../../adapters/dynamodb/machine-reads';
+import { DynamoPosReader } from '../../adapters/dynamodb/machine-reads';
 import { DynamoRemoteCommandRepository } from '../../adapters/dynamodb/remote-command-repository';
 import { IotCommandPublisher } from '../../adapters/iot/command-publisher';
 import type { DeliveryDeps } from '../../core/remote-commands/delivery';
@@ -12,7 +12,7 @@ const log: DeliveryDeps['log'] = (level, message, fields) => logger[level](messa
 
 /** The remote-commands group: machines, their commands, delivery settings and the IoT data-plane publisher. */
 export const deps = groupDeps(access, ({ doc, config }) => ({
-  pos: new DynamoMachineReads(doc, config.tableName),
+  pos: new DynamoPosReader(doc, config.tableName),
   remoteCommands: new DynamoRemoteCommandRepository(doc, config.tableName),
   commandSettings: config.commands,
   commandPublisher: new IotCommandPublisher({ region: config.region, endpoint: config.iotDataEndpoint }),

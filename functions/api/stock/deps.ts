@@ -1,4 +1,4 @@
-import { DynamoMachineRecords } from '../../adapters/dynamodb/machine-writes';
+import { DynamoPosRecords } from '../../adapters/dynamodb/machine-writes';
 import { DynamoProductCatalogue } from '../../adapters/dynamodb/product-catalogue';
 import { DynamoStockRepository } from '../../adapters/dynamodb/stock-repository';
 import type { FunctionAccess } from '../../runtime/access';
@@ -8,7 +8,7 @@ export const access = { table: 'readWrite' } as const satisfies FunctionAccess;
 
 /** The stock group: machines' stock records, the registry that scopes them, the product names of their lines. */
 export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
-  pos: new DynamoMachineRecords(doc, tableName),
+  pos: new DynamoPosRecords(doc, tableName),
   stock: new DynamoStockRepository(doc, tableName),
   products: new DynamoProductCatalogue(doc, tableName),
 }));
