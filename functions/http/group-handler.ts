@@ -11,6 +11,7 @@ import type { AuthDeps, PublicDeps } from '../runtime/base-deps';
 import { logger } from '../runtime/logger';
 import { OperatorMetrics } from '../runtime/metrics';
 import { toErrorResponse, zodDetails } from './error-mapping';
+import { featureGate } from './feature-gate';
 import type { HttpEvent, HttpResult } from './event';
 import { API_PREFIX, type RawResult, type Route } from './manifest';
 import { recordRequest } from './request-log';
@@ -170,6 +171,7 @@ export function createGroupHandler(routes: Route[], deps: () => PublicDeps & Par
     .use(authorize(deps))
     .use(jsonBody())
     .use(validate())
+    .use(featureGate(stateOf, deps))
     .handler(async (event) => {
       const state = states.get(event)!;
       const result = await state.route.handler({

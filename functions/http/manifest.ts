@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import type { FeatureFlag } from '#schemas/features';
 import type { Role } from '#schemas/roles';
 import type { Principal } from '../core/shared/principal';
 import type { FunctionAccess } from '../runtime/access';
@@ -51,6 +52,9 @@ type Schema<T> = z.ZodMiniType<T, unknown>;
  * unless public, 404 with a path id, 413 with a body, 500): the status and the spec's codes the caller may
  * get, e.g. `{ 409: ['ClientInUseException'] }` (401 and 403 only on public routes that check their own credentials). The OpenAPI document lists them.
  */
+/** Where a route names the merchant its feature is checked for (functions/http/feature-gate.ts). */
+export type FeatureMerchantSource = 'path' | 'machine' | 'query' | 'body';
+
 export type RouteErrors = { readonly [S in 400 | 401 | 403 | 404 | 409 | 410 | 413 | 503]?: readonly string[] };
 
 /**
@@ -83,6 +87,16 @@ export interface Route<P = unknown, Q = unknown, B = unknown, R = unknown, D = u
   /** Largest JSON body this route accepts, when it needs more than MAX_BODY_BYTES (at most the local server's 1 MB). */
   maxBodyBytes?: number;
   errors?: RouteErrors;
+  /**
+   * The merchant feature (spec §1) the route needs: for a merchant without it the API answers the feature's coded 403
+   * (core/merchants/feature-gate.ts), the super admin included, and the console hides what belongs to it.
+   */
+  feature?: FeatureFlag;
+  /**
+   * Where the merchant of `feature` is, when the path does not say it: derived as `path` for /merchants/{id}…,
+   * `machine` (the registration of the serial `{id}`, in the caller's scope) for /pos/{id}…, else `query` (`merchantId`).
+   */
+  featureMerchant?: FeatureMerchantSource;
   handler: (ctx: RouteContext<P, Q, B, D>) => Promise<R | RawResult>;
 }
 
