@@ -27,6 +27,7 @@ import * as z from 'zod/mini';
 import { MediaFigures, MediaIdValue } from './media';
 import { MerchantId } from './merchant-summary';
 import { newestFirstPaging, page, rangeInOrder, searchText } from './paging';
+import { queryFlag } from './query';
 
 /** Spec §3 privacy consents 1–3. */
 export const CUSTOMER_CONSENTS = ['analysis', 'commercial', 'quality'] as const;
@@ -123,7 +124,7 @@ const customerFilters = {
   search: searchText,
   /** Customers who gave this consent. */
   consent: z.optional(z.enum(CUSTOMER_CONSENTS)),
-  hasMedias: z.optional(z.enum(['true', 'false'])),
+  hasMedias: z.optional(queryFlag),
   /** Registered at or after / before. */
   from: z.optional(isoInstant),
   to: z.optional(isoInstant),

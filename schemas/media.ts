@@ -28,6 +28,7 @@ import { MerchantId } from './merchant-summary';
 import { numberIn } from './number-enum';
 import { newestFirstPaging, page, pageNumber, pageSize, cursorParam, rangeInOrder } from './paging';
 import { Serial } from './pos';
+import { queryFlag } from './query';
 import { MEDIA_TYPES } from './transaction-constants';
 import { Transaction } from './transaction';
 import { idempotencyKeyHeader } from './idempotency';
@@ -142,7 +143,7 @@ const filters = {
   creditMin: z.optional(z.coerce.number().check(z.int('creditMin must be a whole number'))),
   creditMax: z.optional(z.coerce.number().check(z.int('creditMax must be a whole number'))),
   /** `true`: only medias of a customer; `false`: only medias of none. */
-  hasCustomer: z.optional(z.enum(['true', 'false'])),
+  hasCustomer: z.optional(queryFlag),
 };
 const creditInOrder = z.refine<{ creditMin?: number; creditMax?: number }>(
   (q) => q.creditMin === undefined || q.creditMax === undefined || q.creditMin <= q.creditMax,

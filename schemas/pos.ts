@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { DEVICE_TYPES, DeviceTypeCode } from './collections';
 import { MerchantId } from './merchant';
 import { cursorParam, page, pageNumber, pageSize, rangeInOrder, searchText } from './paging';
+import { commaList, queryFlag } from './query';
 
 /** A machine's serial and IoT thing name: device type code, dash, 8 digits (e.g. CENG-00000001). */
 export const SERIAL_PATTERN = new RegExp(`^(${DEVICE_TYPES.join('|')})-\\d{8}$`);
@@ -84,10 +85,10 @@ export const PosListQuery = z.strictObject({
   createdDateTo: z.optional(dateOnly),
   warrantyDateFrom: z.optional(dateOnly),
   warrantyDateTo: z.optional(dateOnly),
-  groupIds: z.optional(z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}(,[A-Za-z0-9-]{1,64}){0,49}$/, 'comma-separated group ids'))),
+  groupIds: z.optional(commaList(/^[A-Za-z0-9-]{1,64}$/, 50, 'comma-separated group ids')),
   clientId: z.optional(id64),
   planogramId: z.optional(z.string().check(z.maxLength(64))),
-  hidden: z.optional(z.enum(['true', 'false'])),
+  hidden: z.optional(queryFlag),
   search: searchText,
 });
 export type PosListQuery = z.infer<typeof PosListQuery>;

@@ -9,7 +9,8 @@ import { COMMAND_RESULTS } from './iot';
 import { MerchantId } from './merchant';
 import { newestFirstPaging, page, rangeInOrder } from './paging';
 import { SELECTION_PATTERN } from './planogram';
-import { Serial } from './pos';
+import { SERIAL_PATTERN, Serial } from './pos';
+import { commaList } from './query';
 
 /** Spec §4 types 1–19, by number; the names are the message ids' suffixes in the console. */
 export const REMOTE_COMMAND_TYPES = {
@@ -180,9 +181,7 @@ export type PosRemoteCommandQuery = z.infer<typeof PosRemoteCommandQuery>;
 /** GET /remote-commands/pending-counts: pending commands of the listed machines (a devices list page). */
 export const PendingCountsQuery = z.strictObject({
   merchantId: MerchantId,
-  serials: z
-    .string()
-    .check(z.refine((s) => s.split(',').length <= 100 && s.split(',').every((x) => Serial.safeParse(x).success), 'serials: 1 to 100 serials, comma-separated')),
+  serials: commaList(SERIAL_PATTERN, 100, 'serials: 1 to 100 serials, comma-separated'),
 });
 export const PendingCounts = z.object({ counts: z.record(z.string(), z.number()) });
 export type PendingCounts = z.infer<typeof PendingCounts>;

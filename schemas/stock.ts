@@ -25,6 +25,7 @@ import { numberIn } from './number-enum';
 import { cursorParam, page, pageNumber, pageSize } from './paging';
 import { MAX_LINE_CAPACITY, SELECTION_PATTERN } from './planogram';
 import { SERIAL_PATTERN } from './pos';
+import { commaList } from './query';
 import { MAX_PICK_LIST_MACHINES, STOCK_STATUSES, STOCK_TYPES } from './stock-constants';
 
 export { MAX_PICK_LIST_MACHINES, PICK_LIST_CSV_COLUMNS, SALES_RATE_DAYS, STOCK_STATUS, STOCK_STATUSES, STOCK_TYPES } from './stock-constants';
@@ -127,15 +128,13 @@ export const StockManageQuery = z.strictObject({
 export type StockManageQuery = z.infer<typeof StockManageQuery>;
 export const StockManagePage = page(StockManageRow);
 
-const SERIALS_PATTERN = new RegExp(`^${SERIAL_PATTERN.source.slice(1, -1)}(,${SERIAL_PATTERN.source.slice(1, -1)}){0,${MAX_PICK_LIST_MACHINES - 1}}$`);
-
-/** Which machines a pick list covers: exactly one of a group, a client or chosen serials (comma-joined, ≤ 500; split by the core). */
+/** Which machines a pick list covers: exactly one of a group, a client or chosen serials (comma-joined, ≤ 500). */
 export const PickListQuery = z
   .strictObject({
     merchantId: MerchantId,
     groupId: z.optional(id64),
     clientId: z.optional(id64),
-    serials: z.optional(z.string().check(z.regex(SERIALS_PATTERN, `serials: up to ${MAX_PICK_LIST_MACHINES} machine serials, comma-separated`))),
+    serials: z.optional(commaList(SERIAL_PATTERN, MAX_PICK_LIST_MACHINES, `serials: up to ${MAX_PICK_LIST_MACHINES} machine serials, comma-separated`)),
   })
   .check(
     z.refine((q) => [q.groupId, q.clientId, q.serials].filter((x) => x !== undefined).length === 1, {
@@ -144,6 +143,8 @@ export const PickListQuery = z
     }),
   );
 export type PickListQuery = z.infer<typeof PickListQuery>;
+/** The pick list query as the console sends it (serials comma-joined). */
+export type PickListQueryParams = z.input<typeof PickListQuery>;
 
 /** One line to refill: how many of the product it takes (refill value minus current, never below 0). */
 export const PickListLine = z.object({

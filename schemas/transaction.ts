@@ -18,6 +18,7 @@ import { MerchantId } from './merchant-summary';
 import { numberIn } from './number-enum';
 import { newestFirstPaging, page, rangeInOrder } from './paging';
 import { SERIAL_PATTERN } from './pos';
+import { commaList } from './query';
 import {
   EXTERNAL_SERVICES,
   MAX_SERIALS_FILTER,
@@ -50,8 +51,6 @@ const isoInstant = z.iso.datetime({ offset: true });
 const oneOf = <T extends number>(values: readonly T[], what: string) => numberIn(values, `unknown ${what}`, true);
 const id64 = z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'invalid id'));
 const amount = z.coerce.number().check(z.int('must be a whole number (minor units)'), z.gte(-1_000_000_000), z.lte(1_000_000_000));
-const SERIAL = SERIAL_PATTERN.source.slice(1, -1);
-const SERIALS_PATTERN = new RegExp(`^${SERIAL}(,${SERIAL}){0,${MAX_SERIALS_FILTER - 1}}$`);
 
 const rangeDays = (q: { from?: string; to?: string }) => (q.from && q.to ? (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 : 0);
 
@@ -64,7 +63,7 @@ const filters = {
   from: z.optional(isoInstant),
   to: z.optional(isoInstant),
   /** Machines, comma-joined serials (≤ MAX_SERIALS_FILTER). */
-  serials: z.optional(z.string().check(z.regex(SERIALS_PATTERN, `serials: up to ${MAX_SERIALS_FILTER} machine serials, comma-separated`))),
+  serials: z.optional(commaList(SERIAL_PATTERN, MAX_SERIALS_FILTER, `serials: up to ${MAX_SERIALS_FILTER} machine serials, comma-separated`)),
   /** The group whose machines sold (a group admin: one of its groups). */
   groupId: z.optional(id64),
   /** Spec §3 transaction type; 0 (all) = no filter. */

@@ -1,4 +1,4 @@
-import type { MiddlewareObj, Request } from '@middy/core';
+import type { MiddlewareObj } from '@middy/core';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
 import { DynamoMerchantFeatures } from '../adapters/dynamodb/merchant-features';
@@ -9,14 +9,16 @@ import type { AuthDeps, PublicDeps } from '../runtime/base-deps';
 import type { HttpEvent, HttpResult } from './event';
 import type { FeatureMerchantSource, Route } from './manifest';
 
-/** What the gate reads of a request once it is authorized and validated. */
-export interface GatedRequest {
-  route: Route;
+/** What the gate reads of a request's state (group-handler.ts's RequestState) once it is authorized and validated. */
+interface GatedRequest {
+  route?: Route;
   principal?: Principal;
   params: unknown;
   query: unknown;
   body: unknown;
 }
+
+type GateContext = Context & { readonly http: GatedRequest };
 
 /**
  * Where a route finds the merchant its feature is checked for, unless it says (`featureMerchant`): `{id}` of
@@ -34,8 +36,8 @@ const field = (value: unknown, name: string): string | undefined => {
   return typeof v === 'string' && v !== '' ? v : undefined;
 };
 
-function merchantOf(request: GatedRequest): FeatureMerchant | undefined {
-  const { route, params, query, body, principal } = request;
+function merchantOf(route: Route, request: GatedRequest): FeatureMerchant | undefined {
+  const { params, query, body, principal } = request;
   const source = featureMerchantSource(route);
   if (source === 'machine') {
     const serial = field(params, 'id');
@@ -52,9 +54,8 @@ function merchantOf(request: GatedRequest): FeatureMerchant | undefined {
  * the handler runs, for every role, the super admin included. Runs after authorization and validation.
  */
 export function featureGate(
-  stateOf: (request: Request<HttpEvent, HttpResult, Error, Context>) => GatedRequest,
   deps: () => PublicDeps & Partial<AuthDeps> & { doc?: DynamoDBDocumentClient },
-): MiddlewareObj<HttpEvent, HttpResult, Error, Context> {
+): MiddlewareObj<HttpEvent, HttpResult, Error, GateContext> {
   let gateDeps: Parameters<typeof requireRouteFeature>[0] | undefined;
   const gateDepsOf = () => {
     if (gateDeps) return gateDeps;
@@ -68,10 +69,10 @@ export function featureGate(
   };
   return {
     before: async (request) => {
-      const state = stateOf(request);
-      const feature = state.route.feature;
-      if (!feature || !state.principal) return;
-      const at = merchantOf(state);
+      const state = request.context.http;
+      const feature = state.route?.feature;
+      if (!state.route || !feature || !state.principal) return;
+      const at = merchantOf(state.route, state);
       if (at) await requireRouteFeature(gateDepsOf(), state.principal, at, feature);
     },
   };

@@ -13,7 +13,7 @@ import { OperatorMetrics } from '../runtime/metrics';
 import { toErrorResponse, zodDetails } from './error-mapping';
 import { featureGate } from './feature-gate';
 import type { HttpEvent, HttpResult } from './event';
-import { API_PREFIX, type RawResult, type Route } from './manifest';
+import { API_PREFIX, type GroupRoute, type RawResult, type Route } from './manifest';
 import { recordRequest } from './request-log';
 
 // zod/mini ships without messages; validation answers name the problem in English.
@@ -22,53 +22,64 @@ z.config(en());
 /** Largest JSON body a route accepts; API Gateway would take more, no route needs it. */
 export const MAX_BODY_BYTES = 256 * 1024;
 
-interface RequestState {
-  route: Route;
+/** Per-request state, on the context the chain and the handler receive: each step fills its part. */
+export interface RequestState {
   correlationId: string;
+  startedAt: number;
+  /** Set by `resolveRoute` (404 without one). */
+  route?: Route;
+  /** Set by `authorize` on a route that is not public. */
   principal?: Principal;
   params: unknown;
   query: unknown;
   body: unknown;
 }
 
-type Request = middy.Request<HttpEvent, HttpResult, Error, Context>;
-const states = new WeakMap<HttpEvent, RequestState>();
-const stateOf = (request: Request) => states.get(request.event)!;
+/** The Lambda context of an API request, with its state. */
+export interface HttpContext extends Context {
+  readonly http: RequestState;
+}
+
+/** A step of the group handler's chain (authorization, validation; later feature flags, audit). */
+export type HttpMiddleware = MiddlewareObj<HttpEvent, HttpResult, Error, HttpContext>;
+type Request = middy.Request<HttpEvent, HttpResult, Error, HttpContext>;
+
+/** The route of the request: every step after `resolveRoute` has one. */
+export function routeOf(http: RequestState): Route {
+  if (!http.route) throw new Error('the route is read before resolveRoute ran');
+  return http.route;
+}
 
 class HttpFailure extends DomainError {}
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
-/** Finds the manifest route of the event and gives the request its correlation id. */
-function resolveRoute(table: Map<string, Route>): MiddlewareObj<HttpEvent, HttpResult, Error, Context> {
+/** Finds the manifest route of the event. */
+function resolveRoute(table: Map<string, Route>): HttpMiddleware {
   return {
-    before: (request) => {
-      const event = request.event;
-      const correlationId = event.headers['x-correlation-id']?.slice(0, 100) || event.requestContext.requestId;
-      const route = table.get(event.routeKey);
-      logger.setCorrelationId(correlationId);
-      states.set(event, { route: route!, correlationId, params: {}, query: {}, body: undefined });
-      if (!route) throw new HttpFailure('RouteNotFoundException', 'not-found', `No route ${event.routeKey}`);
+    before: ({ event, context: { http } }) => {
+      http.route = table.get(event.routeKey);
+      if (!http.route) throw new HttpFailure('RouteNotFoundException', 'not-found', `No route ${event.routeKey}`);
     },
   };
 }
 
 /** The invocation's log context, then one log line and the API metrics per request; outermost, so it sees the final answer. */
-function observe(metrics: OperatorMetrics): MiddlewareObj<HttpEvent, HttpResult, Error, Context> {
-  const started = new WeakMap<HttpEvent, number>();
+function observe(metrics: OperatorMetrics): HttpMiddleware {
   const done = (request: Request) => {
+    const { http } = request.context;
     recordRequest(metrics, request.context, {
-      routeId: states.get(request.event)?.route?.id,
+      routeId: http.route?.id,
       method: request.event.requestContext.http.method,
       status: request.response?.statusCode ?? 500,
-      durationMs: Math.round(performance.now() - (started.get(request.event) ?? performance.now())),
+      durationMs: Math.round(performance.now() - http.startedAt),
       error: request.error ?? undefined,
     });
   };
   return {
     before: (request) => {
       logger.startInvocation(request.context);
-      started.set(request.event, performance.now());
+      logger.setCorrelationId(request.context.http.correlationId);
     },
     after: done,
     onError: done,
@@ -76,27 +87,27 @@ function observe(metrics: OperatorMetrics): MiddlewareObj<HttpEvent, HttpResult,
 }
 
 /** 401 without a valid ID token, 403 without a console role or with a role the route does not allow. */
-function authorize(deps: () => PublicDeps & Partial<AuthDeps>): MiddlewareObj<HttpEvent, HttpResult, Error, Context> {
+function authorize(deps: () => PublicDeps & Partial<AuthDeps>): HttpMiddleware {
   return {
     before: async (request) => {
-      const state = stateOf(request);
-      if (state.route.roles === 'public') return;
+      const route = routeOf(request.context.http);
+      if (route.roles === 'public') return;
       const { config, users } = deps();
-      if (!users) throw new Error(`route ${state.route.id} needs authorization, but its group's deps have no user records`);
+      if (!users) throw new Error(`route ${route.id} needs authorization, but its group's deps have no user records`);
       const claims = await verifyIdToken(request.event.headers.authorization, config.cognito);
       const principal = await loadPrincipal(claims, config, users);
-      if (!state.route.roles.includes(principal.role)) throw new HttpFailure('ForbiddenException', 'forbidden', 'Your role may not do this');
-      state.principal = principal;
+      if (!route.roles.includes(principal.role)) throw new HttpFailure('ForbiddenException', 'forbidden', 'Your role may not do this');
+      request.context.http.principal = principal;
     },
   };
 }
 
 /** JSON bodies only for routes that declare one (or CSV text where a route takes it): size limit, content type, well-formed JSON. */
-function jsonBody(): MiddlewareObj<HttpEvent, HttpResult, Error, Context> {
+function jsonBody(): HttpMiddleware {
   const parser = httpJsonBodyParser();
   return {
     before: async (request) => {
-      const { route } = stateOf(request);
+      const route = routeOf(request.context.http);
       if (!route.request?.body) return;
       const raw = request.event.body ?? '';
       const bytes = request.event.isBase64Encoded ? Math.floor((raw.length * 3) / 4) : Buffer.byteLength(raw);
@@ -131,11 +142,11 @@ function parsePart(schema: z.ZodMiniType | undefined, value: unknown, part: stri
 }
 
 /** Path parameters, query, body and declared headers checked against the route's zod schemas (strict bodies). */
-function validate(): MiddlewareObj<HttpEvent, HttpResult, Error, Context> {
+function validate(): HttpMiddleware {
   return {
     before: (request) => {
-      const state = stateOf(request);
-      const schemas = state.route.request ?? {};
+      const state = request.context.http;
+      const schemas = routeOf(request.context.http).request ?? {};
       state.params = parsePart(schemas.params, request.event.pathParameters ?? {}, 'params');
       state.query = parsePart(schemas.query, request.event.queryStringParameters ?? {}, 'query');
       state.body = parsePart(schemas.body, request.event.body, 'body');
@@ -144,10 +155,10 @@ function validate(): MiddlewareObj<HttpEvent, HttpResult, Error, Context> {
   };
 }
 
-function errorResponse(): MiddlewareObj<HttpEvent, HttpResult, Error, Context> {
+function errorResponse(): HttpMiddleware {
   return {
     onError: (request) => {
-      const correlationId = states.get(request.event)?.correlationId ?? request.event.requestContext.requestId;
+      const { correlationId } = request.context.http;
       const { status, body } = toErrorResponse(request.error, correlationId);
       request.response = { statusCode: status, headers: { ...JSON_HEADERS, 'x-correlation-id': correlationId }, body: JSON.stringify(body) };
     },
@@ -156,43 +167,52 @@ function errorResponse(): MiddlewareObj<HttpEvent, HttpResult, Error, Context> {
 
 const isRaw = (value: unknown): value is RawResult => typeof value === 'object' && value !== null && (value as RawResult).raw === true;
 
+/** Runs the request's route with what the chain established: a public route's handler gets no principal. */
+async function dispatch(event: HttpEvent, { http }: HttpContext, deps: PublicDeps): Promise<HttpResult> {
+  const route = routeOf(http);
+  const request = { params: http.params, query: http.query, body: http.body, headers: event.headers, correlationId: http.correlationId, deps };
+  let result: unknown;
+  if (route.roles === 'public') result = await route.handler(request);
+  else {
+    if (!http.principal) throw new Error(`route ${route.id} ran without a principal`);
+    result = await route.handler({ ...request, principal: http.principal });
+  }
+  const headers = { 'x-correlation-id': http.correlationId };
+  if (isRaw(result))
+    return {
+      statusCode: result.status ?? route.status ?? 200,
+      headers: { ...headers, ...result.headers },
+      body: result.body,
+      ...(result.isBase64Encoded ? { isBase64Encoded: true } : {}),
+    };
+  const status = route.status ?? 200;
+  if (status === 204) return { statusCode: 204, headers, body: '' };
+  return { statusCode: status, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(result) };
+}
+
 /**
  * The Lambda handler of one route group: routes the API Gateway event by its routeKey to the manifest
  * entry, after authentication, authorization and validation, and maps every failure in one place. `deps`
- * is the group's own (its deps.ts), built on first use.
+ * is the group's own (its deps.ts), built on first use; every route must be content with them (checked by
+ * tsc: a group wired to another group's deps does not compile). A new step of the chain goes into `chain`.
  */
-export function createGroupHandler(routes: Route[], deps: () => PublicDeps & Partial<AuthDeps>) {
-  const table = new Map(routes.map((r) => [`${r.method} ${API_PREFIX}${r.path}`, r]));
-  const metrics = new OperatorMetrics();
-  return middy<HttpEvent, HttpResult, Error, Context>()
-    .use(observe(metrics))
-    .use(errorResponse())
-    .use(resolveRoute(table))
-    .use(authorize(deps))
-    .use(jsonBody())
-    .use(validate())
-    .use(featureGate(stateOf, deps))
-    .handler(async (event) => {
-      const state = states.get(event)!;
-      const result = await state.route.handler({
-        params: state.params,
-        query: state.query,
-        body: state.body,
-        headers: event.headers,
-        correlationId: state.correlationId,
-        principal: state.principal!,
-        deps: deps(),
-      });
-      const headers = { 'x-correlation-id': state.correlationId };
-      if (isRaw(result))
-        return {
-          statusCode: result.status ?? state.route.status ?? 200,
-          headers: { ...headers, ...result.headers },
-          body: result.body,
-          ...(result.isBase64Encoded ? { isBase64Encoded: true } : {}),
-        };
-      const status = state.route.status ?? 200;
-      if (status === 204) return { statusCode: 204, headers, body: '' };
-      return { statusCode: status, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(result) };
-    });
+export function createGroupHandler<D extends PublicDeps & Partial<AuthDeps>>(routes: readonly GroupRoute<NoInfer<D>>[], deps: () => D) {
+  const table = new Map<string, Route>(routes.map((r) => [`${r.method} ${API_PREFIX}${r.path}`, r]));
+  const chain: HttpMiddleware[] = [
+    observe(new OperatorMetrics()),
+    errorResponse(),
+    resolveRoute(table),
+    authorize(deps),
+    jsonBody(),
+    validate(),
+    featureGate(deps),
+  ];
+  const handler = middy<HttpEvent, HttpResult, Error, HttpContext>()
+    .use(chain)
+    .handler((event, context) => dispatch(event, context, deps()));
+  return (event: HttpEvent, context: Context): Promise<HttpResult> => {
+    const correlationId = event.headers['x-correlation-id']?.slice(0, 100) || event.requestContext.requestId;
+    const http: RequestState = { correlationId, startedAt: performance.now(), params: {}, query: {}, body: undefined };
+    return handler(event, { ...context, http });
+  };
 }

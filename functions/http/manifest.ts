@@ -14,11 +14,14 @@ export interface RouteRequest<P, Q, B> {
   correlationId: string;
 }
 
-export interface RouteContext<P, Q, B, D> extends RouteRequest<P, Q, B> {
-  /** Present on every route that is not public. */
-  principal: Principal;
-  /** The route group's dependencies (its deps.ts). */
+/** What the handler of a public route gets: the parsed request and its group's dependencies (its deps.ts), no principal. */
+export interface PublicRouteContext<P, Q, B, D> extends RouteRequest<P, Q, B> {
   deps: D;
+}
+
+/** What the handler of a signed-in route gets: also the caller, whose role the route allows. */
+export interface RouteContext<P, Q, B, D> extends PublicRouteContext<P, Q, B, D> {
+  principal: Principal;
 }
 
 /** What a handler may return instead of a plain JSON body: another status, headers, or a non-JSON body. */
@@ -52,23 +55,17 @@ type Schema<T> = z.ZodMiniType<T, unknown>;
  * unless public, 404 with a path id, 413 with a body, 500): the status and the spec's codes the caller may
  * get, e.g. `{ 409: ['ClientInUseException'] }` (401 and 403 only on public routes that check their own credentials). The OpenAPI document lists them.
  */
+export type RouteErrors = { readonly [S in 400 | 401 | 403 | 404 | 409 | 410 | 413 | 503]?: readonly string[] };
+
 /** Where a route names the merchant its feature is checked for (functions/http/feature-gate.ts). */
 export type FeatureMerchantSource = 'path' | 'machine' | 'query' | 'body';
 
-export type RouteErrors = { readonly [S in 400 | 401 | 403 | 404 | 409 | 410 | 413 | 503]?: readonly string[] };
-
-/**
- * One /api/v1 route, declared once. The list of them drives the group's Lambda router, the local HTTP
- * server, the CDK HttpApi routes, the OpenAPI document and the authorization matrix test.
- */
-export interface Route<P = unknown, Q = unknown, B = unknown, R = unknown, D = unknown> {
+interface RouteDeclaration<P, Q, B, R> {
   /** Stable operation id: `<group>.<action>`. */
   id: string;
   method: Method;
   /** Path under /api/v1, API Gateway style parameters: `/merchants/{id}`. */
   path: string;
-  /** 'public' routes need no token. */
-  roles: readonly Role[] | 'public';
   summary: string;
   /** `headers`: request headers the route reads (lower-case names), checked like the other parts. */
   request?: { params?: Schema<P>; query?: Schema<Q>; body?: Schema<B>; headers?: Schema<unknown> };
@@ -97,16 +94,47 @@ export interface Route<P = unknown, Q = unknown, B = unknown, R = unknown, D = u
    * `machine` (the registration of the serial `{id}`, in the caller's scope) for /pos/{id}…, else `query` (`merchantId`).
    */
   featureMerchant?: FeatureMerchantSource;
+}
+
+/** A route anyone may call (no token): its handler has no principal. */
+export interface PublicRoute<P = unknown, Q = unknown, B = unknown, R = unknown, D = unknown> extends RouteDeclaration<P, Q, B, R> {
+  roles: 'public';
+  handler: (ctx: PublicRouteContext<P, Q, B, D>) => Promise<R | RawResult>;
+}
+
+/** A route for signed-in users of the listed roles: its handler gets the principal. */
+export interface SignedInRoute<P = unknown, Q = unknown, B = unknown, R = unknown, D = unknown> extends RouteDeclaration<P, Q, B, R> {
+  roles: readonly Role[];
   handler: (ctx: RouteContext<P, Q, B, D>) => Promise<R | RawResult>;
 }
 
 /**
- * The `route` of a group whose handlers get deps `D`: keeps each route's type parameters while collecting them
- * in a list. Each group's routes.ts starts with `const route = routeFor<ItsGroupDeps>();`.
+ * One /api/v1 route, declared once. The list of them drives the group's Lambda router, the local HTTP
+ * server, the CDK HttpApi routes, the OpenAPI document and the authorization matrix test.
+ */
+export type Route<P = unknown, Q = unknown, B = unknown, R = unknown, D = unknown> = PublicRoute<P, Q, B, R, D> | SignedInRoute<P, Q, B, R, D>;
+
+declare const needs: unique symbol;
+
+/**
+ * A route of a group whose handlers need deps `D`: the route's own types are erased (so a group's routes fit
+ * in one list) but `D` is kept, so that `createGroupHandler` refuses at compile time deps that lack what a
+ * route needs. The marker exists only in types.
+ */
+export type GroupRoute<D> = Route & { readonly [needs]?: (deps: D) => void };
+
+/**
+ * The `route` of a group whose handlers get deps `D`: checks each route with its own type parameters while
+ * collecting them in a list. Each group's routes.ts starts with `const route = routeFor<ItsGroupDeps>();`.
  */
 export function routeFor<D>() {
-  return <P, Q, B, R>(r: Route<P, Q, B, R, D>): Route => r as unknown as Route;
+  return <P, Q, B, R, const A extends Access>(r: RouteDeclaration<P, Q, B, R> & { roles: A; handler: Handler<A, P, Q, B, R, D> }): GroupRoute<D> =>
+    r as unknown as GroupRoute<D>;
 }
+
+type Access = readonly Role[] | 'public';
+/** A public route's handler has no principal; every other one has. */
+type Handler<A extends Access, P, Q, B, R, D> = (ctx: A extends 'public' ? PublicRouteContext<P, Q, B, D> : RouteContext<P, Q, B, D>) => Promise<R | RawResult>;
 
 export interface RouteGroup {
   /** Lambda name part and folder under functions/api. */

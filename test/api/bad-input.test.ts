@@ -64,6 +64,25 @@ describe('bad input is a 4xx with a clear message, never a 500', () => {
     }
   });
 
+  it('a malformed flag or list in a query → 400 naming the field', async () => {
+    const token = await tokenFor('NEBULARSUPERADMIN');
+    for (const [path, field] of [
+      ['/pos?merchantId=m-1&hidden=yes', 'query.hidden'],
+      ['/pos?merchantId=m-1&hidden=', 'query.hidden'],
+      ['/pos?merchantId=m-1&groupIds=g1,,g2', 'query.groupIds'],
+      ['/medias?merchantId=m-1&hasCustomer=1', 'query.hasCustomer'],
+      ['/customers?merchantId=m-1&hasMedias=TRUE', 'query.hasMedias'],
+      ['/transactions?merchantId=m-1&serials=CENG-00000001,nope', 'query.serials'],
+      ['/stock/pick-list?merchantId=m-1&serials=CENG-00000001,', 'query.serials'],
+      ['/remote-commands/pending-counts?merchantId=m-1&serials=', 'query.serials'],
+    ] as const) {
+      const res = await api(path, { token });
+      expect(res.status, path).toBe(400);
+      expect(res.body.code, path).toBe('ValidationException');
+      expect(res.body.details[0].path, path).toBe(field);
+    }
+  });
+
   it('unknown API paths → 404 JSON', async () => {
     const res = await api('/no-such-thing');
     expect(res.status).toBe(404);

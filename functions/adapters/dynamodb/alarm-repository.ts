@@ -6,7 +6,9 @@
  * repair also put the alarm notification outbox item (notification-outbox.ts).
  */
 import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { AlarmCounts, MasterAlarm } from '#schemas/alarm';
+import * as z from 'zod/mini';
+import { AlarmCategory, type AlarmCounts, type MasterAlarm } from '#schemas/alarm';
+import { ALARM_STATUSES } from '#schemas/alarm-constants';
 import type { Total } from '#schemas/paging';
 import { COUNT_READ_LIMIT } from '#schemas/paging-constants';
 import { activeDelta, applyDelta, countsOf, dayOf, isOpen, statsContribution, statusMove, sumCounts, type StoredAlarm } from '../../core/alarms/model';
@@ -17,10 +19,11 @@ import { outboxPut } from './notification-outbox';
 import { counterUpdate } from './counters';
 import { registryCheck } from './registrations';
 import * as keys from './keys';
-import { stripKeys } from './keys';
+import { masterAlarmRecord } from './master-alarm-repository';
 import { posCopyUpdate, reportedCopy } from './reported-copy';
 import { andFilters, groupIs, MOVING_READ_LIMIT, movingFilter, movingInto, regroupMarks } from './machine-regroups';
 import { countQuery, queryPage, readRange, type ItemFilter, type PageQuery, type PartitionSource } from './paging';
+import { recordSchema } from './records';
 import { failedConditionIndex, isConditionFailure } from './transactions';
 
 type Item = Record<string, unknown>;
@@ -30,10 +33,31 @@ type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteComman
 /** Sorts after every ISO instant: the open end of a date range. */
 const OPEN_END = '~';
 
-export function alarmOf(item: Item): StoredAlarm {
-  const { alarmSk: _sk, ...a } = stripKeys<StoredAlarm & { alarmSk?: string }>(item);
-  return a;
-}
+/** The record schema of an alarm (in its machine's partition). */
+export const alarmRecord = recordSchema<StoredAlarm>(
+  'alarm',
+  z.object({
+    merchantId: z.string(),
+    serial: z.string(),
+    groupId: z.nullable(z.string()),
+    messageId: z.string(),
+    code: z.string(),
+    status: z.enum(ALARM_STATUSES),
+    category: AlarmCategory,
+    criticity: z.number(),
+    message: z.string(),
+    detail: z.string(),
+    remainingCycles: z.nullable(z.number()),
+    createdAt: z.string(),
+    lastSeenAt: z.string(),
+    lastMessageId: z.string(),
+    occurrences: z.number(),
+    repairedAt: z.nullable(z.string()),
+    repairedBy: z.nullable(z.string()),
+  }),
+);
+
+export const alarmOf = (item: Item): StoredAlarm => alarmRecord.read(item);
 
 /**
  * The FilterExpression of the status, category, criticity and group-scope filters (placeholders #a…/:a…); reading
@@ -251,7 +275,7 @@ export class DynamoAlarmRepository implements AlarmRepository {
 
   async masterAlarms(codes: readonly string[]): Promise<Map<string, MasterAlarm>> {
     const items = await this.batchGet(codes.map((c) => keys.masterAlarm(c)));
-    return new Map(items.map((i) => [String(i.code), stripKeys<MasterAlarm>(i)]));
+    return new Map(items.map((i) => [String(i.code), masterAlarmRecord.read(i)]));
   }
 
   // ------------------------------------------------------------------ reads

@@ -1,9 +1,14 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Client } from '#schemas/client';
+import * as z from 'zod/mini';
+import { Client } from '#schemas/client';
 import { ClientInUseException, ClientNotFoundException, DuplicateClientNameException } from '../../core/clients/errors';
 import type { ClientRepository, ClientSliceRequest } from '../../core/clients/ports';
 import * as keys from './keys';
 import { NamedEntityStore } from './named-entity-store';
+import { recordSchema } from './records';
+
+/** The record schema of a client: items written before its machines count was kept have 0. */
+export const clientRecord = recordSchema<Client>('client', z.extend(Client, { machines: z._default(z.number(), 0) }));
 
 export class DynamoClientRepository implements ClientRepository {
   private readonly store: NamedEntityStore<Client>;
@@ -11,6 +16,7 @@ export class DynamoClientRepository implements ClientRepository {
   constructor(doc: DynamoDBDocumentClient, tableName: string) {
     this.store = new NamedEntityStore<Client>(doc, tableName, {
       entity: 'client',
+      record: clientRecord,
       key: keys.client,
       byName: keys.clientByName,
       listPartition: keys.merchantClientsPk,

@@ -1,9 +1,13 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Group, GroupInput } from '#schemas/group';
+import { Group, type GroupInput } from '#schemas/group';
 import { DuplicateGroupNameException, GroupNotFoundException } from '../../core/groups/errors';
 import type { GroupRepository, GroupSliceRequest } from '../../core/groups/ports';
 import * as keys from './keys';
 import { NamedEntityStore } from './named-entity-store';
+import { recordSchema } from './records';
+
+/** The record schema of a group. */
+export const groupRecord = recordSchema<Group>('group', Group);
 
 export class DynamoGroupRepository implements GroupRepository {
   private readonly store: NamedEntityStore<Group>;
@@ -11,6 +15,7 @@ export class DynamoGroupRepository implements GroupRepository {
   constructor(doc: DynamoDBDocumentClient, tableName: string) {
     this.store = new NamedEntityStore<Group>(doc, tableName, {
       entity: 'group',
+      record: groupRecord,
       key: keys.group,
       byName: keys.groupByName,
       listPartition: keys.merchantGroupsPk,

@@ -1,5 +1,6 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Subscription } from '#schemas/historical-data';
+import * as z from 'zod/mini';
+import { HistoricalDataRequest, Subscription } from '#schemas/historical-data';
 import type { Total } from '#schemas/paging';
 import type {
   CompletedExport,
@@ -11,11 +12,19 @@ import type {
 } from '../../core/historical-data/ports';
 import { counterUpdate } from './counters';
 import * as keys from './keys';
-import { stripKeys } from './keys';
 import { countQuery, queryPage, readRange, type ItemFilter } from './paging';
+import { recordSchema } from './records';
 import { failedConditionIndex, isConditionFailure, transactOrConflict, type TransactItem } from './transactions';
 
 type Item = Record<string, unknown>;
+
+/** The record schema of a historical data request: `fileKey` is absent once the file is removed (and before it exists): null. */
+export const dataRequestRecord = recordSchema<StoredDataRequest>(
+  'dataRequest',
+  z.extend(HistoricalDataRequest, { fileKey: z._default(z.nullable(z.string()), null) }),
+);
+/** The record schema of a scheduled export. */
+export const subscriptionRecord = recordSchema<Subscription>('subscription', Subscription);
 
 /** The active-requests counter moved by one, conditioned on staying within `max` when it grows. */
 function activeUpdate(tableName: string, merchantId: string, delta: 1 | -1, max?: number): TransactItem {
@@ -124,7 +133,7 @@ export class DynamoDataRequestRepository implements DataRequestRepository {
 
   async get(merchantId: string, id: string): Promise<StoredDataRequest | undefined> {
     const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: this.key(merchantId, id), ConsistentRead: true }));
-    return res.Item ? stripKeys<StoredDataRequest>(res.Item) : undefined;
+    return res.Item ? dataRequestRecord.read(res.Item) : undefined;
   }
 
   async list(merchantId: string, filter: DataRequestFilter, slice: DataRequestSlice): Promise<{ items: StoredDataRequest[]; cursor?: string }> {
@@ -137,7 +146,7 @@ export class DynamoDataRequestRepository implements DataRequestRepository {
       limit: slice.limit,
       cursor: slice.cursor,
     });
-    return { items: page.items.map((i) => stripKeys<StoredDataRequest>(i)), ...(page.cursor ? { cursor: page.cursor } : {}) };
+    return { items: page.items.map((i) => dataRequestRecord.read(i)), ...(page.cursor ? { cursor: page.cursor } : {}) };
   }
 
   count(merchantId: string, filter: DataRequestFilter): Promise<Total> {
@@ -260,7 +269,7 @@ export class DynamoSubscriptionRepository implements SubscriptionRepository {
 
   async list(merchantId: string): Promise<Subscription[]> {
     const items = await readRange(this.doc, { tableName: this.tableName, partition: keys.merchantDataSubscriptionsPk(merchantId), forward: true, max: 1000 });
-    return items.map((i) => stripKeys<Subscription>(i));
+    return items.map((i) => subscriptionRecord.read(i));
   }
 
   async remove(merchantId: string, id: string): Promise<boolean> {
@@ -281,7 +290,7 @@ export class DynamoSubscriptionRepository implements SubscriptionRepository {
         Limit: limit,
       }),
     );
-    return (res.Items ?? []).map((i) => stripKeys<Subscription>(i));
+    return (res.Items ?? []).map((i) => subscriptionRecord.read(i));
   }
 
   async recordRun(s: Subscription, run: Pick<Subscription, 'nextRunAt' | 'lastRunAt' | 'lastRequestId' | 'lastError'>): Promise<boolean> {

@@ -353,11 +353,5 @@ export const webPaymentOrdersCounterName = (merchantId: string) => `MERCHANT#${m
 /** A processed device message (idempotency), kept until `expiresAt`. */
 export const deviceMessage = (messageId: string) => ({ pk: `MSG#${messageId}`, sk: 'MSG' });
 
-/** Attributes that belong to the storage, not to the entity. */
+/** Attributes that belong to the storage, not to the entity: a record schema (records.ts) drops them. */
 export const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'expiresAt', 'entity'] as const;
-
-export function stripKeys<T>(item: Record<string, unknown>): T {
-  const copy = { ...item };
-  for (const k of KEY_ATTRIBUTES) delete copy[k];
-  return copy as T;
-}

@@ -1,10 +1,11 @@
 /** The items a machine is stored as (ACCESS-PATTERNS: Machines): built and read back here, written by machine-writes.ts. */
-import type { PointOfSale } from '#schemas/pos';
-import { toPointOfSale, type PosRecord } from '../../core/devices/model';
+import * as z from 'zod/mini';
+import { PointOfSale } from '#schemas/pos';
+import { TELEMETRY_FIELDS, toPointOfSale, type PosRecord } from '../../core/devices/model';
 import { nameKey } from '../../core/merchants/merchant';
 import * as keys from './keys';
-import { stripKeys } from './keys';
-import { copiedTelemetry, REPORTED_COPY_ATTRIBUTES } from './reported-copy';
+import { recordSchema } from './records';
+import { copiedTelemetry } from './reported-copy';
 
 type Item = Record<string, unknown>;
 
@@ -33,12 +34,16 @@ export function posNameGuardItem(r: Pick<PosRecord, 'serial' | 'merchantId' | 'n
   return { ...keys.posNameGuard(r.merchantId, nameKey(r.name)), serial: r.serial };
 }
 
-export function recordOf(item: Item): PosRecord {
-  // `status` was on the POS item before it followed the alarms (TELEMETRY): an old item's is ignored.
-  const { nameKey: _nk, status: _status, ...rest } = stripKeys<PosRecord & { nameKey: string; status?: unknown }>(item);
-  for (const a of REPORTED_COPY_ATTRIBUTES) delete (rest as Item)[a];
-  return { ...rest, resetAt: rest.resetAt ?? null };
-}
+const telemetry = Object.fromEntries(TELEMETRY_FIELDS.map((f) => [f, true])) as { [F in (typeof TELEMETRY_FIELDS)[number]]: true };
+
+/**
+ * The record schema of a machine's POS item: what is reported (and its copy on the item, read by
+ * copiedTelemetry) is not the record, nor the `status` older items kept before it followed the alarms;
+ * `resetAt` is null on items written before it existed.
+ */
+export const posRecord = recordSchema<PosRecord>('pos', z.extend(z.omit(PointOfSale, telemetry), { resetAt: z._default(z.nullable(z.string()), null) }));
+
+export const recordOf = (item: Item): PosRecord => posRecord.read(item);
 
 /** A listed machine: its record and the copy of what it reported, from the POS item alone. */
 export const listedOf = (item: Item): PointOfSale => toPointOfSale(recordOf(item), copiedTelemetry(item));

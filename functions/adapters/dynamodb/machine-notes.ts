@@ -1,14 +1,17 @@
 /** A machine's notes (ACCESS-PATTERNS: notes): added with the machine's notes counter, paged newest or oldest first. */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { PosNote } from '#schemas/pos';
+import { PosNote } from '#schemas/pos';
 import { PosChangedConcurrentlyException, PosNotFoundException } from '../../core/devices/errors';
 import type { NoteSliceRequest, PosNotes } from '../../core/devices/ports';
 import { counterUpdate } from './counters';
 import * as keys from './keys';
-import { stripKeys } from './keys';
 import { notesCounter } from './machine-items';
 import { queryPage } from './paging';
+import { recordSchema } from './records';
 import { transactWrite } from './transactions';
+
+/** The record schema of a machine's note. */
+export const posNoteRecord = recordSchema<PosNote>('posNote', PosNote);
 
 export class DynamoMachineNotes implements PosNotes {
   constructor(
@@ -45,6 +48,6 @@ export class DynamoMachineNotes implements PosNotes {
       limit: req.limit,
       cursor: req.cursor,
     });
-    return { items: slice.items.map((i) => stripKeys<PosNote>(i)), ...(slice.cursor ? { cursor: slice.cursor } : {}) };
+    return { items: slice.items.map((i) => posNoteRecord.read(i)), ...(slice.cursor ? { cursor: slice.cursor } : {}) };
   }
 }

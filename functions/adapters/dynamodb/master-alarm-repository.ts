@@ -1,15 +1,18 @@
 import { GetCommand, PutCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { MasterAlarm } from '#schemas/alarm';
+import { MasterAlarm } from '#schemas/alarm';
 import type { Total } from '#schemas/paging';
 import { DuplicateMasterAlarmException, MasterAlarmChangedConcurrentlyException, MasterAlarmNotFoundException } from '../../core/alarms/errors';
 import type { MasterAlarmRepository, MasterAlarmSlice } from '../../core/alarms/master-alarms';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
 import * as keys from './keys';
-import { stripKeys } from './keys';
 import { countQuery, queryPage } from './paging';
+import { recordSchema } from './records';
 import { failedConditionIndex, isConditionFailure } from './transactions';
 
 /** Master alarms (ACCESS-PATTERNS A7): one item per code, listed by code in gsi1, counted on write. */
+/** The record schema of a master alarm (the alarm catalogue's entry of a code). */
+export const masterAlarmRecord = recordSchema<MasterAlarm>('masterAlarm', MasterAlarm);
+
 export class DynamoMasterAlarmRepository implements MasterAlarmRepository {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
@@ -22,7 +25,7 @@ export class DynamoMasterAlarmRepository implements MasterAlarmRepository {
 
   async get(code: string): Promise<MasterAlarm | undefined> {
     const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.masterAlarm(code) }));
-    return res.Item ? stripKeys<MasterAlarm>(res.Item) : undefined;
+    return res.Item ? masterAlarmRecord.read(res.Item) : undefined;
   }
 
   async listSlice(s: MasterAlarmSlice) {
@@ -38,7 +41,7 @@ export class DynamoMasterAlarmRepository implements MasterAlarmRepository {
     });
     return {
       items: page.items.map((i) => {
-        const { level1: _l1, level2: _l2, ...summary } = stripKeys<MasterAlarm>(i);
+        const { level1: _l1, level2: _l2, ...summary } = masterAlarmRecord.read(i);
         return summary;
       }),
       ...(page.cursor ? { cursor: page.cursor } : {}),

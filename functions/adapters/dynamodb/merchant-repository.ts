@@ -1,13 +1,13 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Merchant, MerchantInput } from '#schemas/merchant';
+import { Merchant, type MerchantInput } from '#schemas/merchant';
 import { DuplicateMerchantNameException, MerchantNotFoundException } from '../../core/merchants/errors';
 import { nameKey } from '../../core/merchants/merchant';
 import type { MerchantSliceRequest, MerchantRepository } from '../../core/merchants/ports';
 import { forgetCounter, readCounter } from './counters';
 import { batchGetItems } from './batch-items';
 import * as keys from './keys';
-import { stripKeys } from './keys';
 import { queryPage } from './paging';
+import { recordSchema } from './records';
 import { failedConditionIndex } from './transactions';
 
 const COUNTER = 'MERCHANTS';
@@ -17,10 +17,9 @@ function toItem(m: Merchant) {
   return { ...m, ...keys.merchant(m.id), ...keys.merchantByName(nk, m.id), entity: 'merchant', nameKey: nk };
 }
 
-function fromItem(item: Record<string, unknown>): Merchant {
-  const { nameKey: _nk, ...rest } = stripKeys<Merchant & { nameKey: string }>(item);
-  return rest;
-}
+/** The record schema of a merchant: the Merchant it answers (the item's nameKey is the index's, not the merchant's). */
+export const merchantRecord = recordSchema<Merchant>('merchant', Merchant);
+const fromItem = (item: Record<string, unknown>): Merchant => merchantRecord.read(item);
 
 export class DynamoMerchantRepository implements MerchantRepository {
   constructor(

@@ -1,11 +1,15 @@
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { MerchantSettings, SuperAdminSettings } from '#schemas/merchant-settings';
+import { MerchantSettings, SuperAdminSettings } from '#schemas/merchant-settings';
 import { DuplicateDevicePinException } from '../../core/devices/errors';
 import { MerchantNotFoundException, SettingsChangedConcurrentlyException } from '../../core/merchants/errors';
 import type { MerchantSettingsRepository } from '../../core/merchants/ports';
 import * as keys from './keys';
-import { stripKeys } from './keys';
+import { recordSchema, type RecordSchema } from './records';
 import { failedConditionIndex } from './transactions';
+
+/** The record schemas of a merchant's settings and of its super-admin settings. */
+export const merchantSettingsRecord = recordSchema<MerchantSettings>('merchantSettings', MerchantSettings);
+export const superAdminSettingsRecord = recordSchema<SuperAdminSettings>('superAdminSettings', SuperAdminSettings);
 
 export class DynamoMerchantSettingsRepository implements MerchantSettingsRepository {
   constructor(
@@ -13,9 +17,9 @@ export class DynamoMerchantSettingsRepository implements MerchantSettingsReposit
     private readonly tableName: string,
   ) {}
 
-  private async read<T>(key: Record<string, string>): Promise<T | undefined> {
+  private async read<T>(key: Record<string, string>, record: RecordSchema<T>): Promise<T | undefined> {
     const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: key }));
-    return res.Item ? stripKeys<T>(res.Item) : undefined;
+    return res.Item ? record.read(res.Item) : undefined;
   }
 
   /** Writes a settings item only while its merchant exists. */
@@ -36,7 +40,7 @@ export class DynamoMerchantSettingsRepository implements MerchantSettingsReposit
   }
 
   getSettings(merchantId: string) {
-    return this.read<MerchantSettings>(keys.merchantSettings(merchantId));
+    return this.read(keys.merchantSettings(merchantId), merchantSettingsRecord);
   }
 
   /**
@@ -105,7 +109,7 @@ export class DynamoMerchantSettingsRepository implements MerchantSettingsReposit
   }
 
   getSuperAdminSettings(merchantId: string) {
-    return this.read<SuperAdminSettings>(keys.superAdminSettings(merchantId));
+    return this.read(keys.superAdminSettings(merchantId), superAdminSettingsRecord);
   }
 
   putSuperAdminSettings(settings: SuperAdminSettings) {

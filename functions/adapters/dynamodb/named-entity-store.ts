@@ -4,8 +4,8 @@ import { nameKey } from '../../core/merchants/merchant';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
 import { batchGetItems } from './batch-items';
 import * as keys from './keys';
-import { stripKeys } from './keys';
 import { queryPage } from './paging';
+import type { RecordSchema } from './records';
 import { failedConditionIndex, type TransactItem } from './transactions';
 
 /** What every named entity of a merchant has. */
@@ -24,6 +24,8 @@ type Key = { pk: string; sk: string };
  */
 export interface NamedEntityKind<T extends NamedEntity> {
   entity: string;
+  /** The record schema its items are read with (the usage count's default for older items included). */
+  record: RecordSchema<T>;
   key: (merchantId: string, id: string) => Key;
   byName: (merchantId: string, nameKey: string, id: string) => { gsi1pk: string; gsi1sk: string };
   listPartition: (merchantId: string) => string;
@@ -92,9 +94,7 @@ export class NamedEntityStore<T extends NamedEntity> {
   }
 
   fromItem(item: Record<string, unknown>): T {
-    const { nameKey: _nk, codeKey: _ck, ...rest } = stripKeys<Record<string, unknown>>(item);
-    const usage = this.kind.usage?.attribute;
-    return (usage ? { ...rest, [usage]: Number(rest[usage] ?? 0) } : rest) as unknown as T;
+    return this.kind.record.read(item);
   }
 
   private guardItem(merchantId: string, nk: string, id: string) {

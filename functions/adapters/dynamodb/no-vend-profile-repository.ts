@@ -1,9 +1,14 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { NoVendProfile } from '#schemas/no-vend-profile';
+import * as z from 'zod/mini';
+import { NoVendProfile } from '#schemas/no-vend-profile';
 import { DuplicateNoVendProfileNameException, NoVendProfileInUseException, NoVendProfileNotFoundException } from '../../core/no-vend-profiles/errors';
 import type { NoVendProfileRepository, NoVendProfileSliceRequest } from '../../core/no-vend-profiles/ports';
 import * as keys from './keys';
 import { NamedEntityStore } from './named-entity-store';
+import { recordSchema } from './records';
+
+/** The record schema of a noVendProfile: items written before its machines count was kept have 0. */
+export const noVendProfileRecord = recordSchema<NoVendProfile>('noVendProfile', z.extend(NoVendProfile, { machines: z._default(z.number(), 0) }));
 
 export class DynamoNoVendProfileRepository implements NoVendProfileRepository {
   private readonly store: NamedEntityStore<NoVendProfile>;
@@ -11,6 +16,7 @@ export class DynamoNoVendProfileRepository implements NoVendProfileRepository {
   constructor(doc: DynamoDBDocumentClient, tableName: string) {
     this.store = new NamedEntityStore<NoVendProfile>(doc, tableName, {
       entity: 'noVendProfile',
+      record: noVendProfileRecord,
       key: keys.noVendProfile,
       byName: keys.noVendProfileByName,
       listPartition: keys.merchantNoVendProfilesPk,

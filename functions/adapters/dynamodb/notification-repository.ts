@@ -3,17 +3,17 @@
  * counters and the held digests, plus what the sender looks up about an event (merchant, settings, machine, people).
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { AlarmSetting } from '#schemas/alarm';
-import type { Notification } from '#schemas/notification';
+import { Notification } from '#schemas/notification';
 import { DIGEST_WINDOW_MS, NOTIFICATION_LOG_DAYS } from '#schemas/notification-constants';
 import type { Total } from '#schemas/paging';
 import type { Digests, FlapMarks, HeldDigest, NotificationLog, NotificationLookups, NotificationSelection, SendCounter } from '../../core/notifications/ports';
-import type { User } from '../../core/users/user';
+import { alarmSettingRecord } from './alarm-setting-repository';
 import { batchGetItems } from './batch-items';
 import * as keys from './keys';
-import { stripKeys } from './keys';
 import { countQuery, queryPage, type ItemFilter } from './paging';
+import { recordSchema } from './records';
 import { isConditionFailure } from './transactions';
+import { userRecord } from './user-records';
 
 type Item = Record<string, unknown>;
 /** Sorts after every ISO instant: the open end of a range. */
@@ -22,7 +22,9 @@ const OPEN_END = '~';
 const DIGEST_LINES_KEPT = 50;
 
 const skOf = (id: string) => Buffer.from(id, 'base64url').toString('utf8');
-const entryOf = (item: Item) => stripKeys<Notification>(item);
+/** The record schema of a notification log entry. */
+export const notificationRecord = recordSchema<Notification>('notification', Notification);
+const entryOf = (item: Item) => notificationRecord.read(item);
 
 function filterOf(sel: NotificationSelection): ItemFilter | undefined {
   const parts: string[] = [];
@@ -229,7 +231,7 @@ export function notificationLookups(doc: DynamoDBDocumentClient, tableName: stri
           ExpressionAttributeValues: { ':p': keys.merchantAlarmSettingsPk(merchantId) },
         }),
       );
-      return (res.Items ?? []).map((i) => stripKeys<AlarmSetting>(i));
+      return (res.Items ?? []).map((i) => alarmSettingRecord.read(i));
     },
     async machine(merchantId, serial) {
       const item = await get(keys.pos(merchantId, serial), ['name', 'groupId', 'clientId']);
@@ -250,7 +252,7 @@ export function notificationLookups(doc: DynamoDBDocumentClient, tableName: stri
           tableName,
           ids.map((id) => keys.user(id)),
         )
-      ).map((i) => stripKeys<User>(i));
+      ).map((i) => userRecord.read(i));
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Planogram } from '#schemas/planogram';
+import * as z from 'zod/mini';
+import { Planogram } from '#schemas/planogram';
 import {
   DuplicatePlanogramNameException,
   PlanogramInUseException,
@@ -12,6 +13,7 @@ import * as keys from './keys';
 import { NamedEntityStore, type Companions } from './named-entity-store';
 import { readRange } from './paging';
 import type { TransactItem } from './transactions';
+import { recordSchema } from './records';
 
 const productsOf = (p: Planogram) => new Set(p.lines.map((l) => l.productId));
 
@@ -22,6 +24,9 @@ const MAX_COMPANION_ITEMS = 96;
  * Planograms through the named-entity store (ACCESS-PATTERNS 26h), each save keeping in the same transaction the
  * index of its lines by product (26g: one item per (product, planogram)) and the products' `planograms` counts (26c).
  */
+/** The record schema of a planogram: items written before its machines count was kept have 0. */
+export const planogramRecord = recordSchema<Planogram>('planogram', z.extend(Planogram, { machines: z._default(z.number(), 0) }));
+
 export class DynamoPlanogramRepository implements PlanogramRepository {
   private readonly store: NamedEntityStore<Planogram>;
 
@@ -31,6 +36,7 @@ export class DynamoPlanogramRepository implements PlanogramRepository {
   ) {
     this.store = new NamedEntityStore<Planogram>(doc, tableName, {
       entity: 'planogram',
+      record: planogramRecord,
       key: keys.planogram,
       byName: keys.planogramByName,
       listPartition: keys.merchantPlanogramsPk,

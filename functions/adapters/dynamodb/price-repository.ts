@@ -1,19 +1,48 @@
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
+import { PRICE_ACTIONS, PRICE_ORIGINS, PRICE_SYNC_STATES } from '#schemas/prices-constants';
 import { PosNotFoundException } from '../../core/devices/errors';
 import type { PriceHistory, PriceHistorySlice, PriceRepository, StoredPrices, StoredPriceVersion } from '../../core/prices/ports';
 import * as keys from './keys';
-import { stripKeys } from './keys';
 import { countQuery, queryPage } from './paging';
+import { recordSchema } from './records';
 import { failedConditionIndex, isTransactionCancelled } from './transactions';
 
 type Item = Record<string, unknown>;
 
 const versionRange = { from: keys.posPriceVersionPrefix, to: `${keys.posPriceVersionPrefix}~` };
 
-const versionOf = (item: Item): StoredPriceVersion => {
-  const { merchantId: _m, serial: _s, ...version } = stripKeys<StoredPriceVersion & { merchantId: string; serial: string }>(item);
-  return version;
-};
+const price = z.object({ line: z.string(), priceTable: z.number(), value: z.number() });
+const origin = z.enum(PRICE_ORIGINS);
+
+/** The record schema of a machine's prices (PRICES item). */
+export const pricesRecord = recordSchema<StoredPrices>(
+  'prices',
+  z.object({
+    merchantId: z.string(),
+    serial: z.string(),
+    version: z.number(),
+    revision: z.number(),
+    prices: z.array(price),
+    origin,
+    status: z.enum(PRICE_SYNC_STATES),
+    updatedAt: z.string(),
+    updatedBy: z.string(),
+    synced: z.nullable(z.array(price)),
+    syncedOrigin: z.nullable(origin),
+    lastSyncAt: z.nullable(z.string()),
+    lastSyncBy: z.nullable(z.string()),
+    sending: z.nullable(z.object({ commandId: z.string(), version: z.number(), sentAt: z.string(), sentBy: z.string(), prices: z.array(price) })),
+  }),
+);
+
+/** The record schema of one version in a machine's price history (its item's merchantId and serial are the partition's). */
+export const priceVersionRecord = recordSchema<StoredPriceVersion>(
+  'priceVersion',
+  z.object({ version: z.number(), prices: z.array(price), origin, action: z.enum(PRICE_ACTIONS), at: z.string(), by: z.string() }),
+);
+
+const versionOf = (item: Item): StoredPriceVersion => priceVersionRecord.read(item);
 
 /** A machine's prices in its partition, written with their versions (ACCESS-PATTERNS P1, P2). */
 export class DynamoPriceRepository implements PriceRepository {
@@ -24,7 +53,7 @@ export class DynamoPriceRepository implements PriceRepository {
 
   async get(merchantId: string, serial: string): Promise<StoredPrices | undefined> {
     const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.posPrices(merchantId, serial), ConsistentRead: true }));
-    return res.Item ? stripKeys<StoredPrices>(res.Item) : undefined;
+    return res.Item ? pricesRecord.read(res.Item) : undefined;
   }
 
   /** [machine exists, PRICES at the revision read, the version's item]: one transaction. */

@@ -1,5 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Product } from '#schemas/product';
+import * as z from 'zod/mini';
+import { Product } from '#schemas/product';
 import {
   ProductCodeAlreadyExistsException,
   ProductInUseException,
@@ -11,6 +12,7 @@ import { nameKey } from '../../core/merchants/merchant';
 import * as keys from './keys';
 import { NamedEntityStore } from './named-entity-store';
 import { countQuery, queryPage, readRange, type ItemFilter } from './paging';
+import { recordSchema } from './records';
 
 /** Search and type filter of a product list, on the attributes every product item carries (nameKey, codeKey). */
 function filterOf(sel: ProductSelection): ItemFilter | undefined {
@@ -27,6 +29,9 @@ function filterOf(sel: ProductSelection): ItemFilter | undefined {
   return parts.length ? { expression: parts.join(' AND '), names: {}, values } : undefined;
 }
 
+/** The record schema of a product: items written before its planograms count was kept have 0. */
+export const productRecord = recordSchema<Product>('product', z.extend(Product, { planograms: z._default(z.number(), 0) }));
+
 export class DynamoProductRepository implements ProductRepository {
   private readonly store: NamedEntityStore<Product>;
 
@@ -36,6 +41,7 @@ export class DynamoProductRepository implements ProductRepository {
   ) {
     this.store = new NamedEntityStore<Product>(doc, tableName, {
       entity: 'product',
+      record: productRecord,
       key: keys.product,
       byName: keys.productByName,
       listPartition: keys.merchantProductsPk,

@@ -1,5 +1,6 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { PENDING_STATUSES } from '#schemas/remote-command';
+import * as z from 'zod/mini';
+import { PENDING_STATUSES, RemoteCommand } from '#schemas/remote-command';
 import { commandIdBound } from '../../core/remote-commands/delivery';
 import type {
   CommandFilter,
@@ -13,14 +14,16 @@ import type {
 import { batchGetItems } from './batch-items';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
 import * as keys from './keys';
-import { stripKeys } from './keys';
 import { andFilters, groupIs, MOVING_READ_LIMIT, movingFilter, movingInto, regroupMarks } from './machine-regroups';
 import { countQuery, queryPage, type ItemFilter, type PageQuery, type PartitionSource } from './paging';
+import { recordSchema } from './records';
 import { failedConditionIndex, isConditionFailure } from './transactions';
 
 type Item = Record<string, unknown>;
 
-const fromItem = (item: Item): StoredCommand => stripKeys<StoredCommand>(item);
+/** The record schema of a remote command: `dueAt` null once final (and absent after a final write removed it). */
+export const commandRecord = recordSchema<StoredCommand>('remoteCommand', z.extend(RemoteCommand, { dueAt: z._default(z.nullable(z.string()), null) }));
+const fromItem = (item: Item): StoredCommand => commandRecord.read(item);
 const commandKey = (c: Pick<StoredCommand, 'merchantId' | 'serial' | 'id'>) => keys.posCommand(c.merchantId, c.serial, c.id);
 
 function commandItem(c: StoredCommand): Item {

@@ -6,10 +6,9 @@ import type { GroupRef, UserFilter, UserListScope, UserRepository, UserSliceRequ
 import { nextUpdatedAt, type User } from '../../core/users/user';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
 import * as keys from './keys';
-import { stripKeys } from './keys';
 import { countQuery, queryPage, type ItemFilter, type PageQuery } from './paging';
 import { failedConditionIndex, isConditionFailure } from './transactions';
-import { readUser } from './user-records';
+import { readUser, userRecord } from './user-records';
 
 /** Counter items: `count` is the total, `role_<ROLE>` the number of users with that role. */
 const ALL_USERS_COUNTER = 'USERS';
@@ -23,7 +22,7 @@ type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteComman
 
 const userItem = (u: User) => ({ ...u, ...keys.user(u.id), ...keys.usersByEmail(u.email, u.id), entity: 'user' });
 const membershipItem = (merchantId: string, u: User) => ({ ...u, ...keys.userMembership(merchantId, u.email, u.id), entity: 'userMembership' });
-const fromItem = (item: Record<string, unknown>) => stripKeys<User>(item);
+const fromItem = (item: Record<string, unknown>) => userRecord.read(item);
 
 /** Counter changes between two states of a user (undefined = absent), for one merchant or for all users. */
 function counterDeltas(prev: User | undefined, next: User | undefined): Record<string, number> {

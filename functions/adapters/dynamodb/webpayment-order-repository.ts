@@ -4,18 +4,20 @@
  */
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Total } from '#schemas/paging';
-import type { WebPaymentOrder } from '#schemas/webpayment-order';
+import { WebPaymentOrder } from '#schemas/webpayment-order';
 import type { CloudRecharge, OrderSelection, OrderSlice, OrderWriteOutcome, WebPaymentOrderRepository } from '../../core/webpayment-orders/ports';
 import { cloudRechargeItems } from './cloud-recharge';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
 import * as keys from './keys';
-import { stripKeys } from './keys';
 import { countQuery, queryPage, type ItemFilter, type PageQuery } from './paging';
+import { recordSchema } from './records';
 import { isTransactionCancelled, type TransactItem } from './transactions';
 
 type Item = Record<string, unknown>;
 
-const orderOf = (item: Item) => stripKeys<WebPaymentOrder>(item);
+/** The record schema of a web payment order. */
+export const webPaymentOrderRecord = recordSchema<WebPaymentOrder>('webPaymentOrder', WebPaymentOrder);
+const orderOf = (item: Item) => webPaymentOrderRecord.read(item);
 
 /** The creation range and the filters no key answers. */
 function readOf(merchantId: string, sel: OrderSelection): Pick<PageQuery, 'index' | 'partition' | 'between' | 'filter'> {

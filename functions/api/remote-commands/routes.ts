@@ -53,7 +53,7 @@ export const routes = [
     summary: 'Pending (scheduled or running) remote commands per listed machine of the merchant (≤ 100 serials); machines the caller cannot see are left out',
     request: { query: PendingCountsQuery },
     response: PendingCounts,
-    handler: ({ deps, principal, query }) => pendingCounts(deps, principal, query.merchantId, query.serials.split(',')),
+    handler: ({ deps, principal, query }) => pendingCounts(deps, principal, query.merchantId, query.serials),
   }),
   route({
     id: 'remoteCommands.send',

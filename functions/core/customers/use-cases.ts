@@ -66,7 +66,7 @@ async function views(deps: CustomerDeps, merchantId: string, records: readonly C
 const selectionOf = (q: Omit<CustomerExportQuery, 'ordType' | 'merchantId'>): CustomerSelection => ({
   search: q.search?.toLowerCase(),
   consent: q.consent,
-  hasMedias: q.hasMedias === undefined ? undefined : q.hasMedias === 'true',
+  hasMedias: q.hasMedias,
   from: canonicalInstant(q.from),
   to: canonicalInstant(q.to),
 });

@@ -64,13 +64,12 @@ export async function requireVisibleRegistration(deps: { pos: PosReader }, princ
 }
 
 /** The groups a list of one merchant reads: undefined = the whole merchant; [] = nothing. */
-export function listGroups(principal: Principal, merchantId: string, requested?: string): readonly string[] | undefined {
+export function listGroups(principal: Principal, merchantId: string, requested?: readonly string[]): readonly string[] | undefined {
   if (merchantId === ALL_DISTRIBUTORS_ID && principal.allMerchants) throw new MerchantRequiredException();
   const scope = groupScope(principal, merchantId);
   if (scope.kind === 'none') throw new MerchantNotFoundException();
-  const asked = requested ? [...new Set(requested.split(','))] : undefined;
-  if (scope.kind === 'all') return asked;
-  return asked ? asked.filter((g) => scope.groupIds.includes(g)) : scope.groupIds;
+  if (scope.kind === 'all') return requested;
+  return requested ? requested.filter((g) => scope.groupIds.includes(g)) : scope.groupIds;
 }
 
 const dayStart = (d: string) => `${d}T00:00:00.000Z`;
@@ -90,7 +89,7 @@ function selectionOf(principal: Principal, q: ListFilters): PosSelection {
     ...(q.planogramId ? { planogramId: q.planogramId } : {}),
     ...(q.search ? { search: q.search } : {}),
   };
-  return { hidden: q.hidden === 'true', groupIds: listGroups(principal, q.merchantId, q.groupIds), filter };
+  return { hidden: q.hidden ?? false, groupIds: listGroups(principal, q.merchantId, q.groupIds), filter };
 }
 
 // ------------------------------------------------------------------ lists

@@ -131,7 +131,7 @@ function selectionOf(q: Filters): MediaSelection {
     ...(q.status !== undefined ? { status: q.status } : {}),
     ...(q.creditMin !== undefined ? { creditMin: q.creditMin } : {}),
     ...(q.creditMax !== undefined ? { creditMax: q.creditMax } : {}),
-    ...(q.hasCustomer ? { hasCustomer: q.hasCustomer === 'true' } : {}),
+    ...(q.hasCustomer !== undefined ? { hasCustomer: q.hasCustomer } : {}),
   };
 }
 

@@ -205,7 +205,7 @@ export async function listPosCommands(deps: RemoteCommandDeps, principal: Princi
 /** GET /remote-commands/pending-counts: pending commands per listed machine of the merchant; machines the caller cannot see are left out. */
 export async function pendingCounts(deps: RemoteCommandDeps, principal: Principal, merchantId: string, serials: readonly string[]): Promise<PendingCounts> {
   const filter = merchantFilter(principal, merchantId, {});
-  let visible = [...new Set(serials)];
+  let visible = serials;
   if (filter.groupIds) {
     const groups = filter.groupIds;
     const registrations = await Promise.all(visible.map((s) => deps.pos.registration(s)));

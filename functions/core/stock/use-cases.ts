@@ -129,7 +129,7 @@ export const fullRefillStock = (deps: StockDeps, principal: Principal, serial: s
 
 /** GET /stock/manage: a page of the merchant's (a group admin: its groups') machines with stock, by fill. */
 export async function listStock(deps: StockDeps, principal: Principal, q: StockManageQuery): Promise<Page<StockManageRow>> {
-  const groupIds = listGroups(principal, q.merchantId, q.groupId);
+  const groupIds = listGroups(principal, q.merchantId, q.groupId ? [q.groupId] : undefined);
   if (groupIds && groupIds.length === 0) return emptyPage(q);
   const sel = { ...(groupIds ? { groupIds } : {}), clientId: q.clientId, planogramId: q.planogramId, status: q.status as StockStatusCode | undefined };
   const [slice, total] = await Promise.all([
@@ -147,10 +147,9 @@ async function pickListRecords(deps: StockDeps, principal: Principal, q: PickLis
   const visible = (r: StockRecord) => scope.kind === 'all' || (r.groupId !== null && scope.groupIds.includes(r.groupId));
   let records: StockRecord[];
   if (q.serials !== undefined) {
-    const serials = [...new Set(q.serials.split(','))];
-    records = (await deps.stock.ofMachines(q.merchantId, serials)).filter(visible);
+    records = (await deps.stock.ofMachines(q.merchantId, q.serials)).filter(visible);
     const found = new Set(records.map((r) => r.serial));
-    const missing = serials.filter((s) => !found.has(s));
+    const missing = q.serials.filter((s) => !found.has(s));
     if (missing.length) throw new StockNotManagedException(missing.map((s) => ({ path: 'query.serials', message: `${s}: no stock managed` })));
   } else if (q.groupId !== undefined) {
     if (scope.kind === 'groups' && !scope.groupIds.includes(q.groupId)) return [];

@@ -61,7 +61,7 @@ function instantsOf(q: Filters, now: string): { from: string; to: string } {
  * group admin reads its groups' partitions, or the chosen machines' sales made in its groups.
  */
 function selectionOf(principal: Principal, q: Filters, now: string): TransactionSelection | undefined {
-  const groups = listGroups(principal, q.merchantId, q.groupId);
+  const groups = listGroups(principal, q.merchantId, q.groupId ? [q.groupId] : undefined);
   if (groups && groups.length === 0) return undefined;
   const base = {
     merchantId: q.merchantId,
@@ -73,7 +73,7 @@ function selectionOf(principal: Principal, q: Filters, now: string): Transaction
     valueMin: q.valueMin,
     valueMax: q.valueMax,
   };
-  if (q.serials) return { ...base, source: { kind: 'machines', serials: [...new Set(q.serials.split(','))] }, ...(groups ? { soldInGroups: groups } : {}) };
+  if (q.serials) return { ...base, source: { kind: 'machines', serials: q.serials }, ...(groups ? { soldInGroups: groups } : {}) };
   return { ...base, source: groups ? { kind: 'groups', groupIds: groups } : { kind: 'merchant' } };
 }
 
@@ -119,7 +119,7 @@ export async function usedTransactionTypes(deps: TransactionDeps, principal: Pri
 
 /** The merchant (its time zone and currency), the groups the caller reads (undefined = all) and the days of the range. */
 async function statsScope(deps: TransactionDeps, principal: Principal, q: TransactionStatsPosQuery) {
-  const groups = listGroups(principal, q.merchantId, q.groupId);
+  const groups = listGroups(principal, q.merchantId, q.groupId ? [q.groupId] : undefined);
   const merchant = await deps.merchants.get(q.merchantId);
   if (!merchant) throw new MerchantNotFoundException();
   const timezone = merchant.timezone;

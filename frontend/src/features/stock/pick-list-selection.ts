@@ -1,5 +1,5 @@
 import { SERIAL_PATTERN } from '#schemas/pos';
-import { MAX_PICK_LIST_MACHINES, type PickListQuery } from '#schemas/stock';
+import { MAX_PICK_LIST_MACHINES, type PickListQueryParams } from '#schemas/stock';
 
 /** Which machines a pick list covers (the API takes exactly one): a group, a client, or machines chosen one by one. */
 export type PickListSelection = { kind: 'group'; id: string } | { kind: 'client'; id: string } | { kind: 'machines'; serials: string[] };
@@ -33,6 +33,6 @@ export function searchOfSelection(selection: PickListSelection): Record<string, 
 }
 
 /** The API query of a selection of one merchant. */
-export function pickListQuery(merchantId: string, selection: PickListSelection): PickListQuery {
+export function pickListQuery(merchantId: string, selection: PickListSelection): PickListQueryParams {
   return { merchantId, ...searchOfSelection(selection) };
 }
