@@ -14,5 +14,6 @@ export const FEATURE_FLAGS = [
   'TRANSACTIONS_DETAILS',
   'WEBPAYMENTS',
 ] as const;
-export const FeatureFlag = z.enum(FEATURE_FLAGS);
+/** A flag name; an unknown one is refused naming it (`unknown feature FOO`). */
+export const FeatureFlag = z.enum(FEATURE_FLAGS, { error: (issue) => `unknown feature ${JSON.stringify(issue.input)}` });
 export type FeatureFlag = z.infer<typeof FeatureFlag>;

@@ -76,6 +76,9 @@ export const MediaAction = z.object({
 });
 export type MediaAction = z.infer<typeof MediaAction>;
 
+/** The fields of a media that name a machine (a group admin sees them only for machines of its groups). */
+export const MEDIA_MACHINE_FIELDS = ['device', 'sourceSerial', 'cloudCreditDevice'] as const;
+
 /** A media as listed (spec §3). Money in minor units of the merchant's currency. */
 export const Media = z.object({
   mediaId: z.string(),
@@ -106,6 +109,11 @@ export const Media = z.object({
   replaces: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * For a group admin: the fields naming a machine outside its groups, answered null (a machine it cannot see
+   * anywhere else). Absent when nothing is withheld.
+   */
+  withheld: z.optional(z.array(z.enum(MEDIA_MACHINE_FIELDS))),
 });
 export type Media = z.infer<typeof Media>;
 
@@ -117,6 +125,11 @@ export type MediaFigures = z.infer<typeof MediaFigures>;
 export const MediaDetail = z.object({
   ...Media.shape,
   last30Days: MediaFigures,
+  /**
+   * What `last30Days` counts: the media's use at every machine of the merchant (a key works at all of them; the
+   * figures are kept per media and day, not per machine). Said to a group admin, whose groups hold only some of them.
+   */
+  last30DaysScope: z.optional(z.literal('merchant')),
   actions: z.array(MediaAction),
 });
 export type MediaDetail = z.infer<typeof MediaDetail>;

@@ -13,6 +13,7 @@ import { logger } from '../runtime/logger';
 import { OperatorMetrics } from '../runtime/metrics';
 import { auditTrail } from './audit-trail';
 import { toErrorResponse, zodDetails } from './error-mapping';
+import { featureGate } from './feature-gate';
 import type { HttpEvent, HttpResult } from './event';
 import { API_PREFIX, type GroupRoute, type RawResult, type Route } from './manifest';
 import { recordRequest } from './request-log';
@@ -201,7 +202,16 @@ async function dispatch(event: HttpEvent, { http }: HttpContext, deps: PublicDep
  */
 export function createGroupHandler<D extends PublicDeps & Partial<AuthDeps>>(routes: readonly GroupRoute<NoInfer<D>>[], deps: () => D) {
   const table = new Map<string, Route>(routes.map((r) => [`${r.method} ${API_PREFIX}${r.path}`, r]));
-  const chain: HttpMiddleware[] = [observe(new OperatorMetrics()), auditTrail(), errorResponse(), resolveRoute(table), authorize(deps), jsonBody(), validate()];
+  const chain: HttpMiddleware[] = [
+    observe(new OperatorMetrics()),
+    auditTrail(),
+    errorResponse(),
+    resolveRoute(table),
+    authorize(deps),
+    jsonBody(),
+    validate(),
+    featureGate(deps),
+  ];
   const handler = middy<HttpEvent, HttpResult, Error, HttpContext>()
     .use(chain)
     .handler((event, context) =>

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import type { FeatureFlag } from '#schemas/features';
 import type { Role } from '#schemas/roles';
 import type { Principal } from '../core/shared/principal';
 import type { FunctionAccess } from '../runtime/access';
@@ -56,6 +57,9 @@ type Schema<T> = z.ZodMiniType<T, unknown>;
  */
 export type RouteErrors = { readonly [S in 400 | 401 | 403 | 404 | 409 | 410 | 413 | 503]?: readonly string[] };
 
+/** Where a route names the merchant its feature is checked for (functions/http/feature-gate.ts). */
+export type FeatureMerchantSource = 'path' | 'machine' | 'query' | 'body';
+
 interface RouteDeclaration<P, Q, B, R> {
   /** Stable operation id: `<group>.<action>`. */
   id: string;
@@ -80,6 +84,16 @@ interface RouteDeclaration<P, Q, B, R> {
   /** Largest JSON body this route accepts, when it needs more than MAX_BODY_BYTES (at most the local server's 1 MB). */
   maxBodyBytes?: number;
   errors?: RouteErrors;
+  /**
+   * The merchant feature (spec §1) the route needs: for a merchant without it the API answers the feature's coded 403
+   * (core/merchants/feature-gate.ts), the super admin included, and the console hides what belongs to it.
+   */
+  feature?: FeatureFlag;
+  /**
+   * Where the merchant of `feature` is, when the path does not say it: derived as `path` for /merchants/{id}…,
+   * `machine` (the registration of the serial `{id}`, in the caller's scope) for /pos/{id}…, else `query` (`merchantId`).
+   */
+  featureMerchant?: FeatureMerchantSource;
 }
 
 /** A route anyone may call (no token): its handler has no principal. */

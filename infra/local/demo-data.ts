@@ -1,4 +1,5 @@
 import type { MasterAlarmCreate } from '#schemas/alarm';
+import { FEATURE_FLAGS } from '#schemas/features';
 import type { MerchantInput } from '#schemas/merchant';
 import type { CustomParameter, ProductType } from '#schemas/product';
 import type { DemoUser } from './stack-info';
@@ -20,17 +21,9 @@ export const DEMO_MERCHANTS: Array<{ id: string; input: MerchantInput }> = [
       licence: 'ENTERPRISE',
       defaultWarranty: 24,
       extendedWarranty: 12,
-      features: [
-        'ADVANCED_ALARMS',
-        'NEBULAR_VENDING',
-        'PRODUCTS_STOCK',
-        'REMOTE_CONFIGURATIONS',
-        'TRANSACTIONS_DETAILS',
-        'FIRMWARE_UPDATE',
-        'NETWORK',
-        'CUSTOMERS_MEDIA',
-        'WEBPAYMENTS',
-      ],
+      // Acme has bought everything; Bravo vending with customers and web payments only (no stock, network, remote
+      // configurations, transaction details, advanced alarms, firmware); Colibrí the cash-handling product only.
+      features: [...FEATURE_FLAGS],
     },
   },
   {

@@ -10,7 +10,10 @@ import { exportFileKey } from '../../functions/core/historical-data/model';
 import { timeOrderedId } from '../../functions/core/shared/time-ordered-id';
 import { MAX_ACTIVE_DATA_REQUESTS, TECHNICAL_FAILURE } from '#schemas/historical-data';
 import { merchantBody, settingsBody, superAdminSettingsBody } from './support/samples';
-import { DEMO_PINS } from '../../infra/local/demo-data';
+import { DEMO_MACHINES, DEMO_MERCHANTS, DEMO_PINS } from '../../infra/local/demo-data';
+import type { FeatureFlag } from '#schemas/features';
+import { MerchantInput } from '#schemas/merchant';
+import { FEATURE_ERROR_CODES } from '../../functions/core/merchants/feature-gate';
 import { createUser, updateBodyOf, userBody } from './support/users';
 import { alarmMessage, auditMessage, configMessage, connectDevice } from '../../infra/local/simulator';
 import { masterAlarmBody } from './support/samples';
@@ -39,6 +42,12 @@ interface Sample {
 const OWN = 'acme-vending';
 const FOREIGN = 'bravo-distribucion';
 const merchantOf = (scope: Scope) => (scope === 'own' ? OWN : FOREIGN);
+/** The demo merchants' feature flags: Acme has every one, Bravo lacks some. */
+const hasFeature = (scope: Scope, feature: FeatureFlag) => DEMO_MERCHANTS.find((m) => m.id === merchantOf(scope))!.input.features.includes(feature);
+function expectFeatureRefusal(res: { body: any; status: number; text: string }, feature: FeatureFlag) {
+  expect(res.status, res.text).toBe(403);
+  expect(res.body).toMatchObject({ code: FEATURE_ERROR_CODES[feature], details: [{ path: 'feature', message: feature }] });
+}
 let scratchMerchant = '';
 /** Users and groups made in beforeAll: an Acme one (own) and a Bravo one (foreign), plus one to delete per scope and role. */
 const users: Record<Scope, Record<string, any>> = { own: {}, foreign: {} };
@@ -536,8 +545,9 @@ beforeAll(async () => {
       async () => (await api(`/pos/${serial}/configs/historical`, { token: superAdmin })).body.items[0]?.id,
       'a reported configuration',
     );
+    // A merchant without REMOTE_CONFIGURATIONS (Bravo) has no custom configuration to save.
     expect((await api(`/pos/${serial}/custom-configs`, { method: 'PUT', token: superAdmin, body: { values: { 'telemetry.pingSeconds': '60' } } })).status).toBe(
-      200,
+      hasFeature(scope, 'REMOTE_CONFIGURATIONS') ? 200 : 403,
     );
     for (const role of COMMAND_SENDERS) {
       const sent = await api('/remote-commands/send', {
@@ -615,7 +625,8 @@ beforeAll(async () => {
       ['manage-stock', { manageStock: true }],
     ] as const) {
       const res = await api(`/pos/${stockSerial}${path ? `/${path}` : ''}`, { method: 'PUT', token: superAdmin, body });
-      expect(res.status, res.text).toBe(200);
+      // A merchant without PRODUCTS_STOCK (Bravo) cannot turn stock management on.
+      expect(res.status, res.text).toBe(path === 'manage-stock' && !hasFeature(scope, 'PRODUCTS_STOCK') ? 403 : 200);
     }
     stockMachines[scope] = stockSerial;
     for (const role of DELETERS) {
@@ -718,8 +729,11 @@ describe('authorization matrix', () => {
             const res = await call(route, sample, real);
             const allowed = route.roles === 'public' || route.roles.includes(role);
             const seesForeign = role === 'NEBULARSUPERADMIN';
-            const expected = !allowed ? 403 : scope === 'foreign' && sample.scoped && !seesForeign ? 404 : success(route);
+            // The super admin inside a merchant without the route's feature (Bravo lacks some) is held to it.
+            const featureOff = scope === 'foreign' && seesForeign && route.feature !== undefined && !hasFeature(scope, route.feature);
+            const expected = !allowed ? 403 : scope === 'foreign' && sample.scoped && !seesForeign ? 404 : featureOff ? 403 : success(route);
             expect(res.status, res.text).toBe(expected);
+            if (allowed && featureOff) expectFeatureRefusal(res, route.feature!);
             if (expected === success(route) && route.response) {
               const parsed = z.safeParse(route.response, res.body);
               expect(parsed.success, `response matches the manifest schema: ${parsed.error?.message}`).toBe(true);
@@ -734,6 +748,88 @@ describe('authorization matrix', () => {
 
   it('sees the demo users of every role', () => {
     for (const role of ROLES) expect(demoUser(role).email).toContain('@');
+  });
+});
+
+/**
+ * A merchant without the feature: every route that declares one, for every role it allows, inside the own merchant
+ * (Acme) with its flags taken away for the duration, answers the feature's coded 403 before anything happens.
+ */
+describe('authorization matrix · merchant without the feature', () => {
+  const flagged = routes.filter((r) => r.feature);
+  let acme: Record<string, unknown> = {};
+  const putAcme = async (features: readonly string[]) => {
+    const body = Object.fromEntries(Object.keys(MerchantInput.shape).map((k) => [k, k === 'features' ? features : acme[k]]));
+    const res = await api(`/merchants/${OWN}`, { method: 'PUT', token: await tokenFor('NEBULARSUPERADMIN'), body });
+    expect(res.status, res.text).toBe(200);
+  };
+  beforeAll(async () => {
+    acme = (await api(`/merchants/${OWN}`, { token: await tokenFor('NEBULARSUPERADMIN') })).body;
+    await putAcme([]);
+  });
+  afterAll(async () => {
+    await putAcme(acme.features as string[]);
+    expect((await api(`/merchants/${OWN}`, { token: await tokenFor('NEBULARSUPERADMIN') })).body.features).toEqual(acme.features);
+  });
+
+  it('covers every flag the routes declare', () => {
+    expect(new Set(flagged.map((r) => r.feature))).toEqual(
+      new Set(['CUSTOMERS_MEDIA', 'WEBPAYMENTS', 'PRODUCTS_STOCK', 'NEBULAR_VENDING', 'NETWORK', 'REMOTE_CONFIGURATIONS', 'ADVANCED_ALARMS']),
+    );
+  });
+
+  for (const route of flagged) {
+    it(`${route.method} ${route.path} (${route.feature})`, async () => {
+      for (const role of route.roles === 'public' ? [] : route.roles) {
+        const res = await call(route, samples[route.id]!('own', role), await tokenFor(role));
+        expectFeatureRefusal(res, route.feature!);
+      }
+    });
+  }
+});
+
+/** Properties, not only routes: a group admin is not named a machine it cannot see (issue 28 item 8). */
+describe('authorization matrix · properties', () => {
+  it('the medias routes withhold, from a group admin, a machine outside its groups', async () => {
+    const groupAdmin = await tokenFor('NEBULARGROUPADMIN');
+    const { medias: repository, now } = stackDeps();
+    // An Acme machine in no group: the group admin cannot see it anywhere.
+    const serial = DEMO_MACHINES.find((m) => m.merchantId === OWN && m.groupId === null && !m.hidden)!.serial;
+    expect((await api(`/pos/${serial}`, { token: groupAdmin })).status).toBe(404);
+    const media = { id: hexId(16), serial: hexId(10) };
+    const today = now().slice(0, 10);
+    const record = newMedia(
+      OWN,
+      media.id,
+      {
+        serial: media.serial,
+        mediaType: 2,
+        keyCredit: 100,
+        device: serial,
+        sourceSerial: serial,
+        sourceType: 1,
+        lastUsedAt: now(),
+        days: { [today]: { sales: 33, salesValue: 3300, recharges: 0, rechargesValue: 0 } },
+      },
+      now(),
+    );
+    expect(await repository.save(record, undefined)).toBe(true);
+    const token = groupAdmin;
+    for (const path of [
+      `/medias/${media.id}?merchantId=${OWN}`,
+      `/medias?merchantId=${OWN}&search=${media.serial}`,
+      `/medias/all?merchantId=${OWN}&search=${media.serial}`,
+    ]) {
+      const res = await api(path, { token });
+      expect(res.status, res.text).toBe(200);
+      expect(res.text, path).not.toContain(serial);
+    }
+    const detail = await api(`/medias/${media.id}?merchantId=${OWN}`, { token });
+    expect(detail.body).toMatchObject({ device: null, sourceSerial: null, withheld: ['device', 'sourceSerial'], last30DaysScope: 'merchant' });
+    expect((await api(`/medias/${media.id}?merchantId=${OWN}`, { token: await tokenFor('NEBULARMERCHANTADMIN') })).body).toMatchObject({
+      device: serial,
+      last30Days: { sales: 33 },
+    });
   });
 });
 

@@ -318,7 +318,13 @@ describe('a group admin', () => {
       [north, 2],
     ]);
     expect(mine.body.total).toBe(2);
-    expect((await acme(`/medias/${media.id}`, groupAdmin)).body.device).toBe(elsewhere);
+    // The machine it was last used at is outside the group admin's groups: named to the super admin, withheld from the group admin (issue 28 item 8).
+    expect((await acme(`/medias/${media.id}`)).body.device).toBe(elsewhere);
+    const seen = await acme(`/medias/${media.id}`, groupAdmin);
+    expect(seen.status).toBe(200);
+    expect(seen.body.device).toBeNull();
+    expect(seen.body.withheld).toContain('device');
+    expect(JSON.stringify(seen.body)).not.toContain(elsewhere);
   });
 });
 

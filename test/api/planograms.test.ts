@@ -250,7 +250,7 @@ describe('planograms', () => {
   });
 
   it('lists by name with page/size and cursor, total from the counter', async () => {
-    const merchant = (await api('/merchants', { method: 'POST', token: superAdmin, body: merchantBody() })).body;
+    const merchant = (await api('/merchants', { method: 'POST', token: superAdmin, body: merchantBody({ features: ['NEBULAR_VENDING'] }) })).body;
     for (const name of ['delta', 'Alpha', 'charlie', 'bravo'])
       expect((await create(superAdmin, merchant.id, { name, planogramType: 'A', lines: [] })).status).toBe(201);
     const first = await api(`/merchants/${merchant.id}/planograms?size=3`, { token: superAdmin });

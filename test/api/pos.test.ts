@@ -12,6 +12,7 @@ import { countPrefix, waitFor } from './support/devices';
 import { api } from './support/http';
 import { merchantBody, settingsBody } from './support/samples';
 import { idToken, stack, stackDeps, tokenFor } from './support/stack';
+import { FEATURE_FLAGS } from '#schemas/features';
 
 let superAdmin = '';
 let merchantAdmin = '';
@@ -26,7 +27,11 @@ const freshPin = () => String(randomInt(40_000_000, 99_999_999));
 
 /** A merchant of its own with a PIN, so lists and counts in these tests see only their machines. */
 async function newMerchant(): Promise<{ id: string; pin: string }> {
-  const created = await api('/merchants', { method: 'POST', token: superAdmin, body: merchantBody({ defaultWarranty: 24, extendedWarranty: 12 }) });
+  const created = await api('/merchants', {
+    method: 'POST',
+    token: superAdmin,
+    body: merchantBody({ defaultWarranty: 24, extendedWarranty: 12, features: [...FEATURE_FLAGS] }),
+  });
   expect(created.status).toBe(201);
   const pin = freshPin();
   const saved = await api(`/merchants/${created.body.id}/settings`, {

@@ -17,7 +17,8 @@ const createProduct = (token: string, merchantId: string, body: Record<string, u
   api(`/merchants/${merchantId}/products`, { method: 'POST', token, body });
 const importProducts = (token: string, merchantId: string, body: unknown) => api(`/merchants/${merchantId}/products/import`, { method: 'POST', token, body });
 const paths = (res: { body: { details?: Array<{ path: string }> } }) => (res.body.details ?? []).map((d) => d.path);
-const newMerchant = async () => (await api('/merchants', { method: 'POST', token: superAdmin, body: merchantBody() })).body.id as string;
+const newMerchant = async () =>
+  (await api('/merchants', { method: 'POST', token: superAdmin, body: merchantBody({ features: ['NEBULAR_VENDING'] }) })).body.id as string;
 
 beforeAll(async () => {
   superAdmin = await tokenFor('NEBULARSUPERADMIN');

@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../components/Spinner';
+import type { FeatureFlag } from '#schemas/features';
+import { useFeature } from '../lib/resources/use-feature';
 import { useSession } from '../lib/session';
+import { FeatureNotEnabledPage } from './FeatureNotEnabledPage';
+import { ROUTE_FEATURES } from './route-features';
 import { canOpen, manageHome, type ProtectedRoute } from './route-roles';
 
 /**
@@ -15,12 +19,23 @@ function ToLogin() {
   return <Navigate to="/login" replace state={signedOutByUser ? null : { from: `${pathname}${search}` }} />;
 }
 
-/** Before each protected screen (spec §2): not signed in → /login; role not allowed → /unauthorized. */
+/**
+ * Before each protected screen (spec §2): not signed in → /login; role not allowed → /unauthorized; a screen of a
+ * feature the current merchant has not got → the "not enabled for this distributor" screen.
+ */
 export function RequireRole({ route, children }: { route: ProtectedRoute; children: ReactNode }) {
   const { status, identity } = useSession();
   if (status === 'unknown') return <PageSpinner />;
   if (status === 'signedOut' || !identity) return <ToLogin />;
   if (!canOpen(route, identity.role)) return <Navigate to="/unauthorized" replace />;
+  const feature = ROUTE_FEATURES[route];
+  return feature ? <RequireFeature feature={feature}>{children}</RequireFeature> : children;
+}
+
+function RequireFeature({ feature, children }: { feature: FeatureFlag; children: ReactNode }) {
+  const { enabled, loading, merchant } = useFeature(feature);
+  if (loading) return <PageSpinner />;
+  if (!enabled) return <FeatureNotEnabledPage feature={feature} merchantName={merchant?.name ?? ''} />;
   return children;
 }
 

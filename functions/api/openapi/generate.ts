@@ -8,6 +8,8 @@ import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ErrorBody } from '#schemas/errors';
+import type { FeatureFlag } from '#schemas/features';
+import { FEATURE_ERROR_CODES } from '../../core/merchants/feature-gate';
 import { logger } from '../../runtime/logger';
 import { API_PREFIX, type Route, type RouteErrors, type RouteGroup } from '../../http/manifest';
 import { groups as manifestGroups } from '../manifest';
@@ -106,18 +108,22 @@ function errorStatuses(r: Route): Map<ErrorStatus, readonly string[]> {
   if (req?.body) out.set(413, ['PayloadTooLargeException']);
   out.set(500, ['InternalError']);
   out.set(503, []);
+  if (r.feature) out.set(403, [...(out.get(403) ?? []), FEATURE_ERROR_CODES[r.feature]]);
   for (const [status, codes] of Object.entries(r.errors ?? {}) as [`${keyof RouteErrors}`, readonly string[]][]) {
     const key = Number(status) as ErrorStatus;
-    out.set(key, [...(out.get(key) ?? []), ...codes]);
+    out.set(key, [...new Set([...(out.get(key) ?? []), ...codes])]);
   }
   return out;
 }
 
-function errorResponse(status: ErrorStatus, codes: readonly string[]): JsonObject {
+function errorResponse(status: ErrorStatus, codes: readonly string[], feature?: FeatureFlag): JsonObject {
   const listed = codes.length > 0 ? ` (${codes.map((c) => `\`${c}\``).join(', ')})` : '';
   const gateway = GATEWAY_TOO.has(status);
+  const featureNote = feature
+    ? `; or the merchant has not got the feature \`${feature}\` (\`${FEATURE_ERROR_CODES[feature]}\`, \`details\` names the feature), the super admin included`
+    : '';
   return {
-    description: `${ERROR_DESCRIPTIONS[status]}${listed}${gateway ? '; from API Gateway itself, a `GatewayError`' : ''}`,
+    description: `${ERROR_DESCRIPTIONS[status]}${listed}${featureNote}${gateway ? '; from API Gateway itself, a `GatewayError`' : ''}`,
     headers: { 'x-correlation-id': CORRELATION_HEADER },
     content: { 'application/json': { schema: gateway ? { anyOf: [ERROR_BODY, GATEWAY_ERROR] } : ERROR_BODY } },
   };
@@ -148,7 +154,7 @@ function responses(components: ComponentSchemas, r: Route): JsonObject {
     out[String(status)] = { description: SUCCESS_DESCRIPTIONS[status]!, headers, content };
     if (r.alsoStatus) out[String(r.alsoStatus)] = { description: SUCCESS_DESCRIPTIONS[r.alsoStatus]!, headers, content };
   }
-  for (const [s, codes] of errorStatuses(r)) out[String(s)] = errorResponse(s, codes);
+  for (const [s, codes] of errorStatuses(r)) out[String(s)] = errorResponse(s, codes, s === 403 ? r.feature : undefined);
   out['429'] = { $ref: '#/components/responses/TooManyRequests' };
   return out;
 }
@@ -170,6 +176,7 @@ function operation(components: ComponentSchemas, group: RouteGroup, r: Route): J
     op.security = [{ [SECURITY_SCHEME]: [] }];
     op['x-roles'] = [...r.roles];
   }
+  if (r.feature) op['x-feature'] = r.feature;
   return op;
 }
 
@@ -229,7 +236,7 @@ export function buildOpenApi(groups: RouteGroup[] = manifestGroups): JsonObject 
       version: packageVersion(),
       description:
         'The API of the vending fleet console. Generated from the route manifest (functions/api/manifest.ts) by `npm run openapi`; do not edit by hand. ' +
-        'Every answer carries `x-correlation-id` (the request’s, or a new one); every error answers an `ErrorBody` whose `code` is the spec’s exception code.',
+        'Every answer carries `x-correlation-id` (the request’s, or a new one); every error answers an `ErrorBody` whose `code` is the spec’s exception code. `x-feature` names the merchant feature (spec §1 flag) an operation needs: a merchant without it gets a coded 403, the super admin included.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     }),
     servers: [

@@ -54,6 +54,7 @@ export const routes = [
     method: 'GET',
     path: '/pos/{id}/custom-configs',
     roles: ALL_ROLES,
+    feature: 'REMOTE_CONFIGURATIONS',
     summary: 'The configuration users want the machine to run, with its sync state; 404 CustomConfigNotFoundException when none was set',
     request: { params: PosParams },
     response: CustomConfig,
@@ -64,6 +65,7 @@ export const routes = [
     method: 'PUT',
     path: '/pos/{id}/custom-configs',
     roles: NOT_MERCHANT_USER,
+    feature: 'REMOTE_CONFIGURATIONS',
     summary:
       'Replace the custom config (origin 0); pending until the device reports the same values. 409 CustomConfigChangedConcurrentlyException when it changed meanwhile',
     request: { params: PosParams, body: CustomConfigInput },

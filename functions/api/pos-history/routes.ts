@@ -63,6 +63,8 @@ export const routes = [
       method: 'GET',
       path: `/pos/{id}/historical-${kind}`,
       roles: ALL_ROLES,
+      // The signal is the machine's network (modem) reading; the temperature belongs to every machine.
+      ...(kind === 'signal' ? { feature: 'NETWORK' as const } : {}),
       summary: `The machine's ${kind} readings between two instants (at most 31 days), oldest first`,
       request: { params: PosParams, query: SensorHistoryQuery },
       response: SensorHistory,

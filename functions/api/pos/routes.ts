@@ -233,6 +233,7 @@ export const routes = [
     method: 'PUT',
     path: '/pos/{id}/manage-stock',
     roles: NOT_MERCHANT_USER,
+    feature: 'PRODUCTS_STOCK',
     summary: 'Switch stock management of a machine on or off',
     request: { params: PosParams, body: PosManageStock },
     response: PointOfSale,

@@ -15,6 +15,7 @@ export const routes = [
     method: 'POST',
     path: '/pos/{id}/prices/send',
     roles: NOT_MERCHANT_USER,
+    feature: 'NEBULAR_VENDING',
     summary:
       'Send the saved prices to the machine (remote command 12). 409 SavePricesBeforeSendingException when the version or the prices shown are not the saved ones; 413 MessageTooLargeException over 64 KB',
     request: { params: PosParams, body: PricesSend },

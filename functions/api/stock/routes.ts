@@ -15,6 +15,7 @@ export const routes = [
     method: 'GET',
     path: '/pos/{id}/stock',
     roles: ALL_ROLES,
+    feature: 'PRODUCTS_STOCK',
     summary:
       'A machine’s stock per planogram line: value, status (1 out, 4 low, 9 in stock), stock type, last refill, sales of the last 30 days and days to sell out; 404 StockNotManagedException without a planogram or stock management',
     request: { params: PosParams },
@@ -26,6 +27,7 @@ export const routes = [
     method: 'PUT',
     path: '/pos/{id}/stock',
     roles: NOT_MERCHANT_USER,
+    feature: 'PRODUCTS_STOCK',
     summary:
       'Set the value of some lines (0 … capacity: 400 StockValueAboveCapacityException naming the line; a selection not in the planogram: 404 StockLineNotFoundException)',
     request: { params: PosParams, body: StockLinesInput },
@@ -38,6 +40,7 @@ export const routes = [
     method: 'POST',
     path: '/pos/{id}/stock/full-refill',
     roles: NOT_MERCHANT_USER,
+    feature: 'PRODUCTS_STOCK',
     summary: 'Full refill: every line to its refill value, now',
     request: { params: PosParams },
     response: MachineStock,
@@ -49,6 +52,7 @@ export const routes = [
     method: 'GET',
     path: '/stock/manage',
     roles: ALL_ROLES,
+    feature: 'PRODUCTS_STOCK',
     summary:
       'The merchant’s machines with stock management (a group admin: its groups’), sorted by fill %, with lines out and low; filters group, client, planogram, status',
     request: { query: StockManageQuery },
@@ -61,6 +65,7 @@ export const routes = [
     method: 'GET',
     path: '/stock/pick-list',
     roles: ALL_ROLES,
+    feature: 'PRODUCTS_STOCK',
     summary:
       'What to bring to a group’s, a client’s or chosen machines (at most 500): per product the refill value minus the current value summed over its lines; per machine the days until its first line runs out at the last 30 days’ sales rate',
     request: { query: PickListQuery },
@@ -73,6 +78,7 @@ export const routes = [
     method: 'GET',
     path: '/stock/pick-list/csv',
     roles: ALL_ROLES,
+    feature: 'PRODUCTS_STOCK',
     summary: 'The pick list as CSV: one row per product and line',
     request: { query: PickListQuery },
     response: z.string(),

@@ -13,6 +13,7 @@ export const routes = [
     method: 'GET',
     path: '/webpayment-orders',
     roles: ALL_ROLES,
+    feature: 'WEBPAYMENTS',
     summary:
       'The merchant’s web payment orders by creation (newest first): date range, type (0 payment, 1 recharge), result (0 waiting, 1 success, 2 error), service',
     request: { query: WebPaymentOrderListQuery },
@@ -25,6 +26,7 @@ export const routes = [
     method: 'GET',
     path: '/webpayment-orders/{id}',
     roles: ALL_ROLES,
+    feature: 'WEBPAYMENTS',
     summary: 'A web payment order: service, service transaction number, processed, request and response details (card numbers masked), type, result',
     request: { params: WebPaymentOrderParams, query: MerchantScopeQuery },
     response: WebPaymentOrder,

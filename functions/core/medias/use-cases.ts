@@ -50,6 +50,7 @@ import {
   RefundAboveMaximumException,
   RefundDeviceConflictException,
 } from './errors';
+import { detailWithinCallerGroups, withinCallerGroups } from './group-view';
 import { creditOf, dayOf, last30Days, lostMyKey, refund, statusAction, type Actor, type MediaRecord, type StatusAction } from './model';
 import type { CloudTransaction, MediaRepository, MediaSelection, RefundContext, RefundContextReader, RefundIdempotency } from './ports';
 
@@ -135,22 +136,22 @@ function selectionOf(q: Filters): MediaSelection {
 }
 
 /** GET /medias: a page of the merchant's medias (a serial search reads the serial index, in serial order). */
-export async function listMedias(deps: Pick<MediaDeps, 'medias'>, principal: Principal, q: MediaListQuery): Promise<Page<Media>> {
+export async function listMedias(deps: Pick<MediaDeps, 'medias' | 'pos'>, principal: Principal, q: MediaListQuery): Promise<Page<Media>> {
   requireMerchant(principal, q.merchantId);
   const sel = selectionOf(q);
   const [slice, total] = await Promise.all([
     deps.medias.listSlice(q.merchantId, sel, { offset: (q.page - 1) * q.size, limit: q.size, ord: q.ord, ordType: q.ordType, cursor: q.cursor }),
     deps.medias.count(q.merchantId, sel),
   ]);
-  return pageOf(q, { ...slice, items: slice.items.map(mediaView) }, total);
+  return pageOf(q, { ...slice, items: await withinCallerGroups(deps, principal, q.merchantId, slice.items.map(mediaView)) }, total);
 }
 
 /** GET /medias/all: every media of the selection, at most MAX_MEDIA_RESULTS (past it 400). */
-export async function allMedias(deps: Pick<MediaDeps, 'medias'>, principal: Principal, q: MediaAllQuery): Promise<Media[]> {
+export async function allMedias(deps: Pick<MediaDeps, 'medias' | 'pos'>, principal: Principal, q: MediaAllQuery): Promise<Media[]> {
   requireMerchant(principal, q.merchantId);
   const list = await deps.medias.readAll(q.merchantId, selectionOf(q), q.ord, q.ordType, MAX_MEDIA_RESULTS + 1);
   if (list.length > MAX_MEDIA_RESULTS) throw new MediaExportTooLargeException(MAX_MEDIA_RESULTS);
-  return list.map(mediaView);
+  return withinCallerGroups(deps, principal, q.merchantId, list.map(mediaView));
 }
 
 export async function usedMediaTypes(deps: Pick<MediaDeps, 'medias'>, principal: Principal, merchantId: string): Promise<{ mediaTypes: number[] }> {
@@ -158,8 +159,13 @@ export async function usedMediaTypes(deps: Pick<MediaDeps, 'medias'>, principal:
   return { mediaTypes: (await deps.medias.typesUsed(merchantId)).sort((a, b) => a - b) };
 }
 
-export async function getMedia(deps: Pick<MediaDeps, 'medias' | 'now'>, principal: Principal, merchantId: string, mediaId: string): Promise<MediaDetail> {
-  return detailView(await requireMedia(deps, principal, merchantId, mediaId), deps.now());
+export async function getMedia(
+  deps: Pick<MediaDeps, 'medias' | 'pos' | 'now'>,
+  principal: Principal,
+  merchantId: string,
+  mediaId: string,
+): Promise<MediaDetail> {
+  return detailWithinCallerGroups(deps, principal, merchantId, detailView(await requireMedia(deps, principal, merchantId, mediaId), deps.now()));
 }
 
 /** GET /medias/{mediaId}/transactions: newest first; a group admin sees its groups' machines' and the cloud ones. */
@@ -199,7 +205,7 @@ export async function mediaRefunds(
 
 /** POST /medias/{mediaId}/block | unblock | unblock-tokens, recorded with who and when. */
 export async function changeMediaStatus(
-  deps: Pick<MediaDeps, 'medias' | 'now'>,
+  deps: Pick<MediaDeps, 'medias' | 'pos' | 'now'>,
   principal: Principal,
   merchantId: string,
   mediaId: string,
@@ -210,14 +216,14 @@ export async function changeMediaStatus(
     const now = deps.now();
     const outcome = statusAction(r, action, actorOf(principal, now));
     if ('refused' in outcome) throw new MediaStatusException(outcome.refused);
-    if (await deps.medias.save(outcome.next, r)) return detailView(outcome.next, now);
+    if (await deps.medias.save(outcome.next, r)) return detailWithinCallerGroups(deps, principal, merchantId, detailView(outcome.next, now));
   }
   throw new MediaChangedConcurrentlyException();
 }
 
 /** POST /medias/{mediaId}/lost-my-key: the remaining credit moves to the new media once; the old one becomes a lost key. */
 export async function reportLostKey(
-  deps: Pick<MediaDeps, 'medias' | 'now'>,
+  deps: Pick<MediaDeps, 'medias' | 'pos' | 'now'>,
   principal: Principal,
   merchantId: string,
   mediaId: string,
@@ -233,7 +239,8 @@ export async function reportLostKey(
       if (old.status === MEDIA_STATUS.lostKey) throw new MediaStatusException(outcome.refused);
       throw new LostMyKeyTargetException(outcome.refused);
     }
-    if (await deps.medias.saveLostMyKey(outcome.old, old, outcome.replacement, replacement)) return detailView(outcome.old, now);
+    if (await deps.medias.saveLostMyKey(outcome.old, old, outcome.replacement, replacement))
+      return detailWithinCallerGroups(deps, principal, merchantId, detailView(outcome.old, now));
   }
   throw new MediaChangedConcurrentlyException();
 }
@@ -359,7 +366,7 @@ export async function refundMedia(
     context,
   );
   if (outcome.kind === 'refused') throw refusal(outcome.reason, outcome.media, context.maximumRefund);
-  return outcome.result;
+  return { ...outcome.result, media: await detailWithinCallerGroups(deps, principal, merchantId, outcome.result.media) };
 }
 
 async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {

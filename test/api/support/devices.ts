@@ -10,11 +10,13 @@ import { api } from './http';
 import { merchantBody, settingsBody } from './samples';
 import { connectDevice, type SimulatedDevice } from '../../../infra/local/simulator';
 import { stack } from './stack';
+import { FEATURE_FLAGS } from '#schemas/features';
 
 export const newSerial = (type = 'CENG') => `${type}-${String(randomInt(10_000_000, 99_999_999))}`;
 
 export async function newMerchantWithMachines(token: string, count: number, groupName?: string) {
-  const created = await api('/merchants', { method: 'POST', token, body: merchantBody() });
+  // Every feature, as Acme: the machines' screens behind flags (stock, signal, configurations, prices, medias) answer.
+  const created = await api('/merchants', { method: 'POST', token, body: merchantBody({ features: [...FEATURE_FLAGS] }) });
   if (created.status !== 201) throw new Error(`create merchant: ${created.status} ${created.text}`);
   const merchantId = created.body.id as string;
   const pin = String(randomInt(40_000_000, 99_999_999));

@@ -48,9 +48,11 @@ const mediaSerial = (t: ListedTransaction) => (t.media && !isUnsetMediaSerial(t.
  * The columns of a list of transactions (the merchant's, a machine's, a media's, a customer's): the fields an
  * operator scans first are shown, the rarer ones can be picked in the column chooser, and the rest of a
  * transaction (media figures, card file, app user, reversed transaction) opens in its details cell.
- * `withMachine` adds the machine (a link to its transactions tab).
+ * `withMachine` adds the machine (a link to its transactions tab). `details` (the merchant's TRANSACTIONS_DETAILS;
+ * on unless said) keeps the detail columns (charge, free and error sale, saved at) and the details cell: without it
+ * they are absent, not merely hidden.
  */
-export function useTransactionColumns<T extends ListedTransaction>({ withMachine }: { withMachine: boolean }): Column<T>[] {
+export function useTransactionColumns<T extends ListedTransaction>({ withMachine, details = true }: { withMachine: boolean; details?: boolean }): Column<T>[] {
   const intl = useIntl();
   const format = useFormat();
   return useMemo(() => {
@@ -97,20 +99,30 @@ export function useTransactionColumns<T extends ListedTransaction>({ withMachine
         value: (t) => (t.source ? labelOr(SOURCE_TYPE_MESSAGES[t.source.type as 0], t.source.type, message) : ''),
       },
       { id: 'priceTable', messageId: 'transactions.field.priceTable', value: (t) => labelOr(PRICE_TABLE_MESSAGES[t.priceTable], t.priceTable, message) },
-      { id: 'valueCharge', messageId: 'transactions.field.valueCharge', value: (t) => money(t, t.valueCharge), hidden: true },
-      { id: 'freeSale', messageId: 'transactions.field.freeSale', value: (t) => yes(t.freeSale), hidden: true },
-      { id: 'errorSale', messageId: 'transactions.field.errorSale', value: (t) => yes(t.errorSale), hidden: true },
+      ...(details
+        ? ([
+            { id: 'valueCharge', messageId: 'transactions.field.valueCharge', value: (t) => money(t, t.valueCharge), hidden: true },
+            { id: 'freeSale', messageId: 'transactions.field.freeSale', value: (t) => yes(t.freeSale), hidden: true },
+            { id: 'errorSale', messageId: 'transactions.field.errorSale', value: (t) => yes(t.errorSale), hidden: true },
+          ] satisfies Column<T>[])
+        : []),
       { id: 'mediaSerial', messageId: 'transactions.field.mediaSerial', value: mediaSerial, hidden: true },
-      { id: 'savedAt', messageId: 'transactions.field.savedAt', value: (t) => format.dateTime(t.savedAt), hidden: true },
+      ...(details
+        ? ([{ id: 'savedAt', messageId: 'transactions.field.savedAt', value: (t) => format.dateTime(t.savedAt), hidden: true }] satisfies Column<T>[])
+        : []),
       { id: 'transactionId', messageId: 'transactions.field.transactionId', value: (t) => t.transactionId, hidden: true },
-      {
-        id: 'details',
-        messageId: 'transactions.field.details',
-        value: () => '',
-        render: (t) => <TransactionDetails transaction={t} format={format} message={message} />,
-      },
+      ...(details
+        ? ([
+            {
+              id: 'details',
+              messageId: 'transactions.field.details',
+              value: () => '',
+              render: (t) => <TransactionDetails transaction={t} format={format} message={message} />,
+            },
+          ] satisfies Column<T>[])
+        : []),
     ];
-  }, [intl, format, withMachine]);
+  }, [intl, format, withMachine, details]);
 }
 
 /** The rest of a transaction, behind a disclosure in its row. */

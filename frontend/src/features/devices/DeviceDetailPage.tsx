@@ -3,6 +3,8 @@ import { Link, NavLink, Outlet, useParams } from 'react-router-dom';
 import { Page } from '../../components/Page';
 import { SERIAL_PATTERN } from '#schemas/pos';
 import { Loaded, NotFoundState } from '../../components/states';
+import { hasFeature } from '../../lib/merchant-features';
+import { useMyMerchants } from '../../lib/resources/get-my-merchants';
 import { useSession } from '../../lib/session';
 import { usePos } from './api/get-pos';
 import { DEVICE_TABS, deviceRights } from './can-manage';
@@ -24,6 +26,9 @@ export function DeviceDetailPage() {
   const pos = usePos(serial);
   const { identity } = useSession();
   const rights = deviceRights(identity?.role);
+  // A tab of a feature shows when the machine's merchant has it.
+  const merchants = useMyMerchants();
+  const merchantOf = (id: string) => merchants.data?.find((m) => m.id === id);
   const notFound = <NotFoundState messageId="errors.PosNotFoundException" listPath="/devices/list" listMessageId="devices.goToList" />;
 
   return (
@@ -66,7 +71,7 @@ export function DeviceDetailPage() {
                 <DeviceActions pos={p} rights={rights} />
               </section>
               <nav className="tabs" aria-label={intl.formatMessage({ id: 'devices.tabs' })} data-testid="device-tabs">
-                {DEVICE_TABS.map((tab) => (
+                {DEVICE_TABS.filter((tab) => !tab.feature || hasFeature(merchantOf(p.merchantId), tab.feature)).map((tab) => (
                   <NavLink key={tab.path} to={devicePath(p.serial, tab.path)} className="tabs__tab" data-tab={tab.path}>
                     <FormattedMessage id={tab.messageId} />
                   </NavLink>

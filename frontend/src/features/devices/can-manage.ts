@@ -1,3 +1,4 @@
+import type { FeatureFlag } from '#schemas/features';
 import { ADMINS, NOT_MERCHANT_USER, type Role } from '#schemas/roles';
 
 /** What a role may do to a machine (the roles of the API's pos routes); every role reads machines and adds notes. */
@@ -12,19 +13,22 @@ export function deviceRights(role: Role | null | undefined): DeviceRights {
   return { manage: role != null && NOT_MERCHANT_USER.includes(role), administer: role != null && ADMINS.includes(role) };
 }
 
-/** The tabs of a machine's screen (spec §2 route names), in display order. Later issues add theirs when they work. */
-export const DEVICE_TABS = [
+/**
+ * The tabs of a machine's screen (spec §2 route names), in display order. Later issues add theirs when they work. A tab
+ * of a feature (the same flag as its route in app/route-features.ts) is shown only to a merchant with it.
+ */
+export const DEVICE_TABS: readonly { path: string; messageId: string; feature?: FeatureFlag }[] = [
   { path: 'details', messageId: 'devices.tab.details' },
   { path: 'pos-alarms', messageId: 'devices.tab.alarms' },
   { path: 'notes', messageId: 'devices.tab.notes' },
   { path: 'audits', messageId: 'devices.tab.audits' },
   { path: 'configs', messageId: 'devices.configs.tab' },
-  { path: 'custom-config', messageId: 'devices.customConfig.tab' },
+  { path: 'custom-config', messageId: 'devices.customConfig.tab', feature: 'REMOTE_CONFIGURATIONS' },
   { path: 'cash', messageId: 'devices.tab.cash' },
-  { path: 'prices', messageId: 'devices.tab.prices' },
+  { path: 'prices', messageId: 'devices.tab.prices', feature: 'NEBULAR_VENDING' },
   { path: 'transactions', messageId: 'devices.tab.transactions' },
-  { path: 'stock', messageId: 'devices.tab.stock' },
+  { path: 'stock', messageId: 'devices.tab.stock', feature: 'PRODUCTS_STOCK' },
   { path: 'remote-commands', messageId: 'devices.tab.remoteCommands' },
-  { path: 'signal', messageId: 'devices.tab.signal' },
+  { path: 'signal', messageId: 'devices.tab.signal', feature: 'NETWORK' },
   { path: 'temperature', messageId: 'devices.tab.temperature' },
-] as const;
+];

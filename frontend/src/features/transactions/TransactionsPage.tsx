@@ -24,6 +24,7 @@ import { useTransactionsUsed } from './api/get-transactions-used';
 import { ValueRangeFilter } from './components/ValueRangeFilter';
 import { CSV_CAP, isPastTheCap, transactionErrorMessageId } from './messages';
 import './transactions.css';
+import { useFeature } from '../../lib/resources/use-feature';
 
 const DEFAULT_SORT = { ord: 'createdAt', ordType: 'desc' } as const;
 const DATA_REQUEST = '/manage/data-retrieval-requests-create';
@@ -44,7 +45,9 @@ export function TransactionsPage() {
 }
 
 function TransactionsTable({ merchantId, currency }: { merchantId: string; currency: string }) {
-  const columns = useTransactionColumns({ withMachine: true });
+  // Without TRANSACTIONS_DETAILS the detail columns are absent (README "Merchant features").
+  const details = useFeature('TRANSACTIONS_DETAILS').enabled;
+  const columns = useTransactionColumns({ withMachine: true, details });
   // The list reads a bounded range: it starts on the last 7 days.
   const defaultFilter = useMemo(() => ({ ...presetRange('last7Days') }), []);
   const table = useDataTable<Transaction>({ tableId: 'transactions', columns, defaultSort: DEFAULT_SORT, defaultFilter });

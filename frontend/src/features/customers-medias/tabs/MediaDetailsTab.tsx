@@ -13,6 +13,7 @@ import { FieldList } from '../../../components/FieldList';
 import { Last30Days } from '../components/Last30Days';
 import { MediaStatusBadge } from '../components/MediaStatusBadge';
 import { canReadCustomers, customerPath, externalServiceLabel, mediaPath, mediaSerialText } from '../media-labels';
+import type { MEDIA_MACHINE_FIELDS } from '#schemas/media';
 
 /** What each entry of the action history says. */
 const ACTION_MESSAGES: Record<MediaAction['action'], string> = {
@@ -35,6 +36,8 @@ export function MediaDetailsTab() {
   const readsCustomers = canReadCustomers(useSession().identity?.role);
   const mediaLink = (id: string | null) => (id ? <Link to={mediaPath(id)}>{id}</Link> : '');
 
+  // A machine outside a group admin's groups is withheld by the API (issue 28 item 8): say so instead of a blank.
+  const machine = (field: (typeof MEDIA_MACHINE_FIELDS)[number], value: string) => (m.withheld?.includes(field) ? text('medias.withheld') : value);
   const rows: [string, string, ReactNode][] = [
     ['mediaId', 'medias.field.mediaId', m.mediaId],
     ['serial', 'medias.field.serial', mediaSerialText(m.serial, text)],
@@ -43,15 +46,19 @@ export function MediaDetailsTab() {
     ['credit', 'medias.field.credit', money(m.credit)],
     ['keyCredit', 'medias.field.keyCredit', money(m.keyCredit)],
     ['cloudCredit', 'medias.field.cloudCredit', money(m.cloudCredit)],
-    ['cloudCreditDevice', 'medias.field.cloudCreditDevice', m.cloudCredit > 0 ? (m.cloudCreditDevice ?? text('medias.anyMachine')) : ''],
+    [
+      'cloudCreditDevice',
+      'medias.field.cloudCreditDevice',
+      m.cloudCredit > 0 ? machine('cloudCreditDevice', m.cloudCreditDevice ?? text('medias.anyMachine')) : '',
+    ],
     ['tokensBlocked', 'medias.field.tokensBlocked', text(m.tokensBlocked ? 'medias.yes' : 'medias.no')],
     ['bonusCredit', 'medias.field.bonusCredit', money(m.bonusCredit)],
     ['bonusFreeSales', 'medias.field.bonusFreeSales', format.number(m.bonusFreeSales)],
     ['lastCounter', 'medias.field.lastCounter', m.lastCounter === null ? '' : format.number(m.lastCounter)],
     ['lastUsedAt', 'medias.field.lastUsedAt', format.dateTime(m.lastUsedAt)],
-    ['device', 'medias.field.device', m.device ?? ''],
+    ['device', 'medias.field.device', machine('device', m.device ?? '')],
     ['sourceType', 'medias.field.sourceType', labelOr(SOURCE_TYPE_MESSAGES[m.sourceType as SourceTypeCode], m.sourceType, text)],
-    ['sourceSerial', 'medias.field.sourceSerial', m.sourceSerial ?? ''],
+    ['sourceSerial', 'medias.field.sourceSerial', machine('sourceSerial', m.sourceSerial ?? '')],
     ['externalService', 'medias.field.externalService', externalServiceLabel(m.externalService, text)],
     ['sapCode', 'medias.field.sapCode', m.sapCode ?? ''],
     ['customer', 'medias.field.customer', m.customerId && readsCustomers ? <Link to={customerPath(m.customerId)}>{m.customerId}</Link> : (m.customerId ?? '')],
@@ -66,6 +73,11 @@ export function MediaDetailsTab() {
         <FieldList rows={rows} testId="media-fields" />
       </section>
       <Last30Days figures={m.last30Days} currency={currency} />
+      {m.last30DaysScope === 'merchant' && (
+        <p className="muted" data-testid="media-figures-scope">
+          <FormattedMessage id="medias.last30Days.merchantWide" />
+        </p>
+      )}
       <ActionHistory actions={m.actions} currency={currency} />
     </div>
   );

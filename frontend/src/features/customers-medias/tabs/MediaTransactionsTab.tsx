@@ -4,6 +4,7 @@ import { useMediaTransactions, type MediaTransactionList } from '../api/get-medi
 import { useTransactionColumns } from '../../../components/transactions/transaction-columns';
 import { TRANSACTIONS_SORT, TransactionsTable } from '../components/TransactionsTable';
 import { useMediaContext } from '../MediaDetailPage';
+import { useFeature } from '../../../lib/resources/use-feature';
 
 const LISTS: Record<MediaTransactionList, { tableId: string; emptyMessageId: string }> = {
   transactions: { tableId: 'media-transactions', emptyMessageId: 'medias.transactions.empty' },
@@ -16,7 +17,8 @@ const LISTS: Record<MediaTransactionList, { tableId: string; emptyMessageId: str
  */
 function MediaTransactionList({ list }: { list: MediaTransactionList }) {
   const { merchantId, media } = useMediaContext();
-  const columns = useTransactionColumns<Transaction>({ withMachine: true });
+  const details = useFeature('TRANSACTIONS_DETAILS').enabled;
+  const columns = useTransactionColumns<Transaction>({ withMachine: true, details });
   const table = useDataTable({ tableId: LISTS[list].tableId, columns, defaultSort: TRANSACTIONS_SORT });
   const page = useMediaTransactions(merchantId, media.mediaId, list, table.query);
   return (

@@ -9,6 +9,7 @@ import { useTransactionColumns } from '../../../components/transactions/transact
 import { SHOWN_TRANSACTION_TYPES, TRANSACTION_TYPE_MESSAGES } from '../../../lib/transaction-labels';
 import { useTransactionPage } from '../api/get-transaction-page';
 import { deviceErrorMessageId } from '../messages';
+import { useFeature } from '../../../lib/resources/use-feature';
 
 const DEFAULT_SORT = { ord: 'createdAt', ordType: 'desc' } as const;
 
@@ -16,7 +17,8 @@ const DEFAULT_SORT = { ord: 'createdAt', ordType: 'desc' } as const;
 export function TransactionsTab() {
   const intl = useIntl();
   const serial = useParams().id ?? '';
-  const columns = useTransactionColumns<PosTransaction>({ withMachine: false });
+  const details = useFeature('TRANSACTIONS_DETAILS').enabled;
+  const columns = useTransactionColumns<PosTransaction>({ withMachine: false, details });
   const table = useDataTable({ tableId: 'device-transactions', columns, defaultSort: DEFAULT_SORT });
   const page = useTransactionPage(serial, table.query);
   const typeOptions = SHOWN_TRANSACTION_TYPES.map((t) => ({ value: String(t), label: `${t} · ${intl.formatMessage({ id: TRANSACTION_TYPE_MESSAGES[t]! })}` }));
