@@ -126,11 +126,14 @@ describe('the bulk price change form', () => {
 });
 
 describe('who reads and who changes prices', () => {
+  /** Bulk prices belong to the vending product (README "Merchant features"). */
+  const VENDING_MERCHANT = { id: 'acme-vending', features: ['NEBULAR_VENDING'] };
+
   it('shows every role the prices tab; all but merchant users edit and get the bulk change (menu and route), as the API allows', () => {
     for (const role of ROLES) expect(canOpen('/devices/:id/prices', role)).toBe(true);
     const editors = ['NEBULARSUPERADMIN', 'NEBULARMERCHANTADMIN', 'NEBULARGROUPADMIN'];
     expect(ROLES.filter((role) => mayCall('prices.save', role))).toEqual(editors);
     expect(ROLES.filter((role) => canOpen('/devices/prices-bulk', role))).toEqual(editors);
-    expect(ROLES.filter((role) => menuFor(role, null).some((e) => e.id === 'devices-prices-bulk'))).toEqual(editors);
+    expect(ROLES.filter((role) => menuFor(role, VENDING_MERCHANT).some((e) => e.id === 'devices-prices-bulk'))).toEqual(editors);
   });
 });
