@@ -21,6 +21,7 @@ const stacks = createConsoleStacks(app, {
   bundle: false,
   iotEndpoint: 'example-ats.iot.eu-west-1.amazonaws.com',
   webAssetPath: '/nonexistent/dist',
+  auditTrailRetentionDays: '30',
 });
 const assembly = app.synth();
 const templates = [stacks.api, stacks.iot].map((s) => Template.fromJSON(assembly.getStackByName(s.stackName).template));
@@ -51,4 +52,12 @@ describe('audit trail entries cannot be changed or removed by any function', () 
     const allowed = statements.filter((s) => s.Effect === 'Allow').flatMap(actions);
     expect(allowed).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:GetItem']));
   });
+});
+
+it('the stage’s retention (context auditTrailRetentionDays) reaches every API function', () => {
+  const functions = Object.values(templates[0]!.findResources('AWS::Lambda::Function') as Resources).filter((f) =>
+    String(f.Properties.FunctionName).startsWith('vend-dev-api-'),
+  );
+  expect(functions.length).toBe(manifest.length);
+  for (const f of functions) expect(f.Properties.Environment.Variables.AUDIT_TRAIL_RETENTION_DAYS).toBe('30');
 });
