@@ -27,9 +27,7 @@ import type { Route } from './manifest';
 type Request = middy.Request<HttpEvent, HttpResult, Error, HttpContext>;
 type Content = Omit<AuditTrailEntry, 'seq' | 'prevHash' | 'hash'>;
 
-/** The stage's store; AUDIT_TRAIL=off turns the trail off (only the benchmark does, to measure what it costs). */
-const defaultStore = lazy((): AuditTrailStore | undefined => {
-  if (process.env.AUDIT_TRAIL === 'off') return undefined;
+const stageStore = lazy((): AuditTrailStore => {
   const { region, tableName, dynamodbEndpoint } = tableConfig();
   return new DynamoAuditTrailStore(
     createDocumentClient({ region, endpoint: dynamodbEndpoint }),
@@ -37,6 +35,9 @@ const defaultStore = lazy((): AuditTrailStore | undefined => {
     positiveInt(process.env, 'AUDIT_TRAIL_RETENTION_DAYS', AUDIT_TRAIL_RETENTION_DAYS),
   );
 });
+
+/** The stage's store; AUDIT_TRAIL=off turns the trail off, read per call (only the benchmark does, to measure what it costs). */
+const defaultStore = (): AuditTrailStore | undefined => (process.env.AUDIT_TRAIL === 'off' ? undefined : stageStore());
 
 export const isMutating = (route: Pick<Route, 'method'>) => route.method !== 'GET';
 
