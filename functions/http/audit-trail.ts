@@ -14,7 +14,7 @@ import type { AuditTrailActor, AuditTrailEntry, AuditTrailTarget } from '#schema
 import { AUDIT_TRAIL_PLATFORM_MERCHANT, AUDIT_TRAIL_RETENTION_DAYS } from '#schemas/audit-constants';
 import { ChangeRecorder } from '../core/audit/change-recorder';
 import type { AuditTrailStore } from '../core/audit/ports';
-import { DynamoAuditTrailStore } from '../adapters/dynamodb/audit-trail-store';
+import { DynamoAuditTrailWriter } from '../adapters/dynamodb/audit-trail-writer';
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { positiveInt, tableConfig } from '../runtime/config';
 import { lazy } from '../runtime/lazy';
@@ -26,10 +26,11 @@ import type { Route } from './manifest';
 
 type Request = middy.Request<HttpEvent, HttpResult, Error, HttpContext>;
 type Content = Omit<AuditTrailEntry, 'seq' | 'prevHash' | 'hash'>;
+type AuditTrailWriter = Pick<AuditTrailStore, 'append'>;
 
-const stageStore = lazy((): AuditTrailStore => {
+const stageStore = lazy((): AuditTrailWriter => {
   const { region, tableName, dynamodbEndpoint } = tableConfig();
-  return new DynamoAuditTrailStore(
+  return new DynamoAuditTrailWriter(
     createDocumentClient({ region, endpoint: dynamodbEndpoint }),
     tableName,
     positiveInt(process.env, 'AUDIT_TRAIL_RETENTION_DAYS', AUDIT_TRAIL_RETENTION_DAYS),
@@ -37,7 +38,7 @@ const stageStore = lazy((): AuditTrailStore => {
 });
 
 /** The stage's store; AUDIT_TRAIL=off turns the trail off, read per call (only the benchmark does, to measure what it costs). */
-const defaultStore = (): AuditTrailStore | undefined => (process.env.AUDIT_TRAIL === 'off' ? undefined : stageStore());
+const defaultStore = (): AuditTrailWriter | undefined => (process.env.AUDIT_TRAIL === 'off' ? undefined : stageStore());
 
 export const isMutating = (route: Pick<Route, 'method'>) => route.method !== 'GET';
 
@@ -150,7 +151,7 @@ const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache
  * Opens a change recorder for each mutating call (the handler runs inside it: group-handler's dispatch), and writes
  * the call's entry once the answer is known. Goes right inside `observe`, so that it sees the final answer.
  */
-export function auditTrail(store: () => AuditTrailStore | undefined = defaultStore): HttpMiddleware {
+export function auditTrail(store: () => AuditTrailWriter | undefined = defaultStore): HttpMiddleware {
   const metrics = new OperatorMetrics();
   const write = async (request: Request, succeeded: boolean) => {
     const { http } = request.context;
