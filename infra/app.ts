@@ -1,5 +1,5 @@
 /**
- * CDK app: `cdk synth|deploy -c stage=<name> [-c tenant=nebular] [-c iotEndpoint=<host>] [-c bundle=false] [-c alarmEmail=<address>] [-c consoleOrigin=<https://host>] [-c notificationFrom=<address>]`.
+ * CDK app: `cdk synth|deploy -c stage=<name> [-c tenant=nebular] [-c iotEndpoint=<host>] [-c bundle=false] [-c alarmEmail=<address>] [-c consoleOrigin=<https://host>] [-c notificationFrom=<address>] [-c auditTrailRetentionDays=<days>]`.
  * The stage (lowercase letters, digits, dashes; 2-20 characters) prefixes every stack and physical name.
  */
 import { App, Validations } from 'aws-cdk-lib';
@@ -34,6 +34,7 @@ createConsoleStacks(app, {
   alarmEmail: context('alarmEmail'),
   consoleOrigin: context('consoleOrigin'),
   notificationFrom: context('notificationFrom'),
+  auditTrailRetentionDays: context('auditTrailRetentionDays'),
   // Real synths bundle; `-c bundle=false` gives placeholder code for a quick look at the templates.
   bundle: context('bundle') !== 'false',
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },

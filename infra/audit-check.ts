@@ -42,6 +42,8 @@ async function main(): Promise<void> {
   const env = process.env.TABLE_NAME
     ? process.env
     : { ...process.env, ...stackEnvironment(JSON.parse(readFileSync(values.stack ?? '.local/stack.json', 'utf8')) as StackInfo) };
+  process.env.AWS_ACCESS_KEY_ID ??= env.AWS_ACCESS_KEY_ID;
+  process.env.AWS_SECRET_ACCESS_KEY ??= env.AWS_SECRET_ACCESS_KEY;
   const report = await auditCheck(merchantId, env);
   process.stdout.write(`${describeReport(report)}\n`);
   if (report.problems.length) process.exitCode = 1;

@@ -14,29 +14,44 @@ import type { AuditTrailActor, AuditTrailEntry, AuditTrailTarget } from '#schema
 import { AUDIT_TRAIL_PLATFORM_MERCHANT, AUDIT_TRAIL_RETENTION_DAYS } from '#schemas/audit-constants';
 import { ChangeRecorder } from '../core/audit/change-recorder';
 import type { AuditTrailStore } from '../core/audit/ports';
-import { DynamoAuditTrailStore } from '../adapters/dynamodb/audit-trail-store';
+import { DynamoAuditTrailWriter } from '../adapters/dynamodb/audit-trail-writer';
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { positiveInt, tableConfig } from '../runtime/config';
 import { lazy } from '../runtime/lazy';
 import { logger } from '../runtime/logger';
 import { METRIC, OperatorMetrics } from '../runtime/metrics';
 import type { HttpEvent, HttpResult } from './event';
-import type { HttpContext, HttpMiddleware, RequestState } from './group-handler';
+import type { Context } from 'aws-lambda';
+import type { MiddlewareObj } from '@middy/core';
+import type { Principal } from '../core/shared/principal';
 import type { Route } from './manifest';
 
-type Request = middy.Request<HttpEvent, HttpResult, Error, HttpContext>;
+/** What this step reads and writes of the group handler's per-request state (group-handler.ts RequestState). */
+export interface AuditedRequest {
+  correlationId: string;
+  route?: Route;
+  principal?: Principal;
+  changes?: ChangeRecorder;
+  params: unknown;
+  query: unknown;
+  body: unknown;
+}
+type AuditedContext = Context & { readonly http: AuditedRequest };
+type Request = middy.Request<HttpEvent, HttpResult, Error, AuditedContext>;
 type Content = Omit<AuditTrailEntry, 'seq' | 'prevHash' | 'hash'>;
+type AuditTrailWriter = Pick<AuditTrailStore, 'append'>;
 
-/** The stage's store; AUDIT_TRAIL=off turns the trail off (only the benchmark does, to measure what it costs). */
-const defaultStore = lazy((): AuditTrailStore | undefined => {
-  if (process.env.AUDIT_TRAIL === 'off') return undefined;
+const stageStore = lazy((): AuditTrailWriter => {
   const { region, tableName, dynamodbEndpoint } = tableConfig();
-  return new DynamoAuditTrailStore(
+  return new DynamoAuditTrailWriter(
     createDocumentClient({ region, endpoint: dynamodbEndpoint }),
     tableName,
     positiveInt(process.env, 'AUDIT_TRAIL_RETENTION_DAYS', AUDIT_TRAIL_RETENTION_DAYS),
   );
 });
+
+/** The stage's store; AUDIT_TRAIL=off turns the trail off, read per call (only the benchmark does, to measure what it costs). */
+const defaultStore = (): AuditTrailWriter | undefined => (process.env.AUDIT_TRAIL === 'off' ? undefined : stageStore());
 
 export const isMutating = (route: Pick<Route, 'method'>) => route.method !== 'GET';
 
@@ -91,7 +106,7 @@ function answerBody(response: HttpResult | null | undefined): unknown {
  * The merchant whose chain gets the entry: the one the use case named, the one the request names, the one the answer
  * names, the caller's only merchant; else the platform's chain (the super admin outside any merchant).
  */
-function merchantOf(http: RequestState, route: Route, changes: ChangeRecorder, answer: () => unknown): string {
+function merchantOf(http: AuditedRequest, route: Route, changes: ChangeRecorder, answer: () => unknown): string {
   const fromPath = /^\/(merchants|payment-service)\/\{id\}/.test(route.path) ? stringField(http.params, 'id') : undefined;
   const principal = http.principal;
   return (
@@ -105,7 +120,7 @@ function merchantOf(http: RequestState, route: Route, changes: ChangeRecorder, a
   );
 }
 
-function actorOf(http: RequestState, changes: ChangeRecorder): AuditTrailActor | undefined {
+function actorOf(http: AuditedRequest, changes: ChangeRecorder): AuditTrailActor | undefined {
   const p = http.principal;
   if (p) return { kind: 'user', userId: p.userId, email: p.email, role: p.role };
   return changes.actor ? { kind: changes.actor, userId: null, email: null, role: null } : undefined;
@@ -149,7 +164,7 @@ const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache
  * Opens a change recorder for each mutating call (the handler runs inside it: group-handler's dispatch), and writes
  * the call's entry once the answer is known. Goes right inside `observe`, so that it sees the final answer.
  */
-export function auditTrail(store: () => AuditTrailStore | undefined = defaultStore): HttpMiddleware {
+export function auditTrail(store: () => AuditTrailWriter | undefined = defaultStore): MiddlewareObj<HttpEvent, HttpResult, Error, AuditedContext> {
   const metrics = new OperatorMetrics();
   const write = async (request: Request, succeeded: boolean) => {
     const { http } = request.context;

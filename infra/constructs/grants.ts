@@ -4,6 +4,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import { AUDIT_TRAIL_PK_PREFIX } from '../../functions/adapters/dynamodb/keys';
 import { TABLE_DEFINITION } from '../../functions/adapters/dynamodb/table';
 import type { BucketId, FunctionAccess } from '../../functions/runtime/access';
 import { grantWithReason } from './nag';
@@ -20,6 +21,12 @@ export const TABLE_READ_WRITE_ACTIONS = [
   'dynamodb:PutItem',
   'dynamodb:UpdateItem',
 ] as const;
+
+/**
+ * What no function may do to an audit trail entry (partitions `TRAIL#…`): it is put once (conditioned on being new) and
+ * never changed or removed; TTL removes it after the retention. Denied on every role that may write the table.
+ */
+export const AUDIT_TRAIL_DENIED_ACTIONS = ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem'] as const;
 
 /** Object reads: GetObject also covers presigned download links and ranged reads. */
 export const BUCKET_READ_ACTIONS = ['s3:GetObject'] as const;
@@ -63,6 +70,15 @@ export function grantAccess(role: iam.IRole, access: FunctionAccess, targets: Ac
         resources: [tableArn, ...TABLE_DEFINITION.globalIndexes.map((index) => `${tableArn}/index/${index.name}`)],
       }),
     );
+    if (access.table === 'readWrite')
+      role.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          effect: iam.Effect.DENY,
+          actions: [...AUDIT_TRAIL_DENIED_ACTIONS],
+          resources: [tableArn],
+          conditions: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [`${AUDIT_TRAIL_PK_PREFIX}*`] } },
+        }),
+      );
   }
   if (access.cognitoAdmin) {
     if (!targets.userPool) throw new Error('cognitoAdmin access needs the user pool');

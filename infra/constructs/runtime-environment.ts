@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { positiveInt } from '../../functions/runtime/config';
 import type { StageConfig } from './stage';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -18,6 +19,8 @@ export interface RuntimeEnvironmentInputs {
   exportsBucket: string;
   /** IoT data-plane (ATS) endpoint host name. */
   iotEndpoint: string;
+  /** Days the stage keeps audit trail entries; the functions' default (AUDIT_TRAIL_RETENTION_DAYS) when absent. */
+  auditTrailRetentionDays?: string;
 }
 
 /** AWS_REGION is set by Lambda itself. */
@@ -34,6 +37,7 @@ export function runtimeEnvironment(i: RuntimeEnvironmentInputs): Record<string, 
     CASH_DATABASES_BUCKET: i.cashDatabasesBucket,
     EXPORTS_BUCKET: i.exportsBucket,
     IOT_ENDPOINT: i.iotEndpoint,
+    ...(i.auditTrailRetentionDays ? { AUDIT_TRAIL_RETENTION_DAYS: String(positiveInt({ days: i.auditTrailRetentionDays }, 'days', 1)) } : {}),
     APP_VERSION: version,
     // The SPA clears cached configuration and table states when this changes: bump it with each release.
     CONFIG_VERSION: version,

@@ -11,6 +11,7 @@ import type { IngestionDeps } from '../../functions/core/ingestion/deps';
 import { changeMediaStatus, refundMedia, reportLostKey, type MediaDeps } from '../../functions/core/medias/use-cases';
 import { MEDIA_STATUS } from '#schemas/media-constants';
 import { SOURCE_TYPE } from '#schemas/transaction-constants';
+import { demoCall } from './demo-audit-trail';
 import { demoKeys } from './simulated-payments';
 import type { LocalRepositories } from './repositories';
 import type { DemoUser } from './stack-info';
@@ -66,14 +67,29 @@ export async function seedDemoMedias(
   const media: MediaDeps = { medias: deps.medias, refundContext: new DynamoRefundContext(deps.doc, deps.config.tableName), pos: deps.pos, now: deps.now };
   const keys = demoKeys(MERCHANT).map((k) => k.id);
   const status = async (id: string) => (await deps.medias.get(MERCHANT, id))?.status;
-  for (const id of [keys[3]!, keys[4]!]) if ((await status(id)) === MEDIA_STATUS.ok) await changeMediaStatus(media, principal, MERCHANT, id, 'block');
-  if ((await status(keys[5]!)) === MEDIA_STATUS.ok) await reportLostKey(media, principal, MERCHANT, keys[5]!, DEMO_NEW_KEY.id);
+  // Each action leaves the audit trail entry its API call would (demo-audit-trail.ts).
+  const played = <T>(id: string, path: string, mediaId: string, status: number, run: () => Promise<T>) =>
+    demoCall(deps, principal, { route: { id, method: 'POST', path }, params: { mediaId }, merchantId: MERCHANT, status }, run);
+  for (const id of [keys[3]!, keys[4]!])
+    if ((await status(id)) === MEDIA_STATUS.ok)
+      await played('medias.block', '/medias/{mediaId}/block', id, 200, () => changeMediaStatus(media, principal, MERCHANT, id, 'block'));
+  if ((await status(keys[5]!)) === MEDIA_STATUS.ok)
+    await played('medias.lostMyKey', '/medias/{mediaId}/lost-my-key', keys[5]!, 200, () =>
+      reportLostKey(media, principal, MERCHANT, keys[5]!, DEMO_NEW_KEY.id),
+    );
   // A key the week never used is no media record yet: nothing to refund.
   for (const [k, body] of [
     [2, { refund: 300 }],
     [6, { refund: 500 }],
     [7, { refund: 150, device: REFUND_MACHINE }],
   ] as const) {
-    if ((await status(keys[k]!)) === MEDIA_STATUS.ok) await refundMedia(media, principal, MERCHANT, keys[k]!, body, `demo-refund-${k}`);
+    if ((await status(keys[k]!)) === MEDIA_STATUS.ok)
+      await played(
+        'device' in body ? 'medias.refundMachine' : 'medias.refund',
+        'device' in body ? '/medias/{mediaId}/refund-machine' : '/medias/{mediaId}/refund',
+        keys[k]!,
+        201,
+        () => refundMedia(media, principal, MERCHANT, keys[k]!, body, `demo-refund-${k}`),
+      );
   }
 }

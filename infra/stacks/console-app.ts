@@ -33,6 +33,8 @@ export interface ConsoleAppProps {
   groups: readonly RouteGroup[];
   tenant?: string;
   env?: Environment;
+  /** Context `auditTrailRetentionDays`: how long the stage keeps audit trail entries (default AUDIT_TRAIL_RETENTION_DAYS). */
+  auditTrailRetentionDays?: string;
   /** Context `iotEndpoint`; otherwise a deploy-time lookup. */
   iotEndpoint?: string;
   /** false only in fast template tests (placeholder function code). */
@@ -83,6 +85,7 @@ export function createConsoleStacks(app: App, props: ConsoleAppProps): ConsoleSt
       cashDatabasesBucket: data.cashDatabasesBucket.bucketName,
       exportsBucket: data.exportsBucket.bucketName,
       iotEndpoint,
+      auditTrailRetentionDays: props.auditTrailRetentionDays,
     });
   const iot = new IotStack(app, stackName('iot'), {
     ...common,

@@ -67,6 +67,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import { bundleEntry, bytesByPackage, lambdaEntries, LAMBDA_BUNDLE_OPTIONS, REPO_ROOT, type BundleResult } from './bundle';
 import { benchDeviceList, DEVICE_LIST_BUDGET, printDeviceList } from './device-list';
 import { benchStock, printStock, STOCK_BUDGET } from './stock';
+import { AUDIT_TRAIL_BUDGET, benchAuditTrail, printAuditTrail } from './audit-trail';
 import { benchTransactions, printTransactions, TRANSACTIONS_BUDGET } from './transactions';
 import { INITIAL_JS_BUDGET_BYTES, LARGEST_CHUNK_BUDGET_BYTES, measureFrontendBundle } from './frontend-bundle';
 import { measureWireBytes, WIRE_TOLERANCE } from './frontend-wire';
@@ -790,6 +791,25 @@ async function main() {
       broke('e', error);
       out.ingestionError = error instanceof Error ? (error.stack ?? error.message) : String(error);
       console.error('\nINGESTION BENCH ERROR:', error);
+    }
+
+  if (wanted('l'))
+    try {
+      console.log('\n(l) Audit trail: a mutating call (PUT merchant settings) with its audit entry beside the same call with auditing off…');
+      const audit = await benchAuditTrail();
+      printAuditTrail(audit, table);
+      out.auditTrail = { budgets: AUDIT_TRAIL_BUDGET, ...audit };
+      if (audit.verdict === 'FAIL')
+        fail(
+          'l',
+          'mutating call p95, audited / auditing off',
+          `${audit.p95Ratio.toFixed(3)}×`,
+          `≤ ${AUDIT_TRAIL_BUDGET.p95Ratio}×`,
+          overRatio(audit.p95Ratio, AUDIT_TRAIL_BUDGET.p95Ratio),
+        );
+    } catch (error) {
+      broke('l', error);
+      console.error('\nAUDIT TRAIL BENCH ERROR:', error);
     }
 
   if (wanted('j'))
