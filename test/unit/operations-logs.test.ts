@@ -134,6 +134,9 @@ describe('log lines', () => {
 });
 
 describe('the API request line and metrics', () => {
+  // These routes have no table: the audit trail's own entries and metrics are test/api/audit-trail.test.ts's.
+  beforeEach(() => vi.stubEnv('AUDIT_TRAIL', 'off'));
+  afterEach(() => vi.unstubAllEnvs());
   const route = routeFor<PublicDeps>();
   const routes: Route[] = [
     route({ id: 'things.get', method: 'GET', path: '/things', roles: 'public', summary: '', response: null, handler: async () => ({ ok: true }) }),
