@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { inject, onTestFinished } from 'vitest';
+import { AMPLIFY_TOKEN_PREFIX, type SavedSession } from './chromium';
 import de from '../../frontend/src/i18n/de.json';
 import en from '../../frontend/src/i18n/en.json';
 import es from '../../frontend/src/i18n/es.json';
@@ -20,9 +21,11 @@ export interface E2eStack {
   users: { role: string; email: string; password: string; merchantIds: string[]; groupIds: string[] }[];
 }
 
+// Read untyped so this helper does not depend on how global-setup declares ProvidedContext.
+const provided = <T>(key: string) => (inject as unknown as (key: string) => unknown)(key) as T;
+
 export function getStack(): E2eStack {
-  // Read untyped so this helper does not depend on how global-setup declares ProvidedContext.
-  const stack = (inject as unknown as (key: string) => unknown)('stack') as E2eStack | undefined;
+  const stack = provided<E2eStack | undefined>('stack');
   if (!stack?.web || !Array.isArray(stack.users)) throw new Error('the e2e global setup did not provide `stack`');
   return stack;
 }
@@ -37,24 +40,11 @@ export function demoUser(stack: E2eStack, emailOrRole: string) {
 /** The toast that says `text`. */
 export const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOTS = fileURLToPath(new URL('../../.local/e2e-screenshots/', import.meta.url));
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+/** The Chromium shared by the test files (global-setup.ts launches it); closing it disconnects this file only. */
+export function connectBrowser(): Promise<Browser> {
+  return chromium.connect(provided<string>('browserEndpoint'));
 }
 
 /**
@@ -86,9 +76,27 @@ export async function signIn(page: Page, web: string, email: string, password: s
   await page.getByTestId('login-submit').click();
 }
 
-/** Signs in through the login form and waits for the dashboard. */
+/**
+ * Signs in and waits for the dashboard. A demo user was signed in once through the form (global-setup.ts): its
+ * saved Amplify tokens are put back in this page's localStorage before the dashboard loads, as a returning user's
+ * are. Any other user signs in through the form.
+ */
 export async function signInToDashboard(page: Page, web: string, user: { email: string; password: string }): Promise<void> {
-  await signIn(page, web, user.email, user.password);
+  const session = provided<Record<string, SavedSession>>('sessions')[user.email];
+  if (session) {
+    const restore = await page.addInitScript(
+      ({ prefix, entries }) => {
+        for (const key of Object.keys(localStorage)) if (key.startsWith(prefix)) localStorage.removeItem(key);
+        for (const [key, value] of entries) localStorage.setItem(key, value);
+      },
+      { prefix: AMPLIFY_TOKEN_PREFIX, entries: session },
+    );
+    await page.goto(new URL('/dashboard', web).toString());
+    // Once: a later navigation (after a sign-out, say) finds what the console left.
+    await restore.dispose();
+  } else {
+    await signIn(page, web, user.email, user.password);
+  }
   await page.waitForURL(/\/dashboard$/);
   await page.getByTestId('dashboard').waitFor();
 }

@@ -8,7 +8,7 @@ import type { StackInfo } from '../../infra/local/stack-info';
 import { depsForStack } from '../../infra/local/stack-process';
 import { connectDevice, saleTransaction, salesMessage, type SimulatedDevice } from '../../infra/local/simulator';
 import type { HistoricalDataRequest } from '#schemas/historical-data';
-import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
 
 const stack = getStack();
 /** The stack's endpoints beyond the browser's (MQTT, DynamoDB). */
@@ -44,7 +44,7 @@ const saleIds = [`E2EHD${run}A`, `E2EHD${run}B`];
 let browser: Browser;
 let device: SimulatedDevice;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   // A machine of Acme sells twice yesterday: the only sales of that day on this stack (it has no back-filled history).
   const admin = demoUser(stack, 'merchant.admin@demo.local');
   const serial = `CENG-${70_000_000 + Math.floor(Math.random() * 9_999_999)}`;

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languageName } from '../../frontend/src/lib/format';
 import { latestTemporaryPassword } from '../../infra/local/emulators/cognito';
-import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signIn, signInToDashboard, toast, uiMessages } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signIn, signInToDashboard, toast, uiMessages } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -20,7 +20,7 @@ const optionValues = (page: Page, testId: string) =>
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();
