@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Download, type Page } from 'playwright-core';
 import { inject, onTestFinished } from 'vitest';
 import { AMPLIFY_TOKEN_PREFIX, type SavedSession } from './chromium';
 import de from '../../frontend/src/i18n/de.json';
@@ -68,6 +70,13 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
   return page;
 }
 
+/** Where a download was saved (the shared browser runs in another process: its own copy is out of reach). */
+export async function downloadedFile(download: Download): Promise<string> {
+  const path = join(await mkdtemp(join(tmpdir(), 'e2e-download-')), download.suggestedFilename());
+  await download.saveAs(path);
+  return path;
+}
+
 /** Signs in through the login form. */
 export async function signIn(page: Page, web: string, email: string, password: string): Promise<void> {
   await page.goto(new URL('/login', web).toString());
@@ -77,28 +86,34 @@ export async function signIn(page: Page, web: string, email: string, password: s
 }
 
 /**
- * Signs in and waits for the dashboard. A demo user was signed in once through the form (global-setup.ts): its
- * saved Amplify tokens are put back in this page's localStorage before the dashboard loads, as a returning user's
- * are. Any other user signs in through the form.
+ * Signs in and waits for the dashboard in the user's language. A demo user was signed in once through the form
+ * (global-setup.ts): the localStorage saved then (Amplify's tokens, the language) is put back before the dashboard
+ * loads, as a returning user has it. Any other user signs in through the form.
  */
 export async function signInToDashboard(page: Page, web: string, user: { email: string; password: string }): Promise<void> {
   const session = provided<Record<string, SavedSession>>('sessions')[user.email];
-  if (session) {
-    const restore = await page.addInitScript(
-      ({ prefix, entries }) => {
-        for (const key of Object.keys(localStorage)) if (key.startsWith(prefix)) localStorage.removeItem(key);
-        for (const [key, value] of entries) localStorage.setItem(key, value);
-      },
-      { prefix: AMPLIFY_TOKEN_PREFIX, entries: session },
-    );
-    await page.goto(new URL('/dashboard', web).toString());
-    // Once: a later navigation (after a sign-out, say) finds what the console left.
-    await restore.dispose();
-  } else {
+  if (!session) {
     await signIn(page, web, user.email, user.password);
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByTestId('dashboard').waitFor();
+    return;
   }
+  const restore = await page.addInitScript(
+    ({ prefix, entries }) => {
+      for (const key of Object.keys(localStorage)) if (key.startsWith(prefix)) localStorage.removeItem(key);
+      for (const [key, value] of entries) localStorage.setItem(key, value);
+    },
+    { prefix: AMPLIFY_TOKEN_PREFIX, entries: session },
+  );
+  const me = page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname.endsWith('/users/me'));
+  await page.goto(new URL('/dashboard', web).toString());
+  // Once: a later navigation (after a sign-out, say) finds what the console left.
+  await restore.dispose();
   await page.waitForURL(/\/dashboard$/);
   await page.getByTestId('dashboard').waitFor();
+  // The form applies the user's language before the dashboard shows; a returning user's follows their record.
+  const { language } = (await (await me).json()) as { language: string };
+  await page.waitForFunction((wanted) => document.documentElement.lang === wanted, language);
 }
 
 export const CATALOGUES: Record<string, Record<string, string>> = { it: itMessages, en, es, fr, de, pt };

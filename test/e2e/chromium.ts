@@ -26,12 +26,13 @@ export function launchBrowserServer(): Promise<BrowserServer> {
 /** Where Amplify keeps a signed-in user's Cognito tokens: localStorage keys with this prefix. */
 export const AMPLIFY_TOKEN_PREFIX = 'CognitoIdentityServiceProvider.';
 
-/** A signed-in session: the Amplify localStorage entries of the console's origin. */
+/** A signed-in session: the console origin's localStorage (Amplify's tokens, the user's language) right after the sign-in. */
 export type SavedSession = [key: string, value: string][];
 
 /**
- * Signs each user in once through the login form and keeps the Amplify entries of the context's storage state
- * (playwright's storageState), by e-mail: signInToDashboard restores them instead of filling the form again.
+ * Signs each user in once through the login form and keeps the localStorage of the context's storage state
+ * (playwright's storageState), by e-mail: signInToDashboard restores it, as a returning user has it, instead of
+ * filling the form again.
  */
 export async function signInOnce(wsEndpoint: string, web: string, users: { email: string; password: string }[]): Promise<Record<string, SavedSession>> {
   const browser = await chromium.connect(wsEndpoint);
@@ -50,7 +51,7 @@ export async function signInOnce(wsEndpoint: string, web: string, users: { email
           await page.waitForURL(/\/dashboard$/);
           await page.getByTestId('dashboard').waitFor();
           const origin = (await context.storageState()).origins.find((o) => o.origin === new URL(web).origin);
-          sessions[user.email] = (origin?.localStorage ?? []).filter((e) => e.name.startsWith(AMPLIFY_TOKEN_PREFIX)).map((e) => [e.name, e.value]);
+          sessions[user.email] = (origin?.localStorage ?? []).map((e) => [e.name, e.value]);
         } finally {
           await context.close();
         }

@@ -8,7 +8,7 @@ import type { StackInfo } from '../../infra/local/stack-info';
 import { depsForStack } from '../../infra/local/stack-process';
 import { connectDevice, saleTransaction, salesMessage, type SimulatedDevice } from '../../infra/local/simulator';
 import type { HistoricalDataRequest } from '#schemas/historical-data';
-import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, toast, uiMessages, downloadedFile } from './browser';
 
 const stack = getStack();
 /** The stack's endpoints beyond the browser's (MQTT, DynamoDB). */
@@ -113,7 +113,7 @@ describe('historical data requests', () => {
     const file = await download;
     // Named as the presigned GET's Content-Disposition says (the bucket lets the console read that header).
     expect(file.suggestedFilename()).toBe(`transactions-acme-vending-${request.startDate}-${request.endDate}.csv`);
-    const csv = (await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, '');
+    const csv = (await readFile(await downloadedFile(file), 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
       'serial,posName,transactionId,createdAt,type,line,productCode,priceTable,value,currency,mediaType,valueCharge,freeSale,errorSale,savedAt,product,originalTransactionId,mediaId,mediaSerial,mediaCredit,sourceType,sourceSerial,creditCardFileId,externalUserId,groupId',

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PointOfSale } from '#schemas/pos';
 import type { TelemetryMessage } from '#schemas/iot';
-import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, toast, uiMessages, downloadedFile } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -107,7 +107,7 @@ describe('devices', () => {
     await page.getByTestId('table-export').click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('pos-acme-vending.csv');
-    const csv = await readFile((await file.path())!, 'utf8');
+    const csv = await readFile(await downloadedFile(file), 'utf8');
     expect(csv).toContain(DEVICE);
     expect(csv).not.toContain(NORTH[1]);
 

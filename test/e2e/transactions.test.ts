@@ -7,7 +7,7 @@ import type { StackInfo } from '../../infra/local/stack-info';
 import { connectDevice, saleTransaction, salesMessage } from '../../infra/local/simulator';
 import { formatMoney } from '../../frontend/src/lib/format';
 import type { SaleTransaction } from '#schemas/iot';
-import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, uiMessages } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, uiMessages, downloadedFile } from './browser';
 
 const stack = getStack();
 const info = stack as unknown as StackInfo;
@@ -133,7 +133,7 @@ describe('transactions screens', () => {
     // The CSV comes from the API with the same filters.
     const download = page.waitForEvent('download');
     await page.getByTestId('table-export').click();
-    const csv = (await readFile((await (await download).path())!, 'utf8'))
+    const csv = (await readFile(await downloadedFile(await download), 'utf8'))
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split(/\r?\n/);
