@@ -200,6 +200,13 @@ interface AxeViolation {
  * what it asks and the selectors of the elements that break it. Call it once the screen has loaded.
  */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
+  // A table refreshing its rows is dimmed (aria-busy) on purpose: checked once it shows them (it failed contrast
+  // whenever axe ran during a refresh, e.g. the remote commands list behind the command wizard).
+  await page
+    .locator('[aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 })
+    .catch(() => undefined);
   // Evaluated rather than added as a <script>: the console's CSP (rightly) refuses inline scripts.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (tags) => {
