@@ -18,11 +18,28 @@ echo "== build the console"
 node_modules/.bin/vite build --config frontend/vite.config.ts --logLevel warn
 
 echo "== tests"
+# api and e2e each run their files one after another on a stack of their own. In one vitest run, every project
+# without file parallelism (maxWorkers 1) goes into one sequential group, so the e2e files would wait for the api
+# ones: without arguments the browser tests run in a vitest of their own beside the others (their report follows).
+vitest=(node_modules/.bin/vitest run --config test/vitest.config.ts --reporter=default --reporter=json)
 status=0
-node_modules/.bin/vitest run --config test/vitest.config.ts --reporter=default --reporter=json --outputFile.json=.local/test-results.json "$@" || status=$?
+if [ $# -eq 0 ]; then
+  rm -f .local/test-results-e2e.json
+  "${vitest[@]}" --outputFile.json=.local/test-results-e2e.json --project e2e >.local/test-e2e.log 2>&1 &
+  e2e=$!
+  "${vitest[@]}" --outputFile.json=.local/test-results.json --project unit --project infra --project api || status=$?
+  echo "== browser tests (e2e), run beside the above"
+  wait $e2e || status=$?
+  cat .local/test-e2e.log
+else
+  rm -f .local/test-results-e2e.json
+  "${vitest[@]}" --outputFile.json=.local/test-results.json "$@" || status=$?
+fi
 node -e '
-  const r = require("./.local/test-results.json");
-  const skipped = (r.numPendingTests || 0) + (r.numTodoTests || 0);
-  console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed` + (skipped ? `, ${skipped} skipped` : ""));
+  const fs = require("fs");
+  const runs = [".local/test-results.json", ".local/test-results-e2e.json"].filter((f) => fs.existsSync(f)).map((f) => JSON.parse(fs.readFileSync(f, "utf8")));
+  const sum = (k) => runs.reduce((n, r) => n + (r[k] || 0), 0);
+  const skipped = sum("numPendingTests") + sum("numTodoTests");
+  console.log(`${sum("numPassedTests")} passed, ${sum("numFailedTests")} failed` + (skipped ? `, ${skipped} skipped` : ""));
 ' || true
 exit $status

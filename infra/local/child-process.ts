@@ -50,8 +50,13 @@ export function spawnReady(
   });
 }
 
-/** In a child started by spawnReady: stop cleanly on SIGTERM/SIGINT or when the parent goes away. */
-export function stopWithParent(stop: () => Promise<void>): void {
+/**
+ * In a child started by spawnReady: stop cleanly on SIGTERM/SIGINT or when the parent goes away (its stdin closes:
+ * also when the parent is killed with SIGKILL). An emulator the stack stops itself (`parentStops`) ignores SIGINT:
+ * Ctrl-C in a terminal reaches the whole process group, and the stack must stop accepting and drain before its
+ * emulators go.
+ */
+export function stopWithParent(stop: () => Promise<void>, { parentStops = false } = {}): void {
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;
@@ -60,7 +65,7 @@ export function stopWithParent(stop: () => Promise<void>): void {
     process.exit(0);
   };
   process.on('SIGTERM', shutdown);
-  process.on('SIGINT', shutdown);
+  process.on('SIGINT', parentStops ? () => undefined : shutdown);
   process.stdin.on('end', shutdown);
   process.stdin.on('error', shutdown);
   process.stdin.resume();

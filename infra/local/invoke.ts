@@ -24,6 +24,10 @@ export function enableLocalInvocations() {
   return store;
 }
 
+/** Invocations of the triggers (rules, sweeps, streams, workflow tasks; not the API's routes) running now, and when the last ended. */
+const triggers = { running: 0, lastEndedAt: 0 };
+export const triggerInvocations = (): Readonly<typeof triggers> => triggers;
+
 export async function invokeLocally<E, R>(
   functionName: string,
   handler: (event: E, context: Context) => Promise<R>,
@@ -32,5 +36,14 @@ export async function invokeLocally<E, R>(
 ): Promise<R> {
   const scope = await enableLocalInvocations();
   const context = { awsRequestId: requestId, functionName } as Context;
-  return scope.run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: requestId }, () => handler(event, context));
+  const trigger = !functionName.startsWith('vend-local-api-');
+  if (trigger) triggers.running++;
+  try {
+    return await scope.run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: requestId }, () => handler(event, context));
+  } finally {
+    if (trigger) {
+      triggers.running--;
+      triggers.lastEndedAt = Date.now();
+    }
+  }
 }

@@ -14,6 +14,8 @@ export interface StackInfo {
   tableName: string;
   buckets: { firmware: string; cashDatabases: string; exports: string };
   users: DemoUser[];
+  /** The idle probe of a stack started by run-stack.ts (infra/local/idle.ts): tests wait for it instead of sleeping. */
+  idle?: string;
 }
 
 export interface DemoUser {

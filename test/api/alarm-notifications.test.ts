@@ -9,7 +9,7 @@ import { alarmMessage } from '../../infra/local/simulator';
 import { DIGEST_LIMIT, MAX_SEND_ATTEMPTS } from '#schemas/notification-constants';
 import { newMerchantWithMachines, simulatedDevices, waitFor } from './support/devices';
 import { api } from './support/http';
-import { stack, tokenFor } from './support/stack';
+import { stack, stackIdle, tokenFor } from './support/stack';
 import { createUser } from './support/users';
 
 let superAdmin = '';
@@ -71,7 +71,7 @@ describe('alarm notifications', () => {
       'three e-mails delivered',
     );
     // Nothing more comes for the repeats.
-    await new Promise((r) => setTimeout(r, 1500));
+    await stackIdle();
     for (const who of [people.admin, people.clerk, people.northAdmin]) expect(await alarmMails(who.email)).toHaveLength(1);
     expect(await alarmMails(people.southAdmin.email)).toHaveLength(0);
     expect(await alarmMails(people.silent.email)).toHaveLength(0);

@@ -11,7 +11,7 @@ import { connectionSweepHandler } from '../../functions/triggers/connection-swee
 import { auditMessage, configMessage, connectMqtt, DexBook, newMessageId, saleTransaction, salesMessage, telemetryMessage } from '../../infra/local/simulator';
 import { counter, countPrefix, historyItems, newMerchantWithMachines, newSerial, processed, simulatedDevices, waitFor } from './support/devices';
 import { api } from './support/http';
-import { stack, stackDeps, tokenFor } from './support/stack';
+import { stack, stackDeps, stackIdle, tokenFor } from './support/stack';
 
 const deps = stackDeps();
 const doc = deps.doc;
@@ -133,7 +133,7 @@ describe('ingestion over MQTT', () => {
       'the unique messages stored',
       60_000,
     );
-    await new Promise((r) => setTimeout(r, 1000));
+    await stackIdle();
     for (const s of serials) {
       expect(await countPrefix(doc, merchantId, s, keys.historyPrefix.sensor)).toBe(160);
       expect(await countPrefix(doc, merchantId, s, keys.historyPrefix.sale)).toBe(40);

@@ -11,7 +11,7 @@ import type { SaleTransaction } from '#schemas/iot';
 import { newMerchantWithMachines, newSerial, simulatedDevices, waitFor } from './support/devices';
 import { DEMO_PINS } from '../../infra/local/demo-data';
 import { api } from './support/http';
-import { idToken, stack, tokenFor } from './support/stack';
+import { idToken, stack, stackIdle, tokenFor } from './support/stack';
 
 let superAdmin = '';
 let merchantAdmin = '';
@@ -135,7 +135,7 @@ describe('media from the machines (MQTT)', () => {
     );
     await device.publish('sales', first);
     await waitFor(async () => (await getMedia(media.id)).body.last30Days.sales === 3 || undefined, 'the late sale counted');
-    await new Promise((r) => setTimeout(r, 800));
+    await stackIdle();
     const after = (await getMedia(media.id)).body;
     expect(after).toMatchObject({ keyCredit: 560, lastCounter: 7, device: serials[1], lastUsedAt: new Date(t0 + 120_000).toISOString() });
     expect(after.last30Days).toEqual({ sales: 3, salesValue: 460, recharges: 0, rechargesValue: 0 });
@@ -422,7 +422,7 @@ describe('the media list reaches the machines (MQTT)', () => {
     // The machine now holds the current version: its next ping brings nothing.
     const count = received.length;
     await ping();
-    await new Promise((r) => setTimeout(r, 1500));
+    await stackIdle();
     expect(received.length).toBe(count);
 
     // An unblock, and a refund held for this machine, move the version: the next ping gets the new list.

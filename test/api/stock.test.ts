@@ -9,7 +9,7 @@ import { DEMO_PINS } from '../../infra/local/demo-data';
 import { auditMessage, DexBook, saleTransaction, salesMessage } from '../../infra/local/simulator';
 import { newSerial, simulatedDevices, waitFor } from './support/devices';
 import { api } from './support/http';
-import { idToken, stack, stackDeps, tokenFor } from './support/stack';
+import { idToken, stack, stackDeps, stackIdle, tokenFor } from './support/stack';
 
 let superAdmin = '';
 let merchantAdmin = '';
@@ -365,7 +365,7 @@ describe('stock over MQTT', () => {
       ]),
     );
     await waitFor(async () => (await values(s)).C2 === 5 || undefined, 'the water sale');
-    await new Promise((r) => setTimeout(r, 1000));
+    await stackIdle();
     expect(await values(s)).toEqual({ '11': 7, C2: 5 });
     const after = (await stock(s)).body;
     expect(after.lines[0]).toMatchObject({ soldLast30Days: 1, status: 9 });

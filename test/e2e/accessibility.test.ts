@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDevice, saleTransaction, salesMessage } from '../../infra/local/simulator';
-import { accessibilityViolations, api, demoUser, getStack, idToken, launchBrowser, newPage, registerCustomer, signInToDashboard } from './browser';
+import { accessibilityViolations, api, demoUser, getStack, idToken, connectBrowser, newPage, signInToDashboard } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -16,17 +16,10 @@ const MEDIA_ID = randomBytes(7).toString('hex').toUpperCase();
 
 let browser: Browser;
 let token: string;
-let customerId: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   const admin = demoUser(stack, 'merchant.admin@demo.local');
   token = await idToken(admin.email, admin.password);
-  customerId = await registerCustomer(token, 'acme-vending', {
-    userId: `a11y-${MEDIA_ID}`,
-    name: 'A11y Customer',
-    consents: { quality: true },
-    paymentInfo: { cardType: 'VISA', maskedNumber: '400000******0002', expiry: '06/31', saved: false },
-  });
   const device = await connectDevice((stack as unknown as { mqtt: string }).mqtt, SERIAL);
   try {
     const media = { id: MEDIA_ID, serial: randomBytes(4).toString('hex').toUpperCase(), credit: 1200 };
@@ -50,6 +43,15 @@ async function settle(page: Page, ready = 'main h1'): Promise<void> {
     .catch(() => undefined);
 }
 
+// Each screen is checked once. Not walked here, as a feature's own test checks them in the state it puts them in
+// (a form with its errors, a filtered list, a dialog open): the login (sign-in), a device's alarms tab and the alarm
+// setting form (alarms), the profile (alarm-notifications), the customers list and a customer's details, medias and
+// transactions (customers), the data requests list and form (data-retrieval-requests), a device's custom config and
+// the no-vend profile form (device-configs), a device's signal chart (devices), the medias list and a media's details
+// and refunds (medias), a merchant's settings (merchant-admin), the planograms list (planograms), a device's prices and
+// the bulk price change (prices), the change password (settings), manage-stock (stock), the transactions, statistics
+// and web payment orders (transactions), the user form (users).
+
 /** Visits each screen and collects axe-core's WCAG 2.1 A/AA violations by screen; none expected. */
 async function violationsOn(page: Page, screens: [string, string?][]): Promise<Record<string, string[]>> {
   const found: Record<string, string[]> = {};
@@ -72,55 +74,23 @@ async function firstDetail(page: Page, path: string): Promise<string> {
 }
 
 describe('accessibility (axe-core, WCAG 2.1 A/AA) at 1280 px', () => {
-  it('the login page, signed out', async () => {
-    const page = await newPage(browser);
-    expect(await violationsOn(page, [['/login', '[data-testid="login-submit"]']])).toEqual({});
-  });
-
   it('every screen of the merchant admin', async () => {
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, demoUser(stack, 'merchant.admin@demo.local'));
-    const tabs = [
-      'details',
-      'pos-alarms',
-      'notes',
-      'notes/create',
-      'audits',
-      'cash',
-      'prices',
-      'transactions',
-      'configs',
-      'custom-config',
-      'remote-commands',
-      'signal',
-      'temperature',
-    ];
+    const tabs = ['details', 'notes', 'notes/create', 'audits', 'cash', 'transactions', 'configs', 'remote-commands', 'temperature'];
     const screens: [string, string?][] = [
       ['/dashboard', '[data-testid="dashboard"]'],
       ['/devices/list', LISTED],
       ...tabs.map((tab): [string] => [`/devices/${SERIAL}/${tab}`]),
       ['/alarms', LISTED],
       ['/devices/remote-commands', LISTED],
-      ['/devices/prices-bulk', '[data-testid="bulk-prices-form"]'],
-      ['/devices/manage-stock', LISTED],
       ['/manage/products', LISTED],
-      ['/manage/planograms', LISTED],
-      ['/transactions/data', LISTED],
-      ['/transactions/stats', '[data-testid="stats-totals"], [data-testid="stats-by-period"] [data-testid="empty-state"]'],
-      ['/transactions/webpayment-orders', LISTED],
       ['/manage/users', LISTED],
-      ['/manage/users/create'],
       ['/manage/groups', LISTED],
       ['/manage/clients', LISTED],
       ['/manage/clients/create'],
       ['/manage/no-vend-profiles', LISTED],
-      ['/manage/no-vend-profiles/create'],
       ['/manage/merchant-alarms-settings', LISTED],
-      ['/manage/merchant-alarms-settings/create'],
-      ['/manage/data-retrieval-requests', LISTED],
-      ['/manage/data-retrieval-requests-create'],
-      ['/settings/profile'],
-      ['/settings/password'],
     ];
     const found = await violationsOn(page, screens);
     for (const list of ['/manage/users', '/manage/groups']) Object.assign(found, await violationsOn(page, [[await firstDetail(page, list)]]));
@@ -149,7 +119,7 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA) at 1280 px', () => {
     // Some thirty screens: on the shared 2-core machine under load (load average 20) the walk passes 120 s.
   }, 300_000);
 
-  it('the media and customer screens of the merchant admin', async () => {
+  it('the media screens of the merchant admin', async () => {
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, demoUser(stack, 'merchant.admin@demo.local'));
     await expect
@@ -162,16 +132,7 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA) at 1280 px', () => {
         { timeout: 20_000 },
       )
       .toBe(true);
-    const found = await violationsOn(page, [
-      ['/customers-medias/medias', LISTED],
-      [`/customers-medias/medias/${MEDIA_ID}`, '[data-testid="media-details"]'],
-      [`/customers-medias/medias/${MEDIA_ID}/transactions`, LISTED],
-      [`/customers-medias/medias/${MEDIA_ID}/refunds`, LISTED],
-      ['/customers-medias/customers', LISTED],
-      [`/customers-medias/customers/${customerId}`, '[data-testid="customer-consents"]'],
-      [`/customers-medias/customers/${customerId}/transactions`, LISTED],
-      [`/customers-medias/customers/${customerId}/medias`, '[data-testid="customer-associate"]'],
-    ]);
+    const found = await violationsOn(page, [[`/customers-medias/medias/${MEDIA_ID}/transactions`, LISTED]]);
     expect(found).toEqual({});
   });
 
@@ -187,7 +148,7 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA) at 1280 px', () => {
       ['/admin/troubleshooting-alarm/create'],
     ]);
     const merchant = await firstDetail(page, '/admin/merchants');
-    Object.assign(found, await violationsOn(page, [[merchant], [`${merchant.split('?')[0]}/setting`]]));
+    Object.assign(found, await violationsOn(page, [[merchant]]));
     for (const list of ['/admin/users', '/admin/troubleshooting-alarm']) Object.assign(found, await violationsOn(page, [[await firstDetail(page, list)]]));
     expect(found).toEqual({});
   });

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDevice, telemetryMessage } from '../../infra/local/simulator';
-import { demoUser, getStack, launchBrowser, newPage, signInToDashboard, uiMessages } from './browser';
+import { demoUser, getStack, connectBrowser, newPage, signInToDashboard, uiMessages } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -11,7 +11,7 @@ const SERIAL = 'CUNI-00000011';
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();

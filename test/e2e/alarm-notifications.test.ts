@@ -7,7 +7,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmMessage } from '#schemas/iot';
-import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signIn, signInToDashboard, toast, uiMessages } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signIn, signInToDashboard, toast, uiMessages } from './browser';
 import { menuLink } from './menu';
 
 const stack = getStack();
@@ -29,7 +29,7 @@ let device: MqttClient;
 let token: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   device = await mqtt.connectAsync((stack as unknown as { mqtt: string }).mqtt, { protocolVersion: 4, clientId: `e2e-notify-${run}`, reconnectPeriod: 0 });
   const admin = demoUser(stack, 'merchant.admin@demo.local');
   token = await idToken(admin.email, admin.password);

@@ -3,7 +3,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmMessage } from '#schemas/iot';
-import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
 import { menuLink } from './menu';
 
 const stack = getStack();
@@ -48,7 +48,7 @@ const alarmsOf = async (serial: string, count: number) => {
 };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   device = await mqtt.connectAsync((stack as unknown as { mqtt: string }).mqtt, { protocolVersion: 4, clientId: `e2e-alarms-${run}`, reconnectPeriod: 0 });
   const admin = demoUser(stack, 'merchant.admin@demo.local');
   token = await idToken(admin.email, admin.password);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PINS } from '../../infra/local/demo-data';
 import type { StackInfo } from '../../infra/local/stack-info';
 import { connectDevice, saleTransaction, salesMessage } from '../../infra/local/simulator';
-import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, waitUntil } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, downloadedFile, newPage, signInToDashboard, waitUntil } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -28,7 +28,7 @@ let browser: Browser;
 let token: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   const admin = demoUser(stack, ADMIN);
   token = await idToken(admin.email, admin.password);
   await api(token, 'POST', '/pos/join', { serial: machine, pin: DEMO_PINS[MERCHANT], name: `E2E audit ${machine}` });
@@ -104,7 +104,7 @@ describe('audit log', () => {
     // The CSV comes from the API with the same filters.
     const download = page.waitForEvent('download');
     await page.getByTestId('table-export').click();
-    const csv = (await readFile((await (await download).path())!, 'utf8')).trimEnd().split(/\r?\n/);
+    const csv = (await readFile(await downloadedFile(await download), 'utf8')).trimEnd().split(/\r?\n/);
     expect(csv[0]).toContain('action');
     expect(csv.length).toBeGreaterThan(1);
     for (const row of csv.slice(1)) expect(row).toContain(`pos:${machine}`);

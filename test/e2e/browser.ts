@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Download, type Page } from 'playwright-core';
 import { inject, onTestFinished } from 'vitest';
+import { AMPLIFY_TOKEN_PREFIX, type SavedSession } from './chromium';
 import de from '../../frontend/src/i18n/de.json';
 import en from '../../frontend/src/i18n/en.json';
 import es from '../../frontend/src/i18n/es.json';
@@ -20,9 +23,11 @@ export interface E2eStack {
   users: { role: string; email: string; password: string; merchantIds: string[]; groupIds: string[] }[];
 }
 
+// Read untyped so this helper does not depend on how global-setup declares ProvidedContext.
+const provided = <T>(key: string) => (inject as unknown as (key: string) => unknown)(key) as T;
+
 export function getStack(): E2eStack {
-  // Read untyped so this helper does not depend on how global-setup declares ProvidedContext.
-  const stack = (inject as unknown as (key: string) => unknown)('stack') as E2eStack | undefined;
+  const stack = provided<E2eStack | undefined>('stack');
   if (!stack?.web || !Array.isArray(stack.users)) throw new Error('the e2e global setup did not provide `stack`');
   return stack;
 }
@@ -37,24 +42,11 @@ export function demoUser(stack: E2eStack, emailOrRole: string) {
 /** The toast that says `text`. */
 export const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOTS = fileURLToPath(new URL('../../.local/e2e-screenshots/', import.meta.url));
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+/** The Chromium shared by the test files (global-setup.ts launches it); closing it disconnects this file only. */
+export function connectBrowser(): Promise<Browser> {
+  return chromium.connect(provided<string>('browserEndpoint'));
 }
 
 /**
@@ -78,6 +70,13 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
   return page;
 }
 
+/** Where a download was saved (the shared browser runs in another process: its own copy is out of reach). */
+export async function downloadedFile(download: Download): Promise<string> {
+  const path = join(await mkdtemp(join(tmpdir(), 'e2e-download-')), download.suggestedFilename());
+  await download.saveAs(path);
+  return path;
+}
+
 /** Signs in through the login form. */
 export async function signIn(page: Page, web: string, email: string, password: string): Promise<void> {
   await page.goto(new URL('/login', web).toString());
@@ -86,11 +85,35 @@ export async function signIn(page: Page, web: string, email: string, password: s
   await page.getByTestId('login-submit').click();
 }
 
-/** Signs in through the login form and waits for the dashboard. */
+/**
+ * Signs in and waits for the dashboard in the user's language. A demo user was signed in once through the form
+ * (global-setup.ts): the localStorage saved then (Amplify's tokens, the language) is put back before the dashboard
+ * loads, as a returning user has it. Any other user signs in through the form.
+ */
 export async function signInToDashboard(page: Page, web: string, user: { email: string; password: string }): Promise<void> {
-  await signIn(page, web, user.email, user.password);
+  const session = provided<Record<string, SavedSession>>('sessions')[user.email];
+  if (!session) {
+    await signIn(page, web, user.email, user.password);
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByTestId('dashboard').waitFor();
+    return;
+  }
+  const restore = await page.addInitScript(
+    ({ prefix, entries }) => {
+      for (const key of Object.keys(localStorage)) if (key.startsWith(prefix)) localStorage.removeItem(key);
+      for (const [key, value] of entries) localStorage.setItem(key, value);
+    },
+    { prefix: AMPLIFY_TOKEN_PREFIX, entries: session },
+  );
+  const me = page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname.endsWith('/users/me'));
+  await page.goto(new URL('/dashboard', web).toString());
+  // Once: a later navigation (after a sign-out, say) finds what the console left.
+  await restore.dispose();
   await page.waitForURL(/\/dashboard$/);
   await page.getByTestId('dashboard').waitFor();
+  // The form applies the user's language before the dashboard shows; a returning user's follows their record.
+  const { language } = (await (await me).json()) as { language: string };
+  await page.waitForFunction((wanted) => document.documentElement.lang === wanted, language);
 }
 
 export const CATALOGUES: Record<string, Record<string, string>> = { it: itMessages, en, es, fr, de, pt };
@@ -177,6 +200,13 @@ interface AxeViolation {
  * what it asks and the selectors of the elements that break it. Call it once the screen has loaded.
  */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
+  // A table refreshing its rows is dimmed (aria-busy) on purpose: checked once it shows them (it failed contrast
+  // whenever axe ran during a refresh, e.g. the remote commands list behind the command wizard).
+  await page
+    .locator('[aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 })
+    .catch(() => undefined);
   // Evaluated rather than added as a <script>: the console's CSP (rightly) refuses inline scripts.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (tags) => {

@@ -12,7 +12,7 @@ import {
   expectAccessible,
   getStack,
   idToken,
-  launchBrowser,
+  connectBrowser,
   newPage,
   registerCustomer,
   signInToDashboard,
@@ -36,7 +36,7 @@ let token: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   const admin = demoUser(stack, 'merchant.admin@demo.local');
   token = await idToken(admin.email, admin.password);
   customerId = await registerCustomer(token, MERCHANT, {

@@ -8,7 +8,7 @@ import type { StackInfo } from '../../infra/local/stack-info';
 import { depsForStack } from '../../infra/local/stack-process';
 import { connectDevice, saleTransaction, salesMessage, type SimulatedDevice } from '../../infra/local/simulator';
 import type { HistoricalDataRequest } from '#schemas/historical-data';
-import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, toast, uiMessages, downloadedFile } from './browser';
 import { menuLink } from './menu';
 
 const stack = getStack();
@@ -45,7 +45,7 @@ const saleIds = [`E2EHD${run}A`, `E2EHD${run}B`];
 let browser: Browser;
 let device: SimulatedDevice;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   // A machine of Acme sells twice yesterday: the only sales of that day on this stack (it has no back-filled history).
   const admin = demoUser(stack, 'merchant.admin@demo.local');
   const serial = `CENG-${70_000_000 + Math.floor(Math.random() * 9_999_999)}`;
@@ -114,7 +114,7 @@ describe('historical data requests', () => {
     const file = await download;
     // Named as the presigned GET's Content-Disposition says (the bucket lets the console read that header).
     expect(file.suggestedFilename()).toBe(`transactions-acme-vending-${request.startDate}-${request.endDate}.csv`);
-    const csv = (await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, '');
+    const csv = (await readFile(await downloadedFile(file), 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
       'serial,posName,transactionId,createdAt,type,line,productCode,priceTable,value,currency,mediaType,valueCharge,freeSale,errorSale,savedAt,product,originalTransactionId,mediaId,mediaSerial,mediaCredit,sourceType,sourceSerial,creditCardFileId,externalUserId,groupId',

@@ -3,7 +3,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConfigMessage } from '#schemas/iot';
-import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
 import { menuLink } from './menu';
 
 const stack = getStack();
@@ -31,7 +31,7 @@ let browser: Browser;
 let token: string;
 let serial: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   device = await mqtt.connectAsync((stack as unknown as { mqtt: string }).mqtt, { protocolVersion: 4, clientId: `e2e-configs-${run}`, reconnectPeriod: 0 });
   const admin = merchantAdmin();
   token = await idToken(admin.email, admin.password);

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../frontend/src/lib/format';
 import { auditMessage, connectDevice, DexBook, saleTransaction, salesMessage, type SimulatedDevice } from '../../infra/local/simulator';
-import { api, getStack, idToken, launchBrowser, newPage, signInToDashboard, uiMessages } from './browser';
+import { api, getStack, idToken, connectBrowser, newPage, signInToDashboard, uiMessages, downloadedFile } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -21,7 +21,7 @@ let readAt = '';
 const saleId = `E2E${run}`;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   adminToken = await idToken(merchantAdmin().email, merchantAdmin().password);
   // The simulated device sells a product for 1.50 € in cash (1 € to the cash box, 50 c to the tubes), then is audited.
   device = await connectDevice((stack as unknown as { mqtt: string }).mqtt, SERIAL);
@@ -87,7 +87,7 @@ describe('device history', () => {
     await newest.getByTestId('audit-download').click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(new RegExp(`^${SERIAL}-\\d{8}T\\d{6}Z\\.dex$`));
-    expect(await readFile((await file.path())!, 'utf8')).toBe(dex);
+    expect(await readFile(await downloadedFile(file), 'utf8')).toBe(dex);
 
     // Cash: the latest audit's figures as cards and the cash box chart.
     await page.locator('[data-testid="device-tabs"] [data-tab="cash"]').click();

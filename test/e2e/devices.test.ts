@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PointOfSale } from '#schemas/pos';
 import type { TelemetryMessage } from '#schemas/iot';
-import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, toast, uiMessages, downloadedFile } from './browser';
 import { menuLink } from './menu';
 
 const stack = getStack();
@@ -42,7 +42,7 @@ async function ping(serial: string, signalLevel: number): Promise<void> {
 let browser: Browser;
 let adminToken: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   const mqttUrl = (stack as unknown as { mqtt: string }).mqtt;
   device = await mqtt.connectAsync(mqttUrl, { protocolVersion: 4, clientId: `e2e-device-${run}`, reconnectPeriod: 0 });
   const admin = merchantAdmin();
@@ -74,6 +74,8 @@ describe('devices', () => {
     const before = await api<PointOfSale>(adminToken, 'GET', `/pos/${DEVICE}`);
     await ping(DEVICE, 71);
     const first = await pingStored(DEVICE, before.lastPingAt);
+    // Processed before now: the next ping is processed in a later online bucket once the clock has entered the next one.
+    const firstBucket = Math.floor(Date.now() / 1000);
 
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, merchantAdmin());
@@ -106,13 +108,13 @@ describe('devices', () => {
     await page.getByTestId('table-export').click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('pos-acme-vending.csv');
-    const csv = await readFile((await file.path())!, 'utf8');
+    const csv = await readFile(await downloadedFile(file), 'utf8');
     expect(csv).toContain(DEVICE);
     expect(csv).not.toContain(NORTH[1]);
 
     // The device pings again: after a refresh the list shows the newer ping (the search is remembered). The list
     // copy moves once per online bucket (ONLINE_BUCKET_SECONDS, 1 s in this stack: global-setup.ts).
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await expect.poll(() => Math.floor(Date.now() / 1000), { interval: 50 }).toBeGreaterThan(firstBucket);
     await ping(DEVICE, 64);
     const second = await pingStored(DEVICE, first.lastPingAt);
     await page.reload();

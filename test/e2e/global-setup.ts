@@ -3,16 +3,24 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startStackProcess } from '../../infra/local/stack-process';
 import type { StackInfo } from '../../infra/local/stack-info';
+import { launchBrowserServer, signInOnce, type SavedSession } from './chromium';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     stack: StackInfo;
+    /** The shared Chromium's endpoint (browser.ts connects to it). */
+    browserEndpoint: string;
+    /** Each demo user signed in once, by e-mail (browser.ts signInToDashboard restores it). */
+    sessions: Record<string, SavedSession>;
   }
 }
 
 const root = new URL('../..', import.meta.url).pathname;
 
-/** The whole console on a throw-away embedded stack in its own process, serving the built SPA (npm test builds it first). */
+/**
+ * The whole console on a throw-away embedded stack in its own process, serving the built SPA (npm test builds it
+ * first), one Chromium shared by the test files, and each demo user signed in once.
+ */
 export default async function setup(project: TestProject) {
   // E2E_WEB_ROOT: a build of one's own (vite build --outDir …), e.g. while someone else rebuilds frontend/dist.
   const webRoot = process.env.E2E_WEB_ROOT ?? join(root, 'frontend/dist');
@@ -20,7 +28,18 @@ export default async function setup(project: TestProject) {
   // The devices list shows a copy of what machines reported, refreshed once per online bucket (60 s by default):
   // a 1 s bucket lets the browser tests see a ping move in the list within seconds. (This stack only: the API
   // tests' stack, started from the same process, keeps the default.)
-  const stack = await startStackProcess({ webRoot, env: { ONLINE_BUCKET_SECONDS: '1' } });
-  project.provide('stack', stack.info);
-  return () => stack.stop();
+  const [stack, browser] = await Promise.all([startStackProcess({ webRoot, env: { ONLINE_BUCKET_SECONDS: '1' } }), launchBrowserServer()]);
+  const stop = async () => {
+    await browser.close();
+    await stack.stop();
+  };
+  try {
+    project.provide('stack', stack.info);
+    project.provide('browserEndpoint', browser.wsEndpoint());
+    project.provide('sessions', await signInOnce(browser.wsEndpoint(), stack.info.web, stack.info.users));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return stop;
 }

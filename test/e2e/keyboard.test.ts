@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDevice, type SimulatedDevice } from '../../infra/local/simulator';
-import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, toast, uiMessages } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, toast, uiMessages } from './browser';
 
 const stack = getStack();
 const ACME_PIN = '11223344';
@@ -11,7 +11,7 @@ let browser: Browser;
 let device: SimulatedDevice;
 let serial: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   const admin = demoUser(stack, 'merchant.admin@demo.local');
   const token = await idToken(admin.email, admin.password);
   serial = `CENG-${randomInt(70_000_000, 79_999_999)}`;

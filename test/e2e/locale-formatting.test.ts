@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TelemetryMessage } from '#schemas/iot';
 import type { PointOfSale } from '#schemas/pos';
-import { api, demoUser, getStack, idToken, launchBrowser, newPage, signInToDashboard } from './browser';
+import { api, demoUser, getStack, idToken, connectBrowser, newPage, signInToDashboard } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -17,7 +17,7 @@ const italianUser = () => demoUser(stack, 'merchant.admin@demo.local');
 let browser: Browser;
 let device: MqttClient;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   device = await mqtt.connectAsync((stack as unknown as { mqtt: string }).mqtt, { protocolVersion: 4, clientId: `e2e-intl-${Date.now()}`, reconnectPeriod: 0 });
 });
 afterAll(async () => {

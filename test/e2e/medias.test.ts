@@ -8,7 +8,7 @@ import { connectDevice, saleTransaction, salesMessage } from '../../infra/local/
 import type { Page as ApiPage } from '#schemas/paging';
 import type { Transaction } from '#schemas/transaction';
 import { formatMoney } from '../../frontend/src/lib/format';
-import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages, waitUntil } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, toast, uiMessages, waitUntil } from './browser';
 
 const stack = getStack();
 const info = stack as unknown as StackInfo;
@@ -33,7 +33,7 @@ const mediaPath = (id: string) => `/medias/${id}?merchantId=${MERCHANT}`;
 const refundsOf = async (id: string) => (await api<ApiPage<Transaction>>(token, 'GET', `/medias/${id}/refunds?merchantId=${MERCHANT}`)).items;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   const admin = demoUser(stack, 'merchant.admin@demo.local');
   token = await idToken(admin.email, admin.password);
   // Refunds need a maximum refund (0 = refunds off).

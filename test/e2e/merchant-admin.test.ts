@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, toast, uiMessages, downloadedFile } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -16,7 +16,7 @@ const run = Date.now().toString(36);
 let superAdminToken: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   const admin = demoUser(stack, 'NEBULARSUPERADMIN');
   superAdminToken = await idToken(admin.email, admin.password);
   // Enough merchants for a second page of 20 rows.
@@ -108,7 +108,7 @@ describe('merchant administration', () => {
     // The CSV export has every merchant (not "all distributors") with the visible columns only.
     const download = page.waitForEvent('download');
     await page.getByTestId('table-export').click();
-    const csv = await readFile((await (await download).path())!, 'utf8');
+    const csv = await readFile(await downloadedFile(await download), 'utf8');
     const lines = csv
       .replace(/^\uFEFF/, '')
       .trimEnd()

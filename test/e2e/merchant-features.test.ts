@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MACHINES } from '../../infra/local/demo-data';
-import { demoUser, getStack, launchBrowser, newPage, signInToDashboard, uiMessages } from './browser';
+import { demoUser, getStack, connectBrowser, newPage, signInToDashboard, uiMessages } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -14,7 +14,7 @@ const bravoMachine = DEMO_MACHINES.find((m) => m.merchantId === 'bravo-distribuc
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();

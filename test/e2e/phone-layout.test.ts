@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmMessage, auditMessage, connectDevice, saleTransaction, salesMessage, telemetryMessage } from '../../infra/local/simulator';
-import { accessibilityViolations, api, demoUser, getStack, idToken, launchBrowser, newPage, registerCustomer, signInToDashboard } from './browser';
+import { accessibilityViolations, api, demoUser, getStack, idToken, connectBrowser, newPage, registerCustomer, signInToDashboard } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -18,7 +18,7 @@ let rowsStored: () => Promise<void>;
 let customerId: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   // Rows with long cells in the machine's tables: an alarm, a sale, an audit, a ping.
   const admin = demoUser(stack, 'merchant.admin@demo.local');
   const token = await idToken(admin.email, admin.password);

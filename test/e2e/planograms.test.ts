@@ -3,7 +3,7 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PINS } from '../../infra/local/demo-data';
-import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
 import { menuLink } from './menu';
 
 const stack = getStack();
@@ -13,7 +13,7 @@ const merchantAdmin = () => demoUser(stack, 'merchant.admin@demo.local');
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();

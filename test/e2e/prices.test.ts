@@ -6,7 +6,7 @@ import { DEMO_PINS } from '../../infra/local/demo-data';
 import { SimulatedPrices } from '../../infra/local/simulated-prices';
 import { auditMessage, connectDevice, DexBook, type SimulatedDevice } from '../../infra/local/simulator';
 import type { PosPrices } from '#schemas/prices';
-import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
 import { menuLink } from './menu';
 
 const stack = getStack();
@@ -33,7 +33,7 @@ let token: string;
 let serial: string;
 let device: SimulatedDevice;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   const admin = merchantAdmin();
   token = await idToken(admin.email, admin.password);
   serial = await canMachine(token, 'A');

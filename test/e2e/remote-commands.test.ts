@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDevice, type SimulatedDevice } from '../../infra/local/simulator';
-import { api, getStack, idToken, launchBrowser, newPage, signInToDashboard, uiMessages } from './browser';
+import { api, getStack, idToken, connectBrowser, newPage, signInToDashboard, uiMessages } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -19,7 +19,7 @@ let browser: Browser;
 let device: SimulatedDevice;
 let serial: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   const admin = merchantAdmin();
   const token = await idToken(admin.email, admin.password);
   serial = `CENG-${randomInt(60_000_000, 69_999_999)}`;

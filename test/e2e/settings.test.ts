@@ -6,7 +6,7 @@ import en from '../../frontend/src/i18n/en.json';
 import { createCognitoUser } from '../../infra/local/emulators/cognito';
 import type { StackInfo } from '../../infra/local/stack-info';
 import { stackDeps } from '../api/support/stack';
-import { api, expectAccessible, launchBrowser, newPage, signIn, signInToDashboard } from './browser';
+import { api, expectAccessible, connectBrowser, newPage, signIn, signInToDashboard } from './browser';
 import { menuLink } from './menu';
 
 const stack: StackInfo = inject('stack');
@@ -116,7 +116,7 @@ let browser: Browser;
 let user: TestUser;
 
 beforeAll(async () => {
-  [browser, user] = await Promise.all([launchBrowser(), createUser()]);
+  [browser, user] = await Promise.all([connectBrowser(), createUser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -3,7 +3,7 @@ import mqtt from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmMessage } from '#schemas/iot';
-import { api, CATALOGUES, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, uiMessages } from './browser';
+import { api, CATALOGUES, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, uiMessages } from './browser';
 import { menuGroup, menuLink } from './menu';
 
 const stack = getStack();
@@ -69,7 +69,7 @@ let superToken: string;
 let adminToken: string;
 let serial: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   superToken = await idToken(superadmin().email, superadmin().password);
   // A machine of Acme with an open alarm whose code has hyphens, for the phone layout checks.
   const admin = merchantAdmin();

@@ -5,14 +5,14 @@ import { MENU } from '../../frontend/src/app/menu';
 import en from '../../frontend/src/i18n/en.json';
 import fr from '../../frontend/src/i18n/fr.json';
 import type { Role } from '#schemas/roles';
-import { api, CATALOGUES, expectAccessible, getStack, idToken, launchBrowser, newPage, signIn, signInToDashboard, uiMessages } from './browser';
+import { api, CATALOGUES, expectAccessible, getStack, idToken, connectBrowser, newPage, signIn, signInToDashboard, uiMessages } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -7,7 +7,7 @@ import { DEMO_PINS } from '../../infra/local/demo-data';
 import type { StackInfo } from '../../infra/local/stack-info';
 import { connectDevice, saleTransaction, salesMessage, type SimulatedDevice } from '../../infra/local/simulator';
 import type { MachineStock } from '#schemas/stock';
-import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, toast, uiMessages, downloadedFile } from './browser';
 import { menuLink } from './menu';
 
 const stack = getStack();
@@ -29,7 +29,7 @@ let token: string;
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   const admin = demoUser(stack, 'merchant.admin@demo.local');
   token = await idToken(admin.email, admin.password);
   group.id = (await api<{ id: string }>(token, 'POST', `/merchants/${MERCHANT}/groups`, { name: group.name })).id;
@@ -216,7 +216,7 @@ describe('stock screens', () => {
     // The CSV comes from the API: a row per product and line.
     const download = page.waitForEvent('download');
     await page.getByTestId('pick-list-csv').click();
-    const csv = (await readFile((await (await download).path())!, 'utf8'))
+    const csv = (await readFile(await downloadedFile(await download), 'utf8'))
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split(/\r?\n/);

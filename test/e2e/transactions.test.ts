@@ -7,7 +7,7 @@ import type { StackInfo } from '../../infra/local/stack-info';
 import { connectDevice, saleTransaction, salesMessage } from '../../infra/local/simulator';
 import { formatMoney } from '../../frontend/src/lib/format';
 import type { SaleTransaction } from '#schemas/iot';
-import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signInToDashboard, uiMessages } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, uiMessages, downloadedFile } from './browser';
 import { menuLink } from './menu';
 
 const stack = getStack();
@@ -53,7 +53,7 @@ let browser: Browser;
 /** Waits until the sales are listed (expect.poll runs inside a test). */
 let salesStored: () => Promise<void>;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   const admin = demoUser(stack, 'merchant.admin@demo.local');
   const token = await idToken(admin.email, admin.password);
   group.id = (await api<{ id: string }>(token, 'POST', `/merchants/${MERCHANT}/groups`, { name: group.name })).id;
@@ -134,7 +134,7 @@ describe('transactions screens', () => {
     // The CSV comes from the API with the same filters.
     const download = page.waitForEvent('download');
     await page.getByTestId('table-export').click();
-    const csv = (await readFile((await (await download).path())!, 'utf8'))
+    const csv = (await readFile(await downloadedFile(await download), 'utf8'))
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split(/\r?\n/);

@@ -3,7 +3,20 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languageName } from '../../frontend/src/lib/format';
 import { latestTemporaryPassword } from '../../infra/local/emulators/cognito';
-import { api, demoUser, expectAccessible, getStack, idToken, launchBrowser, newPage, signIn, signInToDashboard, toast, uiMessages } from './browser';
+import {
+  api,
+  demoUser,
+  expectAccessible,
+  getStack,
+  idToken,
+  connectBrowser,
+  newPage,
+  signIn,
+  signInToDashboard,
+  toast,
+  uiMessages,
+  downloadedFile,
+} from './browser';
 import { menuLink } from './menu';
 
 const stack = getStack();
@@ -21,7 +34,7 @@ const optionValues = (page: Page, testId: string) =>
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();
@@ -143,7 +156,7 @@ describe('user administration', () => {
     // The CSV export has every user with the visible columns (names, not ids).
     const download = page.waitForEvent('download');
     await page.getByTestId('table-export').click();
-    const csv = (await readFile((await (await download).path())!, 'utf8')).replace(/^\uFEFF/, '');
+    const csv = (await readFile(await downloadedFile(await download), 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(['email', 'role', 'language', 'merchants', 'groups', 'notifications'].map((c) => messages[`users.field.${c}`]).join(','));
     expect(lines).toContain(

@@ -55,5 +55,5 @@ export async function startDynamoProcess(opts: { port?: number; path?: string } 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const dynamo = await startDynamo({ port: Number(process.argv[2] ?? 0), path: process.argv[3] || undefined });
   process.stdout.write(`DYNAMO_READY ${dynamo.endpoint}\n`);
-  stopWithParent(dynamo.stop);
+  stopWithParent(dynamo.stop, { parentStops: true });
 }

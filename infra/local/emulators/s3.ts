@@ -62,7 +62,7 @@ function waitExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
 /** One s3rver process on `port`, once it answers. */
 async function startS3rver(directory: string, port: number): Promise<EmulatorRun> {
   const main = fileURLToPath(new URL('./s3rver-main.cjs', import.meta.url));
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', main, directory, '127.0.0.1', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['--openssl-legacy-provider', main, directory, '127.0.0.1', String(port)], { stdio: ['pipe', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (chunk: string) => {

@@ -25,6 +25,13 @@ server.middleware.unshift(async (ctx, next) => {
   ctx.status = 204;
 });
 
+// The stack stops this process (SIGTERM) after draining; Ctrl-C reaches the whole process group, so SIGINT is left to
+// the stack. When the stack goes away, however it ends, its end of stdin closes: then this process ends too.
+process.on('SIGINT', () => undefined);
+process.stdin.on('end', () => process.exit(0));
+process.stdin.on('error', () => process.exit(0));
+process.stdin.resume();
+
 server.run().catch((error) => {
   console.error(error);
   process.exit(1);

@@ -1,5 +1,6 @@
 import { inject } from 'vitest';
 import type { LocalRepositories } from '../../../infra/local/repositories';
+import { stackIdle as waitForIdle } from '../../../infra/local/idle';
 import { depsForStack } from '../../../infra/local/stack-process';
 import { signInWithPassword } from '../../../infra/local/emulators/cognito';
 import type { DemoUser, StackInfo } from '../../../infra/local/stack-info';
@@ -30,3 +31,9 @@ export function idToken(user: { email: string; password: string }): Promise<stri
 }
 
 export const tokenFor = (role: Role) => idToken(demoUser(role));
+
+/** Resolves once the stack is idle (infra/local/idle.ts): what the devices sent has been handled and nothing runs. */
+export function stackIdle(): Promise<void> {
+  if (!stack.idle) throw new Error('the stack has no idle probe (run-stack.ts starts one)');
+  return waitForIdle(stack.idle);
+}
