@@ -434,6 +434,10 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
     ...customerOf(scope),
     params: { id: customers[scope], mediaId: dissociableMedias.get(`${scope} ${role}`) ?? '00000000' },
   }),
+  // The matrix's own set-up changes both merchants first, so each trail has its entry 1.
+  'audit.list': (scope) => ({ query: { merchantId: merchantOf(scope), size: '5' }, scoped: true }),
+  'audit.csv': (scope) => ({ query: { merchantId: merchantOf(scope) }, scoped: true }),
+  'audit.get': (scope) => ({ params: { seq: '1' }, query: { merchantId: merchantOf(scope) }, scoped: true }),
   'webpaymentOrders.list': (scope) => ({ query: { merchantId: merchantOf(scope), size: '5', result: '1' }, scoped: true }),
   'webpaymentOrders.get': (scope) => ({ params: { id: webOrders[scope] }, query: { merchantId: merchantOf(scope) }, scoped: true }),
   // Public (the merchant's API token, not a sign-in): the scope's own merchant and token, so both scopes succeed.
