@@ -67,7 +67,9 @@ function physicalNames(template: Template): string[] {
   const resources = template.toJSON().Resources as Record<string, { Type: string; Properties?: Record<string, any> }>;
   for (const { Type, Properties = {} } of Object.values(resources)) {
     if (Type === 'AWS::IAM::Policy') continue;
-    visit(Properties, '');
+    // A role's inline policies (Policies[].PolicyName) are named within the role, like AWS::IAM::Policy above.
+    const { Policies: _inline, ...own } = Type === 'AWS::IAM::Role' ? Properties : { ...Properties, Policies: undefined };
+    visit(Type === 'AWS::IAM::Role' ? own : Properties, '');
     if (SCOPED_NAME_TYPES.has(Type)) continue;
     for (const holder of [
       Properties,

@@ -54,9 +54,18 @@ const commandItem = (serial: string, i: number, groupId: string | null) => ({
   serial,
   merchantId: M,
   groupId,
+  posName: serial,
   type: 5,
+  params: {},
   status: 2,
+  result: null,
+  message: null,
   createdAt: new Date(1_790_000_000_000 + i * 1000).toISOString(),
+  createdBy: 'test',
+  scheduledAt: null,
+  startAt: new Date(1_790_000_000_000 + i * 1000).toISOString(),
+  endAt: null,
+  attempts: 1,
   entity: 'remoteCommand',
 });
 
