@@ -12,6 +12,7 @@ import { DEMO_PINS } from '../../infra/local/demo-data';
 import type { StackInfo } from '../../infra/local/stack-info';
 import { connectDevice, saleTransaction, salesMessage } from '../../infra/local/simulator';
 import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, downloadedFile, newPage, signInToDashboard, waitUntil } from './browser';
+import { menuLink } from './menu';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -59,7 +60,7 @@ describe('audit log', () => {
   it('a merchant admin filters the log to a media and opens its entry: the status before → after; the media’s screen links to it', async () => {
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, demoUser(stack, ADMIN));
-    await menuEntry(page, 'manage-audit-log').click();
+    await (await menuLink(page, 'manage-audit-log')).click();
     await page.waitForURL(/\/manage\/audit-log$/);
     await page.getByTestId('table-audit-log').waitFor();
 
@@ -118,7 +119,7 @@ describe('audit log', () => {
   it.each(['group.admin@demo.local', 'merchant.user@demo.local'])('%s has no menu entry and the typed address turns them away', async (email) => {
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, demoUser(stack, email));
-    await menuEntry(page, 'alarms').waitFor();
+    await menuEntry(page, 'alarms').waitFor({ state: 'attached' });
     expect(await menuEntry(page, 'manage-audit-log').count()).toBe(0);
     await page.goto(web('/manage/audit-log'));
     await page.waitForURL(/\/unauthorized$/);

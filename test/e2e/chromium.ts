@@ -51,7 +51,8 @@ export async function signInOnce(wsEndpoint: string, web: string, users: { email
           await page.waitForURL(/\/dashboard$/);
           await page.getByTestId('dashboard').waitFor();
           const origin = (await context.storageState()).origins.find((o) => o.origin === new URL(web).origin);
-          sessions[user.email] = (origin?.localStorage ?? []).map((e) => [e.name, e.value]);
+          // The session, not what the user chose on screens (open menu groups, table states): those stay as a test leaves them.
+          sessions[user.email] = (origin?.localStorage ?? []).filter((e) => !/^(menu|tables):/.test(e.name)).map((e) => [e.name, e.value]);
         } finally {
           await context.close();
         }
