@@ -5,11 +5,11 @@ cd "$(dirname "$0")/.."
 export AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true CDK_DISABLE_CLI_TELEMETRY=true LOG_LEVEL=${LOG_LEVEL:-silent}
 mkdir -p .local
 
-echo "== typecheck"
-node_modules/.bin/tsc -p tsconfig.json --noEmit
-
-echo "== format (prettier --check; npx prettier --write . fixes it)"
-node_modules/.bin/prettier --check --log-level warn .
+# The typecheck and the format check run beside the build and the tests (the tests leave a core idle for a good part
+# of their run); their output and verdict come at the end. `npm run typecheck` alone answers in half a minute.
+echo "== typecheck and format (prettier --check; npx prettier --write . fixes it), beside the tests"
+(node_modules/.bin/tsc -p tsconfig.json --noEmit && node_modules/.bin/prettier --check --log-level warn .) >.local/checks.log 2>&1 &
+checks=$!
 
 echo "== chromium for browser tests"
 bash test/e2e/ensure-chromium.sh
@@ -35,6 +35,9 @@ else
   rm -f .local/test-results-e2e.json
   "${vitest[@]}" --outputFile.json=.local/test-results.json "$@" || status=$?
 fi
+echo "== typecheck and format"
+cat .local/checks.log
+wait $checks || { echo "typecheck or format check failed (above)"; status=1; }
 node -e '
   const fs = require("fs");
   const runs = [".local/test-results.json", ".local/test-results-e2e.json"].filter((f) => fs.existsSync(f)).map((f) => JSON.parse(fs.readFileSync(f, "utf8")));
