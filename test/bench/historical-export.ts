@@ -164,7 +164,7 @@ export async function benchHistoricalExport(): Promise<HistoricalExportFigures> 
   const [
     { startStackProcess, depsForStack, stackEnvironment },
     { registerMachines, loadSerials },
-    { newMerchant },
+    { benchMerchant },
     { makeRequest },
     { periodOf, exportFileKey },
     { DynamoDataRequestRepository },
@@ -172,7 +172,7 @@ export async function benchHistoricalExport(): Promise<HistoricalExportFigures> 
   ] = await Promise.all([
     import('../../infra/local/stack-process'),
     import('../../infra/local/simulator'),
-    import('../../functions/core/merchants/merchant'),
+    import('./measure'),
     import('../../functions/core/historical-data/requests'),
     import('../../functions/core/historical-data/model'),
     import('../../functions/adapters/dynamodb/historical-data-repository'),
@@ -187,25 +187,7 @@ export async function benchHistoricalExport(): Promise<HistoricalExportFigures> 
     }
     const deps = depsForStack(info);
     const now = new Date().toISOString();
-    const merchant = newMerchant(
-      EXPORT_MERCHANT,
-      {
-        name: 'Bench Exports',
-        screenConfigurationManagement: false,
-        country: 'IT',
-        language: 'it',
-        timezone: 'Europe/Rome',
-        currency: 'EUR',
-        legalInfo: '',
-        contactPerson: 'Bench',
-        contactEmail: 'bench@example.com',
-        licence: '',
-        defaultWarranty: 24,
-        extendedWarranty: 0,
-        features: [],
-      },
-      now,
-    );
+    const merchant = benchMerchant(EXPORT_MERCHANT, 'Bench Exports', now);
     await deps.merchants.create(merchant);
     const serials = loadSerials(MACHINES, 'CENG', 93_000_001);
     await registerMachines(info, EXPORT_MERCHANT, serials);
