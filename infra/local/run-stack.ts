@@ -18,8 +18,9 @@ const stack = await startStack({
   ports: { mqtt: Number(process.env.STACK_MQTT_PORT) || undefined },
 });
 const idle = await startIdleProbe(stack.iot);
-process.stdout.write(`STACK_READY ${JSON.stringify({ ...stack.info, idle: idle.url })}\n`);
+// The stop handlers first: a parent may signal as soon as it reads the ready line.
 stopWithParent(async () => {
   await idle.stop();
   await stack.stop();
 });
+process.stdout.write(`STACK_READY ${JSON.stringify({ ...stack.info, idle: idle.url })}\n`);
