@@ -92,13 +92,18 @@ export async function localIotRules(definitions: readonly LocalRuleDefinition[] 
   return rules;
 }
 
-/** Runs a scheduled trigger's handler every `intervalMs` with an EventBridge-shaped event, until stopped. */
+/**
+ * Runs a scheduled trigger's handler every `intervalMs` with an EventBridge-shaped event, until stopped. Runs never
+ * overlap: a run asked for now waits for the one in progress (which may have read the table before the caller's
+ * change), and the timer skips its turn while one runs.
+ */
 function startSchedule(name: string, intervalMs: number) {
   const path = entryPath(triggerEntry(name));
   const what = name.replaceAll('-', ' ');
-  let running: Promise<unknown> | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let busy = 0;
   let stopped = false;
-  const runNow = async (): Promise<unknown> => {
+  const invoke = async (): Promise<unknown> => {
     if (!existsSync(path)) return undefined;
     const { handler } = (await import(pathToFileURL(path).href)) as { handler: (event: unknown, context: Context) => Promise<unknown> };
     return invokeLocally(`vend-local-${name}`, handler, {
@@ -108,11 +113,15 @@ function startSchedule(name: string, intervalMs: number) {
       detail: {},
     });
   };
+  const runNow = (): Promise<unknown> => {
+    busy++;
+    const run = running.then(invoke).finally(() => busy--);
+    running = run.catch(() => undefined);
+    return run;
+  };
   const timer = setInterval(() => {
-    if (stopped || running) return;
-    running = runNow()
-      .catch((error: unknown) => logger.error(`${what} failed`, { error }))
-      .finally(() => (running = undefined));
+    if (stopped || busy > 0) return;
+    runNow().catch((error: unknown) => logger.error(`${what} failed`, { error }));
   }, intervalMs);
   timer.unref();
   return {

@@ -16,6 +16,8 @@ export interface StackInfo {
   users: DemoUser[];
   /** The idle probe of a stack started by run-stack.ts (infra/local/idle.ts): tests wait for it instead of sleeping. */
   idle?: string;
+  /** Where a test runs a scheduled trigger now (POST `<schedules><name>`, infra/local/idle.ts) instead of waiting for its timer. */
+  schedules?: string;
 }
 
 export interface DemoUser {

@@ -61,8 +61,8 @@ export interface RunningStack {
   iot: LocalIot;
   /** The workflow executions the API started (the local Step Functions runner): wait for them, see how they ended. */
   workflows: Pick<LocalWorkflows, 'idle' | 'outcome'>;
-  /** Runs the connection sweep once now (it also runs every CONNECTION_SWEEP_INTERVAL_MS). */
-  sweepConnections(): Promise<unknown>;
+  /** Runs a scheduled trigger of the manifest once now, after the run in progress (each also runs on its timer). */
+  runSchedule(name: string): Promise<unknown>;
   /** How long seeding the demo data took, and what the week of history did (with `demoHistory`). */
   seed: { ms: number; history?: DemoHistoryOutcome };
 }
@@ -215,7 +215,7 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       emulators: { dynamodb: dynamo, s3 },
       iot,
       workflows,
-      sweepConnections: () => schedules.runNow('connection-sweep'),
+      runSchedule: (name) => schedules.runNow(name),
       seed,
     };
   } catch (error) {

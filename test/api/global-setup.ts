@@ -10,8 +10,9 @@ declare module 'vitest' {
 
 /**
  * One throw-away embedded stack for all API tests (DynamoDB, S3 and Cognito state in temp folders), in its own process. The
- * machine purge and regroup sweeps do not run on their own: the tests that need them run them, so they see what is
- * left before.
+ * machine purge and regroup sweeps and the scheduled exports' sweep do not run on their own: the tests that need them
+ * run them (the purge and regroup sweeps in the test, the exports' sweep in the stack: support/stack.ts runSchedule),
+ * so they see what is left before and do not wait for a timer.
  */
 export default async function setup(project: TestProject) {
   const stack = await startStackProcess({
@@ -19,6 +20,7 @@ export default async function setup(project: TestProject) {
     env: {
       MACHINE_PURGE_SWEEP_INTERVAL_MS: String(24 * 3_600_000),
       MACHINE_REGROUP_SWEEP_INTERVAL_MS: String(24 * 3_600_000),
+      DATA_SUBSCRIPTION_SWEEP_INTERVAL_MS: String(24 * 3_600_000),
       NOTIFICATION_RETRY_AFTER_MS: '300',
     },
   });

@@ -15,7 +15,7 @@ import { MAX_ACTIVE_DATA_REQUESTS, MAX_SUBSCRIPTIONS, TECHNICAL_FAILURE } from '
 import { newMerchantWithMachines, simulatedDevices, waitFor } from './support/devices';
 import { api } from './support/http';
 import { merchantBody } from './support/samples';
-import { stack, stackDeps, tokenFor } from './support/stack';
+import { runSchedule, stack, stackDeps, tokenFor } from './support/stack';
 
 const ZONE = 'Europe/Rome';
 const s3 = new S3Client(localS3ClientConfig(stack.s3));
@@ -359,10 +359,9 @@ describe('scheduled exports', () => {
       const sub = await api(subscriptionsOf(), { method: 'POST', token: superAdmin, body: { dataType: 'Transactions', frequency: c.frequency } });
       expect(sub.status).toBe(201);
       await dueAt(sub.body.id, dayStart(c.runDay, ZONE));
-      const ran = await waitFor(async () => {
-        const listed = (await api(subscriptionsOf(), { token: superAdmin })).body.items.find((s: { id: string }) => s.id === sub.body.id);
-        return listed?.lastRunAt ? listed : undefined;
-      }, `the ${c.frequency} run`);
+      await runSchedule('data-subscription-sweep');
+      const ran = (await api(subscriptionsOf(), { token: superAdmin })).body.items.find((s: { id: string }) => s.id === sub.body.id);
+      expect(ran?.lastRunAt, `the ${c.frequency} run`).toEqual(expect.any(String));
       expect(ran).toMatchObject({ nextRunAt: dayStart(c.nextDay, ZONE), lastError: null, lastRequestId: expect.any(String) });
       const made = await ended(merchantId, ran.lastRequestId);
       expect(made).toMatchObject({
@@ -417,10 +416,9 @@ describe('scheduled exports', () => {
         ExpressionAttributeValues: { ':at': at, ':due': keys.dataSubscriptionDue(at, other, sub.body.id).gsi2sk },
       }),
     );
-    const ran = await waitFor(async () => {
-      const [listed] = (await api(subscriptionsOf(other), { token: superAdmin })).body.items;
-      return listed?.lastRunAt ? listed : undefined;
-    }, 'the refused run');
+    await runSchedule('data-subscription-sweep');
+    const [ran] = (await api(subscriptionsOf(other), { token: superAdmin })).body.items;
+    expect(ran?.lastRunAt, 'the refused run').toEqual(expect.any(String));
     expect(ran).toMatchObject({ lastError: 'TooManyActiveDataRequestsException', lastRequestId: null });
     expect(Date.parse(ran.nextRunAt)).toBeGreaterThan(Date.parse(at));
   });

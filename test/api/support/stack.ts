@@ -1,6 +1,6 @@
 import { inject } from 'vitest';
 import type { LocalRepositories } from '../../../infra/local/repositories';
-import { stackIdle as waitForIdle } from '../../../infra/local/idle';
+import { runScheduleNow, stackIdle as waitForIdle } from '../../../infra/local/idle';
 import { depsForStack } from '../../../infra/local/stack-process';
 import { signInWithPassword } from '../../../infra/local/emulators/cognito';
 import type { DemoUser, StackInfo } from '../../../infra/local/stack-info';
@@ -36,4 +36,10 @@ export const tokenFor = (role: Role) => idToken(demoUser(role));
 export function stackIdle(): Promise<void> {
   if (!stack.idle) throw new Error('the stack has no idle probe (run-stack.ts starts one)');
   return waitForIdle(stack.idle);
+}
+
+/** Runs a scheduled trigger of the stack (`data-subscription-sweep`, …) now and resolves with its outcome once it ended. */
+export function runSchedule(name: string): Promise<unknown> {
+  if (!stack.schedules) throw new Error('the stack has no schedule runner (run-stack.ts starts one)');
+  return runScheduleNow(stack.schedules, name);
 }
