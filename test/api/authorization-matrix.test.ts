@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { groups } from '../../functions/api/manifest';
 import type { Route } from '../../functions/http/manifest';
 import { ROLES, type Role } from '#schemas/roles';
-import { BAD_TOKEN_KINDS, badToken } from './support/forged-tokens';
+import { BAD_TOKEN_KINDS, badToken, type BadTokenKind } from './support/forged-tokens';
 import { api } from './support/http';
 import { demoUser, stack, stackDeps, tokenFor } from './support/stack';
 import { exportFileKey } from '../../functions/core/historical-data/model';
@@ -472,6 +472,14 @@ function pathOf(route: Route, sample: Sample): string {
   return query ? `${path}?${query}` : path;
 }
 
+/** Each bad token made once per kind and role (its defect does not wear off: an expired one stays expired). */
+const forgedTokens = new Map<string, Promise<string | undefined>>();
+function forgedToken(kind: BadTokenKind, realToken: string): Promise<string | undefined> {
+  const key = `${kind} ${realToken}`;
+  if (!forgedTokens.has(key)) forgedTokens.set(key, badToken(kind, realToken));
+  return forgedTokens.get(key)!;
+}
+
 async function call(route: Route, sample: Sample, token: string | undefined) {
   const headers = sample.headers ? await sample.headers() : undefined;
   return api(pathOf(route, sample), { method: route.method, token, headers, ...(sample.body !== undefined ? { body: sample.body } : {}) });
@@ -715,15 +723,21 @@ describe('authorization matrix', () => {
   });
 
   for (const route of routes) {
-    describe(`${route.method} ${route.path}`, () => {
+    // A read changes nothing: its cases run side by side (vitest's maxConcurrency at a time); the others one by one.
+    const cases = route.method === 'GET' ? describe.concurrent : describe;
+    cases(`${route.method} ${route.path}`, () => {
       for (const role of ROLES as readonly Role[]) {
         for (const scope of ['own', 'foreign'] as const) {
           const sampleOf = () => samples[route.id]!(scope, role);
           it(`${role} · ${scope}`, async () => {
             const real = await tokenFor(role);
             const sample = sampleOf();
-            for (const kind of BAD_TOKEN_KINDS) {
-              const res = await call(route, sampleOf(), await badToken(kind, real));
+            const withBadToken = async (kind: BadTokenKind) => ({ kind, res: await call(route, sampleOf(), await forgedToken(kind, real)) });
+            // Refused before anything happens, so sent at once; a public route ignores the token and acts: one by one.
+            const refusals: Awaited<ReturnType<typeof withBadToken>>[] = [];
+            if (route.roles !== 'public') refusals.push(...(await Promise.all(BAD_TOKEN_KINDS.map(withBadToken))));
+            else for (const kind of BAD_TOKEN_KINDS) refusals.push(await withBadToken(kind));
+            for (const { kind, res } of refusals) {
               if (route.roles === 'public') expect(res.status, `${kind} token on a public route`).toBe(success(route));
               else {
                 expect(res.status, `${kind} token`).toBe(401);
@@ -784,10 +798,10 @@ describe('authorization matrix · merchant without the feature', () => {
 
   for (const route of flagged) {
     it(`${route.method} ${route.path} (${route.feature})`, async () => {
-      for (const role of route.roles === 'public' ? [] : route.roles) {
-        const res = await call(route, samples[route.id]!('own', role), await tokenFor(role));
-        expectFeatureRefusal(res, route.feature!);
-      }
+      // Every role is refused before anything happens: asked at once.
+      const roles = route.roles === 'public' ? [] : route.roles;
+      const answers = await Promise.all(roles.map(async (role) => call(route, samples[route.id]!('own', role), await tokenFor(role))));
+      for (const res of answers) expectFeatureRefusal(res, route.feature!);
     });
   }
 });

@@ -5,6 +5,8 @@ export const BAD_TOKEN_KINDS = ['none', 'expired', 'wrong-issuer', 'alg-none', '
 export type BadTokenKind = (typeof BAD_TOKEN_KINDS)[number];
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+let signingKey: ReturnType<typeof importJWK> | undefined;
+const poolKey = () => (signingKey ??= importJWK(COGNITO_LOCAL_SIGNING_KEY.jwk, 'RS256'));
 
 /**
  * Tokens that must be refused: each starts from a real token's claims and is signed with the pool's real
@@ -21,12 +23,10 @@ export async function badToken(kind: BadTokenKind, realToken: string): Promise<s
     ...(kind === 'wrong-issuer' ? { iss: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_attacker' } : {}),
     ...(kind === 'wrong-audience' ? { aud: 'another-app-client' } : {}),
   };
-  const key = await importJWK(COGNITO_LOCAL_SIGNING_KEY.jwk, 'RS256');
-  return new SignJWT(changed).setProtectedHeader({ alg: 'RS256', kid: COGNITO_LOCAL_KID, typ: 'JWT' }).sign(key);
+  return new SignJWT(changed).setProtectedHeader({ alg: 'RS256', kid: COGNITO_LOCAL_KID, typ: 'JWT' }).sign(await poolKey());
 }
 
 /** A correctly signed token with chosen claims (role-claim parsing tests). */
 export async function signedToken(realToken: string, overrides: Record<string, unknown>): Promise<string> {
-  const key = await importJWK(COGNITO_LOCAL_SIGNING_KEY.jwk, 'RS256');
-  return new SignJWT({ ...decodeJwt(realToken), ...overrides }).setProtectedHeader({ alg: 'RS256', kid: COGNITO_LOCAL_KID, typ: 'JWT' }).sign(key);
+  return new SignJWT({ ...decodeJwt(realToken), ...overrides }).setProtectedHeader({ alg: 'RS256', kid: COGNITO_LOCAL_KID, typ: 'JWT' }).sign(await poolKey());
 }
