@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDevice, saleTransaction, salesMessage } from '../../infra/local/simulator';
-import { accessibilityViolations, api, demoUser, getStack, idToken, connectBrowser, newPage, signInToDashboard } from './browser';
+import { accessibilityViolations, api, demoUser, getStack, idToken, connectBrowser, networkQuiet, newPage, openInApp, signInToDashboard } from './browser';
 
 const stack = getStack();
-const web = (path: string) => new URL(path, stack.web).toString();
 /** A demo machine of Acme with alarms, sales and audits in its history. */
 const SERIAL = 'CUNI-00000010';
 const ROWS = '[data-testid^="table-"] tbody tr';
@@ -35,7 +34,7 @@ afterAll(async () => {
 /** Waits until the screen has loaded: its `ready` element shown, the network quiet, no spinner left. */
 async function settle(page: Page, ready = 'main h1'): Promise<void> {
   await page.locator(ready).first().waitFor();
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await page
     .locator('.spinner')
     .first()
@@ -56,7 +55,7 @@ async function settle(page: Page, ready = 'main h1'): Promise<void> {
 async function violationsOn(page: Page, screens: [string, string?][]): Promise<Record<string, string[]>> {
   const found: Record<string, string[]> = {};
   for (const [path, ready] of screens) {
-    await page.goto(web(path));
+    await openInApp(page, path);
     await settle(page, ready);
     const violations = await accessibilityViolations(page);
     if (violations.length > 0) found[path] = violations;
@@ -66,7 +65,7 @@ async function violationsOn(page: Page, screens: [string, string?][]): Promise<R
 
 /** Opens the first row of the list at `path` and returns the detail screen's path. */
 async function firstDetail(page: Page, path: string): Promise<string> {
-  await page.goto(web(path));
+  await openInApp(page, path);
   await settle(page, ROWS);
   await page.locator(`${ROWS} a`).first().click();
   await page.waitForURL((url) => url.pathname !== path);
@@ -96,7 +95,7 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA) at 1280 px', () => {
     for (const list of ['/manage/users', '/manage/groups']) Object.assign(found, await violationsOn(page, [[await firstDetail(page, list)]]));
 
     // The command wizard, each of its steps.
-    await page.goto(web('/devices/remote-commands'));
+    await openInApp(page, '/devices/remote-commands');
     await settle(page, LISTED);
     await page.getByTestId('command-new').click();
     const wizard = page.getByTestId('command-wizard');

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContextOptions, type Download, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Download, type Page, type Request } from 'playwright-core';
 import { inject, onTestFinished } from 'vitest';
 import { AMPLIFY_TOKEN_PREFIX, type SavedSession } from './chromium';
 import de from '../../frontend/src/i18n/de.json';
@@ -114,6 +114,65 @@ export async function signInToDashboard(page: Page, web: string, user: { email: 
   // The form applies the user's language before the dashboard shows; a returning user's follows their record.
   const { language } = (await (await me).json()) as { language: string };
   await page.waitForFunction((wanted) => document.documentElement.lang === wanted, language);
+}
+
+/** The requests of each page in flight and when that last changed (see networkQuiet). */
+const traffic = new WeakMap<Page, { inFlight: Set<Request>; changedAt: number }>();
+function trafficOf(page: Page) {
+  let state = traffic.get(page);
+  if (!state) {
+    const tracked = { inFlight: new Set<Request>(), changedAt: Date.now() };
+    const ended = (request: Request) => {
+      tracked.inFlight.delete(request);
+      tracked.changedAt = Date.now();
+    };
+    page.on('request', (request) => {
+      tracked.inFlight.add(request);
+      tracked.changedAt = Date.now();
+    });
+    page.on('requestfinished', ended);
+    page.on('requestfailed', ended);
+    traffic.set(page, (state = tracked));
+  }
+  return state;
+}
+
+/** Marks what `main` showed before openInApp navigates. */
+const SHOWN_BEFORE = 'data-e2e-shown-before';
+
+/**
+ * Opens `path` (with its query) in the console loaded in `page` as its own links do: through the router, without a
+ * reload (the session and axe-core stay loaded). Resolves once the new screen has replaced the previous one in
+ * `main` (the router shows the previous screen until the new one's code has loaded); then wait for what the screen
+ * shows, and networkQuiet for what it asks. Already there: nothing to do.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  trafficOf(page);
+  const here = new URL(page.url());
+  if (here.pathname + here.search === path) return;
+  await page.evaluate(
+    ([to, mark]) => {
+      for (const element of document.querySelectorAll('main *')) element.setAttribute(mark, '');
+      history.pushState(null, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+    },
+    [path, SHOWN_BEFORE] as const,
+  );
+  await page.waitForFunction((mark) => document.querySelector(`main *:not([${mark}])`) !== null, SHOWN_BEFORE);
+}
+
+/**
+ * Resolves once no request of the page has been in flight for `quietMs`: waitForLoadState('networkidle') (500 ms)
+ * for a screen opened without a reload (openInApp). Counts from the page's first openInApp.
+ */
+export async function networkQuiet(page: Page, quietMs = 300, timeoutMs = 15_000): Promise<void> {
+  const state = trafficOf(page);
+  const deadline = Date.now() + timeoutMs;
+  while (state.inFlight.size > 0 || Date.now() - state.changedAt < quietMs) {
+    if (Date.now() > deadline)
+      throw new Error(`the page's requests did not end within ${timeoutMs / 1000} s: ${[...state.inFlight].map((r) => r.url()).join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 export const CATALOGUES: Record<string, Record<string, string>> = { it: itMessages, en, es, fr, de, pt };

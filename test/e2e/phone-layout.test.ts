@@ -2,10 +2,21 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmMessage, auditMessage, connectDevice, saleTransaction, salesMessage, telemetryMessage } from '../../infra/local/simulator';
-import { accessibilityViolations, api, demoUser, getStack, idToken, connectBrowser, newPage, registerCustomer, signInToDashboard } from './browser';
+import {
+  accessibilityViolations,
+  api,
+  demoUser,
+  getStack,
+  idToken,
+  connectBrowser,
+  networkQuiet,
+  newPage,
+  openInApp,
+  registerCustomer,
+  signInToDashboard,
+} from './browser';
 
 const stack = getStack();
-const web = (path: string) => new URL(path, stack.web).toString();
 const run = Date.now().toString(36);
 /** A demo machine of Acme (no group) that the other browser tests leave alone. */
 const SERIAL = 'CUNI-00000010';
@@ -63,9 +74,9 @@ afterAll(async () => {
 
 /** How much wider than the phone the document is, once the screen has loaded. */
 async function overflow(page: Page, path: string, ready?: string): Promise<number> {
-  await page.goto(web(path));
+  await openInApp(page, path);
   if (ready) await page.locator(ready).first().waitFor();
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await page
     .locator('.spinner')
     .first()
