@@ -18,21 +18,30 @@ echo "== build the console"
 node_modules/.bin/vite build --config frontend/vite.config.ts --logLevel warn
 
 echo "== tests"
-# api and e2e each run their files one after another on a stack of their own. In one vitest run, every project
-# without file parallelism (maxWorkers 1) goes into one sequential group, so the e2e files would wait for the api
-# ones: without arguments the browser tests run in a vitest of their own beside the others (their report follows).
+# In one vitest run the projects' groups run one after another: unit and infra share numCpus - 1 workers (one here),
+# then every project without file parallelism (api, e2e: their files one after another on a stack of their own)
+# goes into one sequential group. So without arguments api and e2e run in vitest processes of their own beside
+# unit and infra (their reports follow). The browser tests mostly wait (for Chromium, the stack, the network): they
+# run in two halves (vitest --shard, by file), each with a stack and a Chromium of its own.
 vitest=(node_modules/.bin/vitest run --config test/vitest.config.ts --reporter=default --reporter=json)
+E2E_SHARDS=2
 status=0
+rm -f .local/test-results*.json
 if [ $# -eq 0 ]; then
-  rm -f .local/test-results-e2e.json
-  "${vitest[@]}" --outputFile.json=.local/test-results-e2e.json --project e2e >.local/test-e2e.log 2>&1 &
-  e2e=$!
-  "${vitest[@]}" --outputFile.json=.local/test-results.json --project unit --project infra --project api || status=$?
-  echo "== browser tests (e2e), run beside the above"
-  wait $e2e || status=$?
-  cat .local/test-e2e.log
+  declare -A beside=()
+  "${vitest[@]}" --outputFile.json=.local/test-results-api.json --project api >.local/test-api.log 2>&1 &
+  beside[api]=$!
+  for shard in $(seq 1 $E2E_SHARDS); do
+    "${vitest[@]}" --outputFile.json=.local/test-results-e2e-$shard.json --project e2e --shard=$shard/$E2E_SHARDS >.local/test-e2e-$shard.log 2>&1 &
+    beside[e2e-$shard]=$!
+  done
+  "${vitest[@]}" --outputFile.json=.local/test-results.json --project unit --project infra || status=$?
+  for part in api $(seq -f 'e2e-%g' 1 $E2E_SHARDS); do
+    echo "== $part tests, run beside the above"
+    wait "${beside[$part]}" || status=$?
+    cat .local/test-$part.log
+  done
 else
-  rm -f .local/test-results-e2e.json
   "${vitest[@]}" --outputFile.json=.local/test-results.json "$@" || status=$?
 fi
 echo "== typecheck and format"
@@ -40,7 +49,7 @@ cat .local/checks.log
 wait $checks || { echo "typecheck or format check failed (above)"; status=1; }
 node -e '
   const fs = require("fs");
-  const runs = [".local/test-results.json", ".local/test-results-e2e.json"].filter((f) => fs.existsSync(f)).map((f) => JSON.parse(fs.readFileSync(f, "utf8")));
+  const runs = fs.readdirSync(".local").filter((f) => /^test-results(-[\w-]+)?\.json$/.test(f)).map((f) => JSON.parse(fs.readFileSync(`.local/${f}`, "utf8")));
   const sum = (k) => runs.reduce((n, r) => n + (r[k] || 0), 0);
   const skipped = sum("numPendingTests") + sum("numTodoTests");
   console.log(`${sum("numPassedTests")} passed, ${sum("numFailedTests")} failed` + (skipped ? `, ${skipped} skipped` : ""));
