@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContextOptions, type Download, type Page, type Request } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Download, type Page, type Request, type Response } from 'playwright-core';
 import { inject, onTestFinished } from 'vitest';
 import { AMPLIFY_TOKEN_PREFIX, type SavedSession } from './chromium';
 import de from '../../frontend/src/i18n/de.json';
@@ -105,15 +105,29 @@ export async function signInToDashboard(page: Page, web: string, user: { email: 
     },
     { prefix: AMPLIFY_TOKEN_PREFIX, entries: session },
   );
-  const me = page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname.endsWith('/users/me'));
-  await page.goto(new URL('/dashboard', web).toString());
-  // Once: a later navigation (after a sign-out, say) finds what the console left.
-  await restore.dispose();
-  await page.waitForURL(/\/dashboard$/);
-  await page.getByTestId('dashboard').waitFor();
+  // The user's record as the console reads it, read as it arrives: a response's body is gone once its page has been
+  // navigated away from (it was, once, under load), and then the next one counts.
+  const records: { language: string }[] = [];
+  const readRecord = (response: Response) => {
+    if (response.request().method() === 'GET' && new URL(response.url()).pathname.endsWith('/users/me'))
+      response.json().then(
+        (record) => records.push(record as { language: string }),
+        () => undefined,
+      );
+  };
+  page.on('response', readRecord);
+  try {
+    await page.goto(new URL('/dashboard', web).toString());
+    // Once: a later navigation (after a sign-out, say) finds what the console left.
+    await restore.dispose();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByTestId('dashboard').waitFor();
+    await waitUntil('the console to read the user record', async () => records.length > 0, 15_000);
+  } finally {
+    page.off('response', readRecord);
+  }
   // The form applies the user's language before the dashboard shows; a returning user's follows their record.
-  const { language } = (await (await me).json()) as { language: string };
-  await page.waitForFunction((wanted) => document.documentElement.lang === wanted, language);
+  await page.waitForFunction((wanted) => document.documentElement.lang === wanted, records.at(-1)!.language);
 }
 
 /** The requests of each page in flight and when that last changed (see networkQuiet). */
