@@ -60,6 +60,9 @@ export const routes = [
     method: 'POST',
     path: '/remote-commands/send',
     roles: NOT_MERCHANT_USER,
+    // The types that send a machine a configuration (a custom one by id, or values) need the merchant's remote configurations.
+    featureByBody: { field: 'type', features: { 7: 'REMOTE_CONFIGURATIONS', 13: 'REMOTE_CONFIGURATIONS' } },
+    featureMerchant: 'machine',
     summary:
       'Send a remote command now or at `scheduledAt`; 404 RemoteCommandPosNotFoundException, 409 RemoteCommandPendingException (one pending command of a type per machine), 413 MessageTooLargeException (over 64 KB), 503 RemoteCommandSendException. With an Idempotency-Key header a retried POST answers the first command',
     request: { body: RemoteCommandSend, headers: RemoteCommandSendHeaders },
