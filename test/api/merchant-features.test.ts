@@ -11,6 +11,9 @@ import type { AuditTrailEntry } from '#schemas/audit';
 import { DEMO_MACHINES } from '../../infra/local/demo-data';
 import { api } from './support/http';
 import { newMediaId, putMedia, utcDay } from './support/customers';
+import { commandSweepHandler } from '../../functions/triggers/command-sweep/handler';
+import { buildCommandSweepDeps } from '../../functions/triggers/command-sweep/deps';
+import { stackEnvironment } from '../../infra/local/stack-process';
 import { newMerchantWithMachines } from './support/devices';
 import { merchantBody } from './support/samples';
 import { idToken, stack, tokenFor } from './support/stack';
@@ -275,6 +278,31 @@ describe('a remote command that sends a configuration (types 7 and 13)', () => {
       const other = await send(superAdmin, m.serial, { type, params: {} });
       expect(other.status, `type ${type}: ${other.text}`).toBe(201);
     }
+  });
+});
+
+describe('the command sweep (a trigger whose work declares REMOTE_CONFIGURATIONS)', () => {
+  it('ends, unsent, a scheduled configuration send whose merchant lost the flag meanwhile; sends the other types', async () => {
+    const m = await flaggedMerchant();
+    const soon = new Date(Date.now() + 60_000).toISOString();
+    const schedule = async (type: number, params: unknown) => {
+      const res = await api('/remote-commands/send', { method: 'POST', token: superAdmin, body: { serial: m.serial, type, params, scheduledAt: soon } });
+      expect(res.status, res.text).toBe(201);
+      expect(res.body.status).toBe(0);
+      return res.body.id as string;
+    };
+    const config = await schedule(13, { values: { 'vend.price.mode': '1' } });
+    const restart = await schedule(4, {});
+    await m.setFeatures(m.without('REMOTE_CONFIGURATIONS'));
+    // The sweep as the scheduler runs it, past both commands' time.
+    const env: Record<string, string> = { ...stackEnvironment(stack), IOT_DATA_ENDPOINT: stack.iotData };
+    Object.assign(process.env, { AWS_ACCESS_KEY_ID: env.AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY: env.AWS_SECRET_ACCESS_KEY });
+    await commandSweepHandler(() => buildCommandSweepDeps(env))({ time: new Date(Date.parse(soon) + 1_000).toISOString() });
+    const items = (await api(`/remote-commands/pos/${m.serial}?size=10`, { token: superAdmin })).body.items as Array<Record<string, any>>;
+    const commands = new Map(items.map((c) => [c.id, c]));
+    expect(commands.get(config)).toMatchObject({ status: 3, message: 'The feature REMOTE_CONFIGURATIONS is not enabled for this distributor', attempts: 0 });
+    // Sent (published once); it stays scheduled until the device answers.
+    expect(commands.get(restart)).toMatchObject({ status: 0, attempts: 1 });
   });
 });
 

@@ -8,6 +8,8 @@ import { groups } from '../../functions/api/manifest';
 import { requireRouteFeature, requireTokenFeature } from '../../functions/core/merchants/feature-gate';
 import type { Principal } from '../../functions/core/shared/principal';
 import { featureMerchantSource, featureOf } from '../../functions/http/feature-gate';
+import { METRIC, OperatorMetrics } from '../../functions/runtime/metrics';
+import { featureCheck } from '../../functions/triggers/trigger';
 
 const route = (id: string) => groups.flatMap((g) => g.routes).find((r) => r.id === id)!;
 
@@ -82,5 +84,23 @@ describe('a caller with the merchant’s API token', () => {
     ] as const)
       await expect(requireTokenFeature(deps, token, at, 'WEBPAYMENTS', accepted)).resolves.toBeUndefined();
     expect(accepted).not.toHaveBeenCalled();
+  });
+});
+
+describe('a trigger’s work of a feature (functions/triggers/trigger.ts)', () => {
+  it('is done for a merchant with the flag; skipped for one without, counted each time, each merchant read once', async () => {
+    const metrics = new OperatorMetrics();
+    const counted = vi.spyOn(metrics, 'countBy');
+    const features = vi.fn(deps.merchants.features);
+    const has = featureCheck({ flag: 'REMOTE_CONFIGURATIONS', work: 'test' }, { features }, metrics);
+    expect(await has('m2')).toBe(true);
+    expect(await has('m1')).toBe(false);
+    expect(await has('m1')).toBe(false);
+    expect(await has('no-such')).toBe(true);
+    expect(features).toHaveBeenCalledTimes(3);
+    expect(counted.mock.calls).toEqual([
+      [METRIC.featureWorkSkipped, { feature: 'REMOTE_CONFIGURATIONS' }],
+      [METRIC.featureWorkSkipped, { feature: 'REMOTE_CONFIGURATIONS' }],
+    ]);
   });
 });
