@@ -35,6 +35,14 @@ describe('the feature a request needs', () => {
     expect(featureOf(route('paymentService.order'), {})).toBe('WEBPAYMENTS');
   });
 
+  it('of a public route is checked only for a caller with the merchant’s API token: every flagged public route says it takes one', () => {
+    const publicFlagged = groups.flatMap((g) => g.routes).filter((r) => r.roles === 'public' && (r.feature || r.featureByBody));
+    expect(publicFlagged.map((r) => [r.id, r.tokenCaller])).toEqual([
+      ['prices.erpSave', 'apiToken'],
+      ['paymentService.order', 'paymentService'],
+    ]);
+  });
+
   it('is checked for the merchant of the machine the path or the body names, or of the payment service’s path', () => {
     expect(featureMerchantSource(route('remoteCommands.send'))).toBe('machine');
     expect(featureMerchantSource(route('prices.erpSave'))).toBe('machine');
