@@ -3,7 +3,10 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
 import { DynamoMerchantFeatures } from '../adapters/dynamodb/merchant-features';
 import { readRegistration } from '../adapters/dynamodb/registrations';
-import { requireRouteFeature, type FeatureMerchant } from '../core/merchants/feature-gate';
+import { API_TOKEN_HEADER } from '#schemas/prices-constants';
+import type { ChangeRecorder } from '../core/audit/change-recorder';
+import type { FeatureFlag } from '#schemas/features';
+import { requireRouteFeature, requireTokenFeature, type FeatureMerchant } from '../core/merchants/feature-gate';
 import type { Principal } from '../core/shared/principal';
 import type { AuthDeps, PublicDeps } from '../runtime/base-deps';
 import type { HttpEvent, HttpResult } from './event';
@@ -13,6 +16,8 @@ import type { FeatureMerchantSource, Route } from './manifest';
 interface GatedRequest {
   route?: Route;
   principal?: Principal;
+  /** The audit trail's recorder of a mutating call: told who a token caller is. */
+  changes?: ChangeRecorder;
   params: unknown;
   query: unknown;
   body: unknown;
@@ -22,13 +27,21 @@ type GateContext = Context & { readonly http: GatedRequest };
 
 /**
  * Where a route finds the merchant its feature is checked for, unless it says (`featureMerchant`): `{id}` of
- * /merchants/{id}; the machine `{id}` of /pos/{id}… and /remote-commands/pos/{id}…; else `merchantId` of the query.
+ * /merchants/{id} and /payment-service/{id}; the machine `{id}` of /pos/{id}…, /remote-commands/pos/{id}… and
+ * /erp/pos/{id}…; else `merchantId` of the query.
  */
 export function featureMerchantSource(route: Pick<Route, 'path' | 'featureMerchant'>): FeatureMerchantSource {
   if (route.featureMerchant) return route.featureMerchant;
-  if (route.path.startsWith('/merchants/{id}')) return 'path';
-  if (/^(\/remote-commands)?\/pos\/\{id\}/.test(route.path)) return 'machine';
+  if (/^\/(merchants|payment-service)\/\{id\}/.test(route.path)) return 'path';
+  if (/^(\/remote-commands|\/erp)?\/pos\/\{id\}/.test(route.path)) return 'machine';
   return 'query';
+}
+
+/** The feature a request needs: the route's, or the one its body's field value needs (`featureByBody`). */
+export function featureOf(route: Pick<Route, 'feature' | 'featureByBody'>, body: unknown): FeatureFlag | undefined {
+  if (route.feature || !route.featureByBody) return route.feature;
+  const value = (body as Record<string, unknown> | undefined)?.[route.featureByBody.field];
+  return typeof value === 'string' || typeof value === 'number' ? route.featureByBody.features[String(value)] : undefined;
 }
 
 const field = (value: unknown, name: string): string | undefined => {
@@ -40,7 +53,7 @@ function merchantOf(route: Route, request: GatedRequest): FeatureMerchant | unde
   const { params, query, body, principal } = request;
   const source = featureMerchantSource(route);
   if (source === 'machine') {
-    const serial = field(params, 'id');
+    const serial = field(params, 'id') ?? field(body, 'serial');
     return serial ? { serial } : undefined;
   }
   const merchantId = source === 'path' ? field(params, 'id') : field(source === 'body' ? body : query, 'merchantId');
@@ -50,13 +63,14 @@ function merchantOf(route: Route, request: GatedRequest): FeatureMerchant | unde
 }
 
 /**
- * The manifest's `feature` (DESIGN.md §3): a merchant without it answers the feature's coded 403 (naming it) before
- * the handler runs, for every role, the super admin included. Runs after authorization and validation.
+ * The manifest's `feature` (DESIGN.md §3; or `featureByBody`): a merchant without it answers the feature's coded 403
+ * (naming it) before the handler runs, for every role, the super admin included, and for a public route's caller with
+ * the merchant's API token (`tokenCaller`). Runs after authorization and validation.
  */
 export function featureGate(
   deps: () => PublicDeps & Partial<AuthDeps> & { doc?: DynamoDBDocumentClient },
 ): MiddlewareObj<HttpEvent, HttpResult, Error, GateContext> {
-  let gateDeps: Parameters<typeof requireRouteFeature>[0] | undefined;
+  let gateDeps: Parameters<typeof requireTokenFeature>[0] | undefined;
   const gateDepsOf = () => {
     if (gateDeps) return gateDeps;
     const { doc, config } = deps();
@@ -70,10 +84,19 @@ export function featureGate(
   return {
     before: async (request) => {
       const state = request.context.http;
-      const feature = state.route?.feature;
-      if (!state.route || !feature || !state.principal) return;
-      const at = merchantOf(state.route, state);
-      if (at) await requireRouteFeature(gateDepsOf(), state.principal, at, feature);
+      const route = state.route;
+      const feature = route && featureOf(route, state.body);
+      if (!route || !feature) return;
+      const at = merchantOf(route, state);
+      if (!at) return;
+      if (state.principal) return requireRouteFeature(gateDepsOf(), state.principal, at, feature);
+      const caller = route.tokenCaller;
+      if (caller)
+        await requireTokenFeature(gateDepsOf(), request.event.headers[API_TOKEN_HEADER], at, feature, (merchantId) => {
+          if (!state.changes) return;
+          state.changes.actor = caller;
+          state.changes.merchantId = merchantId;
+        });
     },
   };
 }

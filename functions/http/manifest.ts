@@ -57,8 +57,14 @@ type Schema<T> = z.ZodMiniType<T, unknown>;
  */
 export type RouteErrors = { readonly [S in 400 | 401 | 403 | 404 | 409 | 410 | 413 | 503]?: readonly string[] };
 
-/** Where a route names the merchant its feature is checked for (functions/http/feature-gate.ts). */
+/**
+ * Where a route names the merchant its feature is checked for (functions/http/feature-gate.ts): `machine` is the
+ * serial `{id}` of the path, or `serial` of the body when the path has none.
+ */
 export type FeatureMerchantSource = 'path' | 'machine' | 'query' | 'body';
+
+/** Who calls a public route with the merchant's API token, as the audit trail names it. */
+export type TokenCaller = 'apiToken' | 'paymentService';
 
 interface RouteDeclaration<P, Q, B, R> {
   /** Stable operation id: `<group>.<action>`. */
@@ -94,6 +100,17 @@ interface RouteDeclaration<P, Q, B, R> {
    * `machine` (the registration of the serial `{id}`, in the caller's scope) for /pos/{id}…, else `query` (`merchantId`).
    */
   featureMerchant?: FeatureMerchantSource;
+  /**
+   * A feature only some requests need, by the value of a body field: e.g. `{ field: 'type', features: { 13:
+   * 'REMOTE_CONFIGURATIONS' } }`, the remote command types that send a configuration. Enforced and documented as `feature`.
+   */
+  featureByBody?: { field: string; features: Readonly<Record<string, FeatureFlag>> };
+  /**
+   * A public route authenticated by the merchant's API token (header x-api-token; its use case answers 401 without the
+   * right one), and who the audit trail names as its caller. With `feature`, the gate checks the token's merchant: the
+   * one of the machine `{id}` (…/pos/{id}…), else the merchant `{id}`; a token that does not match passes on to the 401.
+   */
+  tokenCaller?: TokenCaller;
 }
 
 /** A route anyone may call (no token): its handler has no principal. */

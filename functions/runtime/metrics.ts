@@ -39,6 +39,8 @@ export const METRIC = {
   /** Mutating calls left out of the audit trail because nobody was authenticated (401), and entries that could not be written; dimension stage. */
   auditTrailUnauthenticated: 'AuditTrailUnauthenticated',
   auditTrailWriteFailures: 'AuditTrailWriteFailures',
+  /** Work of a trigger that belongs to a merchant feature, skipped for a merchant without it (functions/triggers/trigger.ts); dimensions stage, feature. */
+  featureWorkSkipped: 'FeatureWorkSkipped',
 } as const;
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];
 

@@ -8,7 +8,8 @@
 import { NOTIFICATION_OUTBOX_ENTITY } from '#schemas/notification-constants';
 import type { WorkflowName } from '../core/shared/workflows';
 import type { FunctionAccess } from '../runtime/access';
-import { access as commandSweepAccess } from './command-sweep/deps';
+import type { TriggerFeature } from './trigger';
+import { access as commandSweepAccess, feature as commandSweepFeature } from './command-sweep/deps';
 import { access as connectionSweepAccess } from './connection-sweep/deps';
 import { access as dataSubscriptionSweepAccess } from './data-subscription-sweep/deps';
 import { access as historicalExportFailureAccess } from './historical-export-failure/deps';
@@ -70,6 +71,11 @@ export interface TriggerDeclaration {
   source: TriggerSource;
   /** What its deps reach (its deps.ts `access`): the grants of its function. */
   access: FunctionAccess;
+  /**
+   * The merchant feature its work (or part of it: `work`) belongs to, where one does (its deps.ts `feature`): done per
+   * merchant only for one with the flag, skipped otherwise and counted (FeatureWorkSkipped; functions/triggers/trigger.ts).
+   */
+  feature?: TriggerFeature;
 }
 
 /** A trigger's Lambda entry, relative to the repository root. */
@@ -107,6 +113,7 @@ export const triggers: readonly TriggerDeclaration[] = [
     // Locally a scheduled command goes out within seconds of its time.
     source: { kind: 'schedule', everyMinutes: 1, localEveryMs: 2_000 },
     access: commandSweepAccess,
+    feature: commandSweepFeature,
   },
   {
     name: 'machine-purge-sweep',

@@ -102,6 +102,11 @@ const settingBody = (scope: Scope, name = uniqueName()) => ({ name, alarmCodes: 
 /** Remote commands: one pending command of a type per machine, so each sender sends its own type; each canceller has a scheduled command of another type. */
 const COMMAND_SENDERS: Role[] = ['NEBULARSUPERADMIN', 'NEBULARMERCHANTADMIN', 'NEBULARGROUPADMIN'];
 const SEND_TYPES: Partial<Record<Role, number>> = { NEBULARSUPERADMIN: 1, NEBULARMERCHANTADMIN: 2, NEBULARGROUPADMIN: 3, NEBULARMERCHANTUSER: 4 };
+/** Valid params of the remote command types that need a feature (the configuration sends), by route id and type. */
+const BODY_FEATURE_PARAMS: Record<string, unknown> = {
+  'remoteCommands.send 7': { configurationId: 'matrix-configuration' },
+  'remoteCommands.send 13': { values: { 'matrix.key': '1' } },
+};
 const CANCEL_TYPES: Partial<Record<Role, number>> = { NEBULARSUPERADMIN: 9, NEBULARMERCHANTADMIN: 10, NEBULARGROUPADMIN: 11 };
 const cancellableCommands = new Map<string, string>();
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
@@ -798,12 +803,33 @@ describe('authorization matrix · merchant without the feature', () => {
 
   for (const route of flagged) {
     it(`${route.method} ${route.path} (${route.feature})`, async () => {
-      // Every role is refused before anything happens: asked at once.
+      // Every role is refused before anything happens: asked at once. A public route's caller is the merchant's API
+      // token (the sample's header): refused once its token is accepted.
+      if (route.roles === 'public') expectFeatureRefusal(await call(route, samples[route.id]!('own', 'NEBULARSUPERADMIN'), undefined), route.feature!);
       const roles = route.roles === 'public' ? [] : route.roles;
       const answers = await Promise.all(roles.map(async (role) => call(route, samples[route.id]!('own', role), await tokenFor(role))));
       for (const res of answers) expectFeatureRefusal(res, route.feature!);
     });
   }
+
+  // A route whose feature depends on the body (the remote command types that send a configuration): each such value, every role.
+  for (const route of routes.filter((r) => r.featureByBody)) {
+    const { field, features } = route.featureByBody!;
+    it(`${route.method} ${route.path} (${field} ${Object.keys(features).join(', ')})`, async () => {
+      for (const [value, feature] of Object.entries(features)) {
+        for (const role of route.roles === 'public' ? [] : route.roles) {
+          const sample = samples[route.id]!('own', role);
+          const body = { ...(sample.body as object), [field]: Number(value), params: BODY_FEATURE_PARAMS[`${route.id} ${value}`] };
+          expectFeatureRefusal(await call(route, { ...sample, body }, await tokenFor(role)), feature);
+        }
+      }
+    });
+  }
+
+  it('covers every body value that needs a feature with valid params', () => {
+    const declared = routes.flatMap((r) => Object.keys(r.featureByBody?.features ?? {}).map((v) => `${r.id} ${v}`));
+    expect(declared.sort()).toEqual(Object.keys(BODY_FEATURE_PARAMS).sort());
+  });
 });
 
 /** Properties, not only routes: a group admin is not named a machine it cannot see (issue 28 item 8). */

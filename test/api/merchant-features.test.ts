@@ -4,10 +4,17 @@
  * included; a foreign merchant's ids stay 404 (the gate never tells whether they exist); an unknown flag name in a
  * merchant update is a 400 naming it; and a group admin is never named a machine outside its groups by the medias.
  */
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { FEATURE_FLAGS } from '#schemas/features';
+import type { AuditTrailEntry } from '#schemas/audit';
 import { DEMO_MACHINES } from '../../infra/local/demo-data';
 import { api } from './support/http';
 import { newMediaId, putMedia, utcDay } from './support/customers';
+import { commandSweepHandler } from '../../functions/triggers/command-sweep/handler';
+import { buildCommandSweepDeps } from '../../functions/triggers/command-sweep/deps';
+import { stackEnvironment } from '../../infra/local/stack-process';
+import { newMerchantWithMachines } from './support/devices';
 import { merchantBody } from './support/samples';
 import { idToken, stack, tokenFor } from './support/stack';
 
@@ -176,6 +183,126 @@ describe('a flagged route', () => {
     expect(on.body.total).toBe(0);
     expect((await update(['NEBULAR_VENDING'])).status).toBe(200);
     expectRefused(await manage(), { feature: 'PRODUCTS_STOCK', code: 'FeatureNotEnabledException' });
+  });
+});
+
+/** A new merchant with one machine and every flag (as Acme), whose flags the test then takes away and gives back. */
+async function flaggedMerchant() {
+  const { merchantId, serials } = await newMerchantWithMachines(superAdmin, 1);
+  const { name } = (await api(`/merchants/${merchantId}`, { token: superAdmin })).body;
+  const setFeatures = async (features: readonly string[]) => {
+    const res = await api(`/merchants/${merchantId}`, { method: 'PUT', token: superAdmin, body: merchantBody({ name, features }) });
+    expect(res.status, res.text).toBe(200);
+  };
+  const without = (flag: string) => FEATURE_FLAGS.filter((f) => f !== flag);
+  return { merchantId, serial: serials[0]!, setFeatures, without };
+}
+
+/** The merchant's audit entries of one correlation id. */
+async function entriesOf(merchantId: string, correlationId: string): Promise<AuditTrailEntry[]> {
+  const res = await api(`/audit?merchantId=${merchantId}&size=100`, { token: superAdmin });
+  expect(res.status, res.text).toBe(200);
+  return (res.body.items as AuditTrailEntry[]).filter((e) => e.correlationId === correlationId);
+}
+
+describe('the ERP’s prices route (public, the merchant’s API token)', () => {
+  it('answers a merchant with NEBULAR_VENDING and refuses, audited, the token of one without it; a wrong token stays 401', async () => {
+    const m = await flaggedMerchant();
+    const token = (await api(`/merchants/${m.merchantId}/settings`, { token: superAdmin })).body.apiToken as string;
+    const settings = (await api(`/merchants/${m.merchantId}/super-admin-settings`, { token: superAdmin })).body;
+    const { merchantId: _, updatedAt: __, ...input } = settings;
+    const enabled = await api(`/merchants/${m.merchantId}/super-admin-settings`, { method: 'PUT', token: superAdmin, body: { ...input, erpApi: true } });
+    expect(enabled.status, enabled.text).toBe(200);
+    const erp = (apiToken: string, correlationId = `features-${randomUUID()}`) =>
+      api(`/erp/pos/${m.serial}/prices`, {
+        method: 'PUT',
+        body: { prices: [{ line: '11', priceTable: 1, value: 250 }] },
+        headers: { 'x-api-token': apiToken, 'x-correlation-id': correlationId },
+      });
+    // With the flag the call passes the gate: the route answers that the machine has no planogram yet.
+    const passed = await erp(token);
+    expect(passed.status, passed.text).toBe(409);
+    expect(passed.body.code).toBe('PosWithoutPlanogramException');
+
+    await m.setFeatures(m.without('NEBULAR_VENDING'));
+    const correlationId = `features-${randomUUID()}`;
+    expectRefused(await erp(token, correlationId), { feature: 'NEBULAR_VENDING', code: 'FeatureNotEnabledException' });
+    expect(await entriesOf(m.merchantId, correlationId)).toEqual([
+      expect.objectContaining({
+        action: 'prices.erpSave',
+        outcome: 'refused',
+        status: 403,
+        errorCode: 'FeatureNotEnabledException',
+        actor: expect.objectContaining({ kind: 'apiToken' }),
+      }),
+    ]);
+    // Without the token nothing is told, not even that the flag is off.
+    const wrong = await erp(`${token}x`);
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.code).toBe('UnauthorizedException');
+    expect((await api(`/pos/${m.serial}/prices`, { token: superAdmin })).status).toBe(403);
+
+    await m.setFeatures(FEATURE_FLAGS);
+    expect((await erp(token)).body.code).toBe('PosWithoutPlanogramException');
+  });
+});
+
+describe('a remote command that sends a configuration (types 7 and 13)', () => {
+  const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
+  const CONFIG_SENDS = [
+    { type: 13, params: { values: { 'vend.price.mode': '1' } } },
+    { type: 7, params: { configurationId: 'cfg-features' } },
+  ];
+  const send = (token: string, serial: string, command: { type: number; params: unknown }) =>
+    api('/remote-commands/send', { method: 'POST', token, body: { serial, ...command, scheduledAt: inAnHour() } });
+
+  it('needs REMOTE_CONFIGURATIONS: refused for a merchant without it (SendVpConfigNotAllowed), the super admin included', async () => {
+    for (const command of CONFIG_SENDS) {
+      for (const token of [bravoAdmin, superAdmin])
+        expectRefused(await send(token, BRAVO, command), { feature: 'REMOTE_CONFIGURATIONS', code: 'SendVpConfigNotAllowed' });
+    }
+    // A machine of another merchant stays 404 for a merchant's own users: whether it has the feature is not told.
+    expect((await send(acmeAdmin, BRAVO, CONFIG_SENDS[0]!)).status).toBe(404);
+  });
+
+  it('is sent for a merchant with it; the other command types are sent without it', async () => {
+    const m = await flaggedMerchant();
+    const sent = await send(superAdmin, m.serial, CONFIG_SENDS[0]!);
+    expect(sent.status, sent.text).toBe(201);
+    expect(sent.body).toMatchObject({ serial: m.serial, type: 13 });
+
+    await m.setFeatures(m.without('REMOTE_CONFIGURATIONS'));
+    for (const command of CONFIG_SENDS)
+      expectRefused(await send(superAdmin, m.serial, command), { feature: 'REMOTE_CONFIGURATIONS', code: 'SendVpConfigNotAllowed' });
+    for (const type of [4, 10, 15]) {
+      const other = await send(superAdmin, m.serial, { type, params: {} });
+      expect(other.status, `type ${type}: ${other.text}`).toBe(201);
+    }
+  });
+});
+
+describe('the command sweep (a trigger whose work declares REMOTE_CONFIGURATIONS)', () => {
+  it('ends, unsent, a scheduled configuration send whose merchant lost the flag meanwhile; sends the other types', async () => {
+    const m = await flaggedMerchant();
+    const soon = new Date(Date.now() + 60_000).toISOString();
+    const schedule = async (type: number, params: unknown) => {
+      const res = await api('/remote-commands/send', { method: 'POST', token: superAdmin, body: { serial: m.serial, type, params, scheduledAt: soon } });
+      expect(res.status, res.text).toBe(201);
+      expect(res.body.status).toBe(0);
+      return res.body.id as string;
+    };
+    const config = await schedule(13, { values: { 'vend.price.mode': '1' } });
+    const restart = await schedule(4, {});
+    await m.setFeatures(m.without('REMOTE_CONFIGURATIONS'));
+    // The sweep as the scheduler runs it, past both commands' time.
+    const env: Record<string, string> = { ...stackEnvironment(stack), IOT_DATA_ENDPOINT: stack.iotData };
+    Object.assign(process.env, { AWS_ACCESS_KEY_ID: env.AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY: env.AWS_SECRET_ACCESS_KEY });
+    await commandSweepHandler(() => buildCommandSweepDeps(env))({ time: new Date(Date.parse(soon) + 1_000).toISOString() });
+    const items = (await api(`/remote-commands/pos/${m.serial}?size=10`, { token: superAdmin })).body.items as Array<Record<string, any>>;
+    const commands = new Map(items.map((c) => [c.id, c]));
+    expect(commands.get(config)).toMatchObject({ status: 3, message: 'The feature REMOTE_CONFIGURATIONS is not enabled for this distributor', attempts: 0 });
+    // Sent (published once); it stays scheduled until the device answers.
+    expect(commands.get(restart)).toMatchObject({ status: 0, attempts: 1 });
   });
 });
 

@@ -20,6 +20,17 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The command types the remote command wizard offers for a machine. */
+async function wizardTypes(page: Page, serial: string) {
+  await page.goto(web('/devices/remote-commands'));
+  await page.getByTestId('command-new').click();
+  await page.getByTestId('wizard-device').selectOption(serial);
+  await page.getByTestId('wizard-next').click();
+  const type = page.getByTestId('wizard-type');
+  await type.waitFor();
+  return type.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+}
+
 const menuIds = (page: Page) =>
   page.locator('[data-testid="side-menu"] [data-menu-id]').evaluateAll((links) => links.map((a) => a.getAttribute('data-menu-id')));
 
@@ -57,6 +68,11 @@ describe('merchant features in the console', () => {
     expect(tabs).toContain('prices');
     for (const tab of ['stock', 'signal', 'custom-config']) expect(tabs).not.toContain(tab);
     await expectNotEnabled(page, `/devices/${bravoMachine}/signal`, 'NETWORK');
+
+    // The remote command wizard leaves out the types that send a configuration (REMOTE_CONFIGURATIONS).
+    const types = await wizardTypes(page, bravoMachine);
+    expect(types).toContain('4');
+    for (const type of ['7', '13']) expect(types).not.toContain(type);
   });
 
   it('a distributor with the features sees their menu entries and screens', async () => {
@@ -67,5 +83,7 @@ describe('merchant features in the console', () => {
     await page.goto(web('/devices/manage-stock'));
     await page.getByTestId('manage-stock-page').waitFor();
     expect(await page.getByTestId('feature-not-enabled').count()).toBe(0);
+    const acmeMachine = DEMO_MACHINES.find((m) => m.merchantId === 'acme-vending' && !m.hidden && !m.offline)!.serial;
+    await expect.poll(() => wizardTypes(page, acmeMachine)).toEqual(expect.arrayContaining(['4', '7', '13']));
   });
 });

@@ -30,11 +30,17 @@ describe('triggers manifest (functions/triggers/manifest.ts)', () => {
 
   it('takes each trigger’s access from its deps.ts, whose deps are built once per process (lazy)', async () => {
     for (const t of triggers) {
-      const deps = (await import(join(TRIGGERS_DIR, t.name, 'deps.ts'))) as { access: unknown; deps: { reset?: unknown } };
+      const deps = (await import(join(TRIGGERS_DIR, t.name, 'deps.ts'))) as { access: unknown; feature?: unknown; deps: { reset?: unknown } };
       expect(deps.access, t.name).toBe(t.access);
+      // A trigger's feature (README "Merchant features"), where its work belongs to one, comes from its deps.ts too.
+      expect(deps.feature, t.name).toBe(t.feature);
       expect(typeof deps.deps, t.name).toBe('function');
       expect(typeof deps.deps.reset, t.name).toBe('function');
     }
+  });
+
+  it('declares the merchant feature of the triggers whose work belongs to one: the command sweep’s scheduled configuration sends', () => {
+    expect(triggers.filter((t) => t.feature).map((t) => [t.name, t.feature!.flag])).toEqual([['command-sweep', 'REMOTE_CONFIGURATIONS']]);
   });
 
   it('drives the CDK template: one function per trigger, on its declared source', () => {

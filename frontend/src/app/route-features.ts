@@ -1,4 +1,6 @@
+import type { ApiRouteId } from '#schemas/api-roles';
 import type { FeatureFlag } from '#schemas/features';
+import type { RemoteCommandType } from '#schemas/remote-command';
 import type { ProtectedRoute } from './route-roles';
 
 /**
@@ -52,3 +54,50 @@ export const ROUTE_FEATURES: Partial<Record<ProtectedRoute, FeatureFlag>> = {
   '/manage/cash-database-rules': 'CASHDB_UPDATE',
   '/service-manager': 'NEBULAR_CASH',
 };
+
+/**
+ * The API routes (manifest ids) that make each built screen of a feature: every one declares the screen's flag in its
+ * routes.ts, and every flagged route is here under a screen of its flag (test/unit/route-features-manifest.test.ts
+ * compares both ways). A screen calls other, unflagged routes too (a merchant's settings): those are not listed.
+ */
+export const FEATURE_SCREEN_ROUTES: Partial<Record<ProtectedRoute, readonly ApiRouteId[]>> = {
+  '/customers-medias/medias': ['medias.list', 'medias.all', 'medias.usedTypes', 'medias.validateSerials', 'medias.batchRefund'],
+  '/customers-medias/medias/:mediaId': [
+    'medias.get',
+    'medias.refund',
+    'medias.refundMachine',
+    'medias.lostMyKey',
+    'medias.block',
+    'medias.unblock',
+    'medias.unblockTokens',
+  ],
+  '/customers-medias/medias/:mediaId/transactions': ['medias.transactions'],
+  '/customers-medias/medias/:mediaId/refunds': ['medias.refunds'],
+  '/customers-medias/customers': ['customers.list', 'customers.csv'],
+  '/customers-medias/customers/:id': ['customers.get', 'customers.privacy'],
+  '/customers-medias/customers/:id/transactions': ['customers.transactions'],
+  '/customers-medias/customers/:id/medias': ['customers.medias', 'customers.associateMedia', 'customers.dissociateMedia'],
+  '/devices/manage-stock': ['stock.manage'],
+  '/devices/pick-list': ['stock.pickList', 'stock.pickListCsv'],
+  '/devices/:id/stock': ['stock.get', 'stock.editLines', 'stock.fullRefill', 'pos.manageStock'],
+  '/devices/prices-bulk': ['prices.bulkPreview', 'prices.bulkApply'],
+  '/devices/:id/prices': ['prices.get', 'prices.save', 'prices.send', 'prices.cancel', 'prices.history'],
+  '/manage/products': ['products.list', 'products.csv', 'products.import'],
+  '/manage/products/create': ['products.create'],
+  '/manage/products/custom-parameters': ['products.customParameters', 'products.putCustomParameters'],
+  '/manage/products/:id': ['products.get', 'products.associations', 'products.update', 'products.delete'],
+  '/manage/planograms': ['planograms.list'],
+  '/manage/planograms/create': ['planograms.create'],
+  '/manage/planograms/:id': ['planograms.get', 'planograms.update', 'planograms.delete'],
+  '/devices/:id/signal': ['pos.historicalSignal'],
+  '/devices/:id/custom-config': ['pos.customConfig', 'pos.saveCustomConfig'],
+  '/manage/notifications': ['notifications.listOfMerchant', 'notifications.csvOfMerchant'],
+  '/transactions/webpayment-orders': ['webpaymentOrders.list'],
+  '/transactions/webpayment-order-details': ['webpaymentOrders.get'],
+};
+
+/**
+ * The remote command types of a feature (the configuration sends): the wizard offers them only for a machine whose
+ * merchant has it, as `remoteCommands.send` declares (`featureByBody`).
+ */
+export const COMMAND_TYPE_FEATURES: Partial<Record<RemoteCommandType, FeatureFlag>> = { 7: 'REMOTE_CONFIGURATIONS', 13: 'REMOTE_CONFIGURATIONS' };

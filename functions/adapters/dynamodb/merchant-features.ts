@@ -1,11 +1,11 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { MerchantFeatures } from '../../core/merchants/feature-gate';
+import type { MerchantApiTokens, MerchantFeatures } from '../../core/merchants/feature-gate';
 import type { PaymentServiceMerchant, PaymentServiceMerchants } from '../../core/webpayment-orders/ports';
 import { batchGetItems } from './batch-items';
 import * as keys from './keys';
 
-/** A merchant's feature flags: a projected GetItem of its item (ACCESS-PATTERNS 1). */
-export class DynamoMerchantFeatures implements MerchantFeatures {
+/** A merchant's feature flags: a projected GetItem of its item (ACCESS-PATTERNS 1); its API token, of its settings item. */
+export class DynamoMerchantFeatures implements MerchantFeatures, MerchantApiTokens {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,
@@ -16,9 +16,14 @@ export class DynamoMerchantFeatures implements MerchantFeatures {
     if (!res.Item) return undefined;
     return Array.isArray(res.Item.features) ? (res.Item.features as string[]) : [];
   }
+
+  async apiToken(merchantId: string): Promise<string | undefined> {
+    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.merchantSettings(merchantId), ProjectionExpression: 'apiToken' }));
+    return res.Item ? String(res.Item.apiToken ?? '') : undefined;
+  }
 }
 
-/** What the payment service's callback checks: the merchant's API token (settings), features and currency, one BatchGetItem. */
+/** What the payment service's callback checks: the merchant's API token (settings) and currency, one BatchGetItem. */
 export class DynamoPaymentServiceMerchants implements PaymentServiceMerchants {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
@@ -33,7 +38,6 @@ export class DynamoPaymentServiceMerchants implements PaymentServiceMerchants {
     if (!merchant || !settings) return undefined;
     return {
       apiToken: String(settings.apiToken ?? ''),
-      features: Array.isArray(merchant.features) ? (merchant.features as string[]) : [],
       currency: String(merchant.currency),
       timezone: String(merchant.timezone),
     };

@@ -30,7 +30,8 @@ import type { CustomersGroupDeps } from './deps';
 
 const route = routeFor<CustomersGroupDeps>();
 
-const FEATURE = { 403: ['CustomersMediaNotEnabledException'], 404: ['MerchantNotFoundException'] } as const;
+// The 403 of CUSTOMERS_MEDIA comes with the routes' `feature`.
+const MERCHANT = { 404: ['MerchantNotFoundException'] } as const;
 
 // Literal paths (/customers/csv) are matched before parameters, by API Gateway and the local server.
 export const routes = [
@@ -44,7 +45,7 @@ export const routes = [
       'The merchant’s customers by registration (newest first): search (user id, name, email), consent, with or without medias, registration range; each with its medias’ credit and last 30 days',
     request: { query: CustomerListQuery },
     response: CustomerPage,
-    errors: FEATURE,
+    errors: MERCHANT,
     handler: ({ deps, principal, query }) => listCustomers(deps, principal, query),
   }),
   route({
@@ -57,7 +58,7 @@ export const routes = [
     request: { query: CustomerExportQuery },
     response: z.string(),
     produces: 'text/csv',
-    errors: FEATURE,
+    errors: MERCHANT,
     handler: async ({ deps, principal, query }) => attachment(`customers-${query.merchantId}.csv`, await customersCsv(deps, principal, query)),
   }),
   route({
@@ -69,7 +70,7 @@ export const routes = [
     summary: 'A customer: registration, last use, medias, credit and last 30 days’ sales and recharges, consents with their dates, masked payment info',
     request: { params: CustomerParams, query: MerchantScopeQuery },
     response: Customer,
-    errors: { ...FEATURE, 404: ['MerchantNotFoundException', 'CustomerNotFoundException'] },
+    errors: { ...MERCHANT, 404: ['MerchantNotFoundException', 'CustomerNotFoundException'] },
     handler: ({ deps, principal, params, query }) => getCustomer(deps, principal, query.merchantId, params.id),
   }),
   route({
@@ -81,7 +82,7 @@ export const routes = [
     summary: 'The customer’s medias as their records say now, each with its last 30 days',
     request: { params: CustomerParams, query: MerchantScopeQuery },
     response: CustomerMedias,
-    errors: { ...FEATURE, 404: ['MerchantNotFoundException', 'CustomerNotFoundException'] },
+    errors: { ...MERCHANT, 404: ['MerchantNotFoundException', 'CustomerNotFoundException'] },
     handler: ({ deps, principal, params, query }) => customerMedias(deps, principal, query.merchantId, params.id),
   }),
   route({
@@ -93,7 +94,7 @@ export const routes = [
     summary: 'The transactions of the customer’s medias, newest first (a group admin: those at its groups’ machines and the cloud ones)',
     request: { params: CustomerParams, query: CustomerTransactionsQuery },
     response: TransactionPage,
-    errors: { ...FEATURE, 404: ['MerchantNotFoundException', 'CustomerNotFoundException'] },
+    errors: { ...MERCHANT, 404: ['MerchantNotFoundException', 'CustomerNotFoundException'] },
     handler: ({ deps, principal, params, query }) => customerTransactions(deps, principal, { ...query, id: params.id }),
   }),
   route({
@@ -105,7 +106,7 @@ export const routes = [
     summary: 'Set privacy consents 1–3 (analysis, commercial, quality); a consent’s date changes when it does',
     request: { params: CustomerParams, query: MerchantScopeQuery, body: CustomerConsentsInput },
     response: Customer,
-    errors: { ...FEATURE, 404: ['MerchantNotFoundException', 'CustomerNotFoundException'], 409: ['CustomerChangedConcurrentlyException'] },
+    errors: { ...MERCHANT, 404: ['MerchantNotFoundException', 'CustomerNotFoundException'], 409: ['CustomerChangedConcurrentlyException'] },
     handler: ({ deps, principal, params, query, body }) => updateConsents(deps, principal, query.merchantId, params.id, body),
   }),
   route({
@@ -118,7 +119,7 @@ export const routes = [
     request: { params: CustomerParams, query: MerchantScopeQuery, body: CustomerMediaAssociation },
     response: Customer,
     errors: {
-      ...FEATURE,
+      ...MERCHANT,
       404: ['MerchantNotFoundException', 'CustomerNotFoundException', 'MediaNotFoundException'],
       409: ['MediaAlreadyAssociatedException', 'TooManyCustomerMediasException'],
     },
@@ -133,7 +134,7 @@ export const routes = [
     summary: 'The media is no longer the customer’s (one not associated with it → 404 MediaNotFoundException)',
     request: { params: CustomerMediaParams, query: MerchantScopeQuery },
     response: Customer,
-    errors: { ...FEATURE, 404: ['MerchantNotFoundException', 'CustomerNotFoundException', 'MediaNotFoundException'] },
+    errors: { ...MERCHANT, 404: ['MerchantNotFoundException', 'CustomerNotFoundException', 'MediaNotFoundException'] },
     handler: ({ deps, principal, params, query }) => dissociateMedia(deps, principal, query.merchantId, params.id, params.mediaId),
   }),
 ];

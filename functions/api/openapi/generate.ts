@@ -108,7 +108,7 @@ function errorStatuses(r: Route): Map<ErrorStatus, readonly string[]> {
   if (req?.body) out.set(413, ['PayloadTooLargeException']);
   out.set(500, ['InternalError']);
   out.set(503, []);
-  if (r.feature) out.set(403, [...(out.get(403) ?? []), FEATURE_ERROR_CODES[r.feature]]);
+  for (const feature of routeFeatures(r)) out.set(403, [...new Set([...(out.get(403) ?? []), FEATURE_ERROR_CODES[feature]])]);
   for (const [status, codes] of Object.entries(r.errors ?? {}) as [`${keyof RouteErrors}`, readonly string[]][]) {
     const key = Number(status) as ErrorStatus;
     out.set(key, [...new Set([...(out.get(key) ?? []), ...codes])]);
@@ -116,14 +116,27 @@ function errorStatuses(r: Route): Map<ErrorStatus, readonly string[]> {
   return out;
 }
 
-function errorResponse(status: ErrorStatus, codes: readonly string[], feature?: FeatureFlag): JsonObject {
+/** Every feature a route may need: its `feature`, or those of its `featureByBody`. */
+const routeFeatures = (r: Route): FeatureFlag[] => (r.feature ? [r.feature] : [...new Set(Object.values(r.featureByBody?.features ?? {}))]);
+
+/** What the 403 says of the route's feature: for every request, or for those whose body field has one of the values. */
+function featureNote(r: Route): string {
+  const refusal = (f: FeatureFlag) => `the feature \`${f}\` (\`${FEATURE_ERROR_CODES[f]}\`, \`details\` names the feature)`;
+  if (r.feature) return `; or the merchant has not got ${refusal(r.feature)}, the super admin included`;
+  const byBody = r.featureByBody;
+  if (!byBody) return '';
+  const when = routeFeatures(r).map((f) => {
+    const values = Object.keys(byBody.features).filter((v) => byBody.features[v] === f);
+    return `${byBody.field} ${values.join(', ')}: the merchant has not got ${refusal(f)}`;
+  });
+  return `; or, with body ${when.join('; ')}, the super admin included`;
+}
+
+function errorResponse(status: ErrorStatus, codes: readonly string[], note = ''): JsonObject {
   const listed = codes.length > 0 ? ` (${codes.map((c) => `\`${c}\``).join(', ')})` : '';
   const gateway = GATEWAY_TOO.has(status);
-  const featureNote = feature
-    ? `; or the merchant has not got the feature \`${feature}\` (\`${FEATURE_ERROR_CODES[feature]}\`, \`details\` names the feature), the super admin included`
-    : '';
   return {
-    description: `${ERROR_DESCRIPTIONS[status]}${listed}${featureNote}${gateway ? '; from API Gateway itself, a `GatewayError`' : ''}`,
+    description: `${ERROR_DESCRIPTIONS[status]}${listed}${note}${gateway ? '; from API Gateway itself, a `GatewayError`' : ''}`,
     headers: { 'x-correlation-id': CORRELATION_HEADER },
     content: { 'application/json': { schema: gateway ? { anyOf: [ERROR_BODY, GATEWAY_ERROR] } : ERROR_BODY } },
   };
@@ -154,7 +167,7 @@ function responses(components: ComponentSchemas, r: Route): JsonObject {
     out[String(status)] = { description: SUCCESS_DESCRIPTIONS[status]!, headers, content };
     if (r.alsoStatus) out[String(r.alsoStatus)] = { description: SUCCESS_DESCRIPTIONS[r.alsoStatus]!, headers, content };
   }
-  for (const [s, codes] of errorStatuses(r)) out[String(s)] = errorResponse(s, codes, s === 403 ? r.feature : undefined);
+  for (const [s, codes] of errorStatuses(r)) out[String(s)] = errorResponse(s, codes, s === 403 ? featureNote(r) : undefined);
   out['429'] = { $ref: '#/components/responses/TooManyRequests' };
   return out;
 }
@@ -177,6 +190,7 @@ function operation(components: ComponentSchemas, group: RouteGroup, r: Route): J
     op['x-roles'] = [...r.roles];
   }
   if (r.feature) op['x-feature'] = r.feature;
+  if (r.featureByBody) op['x-feature-by-body'] = { field: r.featureByBody.field, features: { ...r.featureByBody.features } };
   return op;
 }
 
@@ -236,7 +250,7 @@ export function buildOpenApi(groups: RouteGroup[] = manifestGroups): JsonObject 
       version: packageVersion(),
       description:
         'The API of the vending fleet console. Generated from the route manifest (functions/api/manifest.ts) by `npm run openapi`; do not edit by hand. ' +
-        'Every answer carries `x-correlation-id` (the request’s, or a new one); every error answers an `ErrorBody` whose `code` is the spec’s exception code. `x-feature` names the merchant feature (spec §1 flag) an operation needs: a merchant without it gets a coded 403, the super admin included.',
+        'Every answer carries `x-correlation-id` (the request’s, or a new one); every error answers an `ErrorBody` whose `code` is the spec’s exception code. `x-feature` names the merchant feature (spec §1 flag) an operation needs: a merchant without it gets a coded 403, the super admin included; `x-feature-by-body` names the feature of the requests whose body `field` has one of the listed values (the remote command types that send a configuration).',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     }),
     servers: [

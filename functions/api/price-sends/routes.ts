@@ -32,6 +32,8 @@ export const routes = [
     method: 'PUT',
     path: '/erp/pos/{id}/prices',
     roles: 'public',
+    tokenCaller: 'apiToken',
+    feature: 'NEBULAR_VENDING',
     summary: `For the merchant’s ERP, authenticated by the merchant’s API token in ${API_TOKEN_HEADER} (not a console sign-in; 401 otherwise): save the machine’s prices “via ERP API” and, with prices sync IMMEDIATE, send them`,
     request: { params: PosParams, body: ErpPricesSave, headers: ErpHeaders },
     response: ErpPricesResult,

@@ -13,6 +13,7 @@ import {
   RemoteCommandSendHeaders,
 } from '#schemas/remote-command';
 import { ALL_ROLES, NOT_MERCHANT_USER } from '#schemas/roles';
+import { COMMAND_TYPE_FEATURES } from '../../core/remote-commands/command-features';
 import { cancelCommand, commandsCsv, listCommands, listPosCommands, pendingCounts, sendCommand } from '../../core/remote-commands/use-cases';
 import { attachment, routeFor } from '../../http/manifest';
 import type { RemoteCommandsGroupDeps } from './deps';
@@ -60,6 +61,8 @@ export const routes = [
     method: 'POST',
     path: '/remote-commands/send',
     roles: NOT_MERCHANT_USER,
+    featureByBody: { field: 'type', features: COMMAND_TYPE_FEATURES },
+    featureMerchant: 'machine',
     summary:
       'Send a remote command now or at `scheduledAt`; 404 RemoteCommandPosNotFoundException, 409 RemoteCommandPendingException (one pending command of a type per machine), 413 MessageTooLargeException (over 64 KB), 503 RemoteCommandSendException. With an Idempotency-Key header a retried POST answers the first command',
     request: { body: RemoteCommandSend, headers: RemoteCommandSendHeaders },

@@ -18,7 +18,7 @@ export const routes = [
       'The merchant’s web payment orders by creation (newest first): date range, type (0 payment, 1 recharge), result (0 waiting, 1 success, 2 error), service',
     request: { query: WebPaymentOrderListQuery },
     response: WebPaymentOrderPage,
-    errors: { 403: ['WebPaymentsNotEnabledException'], 404: ['MerchantNotFoundException'] },
+    errors: { 404: ['MerchantNotFoundException'] },
     handler: ({ deps, principal, query }) => listOrders(deps, principal, query),
   }),
   route({
@@ -30,7 +30,7 @@ export const routes = [
     summary: 'A web payment order: service, service transaction number, processed, request and response details (card numbers masked), type, result',
     request: { params: WebPaymentOrderParams, query: MerchantScopeQuery },
     response: WebPaymentOrder,
-    errors: { 403: ['WebPaymentsNotEnabledException'], 404: ['MerchantNotFoundException', 'WebPaymentOrderNotFoundException'] },
+    errors: { 404: ['MerchantNotFoundException', 'WebPaymentOrderNotFoundException'] },
     handler: ({ deps, principal, params, query }) => getOrder(deps, principal, query.merchantId, params.id),
   }),
 ];

@@ -1,4 +1,4 @@
-import { ConflictError, DomainError, NotFoundError, ValidationError } from '../shared/domain-error';
+import { ConflictError, NotFoundError, ValidationError } from '../shared/domain-error';
 
 export class CustomerNotFoundException extends NotFoundError {
   constructor() {
@@ -21,13 +21,6 @@ export class TooManyCustomerMediasException extends ConflictError {
 export class CustomerChangedConcurrentlyException extends ConflictError {
   constructor() {
     super('CustomerChangedConcurrentlyException', 'The customer was changed meanwhile: reload and try again');
-  }
-}
-
-/** The merchant has not got the CUSTOMERS_MEDIA feature (spec §1). */
-export class CustomersMediaNotEnabledException extends DomainError {
-  constructor() {
-    super('CustomersMediaNotEnabledException', 'forbidden', 'Customers and media are not enabled for this distributor');
   }
 }
 

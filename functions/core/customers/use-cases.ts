@@ -1,6 +1,7 @@
 /**
  * Customers of a merchant (issue 20 item 5): list, CSV, detail, their medias, consents, association of medias.
- * Every use case first checks the merchant (visible, CUSTOMERS_MEDIA on); a customer of another merchant is 404.
+ * Every use case first checks the merchant is visible (CUSTOMERS_MEDIA is the route's, checked by the manifest's feature
+ * gate before); a customer of another merchant is 404.
  */
 import {
   MAX_CUSTOMER_MEDIAS,
@@ -14,7 +15,7 @@ import {
 } from '#schemas/customer';
 import type { Transaction } from '#schemas/transaction';
 import type { Page } from '#schemas/paging';
-import { requireMerchantFeature, type MerchantFeatures } from '../merchants/feature-gate';
+import { requireVisibleMerchant } from '../merchants/feature-gate';
 import { toCsv } from '../shared/csv';
 import { emptyPage, pageOf } from '../shared/page';
 import { groupScope } from '../shared/scope';
@@ -24,7 +25,6 @@ import {
   CustomerChangedConcurrentlyException,
   CustomerExportTooLargeException,
   CustomerNotFoundException,
-  CustomersMediaNotEnabledException,
   MediaAlreadyAssociatedException,
   TooManyCustomerMediasException,
 } from './errors';
@@ -35,7 +35,6 @@ import type { MediaRepository } from '../medias/ports';
 import type { CustomerRepository, CustomerSelection, CustomerTransactions } from './ports';
 
 export interface CustomerDeps {
-  merchants: MerchantFeatures;
   customers: CustomerRepository;
   /** The medias' records (media-api's), never their transactions. */
   medias: Pick<MediaRepository, 'getMany'>;
@@ -45,12 +44,8 @@ export interface CustomerDeps {
 
 const today = (deps: Pick<CustomerDeps, 'now'>) => deps.now().slice(0, 10);
 
-/** The merchant is the caller's and has CUSTOMERS_MEDIA (404 / 403 otherwise). */
-export const requireCustomersFeature = (deps: Pick<CustomerDeps, 'merchants'>, principal: Principal, merchantId: string) =>
-  requireMerchantFeature(deps.merchants, principal, merchantId, 'CUSTOMERS_MEDIA', () => new CustomersMediaNotEnabledException());
-
 async function visibleCustomer(deps: CustomerDeps, principal: Principal, merchantId: string, id: string): Promise<CustomerRecord> {
-  await requireCustomersFeature(deps, principal, merchantId);
+  requireVisibleMerchant(principal, merchantId);
   const record = await deps.customers.get(merchantId, id);
   if (!record) throw new CustomerNotFoundException();
   return record;
@@ -73,7 +68,7 @@ const selectionOf = (q: Omit<CustomerExportQuery, 'ordType' | 'merchantId'>): Cu
 
 /** GET /customers: a page of the merchant's customers by registration. */
 export async function listCustomers(deps: CustomerDeps, principal: Principal, q: CustomerListQuery): Promise<Page<Customer>> {
-  await requireCustomersFeature(deps, principal, q.merchantId);
+  requireVisibleMerchant(principal, q.merchantId);
   const sel = selectionOf(q);
   const [slice, total] = await Promise.all([
     deps.customers.listSlice(q.merchantId, { ...sel, offset: (q.page - 1) * q.size, limit: q.size, ordType: q.ordType, cursor: q.cursor }),
@@ -84,7 +79,7 @@ export async function listCustomers(deps: CustomerDeps, principal: Principal, q:
 
 /** GET /customers/csv: the list's selection, at most MAX_EXPORT_CUSTOMERS rows (else 400). */
 export async function customersCsv(deps: CustomerDeps, principal: Principal, q: CustomerExportQuery): Promise<string> {
-  await requireCustomersFeature(deps, principal, q.merchantId);
+  requireVisibleMerchant(principal, q.merchantId);
   const records = await deps.customers.listAll(q.merchantId, selectionOf(q), q.ordType, MAX_EXPORT_CUSTOMERS + 1);
   if (records.length > MAX_EXPORT_CUSTOMERS) throw new CustomerExportTooLargeException(MAX_EXPORT_CUSTOMERS);
   return toCsv(CUSTOMER_CSV_COLUMNS, (await views(deps, q.merchantId, records)).map(customerCsvRow));

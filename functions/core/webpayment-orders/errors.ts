@@ -6,13 +6,6 @@ export class WebPaymentOrderNotFoundException extends NotFoundError {
   }
 }
 
-/** The merchant has not got the WEBPAYMENTS feature (spec §1). */
-export class WebPaymentsNotEnabledException extends DomainError {
-  constructor() {
-    super('WebPaymentsNotEnabledException', 'forbidden', 'Web payments are not enabled for this distributor');
-  }
-}
-
 /** The payment service's callback: no token, a wrong one, or an unknown merchant (never told apart). */
 export class PaymentServiceTokenRejectedException extends DomainError {
   constructor() {

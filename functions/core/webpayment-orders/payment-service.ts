@@ -12,12 +12,7 @@ import { MediaNotFoundException } from '../medias/errors';
 import type { MediaRecord } from '../medias/model';
 import type { MediaRepository } from '../medias/ports';
 import { tokenMatches } from '../shared/api-token';
-import {
-  OrderCurrencyMismatchException,
-  PaymentServiceTokenRejectedException,
-  WebPaymentOrderConflictException,
-  WebPaymentsNotEnabledException,
-} from './errors';
+import { OrderCurrencyMismatchException, PaymentServiceTokenRejectedException, WebPaymentOrderConflictException } from './errors';
 import { callbackStep, credits, orderIdOf, rechargedMedia, serviceNameOf } from './model';
 import type { CloudRecharge, PaymentServiceMerchant, PaymentServiceMerchants, WebPaymentOrderRepository } from './ports';
 import { recordCaller } from '../audit/change-recorder';
@@ -43,7 +38,7 @@ export async function paymentServiceCallback(
   // An unknown merchant is told apart from a wrong token by nothing.
   if (!tokenMatches(token ?? '', merchant?.apiToken ?? '') || !merchant) throw new PaymentServiceTokenRejectedException();
   recordCaller('paymentService', merchantId);
-  if (!merchant.features.includes('WEBPAYMENTS')) throw new WebPaymentsNotEnabledException();
+  // WEBPAYMENTS is the route's feature: the manifest's feature gate checked it for this token's merchant before.
   if (call.currency !== merchant.currency) throw new OrderCurrencyMismatchException(merchant.currency);
 
   const customerId = call.customer ? customerIdOf(call.customer.userId) : null;

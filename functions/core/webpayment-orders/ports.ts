@@ -53,7 +53,6 @@ export interface WebPaymentOrderRepository {
 
 export interface PaymentServiceMerchant {
   apiToken: string;
-  features: readonly string[];
   currency: string;
   timezone: string;
 }

@@ -4,8 +4,11 @@ import { COMMAND_TYPE_NUMBERS, PERIPHERALS, RemoteCommandSend, type RemoteComman
 import { SelectField, TextField } from '../../../components/form/fields';
 import { Spinner } from '../../../components/Spinner';
 import { useToast } from '../../../components/toasts';
+import { COMMAND_TYPE_FEATURES } from '../../../app/route-features';
 import { formatDateTime } from '../../../lib/format';
+import { hasFeature } from '../../../lib/merchant-features';
 import { parseMoneyInput } from '../../../lib/money-input';
+import { useMyMerchants } from '../../../lib/resources/get-my-merchants';
 import { useMachines } from '../api/get-machines';
 import { sendCommand } from '../api/send-command';
 import { PARAM_FIELDS, paramsOf, PERIPHERAL_MESSAGES, TYPE_MESSAGES, type ParamField } from '../command-labels';
@@ -45,6 +48,7 @@ export function CommandWizard({
   const intl = useIntl();
   const { showToast } = useToast();
   const machines = useMachines(merchantId);
+  const merchants = useMyMerchants();
   const [step, setStep] = useState<Step>('device');
   const [serial, setSerial] = useState(initialSerial ?? '');
   const [type, setType] = useState<RemoteCommandType>(1);
@@ -64,6 +68,12 @@ export function CommandWizard({
   };
   const index = STEPS.indexOf(step);
   const machine = machines.data?.find((m) => m.serial === serial);
+  // The types of a feature (the configuration sends) are offered for a machine whose merchant has it.
+  const machineMerchant = merchants.data?.find((m) => m.id === merchantId);
+  const types = COMMAND_TYPE_NUMBERS.filter((t) => {
+    const feature = COMMAND_TYPE_FEATURES[t];
+    return !feature || hasFeature(machineMerchant, feature);
+  });
 
   async function send() {
     setSending(true);
@@ -153,7 +163,7 @@ export function CommandWizard({
             testId="wizard-type"
             value={String(type)}
             onChange={(v) => setType(Number(v) as RemoteCommandType)}
-            options={COMMAND_TYPE_NUMBERS.map((t) => ({ value: String(t), label: intl.formatMessage({ id: TYPE_MESSAGES[t] }) }))}
+            options={types.map((t) => ({ value: String(t), label: intl.formatMessage({ id: TYPE_MESSAGES[t] }) }))}
           />
           {(PARAM_FIELDS[type] ?? []).map(field)}
         </>
