@@ -160,6 +160,21 @@ function entryOf(request: Request, route: Route, changes: ChangeRecorder): Conte
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
+const failure = (correlationId: string, code: string, message: string): HttpResult => ({
+  statusCode: 500,
+  headers: { ...JSON_HEADERS, 'x-correlation-id': correlationId },
+  body: JSON.stringify({ code, message, correlationId }),
+});
+
+/**
+ * A successful call that wrote to the table without any use case recording its before → after: a route that forgot
+ * its recordChange. Logged and counted; AUDIT_TRAIL_REQUIRE_CHANGES=on (the API tests' stack) makes it a 500, so
+ * that any test driving such a route fails.
+ */
+function unrecordedChange(changes: ChangeRecorder, content: Content): boolean {
+  return content.outcome === 'success' && changes.wrote && !changes.recorded;
+}
+
 /**
  * Opens a change recorder for each mutating call (the handler runs inside it: group-handler's dispatch), and writes
  * the call's entry once the answer is known. Goes right inside `observe`, so that it sees the final answer.
@@ -183,15 +198,18 @@ export function auditTrail(store: () => AuditTrailWriter | undefined = defaultSt
       metrics.countBy(METRIC.auditTrailWriteFailures, {});
       logger.error('audit trail entry not written', { entry: content, error });
       if (!succeeded) return;
-      request.response = {
-        statusCode: 500,
-        headers: { ...JSON_HEADERS, 'x-correlation-id': http.correlationId },
-        body: JSON.stringify({
-          code: 'AuditTrailWriteFailedException',
-          message: 'The change could not be recorded in the audit trail',
-          correlationId: http.correlationId,
-        }),
-      };
+      request.response = failure(http.correlationId, 'AuditTrailWriteFailedException', 'The change could not be recorded in the audit trail');
+      return;
+    }
+    if (unrecordedChange(changes, content)) {
+      metrics.countBy(METRIC.auditTrailChangesUnrecorded, {});
+      logger.error('audit trail entry without the before → after of its change', { action: content.action, correlationId: content.correlationId });
+      if (process.env.AUDIT_TRAIL_REQUIRE_CHANGES === 'on')
+        request.response = failure(
+          http.correlationId,
+          'AuditTrailChangesUnrecordedException',
+          `${content.action} changed the table without recording its changes`,
+        );
     }
   };
   return {

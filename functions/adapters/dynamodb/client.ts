@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { noteTableWrite } from '../../core/audit/change-recorder';
 
 /** The calls a read-only function makes: what its table read grant allows. */
 const READ_COMMANDS = new Set(['GetItemCommand', 'BatchGetItemCommand', 'QueryCommand', 'TransactGetItemsCommand', 'DescribeTableCommand']);
@@ -17,6 +18,15 @@ export function createDocumentClient(opts: { region: string; endpoint?: string; 
   const doc = DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
+  // A mutating call's writes that landed, so that its audit entry can tell a change whose before → after nobody recorded.
+  doc.middlewareStack.add(
+    (next, context) => async (args) => {
+      const result = await next(args);
+      if (!READ_COMMANDS.has(context.commandName ?? '')) noteTableWrite();
+      return result;
+    },
+    { step: 'initialize', name: 'noteTableWrites' },
+  );
   if (opts.readOnly) {
     doc.middlewareStack.add(
       (next, context) => (args) => {

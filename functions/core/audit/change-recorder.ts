@@ -16,6 +16,9 @@ const NOT_A_CHANGE = new Set(['updatedAt', 'revision']);
 
 export class ChangeRecorder {
   readonly changes: AuditTrailChange[] = [];
+  /** Whether the call wrote to the table, and whether it said what it changed (even when no field differed). */
+  wrote = false;
+  recorded = false;
   /** Set by the use case that authenticated a caller without a console sign-in (API token, payment service, link). */
   actor?: AuditTrailActor['kind'];
   /** The merchant the call acted on, when neither the request nor the caller says it. */
@@ -79,6 +82,7 @@ export function fieldChanges(entity: string, entityId: string | null, before: un
 export function recordChange(entity: string, entityId: string | null, before: object | undefined, after: object | undefined): void {
   const recorder = storage.getStore();
   if (!recorder) return;
+  recorder.recorded = true;
   if (before === undefined || after === undefined) {
     recorder.changes.push({
       entity,
@@ -90,6 +94,12 @@ export function recordChange(entity: string, entityId: string | null, before: ob
     return;
   }
   recorder.changes.push(...fieldChanges(entity, entityId, before, after));
+}
+
+/** Notes that the current call wrote to the table (the document client's step), so that a change nobody recorded shows. */
+export function noteTableWrite(): void {
+  const recorder = storage.getStore();
+  if (recorder) recorder.wrote = true;
 }
 
 /** Says who called a route without a console sign-in, once its credential was accepted, and for which merchant. */
