@@ -13,7 +13,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_TRAIL_ACTIONS, type AuditTrailEntry } from '#schemas/audit';
+import { AUDIT_TRAIL_ACTIONS, AUDIT_TRAIL_CSV_COLUMNS, type AuditTrailEntry } from '#schemas/audit';
 import { AUDIT_TRAIL_PLATFORM_MERCHANT } from '#schemas/audit-constants';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client';
 import * as keys from '../../functions/adapters/dynamodb/keys';
@@ -383,6 +383,42 @@ describe('before → after of each kind of stored thing', () => {
     expect(changesOf(await onlyEntry(unsubscribed.correlationId), 'dataSubscription')).toEqual([
       expect.objectContaining({ field: '*', before: expect.objectContaining({ dataType: 'Audits', frequency: 'weekly' }), after: null }),
     ]);
+  });
+});
+
+describe('a selection too large for one CSV', () => {
+  it('is exported through historical data (dataType AuditTrail): the days’ entries in the CSV’s columns, behind a short-lived link', async () => {
+    const { res: made, correlationId } = await call(`/merchants/${merchantId}/clients`, {
+      method: 'POST',
+      body: { name: unique('Exported client'), country: 'IT' },
+    });
+    expect(made.status, made.text).toBe(201);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+    const created = await api(`/merchants/${merchantId}/historicaldata`, {
+      method: 'POST',
+      token: superAdmin,
+      body: { startDate: today, endDate: today, dataType: 'AuditTrail' },
+    });
+    expect(created.status, created.text).toBe(201);
+    const done = await waitFor(
+      async () => {
+        const res = await api(`/merchants/${merchantId}/historicaldata/${created.body.id}`, { token: superAdmin });
+        return res.body.status !== 'Created' && res.body;
+      },
+      'the audit trail export',
+      40_000,
+    );
+    expect(done).toMatchObject({ status: 'Completed', dataType: 'AuditTrail' });
+    const link = await api(`/merchants/${merchantId}/historicaldata/${created.body.id}/download`, { token: superAdmin });
+    expect(link.status, link.text).toBe(302);
+    const file = await fetch(link.headers.get('location')!);
+    expect(file.status).toBe(200);
+    const lines = (await file.text()).split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe(AUDIT_TRAIL_CSV_COLUMNS.join(','));
+    expect(lines.length - 1).toBe(done.rows);
+    const row = lines.find((l) => l.includes(correlationId));
+    expect(row).toContain('clients.create');
+    expect(row).toContain(`${merchantId},`);
   });
 });
 
