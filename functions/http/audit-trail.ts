@@ -12,7 +12,7 @@
 import type middy from '@middy/core';
 import type { AuditTrailActor, AuditTrailEntry, AuditTrailTarget } from '#schemas/audit';
 import { AUDIT_TRAIL_PLATFORM_MERCHANT, AUDIT_TRAIL_RETENTION_DAYS } from '#schemas/audit-constants';
-import { ChangeRecorder } from '../core/audit/change-recorder';
+import { boundedChanges, ChangeRecorder } from '../core/audit/change-recorder';
 import type { AuditTrailStore } from '../core/audit/ports';
 import { DynamoAuditTrailWriter } from '../adapters/dynamodb/audit-trail-writer';
 import { createDocumentClient } from '../adapters/dynamodb/client';
@@ -154,7 +154,7 @@ function entryOf(request: Request, route: Route, changes: ChangeRecorder): Conte
     correlationId: http.correlationId,
     sourceIp: clip(request.event.requestContext.http.sourceIp, 64),
     userAgent: clip(request.event.headers['user-agent'] ?? request.event.requestContext.http.userAgent, 512),
-    changes: changes.changes,
+    changes: boundedChanges(changes.changes),
   };
 }
 

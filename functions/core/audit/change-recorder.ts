@@ -102,6 +102,25 @@ export function noteTableWrite(): void {
   if (recorder) recorder.wrote = true;
 }
 
+/** What an entry's changes may weigh as JSON: the rest of an entry stays far below DynamoDB's 400 KB item. */
+export const MAX_CHANGES_BYTES = 256 * 1024;
+
+/**
+ * The changes an entry holds: all of them while they fit MAX_CHANGES_BYTES (a 1,000-product import may not), else the
+ * first that fit and one last line `{ entity: '*', field: 'omitted', after: <how many more> }`, so that the entry is
+ * always written rather than the call answered 500 for a trail too long to store.
+ */
+export function boundedChanges(changes: readonly AuditTrailChange[], maxBytes = MAX_CHANGES_BYTES): AuditTrailChange[] {
+  const kept: AuditTrailChange[] = [];
+  let bytes = 2;
+  for (const change of changes) {
+    bytes += Buffer.byteLength(JSON.stringify(change)) + 1;
+    if (bytes > maxBytes - 128) return [...kept, { entity: '*', entityId: null, field: 'omitted', before: null, after: changes.length - kept.length }];
+    kept.push(change);
+  }
+  return kept;
+}
+
 /** Says who called a route without a console sign-in, once its credential was accepted, and for which merchant. */
 export function recordCaller(actor: Exclude<AuditTrailActor['kind'], 'user'>, merchantId: string): void {
   const recorder = storage.getStore();
