@@ -2,14 +2,18 @@ import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { MAX_AUDIT_TRAIL_CSV_ROWS } from '#schemas/audit';
+import { MAX_ACTIVE_DATA_REQUESTS } from '#schemas/historical-data';
 import { saveFile } from '../../../components/data-table/csv';
 import { Spinner } from '../../../components/Spinner';
+import { errorMessageId } from '../../../components/states';
 import { useToast } from '../../../components/toasts';
 import { useFormat } from '../../../lib/format';
-import { createRequest } from '../../data-requests/api/create-request';
-import { downloadRequest } from '../../data-requests/api/download-request';
-import { dataRequestErrorMessageId, LIMIT_VALUES } from '../../data-requests/messages';
-import { useExportRequest } from '../api/get-export-request';
+import { ApiError } from '../../../lib/api';
+import { createExportRequest, downloadExport, useExportRequest } from '../api/export-request';
+
+/** A refusal of the request: the historical data's own limit, or the general messages. */
+const exportErrorMessageId = (error: unknown) =>
+  error instanceof ApiError && error.code === 'TooManyActiveDataRequestsException' ? 'errors.TooManyActiveDataRequestsException' : errorMessageId(error);
 
 /**
  * The selection holds more entries than one direct CSV (MAX_AUDIT_TRAIL_CSV_ROWS): the trail of its days is exported
@@ -28,15 +32,15 @@ export function LargeExport({ merchantId, startDate, endDate }: { merchantId: st
     try {
       await action();
     } catch (failure) {
-      showToast({ kind: 'error', messageId: dataRequestErrorMessageId(failure), values: LIMIT_VALUES });
+      showToast({ kind: 'error', messageId: exportErrorMessageId(failure), values: { maxActive: MAX_ACTIVE_DATA_REQUESTS } });
     } finally {
       setBusy(false);
     }
   }
-  const start = () => run(async () => setRequestId((await createRequest(merchantId, { startDate, endDate, dataType: 'AuditTrail' })).id));
+  const start = () => run(async () => setRequestId((await createExportRequest(merchantId, startDate, endDate)).id));
   const download = () =>
     run(async () => {
-      const file = await downloadRequest(merchantId, requestId!);
+      const file = await downloadExport(merchantId, requestId!);
       saveFile(file.fileName ?? `audittrail-${merchantId}-${startDate}-${endDate}.csv`, file.blob);
     });
 
