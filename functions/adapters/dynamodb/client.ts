@@ -18,23 +18,17 @@ export function createDocumentClient(opts: { region: string; endpoint?: string; 
   const doc = DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
-  // A mutating call's writes that landed, so that its audit entry can tell a change whose before → after nobody recorded.
+  // `readOnly`: a write fails before it is sent. Otherwise a write that landed is noted for the mutating call that made
+  // it, so that its audit entry can tell a change whose before → after nobody recorded.
   doc.middlewareStack.add(
     (next, context) => async (args) => {
+      const write = !READ_COMMANDS.has(context.commandName ?? '');
+      if (write && opts.readOnly) throw new Error(`${context.commandName} refused: this function may only read the table`);
       const result = await next(args);
-      if (!READ_COMMANDS.has(context.commandName ?? '')) noteTableWrite();
+      if (write) noteTableWrite();
       return result;
     },
-    { step: 'initialize', name: 'noteTableWrites' },
+    { step: 'initialize', name: 'tableAccess' },
   );
-  if (opts.readOnly) {
-    doc.middlewareStack.add(
-      (next, context) => (args) => {
-        if (!READ_COMMANDS.has(context.commandName ?? '')) throw new Error(`${context.commandName} refused: this function may only read the table`);
-        return next(args);
-      },
-      { step: 'initialize', name: 'readOnlyTable' },
-    );
-  }
   return doc;
 }

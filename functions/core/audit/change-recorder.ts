@@ -111,14 +111,9 @@ export const MAX_CHANGES_BYTES = 256 * 1024;
  * always written rather than the call answered 500 for a trail too long to store.
  */
 export function boundedChanges(changes: readonly AuditTrailChange[], maxBytes = MAX_CHANGES_BYTES): AuditTrailChange[] {
-  const kept: AuditTrailChange[] = [];
   let bytes = 2;
-  for (const change of changes) {
-    bytes += Buffer.byteLength(JSON.stringify(change)) + 1;
-    if (bytes > maxBytes - 128) return [...kept, { entity: '*', entityId: null, field: 'omitted', before: null, after: changes.length - kept.length }];
-    kept.push(change);
-  }
-  return kept;
+  const cut = changes.findIndex((c) => (bytes += Buffer.byteLength(JSON.stringify(c)) + 1) > maxBytes - 128);
+  return cut < 0 ? [...changes] : [...changes.slice(0, cut), { entity: '*', entityId: null, field: 'omitted', before: null, after: changes.length - cut }];
 }
 
 /** Says who called a route without a console sign-in, once its credential was accepted, and for which merchant. */
