@@ -6,9 +6,31 @@ export const AUDIT_TRAIL_RETENTION_DAYS = 400;
 export const MAX_AUDIT_TRAIL_RANGE_DAYS = 366;
 /** Without `from`: this many days before `to`. */
 export const DEFAULT_AUDIT_TRAIL_RANGE_DAYS = 30;
-/** Most rows of one CSV. */
+/** Most rows of one CSV answered by the API; a larger selection is exported through historical data (dataType AuditTrail). */
 export const MAX_AUDIT_TRAIL_CSV_ROWS = 10_000;
 /** The merchant id under which calls that concern no merchant are chained (the super admin creating a merchant, master alarms). */
 export const AUDIT_TRAIL_PLATFORM_MERCHANT = '-platform-';
 /** What a secret (password, PIN, token, API token, storage password) is written as, before and after. */
 export const AUDIT_TRAIL_SECRET_VALUE = 'changed';
+
+/** The CSV's columns, in order; `targets` is `type:id` joined by spaces, `changes` is JSON. */
+export const AUDIT_TRAIL_CSV_COLUMNS = [
+  'at',
+  'merchantId',
+  'seq',
+  'actorKind',
+  'userId',
+  'email',
+  'role',
+  'action',
+  'method',
+  'path',
+  'targets',
+  'outcome',
+  'status',
+  'errorCode',
+  'correlationId',
+  'sourceIp',
+  'userAgent',
+  'changes',
+] as const;

@@ -226,25 +226,3 @@ export const AuditTrailEntryParams = z.strictObject({
   seq: z.coerce.number().check(z.int('seq must be a whole number'), z.gte(1), z.lte(Number.MAX_SAFE_INTEGER)),
 });
 export type AuditTrailEntryParams = z.infer<typeof AuditTrailEntryParams>;
-
-/** The CSV's columns, in order; `targets` is `type:id` joined by spaces, `changes` is JSON. */
-export const AUDIT_TRAIL_CSV_COLUMNS = [
-  'at',
-  'merchantId',
-  'seq',
-  'actorKind',
-  'userId',
-  'email',
-  'role',
-  'action',
-  'method',
-  'path',
-  'targets',
-  'outcome',
-  'status',
-  'errorCode',
-  'correlationId',
-  'sourceIp',
-  'userAgent',
-  'changes',
-] as const;

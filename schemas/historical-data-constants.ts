@@ -3,8 +3,11 @@
  * functions read them without bundling the schemas.
  */
 
-/** Spec §4 data types. FailedTransactions are the sales with `errorSale`. */
-export const DATA_TYPES = ['Alarms', 'Transactions', 'FailedTransactions', 'Audits'] as const;
+/**
+ * Spec §4 data types. FailedTransactions are the sales with `errorSale`. AuditTrail is the merchant's audit trail of
+ * the period (issue 28: its CSV past MAX_AUDIT_TRAIL_CSV_ROWS is exported this way), in the columns of GET /audit/csv.
+ */
+export const DATA_TYPES = ['Alarms', 'Transactions', 'FailedTransactions', 'Audits', 'AuditTrail'] as const;
 
 /** Spec §4 statuses. Created = waiting or running; Expired = the link validity ended and the file is gone. */
 export const DATA_REQUEST_STATUSES = ['Created', 'Completed', 'Expired', 'Error'] as const;

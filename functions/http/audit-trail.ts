@@ -12,7 +12,7 @@
 import type middy from '@middy/core';
 import type { AuditTrailActor, AuditTrailEntry, AuditTrailTarget } from '#schemas/audit';
 import { AUDIT_TRAIL_PLATFORM_MERCHANT, AUDIT_TRAIL_RETENTION_DAYS } from '#schemas/audit-constants';
-import { ChangeRecorder } from '../core/audit/change-recorder';
+import { boundedChanges, ChangeRecorder } from '../core/audit/change-recorder';
 import type { AuditTrailStore } from '../core/audit/ports';
 import { DynamoAuditTrailWriter } from '../adapters/dynamodb/audit-trail-writer';
 import { createDocumentClient } from '../adapters/dynamodb/client';
@@ -154,11 +154,17 @@ function entryOf(request: Request, route: Route, changes: ChangeRecorder): Conte
     correlationId: http.correlationId,
     sourceIp: clip(request.event.requestContext.http.sourceIp, 64),
     userAgent: clip(request.event.headers['user-agent'] ?? request.event.requestContext.http.userAgent, 512),
-    changes: changes.changes,
+    changes: boundedChanges(changes.changes),
   };
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+const failure = (correlationId: string, code: string, message: string): HttpResult => ({
+  statusCode: 500,
+  headers: { ...JSON_HEADERS, 'x-correlation-id': correlationId },
+  body: JSON.stringify({ code, message, correlationId }),
+});
 
 /**
  * Opens a change recorder for each mutating call (the handler runs inside it: group-handler's dispatch), and writes
@@ -183,15 +189,17 @@ export function auditTrail(store: () => AuditTrailWriter | undefined = defaultSt
       metrics.countBy(METRIC.auditTrailWriteFailures, {});
       logger.error('audit trail entry not written', { entry: content, error });
       if (!succeeded) return;
-      request.response = {
-        statusCode: 500,
-        headers: { ...JSON_HEADERS, 'x-correlation-id': http.correlationId },
-        body: JSON.stringify({
-          code: 'AuditTrailWriteFailedException',
-          message: 'The change could not be recorded in the audit trail',
-          correlationId: http.correlationId,
-        }),
-      };
+      request.response = failure(http.correlationId, 'AuditTrailWriteFailedException', 'The change could not be recorded in the audit trail');
+      return;
+    }
+    // A successful call that wrote to the table without any use case recording what it changed: a route that forgot its
+    // recordChange. Logged and counted; AUDIT_TRAIL_REQUIRE_CHANGES=on (the API tests' stack) makes it a 500, so that
+    // any test driving such a route fails.
+    if (content.outcome === 'success' && changes.wrote && !changes.recorded) {
+      metrics.countBy(METRIC.auditTrailChangesUnrecorded, {});
+      logger.error('change not recorded', { action: route.id });
+      // Its message is the route's id.
+      if (process.env.AUDIT_TRAIL_REQUIRE_CHANGES === 'on') request.response = failure(http.correlationId, 'AuditTrailChangesUnrecordedException', route.id);
     }
   };
   return {

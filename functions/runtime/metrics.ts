@@ -39,6 +39,8 @@ export const METRIC = {
   /** Mutating calls left out of the audit trail because nobody was authenticated (401), and entries that could not be written; dimension stage. */
   auditTrailUnauthenticated: 'AuditTrailUnauthenticated',
   auditTrailWriteFailures: 'AuditTrailWriteFailures',
+  /** Successful calls that wrote to the table without recording what they changed (a use case missing its recordChange); dimension stage. */
+  auditTrailChangesUnrecorded: 'AuditTrailChangesUnrecorded',
   /** Work of a trigger that belongs to a merchant feature, skipped for a merchant without it (functions/triggers/trigger.ts); dimensions stage, feature. */
   featureWorkSkipped: 'FeatureWorkSkipped',
 } as const;

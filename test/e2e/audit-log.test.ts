@@ -1,7 +1,8 @@
 /**
  * The audit log in the browser (issue 28 item 6): a merchant admin's changes made through the API are read in the log,
  * filtered to the machine and to the media they concern, an entry opened to its before → after; the machine's and the
- * media's screens link to the log filtered to them, and the CSV holds the same selection. A group admin and a merchant user have no menu entry, and the typed
+ * media's screens link to the log filtered to them, and the CSV holds the same selection; a selection past the direct CSV's cap is
+ * prepared through historical data and downloaded from the log. A group admin and a merchant user have no menu entry, and the typed
  * address turns them away.
  */
 import { randomBytes, randomInt } from 'node:crypto';
@@ -114,6 +115,28 @@ describe('audit log', () => {
     // Narrowed to another action: none of this machine's entries.
     await page.locator('select[data-filter="action"]').selectOption('pos.delete');
     await page.getByTestId('table-audit-log').getByTestId('empty-state').waitFor();
+  });
+
+  it('a selection past the direct CSV’s cap (5 rows on this stack) is prepared through historical data, its progress shown, then downloaded', async () => {
+    for (let i = 0; i < 6; i++) await api(token, 'POST', `/pos/${machine}/notes`, { note: `audit export ${i}` });
+    const page = await newPage(browser);
+    await signInToDashboard(page, stack.web, demoUser(stack, ADMIN));
+    await page.goto(web('/manage/audit-log'));
+    await rowsOf(page).first().waitFor();
+    await page.getByTestId('table-export').click();
+    const large = page.getByTestId('audit-log-large-export');
+    await expect.poll(() => large.getAttribute('data-status')).toBe('offer');
+    await page.getByTestId('audit-log-large-export-start').click();
+    await expect.poll(() => large.getAttribute('data-status'), { timeout: 40_000 }).toBe('ready');
+    await expectAccessible(page, 'audit log with a large export ready');
+    const download = page.waitForEvent('download');
+    await page.getByTestId('audit-log-large-export-download').click();
+    const csv = (await readFile(await downloadedFile(await download), 'utf8')).trimEnd().split(/\r?\n/);
+    expect(csv[0]).toContain('action');
+    expect(csv.filter((row) => row.includes('pos.addNote') && row.includes(`pos:${machine}`)).length).toBeGreaterThanOrEqual(6);
+    // The request is one of the merchant's historical data requests too.
+    await page.getByTestId('audit-log-large-export').getByRole('link').click();
+    await page.waitForURL(/\/manage\/data-retrieval-requests$/);
   });
 
   it.each(['group.admin@demo.local', 'merchant.user@demo.local'])('%s has no menu entry and the typed address turns them away', async (email) => {

@@ -125,6 +125,7 @@ describe('the export task', () => {
       machines: async () => [...sales.keys()].map((serial) => ({ serial, name: `Machine ${serial}` })),
       alarms: async function* () {},
       audits: async function* () {},
+      auditTrail: async function* () {},
       async *transactions(_m, serial) {
         const rows = sales.get(serial)!;
         for (let i = 0; i < rows.length; i += 100) yield rows.slice(i, i + 100);

@@ -11,7 +11,7 @@ type Item = Record<string, unknown>;
 
 const CHAIN_PAGE = 500;
 
-const entryOf = (item: Item): AuditTrailEntry => {
+export const entryOf = (item: Item): AuditTrailEntry => {
   const { pk, sk, gsi1pk, gsi1sk, entity, expiresAt, targetKeys, ...entry } = item;
   return entry as AuditTrailEntry;
 };

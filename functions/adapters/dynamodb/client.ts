@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { noteTableWrite } from '../../core/audit/change-recorder';
 
 /** The calls a read-only function makes: what its table read grant allows. */
 const READ_COMMANDS = new Set(['GetItemCommand', 'BatchGetItemCommand', 'QueryCommand', 'TransactGetItemsCommand', 'DescribeTableCommand']);
@@ -17,14 +18,17 @@ export function createDocumentClient(opts: { region: string; endpoint?: string; 
   const doc = DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
-  if (opts.readOnly) {
-    doc.middlewareStack.add(
-      (next, context) => (args) => {
-        if (!READ_COMMANDS.has(context.commandName ?? '')) throw new Error(`${context.commandName} refused: this function may only read the table`);
-        return next(args);
-      },
-      { step: 'initialize', name: 'readOnlyTable' },
-    );
-  }
+  // `readOnly`: a write fails before it is sent. Otherwise a write that landed is noted for the mutating call that made
+  // it, so that its audit entry can tell a change whose before → after nobody recorded.
+  doc.middlewareStack.add(
+    (next, context) => async (args) => {
+      const write = !READ_COMMANDS.has(context.commandName ?? '');
+      if (write && opts.readOnly) throw new Error(`${context.commandName} refused: this function may only read the table`);
+      const result = await next(args);
+      if (write) noteTableWrite();
+      return result;
+    },
+    { step: 'initialize', name: 'tableAccess' },
+  );
   return doc;
 }

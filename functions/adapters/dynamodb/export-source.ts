@@ -4,6 +4,7 @@ import { alarmOf } from './alarm-repository';
 import * as keys from './keys';
 import { queryPages, type ItemFilter } from './paging';
 import { between, storedAudit, transaction } from './pos-history-repository';
+import { entryOf as auditTrailEntryOf } from './audit-trail-store';
 
 /**
  * Items per Query of an export's history reads: a 1 MB page of sales is about 3,300 items, which as SDK objects
@@ -67,5 +68,18 @@ export class DynamoExportSource implements ExportSource {
       pageItems: EXPORT_PAGE_ITEMS,
     };
     for await (const page of queryPages(this.doc, range)) yield page.map(storedAudit);
+  }
+
+  async *auditTrail(merchantId: string, from: string, to: string) {
+    // gsi1sk `{at}#{seq}`: `to` itself sorts before every key written at `to`, so it is exclusive.
+    const range = {
+      tableName: this.tableName,
+      index: 'gsi1' as const,
+      partition: keys.auditTrailTimePk(merchantId),
+      between: { from, to },
+      forward: true,
+      pageItems: EXPORT_PAGE_ITEMS,
+    };
+    for await (const page of queryPages(this.doc, range)) yield page.map(auditTrailEntryOf);
   }
 }

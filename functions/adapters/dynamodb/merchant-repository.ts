@@ -9,6 +9,7 @@ import * as keys from './keys';
 import { queryPage } from './paging';
 import { recordSchema } from './records';
 import { failedConditionIndex } from './transactions';
+import { recordChange } from '../../core/audit/change-recorder';
 
 const COUNTER = 'MERCHANTS';
 
@@ -140,6 +141,7 @@ export class DynamoMerchantRepository implements MerchantRepository {
       if (failed >= 0) throw new MerchantNotFoundException();
       throw error;
     }
+    recordChange('merchant', id, current, next);
     return next;
   }
 

@@ -1,4 +1,5 @@
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { recordChange } from '../../core/audit/change-recorder';
 import { MerchantNotFoundException } from '../../core/merchants/errors';
 import { nameKey } from '../../core/merchants/merchant';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
@@ -73,7 +74,10 @@ export interface SliceRequest {
   cursor?: string;
 }
 
-/** The storage of one named entity kind; repositories compose it with what is particular to them. */
+/**
+ * The storage of one named entity kind; repositories compose it with what is particular to them. Each write records
+ * its before → after for the audit trail of the call that made it (change-recorder.ts).
+ */
 export class NamedEntityStore<T extends NamedEntity> {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
@@ -173,6 +177,7 @@ export class NamedEntityStore<T extends NamedEntity> {
       throw error;
     }
     forgetCounter(this.kind.counterName(e.merchantId));
+    recordChange(this.kind.entity, e.id, undefined, e);
   }
 
   /** An UpdateItem of the editable fields (a rename swaps the name guards). Throws the kind's not-found and duplicate errors, or the companions' error. */
@@ -223,6 +228,7 @@ export class NamedEntityStore<T extends NamedEntity> {
       if (failed >= 0) throw this.kind.notFound();
       throw error;
     }
+    recordChange(this.kind.entity, current.id, current, next);
   }
 
   /** Throws the kind's not-found error, or its in-use error while machines use it, or the companions' error. */
@@ -259,5 +265,6 @@ export class NamedEntityStore<T extends NamedEntity> {
       throw error;
     }
     forgetCounter(this.kind.counterName(m));
+    recordChange(this.kind.entity, current.id, current, undefined);
   }
 }

@@ -1,3 +1,4 @@
+import { recordChange } from '../../core/audit/change-recorder';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Language } from '#schemas/collections';
 import type { Total } from '#schemas/paging';
@@ -215,6 +216,7 @@ export class DynamoUserRepository implements UserRepository {
     if (current.language === language) return current;
     const next: User = { ...current, language, updatedAt: nextUpdatedAt(updatedAt, current.updatedAt) };
     await this.replace(current, next, []);
+    recordChange('user', id, current, next);
     return next;
   }
 
@@ -235,6 +237,7 @@ export class DynamoUserRepository implements UserRepository {
       updatedAt: nextUpdatedAt(updatedAt, current.updatedAt),
     };
     await this.replace(current, next, []);
+    recordChange('user', id, current, next);
     return next;
   }
 

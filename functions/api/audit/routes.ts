@@ -38,7 +38,7 @@ export const routes = [
     method: 'GET',
     path: '/audit/csv',
     roles: ADMINS,
-    summary: `The selection (${FILTERS}) as CSV (gzip-encoded), at most ${MAX_AUDIT_TRAIL_CSV_ROWS} rows: past it 400 MaxResultsExceededException (narrow the range)`,
+    summary: `The selection (${FILTERS}) as CSV (gzip-encoded), at most ${MAX_AUDIT_TRAIL_CSV_ROWS} rows: past it 400 MaxResultsExceededException (narrow the range, or export its days through POST /merchants/{id}/historicaldata with dataType AuditTrail)`,
     request: { query: AuditTrailFilterQuery },
     response: z.string(),
     produces: 'text/csv',
@@ -47,7 +47,7 @@ export const routes = [
       gzippedAttachment(
         `audit-trail-${query.merchantId}.csv`,
         auditTrailCsv(deps, principal, query),
-        () => new AuditTrailTooManyRowsException(MAX_AUDIT_TRAIL_CSV_ROWS),
+        () => new AuditTrailTooManyRowsException(deps.csvMaxRows),
       ),
   }),
   route({

@@ -4,6 +4,7 @@ import { MAX_TROUBLESHOOTING_BYTES } from '#schemas/alarm-constants';
 import type { Page, Total } from '#schemas/paging';
 import { MasterAlarmNotFoundException, TroubleshootingContentExceedsSizeLimits } from './errors';
 import { pageOf } from '../shared/page';
+import { recordChange } from '../audit/change-recorder';
 
 export interface MasterAlarmSlice {
   offset: number;
@@ -60,6 +61,7 @@ export async function createMasterAlarm(deps: MasterAlarmDeps, input: MasterAlar
   const now = deps.now();
   const alarm: MasterAlarm = { ...input, createdAt: now, updatedAt: now };
   await deps.masterAlarms.create(alarm);
+  recordChange('masterAlarm', alarm.code, undefined, alarm);
   return alarm;
 }
 
@@ -74,10 +76,13 @@ export async function updateMasterAlarm(deps: MasterAlarmDeps, code: string, inp
     updatedAt: now > current.updatedAt ? now : new Date(Date.parse(current.updatedAt) + 1).toISOString(),
   };
   await deps.masterAlarms.update(next, current.updatedAt);
+  recordChange('masterAlarm', code, current, next);
   return next;
 }
 
 /** Alarms already raised keep what they took from it; new ones of the code fall back to the device's values. */
 export async function deleteMasterAlarm(deps: MasterAlarmDeps, code: string): Promise<void> {
+  const current = await getMasterAlarm(deps, code);
   await deps.masterAlarms.delete(code);
+  recordChange('masterAlarm', code, current, undefined);
 }

@@ -19,6 +19,7 @@ import { groupScope } from '../shared/scope';
 import { AlarmAlreadyRepairedException, AlarmExportTooLargeException, AlarmNotFoundException } from './errors';
 import { alarmId, alarmKeyOf, countsOf, isOpen, type StoredAlarm } from './model';
 import type { AlarmClosing, AlarmDevice, AlarmRepository, AlarmSelection } from './ports';
+import { recordChange } from '../audit/change-recorder';
 
 export type AlarmDeps = { pos: PosReader; alarms: AlarmRepository; now: () => string };
 
@@ -195,7 +196,11 @@ async function closeAlarm(deps: AlarmDeps, principal: Principal, serial: string,
     const alarm = await deps.alarms.get(record.merchantId, serial, key.createdAt, key.messageId);
     if (!alarm) throw new AlarmNotFoundException();
     const device: AlarmDevice = { merchantId: record.merchantId, serial, groupId: record.groupId };
-    if ((await deps.alarms.close(device, alarm, closing(alarm))) === 'ok') return alarm;
+    const closed = closing(alarm);
+    if ((await deps.alarms.close(device, alarm, closed)) === 'ok') {
+      recordChange('alarm', id, alarm, closed === 'delete' ? undefined : { ...alarm, status: closed.status, repairedAt: closed.at, repairedBy: closed.by });
+      return alarm;
+    }
   }
   throw new Error(`alarm ${id} of ${serial} kept changing during ${MAX_WRITE_ATTEMPTS} attempts`);
 }

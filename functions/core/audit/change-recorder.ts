@@ -16,6 +16,9 @@ const NOT_A_CHANGE = new Set(['updatedAt', 'revision']);
 
 export class ChangeRecorder {
   readonly changes: AuditTrailChange[] = [];
+  /** Whether the call wrote to the table, and whether it said what it changed (even when no field differed). */
+  wrote = false;
+  recorded = false;
   /** Set by the use case that authenticated a caller without a console sign-in (API token, payment service, link). */
   actor?: AuditTrailActor['kind'];
   /** The merchant the call acted on, when neither the request nor the caller says it. */
@@ -79,6 +82,7 @@ export function fieldChanges(entity: string, entityId: string | null, before: un
 export function recordChange(entity: string, entityId: string | null, before: object | undefined, after: object | undefined): void {
   const recorder = storage.getStore();
   if (!recorder) return;
+  recorder.recorded = true;
   if (before === undefined || after === undefined) {
     recorder.changes.push({
       entity,
@@ -90,6 +94,26 @@ export function recordChange(entity: string, entityId: string | null, before: ob
     return;
   }
   recorder.changes.push(...fieldChanges(entity, entityId, before, after));
+}
+
+/** Notes that the current call wrote to the table (the document client's step), so that a change nobody recorded shows. */
+export function noteTableWrite(): void {
+  const recorder = storage.getStore();
+  if (recorder) recorder.wrote = true;
+}
+
+/** What an entry's changes may weigh as JSON: the rest of an entry stays far below DynamoDB's 400 KB item. */
+export const MAX_CHANGES_BYTES = 256 * 1024;
+
+/**
+ * The changes an entry holds: all of them while they fit MAX_CHANGES_BYTES (a 1,000-product import may not), else the
+ * first that fit and one last line `{ entity: '*', field: 'omitted', after: <how many more> }`, so that the entry is
+ * always written rather than the call answered 500 for a trail too long to store.
+ */
+export function boundedChanges(changes: readonly AuditTrailChange[], maxBytes = MAX_CHANGES_BYTES): AuditTrailChange[] {
+  let bytes = 2;
+  const cut = changes.findIndex((c) => (bytes += Buffer.byteLength(JSON.stringify(c)) + 1) > maxBytes - 128);
+  return cut < 0 ? [...changes] : [...changes.slice(0, cut), { entity: '*', entityId: null, field: 'omitted', before: null, after: changes.length - cut }];
 }
 
 /** Says who called a route without a console sign-in, once its credential was accepted, and for which merchant. */

@@ -9,8 +9,10 @@ export class AuditTrailEntryNotFoundException extends NotFoundError {
 /** More entries match than one CSV holds. */
 export class AuditTrailTooManyRowsException extends ValidationError {
   constructor(maxRows: number) {
-    super('MaxResultsExceededException', `More than ${maxRows.toLocaleString('en')} audit entries match: narrow the date range or the filters`, [
-      { path: 'query.from', message: `at most ${maxRows} entries` },
-    ]);
+    super(
+      'MaxResultsExceededException',
+      `More than ${maxRows.toLocaleString('en')} audit entries match: narrow the date range or the filters, or export the days through historical data (dataType AuditTrail)`,
+      [{ path: 'query.from', message: `at most ${maxRows} entries` }],
+    );
   }
 }

@@ -33,6 +33,7 @@ import type { MediaRecord } from '../medias/model';
 import { CUSTOMER_CSV_COLUMNS, consentsAfter, customerCsvRow, customerMediaView, customerView, type CustomerRecord } from './model';
 import type { MediaRepository } from '../medias/ports';
 import type { CustomerRepository, CustomerSelection, CustomerTransactions } from './ports';
+import { recordChange } from '../audit/change-recorder';
 
 export interface CustomerDeps {
   customers: CustomerRepository;
@@ -128,7 +129,11 @@ async function changeCustomer(deps: CustomerDeps, merchantId: string, id: string
   for (let attempt = 0; attempt < 3; attempt++) {
     const current = await deps.customers.get(merchantId, id);
     if (!current) throw new CustomerNotFoundException();
-    if (await deps.customers.save({ ...change(current), version: current.version + 1 }, current.version)) return;
+    const next = change(current);
+    if (await deps.customers.save({ ...next, version: current.version + 1 }, current.version)) {
+      recordChange('customer', id, current, next);
+      return;
+    }
   }
   throw new CustomerChangedConcurrentlyException();
 }
@@ -149,6 +154,7 @@ export async function associateMedia(deps: CustomerDeps, principal: Principal, m
   if (outcome === 'mediaTaken') throw new MediaAlreadyAssociatedException();
   if (outcome === 'customerNotFound') throw new CustomerNotFoundException();
   if (outcome === 'tooMany') throw new TooManyCustomerMediasException(MAX_CUSTOMER_MEDIAS);
+  if (outcome === 'associated') recordChange('media', mediaId, { customerId: null }, { customerId: id });
   return getCustomer(deps, principal, merchantId, id);
 }
 
@@ -156,5 +162,6 @@ export async function associateMedia(deps: CustomerDeps, principal: Principal, m
 export async function dissociateMedia(deps: CustomerDeps, principal: Principal, merchantId: string, id: string, mediaId: string): Promise<Customer> {
   await visibleCustomer(deps, principal, merchantId, id);
   if ((await deps.customers.dissociate(merchantId, id, mediaId)) === 'notAssociated') throw new MediaNotFoundException();
+  recordChange('media', mediaId, { customerId: id }, { customerId: null });
   return getCustomer(deps, principal, merchantId, id);
 }

@@ -1,6 +1,7 @@
 import type { Page } from '#schemas/paging';
 import type { ConfigSync, ConfigValues, CustomConfig, HistoricalConfig, HistoricalConfigSummary, PosConfigs } from '#schemas/pos-config';
 import type { Principal } from '../shared/principal';
+import { recordChange } from '../audit/change-recorder';
 import { CustomConfigNotFoundException, MachineConfigurationNotFoundException } from './config-errors';
 import type { PosConfigRepository, ReportedConfig, StoredCustomConfig } from './config-ports';
 import { nextUpdatedAt } from './model';
@@ -80,5 +81,6 @@ export async function putCustomConfig(deps: ConfigDeps, principal: Principal, se
   const now = deps.now();
   const next: StoredCustomConfig = { values, origin: 0, updatedAt: custom ? nextUpdatedAt(now, custom.updatedAt) : now, updatedBy: principal.email };
   await deps.posConfigs.putCustom(record.merchantId, serial, next, custom?.updatedAt);
+  recordChange('customConfig', serial, custom, next);
   return toCustomConfig(serial, next, latest);
 }

@@ -20,7 +20,7 @@ import type { MachinePurges, MachineRegroups, PosFilter, PosLists, PosNotes, Pos
 import { INLINE_PURGE_ITEMS } from './purge';
 import { INLINE_REGROUP_ITEMS, MAX_MACHINES_MOVING } from './regroup';
 import { emptyPage, pageOf } from '../shared/page';
-import { recordMerchant } from '../audit/change-recorder';
+import { recordChange, recordMerchant } from '../audit/change-recorder';
 
 export interface PosDeps {
   pos: PosRecords;
@@ -178,6 +178,7 @@ async function change(deps: PosDeps, principal: Principal, serial: string, apply
   const current = await requireVisiblePos(deps, principal, serial);
   const next = { ...apply(current.record), updatedAt: nextUpdatedAt(deps.now(), current.record.updatedAt) };
   await deps.pos.replace(current, next);
+  recordChange('pos', serial, current.record, next);
   if (syncStock || STOCK_COPIED_FIELDS.some((f) => current.record[f] !== next[f])) await syncMachineStock(deps, next, next.updatedAt);
   return toPointOfSale(next, current.telemetry);
 }
@@ -239,6 +240,7 @@ export async function resetPos(deps: PosDeps, principal: Principal, serial: stri
   const now = nextUpdatedAt(deps.now(), current.record.updatedAt);
   const next: PosRecord = { ...current.record, resetAt: now, updatedAt: now };
   await deps.pos.reset(current, next);
+  recordChange('pos', serial, current.record, next);
   // Open alarms outlive a reset, and with them the machine's status.
   const { activeWarning, activeBlocking } = current.telemetry;
   return toPointOfSale(next, { activeWarning, activeBlocking });
@@ -252,6 +254,7 @@ export async function resetPos(deps: PosDeps, principal: Principal, serial: stri
 export async function deletePos(deps: PosDeps, principal: Principal, serial: string): Promise<void> {
   const stored = await requireVisiblePos(deps, principal, serial);
   await deps.pos.delete(stored);
+  recordChange('pos', serial, stored.record, undefined);
   await deps.stock.delete(stored.record.merchantId, serial);
   // A failure here loses nothing: the mark written with the delete keeps the partition on the sweep's list.
   await deps.purges.purge({ merchantId: stored.record.merchantId, serial }, INLINE_PURGE_ITEMS).catch(() => false);
@@ -294,6 +297,7 @@ export async function joinPos(
     now,
   });
   await deps.pos.create(record);
+  recordChange('pos', record.serial, undefined, record);
   return { pos: toPointOfSale(record, {}), created: true };
 }
 
@@ -357,6 +361,7 @@ export async function addPosNote(deps: PosDeps, principal: Principal, serial: st
   const s = await requireVisiblePos(deps, principal, serial);
   const created: PosNote = { id: deps.newId(), serial, note: note.trim(), createdBy: principal.email, creationDate: deps.now() };
   await deps.posNotes.addNote(s.record.merchantId, created);
+  recordChange('posNote', created.id, undefined, created);
   return created;
 }
 

@@ -3,9 +3,12 @@
  * streams it as CSV to the exports bucket, then marks the request Completed (its failure record:
  * export-failure.ts). Both act only on the attempt they were started for.
  */
+import type { AuditTrailEntry } from '#schemas/audit';
 import type { DataType } from '#schemas/historical-data';
 import type { PosTransaction } from '#schemas/pos-history';
+import { AUDIT_TRAIL_CSV_COLUMNS } from '#schemas/audit-constants';
 import type { AlarmRepository } from '../alarms/ports';
+import { auditTrailCsvRow } from '../audit/csv-row';
 import { ALARM_CSV_COLUMNS, toAlarms } from '../alarms/use-cases';
 import { AUDIT_CSV_COLUMNS, TRANSACTION_CSV_COLUMNS } from '../devices/history';
 import type { MerchantRepository } from '../merchants/ports';
@@ -58,6 +61,10 @@ async function* csvRows(pages: AsyncIterable<PosTransaction[]>): AsyncGenerator<
   for await (const page of pages) yield page.map(transactionCsvRow);
 }
 
+async function* auditTrailRows(pages: AsyncIterable<AuditTrailEntry[]>): AsyncGenerator<object[]> {
+  for await (const page of pages) yield page.map(auditTrailCsvRow);
+}
+
 async function* alarmRows(deps: ExportDeps, merchantId: string, from: string, to: string): AsyncGenerator<object[]> {
   for await (const page of deps.exportSource.alarms(merchantId, from, to)) yield await toAlarms(deps, merchantId, page);
 }
@@ -66,6 +73,7 @@ async function* alarmRows(deps: ExportDeps, merchantId: string, from: string, to
 async function rowsOf(deps: ExportDeps, dataType: DataType, merchantId: string, from: string, to: string) {
   const source = deps.exportSource;
   if (dataType === 'Alarms') return { columns: ALARM_CSV_COLUMNS, pages: alarmRows(deps, merchantId, from, to) };
+  if (dataType === 'AuditTrail') return { columns: AUDIT_TRAIL_CSV_COLUMNS, pages: auditTrailRows(source.auditTrail(merchantId, from, to)) };
   const machines = await source.machines(merchantId);
   if (dataType === 'Audits') return { columns: AUDIT_CSV_COLUMNS, pages: perMachine(machines, (serial) => source.audits(merchantId, serial, from, to)) };
   const errorsOnly = dataType === 'FailedTransactions';

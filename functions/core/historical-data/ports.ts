@@ -1,3 +1,4 @@
+import type { AuditTrailEntry } from '#schemas/audit';
 import type { DataRequestStatus, DataType, HistoricalDataRequest, Subscription } from '#schemas/historical-data';
 import type { Total } from '#schemas/paging';
 import type { PosTransaction } from '#schemas/pos-history';
@@ -81,6 +82,8 @@ export interface ExportSource {
   alarms(merchantId: string, from: string, to: string): AsyncIterable<StoredAlarm[]>;
   transactions(merchantId: string, serial: string, from: string, to: string, errorsOnly: boolean): AsyncIterable<PosTransaction[]>;
   audits(merchantId: string, serial: string, from: string, to: string): AsyncIterable<StoredAudit[]>;
+  /** The merchant's audit trail entries written in [from, to), oldest first. */
+  auditTrail(merchantId: string, from: string, to: string): AsyncIterable<AuditTrailEntry[]>;
 }
 
 /** The exports bucket (functions/adapters/s3/file-store.ts's FileStore satisfies it; SignedFileStore all but upload). */

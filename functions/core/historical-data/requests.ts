@@ -21,6 +21,7 @@ import {
 } from './errors';
 import { exportFileName, isExpired, viewOf } from './model';
 import type { DataRequestRepository, ExportFiles, StoredDataRequest } from './ports';
+import { recordChange } from '../audit/change-recorder';
 
 export interface DataRequestDeps {
   merchants: Pick<MerchantRepository, 'get'>;
@@ -90,6 +91,7 @@ export async function makeRequest(
     // Made by a run that stopped before starting it: starting again under the same execution name is harmless.
     return made.status === 'Created' ? startExport(deps, made) : made;
   }
+  recordChange('dataRequest', request.id, undefined, request);
   return startExport(deps, request);
 }
 
@@ -137,6 +139,7 @@ export async function deleteDataRequest(deps: DataRequestDeps, principal: Princi
   for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
     const request = await requireRequest(deps, principal, merchantId, id);
     if (!(await deps.dataRequests.remove(request))) continue;
+    recordChange('dataRequest', id, request, undefined);
     if (request.fileKey) await deps.exportFiles.remove(request.fileKey);
     return;
   }
@@ -151,6 +154,7 @@ export async function retryDataRequest(deps: DataRequestDeps, principal: Princip
   if (outcome === 'tooMany') throw new TooManyActiveDataRequestsException(MAX_ACTIVE_DATA_REQUESTS);
   if (outcome === 'changed') throw new DataRequestNotRetryableException();
   const next: StoredDataRequest = { ...request, status: 'Created', message: null, attempts: request.attempts + 1 };
+  recordChange('dataRequest', id, request, next);
   return viewOf(await startExport(deps, next), deps.now());
 }
 

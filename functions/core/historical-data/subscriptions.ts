@@ -14,6 +14,7 @@ import { addDays, addMonths, dayIn, dayStart, firstOfMonth, weekdayOf } from '..
 import { SubscriptionNotFoundException, TooManySubscriptionsException } from './errors';
 import type { SubscriptionRepository } from './ports';
 import { makeRequest, type DataRequestDeps } from './requests';
+import { recordChange } from '../audit/change-recorder';
 
 export interface SubscriptionDeps {
   merchants: Pick<MerchantRepository, 'get'>;
@@ -55,6 +56,7 @@ export async function createSubscription(deps: SubscriptionDeps, principal: Prin
     lastError: null,
   };
   if ((await deps.subscriptions.create(subscription, MAX_SUBSCRIPTIONS)) === 'tooMany') throw new TooManySubscriptionsException(MAX_SUBSCRIPTIONS);
+  recordChange('dataSubscription', subscription.id, undefined, subscription);
   return subscription;
 }
 
@@ -65,7 +67,9 @@ export async function listSubscriptions(deps: SubscriptionDeps, principal: Princ
 
 export async function deleteSubscription(deps: SubscriptionDeps, principal: Principal, merchantId: string, id: string): Promise<void> {
   await getMerchant(deps, principal, merchantId);
+  const before = (await deps.subscriptions.list(merchantId)).find((s) => s.id === id);
   if (!(await deps.subscriptions.remove(merchantId, id))) throw new SubscriptionNotFoundException();
+  recordChange('dataSubscription', id, before ?? { id }, undefined);
 }
 
 export interface SubscriptionSweepDeps extends SubscriptionDeps, Pick<DataRequestDeps, 'dataRequests' | 'workflows'> {

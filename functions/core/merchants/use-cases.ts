@@ -7,6 +7,7 @@ import { MerchantNotFoundException } from './errors';
 import { ALL_DISTRIBUTORS, byName, newMerchant, toSummary } from './merchant';
 import type { MerchantRepository } from './ports';
 import { pageOf } from '../shared/page';
+import { recordChange } from '../audit/change-recorder';
 
 export interface MerchantDeps {
   merchants: MerchantRepository;
@@ -45,6 +46,7 @@ export async function getMerchant(deps: { merchants: Pick<MerchantRepository, 'g
 export async function createMerchant(deps: MerchantDeps, input: MerchantInput): Promise<Merchant> {
   const merchant = newMerchant(deps.newId(), input, deps.now());
   await deps.merchants.create(merchant);
+  recordChange('merchant', merchant.id, undefined, merchant);
   return merchant;
 }
 

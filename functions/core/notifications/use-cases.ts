@@ -20,7 +20,7 @@ import { signUnsubscribeToken, verifyUnsubscribeToken } from './link-token';
 import { mayBeTold, recipientIds, windowOf } from './model';
 import type { AlarmEvent, Digests, FlapMarks, Mailer, NotificationLog, NotificationLookups, NotificationSwitch, SendCounter } from './ports';
 import { alarmMail, digestMail, merchantTime, type Mail } from './templates';
-import { recordCaller, recordChange } from '../audit/change-recorder';
+import { recordCaller } from '../audit/change-recorder';
 import { AUDIT_TRAIL_PLATFORM_MERCHANT } from '#schemas/audit-constants';
 
 export interface SenderDeps {
@@ -245,8 +245,8 @@ export async function unsubscribe(deps: UnsubscribeDeps, token: string): Promise
   const user = await deps.users.get(check.userId);
   if (!user) throw new InvalidUnsubscribeLinkException();
   recordCaller('link', user.merchantIds[0] ?? AUDIT_TRAIL_PLATFORM_MERCHANT);
+  // The switch's write records its before → after (user-repository.ts).
   const next = user.receiveNotifications ? await deps.users.setNotifications(user.id, false, 'unsubscribed', new Date(deps.nowMs()).toISOString()) : user;
-  recordChange('user', user.id, { receiveNotifications: user.receiveNotifications }, { receiveNotifications: next.receiveNotifications });
   return { email: next.email, receiveNotifications: next.receiveNotifications };
 }
 

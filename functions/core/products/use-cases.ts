@@ -22,6 +22,7 @@ import { checkParameterList, customValueProblems, withoutEmpty } from './custom-
 import { ProductInUseException, ProductNotFoundException } from './errors';
 import { importRows } from './import-rows';
 import type { CustomParameterRepository, ProductRepository, ProductUsage } from './ports';
+import { recordChange } from '../audit/change-recorder';
 
 export interface ProductDeps {
   products: ProductRepository;
@@ -142,7 +143,9 @@ export async function putCustomParameters(
   if (!canSeeMerchant(principal, merchantId)) throw new MerchantNotFoundException();
   checkParameterList(input.parameters);
   const updatedAt = deps.now();
+  const before = await deps.customParameters.get(merchantId);
   await deps.customParameters.put(merchantId, input.parameters, updatedAt);
+  recordChange('productCustomParameters', merchantId, before, { parameters: input.parameters, updatedAt });
   return { parameters: input.parameters, updatedAt };
 }
 

@@ -17,6 +17,7 @@ import {
 } from '#schemas/remote-command';
 import { MerchantRequiredException, PosChangedConcurrentlyException, PosNotFoundException } from '../devices/errors';
 import type { PosReader } from '../devices/ports';
+import { recordChange } from '../audit/change-recorder';
 import { requireVisiblePos, requireVisibleRegistration } from '../devices/use-cases';
 import { MerchantNotFoundException } from '../merchants/errors';
 import { toCsv } from '../shared/csv';
@@ -126,6 +127,7 @@ export async function sendCommand(
     if (created.requestHash !== requestHash || !created.command) throw new IdempotencyKeyReusedException();
     return view(created.command);
   }
+  recordChange('remoteCommand', command.id, undefined, command);
   if (beforePublish) {
     try {
       await beforePublish(view(command));
@@ -155,6 +157,7 @@ export async function cancelCommand(deps: RemoteCommandDeps, principal: Principa
   if (!isPending(command)) throw new RemoteCommandNotPendingException();
   const cancelled = await finishCommand(deps, command, 'pending', COMMAND_RESULT.cancelledByUser, `cancelled by ${principal.email}`);
   if (!cancelled) throw new RemoteCommandNotPendingException();
+  recordChange('remoteCommand', id, command, cancelled);
   return view(cancelled);
 }
 

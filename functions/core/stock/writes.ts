@@ -4,6 +4,7 @@
  * machine and planogram (the pos and planograms use cases). No zod, nothing of the API: the ingestion trigger
  * bundles it.
  */
+import { recordChange } from '../audit/change-recorder';
 import type { PosRecord } from '../devices/model';
 import { StockChangedConcurrentlyException } from './errors';
 import { applyAudit, applySales, reconcile, sameStock, type AuditVends, type SoldItem, type StockRecord } from './model';
@@ -27,7 +28,10 @@ export async function changeStock(
     const next = change(current);
     if (!next) return current;
     const written = { ...next, version: current.version + 1 };
-    if (await store.put(written, current.version)) return written;
+    if (await store.put(written, current.version)) {
+      recordChange('stock', serial, current, next);
+      return written;
+    }
   }
   throw new StockChangedConcurrentlyException();
 }

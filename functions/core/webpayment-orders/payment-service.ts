@@ -15,7 +15,7 @@ import { tokenMatches } from '../shared/api-token';
 import { OrderCurrencyMismatchException, PaymentServiceTokenRejectedException, WebPaymentOrderConflictException } from './errors';
 import { callbackStep, credits, orderIdOf, rechargedMedia, serviceNameOf } from './model';
 import type { CloudRecharge, PaymentServiceMerchant, PaymentServiceMerchants, WebPaymentOrderRepository } from './ports';
-import { recordCaller } from '../audit/change-recorder';
+import { recordCaller, recordChange } from '../audit/change-recorder';
 
 export interface PaymentServiceDeps {
   merchants: PaymentServiceMerchants;
@@ -55,6 +55,8 @@ export async function paymentServiceCallback(
     if (step.kind === 'unchanged') return { order: stored!, customerId: await register(deps, merchantId, call, true), credited: false };
     const recharge = credits(step.order) ? rechargeOf(step.order, media!, merchant) : undefined;
     if ((await deps.orders.write(step.order, stored?.result, recharge)) === 'written') {
+      recordChange('webpaymentOrder', id, stored, step.order);
+      if (recharge) recordChange('media', media!.mediaId, { cloudCredit: media!.cloudCredit }, { cloudCredit: recharge.media.next.cloudCredit });
       return { order: step.order, customerId: await register(deps, merchantId, call, false), credited: recharge !== undefined };
     }
   }
@@ -86,7 +88,10 @@ async function register(deps: PaymentServiceDeps, merchantId: string, call: Paym
     const current = await deps.customers.get(merchantId, id);
     if (current && onlyIfNew) return id;
     const next = registered(current, merchantId, reg, serviceNameOf(call.service), deps.now());
-    if (await deps.customers.save({ ...next, version: (current?.version ?? 0) + 1 }, current?.version)) return id;
+    if (await deps.customers.save({ ...next, version: (current?.version ?? 0) + 1 }, current?.version)) {
+      recordChange('customer', id, current, next);
+      return id;
+    }
   }
   throw new WebPaymentOrderConflictException('customer (concurrent calls)');
 }

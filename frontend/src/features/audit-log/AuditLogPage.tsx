@@ -1,19 +1,20 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
-import { MAX_AUDIT_TRAIL_CSV_ROWS, type AuditTrailEntry, type AuditTrailTarget } from '#schemas/audit';
+import type { AuditTrailEntry, AuditTrailTarget } from '#schemas/audit';
 import { DataTable } from '../../components/data-table/DataTable';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
 import { Page } from '../../components/Page';
 import { PageSpinner } from '../../components/Spinner';
 import { ForOneMerchant } from '../../components/states';
-import { formatDateTime, useFormat } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
 import { exportAuditCsv } from './api/export-audit-csv';
 import { useAuditPage } from './api/get-audit-page';
 import { linkedFilters, recentRange } from './audit-filters';
 import { AuditFilters } from './components/AuditFilters';
 import { EntryDetails } from './components/EntryDetails';
+import { LargeExport } from './components/LargeExport';
 import { ACTOR_MESSAGES, auditErrorMessageId, isPastTheCap, OUTCOME_MESSAGES, OUTCOME_TONE, TARGET_MESSAGES } from './messages';
 import './audit-log.css';
 
@@ -154,7 +155,7 @@ function AuditLogTable({ merchantId }: { merchantId: string }) {
   if (applying) return <PageSpinner />;
   return (
     <>
-      {pastTheCap && <PastTheCap />}
+      {pastTheCap && <LargeExport merchantId={merchantId} {...exportDays(table.state.filter)} />}
       <DataTable
         table={table}
         result={page}
@@ -168,14 +169,9 @@ function AuditLogTable({ merchantId }: { merchantId: string }) {
   );
 }
 
-/** The export matched more entries than one CSV holds: narrow the days or the filters. */
-function PastTheCap() {
-  const format = useFormat();
-  return (
-    <section className="card state state--error" role="alert" data-testid="audit-log-past-cap">
-      <p>
-        <FormattedMessage id="auditLog.pastTheCap" values={{ max: format.number(MAX_AUDIT_TRAIL_CSV_ROWS) }} />
-      </p>
-    </section>
-  );
+/** The days of the log's range (its defaults when the range was cleared), for a large export through historical data. */
+function exportDays(filter: Record<string, unknown>): { startDate: string; endDate: string } {
+  const recent = recentRange();
+  const day = (value: unknown, fallback: string) => (typeof value === 'string' && value ? value : fallback);
+  return { startDate: day(filter.startDate, recent.startDate), endDate: day(filter.endDate, recent.endDate) };
 }

@@ -50,6 +50,7 @@ export const DATA_TYPE_MESSAGES: Record<DataType, string> = {
   Transactions: 'dataRequests.dataType.transactions',
   FailedTransactions: 'dataRequests.dataType.failedTransactions',
   Audits: 'dataRequests.dataType.audits',
+  AuditTrail: 'dataRequests.dataType.auditTrail',
 };
 
 /** Spec §4 statuses and the badge tone of each. */
