@@ -127,7 +127,12 @@ export async function benchStock(): Promise<StockFigures> {
 
     // Writes per sales message: two real machines, one with a stock record.
     const [plain, stocked] = ['CENG-99000001', 'CENG-99000002'];
-    for (const serial of [plain, stocked]) await deps.pos.create(newPosRecord({ serial, merchantId, name: `Ingest ${serial}`, now }));
+    // The stocked one has a planogram and stock management (its registry item says so, as ingestion reads it).
+    for (const serial of [plain, stocked])
+      await deps.pos.create({
+        ...newPosRecord({ serial, merchantId, name: `Ingest ${serial}`, now }),
+        ...(serial === stocked ? { planogramId: 'bench', manageStock: true } : {}),
+      });
     await deps.stock.put({ ...recordOf(stocked, 3), version: 1 }, undefined);
     Object.assign(process.env, stackEnvironment(info));
     const ingestion = buildIngestionDeps(loadIngestionConfig());
