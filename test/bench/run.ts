@@ -979,6 +979,14 @@ async function main() {
           `≤ ${TRANSACTIONS_BUDGET.p95Ratio}×`,
           overRatio(tx.page.p95Ratio, TRANSACTIONS_BUDGET.p95Ratio),
         );
+      if (tx.page.merchantVerdict === 'FAIL')
+        fail(
+          'k',
+          `transactions page 2 p95 merchant-wide (month partitions), handler / raw Queries of the same rows (load average ${tx.page.loadAverage})`,
+          `${tx.page.merchantP95Ratio.toFixed(3)}×`,
+          `≤ ${TRANSACTIONS_BUDGET.p95Ratio}×`,
+          overRatio(tx.page.merchantP95Ratio, TRANSACTIONS_BUDGET.p95Ratio),
+        );
       if (tx.stats.verdict === 'FAIL')
         fail(
           'k',
