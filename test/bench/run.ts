@@ -874,12 +874,13 @@ async function main() {
       console.log(
         `  ideal p50 parts: POST ${d.idealPostP50} ms, broker round trip ${d.idealBrokerP50} ms, GET ${d.idealGetP50} ms; ${dynamo(r.dynamoPerIdeal)}`,
       );
+      console.log(`  load average ${r.loadAverage} when the series ended`);
       if (r.timedOut) console.log('   STOPPED AT THE TIME LIMIT');
       out.commandRoundTrip = { budgetP95Ratio: COMMAND_ROUND_TRIP_BUDGET, ...r };
       if (r.verdict === 'FAIL')
         fail(
           'f',
-          'command round trip p95 / ideal path p95',
+          `command round trip p95 / ideal path p95 (load average ${r.loadAverage})`,
           `${r.p95Ratio.toFixed(3)}× (${r.command.p95.toFixed(1)} ms / ${r.ideal.p95.toFixed(1)} ms)`,
           `≤ ${COMMAND_ROUND_TRIP_BUDGET}× (${(r.ideal.p95 * COMMAND_ROUND_TRIP_BUDGET).toFixed(1)} ms)`,
           `${overRatio(r.p95Ratio, COMMAND_ROUND_TRIP_BUDGET)}, ${(r.command.p95 - r.ideal.p95 * COMMAND_ROUND_TRIP_BUDGET).toFixed(1)} ms`,
