@@ -1,7 +1,8 @@
 /**
  * (j) of `npm run bench`: stock (issue 19 budgets).
  * - Ingestion with stock managed: DynamoDB writes per sales message of one sold line, for a machine with stock
- *   management beside one without (bench (e)'s path, one message a batch): budget at most one more write per sold line.
+ *   management beside one without (bench (e)'s path, one message a batch): budget at most one more write per sold line;
+ *   the one without reads no stock record (its registry item, read per batch anyway, says it has none).
  * - GET /stock/manage of a BENCH_STOCK_MACHINES-machine merchant (default 20,000, stock items written straight
  *   through BatchWriteItem with the repository's item builder): page 2 with page 1's cursor, the stock handler
  *   invoked with the API Gateway event against the raw SDK Query of the same page (gsi1, Limit 21): p95 ratio,
@@ -222,6 +223,9 @@ export function printStock(f: StockFigures, table: (headers: string[], rows: Arr
     `   Writes per sales message of one sold line (beside (e)): without stock ${writesOf(w.withoutStock).toFixed(2)}, with stock managed ${writesOf(w.withStock).toFixed(2)}: +${w.extraWrites} — ${w.verdict} (≤ +${STOCK_BUDGET.extraWritesPerSoldLine} per sold line)`,
   );
   console.log(`     DynamoDB calls without stock: ${callsText(w.withoutStock)}`);
+  console.log(
+    `     GetItem per sales batch of a machine without stock management: ${(w.withoutStock.byOperation.GetItem ?? 0).toFixed(2)} (the registry read per batch says it has no stock: goal 0)`,
+  );
   console.log(`     DynamoDB calls with stock:    ${callsText(w.withStock)}`);
   console.log(
     `   ${f.machines} stock records seeded in ${f.seedSeconds} s; same page from both: ${f.manage.samePage}${f.manage.timedOut ? '; STOPPED AT THE TIME LIMIT' : ''}\n`,
