@@ -81,7 +81,8 @@ export async function benchStock(): Promise<StockFigures> {
     const deps = depsForStack(info);
     const merchantId = 'bench-stock';
     const now = new Date().toISOString();
-    await deps.merchants.create(benchMerchant(merchantId, 'Bench Stock', now));
+    // Stock is a feature of the merchant (PRODUCTS_STOCK): without it the stock routes answer 403.
+    await deps.merchants.create({ ...benchMerchant(merchantId, 'Bench Stock', now), features: ['PRODUCTS_STOCK'] });
     const planogram = {
       planogramType: 'B' as const,
       lines: Array.from({ length: 18 }, (_, i) => ({
@@ -169,7 +170,7 @@ export async function benchStock(): Promise<StockFigures> {
       JSON.stringify(handlerPage.items.map((r) => r.serial)) === JSON.stringify(((await rawQuery()).Items ?? []).slice(0, SIZE).map((i) => i.serial));
     if (!samePage) throw new Error('the raw Query and the handler do not return the same page');
 
-    const pickQuery = { merchantId, serials: Array.from({ length: PICK_LIST_MACHINES }, (_, i) => serialOf(i * 37)).join(',') };
+    const pickQuery = { merchantId, serials: Array.from({ length: PICK_LIST_MACHINES }, (_, i) => serialOf((i * 37) % MACHINES)).join(',') };
     const invokePickList = invoker(stockHandler, 'GET', '/stock/pick-list', pickQuery, authorization);
     const series = {
       raw: { name: `raw SDK Query (gsi1, Limit ${SIZE + 1})`, ms: [] as number[] },
