@@ -183,6 +183,26 @@ describe('reading a partition range (adapters/dynamodb/paging)', () => {
       }
     });
 
+    it("shares a filtered page's Query bound across spans: a sparse filter stops at a span's end, and the cursors walk on", async () => {
+      // Only January's items match: a page of 20 finds nothing in March and February.
+      const sparse = { expression: '#m = :m', names: { '#m': 'm' }, values: { ':m': '2026-01' } };
+      const source = spans(false);
+      const partition = source.partition.map((p) => ({ ...p, filter: sparse }));
+      const seen: string[] = [];
+      const queriesPerPage: number[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 5; page++) {
+        dynamo.resetOpCounts();
+        const next = await queryPage(doc, { ...source, partition, offset: page * 20, limit: 20, cursor }, 1);
+        queriesPerPage.push(dynamo.opCounts().Query ?? 0);
+        seen.push(...next.items.map((i) => String(i.gsi1sk)));
+        cursor = next.cursor;
+        if (!cursor) break;
+      }
+      expect(seen).toEqual(all.slice(0, 10).reverse());
+      expect(queriesPerPage).toEqual([1, 1, 1]);
+    });
+
     it('jumps to an offset without a cursor and counts every span', async () => {
       expect((await queryPage(doc, { ...spans(false), offset: 12, limit: 3 })).items.map((i) => i.gsi1sk)).toEqual(['2026-02-08', '2026-02-07', '2026-02-06']);
       expect(await countQuery(doc, spans(false))).toEqual({ count: 30 });

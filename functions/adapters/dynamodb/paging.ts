@@ -296,14 +296,14 @@ export async function queryPage(
     let exclusive: Record<string, unknown> | undefined = from ?? undefined;
     let queries = 0;
     do {
-      if (bounded && source.filter && queries === maxFilteredQueries) return { items, done: false, stoppedAt: keyOf(exclusive!, keysOf(source)) };
+      if (bounded && source.filter && queries === maxFilteredQueries) return { items, done: false, stoppedAt: keyOf(exclusive!, keysOf(source)), queries };
       const res = await doc.send(new QueryCommand({ ...query, ...projection, ExclusiveStartKey: exclusive, Limit: plan.limit(want - items.length) }));
       queries++;
       plan.saw(res.ScannedCount ?? 0, res.Items?.length ?? 0);
       items.push(...(res.Items ?? []));
       exclusive = res.LastEvaluatedKey;
     } while (exclusive && items.length < want);
-    return { items, done: !exclusive };
+    return { items, done: !exclusive, queries };
   };
 
   let starts: Record<string, Position> = Object.fromEntries(sources.map((s) => [s.partition, null]));
@@ -330,9 +330,11 @@ export async function queryPage(
   type Read = { source: KeyRange; partition: string; start: Position; items: Item[]; done: boolean; stoppedAt?: Record<string, string> };
   const reads: Read[] = [];
   let found = 0;
+  // A filtered page's Queries (MAX_FILTERED_QUERIES) are shared by its spans: past them, the page stops at a span's end.
+  let filteredQueries = 0;
   for (const span of spans) {
     const spanSources = sources.filter((s) => (s.span ?? '') === span);
-    if (found > q.limit || reads.some((r) => r.stoppedAt)) {
+    if (found > q.limit || reads.some((r) => r.stoppedAt) || filteredQueries >= maxFilteredQueries) {
       // Not read: each keeps its position for the next page.
       reads.push(...spanSources.map((source) => ({ source, partition: source.partition, start: starts[source.partition]!, items: [], done: false })));
       continue;
@@ -341,12 +343,13 @@ export async function queryPage(
     const spanReads = await Promise.all(
       spanSources.map(async (source) => {
         const start = starts[source.partition]!;
-        const none = { items: [] as Item[], done: true, stoppedAt: undefined };
+        const none = { items: [] as Item[], done: true, stoppedAt: undefined, queries: 0 };
         return { source, partition: source.partition, start, ...(start === 0 ? none : await read(source, start, want, false, true)) };
       }),
     );
     reads.push(...spanReads);
     found += spanReads.reduce((n, r) => n + r.items.length, 0);
+    filteredQueries += Math.max(0, ...spanReads.map((r) => (r.source.filter ? r.queries : 0)));
   }
   // A partition that stopped early may hold unread items after its stop: nothing of another partition past that
   // point is shown yet, or those items would come after it. (A stop without the ordering attribute, from a source
