@@ -5,6 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ingestBatch } from '../../functions/core/ingestion/batch';
+import { buildIngestionDeps } from '../../functions/triggers/ingestion-deps';
 import { DEMO_PINS } from '../../infra/local/demo-data';
 import { auditMessage, DexBook, saleTransaction, salesMessage } from '../../infra/local/simulator';
 import { newSerial, simulatedDevices, waitFor } from './support/devices';
@@ -409,5 +411,46 @@ describe('stock over MQTT', () => {
     await d.publish('audit', auditMessage(s, { origin: 2, readAt: new Date(t1).toISOString(), dex: book.text(s, new Date(t1).toISOString()) }));
     await waitFor(async () => (await values(s))['11'] === 5 || undefined, 'the reconciled line');
     expect(await values(s)).toEqual({ '11': 5, C2: 6 });
+  });
+});
+
+describe('ingestion reads stock only of machines that manage it', () => {
+  it('a sales or audit batch of a machine without stock management reads no stock record; once managed, its sales take from it', async () => {
+    const s = await stockMachine(planogramId, 'acme-north', false);
+    const { doc } = stackDeps();
+    const stockReads: string[] = [];
+    doc.middlewareStack.add(
+      (next, context) => async (args) => {
+        const sk = (args.input as { Key?: { sk?: string | { S?: string } } }).Key?.sk;
+        if (/^Get(Item)?Command$/.test(context.commandName ?? '') && (sk === 'STOCK' || (typeof sk === 'object' && sk.S === 'STOCK')))
+          stockReads.push(context.commandName!);
+        return next(args);
+      },
+      { step: 'initialize' },
+    );
+    const deps = buildIngestionDeps(
+      { region: 'eu-west-1', tableName: stack.tableName, dynamodbEndpoint: stack.dynamodb, offlineAfterSeconds: 900, onlineBucketSeconds: 60 },
+      doc,
+    );
+    const ingest = async (kind: 'sales' | 'audit', message: { serial: string }) =>
+      expect(await ingestBatch(kind, [{ ...message, topic: `vend/${s}/${kind}`, receivedAt: Date.now() }], deps)).toMatchObject({ stored: 1, failed: [] });
+    const sale = (id: string) => salesMessage(s, [saleTransaction({ id, type: 2, line: 11, productCode: '11' })]);
+
+    await ingest('sales', sale('N1'));
+    await ingest('audit', auditMessage(s, { origin: 4, readAt: new Date().toISOString() }));
+    expect(stockReads).toEqual([]);
+
+    expect((await api(`/pos/${s}/manage-stock`, { method: 'PUT', token: superAdmin, body: { manageStock: true } })).status).toBe(200);
+    await refill(s);
+    await ingest('sales', sale('M1'));
+    expect(stockReads.length).toBeGreaterThan(0);
+    expect(await values(s)).toEqual({ '11': 7, C2: 6 });
+
+    // Off again: the registry says so at once.
+    expect((await api(`/pos/${s}/manage-stock`, { method: 'PUT', token: superAdmin, body: { manageStock: false } })).status).toBe(200);
+    stockReads.length = 0;
+    await ingest('sales', sale('M2'));
+    expect(stockReads).toEqual([]);
+    doc.destroy();
   });
 });

@@ -54,13 +54,16 @@ const query = (q: Record<string, string | number | undefined>) =>
   ).toString();
 const list = (q: Record<string, string | number | undefined> = {}, token = merchantAdmin) => api(`/transactions?${query(q)}`, { token });
 
-/** Every transaction of a selection, paging on with each page's cursor. */
+/** Every transaction of a selection, paging on with each page's cursor (every page tells the same total: it travels in the cursor). */
 async function walk(q: Record<string, string | number | undefined>, token = merchantAdmin) {
   const items: Array<Record<string, any>> = [];
   let cursor: string | undefined;
+  let total: number | undefined;
   for (let page = 1; page < 50; page++) {
     const res = await list({ ...q, page, cursor }, token);
     expect(res.status, res.text).toBe(200);
+    total ??= res.body.total;
+    expect(res.body.total).toBe(total);
     items.push(...res.body.items);
     cursor = res.body.cursor;
     if (!cursor) break;
@@ -175,6 +178,14 @@ describe('GET /transactions', () => {
     // Page 3 without a cursor is the same as with page 2's.
     const page3 = await list({ size: 4, page: 3 });
     expect(page3.body.items.map((i: { transactionId: string }) => i.transactionId)).toEqual(items.slice(8, 12).map((i) => i.transactionId));
+    expect(page3.body.total).toBe(items.length);
+    // A cursor of another selection does not bring its total along; a cursor that does not decode is refused.
+    const page1 = await list({ size: 4 });
+    const typed = await list({ size: 4, page: 2, type: 3, cursor: page1.body.cursor });
+    expect(typed.status, typed.text).toBe(200);
+    expect(typed.body.total).toBe(every().filter((t) => t.type === 3).length);
+    const tampered = Buffer.from(JSON.stringify({ c: 'x', t: -1, k: 'y' })).toString('base64url');
+    expect((await list({ size: 4, page: 2, cursor: tampered })).status).toBe(400);
   });
 
   it('filters by machines, group, type, media type, source type, product and value range', async () => {

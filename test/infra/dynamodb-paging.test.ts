@@ -146,6 +146,69 @@ describe('reading a partition range (adapters/dynamodb/paging)', () => {
     });
   });
 
+  describe('partitions of disjoint spans (months of transactions)', () => {
+    const months = ['2026-01', '2026-02', '2026-03'];
+    beforeAll(() =>
+      batchPutItems(
+        doc,
+        TABLE,
+        months.flatMap((m) =>
+          Array.from({ length: 10 }, (_, i) => ({ pk: `M#${m}#${i}`, sk: 'M', gsi1pk: `SPAN#${m}`, gsi1sk: `${m}-${String(i + 1).padStart(2, '0')}`, m })),
+        ),
+      ),
+    );
+    const spans = (forward: boolean) => ({
+      tableName: TABLE,
+      forward,
+      // Given in any order: the spans say which comes first.
+      partition: [...months].reverse().map((m) => ({ partition: `SPAN#${m}`, index: 'gsi1' as const, span: m })),
+    });
+    const all = months.flatMap((m) => Array.from({ length: 10 }, (_, i) => `${m}-${String(i + 1).padStart(2, '0')}`));
+
+    it('reads span after span and stops once the page is full: a page in one month is one Query', async () => {
+      for (const forward of [false, true]) {
+        const seen: string[] = [];
+        const queriesPerPage: number[] = [];
+        let cursor: string | undefined;
+        do {
+          dynamo.resetOpCounts();
+          const page = await queryPage(doc, { ...spans(forward), offset: seen.length, limit: 4, cursor });
+          queriesPerPage.push(dynamo.opCounts().Query ?? 0);
+          seen.push(...page.items.map((i) => String(i.gsi1sk)));
+          cursor = page.cursor;
+        } while (cursor);
+        expect(seen).toEqual(forward ? all : [...all].reverse());
+        // 30 items by 4: pages 1 and 2 in the first month, page 3 crosses into the second (2 Queries), and so on.
+        expect(queriesPerPage).toEqual([1, 1, 2, 1, 2, 1, 1, 1]);
+      }
+    });
+
+    it("shares a filtered page's Query bound across spans: a sparse filter stops at a span's end, and the cursors walk on", async () => {
+      // Only January's items match: a page of 20 finds nothing in March and February.
+      const sparse = { expression: '#m = :m', names: { '#m': 'm' }, values: { ':m': '2026-01' } };
+      const source = spans(false);
+      const partition = source.partition.map((p) => ({ ...p, filter: sparse }));
+      const seen: string[] = [];
+      const queriesPerPage: number[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 5; page++) {
+        dynamo.resetOpCounts();
+        const next = await queryPage(doc, { ...source, partition, offset: page * 20, limit: 20, cursor }, 1);
+        queriesPerPage.push(dynamo.opCounts().Query ?? 0);
+        seen.push(...next.items.map((i) => String(i.gsi1sk)));
+        cursor = next.cursor;
+        if (!cursor) break;
+      }
+      expect(seen).toEqual(all.slice(0, 10).reverse());
+      expect(queriesPerPage).toEqual([1, 1, 1]);
+    });
+
+    it('jumps to an offset without a cursor and counts every span', async () => {
+      expect((await queryPage(doc, { ...spans(false), offset: 12, limit: 3 })).items.map((i) => i.gsi1sk)).toEqual(['2026-02-08', '2026-02-07', '2026-02-06']);
+      expect(await countQuery(doc, spans(false))).toEqual({ count: 30 });
+    });
+  });
+
   describe('the bound on a filtered page (MAX_FILTERED_QUERIES; a small bound here)', () => {
     /** Pages on with each page's cursor, as the console does; per page: its Queries and its size. */
     const pageOn = async (q: Omit<Parameters<typeof queryPage>[1], 'offset' | 'cursor'>, bound: number) => {

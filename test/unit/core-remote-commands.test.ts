@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { commandIdBound, newCommandId } from '../../functions/core/remote-commands/delivery';
-import type { SendDeps } from '../../functions/core/remote-commands/use-cases';
-import { sendCommand } from '../../functions/core/remote-commands/use-cases';
+import { REGISTRATION_CACHE_MS, registrationCache } from '../../functions/adapters/dynamodb/registration-cache';
+import { acknowledgeCommand, commandIdBound, newCommandId, type AckDeps } from '../../functions/core/remote-commands/delivery';
+import type { RemoteCommandDeps, SendDeps } from '../../functions/core/remote-commands/use-cases';
+import { listPosCommands, sendCommand } from '../../functions/core/remote-commands/use-cases';
 import type { StoredCommand } from '../../functions/core/remote-commands/ports';
 import type { Principal } from '../../functions/core/shared/principal';
 import { supports } from '../../infra/local/simulated-commands';
@@ -66,5 +67,131 @@ describe('sending a remote command', () => {
       kind: 'unavailable',
     });
     expect(finished).toEqual([expect.objectContaining({ status: 3, result: 2, message: 'send error' })]);
+  });
+});
+
+describe('a command resolves its machine once (registration-cache.ts)', () => {
+  const serial = 'CENG-00000001';
+  /** A registry that counts its reads, a clock the test moves, and the kept lookup over them. */
+  const world = () => {
+    const registry = new Map<string, { serial: string; merchantId: string; groupId: string | null }>([[serial, { serial, merchantId: 'm1', groupId: null }]]);
+    let reads = 0;
+    let now = 0;
+    const lookup = registrationCache(
+      async (s) => {
+        reads++;
+        return registry.get(s);
+      },
+      REGISTRATION_CACHE_MS,
+      () => now,
+    );
+    return { registry, lookup, reads: () => reads, advance: (ms: number) => (now += ms) };
+  };
+  const pending = (merchantId: string, id: string): StoredCommand =>
+    ({
+      id,
+      serial,
+      merchantId,
+      groupId: null,
+      type: 5,
+      params: {},
+      status: 0,
+      attempts: 1,
+      startAt: '2026-05-01T10:00:00.000Z',
+      dueAt: null,
+    }) as unknown as StoredCommand;
+  const ackDeps = (w: ReturnType<typeof world>, commands: Map<string, StoredCommand>): AckDeps =>
+    ({
+      merchantOf: async (s: string, fresh?: boolean) => (await (fresh ? w.lookup.fresh(s) : w.lookup.cached(s)))?.merchantId,
+      remoteCommands: {
+        get: async (m: string, _s: string, id: string) => {
+          const c = commands.get(id);
+          return c?.merchantId === m ? c : undefined;
+        },
+        advance: async () => true,
+        finish: async () => true,
+      },
+      commandSettings: { retryAfterSeconds: 60, maxAttempts: 3, expireAfterSeconds: 3600 },
+      now: () => '2026-05-01T10:00:01.000Z',
+    }) as unknown as AckDeps;
+  const ack = (deps: AckDeps, commandId: string, result?: number) =>
+    acknowledgeCommand(deps, {
+      messageId: `ack-${commandId}-${result ?? 'r'}`,
+      serial,
+      sentAt: '2026-05-01T10:00:01.000Z',
+      type: 'commandAck',
+      payload: { commandId, status: result === undefined ? 'running' : 'done', ...(result !== undefined ? { result } : {}) },
+    } as never);
+
+  it("a command's acknowledgements read the registry once", async () => {
+    const w = world();
+    const id = newCommandId('2026-05-01T10:00:00.000Z');
+    const deps = ackDeps(w, new Map([[id, pending('m1', id)]]));
+    expect(await ack(deps, id)).toBe('running');
+    expect(await ack(deps, id, 0)).toBe('finished');
+    expect(await ack(deps, id, 0)).toBe('finished');
+    expect(w.reads()).toBe(1);
+  });
+
+  it('a machine moved to another merchant: its new commands are acknowledged at once (the miss reads the registry again)', async () => {
+    const w = world();
+    const before = newCommandId('2026-05-01T10:00:00.000Z');
+    const commands = new Map([[before, pending('m1', before)]]);
+    const deps = ackDeps(w, commands);
+    expect(await ack(deps, before)).toBe('running');
+    // Deleted and joined by another merchant: its commands now live under m2.
+    w.registry.set(serial, { serial, merchantId: 'm2', groupId: null });
+    commands.clear();
+    const after = newCommandId('2026-05-01T10:00:02.000Z');
+    commands.set(after, pending('m2', after));
+    expect(await ack(deps, after)).toBe('running');
+    expect(w.reads()).toBe(2);
+  });
+
+  it(`a deleted machine is served as it was for at most ${REGISTRATION_CACHE_MS} ms, then not at all`, async () => {
+    const w = world();
+    expect((await w.lookup.cached(serial))?.merchantId).toBe('m1');
+    w.registry.delete(serial);
+    w.advance(REGISTRATION_CACHE_MS - 1);
+    expect((await w.lookup.cached(serial))?.merchantId).toBe('m1');
+    w.advance(1);
+    expect(await w.lookup.cached(serial)).toBeUndefined();
+    // An unknown serial is not kept: joined now, it is found at once.
+    w.registry.set(serial, { serial, merchantId: 'm3', groupId: null });
+    expect((await w.lookup.cached(serial))?.merchantId).toBe('m3');
+  });
+
+  it("the device tab's polls resolve the machine once; a machine moved out of the caller's merchant is refused after the lifetime, one moved in at once", async () => {
+    const w = world();
+    const listed: string[] = [];
+    const deps = {
+      pos: { registration: async () => Promise.reject(new Error('the kept lookup serves the list')) },
+      registrations: w.lookup,
+      remoteCommands: { listPos: async (m: string) => (listed.push(m), { items: [] }), countPos: async () => ({ count: 0 }) },
+    } as unknown as RemoteCommandDeps;
+    const admin = (m: string): Principal => ({
+      userId: 'u',
+      email: 'a@b.c',
+      role: 'NEBULARMERCHANTADMIN',
+      merchantIds: [m],
+      groupIds: [],
+      allMerchants: false,
+    });
+    const poll = (m: string) => listPosCommands(deps, admin(m), serial, { page: 1, size: 1, ordType: 'desc' } as never);
+    for (let i = 0; i < 5; i++) await poll('m1');
+    expect(w.reads()).toBe(1);
+    w.registry.set(serial, { serial, merchantId: 'm2', groupId: null });
+    // The new merchant sees it at once (a refusal reads the registry again)…
+    await poll('m2');
+    expect(listed.at(-1)).toBe('m2');
+    // …and the old one, whose lookup that read refreshed, no more.
+    await expect(poll('m1')).rejects.toMatchObject({ code: 'PosNotFoundException' });
+    w.registry.set(serial, { serial, merchantId: 'm1', groupId: null });
+    await poll('m1');
+    w.registry.delete(serial);
+    // Deleted: served as it was within the lifetime, then 404.
+    await poll('m1');
+    w.advance(REGISTRATION_CACHE_MS);
+    await expect(poll('m1')).rejects.toMatchObject({ code: 'PosNotFoundException' });
   });
 });

@@ -25,9 +25,12 @@ export function posItem(r: PosRecord): Item {
   };
 }
 
-/** The registry item of a serial: `{ serial, merchantId, groupId }`. */
-export function registryItem(r: Pick<PosRecord, 'serial' | 'merchantId' | 'groupId'>): Item {
-  return { ...keys.deviceRegistry(r.serial), serial: r.serial, merchantId: r.merchantId, groupId: r.groupId, entity: 'deviceRegistry' };
+/** Whether a machine has a stock record (S1): a planogram and stock management. The registry says it, for ingestion. */
+export const hasStock = (r: Pick<PosRecord, 'planogramId' | 'manageStock'>) => Boolean(r.planogramId && r.manageStock);
+
+/** The registry item of a serial: `{ serial, merchantId, groupId, stocked }`. */
+export function registryItem(r: Pick<PosRecord, 'serial' | 'merchantId' | 'groupId' | 'planogramId' | 'manageStock'>): Item {
+  return { ...keys.deviceRegistry(r.serial), serial: r.serial, merchantId: r.merchantId, groupId: r.groupId, stocked: hasStock(r), entity: 'deviceRegistry' };
 }
 
 export function posNameGuardItem(r: Pick<PosRecord, 'serial' | 'merchantId' | 'name'>): Item {

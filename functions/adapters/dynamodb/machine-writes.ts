@@ -21,7 +21,7 @@ import { PlanogramNotFoundException } from '../../core/planograms/errors';
 import { regroupMarkPut } from './machine-regroups';
 import { counterUpdate, forgetCounter } from './counters';
 import * as keys from './keys';
-import { notesCounter, posItem, posNameGuardItem, recordAttributes, registryItem } from './machine-items';
+import { hasStock, notesCounter, posItem, posNameGuardItem, recordAttributes, registryItem } from './machine-items';
 import { DynamoPosReader } from './machine-reads';
 import { REPORTED_COPY_ATTRIBUTES, reportedCopy } from './reported-copy';
 import { transactWrite, type TransactItem } from './transactions';
@@ -151,16 +151,18 @@ export class DynamoPosRecords extends DynamoPosReader implements PosRecords {
         },
       });
     }
-    if (regrouped) {
+    // The registry says the group and whether there is stock (ingestion reads both per batch).
+    if (regrouped || hasStock(cur) !== hasStock(next))
       add({
         Update: {
           TableName: T,
           Key: keys.deviceRegistry(cur.serial),
-          UpdateExpression: 'SET groupId = :g',
+          UpdateExpression: 'SET groupId = :g, stocked = :s',
           ConditionExpression: 'merchantId = :m',
-          ExpressionAttributeValues: { ':g': next.groupId, ':m': m },
+          ExpressionAttributeValues: { ':g': next.groupId, ':s': hasStock(next), ':m': m },
         },
       });
+    if (regrouped) {
       if (next.groupId)
         add(
           { ConditionCheck: { TableName: T, Key: keys.group(m, next.groupId), ConditionExpression: 'attribute_exists(pk)' } },

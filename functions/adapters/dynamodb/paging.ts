@@ -47,6 +47,12 @@ export interface PartitionSource {
   beginsWith?: string;
   between?: { from: string; to: string };
   filter?: ItemFilter;
+  /**
+   * Sources of different spans hold disjoint ranges of the ordering key, spans ordered as their keys (months:
+   * `yyyy-mm`). A page then reads span after span (the sources of one span merged) and stops once it is full, so a
+   * page of a long range reads the spans it shows, not all of them. Sources without a span are read together.
+   */
+  span?: string;
 }
 
 export interface ItemFilter {
@@ -75,7 +81,7 @@ function keyNames(index: PageQuery['index']) {
   };
 }
 
-type KeyRange = Pick<PageQuery, 'tableName' | 'index' | 'beginsWith' | 'between' | 'filter'> & { partition: string };
+type KeyRange = Pick<PageQuery, 'tableName' | 'index' | 'beginsWith' | 'between' | 'filter'> & { partition: string; span?: string };
 
 /** The partitions a read names, each with its index, key range and filter (a plain partition takes the query's). */
 function sourcesOf(q: Omit<KeyRange, 'partition'> & Pick<PageQuery, 'partition'>): KeyRange[] {
@@ -215,7 +221,7 @@ function keyOf(item: Record<string, unknown>, names: string[]): Record<string, s
   return Object.fromEntries(names.map((n) => [n, String(item[n])]));
 }
 
-const invalidCursor = () => new ValidationError('InvalidCursorException', 'Invalid paging cursor', [{ path: 'cursor', message: 'invalid cursor' }]);
+export const invalidCursor = () => new ValidationError('InvalidCursorException', 'Invalid paging cursor', [{ path: 'cursor', message: 'invalid cursor' }]);
 
 /**
  * Decodes a cursor; it must name exactly the partitions being read and each position must lie in its partition
@@ -290,14 +296,14 @@ export async function queryPage(
     let exclusive: Record<string, unknown> | undefined = from ?? undefined;
     let queries = 0;
     do {
-      if (bounded && source.filter && queries === maxFilteredQueries) return { items, done: false, stoppedAt: keyOf(exclusive!, keysOf(source)) };
+      if (bounded && source.filter && queries === maxFilteredQueries) return { items, done: false, stoppedAt: keyOf(exclusive!, keysOf(source)), queries };
       const res = await doc.send(new QueryCommand({ ...query, ...projection, ExclusiveStartKey: exclusive, Limit: plan.limit(want - items.length) }));
       queries++;
       plan.saw(res.ScannedCount ?? 0, res.Items?.length ?? 0);
       items.push(...(res.Items ?? []));
       exclusive = res.LastEvaluatedKey;
     } while (exclusive && items.length < want);
-    return { items, done: !exclusive };
+    return { items, done: !exclusive, queries };
   };
 
   let starts: Record<string, Position> = Object.fromEntries(sources.map((s) => [s.partition, null]));
@@ -318,13 +324,33 @@ export async function queryPage(
     }
   }
 
-  const reads = await Promise.all(
-    sources.map(async (source) => {
-      const start = starts[source.partition]!;
-      const none = { items: [] as Item[], done: true, stoppedAt: undefined };
-      return { source, partition: source.partition, start, ...(start === 0 ? none : await read(source, start, q.limit + 1, false, true)) };
-    }),
-  );
+  // Span after span in the order read (all at once without spans): a page needs limit + 1 items to know there are more.
+  const spans = [...new Set(sources.map((s) => s.span ?? ''))].sort();
+  if (!q.forward) spans.reverse();
+  type Read = { source: KeyRange; partition: string; start: Position; items: Item[]; done: boolean; stoppedAt?: Record<string, string> };
+  const reads: Read[] = [];
+  let found = 0;
+  // A filtered page's Queries (MAX_FILTERED_QUERIES) are shared by its spans: past them, the page stops at a span's end.
+  let filteredQueries = 0;
+  for (const span of spans) {
+    const spanSources = sources.filter((s) => (s.span ?? '') === span);
+    if (found > q.limit || reads.some((r) => r.stoppedAt) || filteredQueries >= maxFilteredQueries) {
+      // Not read: each keeps its position for the next page.
+      reads.push(...spanSources.map((source) => ({ source, partition: source.partition, start: starts[source.partition]!, items: [], done: false })));
+      continue;
+    }
+    const want = q.limit + 1 - found;
+    const spanReads = await Promise.all(
+      spanSources.map(async (source) => {
+        const start = starts[source.partition]!;
+        const none = { items: [] as Item[], done: true, stoppedAt: undefined, queries: 0 };
+        return { source, partition: source.partition, start, ...(start === 0 ? none : await read(source, start, want, false, true)) };
+      }),
+    );
+    reads.push(...spanReads);
+    found += spanReads.reduce((n, r) => n + r.items.length, 0);
+    filteredQueries += Math.max(0, ...spanReads.map((r) => (r.source.filter ? r.queries : 0)));
+  }
   // A partition that stopped early may hold unread items after its stop: nothing of another partition past that
   // point is shown yet, or those items would come after it. (A stop without the ordering attribute, from a source
   // ordered by another one, cannot be placed: it holds nothing back.)

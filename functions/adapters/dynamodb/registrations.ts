@@ -6,7 +6,12 @@ import * as keys from './keys';
 /** The registry item of a serial (which merchant and group it belongs to) read as a registration. */
 export function registrationFromItem(item: Record<string, unknown> | undefined): DeviceRegistration | undefined {
   if (typeof item?.serial !== 'string' || typeof item.merchantId !== 'string') return undefined;
-  return { serial: item.serial, merchantId: item.merchantId, groupId: typeof item.groupId === 'string' ? item.groupId : null };
+  return {
+    serial: item.serial,
+    merchantId: item.merchantId,
+    groupId: typeof item.groupId === 'string' ? item.groupId : null,
+    ...(typeof item.stocked === 'boolean' ? { stocked: item.stocked } : {}),
+  };
 }
 
 /** A machine's registration by serial: one GetItem on the registry (ACCESS-PATTERNS: device registry). */

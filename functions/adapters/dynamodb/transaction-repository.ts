@@ -9,6 +9,7 @@ import type { HistorySlice } from '../../core/devices/history-ports';
 import type { MachineFigures, TransactionRepository, TransactionSelection } from '../../core/transactions/ports';
 import { addFigures, emptyFigures, type Figures } from '../../core/transactions/stats';
 import * as keys from './keys';
+import { openCountedCursor, sealCountedCursor, selectionKey } from './counted-cursor';
 import { countQuery, queryPage, type ItemFilter, type PartitionSource } from './paging';
 import { statsAttributes, toTransaction } from './transaction-records';
 
@@ -85,8 +86,12 @@ function sourcesOf(sel: TransactionSelection, months = monthsOf(sel.from, sel.to
     }));
   }
   const between = { from, to };
-  if (source.kind === 'merchant') return months.map((month) => ({ partition: keys.merchantSalesPk(m, month), index: 'gsi1', between, ...withFilter }));
-  return source.groupIds.flatMap((g) => months.map((month) => ({ partition: keys.groupSalesPk(m, g, month), index: 'gsi2' as const, between, ...withFilter })));
+  // Months hold disjoint times: a page reads month after month and stops once full (`span`).
+  if (source.kind === 'merchant')
+    return months.map((month) => ({ partition: keys.merchantSalesPk(m, month), index: 'gsi1', between, span: month, ...withFilter }));
+  return source.groupIds.flatMap((g) =>
+    months.map((month) => ({ partition: keys.groupSalesPk(m, g, month), index: 'gsi2' as const, between, span: month, ...withFilter })),
+  );
 }
 
 /** Figures of a counter item: `{category}N{suffix}` / `{category}V{suffix}`. */
@@ -112,20 +117,18 @@ export class DynamoTransactionRepository implements TransactionRepository {
     private readonly tableName: string,
   ) {}
 
-  async listSlice(sel: TransactionSelection, s: HistorySlice) {
-    const page = await queryPage(this.doc, {
-      tableName: this.tableName,
-      partition: sourcesOf(sel),
-      forward: s.ordType === 'asc',
-      offset: s.offset,
-      limit: s.limit,
-      cursor: s.cursor,
-    });
-    return { items: page.items.map(toTransaction), ...(page.cursor ? { cursor: page.cursor } : {}) };
-  }
-
-  count(sel: TransactionSelection) {
-    return countQuery(this.doc, { tableName: this.tableName, partition: sourcesOf(sel) });
+  /** A page and the selection's total: counted beside page 1's Query, then carried in the cursors (one Query a page). */
+  async page(sel: TransactionSelection, s: HistorySlice) {
+    const partition = sourcesOf(sel);
+    // The range's ends are left out: a default range ends now, a little later at every page.
+    const { from: _, to: __, ...counted } = sel;
+    const key = selectionKey(counted);
+    const opened = s.cursor ? openCountedCursor(s.cursor, key) : undefined;
+    const [page, total] = await Promise.all([
+      queryPage(this.doc, { tableName: this.tableName, partition, forward: s.ordType === 'asc', offset: s.offset, limit: s.limit, cursor: opened?.cursor }),
+      opened?.total ?? countQuery(this.doc, { tableName: this.tableName, partition }),
+    ]);
+    return { items: page.items.map(toTransaction), total, ...(page.cursor ? { cursor: sealCountedCursor(page.cursor, total, key) } : {}) };
   }
 
   /**

@@ -1,4 +1,5 @@
 import { DynamoPosReader } from '../../adapters/dynamodb/machine-reads';
+import { registryCache } from '../../adapters/dynamodb/registration-cache';
 import { DynamoRemoteCommandRepository } from '../../adapters/dynamodb/remote-command-repository';
 import { IotCommandPublisher } from '../../adapters/iot/command-publisher';
 import type { DeliveryDeps } from '../../core/remote-commands/delivery';
@@ -13,6 +14,8 @@ const log: DeliveryDeps['log'] = (level, message, fields) => logger[level](messa
 /** The remote-commands group: machines, their commands, delivery settings and the IoT data-plane publisher. */
 export const deps = groupDeps(access, ({ doc, config }) => ({
   pos: new DynamoPosReader(doc, config.tableName),
+  // The device tab polls a machine's commands while one runs: its machine is resolved once per few seconds.
+  registrations: registryCache(doc, config.tableName),
   remoteCommands: new DynamoRemoteCommandRepository(doc, config.tableName),
   commandSettings: config.commands,
   commandPublisher: new IotCommandPublisher({ region: config.region, endpoint: config.iotDataEndpoint }),

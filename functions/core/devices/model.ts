@@ -50,6 +50,8 @@ export interface DeviceRegistration {
   serial: string;
   merchantId: string;
   groupId: string | null;
+  /** The machine has a stock record (planogram and stock management); undefined on registry items older than the flag. */
+  stocked?: boolean;
 }
 
 export const UNKNOWN_CONNECTION = 2 as const;

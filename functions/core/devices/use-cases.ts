@@ -56,7 +56,11 @@ export async function requireVisiblePos(deps: { pos: PosReader }, principal: Pri
 }
 
 /** Who owns a serial the caller may see (the registry alone: one GetItem), or the 404 that hides it. */
-export async function requireVisibleRegistration(deps: { pos: PosReader }, principal: Principal, serial: string): Promise<DeviceRegistration> {
+export async function requireVisibleRegistration(
+  deps: { pos: Pick<PosReader, 'registration'> },
+  principal: Principal,
+  serial: string,
+): Promise<DeviceRegistration> {
   const reg = await deps.pos.registration(serial);
   if (!reg) throw new PosNotFoundException();
   const scope = groupScope(principal, reg.merchantId);

@@ -83,12 +83,14 @@ export const audit: MessageKind = {
     // Prices first: once the machine shows the audit, its prices tell what the audit made of them.
     if (deps.auditPrices) await reconcilePrices(device, messages, deps.auditPrices);
     if (at) await deps.history.advanceLatest(device, 'lastAuditAt', at);
-    await applyAuditsToStock(
-      deps.stock,
-      device,
-      messages.map((m) => auditForStock(m.message as AuditMessage)),
-      new Date(now).toISOString(),
-    );
+    // The registry says when the machine has no stock record: nothing to read.
+    if (device.stocked !== false)
+      await applyAuditsToStock(
+        deps.stock,
+        device,
+        messages.map((m) => auditForStock(m.message as AuditMessage)),
+        new Date(now).toISOString(),
+      );
     return undefined;
   },
 };

@@ -7,6 +7,11 @@ export interface Registration {
   serial: string;
   merchantId: string;
   groupId: string | null;
+  /**
+   * Whether the machine has a stock record (a planogram and stock management): false lets a sale or an audit skip
+   * the stock read; undefined (a registry item older than the flag) reads it.
+   */
+  stocked?: boolean;
 }
 
 /** A machine as ingestion addresses it. */

@@ -50,7 +50,8 @@ export const sales: MessageKind<SalesContext> = {
     );
     if (at) await deps.history.advanceLatest(device, 'lastSaleAt', at);
     const sales = messages.map((m) => ({ messageId: m.message.messageId, transactions: transactionsOf(m) }));
-    await applySalesToStock(deps.stock, device, sales, new Date(now).toISOString());
+    // The registry says when the machine has no stock record: nothing to read.
+    if (device.stocked !== false) await applySalesToStock(deps.stock, device, sales, new Date(now).toISOString());
     // Last: its guards say the messages were counted, so everything before is stored when they are there.
     await deps.salesStats.countSales(
       device,

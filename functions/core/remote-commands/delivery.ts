@@ -79,20 +79,34 @@ export type AckOutcome = 'finished' | 'running' | 'ignored';
  * (repeats: QoS 1 delivers at least once) change nothing.
  */
 /**
- * What an acknowledgement needs: no publisher, the registry lookup of the acknowledging serial and, when
+ * What an acknowledgement needs: no publisher, the registry lookup of the acknowledging serial (`fresh`: the
+ * registry itself; otherwise it may be a read of a few seconds ago, kept per warm function) and, when
  * something follows a command's outcome (the prices a send-prices command carried), what to do before the
  * command ends: it runs again if the ack is delivered again because ending failed, so it must be idempotent.
  */
 export type AckDeps = Omit<DeliveryDeps, 'commandPublisher'> & {
-  merchantOf: (serial: string) => Promise<string | undefined>;
+  merchantOf: (serial: string, fresh?: boolean) => Promise<string | undefined>;
   beforeCommandEnds?: (command: StoredCommand, result: number) => Promise<void>;
 };
+
+/**
+ * The pending command an acknowledgement names. The machine is resolved once for the command's acks (a kept
+ * lookup); a command not under the kept merchant is looked for again under the registry's own answer, so a
+ * machine that changed merchant meanwhile loses no acknowledgement.
+ */
+async function acknowledgedCommand(deps: AckDeps, serial: string, commandId: string): Promise<StoredCommand | undefined> {
+  const merchantId = await deps.merchantOf(serial);
+  if (!merchantId) return undefined;
+  const c = await deps.remoteCommands.get(merchantId, serial, commandId);
+  if (c) return c;
+  const now = await deps.merchantOf(serial, true);
+  return now && now !== merchantId ? deps.remoteCommands.get(now, serial, commandId) : undefined;
+}
 
 export async function acknowledgeCommand(deps: AckDeps, ack: CommandAckMessage): Promise<AckOutcome> {
   const { commandId, result, message } = ack.payload;
   if (!CommandId.safeParse(commandId).success) return 'ignored';
-  const merchantId = await deps.merchantOf(ack.serial);
-  const c = merchantId && (await deps.remoteCommands.get(merchantId, ack.serial, commandId));
+  const c = await acknowledgedCommand(deps, ack.serial, commandId);
   if (!c || !isPending(c) || c.attempts === 0) return 'ignored';
   if (result !== undefined) {
     await deps.beforeCommandEnds?.(c, result);

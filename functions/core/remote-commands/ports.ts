@@ -1,5 +1,6 @@
 import type { Total } from '#schemas/paging';
 import type { RemoteCommand } from '#schemas/remote-command';
+import type { DeviceRegistration } from '../devices/model';
 
 /** A command as stored: the API's view plus when the delivery sweep looks at it next (null once final). */
 export interface StoredCommand extends RemoteCommand {
@@ -90,4 +91,12 @@ export interface CommandSettings {
   maxAttempts: number;
   /** A command acknowledged but without a result this long after its start expires (result -2). */
   expireAfterSeconds: number;
+}
+
+/** The registry lookup of the paths a command repeats (acks, the device tab's polls): kept a few seconds, or fresh. */
+export interface RegistrationLookup {
+  /** The registration read at most a few seconds ago (adapters/dynamodb/registration-cache.ts). */
+  cached(serial: string): Promise<DeviceRegistration | undefined>;
+  /** The registration as the registry says it now. */
+  fresh(serial: string): Promise<DeviceRegistration | undefined>;
 }

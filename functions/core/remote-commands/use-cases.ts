@@ -35,12 +35,17 @@ import {
   RemoteCommandPosNotFoundException,
   RemoteCommandSendException,
 } from './errors';
-import type { CommandFilter, StoredCommand } from './ports';
+import type { CommandFilter, RegistrationLookup, StoredCommand } from './ports';
 import { emptyPage, pageOf } from '../shared/page';
 
-/** What the console's use cases need; sending also publishes (SendDeps), so only it bundles the IoT client. */
+/**
+ * What the console's use cases need; sending also publishes (SendDeps), so only it bundles the IoT client. The
+ * machine's commands list (the device tab polls it while a command runs) resolves the machine through
+ * `registrations` when given (kept a few seconds); sends and cancels read the registry itself.
+ */
 export interface RemoteCommandDeps extends Omit<DeliveryDeps, 'commandPublisher'> {
   pos: PosReader;
+  registrations?: RegistrationLookup;
 }
 export type SendDeps = RemoteCommandDeps & Pick<DeliveryDeps, 'commandPublisher'>;
 
@@ -161,6 +166,22 @@ export async function cancelCommand(deps: RemoteCommandDeps, principal: Principa
   return view(cancelled);
 }
 
+/**
+ * The machine of a commands list the caller may see, resolved through the kept lookup when there is one: a machine
+ * deleted or moved out of the caller's scope is served as it was for at most the lookup's lifetime; a refusal is
+ * checked again against the registry itself, so a machine that came into the caller's scope shows at once.
+ */
+async function readableRegistration(deps: RemoteCommandDeps, principal: Principal, serial: string) {
+  const lookup = deps.registrations;
+  if (!lookup) return requireVisibleRegistration(deps, principal, serial);
+  try {
+    return await requireVisibleRegistration({ pos: { registration: lookup.cached } }, principal, serial);
+  } catch (error) {
+    if (!(error instanceof PosNotFoundException)) throw error;
+    return requireVisibleRegistration({ pos: { registration: lookup.fresh } }, principal, serial);
+  }
+}
+
 /** Of one merchant, what the caller may read: everything, or a group admin's groups. */
 function merchantFilter(principal: Principal, merchantId: string, q: { type?: number; status?: number; from?: string; to?: string }): CommandFilter {
   if (merchantId === ALL_DISTRIBUTORS_ID && principal.allMerchants) throw new MerchantRequiredException();
@@ -173,7 +194,7 @@ function merchantFilter(principal: Principal, merchantId: string, q: { type?: nu
 export async function listCommands(deps: RemoteCommandDeps, principal: Principal, q: RemoteCommandListQuery): Promise<Page<RemoteCommand>> {
   const filter = merchantFilter(principal, q.merchantId, q);
   if (q.serial) {
-    if ((await requireVisibleRegistration(deps, principal, q.serial)).merchantId !== q.merchantId) throw new PosNotFoundException();
+    if ((await readableRegistration(deps, principal, q.serial)).merchantId !== q.merchantId) throw new PosNotFoundException();
     // A machine the caller sees: all its commands, whichever group it was in when they were sent.
     return posPage(deps, q.merchantId, q.serial, { ...filter, groupIds: undefined }, q);
   }
@@ -201,7 +222,7 @@ async function posPage(
 
 /** GET /remote-commands/pos/{id}: one machine's commands (the device tab), newest first. */
 export async function listPosCommands(deps: RemoteCommandDeps, principal: Principal, serial: string, q: PosRemoteCommandQuery): Promise<Page<RemoteCommand>> {
-  const { merchantId } = await requireVisibleRegistration(deps, principal, serial);
+  const { merchantId } = await readableRegistration(deps, principal, serial);
   return posPage(deps, merchantId, serial, { type: q.type, status: q.status }, q);
 }
 

@@ -32,8 +32,8 @@ export interface MachineFigures {
 
 /** A merchant's transactions and their statistics (adapters/dynamodb/transaction-repository.ts). */
 export interface TransactionRepository {
-  listSlice(sel: TransactionSelection, slice: HistorySlice): Promise<{ items: Transaction[]; cursor?: string }>;
-  count(sel: TransactionSelection): Promise<Total>;
+  /** A page of the selection and its total (counted for page 1; carried by the cursors of the pages after it). */
+  page(sel: TransactionSelection, slice: HistorySlice): Promise<{ items: Transaction[]; cursor?: string; total: Total }>;
   /** The whole selection in date order, a page of items at a time. */
   pages(sel: TransactionSelection, ordType: 'asc' | 'desc'): AsyncIterable<Transaction[]>;
   used(merchantId: string): Promise<TransactionsUsed>;

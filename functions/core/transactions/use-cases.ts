@@ -80,11 +80,8 @@ function selectionOf(principal: Principal, q: Filters, now: string): Transaction
 export async function listTransactions(deps: TransactionDeps, principal: Principal, q: TransactionPageQuery): Promise<Page<Transaction>> {
   const sel = selectionOf(principal, q, deps.now());
   if (!sel) return emptyPage(q);
-  const [slice, total] = await Promise.all([
-    deps.transactions.listSlice(sel, { offset: (q.page - 1) * q.size, limit: q.size, ordType: q.ordType, cursor: q.cursor }),
-    deps.transactions.count(sel),
-  ]);
-  return pageOf(q, slice, total);
+  const slice = await deps.transactions.page(sel, { offset: (q.page - 1) * q.size, limit: q.size, ordType: q.ordType, cursor: q.cursor });
+  return pageOf(q, slice, slice.total);
 }
 
 /** The selection's transactions in date order, one page at a time; past `max` in all, MaxResultsExceededException. */
