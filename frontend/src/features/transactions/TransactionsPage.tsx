@@ -5,7 +5,7 @@ import type { Transaction } from '#schemas/transaction';
 import { DataTable } from '../../components/data-table/DataTable';
 import { SelectFilter } from '../../components/data-table/SelectFilter';
 import { useDataTable, type DataTableModel } from '../../components/data-table/use-data-table';
-import { DateRangePicker } from '../../components/date-range/DateRangePicker';
+import { DateRangeFilter } from '../../components/data-table/DateRangeFilter';
 import { presetRange } from '../../components/date-range/presets';
 import { Page } from '../../components/Page';
 import { ForOneMerchant } from '../../components/states';
@@ -114,18 +114,10 @@ function TransactionFilters({ table, merchantId, currency }: { table: DataTableM
   const message = (id: string) => intl.formatMessage({ id });
   const labelled = (values: readonly number[] | undefined, messages: Partial<Record<number, string>>) =>
     (values ?? []).map((v) => ({ value: String(v), label: `${v} · ${labelOr(messages[v], v, message)}` }));
-  const { filter } = table.state;
 
   return (
     <>
-      <DateRangePicker
-        testId="transactions-range"
-        value={{ startDate: filter.startDate ?? '', endDate: filter.endDate ?? '' }}
-        onChange={(range) => {
-          table.setFilter('startDate', range.startDate);
-          table.setFilter('endDate', range.endDate);
-        }}
-      />
+      <DateRangeFilter table={table} testId="transactions-range" />
       <SelectFilter
         table={table}
         field="serials"

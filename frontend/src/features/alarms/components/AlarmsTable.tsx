@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DataTable } from '../../../components/data-table/DataTable';
 import { SelectFilter } from '../../../components/data-table/SelectFilter';
 import { useDataTable, type Column } from '../../../components/data-table/use-data-table';
-import { HistoryRangeFilter } from '../../../components/date-range/HistoryRangeFilter';
+import { DateRangeFilter } from '../../../components/data-table/DateRangeFilter';
 import { Spinner } from '../../../components/Spinner';
 import { useToast } from '../../../components/toasts';
 import { formatDateTime, formatNumber } from '../../../lib/format';
@@ -190,7 +190,7 @@ export function AlarmsTable({ scope, tableId }: { scope: AlarmScope; tableId: st
               options={machineOptions}
             />
           )}
-          <HistoryRangeFilter table={table} />
+          <DateRangeFilter table={table} testId="history-range" optional />
         </>
       }
     />
