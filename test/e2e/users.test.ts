@@ -118,6 +118,12 @@ describe('user administration', () => {
     await page.waitForURL(/\/manage\/users\/[^/]+$/);
     await page.getByTestId('user-resend-invitation').click();
     await toast(page, messages['errors.UserAlreadyActiveException']!).waitFor();
+
+    // The user's change history: a user the filter names who is not among the merchant's users stays shown and selected.
+    await page.goto(web('/manage/audit-log?targetUserId=no-such-user'));
+    const target = page.locator('select[data-filter="targetUserId"]');
+    await expect.poll(() => target.inputValue()).toBe('no-such-user');
+    expect(await target.locator('option:checked').textContent()).toBe('no-such-user');
   });
 
   it('the super admin filters every user, exports them, edits one and deletes it after confirmation', async () => {
@@ -186,9 +192,20 @@ describe('user administration', () => {
       groupIds: ['acme-south'],
     });
 
-    // Never signed in: the invitation can be sent again.
+    // Never signed in: the invitation can be sent again; delete waits while it is sent.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/resend-invitation', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.getByTestId('user-resend-invitation').click();
+    await expect.poll(() => page.getByTestId('user-delete').isDisabled()).toBe(true);
+    expect(await page.getByTestId('user-resend-invitation').isDisabled()).toBe(true);
+    release();
     await toast(page, messages['users.invitationResent']!).waitFor();
+    await expect.poll(() => page.getByTestId('user-delete').isDisabled()).toBe(false);
+    await page.unroute('**/resend-invitation');
 
     // Delete asks first; cancelling keeps the user.
     await page.getByTestId('user-delete').click();

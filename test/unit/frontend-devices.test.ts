@@ -3,13 +3,12 @@ import { canOpen } from '../../frontend/src/app/route-roles';
 import { menuFor } from '../../frontend/src/app/menu';
 import { chartWeek, dayLabel, shiftWeek, todayIso, weekPoints } from '../../frontend/src/components/charts/chart-week';
 import { canLookUpPostalCode, checkClientRules, draftOfClient, newClientDraft } from '../../frontend/src/features/clients/client-draft';
-import { deviceRights } from '../../frontend/src/features/devices/can-manage';
 import { dateRangeFilters, dateRangeOf, groupIdsOf, joinGroupIds, showsHidden } from '../../frontend/src/features/devices/device-filters';
 import { devicePath } from '../../frontend/src/features/devices/pos-labels';
 import { fileNameOf } from '../../frontend/src/lib/api';
 import { relativeTime } from '../../frontend/src/lib/format';
 import { ClientInput, type Client } from '#schemas/client';
-import { ROLES } from '#schemas/roles';
+import { ROLES, type Role } from '#schemas/roles';
 import { mayCall } from '#schemas/api-roles';
 
 describe('chart week (spec §9: 7 days labelled DD/MM)', () => {
@@ -91,11 +90,17 @@ describe('who does what on devices and clients (route roles, API roles)', () => 
   });
 
   it('lets merchant users read only; group admins hide, edit and associate clients; administrators also reset, delete and move groups', () => {
-    expect(deviceRights('NEBULARMERCHANTUSER')).toEqual({ manage: false, administer: false });
-    expect(deviceRights('NEBULARGROUPADMIN')).toEqual({ manage: true, administer: false });
-    expect(deviceRights('NEBULARMERCHANTADMIN')).toEqual({ manage: true, administer: true });
-    expect(deviceRights('NEBULARSUPERADMIN')).toEqual({ manage: true, administer: true });
-    expect(deviceRights(null)).toEqual({ manage: false, administer: false });
+    // The machine's screen offers each action to who may call its route (schemas/api-roles.ts).
+    const manage = ['pos.update', 'pos.hide', 'pos.unhide', 'pos.associateClient', 'pos.associateNoVendProfile', 'pos.saveCustomConfig'] as const;
+    const administer = ['pos.reset', 'pos.delete', 'pos.associateGroup'] as const;
+    const rights = (role: Role | null) => ({ manage: manage.every((r) => mayCall(r, role)), administer: administer.every((r) => mayCall(r, role)) });
+    const none = (role: Role | null) => [...manage, ...administer].every((r) => !mayCall(r, role));
+    expect(none('NEBULARMERCHANTUSER')).toBe(true);
+    expect(rights('NEBULARGROUPADMIN')).toEqual({ manage: true, administer: false });
+    expect(administer.some((r) => mayCall(r, 'NEBULARGROUPADMIN'))).toBe(false);
+    expect(rights('NEBULARMERCHANTADMIN')).toEqual({ manage: true, administer: true });
+    expect(rights('NEBULARSUPERADMIN')).toEqual({ manage: true, administer: true });
+    expect(none(null)).toBe(true);
     expect(ROLES.filter((role) => mayCall('clients.update', role))).toEqual(['NEBULARSUPERADMIN', 'NEBULARMERCHANTADMIN']);
   });
 });

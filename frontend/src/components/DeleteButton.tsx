@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from './ConfirmDialog';
+import { useOneAtATime, type OneAtATime } from './one-at-a-time';
 import { Spinner } from './Spinner';
 import { useToast } from './toasts';
 
@@ -17,33 +18,37 @@ interface DeleteButtonProps {
   /** Values of the error message (e.g. what still uses the item). */
   errorValues?: (error: unknown) => Record<string, string> | undefined;
   testId: string;
+  /** The screen's actions it runs one at a time with (else it runs on its own). */
+  actions?: OneAtATime;
 }
 
+const DELETE = 'delete';
+
 /** Deletes after a confirmation, then tells the user and leaves the page; on failure shows the error and stays. */
-export function DeleteButton({ messages, confirmValues, remove, afterPath, errorMessageId, errorValues, testId }: DeleteButtonProps) {
+export function DeleteButton({ messages, confirmValues, remove, afterPath, errorMessageId, errorValues, testId, actions }: DeleteButtonProps) {
   const navigate = useNavigate();
   const { showToast } = useToast();
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const own = useOneAtATime();
+  const { busy, run } = actions ?? own;
 
   async function confirmDelete() {
     setConfirming(false);
-    setDeleting(true);
-    try {
-      await remove();
-      showToast({ kind: 'success', messageId: messages.deleted });
-      navigate(afterPath, { replace: true });
-    } catch (error) {
-      showToast({ kind: 'error', messageId: errorMessageId(error), values: errorValues?.(error) });
-    } finally {
-      setDeleting(false);
-    }
+    await run(DELETE, async () => {
+      try {
+        await remove();
+        showToast({ kind: 'success', messageId: messages.deleted });
+        navigate(afterPath, { replace: true });
+      } catch (error) {
+        showToast({ kind: 'error', messageId: errorMessageId(error), values: errorValues?.(error) });
+      }
+    });
   }
 
   return (
     <>
-      <button type="button" className="button button--danger" onClick={() => setConfirming(true)} disabled={deleting} data-testid={testId}>
-        {deleting ? <Spinner size="small" /> : <FormattedMessage id={messages.action} />}
+      <button type="button" className="button button--danger" onClick={() => setConfirming(true)} disabled={busy !== null} data-testid={testId}>
+        {busy === DELETE ? <Spinner size="small" /> : <FormattedMessage id={messages.action} />}
       </button>
       <ConfirmDialog
         open={confirming}

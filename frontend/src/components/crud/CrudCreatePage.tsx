@@ -2,15 +2,14 @@ import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, Navigate } from 'react-router-dom';
 import type { ApiRouteId } from '#schemas/api-roles';
-import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
 import { useSession } from '../../lib/session';
 import { Page } from '../Page';
-import { ForOneMerchant } from '../states';
 import { useMayCall } from '../use-may-call';
+import { ForMerchantScope, type MerchantScope } from './ForMerchantScope';
 
 /**
- * The create screen of an item of the app bar's merchant: a way back to the list and the form (`children`);
- * who may not call the create route is sent to the list, and "all distributors" asks for one merchant.
+ * The create screen of an item of the app bar's merchant (see MerchantScope): a way back to the list and the
+ * form (`children`); who may not call the create route is sent to the list.
  */
 export function CrudCreatePage({
   route,
@@ -18,19 +17,17 @@ export function CrudCreatePage({
   testId,
   listPath,
   backMessageId,
-  chooseMessageId,
   children,
-}: {
+  ...scope
+}: MerchantScope & {
   route: ApiRouteId;
   titleId: string;
   testId: string;
   listPath: string;
   backMessageId: string;
-  chooseMessageId: string;
   children: (merchantId: string) => ReactNode;
 }) {
   const { identity } = useSession();
-  const { merchantId, merchants } = useCurrentMerchant();
   const mayCreate = useMayCall(route);
   if (identity && !mayCreate) return <Navigate to={listPath} replace />;
 
@@ -44,9 +41,7 @@ export function CrudCreatePage({
       }
       testId={testId}
     >
-      <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId={chooseMessageId}>
-        {children}
-      </ForOneMerchant>
+      <ForMerchantScope {...scope}>{children}</ForMerchantScope>
     </Page>
   );
 }

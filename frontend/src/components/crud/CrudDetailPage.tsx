@@ -4,23 +4,29 @@ import { Link } from 'react-router-dom';
 import { mayCall, type ApiRouteId } from '#schemas/api-roles';
 import { useSession } from '../../lib/session';
 import { DeleteButton } from '../DeleteButton';
+import { useOneAtATime, type OneAtATime } from '../one-at-a-time';
 import { Page } from '../Page';
 import { Loaded } from '../states';
 
 /** The delete action of an item's screen: its route (who may call it sees the button) and the button's props. */
 export type DeleteAction = { route: ApiRouteId; errorMessageId?: (error: unknown) => string } & Omit<
   ComponentProps<typeof DeleteButton>,
-  'afterPath' | 'errorMessageId'
+  'afterPath' | 'errorMessageId' | 'actions'
 >;
 
+/** The item's title: its name, else (an item without one) `title` must say what it is. */
+type Title<T> = T extends { name: string } ? { title?: (item: T) => ReactNode } : { title: (item: T) => ReactNode };
+
 /**
- * An item's screen: its name as the title, a way back to the list, the delete action once the item is
- * loaded, and its body (with loading and error states); `children` learn whether the user may call the
- * update route (else the body is read-only).
+ * An item's screen: its name as the title, a way back to the list, its further actions and the delete
+ * action once the item is loaded (they run one at a time), and its body (with loading and error states);
+ * `children` learn whether the user may call the update route (else the body is read-only).
  */
-export function CrudDetailPage<T extends { name: string }>({
+export function CrudDetailPage<T extends object>({
   result,
+  title,
   updateRoute,
+  actions,
   remove,
   titleId,
   testId,
@@ -28,9 +34,11 @@ export function CrudDetailPage<T extends { name: string }>({
   backMessageId,
   errorMessageId,
   children,
-}: {
+}: Title<T> & {
   result: { data?: T; error?: unknown; isLoading: boolean; mutate: () => Promise<unknown> };
   updateRoute: ApiRouteId;
+  /** Further actions of the loaded item, before the delete action; those that call the API run through `running`. */
+  actions?: (item: T, running: OneAtATime) => ReactNode;
   remove?: DeleteAction;
   /** The title while the item loads (or fails to). */
   titleId: string;
@@ -41,28 +49,33 @@ export function CrudDetailPage<T extends { name: string }>({
   children: (item: T, canEdit: boolean) => ReactNode;
 }) {
   const role = useSession().identity?.role;
+  const running = useOneAtATime();
   const canEdit = mayCall(updateRoute, role);
+  const item = result.data;
   let deleteButton: ReactNode = null;
-  if (remove && result.data && mayCall(remove.route, role)) {
+  if (remove && item && mayCall(remove.route, role)) {
     const { route: _, errorMessageId: deleteErrorMessageId, ...button } = remove;
-    deleteButton = <DeleteButton {...button} afterPath={listPath} errorMessageId={deleteErrorMessageId ?? errorMessageId} />;
+    deleteButton = <DeleteButton {...button} afterPath={listPath} errorMessageId={deleteErrorMessageId ?? errorMessageId} actions={running} />;
   }
+  // Title<T> makes `title` given unless T has a name.
+  const name = item && (title ? (title as (item: T) => ReactNode)(item) : (item as { name?: string }).name);
 
   return (
     <Page
-      title={result.data?.name ?? <FormattedMessage id={titleId} />}
+      title={name ?? <FormattedMessage id={titleId} />}
       actions={
         <>
           <Link to={listPath} className="button button--secondary">
             <FormattedMessage id={backMessageId} />
           </Link>
+          {item && actions?.(item, running)}
           {deleteButton}
         </>
       }
       testId={testId}
     >
       <Loaded result={result} errorMessageId={errorMessageId}>
-        {(item) => children(item, canEdit)}
+        {(loaded) => children(loaded, canEdit)}
       </Loaded>
     </Page>
   );

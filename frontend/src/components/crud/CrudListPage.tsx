@@ -5,40 +5,40 @@ import { mayCall, type ApiRouteId } from '#schemas/api-roles';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
 import { useSession } from '../../lib/session';
 import { Page } from '../Page';
-import { ForOneMerchant } from '../states';
+import { ForMerchantScope, type MerchantScope } from './ForMerchantScope';
 
 /** The create action of a list: a link to the create screen, or a button that shows a form on the list itself. */
 export type CreateAction = { route: ApiRouteId; messageId: string; testId: string } & ({ to: string } | { expanded: boolean; onToggle: () => void });
 
 /**
- * The list screen of items that belong to one merchant (the app bar's): its title, its actions once one
- * merchant is picked (the create action only for who may call its route), and its body; with "all
- * distributors" picked it asks for one merchant.
+ * The list screen of items of the app bar's merchant (see MerchantScope): its title, its actions once it has
+ * its merchant(s) (the create action only for who may call its route), and its body; a list of items that
+ * belong to one merchant asks for one when "all distributors" is picked.
  */
 export function CrudListPage({
   titleId,
   testId,
-  chooseMessageId,
   create,
   actions,
   children,
-}: {
+  ...scope
+}: MerchantScope & {
   titleId: string;
   testId: string;
-  chooseMessageId: string;
   create?: CreateAction;
   /** Further actions before the create action. */
   actions?: ReactNode;
   children: (merchantId: string) => ReactNode;
 }) {
-  const { merchantId, merchants } = useCurrentMerchant();
+  const { merchantId } = useCurrentMerchant();
   const role = useSession().identity?.role;
   const shownCreate = create && mayCall(create.route, role) ? create : null;
+  const ready = merchantId !== null || (scope.scope ?? 'one') !== 'one';
   return (
     <Page
       title={<FormattedMessage id={titleId} />}
       actions={
-        merchantId &&
+        ready &&
         (actions || shownCreate) && (
           <>
             {actions}
@@ -48,9 +48,7 @@ export function CrudListPage({
       }
       testId={testId}
     >
-      <ForOneMerchant merchants={merchants} merchantId={merchantId} chooseMessageId={chooseMessageId}>
-        {children}
-      </ForOneMerchant>
+      <ForMerchantScope {...scope}>{children}</ForMerchantScope>
     </Page>
   );
 }

@@ -2,7 +2,11 @@ import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { DataTableModel } from './use-data-table';
 
-/** A choice for the filter bar; the empty value (labelled `allLabel`) means no filter. */
+/**
+ * A choice for the filter bar; the empty value (labelled `allLabel`) means no filter. A value the options lack
+ * (from a saved table state or a link, or options still loading) is offered as it is: the filter that applies
+ * always shows.
+ */
 export function SelectFilter<T>({
   table,
   field,
@@ -18,14 +22,15 @@ export function SelectFilter<T>({
 }) {
   const id = useId();
   const value = table.state.filter[field] ?? '';
+  const shown = value && !options.some((o) => o.value === value) ? [...options, { value, label: value }] : options;
   return (
     <div className="field">
       <label htmlFor={id} className="field__label">
         <FormattedMessage id={messageId} />
       </label>
-      <select id={id} value={options.some((o) => o.value === value) ? value : ''} onChange={(e) => table.setFilter(field, e.target.value)} data-filter={field}>
+      <select id={id} value={value} onChange={(e) => table.setFilter(field, e.target.value)} data-filter={field}>
         <option value="">{allLabel}</option>
-        {options.map((o) => (
+        {shown.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>

@@ -6,7 +6,7 @@ import { DataTable } from '../../components/data-table/DataTable';
 import { SearchFilter } from '../../components/data-table/SearchFilter';
 import { SelectFilter } from '../../components/data-table/SelectFilter';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
-import { HistoryRangeFilter } from '../../components/date-range/HistoryRangeFilter';
+import { DateRangeFilter } from '../../components/data-table/DateRangeFilter';
 import { Page } from '../../components/Page';
 import { ForOneMerchant } from '../../components/states';
 import { useFormat } from '../../lib/format';
@@ -104,7 +104,7 @@ function CustomersTable({ merchantId, currency }: { merchantId: string; currency
             allLabel={label('customers.filter.anyMedias')}
             options={mediaOptions}
           />
-          <HistoryRangeFilter table={table} />
+          <DateRangeFilter table={table} testId="history-range" optional />
         </>
       }
     />

@@ -2,7 +2,6 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, Outlet, useOutletContext, useParams } from 'react-router-dom';
 import type { MediaDetail } from '#schemas/media';
 import { MEDIA_ID_PATTERN } from '#schemas/media-constants';
-import { ADMINS } from '#schemas/roles';
 import { Page } from '../../components/Page';
 import { ForOneMerchant, Loaded, NotFoundState } from '../../components/states';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
@@ -13,6 +12,7 @@ import { MediaActions } from './components/MediaActions';
 import { MediaStatusBadge } from './components/MediaStatusBadge';
 import { canActOnMedias, mediaPath, mediaSerialText } from './media-labels';
 import { mediaErrorMessageId } from './messages';
+import { useMayCall } from '../../components/use-may-call';
 import './customers-medias.css';
 
 /** What the media's tabs read from its screen. */
@@ -41,6 +41,7 @@ export function MediaDetailPage() {
   const { merchantId, merchant, merchants } = useCurrentMerchant();
   const media = useMedia(mediaId ? merchantId : null, mediaId);
   const { identity } = useSession();
+  const readsAuditLog = useMayCall('audit.list');
   const maximumRefund = useMaximumRefund(merchantId);
   const text = (id: string) => intl.formatMessage({ id });
   const notFound = <NotFoundState messageId="errors.MediaNotFoundException" listPath="/customers-medias/medias" listMessageId="medias.goToList" />;
@@ -53,7 +54,7 @@ export function MediaDetailPage() {
           <Link to="/customers-medias/medias" className="button button--secondary">
             <FormattedMessage id="medias.backToList" />
           </Link>
-          {mediaId && identity?.role && ADMINS.includes(identity.role) && (
+          {mediaId && readsAuditLog && (
             <Link to={`/manage/audit-log?mediaId=${encodeURIComponent(mediaId)}`} className="button button--secondary" data-testid="media-audit-log">
               <FormattedMessage id="auditLog.link" />
             </Link>

@@ -1,5 +1,6 @@
 import { isUnsetMediaSerial, type MediaStatusCode } from '#schemas/media-constants';
-import { NOT_MERCHANT_USER, type Role } from '#schemas/roles';
+import { mayCall } from '#schemas/api-roles';
+import type { Role } from '#schemas/roles';
 
 /** Spec §4 media status (0 OK, 1 blocked, 2 lost key), told in words and colour. */
 const STATUS_LABELS: Record<MediaStatusCode, { messageId: string; tone: 'ok' | 'bad' | 'warn' }> = {
@@ -17,13 +18,14 @@ export const externalServiceLabel = (service: number, format: (id: string, value
 /** A printed serial, or "not set" for the all-F serial of a media without one (spec §3). */
 export const mediaSerialText = (serial: string, format: (id: string) => string) => (isUnsetMediaSerial(serial) ? format('medias.serial.unset') : serial);
 
-const notMerchantUser = (role: Role | null | undefined) => role != null && NOT_MERCHANT_USER.includes(role);
+/** The routes of the money and media actions (refunds, block, unblock, lost-my-key, association). */
+const MEDIA_ACTIONS = ['medias.refund', 'medias.batchRefund', 'medias.block', 'medias.unblock', 'medias.lostMyKey', 'customers.associateMedia'] as const;
 /**
- * Every role reads medias; money and media actions (refunds, block, unblock, lost-my-key, association) are not
- * for merchant users, and neither are customers (spec §2; the API's roles of those routes).
+ * Every role reads medias; the media actions and customers are for who may call their routes (spec §2: not
+ * merchant users).
  */
-export const canActOnMedias = notMerchantUser;
-export const canReadCustomers = notMerchantUser;
+export const canActOnMedias = (role: Role | null | undefined) => MEDIA_ACTIONS.every((route) => mayCall(route, role));
+export const canReadCustomers = (role: Role | null | undefined) => mayCall('customers.list', role);
 
 const MEDIAS = '/customers-medias/medias';
 const CUSTOMERS = '/customers-medias/customers';

@@ -5,9 +5,9 @@ import { SERIAL_PATTERN } from '#schemas/pos';
 import { Loaded, NotFoundState } from '../../components/states';
 import { hasFeature } from '../../lib/merchant-features';
 import { useMyMerchants } from '../../lib/resources/get-my-merchants';
-import { useSession } from '../../lib/session';
+import { useMayCall } from '../../components/use-may-call';
 import { usePos } from './api/get-pos';
-import { DEVICE_TABS, deviceRights } from './can-manage';
+import { DEVICE_TABS } from './device-tabs';
 import { ConnectionBadge, StatusBadge } from './components/Badges';
 import { DeviceActions } from './components/DeviceActions';
 import { RelativeTime } from './components/RelativeTime';
@@ -24,8 +24,7 @@ export function DeviceDetailPage() {
   const param = useParams().id ?? '';
   const serial = SERIAL_PATTERN.test(param) ? param : '';
   const pos = usePos(serial);
-  const { identity } = useSession();
-  const rights = deviceRights(identity?.role);
+  const readsAuditLog = useMayCall('audit.list');
   // A tab of a feature shows when the machine's merchant has it.
   const merchants = useMyMerchants();
   const merchantOf = (id: string) => merchants.data?.find((m) => m.id === id);
@@ -44,7 +43,7 @@ export function DeviceDetailPage() {
           <Link to="/devices/list" className="button button--secondary">
             <FormattedMessage id="devices.backToList" />
           </Link>
-          {rights.administer && serial && (
+          {readsAuditLog && serial && (
             <Link to={`/manage/audit-log?serial=${encodeURIComponent(serial)}`} className="button button--secondary" data-testid="device-audit-log">
               <FormattedMessage id="auditLog.link" />
             </Link>
@@ -68,7 +67,7 @@ export function DeviceDetailPage() {
                 <span className="device-summary__ping">
                   <FormattedMessage id="devices.field.lastPing" />: <RelativeTime value={p.lastPingAt} testId="device-last-ping" />
                 </span>
-                <DeviceActions pos={p} rights={rights} />
+                <DeviceActions pos={p} />
               </section>
               <nav className="tabs" aria-label={intl.formatMessage({ id: 'devices.tabs' })} data-testid="device-tabs">
                 {DEVICE_TABS.filter((tab) => !tab.feature || hasFeature(merchantOf(p.merchantId), tab.feature)).map((tab) => (

@@ -13,7 +13,6 @@ import { formatDate, formatDateTime, formatNumber, formatPercent } from '../../l
 import { useMerchantClients } from '../../lib/resources/get-merchant-clients';
 import { useMerchantPlanograms } from '../../lib/resources/get-merchant-planograms';
 import { useGroupsOfMerchants } from '../../lib/resources/get-merchant-groups';
-import { useSession } from '../../lib/session';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
 import { exportPosCsv } from './api/export-pos-csv';
 import { usePendingCounts } from './api/get-pending-counts';
@@ -25,6 +24,7 @@ import { RelativeTime } from './components/RelativeTime';
 import { DATE_FILTERS, dateRangeFilters, dateRangeOf, HIDDEN_FILTER, showsHidden } from './device-filters';
 import { deviceErrorMessageId } from './messages';
 import { CONNECTION_MESSAGES, devicePath, STATUS_MESSAGES } from './pos-labels';
+import { useMayCall } from '../../components/use-may-call';
 import './devices.css';
 
 const DEFAULT_SORT = { ord: 'name', ordType: 'asc' } as const;
@@ -49,9 +49,8 @@ export function DeviceListPage() {
 
 function DevicesTable({ merchantId }: { merchantId: string }) {
   const intl = useIntl();
-  const { identity } = useSession();
   // A merchant user reads no groups (spec §2): the group column shows what the machine says.
-  const readsGroups = identity?.role !== 'NEBULARMERCHANTUSER';
+  const readsGroups = useMayCall('groups.list');
   const groups = useGroupsOfMerchants(readsGroups ? [merchantId] : []);
   const clients = useMerchantClients(merchantId);
   const groupList = useMemo(() => groups.data?.[merchantId] ?? [], [groups.data, merchantId]);

@@ -6,7 +6,7 @@ import { NOTIFICATION_STATUSES } from '#schemas/notification-constants';
 import { DataTable } from '../../components/data-table/DataTable';
 import { SelectFilter } from '../../components/data-table/SelectFilter';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
-import { HistoryRangeFilter } from '../../components/date-range/HistoryRangeFilter';
+import { DateRangeFilter } from '../../components/data-table/DateRangeFilter';
 import { Page } from '../../components/Page';
 import { ForOneMerchant } from '../../components/states';
 import { formatDateTime, formatNumber } from '../../lib/format';
@@ -81,7 +81,7 @@ function NotificationsTable({ merchantId }: { merchantId: string }) {
             allLabel={intl.formatMessage({ id: 'notifications.filter.allStatuses' })}
             options={NOTIFICATION_STATUSES.map((s) => ({ value: s, label: intl.formatMessage({ id: STATUS_MESSAGES[s] }) }))}
           />
-          <HistoryRangeFilter table={table} />
+          <DateRangeFilter table={table} testId="history-range" optional />
         </>
       }
     />

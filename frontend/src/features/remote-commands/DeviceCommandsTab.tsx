@@ -1,18 +1,16 @@
 import { FormattedMessage } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import type { RemoteCommand } from '#schemas/remote-command';
-import { NOT_MERCHANT_USER } from '#schemas/roles';
 import { useDataTable } from '../../components/data-table/use-data-table';
-import { useSession } from '../../lib/session';
 import { usePosCommandPage } from './api/get-pos-command-page';
 import { CommandsTable, DEFAULT_SORT, useCommandColumns } from './components/CommandsTable';
+import { useMayCall } from '../../components/use-may-call';
 import './remote-commands.css';
 
 /** /devices/{serial}/remote-commands (all roles): the machine's commands with live status; senders get the wizard and cancel. */
 export function DeviceCommandsTab() {
   const serial = useParams().id ?? '';
-  const { identity } = useSession();
-  const sends = identity?.role != null && NOT_MERCHANT_USER.includes(identity.role);
+  const sends = useMayCall('remoteCommands.send');
   const columns = useCommandColumns(false, sends);
   const table = useDataTable<RemoteCommand>({ tableId: 'device-remote-commands', columns, defaultSort: DEFAULT_SORT });
   const page = usePosCommandPage(serial, table.query);

@@ -12,11 +12,11 @@ import { useMerchantClients } from '../../lib/resources/get-merchant-clients';
 import { useGroupsOfMerchants } from '../../lib/resources/get-merchant-groups';
 import { useMerchantPlanograms } from '../../lib/resources/get-merchant-planograms';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
-import { useSession } from '../../lib/session';
 import { useStockManagePage } from './api/get-stock-manage-page';
 import { DaysToSellOut, FillBar, StockStatusBadge, useDaysToSellOutText } from './components/StockBadges';
 import { stockErrorMessageId } from './messages';
 import { STOCK_STATUS_MESSAGES, stockTabPath } from './stock-labels';
+import { useMayCall } from '../../components/use-may-call';
 import './stock.css';
 
 /** Emptiest first: the machines to visit come on top. */
@@ -49,9 +49,8 @@ function StockTable({ merchantId }: { merchantId: string }) {
   const intl = useIntl();
   const format = useFormat();
   const daysText = useDaysToSellOutText();
-  const { identity } = useSession();
   // A merchant user reads no groups (spec §2).
-  const readsGroups = identity?.role !== 'NEBULARMERCHANTUSER';
+  const readsGroups = useMayCall('groups.list');
   const groups = useGroupsOfMerchants(readsGroups ? [merchantId] : []);
   const clients = useMerchantClients(merchantId);
   const planograms = useMerchantPlanograms(merchantId);

@@ -13,13 +13,13 @@ import { useMerchantClients } from '../../lib/resources/get-merchant-clients';
 import { useGroupsOfMerchants } from '../../lib/resources/get-merchant-groups';
 import { useMerchantMachines } from '../../lib/resources/get-merchant-machines';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
-import { useSession } from '../../lib/session';
 import { exportPickListCsv } from './api/export-pick-list-csv';
 import { usePickList } from './api/get-pick-list';
 import { DaysToSellOut, FillBar } from './components/StockBadges';
 import { stockErrorMessageId } from './messages';
 import { PICK_LIST_KINDS, pickListQuery, searchOfSelection, selectionFromSearch, type PickListKind, type PickListSelection } from './pick-list-selection';
 import { stockTabPath } from './stock-labels';
+import { useMayCall } from '../../components/use-may-call';
 import './stock.css';
 
 interface Named {
@@ -45,11 +45,10 @@ export function PickListPage() {
 
 function PickListScreen({ merchantId }: { merchantId: string }) {
   const intl = useIntl();
-  const { identity } = useSession();
   const [search, setSearch] = useSearchParams();
   const selection = selectionFromSearch(search);
   // A merchant user reads no groups (spec §2): it picks a client or machines.
-  const readsGroups = identity?.role !== 'NEBULARMERCHANTUSER';
+  const readsGroups = useMayCall('groups.list');
   const groups = useGroupsOfMerchants(readsGroups ? [merchantId] : []);
   const clients = useMerchantClients(merchantId);
   const groupList = useMemo(() => groups.data?.[merchantId] ?? [], [groups.data, merchantId]);

@@ -1,4 +1,5 @@
-import { NOT_MERCHANT_USER, type Role } from '#schemas/roles';
+import { mayCall } from '#schemas/api-roles';
+import type { Role } from '#schemas/roles';
 import type { MachineStock } from '#schemas/stock';
 
 type StockStatus = MachineStock['status'];
@@ -14,7 +15,7 @@ export const STOCK_TYPE_MESSAGES: Record<MachineStock['stockType'], string> = { 
  * Every role reads stock; merchant users do not change it (the API's PUT /pos/{id}/stock and full refill, and
  * PUT /pos/{id}/manage-stock, refuse them too).
  */
-export const canChangeStock = (role: Role | null | undefined) => role != null && NOT_MERCHANT_USER.includes(role);
+export const canChangeStock = (role: Role | null | undefined) => mayCall('stock.editLines', role) && mayCall('stock.fullRefill', role);
 
 /** A machine's stock tab. */
 export const stockTabPath = (serial: string) => `/devices/${encodeURIComponent(serial)}/stock`;

@@ -12,11 +12,11 @@ import { EmptyState, ErrorState, ForOneMerchant } from '../../components/states'
 import { formatCalendarDay, useFormat } from '../../lib/format';
 import { useGroupsOfMerchants } from '../../lib/resources/get-merchant-groups';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
-import { useSession } from '../../lib/session';
 import { CATEGORY_COLORS, CATEGORY_MESSAGES } from '../../lib/transaction-labels';
 import { useStats, useStatsByPos, type StatsChoice } from './api/get-stats';
 import { transactionErrorMessageId } from './messages';
 import { choiceFromSearch, periodLabel, searchOfChoice, totalCount, totalValue, VALUE_CATEGORIES } from './stats';
+import { useMayCall } from '../../components/use-may-call';
 import './transactions.css';
 
 const PERIOD_MESSAGES = { day: 'transactions.stats.period.day', week: 'transactions.stats.period.week', month: 'transactions.stats.period.month' } as const;
@@ -59,9 +59,8 @@ function MerchantStats({ merchantId }: { merchantId: string }) {
 function StatsControls({ merchantId, choice, choose }: { merchantId: string; choice: StatsChoice; choose: (change: Partial<StatsChoice>) => void }) {
   const intl = useIntl();
   const id = useId();
-  const { identity } = useSession();
   // A merchant user reads no groups (spec §2).
-  const readsGroups = identity?.role !== 'NEBULARMERCHANTUSER';
+  const readsGroups = useMayCall('groups.list');
   const groups = useGroupsOfMerchants(readsGroups ? [merchantId] : []);
   const groupList = groups.data?.[merchantId] ?? [];
   return (

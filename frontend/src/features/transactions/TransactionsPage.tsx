@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { ADMINS } from '#schemas/roles';
 import type { Transaction } from '#schemas/transaction';
 import { DataTable } from '../../components/data-table/DataTable';
 import { SelectFilter } from '../../components/data-table/SelectFilter';
 import { useDataTable, type DataTableModel } from '../../components/data-table/use-data-table';
-import { DateRangePicker } from '../../components/date-range/DateRangePicker';
+import { DateRangeFilter } from '../../components/data-table/DateRangeFilter';
 import { presetRange } from '../../components/date-range/presets';
 import { Page } from '../../components/Page';
 import { ForOneMerchant } from '../../components/states';
@@ -16,13 +15,13 @@ import { useGroupsOfMerchants } from '../../lib/resources/get-merchant-groups';
 import { useMerchantMachines } from '../../lib/resources/get-merchant-machines';
 import { useMerchantProducts } from '../../lib/resources/get-merchant-products';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
-import { useSession } from '../../lib/session';
 import { labelOr, MEDIA_TYPE_MESSAGES, SOURCE_TYPE_MESSAGES, TRANSACTION_TYPE_MESSAGES } from '../../lib/transaction-labels';
 import { exportTransactionsCsv } from './api/export-transactions-csv';
 import { useTransactionPage } from './api/get-transaction-page';
 import { useTransactionsUsed } from './api/get-transactions-used';
 import { ValueRangeFilter } from './components/ValueRangeFilter';
 import { CSV_CAP, isPastTheCap, transactionErrorMessageId } from './messages';
+import { useMayCall } from '../../components/use-may-call';
 import './transactions.css';
 import { useFeature } from '../../lib/resources/use-feature';
 
@@ -83,9 +82,8 @@ function TransactionsTable({ merchantId, currency }: { merchantId: string; curre
 
 /** The export matched more rows than a CSV answer holds: narrow the filters, or (administrators) request the historical data. */
 function PastTheCap() {
-  const { identity } = useSession();
   // Historical data requests are the administrators' (spec §2).
-  const canRequest = identity?.role != null && ADMINS.includes(identity.role);
+  const canRequest = useMayCall('historicalData.create');
   const format = useFormat();
   return (
     <section className="card state state--error transactions-cap" role="alert" data-testid="transactions-past-cap">
@@ -107,9 +105,8 @@ function PastTheCap() {
 
 function TransactionFilters({ table, merchantId, currency }: { table: DataTableModel<Transaction>; merchantId: string; currency: string }) {
   const intl = useIntl();
-  const { identity } = useSession();
   // A merchant user reads no groups (spec §2).
-  const readsGroups = identity?.role !== 'NEBULARMERCHANTUSER';
+  const readsGroups = useMayCall('groups.list');
   const groups = useGroupsOfMerchants(readsGroups ? [merchantId] : []);
   const machines = useMerchantMachines(merchantId);
   const products = useMerchantProducts(merchantId);
@@ -117,18 +114,10 @@ function TransactionFilters({ table, merchantId, currency }: { table: DataTableM
   const message = (id: string) => intl.formatMessage({ id });
   const labelled = (values: readonly number[] | undefined, messages: Partial<Record<number, string>>) =>
     (values ?? []).map((v) => ({ value: String(v), label: `${v} · ${labelOr(messages[v], v, message)}` }));
-  const { filter } = table.state;
 
   return (
     <>
-      <DateRangePicker
-        testId="transactions-range"
-        value={{ startDate: filter.startDate ?? '', endDate: filter.endDate ?? '' }}
-        onChange={(range) => {
-          table.setFilter('startDate', range.startDate);
-          table.setFilter('endDate', range.endDate);
-        }}
-      />
+      <DateRangeFilter table={table} testId="transactions-range" />
       <SelectFilter
         table={table}
         field="serials"

@@ -1,11 +1,8 @@
-import { FormattedMessage } from 'react-intl';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { ALL_DISTRIBUTORS_ID } from '#schemas/merchant';
 import { UserCreate } from '#schemas/user';
-import { Page } from '../../components/Page';
-import { Loaded } from '../../components/states';
+import { CrudCreatePage } from '../../components/crud/CrudCreatePage';
 import { useLanguage } from '../../lib/intl';
-import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
 import { ADMIN_USERS, MANAGE_USERS, userPath, type UserArea } from './areas';
 import { createUser } from './api/create-user';
 import { UserForm } from './components/UserForm';
@@ -24,7 +21,6 @@ export function ManageUserCreatePage() {
 function UserCreatePage({ area }: { area: UserArea }) {
   const navigate = useNavigate();
   const { language } = useLanguage();
-  const { merchant, merchants } = useCurrentMerchant();
 
   async function send(input: UserCreate) {
     const user = await createUser(input);
@@ -32,30 +28,24 @@ function UserCreatePage({ area }: { area: UserArea }) {
   }
 
   return (
-    <Page
-      title={<FormattedMessage id="users.create.title" />}
-      actions={
-        <Link to={area.base} className="button button--secondary">
-          <FormattedMessage id="users.backToList" />
-        </Link>
-      }
+    <CrudCreatePage
+      route="users.create"
+      titleId="users.create.title"
       testId="user-create-page"
+      listPath={area.base}
+      backMessageId="users.backToList"
+      scope="picked"
     >
-      <Loaded result={merchants}>
-        {() => {
-          // The new user starts in the merchant the screen works on (none preset for "all distributors").
-          const preset = merchant && merchant.id !== ALL_DISTRIBUTORS_ID ? [merchant.id] : [];
-          return (
-            <UserForm
-              schema={UserCreate}
-              initial={newUserDraft(language, preset)}
-              submitLabelId="users.create.submit"
-              successMessageId="users.invited"
-              send={send}
-            />
-          );
-        }}
-      </Loaded>
-    </Page>
+      {(merchantId) => (
+        // The new user starts in the merchant the screen works on (none preset for "all distributors").
+        <UserForm
+          schema={UserCreate}
+          initial={newUserDraft(language, merchantId === ALL_DISTRIBUTORS_ID ? [] : [merchantId])}
+          submitLabelId="users.create.submit"
+          successMessageId="users.invited"
+          send={send}
+        />
+      )}
+    </CrudCreatePage>
   );
 }

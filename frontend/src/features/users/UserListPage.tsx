@@ -1,17 +1,15 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { ALL_DISTRIBUTORS_ID, type MerchantSummary } from '#schemas/merchant';
 import { ROLES } from '#schemas/roles';
 import { DataTable } from '../../components/data-table/DataTable';
 import { SearchFilter } from '../../components/data-table/SearchFilter';
 import { SelectFilter } from '../../components/data-table/SelectFilter';
+import { CrudListPage } from '../../components/crud/CrudListPage';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
-import { Page } from '../../components/Page';
-import { Loaded } from '../../components/states';
 import { languageName } from '../../lib/format';
 import { useMyMerchants } from '../../lib/resources/get-my-merchants';
-import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
 import { ADMIN_USERS, MANAGE_USERS, userPath, type UserArea } from './areas';
 import { fetchAllUsers } from './api/get-all-users';
 import { fetchGroupsOfMerchants, useGroupsOfMerchants } from '../../lib/resources/get-merchant-groups';
@@ -33,34 +31,21 @@ export function ManageUserListPage() {
 }
 
 function UserListPage({ area }: { area: UserArea }) {
-  const { merchant, merchants } = useCurrentMerchant();
   return (
-    <Page
-      title={<FormattedMessage id="users.list.title" />}
-      actions={
-        <Link to={`${area.base}/create`} className="button button--primary" data-testid="user-create">
-          <FormattedMessage id="users.create.action" />
-        </Link>
-      }
+    <CrudListPage
+      titleId="users.list.title"
       testId="user-list-page"
+      scope={area.perMerchant ? 'picked' : 'every'}
+      create={{ route: 'users.create', to: `${area.base}/create`, messageId: 'users.create.action', testId: 'user-create' }}
     >
-      {area.perMerchant ? (
-        <Loaded result={merchants}>
-          {() => {
-            const merchantId = merchant?.id ?? ALL_DISTRIBUTORS_ID;
-            // A table per merchant: its cursors belong to that merchant's list.
-            return <UsersTable key={merchantId} area={area} merchantId={merchantId} />;
-          }}
-        </Loaded>
-      ) : (
-        <UsersTable area={area} merchantId={null} />
-      )}
-    </Page>
+      {/* A table per merchant: its cursors belong to that merchant's list. */}
+      {(merchantId) => <UsersTable key={merchantId} area={area} merchantId={merchantId} />}
+    </CrudListPage>
   );
 }
 
-/** `merchantId` null or ALL: every user. */
-function UsersTable({ area, merchantId }: { area: UserArea; merchantId: string | null }) {
+/** `merchantId` ALL: every user. */
+function UsersTable({ area, merchantId }: { area: UserArea; merchantId: string }) {
   const intl = useIntl();
   const myMerchants = useMyMerchants();
   const visible = useMemo<MerchantSummary[]>(() => (myMerchants.data ?? []).filter((m) => m.id !== ALL_DISTRIBUTORS_ID), [myMerchants.data]);
@@ -85,7 +70,7 @@ function UsersTable({ area, merchantId }: { area: UserArea; merchantId: string |
   const page = useUserPage(merchantId, table.query);
 
   // Group names come from the groups of the merchants on the page (kept as pages change).
-  const [named, setNamed] = useState<string[]>(() => (merchantId && merchantId !== ALL_DISTRIBUTORS_ID ? [merchantId] : []));
+  const [named, setNamed] = useState<string[]>(() => (merchantId !== ALL_DISTRIBUTORS_ID ? [merchantId] : []));
   useEffect(() => {
     if (!page.data) return;
     const wanted = merchantsToName(page.data.items, visible);
@@ -106,7 +91,7 @@ function UsersTable({ area, merchantId }: { area: UserArea; merchantId: string |
   }, [merchantId, visible]);
 
   // A merchant's users are never super admins (they see every merchant without being given one).
-  const everyUser = merchantId === null || merchantId === ALL_DISTRIBUTORS_ID;
+  const everyUser = merchantId === ALL_DISTRIBUTORS_ID;
   const roles = everyUser ? ROLES : ROLES.filter((r) => r !== 'NEBULARSUPERADMIN');
   const roleOptions = roles.map((role) => ({ value: role, label: intl.formatMessage({ id: `roles.${role}` }) }));
 

@@ -5,7 +5,7 @@ import { WEB_ORDER_RESULTS, WEB_ORDER_TYPES, WEB_SERVICE_TYPES, type WebPaymentO
 import { DataTable } from '../../components/data-table/DataTable';
 import { SelectFilter } from '../../components/data-table/SelectFilter';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
-import { HistoryRangeFilter } from '../../components/date-range/HistoryRangeFilter';
+import { DateRangeFilter } from '../../components/data-table/DateRangeFilter';
 import { Page } from '../../components/Page';
 import { ForOneMerchant } from '../../components/states';
 import { useFormat } from '../../lib/format';
@@ -80,7 +80,7 @@ function OrdersTable({ merchantId }: { merchantId: string }) {
       errorMessageId={orderErrorMessageId}
       filters={
         <>
-          <HistoryRangeFilter table={table} />
+          <DateRangeFilter table={table} testId="history-range" optional />
           <SelectFilter
             table={table}
             field="type"

@@ -2,17 +2,15 @@ import { useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { ALARM_CATEGORIES, ALARM_CRITICITIES, ALARM_STATUS_FILTERS, type Alarm } from '#schemas/alarm';
-import { NOT_MERCHANT_USER } from '#schemas/roles';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DataTable } from '../../../components/data-table/DataTable';
 import { SelectFilter } from '../../../components/data-table/SelectFilter';
 import { useDataTable, type Column } from '../../../components/data-table/use-data-table';
-import { HistoryRangeFilter } from '../../../components/date-range/HistoryRangeFilter';
+import { DateRangeFilter } from '../../../components/data-table/DateRangeFilter';
 import { Spinner } from '../../../components/Spinner';
 import { useToast } from '../../../components/toasts';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useMerchantMachines } from '../../../lib/resources/get-merchant-machines';
-import { useSession } from '../../../lib/session';
 import { deleteAlarm } from '../api/delete-alarm';
 import { exportAlarmsCsv } from '../api/export-alarms-csv';
 import { useAlarmPage, type AlarmScope } from '../api/get-alarm-page';
@@ -20,6 +18,7 @@ import { repairAlarm } from '../api/repair-alarm';
 import { CATEGORY_MESSAGES, CRITICITY_MESSAGES, CRITICITY_TONE, isOpen, STATUS_FILTER_MESSAGES, STATUS_MESSAGES, STATUS_TONE } from '../alarm-labels';
 import { alarmErrorMessageId } from '../messages';
 import { TroubleshootingCode } from './Troubleshooting';
+import { useMayCall } from '../../../components/use-may-call';
 
 const DEFAULT_SORT = { ord: 'createdAt', ordType: 'desc' } as const;
 
@@ -80,8 +79,7 @@ function AlarmActions({ alarm, canDelete }: { alarm: Alarm; canDelete: boolean }
 /** The shared alarms table of /alarms (a merchant's) and a machine's alarms tab: filters, CSV, auto-refresh, actions. */
 export function AlarmsTable({ scope, tableId }: { scope: AlarmScope; tableId: string }) {
   const intl = useIntl();
-  const { identity } = useSession();
-  const canDelete = identity?.role != null && NOT_MERCHANT_USER.includes(identity.role);
+  const canDelete = useMayCall('alarms.delete');
   const perMachine = 'serial' in scope;
 
   const columns = useMemo<Column<Alarm>[]>(() => {
@@ -192,7 +190,7 @@ export function AlarmsTable({ scope, tableId }: { scope: AlarmScope; tableId: st
               options={machineOptions}
             />
           )}
-          <HistoryRangeFilter table={table} />
+          <DateRangeFilter table={table} testId="history-range" optional />
         </>
       }
     />

@@ -1,10 +1,10 @@
 import { useIntl } from 'react-intl';
 import { AUDIT_TRAIL_ACTIONS, AUDIT_TRAIL_OUTCOMES, type AuditTrailEntry } from '#schemas/audit';
 import { SERIAL_PATTERN } from '#schemas/pos';
+import { DateRangeFilter } from '../../../components/data-table/DateRangeFilter';
 import { SearchFilter, type SearchFormat } from '../../../components/data-table/SearchFilter';
 import { SelectFilter } from '../../../components/data-table/SelectFilter';
 import type { DataTableModel } from '../../../components/data-table/use-data-table';
-import { DateRangePicker } from '../../../components/date-range/DateRangePicker';
 import { useMerchantUsers } from '../../../lib/resources/get-merchant-users';
 import { OUTCOME_MESSAGES } from '../messages';
 
@@ -17,31 +17,13 @@ export function AuditFilters({ table, merchantId }: { table: DataTableModel<Audi
   const intl = useIntl();
   const message = (id: string) => intl.formatMessage({ id });
   const users = useMerchantUsers(merchantId);
-  const { filter } = table.state;
-  // A user the filter names who is not (or no longer) among the merchant's users is offered by id, so the filter shows.
-  const userOptions = (field: string) => {
-    const options = (users.data ?? []).map((u) => ({ value: u.id, label: u.email })).sort((a, b) => a.label.localeCompare(b.label));
-    const current = filter[field] ?? '';
-    return current && !options.some((o) => o.value === current) ? [...options, { value: current, label: current }] : options;
-  };
+  // A user the filter names who is not (or no longer) among the merchant's users is offered by id (SelectFilter).
+  const userOptions = (users.data ?? []).map((u) => ({ value: u.id, label: u.email })).sort((a, b) => a.label.localeCompare(b.label));
 
   return (
     <>
-      <DateRangePicker
-        testId="audit-log-range"
-        value={{ startDate: filter.startDate ?? '', endDate: filter.endDate ?? '' }}
-        onChange={(range) => {
-          table.setFilter('startDate', range.startDate);
-          table.setFilter('endDate', range.endDate);
-        }}
-      />
-      <SelectFilter
-        table={table}
-        field="userId"
-        messageId="auditLog.field.actor"
-        allLabel={message('auditLog.filter.allUsers')}
-        options={userOptions('userId')}
-      />
+      <DateRangeFilter table={table} testId="audit-log-range" />
+      <SelectFilter table={table} field="userId" messageId="auditLog.field.actor" allLabel={message('auditLog.filter.allUsers')} options={userOptions} />
       <SelectFilter
         table={table}
         field="action"
@@ -63,7 +45,7 @@ export function AuditFilters({ table, merchantId }: { table: DataTableModel<Audi
         field="targetUserId"
         messageId="auditLog.filter.targetUser"
         allLabel={message('auditLog.filter.anyTargetUser')}
-        options={userOptions('targetUserId')}
+        options={userOptions}
       />
     </>
   );

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { MerchantSettings } from '#schemas/merchant-settings';
-import { ADMINS } from '#schemas/roles';
+import { mayCall } from '#schemas/api-roles';
 import { apiGet } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 
@@ -10,7 +10,7 @@ import { useSession } from '../../../lib/session';
  */
 export function useMaximumRefund(merchantId: string | null): number | null {
   const { identity } = useSession();
-  const reads = merchantId !== null && identity?.role != null && ADMINS.includes(identity.role);
+  const reads = merchantId !== null && mayCall('merchants.getSettings', identity?.role);
   const settings = useSWR(reads ? `/merchants/${encodeURIComponent(merchantId)}/settings` : null, (path: string) => apiGet(path, MerchantSettings));
   return settings.data?.maximumRefund ?? null;
 }

@@ -1,7 +1,7 @@
 import type { Transaction } from '#schemas/transaction';
 import { DataTable, type PageResult } from '../../../components/data-table/DataTable';
 import type { DataTableModel } from '../../../components/data-table/use-data-table';
-import { HistoryRangeFilter } from '../../../components/date-range/HistoryRangeFilter';
+import { DateRangeFilter } from '../../../components/data-table/DateRangeFilter';
 import { mediaErrorMessageId } from '../messages';
 
 /** Newest first, the one order these lists have. */
@@ -24,7 +24,7 @@ export function TransactionsTable({
       rowKey={(t) => t.id}
       emptyMessageId={emptyMessageId}
       errorMessageId={mediaErrorMessageId}
-      filters={<HistoryRangeFilter table={table} />}
+      filters={<DateRangeFilter table={table} testId="history-range" optional />}
     />
   );
 }

@@ -5,10 +5,10 @@ import type { PointOfSale } from '#schemas/pos';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Spinner } from '../../../components/Spinner';
 import { useToast } from '../../../components/toasts';
+import { useMayCall } from '../../../components/use-may-call';
 import { deletePos } from '../api/delete-pos';
 import { setPosHidden } from '../api/hide-pos';
 import { resetPos } from '../api/reset-pos';
-import type { DeviceRights } from '../can-manage';
 import { deviceErrorMessageId } from '../messages';
 import { AssociatePanel } from './AssociatePanel';
 import { QrCodePanel } from './QrCodePanel';
@@ -40,7 +40,17 @@ const CONFIRM: Record<Confirmable, { titleId: string; messageId: string; confirm
 };
 
 /** The machine's actions: hide or undo hide, reset, delete (confirmed), group and client association, QR code. */
-export function DeviceActions({ pos, rights }: { pos: PointOfSale; rights: DeviceRights }) {
+export function DeviceActions({ pos }: { pos: PointOfSale }) {
+  // Each action is offered to who may call its route.
+  const may = {
+    hide: useMayCall('pos.hide'),
+    undoHide: useMayCall('pos.unhide'),
+    reset: useMayCall('pos.reset'),
+    delete: useMayCall('pos.delete'),
+    group: useMayCall('pos.associateGroup'),
+    client: useMayCall('pos.associateClient'),
+    noVendProfile: useMayCall('pos.associateNoVendProfile'),
+  };
   const navigate = useNavigate();
   const { showToast } = useToast();
   const [confirming, setConfirming] = useState<Confirmable | null>(null);
@@ -85,13 +95,13 @@ export function DeviceActions({ pos, rights }: { pos: PointOfSale; rights: Devic
   return (
     <>
       <div className="device-actions" data-testid="device-actions">
-        {rights.manage && (pos.hidden ? button('undoHide', 'devices.undoHide.action') : button('hide', 'devices.hide.action'))}
-        {rights.administer && button('reset', 'devices.reset.action')}
-        {rights.administer && panelButton('group', 'devices.associateGroup.action')}
-        {rights.manage && panelButton('client', 'devices.associateClient.action')}
-        {rights.manage && panelButton('noVendProfile', 'noVendProfiles.associate.action')}
+        {pos.hidden ? may.undoHide && button('undoHide', 'devices.undoHide.action') : may.hide && button('hide', 'devices.hide.action')}
+        {may.reset && button('reset', 'devices.reset.action')}
+        {may.group && panelButton('group', 'devices.associateGroup.action')}
+        {may.client && panelButton('client', 'devices.associateClient.action')}
+        {may.noVendProfile && panelButton('noVendProfile', 'noVendProfiles.associate.action')}
         {panelButton('qr', 'devices.qr.action')}
-        {rights.administer && button('delete', 'devices.delete.action', 'button button--danger')}
+        {may.delete && button('delete', 'devices.delete.action', 'button button--danger')}
       </div>
       {panel === 'group' && <AssociatePanel kind="group" pos={pos} onDone={() => setPanel(null)} />}
       {panel === 'client' && <AssociatePanel kind="client" pos={pos} onDone={() => setPanel(null)} />}

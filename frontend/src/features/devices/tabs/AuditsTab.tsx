@@ -11,7 +11,7 @@ import { formatDateTime } from '../../../lib/format';
 import { downloadAudit, useAuditPage } from '../api/get-audit-page';
 import { AUDIT_INTEGRITY_MESSAGES, AUDIT_ORIGIN_MESSAGES, AUDIT_PORT_MESSAGES } from '../history-labels';
 import { deviceErrorMessageId } from '../messages';
-import { HistoryRangeFilter } from '../../../components/date-range/HistoryRangeFilter';
+import { DateRangeFilter } from '../../../components/data-table/DateRangeFilter';
 
 const DEFAULT_SORT = { ord: 'readAt', ordType: 'desc' } as const;
 
@@ -86,7 +86,7 @@ export function AuditsTab() {
         errorMessageId={deviceErrorMessageId}
         filters={
           <>
-            <HistoryRangeFilter table={table} />
+            <DateRangeFilter table={table} testId="history-range" optional />
             <SelectFilter
               table={table}
               field="origin"

@@ -10,11 +10,10 @@ import { EmptyState, ErrorState } from '../../../components/states';
 import { useToast } from '../../../components/toasts';
 import { ApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { useSession } from '../../../lib/session';
+import { useMayCall } from '../../../components/use-may-call';
 import { useCustomConfig } from '../api/get-custom-config';
 import { usePosConfigs } from '../api/get-pos-configs';
 import { saveCustomConfig } from '../api/save-custom-config';
-import { deviceRights } from '../can-manage';
 import { ConfigValuesTable } from '../components/ConfigValuesTable';
 import { SyncBadge } from '../components/SyncBadge';
 import { configErrorMessageId } from '../config-messages';
@@ -32,8 +31,7 @@ export function CustomConfigTab() {
   const serial = useParams().id ?? '';
   const custom = useCustomConfig(serial);
   const reported = usePosConfigs(serial);
-  const { identity } = useSession();
-  const canEdit = deviceRights(identity?.role).manage;
+  const canEdit = useMayCall('pos.saveCustomConfig');
   const notSet = isNotSet(custom.error);
 
   let body;

@@ -8,14 +8,13 @@ import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useDraft } from '../../../components/form/use-draft';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { Loaded } from '../../../components/states';
+import { useMayCall } from '../../../components/use-may-call';
 import { useFormat } from '../../../lib/format';
 import { useMerchantClients } from '../../../lib/resources/get-merchant-clients';
 import { useMerchantPlanograms, revalidateMerchantPlanograms } from '../../../lib/resources/get-merchant-planograms';
 import { useGroupsOfMerchants } from '../../../lib/resources/get-merchant-groups';
-import { useSession } from '../../../lib/session';
 import { usePos } from '../api/get-pos';
 import { updatePos } from '../api/update-pos';
-import { deviceRights } from '../can-manage';
 import { DEVICE_FORM_MESSAGES, deviceErrorMessageId } from '../messages';
 import { CONNECTION_MESSAGES, STATUS_MESSAGES } from '../pos-labels';
 
@@ -23,14 +22,14 @@ import { CONNECTION_MESSAGES, STATUS_MESSAGES } from '../pos-labels';
 export function DetailsTab() {
   const serial = useParams().id ?? '';
   const pos = usePos(serial);
-  const { identity } = useSession();
-  const canManage = deviceRights(identity?.role).manage;
+  const canManage = useMayCall('pos.update');
+  const readsGroups = useMayCall('groups.list');
   return (
     <Loaded result={pos} errorMessageId={deviceErrorMessageId}>
       {(p) => (
         <div className="device-details" data-testid="device-details">
           {canManage && <DeviceForm key={p.updatedAt} pos={p} />}
-          <DeviceFields pos={p} readsGroups={identity?.role !== 'NEBULARMERCHANTUSER'} />
+          <DeviceFields pos={p} readsGroups={readsGroups} />
         </div>
       )}
     </Loaded>

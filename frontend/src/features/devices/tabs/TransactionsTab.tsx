@@ -4,7 +4,7 @@ import type { PosTransaction } from '#schemas/pos-history';
 import { DataTable } from '../../../components/data-table/DataTable';
 import { SelectFilter } from '../../../components/data-table/SelectFilter';
 import { useDataTable } from '../../../components/data-table/use-data-table';
-import { HistoryRangeFilter } from '../../../components/date-range/HistoryRangeFilter';
+import { DateRangeFilter } from '../../../components/data-table/DateRangeFilter';
 import { useTransactionColumns } from '../../../components/transactions/transaction-columns';
 import { SHOWN_TRANSACTION_TYPES, TRANSACTION_TYPE_MESSAGES } from '../../../lib/transaction-labels';
 import { useTransactionPage } from '../api/get-transaction-page';
@@ -32,7 +32,7 @@ export function TransactionsTab() {
         errorMessageId={deviceErrorMessageId}
         filters={
           <>
-            <HistoryRangeFilter table={table} />
+            <DateRangeFilter table={table} testId="history-range" optional />
             <SelectFilter
               table={table}
               field="type"

@@ -1,17 +1,4 @@
 import type { FeatureFlag } from '#schemas/features';
-import { ADMINS, NOT_MERCHANT_USER, type Role } from '#schemas/roles';
-
-/** What a role may do to a machine (the roles of the API's pos routes); every role reads machines and adds notes. */
-export interface DeviceRights {
-  /** Edit, hide and undo hide, associate a client. */
-  manage: boolean;
-  /** Reset, delete, associate a group. */
-  administer: boolean;
-}
-
-export function deviceRights(role: Role | null | undefined): DeviceRights {
-  return { manage: role != null && NOT_MERCHANT_USER.includes(role), administer: role != null && ADMINS.includes(role) };
-}
 
 /**
  * The tabs of a machine's screen (spec §2 route names), in display order. Later issues add theirs when they work. A tab
