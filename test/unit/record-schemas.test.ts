@@ -191,12 +191,17 @@ describe('record schemas', () => {
     });
 
     it.each([
-      ['stock', () => stockRecord.read({ ...keys.posStock('m1', 'CENG-1'), ...stock, lines: [{ ...line, value: '6' }] }), 'lines.0.value: invalid_type'],
-      ['media', () => mediaRecord.read({ ...keys.media('m1', 'ABCDEF01'), mediaId: 'ABCDEF01', status: 7 }), 'status: invalid_value'],
-      ['transaction', () => toTransaction({ ...sale, currency: 'DOUBLOONS' }), 'currency: invalid_value'],
-      ['audit', () => storedAudit({ ...sale, sk: 'AUDIT#r#msg-2', port: 'usb' }), 'port: invalid_value'],
-      ['pos', () => posNameProjection.read({ ...keys.pos('m1', 'CENG-1'), serial: 'CENG-1' }), 'name: invalid_type'],
-    ])('refuse a broken %s item with one error line naming its key', (entity, read, problem) => {
+      ['stock', 'lines.0.value: invalid_type', () => stockRecord.read({ ...keys.posStock('m1', 'CENG-1'), ...stock, lines: [{ ...line, value: '6' }] })],
+      [
+        'stock',
+        'lines.0.sold: custom',
+        () => stockRecord.read({ ...keys.posStock('m1', 'CENG-1'), ...stock, lines: [{ ...line, sold: { '2026-12-01': '4' } }] }),
+      ],
+      ['media', 'status: invalid_value', () => mediaRecord.read({ ...keys.media('m1', 'ABCDEF01'), mediaId: 'ABCDEF01', status: 7 })],
+      ['transaction', 'currency: invalid_value', () => toTransaction({ ...sale, currency: 'DOUBLOONS' })],
+      ['audit', 'port: invalid_value', () => storedAudit({ ...sale, sk: 'AUDIT#r#msg-2', port: 'usb' })],
+      ['pos', 'name: invalid_type', () => posNameProjection.read({ ...keys.pos('m1', 'CENG-1'), serial: 'CENG-1' })],
+    ])('refuse a broken %s item (%s) with one error line naming its key', (entity, problem, read) => {
       expect(read).toThrow(UnreadableRecordError);
       const lines = logLines();
       expect(lines).toHaveLength(1);

@@ -7,12 +7,12 @@ import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentC
 import * as z from 'zod/mini';
 import { MEDIA_ACTIONS, MEDIA_STATUSES } from '#schemas/media-constants';
 import { recordChange } from '../../core/audit/change-recorder';
-import { creditOf, inMediaList, mediaListChanged, type MediaRecord } from '../../core/medias/model';
+import { creditOf, inMediaList, mediaListChanged, type MediaDay, type MediaRecord } from '../../core/medias/model';
 import type { MediaRepository } from '../../core/medias/ports';
 import { batchGetItems } from './batch-items';
 import { counterUpdate, forgetCounter } from './counters';
 import * as keys from './keys';
-import { recordSchema } from './records';
+import { keyedMap, recordSchema } from './records';
 import { isConditionFailure, isTransactionCancelled, type TransactItem } from './transactions';
 
 type Item = Record<string, unknown>;
@@ -48,7 +48,10 @@ const OWN_FIELDS = [
 
 const orNull = <T extends z.ZodMiniType>(t: T) => z._default(z.nullable(t), null);
 
-const mediaDay = z.object({ sales: z.number(), salesValue: z.number(), recharges: z.number(), rechargesValue: z.number() });
+const isMediaDay = (d: unknown): d is MediaDay => {
+  const { sales, salesValue, recharges, rechargesValue } = (d ?? {}) as Record<string, unknown>;
+  return [sales, salesValue, recharges, rechargesValue].every((n) => typeof n === 'number');
+};
 
 const mediaAction = z.object({
   action: z.enum(MEDIA_ACTIONS),
@@ -88,7 +91,7 @@ export const mediaRecord = recordSchema<MediaRecord>(
     replaces: orNull(z.string()),
     createdAt: z.string(),
     updatedAt: z.string(),
-    days: z._default(z.record(z.string(), mediaDay), {}),
+    days: z._default(keyedMap(isMediaDay), {}),
     actions: z._default(z.array(mediaAction), []),
     applied: z._default(z.array(z.string()), []),
     version: z._default(z.number(), 0),

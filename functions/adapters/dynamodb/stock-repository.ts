@@ -12,7 +12,7 @@ import { batchGetItems } from './batch-items';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
 import * as keys from './keys';
 import { countQuery, queryPage, readRange, type ItemFilter, type PageQuery } from './paging';
-import { recordSchema } from './records';
+import { keyedMap, recordSchema } from './records';
 import { isConditionFailure, transactOrConflict } from './transactions';
 
 type Item = Record<string, unknown>;
@@ -64,7 +64,7 @@ const stockLine = z.object({
   value: z.number(),
   lastRefillAt: nullableString,
   updatedAt: z.string(),
-  sold: z.record(z.string(), z.number()),
+  sold: keyedMap((n): n is number => typeof n === 'number'),
   auditVends: z._default(z.nullable(z.number()), null),
   auditAt: nullableString,
   // Lines stored before reconciliation kept the reported sales and the span audits took off have neither.
