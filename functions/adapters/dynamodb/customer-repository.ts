@@ -59,6 +59,9 @@ export const customerRecord = recordSchema<CustomerRecord>(
 
 const recordOf = (item: Item): CustomerRecord => customerRecord.read(item);
 
+/** Whose a media is: its `customerId` (projected from the media item, M1; absent while it has no customer). */
+const mediaCustomer = recordSchema('media', z.object({ customerId: z.optional(z.string()) }));
+
 /** The registration range and the filters no key answers. */
 function readOf(merchantId: string, sel: CustomerSelection): Pick<PageQuery, 'index' | 'partition' | 'between' | 'filter'> {
   const conditions: string[] = [];
@@ -187,10 +190,10 @@ export class DynamoCustomerRepository implements CustomerRepository {
       const failed = failedConditionIndex(error);
       if (failed === 0) {
         const media = await this.doc.send(
-          new GetCommand({ TableName: this.tableName, Key: keys.media(merchantId, mediaId), ProjectionExpression: 'customerId', ConsistentRead: true }),
+          new GetCommand({ TableName: this.tableName, Key: keys.media(merchantId, mediaId), ProjectionExpression: 'pk, sk, customerId', ConsistentRead: true }),
         );
         if (!media.Item) return 'mediaNotFound';
-        return media.Item.customerId === customerId ? 'already' : 'mediaTaken';
+        return mediaCustomer.read(media.Item).customerId === customerId ? 'already' : 'mediaTaken';
       }
       if (failed === 1) return (await this.get(merchantId, customerId)) ? 'tooMany' : 'customerNotFound';
       throw error;
