@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ExportMachine, ExportSource } from '../../core/historical-data/ports';
+import type { ExportPos, ExportSource } from '../../core/historical-data/ports';
 import { alarmOf } from './alarm-repository';
 import * as keys from './keys';
 import { queryPages, type ItemFilter } from './paging';
@@ -23,8 +23,8 @@ export class DynamoExportSource implements ExportSource {
     private readonly tableName: string,
   ) {}
 
-  async machines(merchantId: string): Promise<ExportMachine[]> {
-    const out: ExportMachine[] = [];
+  async machines(merchantId: string): Promise<ExportPos[]> {
+    const out: ExportPos[] = [];
     for (const hidden of [false, true]) {
       const partition = keys.posByName(merchantId, hidden, '', '').gsi1pk;
       for await (const page of queryPages(this.doc, { tableName: this.tableName, index: 'gsi1', partition, forward: true })) {
