@@ -8,7 +8,7 @@ import { customConfigRecord } from '../../functions/adapters/dynamodb/pos-config
 import { storedAudit, transaction } from '../../functions/adapters/dynamodb/pos-history-repository';
 import { recordSchema, UnreadableRecordError } from '../../functions/adapters/dynamodb/records';
 import { registrationRecord } from '../../functions/adapters/dynamodb/registrations';
-import { posNameProjection } from '../../functions/adapters/dynamodb/sales-context';
+import { posNameProjection } from '../../functions/adapters/dynamodb/pos-name';
 import { stockItem, stockRecord } from '../../functions/adapters/dynamodb/stock-repository';
 import { toTransaction } from '../../functions/adapters/dynamodb/transaction-records';
 import { userRecord } from '../../functions/adapters/dynamodb/user-records';

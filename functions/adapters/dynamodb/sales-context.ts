@@ -8,10 +8,10 @@ import * as z from 'zod/mini';
 import type { Device, SalesContext, SalesContextReader } from '../../core/ingestion/ports';
 import { batchGetItems } from './batch-items';
 import * as keys from './keys';
+import { posNameProjection } from './pos-name';
 import { recordSchema } from './records';
 
-/** The projections read, parsed (ACCESS-PATTERNS: Record schemas): a POS item's serial and name, a merchant's id and time zone. */
-export const posNameProjection = recordSchema('pos', z.object({ serial: z.string(), name: z.string() }));
+/** A merchant's id and time zone, parsed (ACCESS-PATTERNS: Record schemas); the machines' names: pos-name.ts. */
 export const merchantZoneProjection = recordSchema('merchant', z.object({ id: z.string(), timezone: z.string() }));
 
 const TIME_ZONE_TTL_MS = 5 * 60_000;
