@@ -3,8 +3,8 @@ import { DynamoAlarmRepository } from '../../functions/adapters/dynamodb/alarm-r
 import { DynamoClientRepository } from '../../functions/adapters/dynamodb/client-repository';
 import { DynamoDataRequestRepository, DynamoSubscriptionRepository } from '../../functions/adapters/dynamodb/historical-data-repository';
 import { DynamoGroupRepository } from '../../functions/adapters/dynamodb/group-repository';
-import { DynamoMachinePurges } from '../../functions/adapters/dynamodb/machine-purges';
-import { DynamoMachineRegroups } from '../../functions/adapters/dynamodb/machine-regroups';
+import { DynamoPosPurges } from '../../functions/adapters/dynamodb/machine-purges';
+import { DynamoPosRegroups } from '../../functions/adapters/dynamodb/machine-regroups';
 import { DynamoMediaRepository } from '../../functions/adapters/dynamodb/media-repository';
 import { DynamoMasterAlarmRepository } from '../../functions/adapters/dynamodb/master-alarm-repository';
 import { DynamoMerchantRepository } from '../../functions/adapters/dynamodb/merchant-repository';
@@ -26,7 +26,7 @@ import type { AlarmSettingRepository } from '../../functions/core/alarms/setting
 import type { ClientRepository } from '../../functions/core/clients/ports';
 import type { PosConfigRepository } from '../../functions/core/devices/config-ports';
 import type { PosHistoryRepository } from '../../functions/core/devices/history-ports';
-import type { MachinePurges, MachineRegroups, PosRecords } from '../../functions/core/devices/ports';
+import type { PosPurges, PosRegroups, PosRecords } from '../../functions/core/devices/ports';
 import type { DataRequestRepository, SubscriptionRepository } from '../../functions/core/historical-data/ports';
 import type { GroupRepository } from '../../functions/core/groups/ports';
 import type { MediaRepository } from '../../functions/core/medias/ports';
@@ -51,8 +51,8 @@ export interface LocalRepositories extends BaseDeps {
   merchantSettings: MerchantSettingsRepository;
   groups: GroupRepository;
   pos: PosRecords;
-  purges: MachinePurges;
-  regroups: MachineRegroups;
+  purges: PosPurges;
+  regroups: PosRegroups;
   posHistory: PosHistoryRepository;
   posConfigs: PosConfigRepository;
   clients: ClientRepository;
@@ -84,8 +84,8 @@ export function localRepositories(config: RuntimeConfig): LocalRepositories {
     merchantSettings: new DynamoMerchantSettingsRepository(doc, tableName),
     groups: new DynamoGroupRepository(doc, tableName),
     pos: new DynamoPosRecords(doc, tableName),
-    purges: new DynamoMachinePurges(doc, tableName),
-    regroups: new DynamoMachineRegroups(doc, tableName),
+    purges: new DynamoPosPurges(doc, tableName),
+    regroups: new DynamoPosRegroups(doc, tableName),
     posHistory: new DynamoPosHistoryRepository(doc, tableName),
     posConfigs: new DynamoPosConfigRepository(doc, tableName),
     clients: new DynamoClientRepository(doc, tableName),

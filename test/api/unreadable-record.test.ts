@@ -6,6 +6,8 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as keys from '../../functions/adapters/dynamodb/keys';
+import { stockItem } from '../../functions/adapters/dynamodb/stock-repository';
+import { newMerchantWithMachines } from './support/devices';
 import { api } from './support/http';
 import { merchantBody } from './support/samples';
 import { stack, stackDeps, tokenFor } from './support/stack';
@@ -32,5 +34,66 @@ describe('a stored record that does not parse', () => {
 
     await doc.send(new PutCommand({ TableName: stack.tableName, Item }));
     expect((await api(`/merchants/${id}`, { token })).status).toBe(200);
+  });
+
+  describe('of the entities read by hand before: a transaction, a media, a stock line', () => {
+    let token: string;
+    let merchantId: string;
+    let serial: string;
+    const put = (Item: Record<string, unknown>) => doc.send(new PutCommand({ TableName: stack.tableName, Item }));
+    const refused = async (path: string) => {
+      const res = await api(path, { token });
+      expect(res.status).toBe(500);
+      expect(res.body).toMatchObject({ code: 'InternalError', correlationId: expect.any(String) });
+      expect(JSON.stringify(res.body)).not.toContain('secret-');
+    };
+
+    it('answer 500 InternalError, and 200 while the same items are intact', async () => {
+      token = await tokenFor('NEBULARSUPERADMIN');
+      const machines = await newMerchantWithMachines(token, 1);
+      merchantId = machines.merchantId;
+      serial = machines.serials[0]!;
+      const createdAt = new Date().toISOString();
+
+      // A machine's sale, listed by the merchant's month partition (T1).
+      const sale = {
+        ...keys.posSale(merchantId, serial, createdAt, 'msg-unreadable', 0),
+        ...keys.saleIndexes(merchantId, { createdAt, serial, groupId: null }, 'msg-unreadable#000'),
+        ...{ transactionId: 'T-unreadable', type: 1, line: 1, productCode: 'secret-code', priceTable: 1, value: 120, currency: 'EUR', mediaType: 1 },
+        ...{ createdAt, savedAt: createdAt, merchantId, serial, messageId: 'msg-unreadable', entity: 'SALE' },
+      };
+      const transactions = `/transactions?merchantId=${merchantId}`;
+      await put(sale);
+      expect((await api(transactions, { token })).body.items).toEqual([expect.objectContaining({ transactionId: 'T-unreadable' })]);
+      await put({ ...sale, currency: 'secret-currency' });
+      await refused(transactions);
+
+      // A media (M1), read by its detail.
+      const mediaId = 'ABCDEF0123';
+      const media = {
+        ...keys.media(merchantId, mediaId),
+        ...keys.mediaByUse(merchantId, createdAt, mediaId),
+        ...{ merchantId, mediaId, serial: 'FFFFFFFF', mediaType: 1, status: 0, keyCredit: 100, cloudCredit: 0, credit: 100, bonusCredit: 0 },
+        ...{ bonusFreeSales: 0, sourceType: 0, externalService: 0, lastUsedAt: createdAt, createdAt, updatedAt: createdAt, version: 1, entity: 'media' },
+      };
+      const detail = `/medias/${mediaId}?merchantId=${merchantId}`;
+      await put(media);
+      expect((await api(detail, { token })).status).toBe(200);
+      await put({ ...media, status: 'secret-status' });
+      await refused(detail);
+
+      // A stock record (S1) one of whose lines is broken, read by the manage-stock list.
+      const line = { selection: 'A1', productId: 'p1', capacity: 10, warningLevel: 2, refillValue: 10, value: 6, lastRefillAt: null, updatedAt: createdAt };
+      const stock = stockItem({
+        ...{ merchantId, serial, name: 'Unreadable', groupId: null, clientId: null, planogramId: 'pl1', planogramType: 'A', lastRefillAt: null },
+        lines: [{ ...line, sold: {}, auditVends: null, auditAt: null, reported: [], reconciled: null }],
+        ...{ trackedSince: createdAt.slice(0, 10), updatedAt: createdAt, applied: [], version: 1 },
+      });
+      const manage = `/stock/manage?merchantId=${merchantId}`;
+      await put(stock);
+      expect((await api(manage, { token })).body.items).toEqual([expect.objectContaining({ serial })]);
+      await put({ ...stock, lines: [{ ...line, value: 'secret-value' }] });
+      await refused(manage);
+    });
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchPutItems } from '../../functions/adapters/dynamodb/batch-items';
 import * as keys from '../../functions/adapters/dynamodb/keys';
-import { DynamoMachinePurges } from '../../functions/adapters/dynamodb/machine-purges';
+import { DynamoPosPurges } from '../../functions/adapters/dynamodb/machine-purges';
 import { statsContribution } from '../../functions/core/alarms/model';
 import type { AlarmCategory, AlarmStatus } from '#schemas/alarm';
 import { startDynamo, type LocalDynamo } from '../../infra/local/emulators/dynamodb';
@@ -35,7 +35,7 @@ const sum = (list: typeof alarms) => {
 describe('removing a deleted machine’s partition (adapters/dynamodb/machine-purges)', () => {
   let dynamo: LocalDynamo;
   let doc: DynamoDBDocumentClient;
-  let purges: DynamoMachinePurges;
+  let purges: DynamoPosPurges;
 
   const partitionSize = async () =>
     (await doc.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, Select: 'COUNT' })))
@@ -49,7 +49,7 @@ describe('removing a deleted machine’s partition (adapters/dynamodb/machine-pu
     dynamo = await startDynamo({ port: 0 });
     await createTable(dynamo.endpoint, TABLE);
     doc = DynamoDBDocumentClient.from(localDynamoClient(dynamo.endpoint));
-    purges = new DynamoMachinePurges(doc, TABLE);
+    purges = new DynamoPosPurges(doc, TABLE);
     await batchPutItems(doc, TABLE, [
       ...alarms,
       ...others,

@@ -3,7 +3,7 @@ import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCom
 import { DynamoAlarmRepository } from '../../functions/adapters/dynamodb/alarm-repository';
 import { batchPutItems } from '../../functions/adapters/dynamodb/batch-items';
 import * as keys from '../../functions/adapters/dynamodb/keys';
-import { DynamoMachineRegroups } from '../../functions/adapters/dynamodb/machine-regroups';
+import { DynamoPosRegroups } from '../../functions/adapters/dynamodb/machine-regroups';
 import { DynamoRemoteCommandRepository } from '../../functions/adapters/dynamodb/remote-command-repository';
 import { dayOf, statsContribution, type StoredAlarm } from '../../functions/core/alarms/model';
 import type { AlarmCategory, AlarmStatus } from '#schemas/alarm';
@@ -86,7 +86,7 @@ function counts(list: StoredAlarm[]) {
 describe('re-indexing a moved machine’s alarms and commands (adapters/dynamodb/machine-regroups)', () => {
   let dynamo: LocalDynamo;
   let doc: DynamoDBDocumentClient;
-  let regroups: DynamoMachineRegroups;
+  let regroups: DynamoPosRegroups;
   let alarms: DynamoAlarmRepository;
   let commands: DynamoRemoteCommandRepository;
   const movingAlarms = Array.from({ length: 30 }, (_, i) => alarm(moving.serial, i, 'north'));
@@ -136,7 +136,7 @@ describe('re-indexing a moved machine’s alarms and commands (adapters/dynamodb
     dynamo = await startDynamo({ port: 0 });
     await createTable(dynamo.endpoint, TABLE);
     doc = DynamoDBDocumentClient.from(localDynamoClient(dynamo.endpoint));
-    regroups = new DynamoMachineRegroups(doc, TABLE);
+    regroups = new DynamoPosRegroups(doc, TABLE);
     alarms = new DynamoAlarmRepository(doc, TABLE);
     commands = new DynamoRemoteCommandRepository(doc, TABLE);
     await batchPutItems(doc, TABLE, [

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { MachineSweepDeps, MachineSweepOutcome } from '../../functions/core/devices/machine-sweep';
-import type { MachineRef } from '../../functions/core/devices/ports';
-import { PURGE_STEP_ITEMS, sweepMachinePurges } from '../../functions/core/devices/purge';
-import { REGROUP_STEP_ITEMS, sweepMachineRegroups } from '../../functions/core/devices/regroup';
+import type { PosSweepDeps, PosSweepOutcome } from '../../functions/core/devices/machine-sweep';
+import type { PosRef } from '../../functions/core/devices/ports';
+import { PURGE_STEP_ITEMS, sweepPosPurges } from '../../functions/core/devices/purge';
+import { REGROUP_STEP_ITEMS, sweepPosRegroups } from '../../functions/core/devices/regroup';
 
 /**
  * Machines with `left` items of work each; every step takes `stepItems` and 1 s of the clock; `broken` throws.
@@ -15,7 +15,7 @@ function fakeWork(left: Record<string, number>, broken: string[] = []) {
     Object.keys(left)
       .slice(0, limit)
       .map((serial) => ({ merchantId: 'm', serial, from: 'north', to: 'south' }));
-  const step = async (machine: MachineRef, maxItems: number) => {
+  const step = async (machine: PosRef, maxItems: number) => {
     calls.push(machine.serial);
     clock += 1_000;
     if (broken.includes(machine.serial)) throw new Error('throttled');
@@ -27,17 +27,17 @@ function fakeWork(left: Record<string, number>, broken: string[] = []) {
   return { pending, step, calls, nowMs: () => clock };
 }
 
-type Sweep = (f: ReturnType<typeof fakeWork>, deps: Pick<MachineSweepDeps, 'log'>, deadlineMs: number) => Promise<MachineSweepOutcome>;
+type Sweep = (f: ReturnType<typeof fakeWork>, deps: Pick<PosSweepDeps, 'log'>, deadlineMs: number) => Promise<PosSweepOutcome>;
 const sweeps: Array<[string, number, Sweep]> = [
   [
     'purge (core/devices/purge)',
     PURGE_STEP_ITEMS,
-    (f, deps, deadline) => sweepMachinePurges({ ...deps, nowMs: f.nowMs, purges: { pending: f.pending, purge: f.step } }, deadline),
+    (f, deps, deadline) => sweepPosPurges({ ...deps, nowMs: f.nowMs, purges: { pending: f.pending, purge: f.step } }, deadline),
   ],
   [
     'regroup (core/devices/regroup)',
     REGROUP_STEP_ITEMS,
-    (f, deps, deadline) => sweepMachineRegroups({ ...deps, nowMs: f.nowMs, regroups: { pending: f.pending, regroup: f.step } }, deadline),
+    (f, deps, deadline) => sweepPosRegroups({ ...deps, nowMs: f.nowMs, regroups: { pending: f.pending, regroup: f.step } }, deadline),
   ],
 ];
 

@@ -19,6 +19,7 @@ import { outboxPut } from './notification-outbox';
 import { counterUpdate } from './counters';
 import { registryCheck } from './registrations';
 import * as keys from './keys';
+import { posNameProjection } from './pos-name';
 import { masterAlarmRecord } from './master-alarm-repository';
 import { posCopyUpdate, reportedCopy } from './reported-copy';
 import { andFilters, groupIs, MOVING_READ_LIMIT, movingFilter, movingInto, regroupMarks } from './machine-regroups';
@@ -336,9 +337,9 @@ export class DynamoAlarmRepository implements AlarmRepository {
   async posNames(merchantId: string, serials: readonly string[]): Promise<Map<string, string>> {
     const items = await this.batchGet(
       serials.map((s) => keys.pos(merchantId, s)),
-      { expression: 'serial, #n', names: { '#n': 'name' } },
+      { expression: 'pk, sk, serial, #n', names: { '#n': 'name' } },
     );
-    return new Map(items.map((i) => [String(i.serial), String(i.name)]));
+    return new Map(items.map((i) => posNameProjection.read(i)).map((p) => [p.serial, p.name]));
   }
 
   async stats(merchantId: string, groupIds: readonly string[] | undefined, days: readonly string[]): Promise<{ counts: AlarmCounts; days: AlarmCounts[] }> {

@@ -3,12 +3,15 @@
  * media is one transaction over the media's item (`customerId`) and the customer's (`mediaIds`, `medias`).
  */
 import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
+import { Customer } from '#schemas/customer';
 import type { Total } from '#schemas/paging';
 import type { CustomerRecord } from '../../core/customers/model';
 import type { AssociationOutcome, CustomerRepository, CustomerSelection, CustomerSlice, DissociationOutcome } from '../../core/customers/ports';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
 import * as keys from './keys';
 import { countQuery, queryPage, readRange, type ItemFilter, type PageQuery } from './paging';
+import { recordSchema } from './records';
 import { failedConditionIndex, isConditionFailure, transactOrConflict } from './transactions';
 import { setParts } from './update-expression';
 
@@ -23,13 +26,41 @@ function ownAttributes(r: CustomerRecord): Item {
   return { ...Object.fromEntries(OWN_FIELDS.map((f) => [f, r[f]])), searchKey: searchKeyOf(r) };
 }
 
-function recordOf(item: Item): CustomerRecord {
-  const ids = item.mediaIds;
-  return {
-    ...(Object.fromEntries(OWN_FIELDS.map((f) => [f, item[f] ?? null])) as unknown as CustomerRecord),
-    mediaIds: ids instanceof Set ? [...(ids as Set<string>)].sort() : [],
-  };
-}
+/**
+ * The record schema of a customer item (C1): its own attributes, and its medias' ids from the association's string
+ * set (absent when it has none: DynamoDB keeps no empty set), sorted.
+ */
+export const customerRecord = recordSchema<CustomerRecord>(
+  'customer',
+  z.extend(
+    z.pick(Customer, {
+      id: true,
+      merchantId: true,
+      userId: true,
+      name: true,
+      email: true,
+      registeredAt: true,
+      consents: true,
+      paymentInfo: true,
+      updatedAt: true,
+    }),
+    {
+      mediaIds: z._default(
+        z.pipe(
+          z.set(z.string()),
+          z.transform((ids) => [...ids].sort()),
+        ),
+        [],
+      ),
+      version: z.number(),
+    },
+  ),
+);
+
+const recordOf = (item: Item): CustomerRecord => customerRecord.read(item);
+
+/** Whose a media is: its `customerId` (projected from the media item, M1; absent while it has no customer). */
+const mediaCustomer = recordSchema('media', z.object({ customerId: z.optional(z.string()) }));
 
 /** The registration range and the filters no key answers. */
 function readOf(merchantId: string, sel: CustomerSelection): Pick<PageQuery, 'index' | 'partition' | 'between' | 'filter'> {
@@ -159,10 +190,10 @@ export class DynamoCustomerRepository implements CustomerRepository {
       const failed = failedConditionIndex(error);
       if (failed === 0) {
         const media = await this.doc.send(
-          new GetCommand({ TableName: this.tableName, Key: keys.media(merchantId, mediaId), ProjectionExpression: 'customerId', ConsistentRead: true }),
+          new GetCommand({ TableName: this.tableName, Key: keys.media(merchantId, mediaId), ProjectionExpression: 'pk, sk, customerId', ConsistentRead: true }),
         );
         if (!media.Item) return 'mediaNotFound';
-        return media.Item.customerId === customerId ? 'already' : 'mediaTaken';
+        return mediaCustomer.read(media.Item).customerId === customerId ? 'already' : 'mediaTaken';
       }
       if (failed === 1) return (await this.get(merchantId, customerId)) ? 'tooMany' : 'customerNotFound';
       throw error;

@@ -1,7 +1,8 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ExportMachine, ExportSource } from '../../core/historical-data/ports';
+import type { ExportPos, ExportSource } from '../../core/historical-data/ports';
 import { alarmOf } from './alarm-repository';
 import * as keys from './keys';
+import { posNameProjection } from './pos-name';
 import { queryPages, type ItemFilter } from './paging';
 import { between, storedAudit, transaction } from './pos-history-repository';
 import { entryOf as auditTrailEntryOf } from './audit-trail-store';
@@ -24,12 +25,12 @@ export class DynamoExportSource implements ExportSource {
     private readonly tableName: string,
   ) {}
 
-  async machines(merchantId: string): Promise<ExportMachine[]> {
-    const out: ExportMachine[] = [];
+  async machines(merchantId: string): Promise<ExportPos[]> {
+    const out: ExportPos[] = [];
     for (const hidden of [false, true]) {
       const partition = keys.posByName(merchantId, hidden, '', '').gsi1pk;
       for await (const page of queryPages(this.doc, { tableName: this.tableName, index: 'gsi1', partition, forward: true })) {
-        out.push(...page.map((i) => ({ serial: String(i.serial), name: String(i.name) })));
+        out.push(...page.map((i) => posNameProjection.read(i)));
       }
     }
     return out;

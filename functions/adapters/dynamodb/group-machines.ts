@@ -1,15 +1,15 @@
 /** Whether a group still has machines (a group with machines cannot be deleted): one key-only Query of the group index. */
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { GroupMachines } from '../../core/devices/ports';
+import type { GroupPos } from '../../core/devices/ports';
 import * as keys from './keys';
 
-export class DynamoGroupMachines implements GroupMachines {
+export class DynamoGroupPos implements GroupPos {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,
   ) {}
 
-  async groupHasMachines(merchantId: string, groupId: string): Promise<boolean> {
+  async groupHasPos(merchantId: string, groupId: string): Promise<boolean> {
     const res = await this.doc.send(
       new QueryCommand({
         TableName: this.tableName,

@@ -11,7 +11,7 @@
  */
 import { DeleteCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { statsContribution, type StoredAlarm } from '../../core/alarms/model';
-import type { MachinePurges, MachineRef } from '../../core/devices/ports';
+import type { PosPurges, PosRef } from '../../core/devices/ports';
 import { batchDeleteItems } from './batch-items';
 import { counterUpdate } from './counters';
 import * as keys from './keys';
@@ -25,13 +25,13 @@ const READ_PAGE = 500;
 /** Alarms per transaction: each brings up to two counter updates (merchant, group), within the 100-item limit. */
 const ALARMS_PER_TRANSACTION = 45;
 
-export class DynamoMachinePurges implements MachinePurges {
+export class DynamoPosPurges implements PosPurges {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,
   ) {}
 
-  async purge(machine: MachineRef, maxItems: number): Promise<boolean> {
+  async purge(machine: PosRef, maxItems: number): Promise<boolean> {
     let start: Record<string, unknown> | undefined;
     let removed = 0;
     do {
@@ -64,7 +64,7 @@ export class DynamoMachinePurges implements MachinePurges {
     return true;
   }
 
-  async pending(limit: number): Promise<MachineRef[]> {
+  async pending(limit: number): Promise<PosRef[]> {
     const res = await this.doc.send(
       new QueryCommand({
         TableName: this.tableName,

@@ -12,7 +12,7 @@
  */
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dayOf, statsContribution, type StoredAlarm } from '../../core/alarms/model';
-import type { MachineRef, MachineRegroups, MovingMachine } from '../../core/devices/ports';
+import type { PosRef, PosRegroups, MovingPos } from '../../core/devices/ports';
 import { counterUpdate } from './counters';
 import * as keys from './keys';
 import type { ItemFilter } from './paging';
@@ -29,7 +29,7 @@ const ALARMS = keys.historyPrefix.alarm;
 const COMMANDS = keys.posCommandPrefix;
 
 /** A moving machine as its mark says: progress included (`after`: sks up to it are re-indexed). */
-export interface RegroupMark extends MovingMachine {
+export interface RegroupMark extends MovingPos {
   after?: string;
 }
 
@@ -50,7 +50,7 @@ const markOf = (i: Item): RegroupMark => ({
 });
 
 /** The mark a move puts in its transaction; a machine still moving cannot move again (its items' old group is `from`). */
-export function regroupMarkPut(tableName: string, m: MovingMachine): TransactItem {
+export function regroupMarkPut(tableName: string, m: MovingPos): TransactItem {
   return {
     Put: {
       TableName: tableName,
@@ -92,17 +92,17 @@ export function andFilters(a: ItemFilter | undefined, b: ItemFilter | undefined)
 /** Moving machines whose group now is one of `groupIds`: their items are read from their own partitions. */
 export const movingInto = (moving: readonly RegroupMark[], groupIds: readonly string[]) => moving.filter((m) => m.to !== null && groupIds.includes(m.to));
 
-export class DynamoMachineRegroups implements MachineRegroups {
+export class DynamoPosRegroups implements PosRegroups {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,
   ) {}
 
-  pending(limit: number, merchantId?: string): Promise<MovingMachine[]> {
+  pending(limit: number, merchantId?: string): Promise<MovingPos[]> {
     return regroupMarks(this.doc, this.tableName, limit, merchantId);
   }
 
-  async regroup(machine: MachineRef, maxItems: number): Promise<boolean> {
+  async regroup(machine: PosRef, maxItems: number): Promise<boolean> {
     const markKey = keys.machineRegroup(machine.merchantId, machine.serial);
     const found = (await this.doc.send(new GetCommand({ TableName: this.tableName, Key: markKey, ConsistentRead: true }))).Item;
     if (!found) return true;

@@ -3,11 +3,25 @@
  * list itself. What the telemetry trigger reads.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { MediaRecord } from '../../core/medias/model';
+import * as z from 'zod/mini';
+import { MEDIA_STATUSES } from '#schemas/media-constants';
 import type { MediaLists } from '../../core/medias/ports';
 import { batchGetItems } from './batch-items';
 import * as keys from './keys';
 import { readRange } from './paging';
+import { recordSchema } from './records';
+
+/** A media list entry: the M4 projection of the media item, parsed as its record schema (media-records.ts) reads those attributes. */
+const mediaListEntry = recordSchema(
+  'media',
+  z.object({
+    mediaId: z.string(),
+    status: z.literal(MEDIA_STATUSES),
+    cloudCredit: z.number(),
+    tokensBlocked: z._default(z.boolean(), false),
+    cloudCreditDevice: z._default(z.nullable(z.string()), null),
+  }),
+);
 
 export class DynamoMediaLists implements MediaLists {
   constructor(
@@ -33,16 +47,10 @@ export class DynamoMediaLists implements MediaLists {
       forward: true,
       max: 100_000,
       projection: {
-        expression: '#i, #s, #c, #t, #d',
+        expression: 'pk, sk, #i, #s, #c, #t, #d',
         names: { '#i': 'mediaId', '#s': 'status', '#c': 'cloudCredit', '#t': 'tokensBlocked', '#d': 'cloudCreditDevice' },
       },
     });
-    return items.map((i) => ({
-      mediaId: String(i.mediaId),
-      status: Number(i.status) as MediaRecord['status'],
-      cloudCredit: Number(i.cloudCredit ?? 0),
-      tokensBlocked: i.tokensBlocked === true,
-      cloudCreditDevice: typeof i.cloudCreditDevice === 'string' ? i.cloudCreditDevice : null,
-    }));
+    return items.map((i) => mediaListEntry.read(i));
   }
 }

@@ -4,12 +4,15 @@
  * (M5, M6) in the same transaction. What ingestion uses; the API's repository (media-repository.ts) adds the rest.
  */
 import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
+import { MEDIA_ACTIONS, MEDIA_STATUSES } from '#schemas/media-constants';
 import { recordChange } from '../../core/audit/change-recorder';
-import { creditOf, inMediaList, mediaListChanged, type MediaRecord } from '../../core/medias/model';
+import { creditOf, inMediaList, mediaListChanged, type MediaDay, type MediaRecord } from '../../core/medias/model';
 import type { MediaRepository } from '../../core/medias/ports';
 import { batchGetItems } from './batch-items';
 import { counterUpdate, forgetCounter } from './counters';
 import * as keys from './keys';
+import { keyedMap, recordSchema } from './records';
 import { isConditionFailure, isTransactionCancelled, type TransactItem } from './transactions';
 
 type Item = Record<string, unknown>;
@@ -43,17 +46,59 @@ const OWN_FIELDS = [
   'applied',
 ] as const;
 
-export function recordOf(item: Item): MediaRecord {
-  return {
-    ...(Object.fromEntries(OWN_FIELDS.map((f) => [f, item[f] ?? null])) as unknown as MediaRecord),
-    tokensBlocked: item.tokensBlocked === true,
-    days: (item.days as MediaRecord['days']) ?? {},
-    actions: (item.actions as MediaRecord['actions']) ?? [],
-    applied: (item.applied as string[]) ?? [],
-    customerId: typeof item.customerId === 'string' ? item.customerId : null,
-    version: Number(item.version ?? 0),
-  };
-}
+const orNull = <T extends z.ZodMiniType>(t: T) => z._default(z.nullable(t), null);
+
+const isMediaDay = (d: unknown): d is MediaDay => {
+  const { sales, salesValue, recharges, rechargesValue } = (d ?? {}) as Record<string, unknown>;
+  return [sales, salesValue, recharges, rechargesValue].every((n) => typeof n === 'number');
+};
+
+const mediaAction = z.object({
+  action: z.enum(MEDIA_ACTIONS),
+  at: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  amount: z.optional(z.number()),
+  device: z.optional(z.string()),
+  otherMediaId: z.optional(z.string()),
+  transactionId: z.optional(z.string()),
+});
+
+/** The record schema of a media item (M1); `customerId` is absent until a customer's association sets it. */
+export const mediaRecord = recordSchema<MediaRecord>(
+  'media',
+  z.object({
+    merchantId: z.string(),
+    mediaId: z.string(),
+    serial: z.string(),
+    mediaType: z.number(),
+    status: z.literal(MEDIA_STATUSES),
+    keyCredit: z.number(),
+    cloudCredit: z.number(),
+    cloudCreditDevice: orNull(z.string()),
+    tokensBlocked: z._default(z.boolean(), false),
+    bonusCredit: z.number(),
+    bonusFreeSales: z.number(),
+    lastCounter: orNull(z.number()),
+    lastUsedAt: orNull(z.string()),
+    sourceType: z.number(),
+    sourceSerial: orNull(z.string()),
+    externalService: z.number(),
+    device: orNull(z.string()),
+    sapCode: orNull(z.string()),
+    customerId: orNull(z.string()),
+    replacedBy: orNull(z.string()),
+    replaces: orNull(z.string()),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    days: z._default(keyedMap(isMediaDay), {}),
+    actions: z._default(z.array(mediaAction), []),
+    applied: z._default(z.array(z.string()), []),
+    version: z._default(z.number(), 0),
+  }),
+);
+
+export const recordOf = (item: Item): MediaRecord => mediaRecord.read(item);
 
 /** The UpdateItem of a media's own attributes, its index keys and (in or out of the list) its list entry, at version + 1. */
 export function mediaUpdate(tableName: string, next: MediaRecord, before: MediaRecord | undefined) {
@@ -110,7 +155,7 @@ export class DynamoMediaRecords implements Pick<MediaRepository, 'get' | 'getMan
       this.tableName,
       mediaIds.map((id) => keys.media(merchantId, id)),
     );
-    return new Map(items.map((i) => [String(i.mediaId), recordOf(i)]));
+    return new Map(items.map((i) => recordOf(i)).map((r) => [r.mediaId, r]));
   }
 
   /** A creation counts in the merchant's total and records its media type; a change of the list moves its version. */

@@ -4,6 +4,7 @@
  * (the cloud transaction, its counters, the list version, the idempotency record).
  */
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { REFUND_MEDIA_TYPES } from '#schemas/media-constants';
 import type { Total } from '#schemas/paging';
 import { mediaListChanged, type MediaRecord } from '../../core/medias/model';
@@ -31,9 +32,17 @@ import {
 import { readCounter } from './counters';
 import * as keys from './keys';
 import { countQuery, queryPage, readRange, type ItemFilter, type PageQuery, type PartitionSource } from './paging';
+import { recordSchema } from './records';
 import { failedConditionIndex, isTransactionCancelled, type TransactItem } from './transactions';
 
 type Item = Record<string, unknown>;
+
+/** The record schemas of a refund's idempotency record (M9) and of a media type used (M6). */
+export const refundIdempotencyRecord = recordSchema(
+  'mediaRefundIdempotency',
+  z.object({ requestHash: z.string(), transactionId: z.string(), createdAt: z.string() }),
+);
+export const mediaTypeUsedRecord = recordSchema('mediaTypeUsed', z.object({ mediaType: z.number() }));
 
 /** Filters of a selection no key answers, and the index read. */
 function partitionOf(merchantId: string, sel: MediaSelection, ord: MediaSliceRequest['ord']): Pick<PageQuery, 'index' | 'partition' | 'beginsWith' | 'filter'> {
@@ -167,8 +176,7 @@ export class DynamoMediaRepository extends DynamoMediaRecords implements MediaRe
     const res = await this.doc.send(
       new GetCommand({ TableName: this.tableName, Key: keys.mediaRefundIdempotency(userId, key, mediaId), ConsistentRead: true }),
     );
-    const item = res.Item;
-    return item ? { requestHash: String(item.requestHash), transactionId: String(item.transactionId), createdAt: String(item.createdAt) } : undefined;
+    return res.Item && refundIdempotencyRecord.read(res.Item);
   }
 
   async cloudTransaction(merchantId: string, mediaId: string, createdAt: string, transactionId: string) {
@@ -249,7 +257,7 @@ export class DynamoMediaRepository extends DynamoMediaRecords implements MediaRe
 
   async typesUsed(merchantId: string): Promise<number[]> {
     const items = await readRange(this.doc, { tableName: this.tableName, partition: keys.mediaTypesUsedPk(merchantId), forward: true, max: 1000 });
-    return items.map((i) => Number(i.mediaType));
+    return items.map((i) => mediaTypeUsedRecord.read(i).mediaType);
   }
 
   async transactions(merchantId: string, mediaId: string, req: TransactionSliceRequest) {

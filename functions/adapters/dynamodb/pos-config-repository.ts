@@ -1,10 +1,12 @@
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { CustomConfigChangedConcurrentlyException } from '../../core/devices/config-errors';
 import type { ConfigHistoryRequest, PosConfigRepository, ReportedConfig, StoredCustomConfig } from '../../core/devices/config-ports';
 import { PosNotFoundException } from '../../core/devices/errors';
 import { batchGetItems } from './batch-items';
 import * as keys from './keys';
 import { countQuery, queryPage } from './paging';
+import { recordSchema } from './records';
 import { failedConditionIndex } from './transactions';
 
 type Item = Record<string, unknown>;
@@ -19,18 +21,21 @@ function keyOfId(merchantId: string, serial: string, id: string) {
   return keys.posConfig(merchantId, serial, at.toISOString(), match[2]!);
 }
 
-const reported = (item: Item): ReportedConfig => ({
-  id: historicalId(String(item.reportedAt), String(item.messageId)),
-  reportedAt: String(item.reportedAt),
-  values: (item.values ?? {}) as Record<string, string>,
-});
+const configValues = z.record(z.string(), z.string());
 
-const custom = (item: Item): StoredCustomConfig => ({
-  values: (item.values ?? {}) as Record<string, string>,
-  origin: item.origin === 3 ? 3 : 0,
-  updatedAt: String(item.updatedAt),
-  updatedBy: String(item.updatedBy),
-});
+/** The record schema of a reported configuration (I5: a history item, and `CONFIG#LATEST`). */
+export const reportedConfigRecord = recordSchema('reportedConfig', z.object({ reportedAt: z.string(), messageId: z.string(), values: configValues }));
+
+/** The record schema of a machine's custom configuration. */
+export const customConfigRecord = recordSchema<StoredCustomConfig>(
+  'customConfig',
+  z.object({ values: configValues, origin: z.literal([0, 3]), updatedAt: z.string(), updatedBy: z.string() }),
+);
+
+function reported(item: Item): ReportedConfig {
+  const { reportedAt, messageId, values } = reportedConfigRecord.read(item);
+  return { id: historicalId(reportedAt, messageId), reportedAt, values };
+}
 
 /** The history's key range: `CONFIG#{from}` … `CONFIG#{to}~` (inclusive of `to`); `CONFIG#LATEST` sorts after it. */
 const historyRange = (r: Pick<ConfigHistoryRequest, 'from' | 'to'>) => ({
@@ -50,7 +55,7 @@ export class DynamoPosConfigRepository implements PosConfigRepository {
     const found = await batchGetItems(this.doc, this.tableName, [latestKey, customKey]);
     const latest = found.find((i) => i.sk === latestKey.sk);
     const customItem = found.find((i) => i.sk === customKey.sk);
-    return { ...(latest ? { latest: reported(latest) } : {}), ...(customItem ? { custom: custom(customItem) } : {}) };
+    return { ...(latest ? { latest: reported(latest) } : {}), ...(customItem ? { custom: customConfigRecord.read(customItem) } : {}) };
   }
 
   async historySlice(merchantId: string, serial: string, req: ConfigHistoryRequest) {

@@ -1,9 +1,12 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { AuditCash, PosTransaction } from '#schemas/pos-history';
-import { AUDIT_INTEGRITIES, type AuditIntegrity } from '#schemas/pos-history-constants';
+import * as z from 'zod/mini';
+import { AUDIT_PORTS } from '#schemas/iot';
+import { AuditCash, type PosTransaction } from '#schemas/pos-history';
+import { AUDIT_INTEGRITIES } from '#schemas/pos-history-constants';
 import type { AuditCashRead, HistoryRange, HistorySlice, PosHistoryRepository, StoredAudit } from '../../core/devices/history-ports';
 import * as keys from './keys';
-import { toTransaction } from './transaction-records';
+import { recordSchema } from './records';
+import { transactionRecord, transactionView } from './transaction-records';
 import { countQuery, queryPage, readRange, type ItemFilter } from './paging';
 
 type Item = Record<string, unknown>;
@@ -19,47 +22,53 @@ const equals = (name: string, value: number | undefined): ItemFilter | undefined
 
 const HAS_CASH: ItemFilter = { expression: 'attribute_exists(#cash)', names: { '#cash': 'cash' }, values: {} };
 
-const integrityOf = (evaDts: unknown): AuditIntegrity | null => {
-  const value = (evaDts as { integrity?: unknown } | undefined)?.integrity;
-  return AUDIT_INTEGRITIES.find((i) => i === value) ?? null;
-};
+/**
+ * The record schema of an audit item (I4), of what the list shows: whether the EVA-DTS text came (not the text) and
+ * its integrity, null for an audit stored before it was checked.
+ */
+export const auditRecord = recordSchema(
+  'audit',
+  z.object({
+    readAt: z.string(),
+    messageId: z.string(),
+    origin: z.number(),
+    port: z.enum(AUDIT_PORTS),
+    dex: z.optional(z.string()),
+    evaDts: z.optional(z.object({ integrity: z._default(z.nullable(z.enum(AUDIT_INTEGRITIES)), null) })),
+    receivedAt: z.string(),
+  }),
+);
+
+/** The cash figures of an audit (its projection `readAt messageId cash`). */
+const auditCashRecord = recordSchema('audit', z.object({ readAt: z.string(), messageId: z.string(), cash: AuditCash }));
 
 export function storedAudit(i: Item): StoredAudit {
-  return {
-    readAt: String(i.readAt),
-    messageId: String(i.messageId),
-    origin: Number(i.origin),
-    port: i.port as StoredAudit['port'],
-    hasDex: typeof i.dex === 'string',
-    integrity: integrityOf(i.evaDts),
-    receivedAt: String(i.receivedAt),
-  };
+  const { dex, evaDts, ...audit } = auditRecord.read(i);
+  return { ...audit, hasDex: dex !== undefined, integrity: evaDts?.integrity ?? null };
 }
 
-export function transaction(i: Item): PosTransaction {
-  return {
-    transactionId: String(i.transactionId),
-    createdAt: String(i.createdAt),
-    type: Number(i.type),
-    line: Number(i.line),
-    productCode: String(i.productCode),
-    priceTable: Number(i.priceTable),
-    value: Number(i.value),
-    currency: i.currency as PosTransaction['currency'],
-    mediaType: Number(i.mediaType),
-    ...(typeof i.valueCharge === 'number' ? { valueCharge: i.valueCharge } : {}),
-    ...(typeof i.freeSale === 'boolean' ? { freeSale: i.freeSale } : {}),
-    ...(typeof i.errorSale === 'boolean' ? { errorSale: i.errorSale } : {}),
-    ...issue20Fields(i),
-  };
-}
-
+/** The fields a sale carries since issue 20 (older sales have none of them but savedAt). */
 const ISSUE_20_FIELDS = ['product', 'savedAt', 'posName', 'originalTransactionId', 'media', 'source', 'creditCardInfo', 'externalServiceInfo'] as const;
 
-/** The fields a sale carries since issue 20, those it has (older sales have none of them but savedAt). */
-function issue20Fields(i: Item): Partial<PosTransaction> {
-  const t = toTransaction(i);
-  return Object.fromEntries(ISSUE_20_FIELDS.flatMap((f) => (t[f] === null || t[f] === undefined ? [] : [[f, t[f]]])));
+/** A machine's sale (I3) as its history shows it: the fields sent, and issue 20's only when the sale has them. */
+export function transaction(i: Item): PosTransaction {
+  const r = transactionRecord.read(i);
+  const t = transactionView(i, r);
+  return {
+    transactionId: r.transactionId,
+    createdAt: r.createdAt,
+    type: r.type,
+    line: r.line,
+    productCode: r.productCode,
+    priceTable: r.priceTable,
+    value: r.value,
+    currency: r.currency,
+    mediaType: r.mediaType,
+    ...(r.valueCharge !== undefined ? { valueCharge: r.valueCharge } : {}),
+    ...(r.freeSale !== undefined ? { freeSale: r.freeSale } : {}),
+    ...(r.errorSale !== undefined ? { errorSale: r.errorSale } : {}),
+    ...Object.fromEntries(ISSUE_20_FIELDS.flatMap((f) => (t[f] === null ? [] : [[f, t[f]]]))),
+  };
 }
 
 /** Sensor samples, audits and transactions ingestion stored in a machine's partition (ACCESS-PATTERNS I2, I3, I4). */
@@ -105,9 +114,9 @@ export class DynamoPosHistoryRepository implements PosHistoryRepository {
       ...this.range(merchantId, serial, keys.historyPrefix.audit, r, HAS_CASH),
       forward: false,
       max,
-      projection: { expression: 'readAt, messageId, #cash' },
+      projection: { expression: 'pk, sk, readAt, messageId, #cash' },
     });
-    return items.map((i) => ({ readAt: String(i.readAt), messageId: String(i.messageId), cash: i.cash as AuditCash }));
+    return items.map((i) => auditCashRecord.read(i));
   }
 
   /** Signal and temperature samples (I2) between two instants, both inclusive, oldest first, at most `max`. */

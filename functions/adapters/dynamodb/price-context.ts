@@ -1,7 +1,22 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
+import { Merchant } from '#schemas/merchant';
+import { MerchantSettings, SuperAdminSettings } from '#schemas/merchant-settings';
 import type { ErpSettings, PlanogramLines, PriceContext, PricesSyncMode } from '../../core/prices/ports';
 import { batchGetItems } from './batch-items';
 import * as keys from './keys';
+import { recordSchema } from './records';
+
+type Item = Record<string, unknown>;
+
+/** The projections read, parsed (ACCESS-PATTERNS: Record schemas), each a part of its entity's record. */
+const planogramLines = recordSchema('planogram', z.object({ id: z.string(), lines: z.array(z.object({ selection: z.string(), productId: z.string() })) }));
+const planogramSelections = recordSchema('planogram', z.object({ lines: z.array(z.object({ selection: z.string() })) }));
+const posPlanogram = recordSchema('pos', z.object({ planogramId: z._default(z.nullable(z.string()), null) }));
+const merchantCurrency = recordSchema('merchant', z.pick(Merchant, { currency: true }));
+const erpSettings = recordSchema('merchantSettings', z.pick(MerchantSettings, { apiToken: true, pricesSync: true }));
+const erpApi = recordSchema('superAdminSettings', z.pick(SuperAdminSettings, { erpApi: true }));
+const pricesSync = recordSchema('merchantSettings', z.pick(MerchantSettings, { pricesSync: true }));
 
 /**
  * What prices read of other entities, each as a projected GetItem of its item (ACCESS-PATTERNS P3), so the
@@ -13,8 +28,8 @@ export class DynamoPriceContext implements PriceContext {
     private readonly tableName: string,
   ) {}
 
-  private async read(key: Record<string, string>, projection: string[]): Promise<Record<string, unknown> | undefined> {
-    const names = Object.fromEntries(projection.map((p, i) => [`#p${i}`, p]));
+  private async read(key: Record<string, string>, projection: string[]): Promise<Item | undefined> {
+    const names = Object.fromEntries(['pk', 'sk', ...projection].map((p, i) => [`#p${i}`, p]));
     const res = await this.doc.send(
       new GetCommand({ TableName: this.tableName, Key: key, ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names }),
     );
@@ -23,12 +38,12 @@ export class DynamoPriceContext implements PriceContext {
 
   async planogram(merchantId: string, id: string): Promise<PlanogramLines | undefined> {
     const item = await this.read(keys.planogram(merchantId, id), ['id', 'lines']);
-    return item && { id: String(item.id), lines: (item.lines as PlanogramLines['lines']).map((l) => ({ selection: l.selection, productId: l.productId })) };
+    return item && planogramLines.read(item);
   }
 
   async merchantCurrency(merchantId: string): Promise<string | undefined> {
     const item = await this.read(keys.merchant(merchantId), ['currency']);
-    return item && String(item.currency);
+    return item && merchantCurrency.read(item).currency;
   }
 
   /** Both settings items in one BatchGetItem; undefined until the merchant saved its settings (no API token yet). */
@@ -37,17 +52,16 @@ export class DynamoPriceContext implements PriceContext {
     const items = await batchGetItems(this.doc, this.tableName, [settingsKey, superKey]);
     const settings = items.find((i) => i.sk === settingsKey.sk);
     if (!settings) return undefined;
-    return { apiToken: String(settings.apiToken ?? ''), pricesSync: pricesSyncOf(settings), erpApi: items.find((i) => i.sk === superKey.sk)?.erpApi === true };
+    const superSettings = items.find((i) => i.sk === superKey.sk);
+    // Super-admin settings never saved: the ERP API is off (its default).
+    return { ...erpSettings.read(settings), erpApi: superSettings ? erpApi.read(superSettings).erpApi : false };
   }
 }
 
-/** IMMEDIATE unless set to AFTER_AUDIT (the default of settings never saved). */
-const pricesSyncOf = (settings: Record<string, unknown> | undefined): PricesSyncMode => (settings?.pricesSync === 'AFTER_AUDIT' ? 'AFTER_AUDIT' : 'IMMEDIATE');
-
 /** The merchant's prices sync setting (merchant settings item; IMMEDIATE when never saved, as its default). */
 export async function readPricesSync(doc: DynamoDBDocumentClient, tableName: string, merchantId: string): Promise<PricesSyncMode> {
-  const res = await doc.send(new GetCommand({ TableName: tableName, Key: keys.merchantSettings(merchantId), ProjectionExpression: 'pricesSync' }));
-  return pricesSyncOf(res.Item);
+  const res = await doc.send(new GetCommand({ TableName: tableName, Key: keys.merchantSettings(merchantId), ProjectionExpression: 'pk, sk, pricesSync' }));
+  return res.Item ? pricesSync.read(res.Item).pricesSync : 'IMMEDIATE';
 }
 
 /** The selections of the machine's planogram (its POS item, then the planogram's): undefined without one. */
@@ -57,17 +71,16 @@ export async function readPlanogramSelections(
   merchantId: string,
   serial: string,
 ): Promise<string[] | undefined> {
-  const pos = await doc.send(new GetCommand({ TableName: tableName, Key: keys.pos(merchantId, serial), ProjectionExpression: 'planogramId' }));
-  const planogramId = pos.Item?.planogramId;
-  if (typeof planogramId !== 'string') return undefined;
+  const pos = await doc.send(new GetCommand({ TableName: tableName, Key: keys.pos(merchantId, serial), ProjectionExpression: 'pk, sk, planogramId' }));
+  const planogramId = pos.Item && posPlanogram.read(pos.Item).planogramId;
+  if (!planogramId) return undefined;
   const planogram = await doc.send(
     new GetCommand({
       TableName: tableName,
       Key: keys.planogram(merchantId, planogramId),
-      ProjectionExpression: '#l',
+      ProjectionExpression: 'pk, sk, #l',
       ExpressionAttributeNames: { '#l': 'lines' },
     }),
   );
-  const lines = planogram.Item?.lines as Array<{ selection: string }> | undefined;
-  return lines?.map((l) => l.selection);
+  return planogram.Item && planogramSelections.read(planogram.Item).lines.map((l) => l.selection);
 }

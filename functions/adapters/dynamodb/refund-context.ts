@@ -1,7 +1,15 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
+import { Merchant } from '#schemas/merchant';
+import { MerchantSettings } from '#schemas/merchant-settings';
 import type { RefundContext, RefundContextReader } from '../../core/medias/ports';
 import { batchGetItems } from './batch-items';
 import * as keys from './keys';
+import { recordSchema } from './records';
+
+/** What a refund reads of each item, parsed (ACCESS-PATTERNS: Record schemas). */
+const merchantMoney = recordSchema('merchant', z.pick(Merchant, { currency: true, timezone: true }));
+const refundSettings = recordSchema('merchantSettings', z.pick(MerchantSettings, { maximumRefund: true }));
 
 /** What a refund reads of its merchant: currency and time zone (merchant item) and the maximum refund (settings; 0 until saved). One BatchGetItem. */
 export class DynamoRefundContext implements RefundContextReader {
@@ -16,6 +24,7 @@ export class DynamoRefundContext implements RefundContextReader {
     const merchant = items.find((i) => i.sk === merchantKey.sk);
     if (!merchant) return undefined;
     const settings = items.find((i) => i.sk === settingsKey.sk);
-    return { currency: String(merchant.currency), timeZone: String(merchant.timezone), maximumRefund: Number(settings?.maximumRefund ?? 0) };
+    const { currency, timezone } = merchantMoney.read(merchant);
+    return { currency, timeZone: timezone, maximumRefund: settings ? refundSettings.read(settings).maximumRefund : 0 };
   }
 }

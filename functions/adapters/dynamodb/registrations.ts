@@ -1,23 +1,20 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { batchGetItems } from './batch-items';
 import type { DeviceRegistration } from '../../core/devices/model';
 import * as keys from './keys';
+import { recordSchema } from './records';
 
-/** The registry item of a serial (which merchant and group it belongs to) read as a registration. */
-export function registrationFromItem(item: Record<string, unknown> | undefined): DeviceRegistration | undefined {
-  if (typeof item?.serial !== 'string' || typeof item.merchantId !== 'string') return undefined;
-  return {
-    serial: item.serial,
-    merchantId: item.merchantId,
-    groupId: typeof item.groupId === 'string' ? item.groupId : null,
-    ...(typeof item.stocked === 'boolean' ? { stocked: item.stocked } : {}),
-  };
-}
+/** The record schema of a serial's registry item (15): which merchant and group it belongs to, and whether it has a stock record (`stocked`, absent on items older than that flag). */
+export const registrationRecord = recordSchema<DeviceRegistration>(
+  'deviceRegistry',
+  z.object({ serial: z.string(), merchantId: z.string(), groupId: z._default(z.nullable(z.string()), null), stocked: z.optional(z.boolean()) }),
+);
 
 /** A machine's registration by serial: one GetItem on the registry (ACCESS-PATTERNS: device registry). */
 export async function readRegistration(doc: DynamoDBDocumentClient, tableName: string, serial: string): Promise<DeviceRegistration | undefined> {
   const res = await doc.send(new GetCommand({ TableName: tableName, Key: keys.deviceRegistry(serial) }));
-  return registrationFromItem(res.Item);
+  return res.Item && registrationRecord.read(res.Item);
 }
 
 /** The registrations of several serials: one BatchGetItem (a batch of device messages). */
@@ -27,7 +24,7 @@ export async function readRegistrations(doc: DynamoDBDocumentClient, tableName: 
     tableName,
     serials.map((s) => keys.deviceRegistry(s)),
   );
-  const found = items.map(registrationFromItem).filter((r) => r !== undefined);
+  const found = items.map((i) => registrationRecord.read(i));
   return new Map(found.map((r) => [r.serial, r]));
 }
 

@@ -4,9 +4,15 @@
  * Time zones change rarely: kept 5 minutes per warm function.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import type { Device, SalesContext, SalesContextReader } from '../../core/ingestion/ports';
 import { batchGetItems } from './batch-items';
 import * as keys from './keys';
+import { posNameProjection } from './pos-name';
+import { recordSchema } from './records';
+
+/** A merchant's id and time zone, parsed (ACCESS-PATTERNS: Record schemas); the machines' names: pos-name.ts. */
+export const merchantZoneProjection = recordSchema('merchant', z.object({ id: z.string(), timezone: z.string() }));
 
 const TIME_ZONE_TTL_MS = 5 * 60_000;
 
@@ -26,13 +32,17 @@ export class DynamoSalesContext implements SalesContextReader {
       this.doc,
       this.tableName,
       [...devices.map((d) => keys.pos(d.merchantId, d.serial)), ...merchants.map((m) => keys.merchant(m))],
-      { expression: 'sk, serial, #n, id, #tz', names: { '#n': 'name', '#tz': 'timezone' } },
+      { expression: 'pk, sk, serial, #n, id, #tz', names: { '#n': 'name', '#tz': 'timezone' } },
     );
     const posNames = new Map<string, string>();
     for (const item of items) {
-      if (item.sk === 'POS') posNames.set(String(item.serial), String(item.name));
-      else if (item.sk === 'MERCHANT' && typeof item.timezone === 'string')
-        this.zones.set(String(item.id), { timeZone: item.timezone, until: now + TIME_ZONE_TTL_MS });
+      if (item.sk === 'POS') {
+        const pos = posNameProjection.read(item);
+        posNames.set(pos.serial, pos.name);
+      } else {
+        const merchant = merchantZoneProjection.read(item);
+        this.zones.set(merchant.id, { timeZone: merchant.timezone, until: now + TIME_ZONE_TTL_MS });
+      }
     }
     const timeZones = new Map<string, string>();
     for (const d of devices) timeZones.set(d.merchantId, this.zones.get(d.merchantId)?.timeZone ?? 'UTC');

@@ -4,6 +4,7 @@
  * low, status) and the fill index keys, so a sale costs one item write and the manage-stock list stays sorted.
  */
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import type { Total } from '#schemas/paging';
 import { dayOf, summarize, type StockRecord } from '../../core/stock/model';
 import type { StockRepository, StockSelection, StockSliceRequest } from '../../core/stock/ports';
@@ -11,6 +12,7 @@ import { batchGetItems } from './batch-items';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
 import * as keys from './keys';
 import { countQuery, queryPage, readRange, type ItemFilter, type PageQuery } from './paging';
+import { keyedMap, recordSchema } from './records';
 import { isConditionFailure, transactOrConflict } from './transactions';
 
 type Item = Record<string, unknown>;
@@ -51,9 +53,46 @@ export function stockItem(r: StockRecord): Item {
   };
 }
 
-function recordOf(item: Item): StockRecord {
-  return Object.fromEntries(RECORD_FIELDS.map((f) => [f, item[f] ?? null])) as unknown as StockRecord;
-}
+const nullableString = z._default(z.nullable(z.string()), null);
+
+const stockLine = z.object({
+  selection: z.string(),
+  productId: z.string(),
+  capacity: z.number(),
+  warningLevel: z.number(),
+  refillValue: z.number(),
+  value: z.number(),
+  lastRefillAt: nullableString,
+  updatedAt: z.string(),
+  sold: keyedMap((n): n is number => typeof n === 'number'),
+  auditVends: z._default(z.nullable(z.number()), null),
+  auditAt: nullableString,
+  // Lines stored before reconciliation kept the reported sales and the span audits took off have neither.
+  reported: z._default(z.array(z.number()), []),
+  reconciled: z._default(z.nullable(z.object({ from: z.string(), through: z.string() })), null),
+});
+
+/** The record schema of a stock item (S1): the record without its summary (fill, lines out and low, status), which is derived. */
+export const stockRecord = recordSchema<StockRecord>(
+  'stock',
+  z.object({
+    merchantId: z.string(),
+    serial: z.string(),
+    name: z.string(),
+    groupId: nullableString,
+    clientId: nullableString,
+    planogramId: z.string(),
+    planogramType: z.enum(['A', 'B']),
+    lines: z.array(stockLine),
+    lastRefillAt: nullableString,
+    trackedSince: z.string(),
+    updatedAt: z.string(),
+    applied: z.array(z.string()),
+    version: z.number(),
+  }),
+);
+
+const recordOf = (item: Item): StockRecord => stockRecord.read(item);
 
 /** The index partitions a selection reads and the filter no index answers. */
 function partitions(merchantId: string, sel: StockSelection): Pick<PageQuery, 'index' | 'partition' | 'filter'> {

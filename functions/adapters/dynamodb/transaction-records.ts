@@ -3,11 +3,14 @@
  * the transactions API and the cloud's own transactions (refunds, web recharges: media-api, cust-api), which put
  * them in their own TransactWriteItems with these builders.
  */
+import * as z from 'zod/mini';
+import { CurrencyCode } from '#schemas/collections';
 import type { SaleTransaction } from '#schemas/iot';
-import { transactionCategory } from '#schemas/transaction-constants';
+import { EXTERNAL_SERVICES, transactionCategory } from '#schemas/transaction-constants';
 import type { Transaction } from '#schemas/transaction';
 import { statsIncrements, type CountedTransaction, type StatsIncrement } from '../../core/transactions/stats';
 import * as keys from './keys';
+import { recordSchema } from './records';
 import type { TransactItem } from './transactions';
 
 type Item = Record<string, unknown>;
@@ -130,35 +133,77 @@ export function usedUpdate(tableName: string, merchantId: string, used: ReturnTy
   };
 }
 
+/**
+ * The record schema of a transaction item (I3, and a cloud transaction in its media's partition): what the sale
+ * carried as sent (issue 20's fields and `valueCharge freeSale errorSale` only when sent), `savedAt`, and the
+ * machine's `serial posName groupId` (a cloud transaction has them only when made at a machine).
+ */
+export const transactionRecord = recordSchema(
+  'transaction',
+  z.object({
+    transactionId: z.string(),
+    serial: z.optional(z.string()),
+    posName: z.optional(z.string()),
+    groupId: z.optional(z.nullable(z.string())),
+    type: z.number(),
+    freeSale: z.optional(z.boolean()),
+    errorSale: z.optional(z.boolean()),
+    line: z.number(),
+    product: z.optional(z.string()),
+    productCode: z.string(),
+    priceTable: z.number(),
+    value: z.number(),
+    currency: CurrencyCode,
+    valueCharge: z.optional(z.number()),
+    mediaType: z.number(),
+    createdAt: z.string(),
+    savedAt: z.string(),
+    originalTransactionId: z.optional(z.string()),
+    media: z.optional(
+      z.object({
+        id: z.string(),
+        serial: z.string(),
+        credit: z.optional(z.number()),
+        bonusCredit: z.optional(z.number()),
+        bonusFreeSales: z.optional(z.number()),
+        counter: z.optional(z.number()),
+        externalService: z.optional(z.literal(EXTERNAL_SERVICES)),
+      }),
+    ),
+    source: z.optional(z.object({ type: z.number(), serial: z.string() })),
+    creditCardInfo: z.optional(z.object({ fileId: z.string() })),
+    externalServiceInfo: z.optional(z.object({ userId: z.string() })),
+  }),
+);
+export type StoredTransaction = ReturnType<typeof transactionRecord.read>;
+
 const orNull = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
 
-/** A stored transaction (a machine's sale item or a cloud transaction's), as the API shows it. */
-export function toTransaction(item: Item): Transaction {
-  const media = item.media as SaleTransaction['media'];
-  const source = item.source as SaleTransaction['source'];
-  const t = {
-    type: item.type as number,
-    freeSale: (item.freeSale as boolean | undefined) ?? false,
-    errorSale: (item.errorSale as boolean | undefined) ?? false,
-  };
+/** A stored transaction (a machine's sale item or a cloud transaction's), as the API shows it: what was not sent is null. */
+export const toTransaction = (item: Item): Transaction => transactionView(item, transactionRecord.read(item));
+
+/** The API's view of a parsed transaction record; its id is where the item is stored. */
+export function transactionView(key: Item, r: StoredTransaction): Transaction {
+  const { media, source } = r;
+  const flags = { type: r.type, freeSale: r.freeSale ?? false, errorSale: r.errorSale ?? false };
   return {
-    id: Buffer.from(`${item.pk as string}|${item.sk as string}`, 'utf8').toString('base64url'),
-    transactionId: item.transactionId as string,
-    serial: orNull(item.serial as string | undefined),
-    posName: orNull(item.posName as string | undefined),
-    groupId: orNull(item.groupId as string | undefined) ?? null,
-    ...t,
-    line: item.line as number,
-    product: orNull(item.product as string | undefined),
-    productCode: item.productCode as string,
-    priceTable: item.priceTable as number,
-    value: item.value as number,
-    currency: item.currency as Transaction['currency'],
-    valueCharge: orNull(item.valueCharge as number | undefined),
-    mediaType: item.mediaType as number,
-    createdAt: item.createdAt as string,
-    savedAt: item.savedAt as string,
-    originalTransactionId: orNull(item.originalTransactionId as string | undefined),
+    id: Buffer.from(`${key.pk as string}|${key.sk as string}`, 'utf8').toString('base64url'),
+    transactionId: r.transactionId,
+    serial: orNull(r.serial),
+    posName: orNull(r.posName),
+    groupId: orNull(r.groupId) ?? null,
+    ...flags,
+    line: r.line,
+    product: orNull(r.product),
+    productCode: r.productCode,
+    priceTable: r.priceTable,
+    value: r.value,
+    currency: r.currency,
+    valueCharge: orNull(r.valueCharge),
+    mediaType: r.mediaType,
+    createdAt: r.createdAt,
+    savedAt: r.savedAt,
+    originalTransactionId: orNull(r.originalTransactionId),
     media: media
       ? {
           id: media.id,
@@ -171,8 +216,8 @@ export function toTransaction(item: Item): Transaction {
         }
       : null,
     source: source ? { type: source.type, serial: source.serial } : null,
-    creditCardInfo: (item.creditCardInfo as { fileId: string } | undefined) ?? null,
-    externalServiceInfo: (item.externalServiceInfo as { userId: string } | undefined) ?? null,
-    category: transactionCategory(t),
+    creditCardInfo: orNull(r.creditCardInfo),
+    externalServiceInfo: orNull(r.externalServiceInfo),
+    category: transactionCategory(flags),
   };
 }

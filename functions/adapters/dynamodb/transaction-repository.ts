@@ -6,7 +6,7 @@ import { QueryCommand, GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/
 import { STAT_CATEGORIES } from '#schemas/transaction-constants';
 import type { TransactionsUsed } from '#schemas/transaction';
 import type { HistorySlice } from '../../core/devices/history-ports';
-import type { MachineFigures, TransactionRepository, TransactionSelection } from '../../core/transactions/ports';
+import type { PosFigures, TransactionRepository, TransactionSelection } from '../../core/transactions/ports';
 import { addFigures, emptyFigures, type Figures } from '../../core/transactions/stats';
 import * as keys from './keys';
 import { openCountedCursor, sealCountedCursor, selectionKey } from './counted-cursor';
@@ -197,7 +197,7 @@ export class DynamoTransactionRepository implements TransactionRepository {
     return days;
   }
 
-  async machineFigures(merchantId: string, groupIds: readonly string[] | undefined, fromDay: string, toDay: string): Promise<MachineFigures[]> {
+  async machineFigures(merchantId: string, groupIds: readonly string[] | undefined, fromDay: string, toDay: string): Promise<PosFigures[]> {
     const filter: ItemFilter | undefined = groupIds
       ? {
           expression: `#g IN (${groupIds.map((_, i) => `:g${i}`).join(', ')})`,
@@ -209,7 +209,7 @@ export class DynamoTransactionRepository implements TransactionRepository {
     const byMonth = await Promise.all(
       months.map(async (month) => ({ month, items: await this.partitionItems(keys.machineSalesStatsPk(merchantId, month), undefined, filter) })),
     );
-    const machines = new Map<string, MachineFigures>();
+    const machines = new Map<string, PosFigures>();
     for (const { month, items } of byMonth) {
       for (const item of items) {
         const serial = String(item.serial);

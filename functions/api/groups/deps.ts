@@ -1,6 +1,6 @@
 import { DynamoGroupRepository } from '../../adapters/dynamodb/group-repository';
 import { DynamoMerchantRepository } from '../../adapters/dynamodb/merchant-repository';
-import { DynamoGroupMachines } from '../../adapters/dynamodb/group-machines';
+import { DynamoGroupPos } from '../../adapters/dynamodb/group-machines';
 import { DynamoUserRepository } from '../../adapters/dynamodb/user-repository';
 import type { FunctionAccess } from '../../runtime/access';
 import { groupDeps } from '../../runtime/base-deps';
@@ -12,7 +12,7 @@ export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
   groups: new DynamoGroupRepository(doc, tableName),
   merchants: new DynamoMerchantRepository(doc, tableName),
   users: new DynamoUserRepository(doc, tableName),
-  pos: new DynamoGroupMachines(doc, tableName),
+  pos: new DynamoGroupPos(doc, tableName),
 }));
 
 export type GroupsGroupDeps = ReturnType<typeof deps>;

@@ -3,8 +3,8 @@ import { DynamoMerchantRepository } from '../../adapters/dynamodb/merchant-repos
 import { DynamoPosLists } from '../../adapters/dynamodb/machine-lists';
 import { DynamoPosNotes } from '../../adapters/dynamodb/machine-notes';
 import { DynamoPosRecords } from '../../adapters/dynamodb/machine-writes';
-import { DynamoMachinePurges } from '../../adapters/dynamodb/machine-purges';
-import { DynamoMachineRegroups } from '../../adapters/dynamodb/machine-regroups';
+import { DynamoPosPurges } from '../../adapters/dynamodb/machine-purges';
+import { DynamoPosRegroups } from '../../adapters/dynamodb/machine-regroups';
 import { DynamoStockRepository } from '../../adapters/dynamodb/stock-repository';
 import { DynamoPlanogramRepository } from '../../adapters/dynamodb/planogram-repository';
 import type { FunctionAccess } from '../../runtime/access';
@@ -17,8 +17,8 @@ export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
   pos: new DynamoPosRecords(doc, tableName),
   posLists: new DynamoPosLists(doc, tableName),
   posNotes: new DynamoPosNotes(doc, tableName),
-  purges: new DynamoMachinePurges(doc, tableName),
-  regroups: new DynamoMachineRegroups(doc, tableName),
+  purges: new DynamoPosPurges(doc, tableName),
+  regroups: new DynamoPosRegroups(doc, tableName),
   merchants: new DynamoMerchantRepository(doc, tableName),
   merchantSettings: new DynamoMerchantSettingsRepository(doc, tableName),
   stock: new DynamoStockRepository(doc, tableName),

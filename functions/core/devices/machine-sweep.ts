@@ -2,17 +2,17 @@
  * Work left on machines after a request answered (a deleted machine's purge, a moved machine's re-indexing):
  * a scheduled sweep takes the machines with some left and works on each in bounded steps until its deadline.
  */
-import type { MachineRef } from './ports';
+import type { PosRef } from './ports';
 
-export interface MachineSweepDeps {
+export interface PosSweepDeps {
   nowMs: () => number;
   log?: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
 }
 
 /** One kind of work: which machines have some left, and one step of at most `maxItems` items (true: done). */
-export interface MachineWork {
-  pending(maxMachines: number): Promise<MachineRef[]>;
-  step(machine: MachineRef, maxItems: number): Promise<boolean>;
+export interface PosWork {
+  pending(maxMachines: number): Promise<PosRef[]>;
+  step(machine: PosRef, maxItems: number): Promise<boolean>;
   /** Machines one sweep looks at, items per step (the deadline is checked between steps). */
   machines: number;
   stepItems: number;
@@ -20,7 +20,7 @@ export interface MachineWork {
   failure: string;
 }
 
-export interface MachineSweepOutcome {
+export interface PosSweepOutcome {
   /** Machines found with work left. */
   machines: number;
   /** Of those, the ones now done. */
@@ -29,9 +29,9 @@ export interface MachineSweepOutcome {
 }
 
 /** Works through the machines with work left until `deadlineMs`; a failed one is logged and tried again next time. */
-export async function sweepMachines(deps: MachineSweepDeps, work: MachineWork, deadlineMs: number): Promise<MachineSweepOutcome> {
+export async function sweepPos(deps: PosSweepDeps, work: PosWork, deadlineMs: number): Promise<PosSweepOutcome> {
   const pending = await work.pending(work.machines);
-  const outcome: MachineSweepOutcome = { machines: pending.length, finished: 0, failed: 0 };
+  const outcome: PosSweepOutcome = { machines: pending.length, finished: 0, failed: 0 };
   for (const { merchantId, serial } of pending) {
     if (deps.nowMs() >= deadlineMs) break;
     try {
@@ -44,7 +44,7 @@ export async function sweepMachines(deps: MachineSweepDeps, work: MachineWork, d
   return outcome;
 }
 
-async function workUntil(deps: MachineSweepDeps, work: MachineWork, machine: MachineRef, deadlineMs: number): Promise<boolean> {
+async function workUntil(deps: PosSweepDeps, work: PosWork, machine: PosRef, deadlineMs: number): Promise<boolean> {
   do {
     if (await work.step(machine, work.stepItems)) return true;
   } while (deps.nowMs() < deadlineMs);

@@ -68,7 +68,7 @@ export interface PosRecords extends PosReader {
   reset(current: StoredPos, next: PosRecord): Promise<void>;
   /**
    * Deletes the machine, its registry entry, name guard and telemetry (counters move) and marks its partition
-   * (notes, history, alarms, commands) for MachinePurges, which removes it.
+   * (notes, history, alarms, commands) for PosPurges, which removes it.
    */
   delete(current: StoredPos): Promise<void>;
 }
@@ -84,9 +84,9 @@ export interface PosLists {
   counts(merchantId: string, groupIds?: readonly string[]): Promise<PosCounts>;
 }
 
-export interface GroupMachines {
+export interface GroupPos {
   /** Whether any machine has this group (a group with machines cannot be deleted). */
-  groupHasMachines(merchantId: string, groupId: string): Promise<boolean>;
+  groupHasPos(merchantId: string, groupId: string): Promise<boolean>;
 }
 
 export interface PosNotes {
@@ -95,24 +95,24 @@ export interface PosNotes {
   listNotes(merchantId: string, serial: string, req: NoteSliceRequest): Promise<{ items: PosNote[]; cursor?: string }>;
 }
 
-export interface MachineRef {
+export interface PosRef {
   merchantId: string;
   serial: string;
 }
 
 /** The partitions of deleted machines, removed in bounded steps (a year of samples does not fit in one API call). */
-export interface MachinePurges {
+export interface PosPurges {
   /**
    * Deletes up to about `maxItems` of a deleted machine's partition (its alarms leave the merchant's and groups'
    * counts of alarms now as they go); true once nothing is left, when its mark goes too.
    */
-  purge(machine: MachineRef, maxItems: number): Promise<boolean>;
+  purge(machine: PosRef, maxItems: number): Promise<boolean>;
   /** Deleted machines whose partitions are not removed yet (up to `limit`). */
-  pending(limit: number): Promise<MachineRef[]>;
+  pending(limit: number): Promise<PosRef[]>;
 }
 
 /** A machine whose alarms and commands are being re-indexed after a move: from its group then to its group now. */
-export interface MovingMachine extends MachineRef {
+export interface MovingPos extends PosRef {
   from: string | null;
   to: string | null;
 }
@@ -121,11 +121,11 @@ export interface MovingMachine extends MachineRef {
  * Alarms and commands of machines moved to another group, re-indexed to the machine's group in bounded steps
  * (their group index, `groupId` and, for alarms, the groups' statistics counters).
  */
-export interface MachineRegroups {
+export interface PosRegroups {
   /** Re-indexes up to about `maxItems` of a moved machine's alarms and commands; true once none is left, when its mark goes. */
-  regroup(machine: MachineRef, maxItems: number): Promise<boolean>;
+  regroup(machine: PosRef, maxItems: number): Promise<boolean>;
   /** Moved machines still being re-indexed (up to `limit`), of one merchant or of all. */
-  pending(limit: number, merchantId?: string): Promise<MovingMachine[]>;
+  pending(limit: number, merchantId?: string): Promise<MovingPos[]>;
 }
 
 /** Where the device-association PIN guard lives (merchant settings keep it in step). */

@@ -1,10 +1,10 @@
 /**
- * Removing a deleted machine's partition (MachinePurges): DELETE /pos/{serial} removes up to
+ * Removing a deleted machine's partition (PosPurges): DELETE /pos/{serial} removes up to
  * INLINE_PURGE_ITEMS before it answers, so a machine with a short history is gone at once; the purge sweep
  * (scheduled) carries on with the rest, in steps, until its deadline.
  */
-import { sweepMachines, type MachineSweepDeps, type MachineSweepOutcome } from './machine-sweep';
-import type { MachinePurges } from './ports';
+import { sweepPos, type PosSweepDeps, type PosSweepOutcome } from './machine-sweep';
+import type { PosPurges } from './ports';
 
 export const INLINE_PURGE_ITEMS = 1_000;
 /** Items per step of the sweep (it checks its deadline between steps). */
@@ -12,15 +12,15 @@ export const PURGE_STEP_ITEMS = 2_000;
 /** Deleted machines one sweep looks at. */
 export const PURGE_SWEEP_MACHINES = 25;
 
-export interface PurgeSweepDeps extends MachineSweepDeps {
-  purges: MachinePurges;
+export interface PurgeSweepDeps extends PosSweepDeps {
+  purges: PosPurges;
 }
 
-export type PurgeSweepOutcome = MachineSweepOutcome;
+export type PurgeSweepOutcome = PosSweepOutcome;
 
 /** Works through the pending purges until `deadlineMs`; a failed one is logged and tried again next time. */
-export function sweepMachinePurges(deps: PurgeSweepDeps, deadlineMs: number): Promise<PurgeSweepOutcome> {
-  return sweepMachines(
+export function sweepPosPurges(deps: PurgeSweepDeps, deadlineMs: number): Promise<PurgeSweepOutcome> {
+  return sweepPos(
     deps,
     {
       pending: (max) => deps.purges.pending(max),

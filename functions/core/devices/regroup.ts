@@ -1,12 +1,12 @@
 /**
- * Moving a machine to another group (MachineRegroups): its alarms and commands are indexed by the group the
+ * Moving a machine to another group (PosRegroups): its alarms and commands are indexed by the group the
  * machine had when they were raised or sent, so a move re-indexes them. The move request re-indexes up to
  * INLINE_REGROUP_ITEMS before it answers (most machines are done then); the regroup sweep (scheduled) carries on
  * with the rest in steps until its deadline. Until a machine is done its mark lists it, and group lists, counts,
  * statistics and CSVs filter by the machine's group now (adapters/dynamodb/machine-regroups.ts).
  */
-import { sweepMachines, type MachineSweepDeps, type MachineSweepOutcome } from './machine-sweep';
-import type { MachineRegroups } from './ports';
+import { sweepPos, type PosSweepDeps, type PosSweepOutcome } from './machine-sweep';
+import type { PosRegroups } from './ports';
 
 export const INLINE_REGROUP_ITEMS = 300;
 /** Items per step of the sweep (it checks its deadline between steps). */
@@ -19,15 +19,15 @@ export const REGROUP_SWEEP_MACHINES = 25;
  */
 export const MAX_MACHINES_MOVING = 20;
 
-export interface RegroupSweepDeps extends MachineSweepDeps {
-  regroups: MachineRegroups;
+export interface RegroupSweepDeps extends PosSweepDeps {
+  regroups: PosRegroups;
 }
 
-export type RegroupSweepOutcome = MachineSweepOutcome;
+export type RegroupSweepOutcome = PosSweepOutcome;
 
 /** Works through the moved machines until `deadlineMs`; a failed one is logged and tried again next time. */
-export function sweepMachineRegroups(deps: RegroupSweepDeps, deadlineMs: number): Promise<RegroupSweepOutcome> {
-  return sweepMachines(
+export function sweepPosRegroups(deps: RegroupSweepDeps, deadlineMs: number): Promise<RegroupSweepOutcome> {
+  return sweepPos(
     deps,
     {
       pending: (max) => deps.regroups.pending(max),

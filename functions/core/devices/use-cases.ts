@@ -16,7 +16,7 @@ import {
   TooManyMachinesMovingException,
 } from './errors';
 import { nextUpdatedAt, toPointOfSale, toStatusView, type DeviceRegistration, type PosRecord, type StoredPos } from './model';
-import type { MachinePurges, MachineRegroups, PosFilter, PosLists, PosNotes, PosReader, PosRecords, PosSelection } from './ports';
+import type { PosPurges, PosRegroups, PosFilter, PosLists, PosNotes, PosReader, PosRecords, PosSelection } from './ports';
 import { INLINE_PURGE_ITEMS } from './purge';
 import { INLINE_REGROUP_ITEMS, MAX_MACHINES_MOVING } from './regroup';
 import { emptyPage, pageOf } from '../shared/page';
@@ -26,8 +26,8 @@ export interface PosDeps {
   pos: PosRecords;
   posLists: PosLists;
   posNotes: PosNotes;
-  purges: MachinePurges;
-  regroups: MachineRegroups;
+  purges: PosPurges;
+  regroups: PosRegroups;
   merchants: MerchantRepository;
   merchantSettings: Pick<MerchantSettingsRepository, 'merchantOfPin'>;
   stock: Pick<StockRepository, 'get' | 'put' | 'delete'>;

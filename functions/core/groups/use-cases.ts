@@ -5,7 +5,7 @@ import { nameKey } from '../merchants/merchant';
 import type { MerchantRepository } from '../merchants/ports';
 import type { Principal } from '../shared/principal';
 import { canSeeGroup, groupScope } from '../shared/scope';
-import type { GroupMachines } from '../devices/ports';
+import type { GroupPos } from '../devices/ports';
 import type { UserRepository } from '../users/ports';
 import { GroupInUseException, GroupNotFoundException } from './errors';
 import type { GroupRepository } from './ports';
@@ -15,7 +15,7 @@ export interface GroupDeps {
   groups: GroupRepository;
   merchants: MerchantRepository;
   users: UserRepository;
-  pos: GroupMachines;
+  pos: GroupPos;
   newId: () => string;
   now: () => string;
 }
@@ -84,6 +84,6 @@ export async function deleteGroup(deps: GroupDeps, principal: Principal, merchan
   if (groupScope(principal, merchantId).kind === 'none') throw new MerchantNotFoundException();
   if (!(await deps.groups.get(merchantId, id))) throw new GroupNotFoundException();
   if (await deps.users.isGroupReferenced(merchantId, id)) throw new GroupInUseException();
-  if (await deps.pos.groupHasMachines(merchantId, id)) throw new GroupInUseException('Machines are still in this group: move them first');
+  if (await deps.pos.groupHasPos(merchantId, id)) throw new GroupInUseException('Machines are still in this group: move them first');
   await deps.groups.delete(merchantId, id);
 }

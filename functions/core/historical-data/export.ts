@@ -17,7 +17,7 @@ import { readAhead } from '../shared/read-ahead';
 import { transactionCsvRow } from '../transactions/csv-row';
 import type { HistoricalExportInput } from '../shared/workflows';
 import { exportFileKey, linkValidUntil, periodOf } from './model';
-import type { DataRequestRepository, ExportFiles, ExportMachine, ExportSource } from './ports';
+import type { DataRequestRepository, ExportFiles, ExportPos, ExportSource } from './ports';
 
 export interface ExportDeps {
   merchants: Pick<MerchantRepository, 'get'>;
@@ -45,7 +45,7 @@ export interface ExportOutcome {
 const EXPORT_READ_AHEAD = { sources: 3, pagesAhead: 1 } as const;
 
 /** Each machine's rows in turn (by serial), oldest first, with the machine's serial and name in front. */
-function perMachine<T extends object>(machines: ExportMachine[], pagesOf: (serial: string) => AsyncIterable<T[]>): AsyncGenerator<object[]> {
+function perMachine<T extends object>(machines: ExportPos[], pagesOf: (serial: string) => AsyncIterable<T[]>): AsyncGenerator<object[]> {
   const sources = [...machines]
     .sort((a, b) => (a.serial < b.serial ? -1 : 1))
     .map(

@@ -67,7 +67,7 @@ export interface SubscriptionRepository {
 }
 
 /** A machine of the merchant, as exports name it. */
-export interface ExportMachine {
+export interface ExportPos {
   serial: string;
   name: string;
 }
@@ -78,7 +78,7 @@ export interface ExportMachine {
  */
 export interface ExportSource {
   /** Every machine of the merchant (visible and hidden), by serial. */
-  machines(merchantId: string): Promise<ExportMachine[]>;
+  machines(merchantId: string): Promise<ExportPos[]>;
   alarms(merchantId: string, from: string, to: string): AsyncIterable<StoredAlarm[]>;
   transactions(merchantId: string, serial: string, from: string, to: string, errorsOnly: boolean): AsyncIterable<PosTransaction[]>;
   audits(merchantId: string, serial: string, from: string, to: string): AsyncIterable<StoredAudit[]>;

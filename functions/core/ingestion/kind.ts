@@ -8,7 +8,7 @@ import type { Device, HistoryRecord, OnlineEntry, Registration } from './ports';
 import type { ValidMessage } from './validation';
 
 /** The batch as a machine's update sees it. */
-export interface MachineBatch<P> {
+export interface DeviceBatch<P> {
   deps: IngestionDeps;
   now: number;
   /** The online index bucket of `now`. */
@@ -28,7 +28,7 @@ export interface MessageKind<P = undefined> {
   /** The history records a valid message stores (keyed by time + messageId: a retry rewrites the same items). */
   historyOf(m: ValidMessage, device: Device, prepared: P | undefined): HistoryRecord[];
   /** Moves one machine's latest fields for its messages of the batch; answers an online-index entry to write. */
-  applyLatest(device: Device, messages: ValidMessage[], batch: MachineBatch<P>): Promise<OnlineEntry | undefined>;
+  applyLatest(device: Device, messages: ValidMessage[], batch: DeviceBatch<P>): Promise<OnlineEntry | undefined>;
   /** After every machine: what the batch does once (media records, media lists); answers the message ids that failed. */
   afterMachines?(messages: ValidMessage[], registrations: Map<string, Registration>, deps: IngestionDeps, now: number): Promise<Set<string>>;
 }

@@ -31,7 +31,7 @@ export interface StockLineState {
 }
 
 /** What the stock record copies from its machine, for the manage-stock list and the pick list. */
-export interface StockMachine {
+export interface StockPos {
   merchantId: string;
   serial: string;
   name: string;
@@ -40,7 +40,7 @@ export interface StockMachine {
   planogramId: string;
 }
 
-export interface StockRecord extends StockMachine {
+export interface StockRecord extends StockPos {
   planogramType: 'A' | 'B';
   lines: StockLineState[];
   lastRefillAt: string | null;
@@ -128,7 +128,7 @@ const remember = (applied: readonly string[], messageId: string) => [...applied,
  */
 export function reconcile(
   current: StockRecord | undefined,
-  machine: StockMachine,
+  machine: StockPos,
   planogram: { planogramType: 'A' | 'B'; lines: readonly PlanogramLineDefinition[] },
   now: string,
 ): StockRecord {

@@ -23,7 +23,7 @@ export interface TransactionSelection {
 }
 
 /** A machine's figures over a range. */
-export interface MachineFigures {
+export interface PosFigures {
   serial: string;
   posName: string;
   groupId: string | null;
@@ -40,5 +40,5 @@ export interface TransactionRepository {
   /** Figures per local day (only days with some), of the merchant or summed over some groups. */
   dayFigures(merchantId: string, groupIds: readonly string[] | undefined, fromDay: string, toDay: string): Promise<Map<string, Figures>>;
   /** Figures per machine over local days `fromDay`…`toDay`; only machines sold in these groups when given. */
-  machineFigures(merchantId: string, groupIds: readonly string[] | undefined, fromDay: string, toDay: string): Promise<MachineFigures[]>;
+  machineFigures(merchantId: string, groupIds: readonly string[] | undefined, fromDay: string, toDay: string): Promise<PosFigures[]>;
 }

@@ -1,6 +1,6 @@
 /** Composition of the machine purge sweep: the table only. */
 import { createDocumentClient } from '../../adapters/dynamodb/client';
-import { DynamoMachinePurges } from '../../adapters/dynamodb/machine-purges';
+import { DynamoPosPurges } from '../../adapters/dynamodb/machine-purges';
 import type { PurgeSweepDeps } from '../../core/devices/purge';
 import type { FunctionAccess } from '../../runtime/access';
 import { tableConfig } from '../../runtime/config';
@@ -11,7 +11,7 @@ export function buildMachinePurgeDeps(env: NodeJS.ProcessEnv = process.env): Pur
   const { region, tableName, dynamodbEndpoint } = tableConfig(env);
   const doc = createDocumentClient({ region, endpoint: dynamodbEndpoint });
   return {
-    purges: new DynamoMachinePurges(doc, tableName),
+    purges: new DynamoPosPurges(doc, tableName),
     nowMs: Date.now,
     log: (level, message, fields) => logger[level](message, fields),
   };

@@ -1,6 +1,6 @@
 /** Composition of the machine regroup sweep: the table only. */
 import { createDocumentClient } from '../../adapters/dynamodb/client';
-import { DynamoMachineRegroups } from '../../adapters/dynamodb/machine-regroups';
+import { DynamoPosRegroups } from '../../adapters/dynamodb/machine-regroups';
 import type { RegroupSweepDeps } from '../../core/devices/regroup';
 import type { FunctionAccess } from '../../runtime/access';
 import { tableConfig } from '../../runtime/config';
@@ -11,7 +11,7 @@ export function buildMachineRegroupDeps(env: NodeJS.ProcessEnv = process.env): R
   const { region, tableName, dynamodbEndpoint } = tableConfig(env);
   const doc = createDocumentClient({ region, endpoint: dynamodbEndpoint });
   return {
-    regroups: new DynamoMachineRegroups(doc, tableName),
+    regroups: new DynamoPosRegroups(doc, tableName),
     nowMs: Date.now,
     log: (level, message, fields) => logger[level](message, fields),
   };
