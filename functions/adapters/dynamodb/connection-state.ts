@@ -26,8 +26,16 @@ function telemetryState(item: Item | undefined): TelemetryState | undefined {
     lastPingMessageId: typeof item.lastPingMessageId === 'string' ? item.lastPingMessageId : undefined,
     lastSeenAt: typeof item.lastSeenAt === 'number' ? item.lastSeenAt : undefined,
     onlineBucket: typeof item.onlineBucket === 'string' ? item.onlineBucket : undefined,
+    sample:
+      typeof item.sampleAt === 'string' && typeof item.sampleSignalLevel === 'number' && typeof item.sampleTemperature === 'number'
+        ? { at: item.sampleAt, signalLevel: item.sampleSignalLevel, temperature: item.sampleTemperature }
+        : undefined,
   };
 }
+
+/** The newest stored sample's attributes, written with a newer ping. */
+const sampleAttributes = (u: PingUpdate): Item =>
+  u.sample ? { sampleAt: u.sample.at, sampleSignalLevel: u.sample.signalLevel, sampleTemperature: u.sample.temperature } : {};
 
 /**
  * The ping (`:t`, `:id`) is newer than the stored one, by device time then messageId. The terms are
@@ -68,7 +76,7 @@ export class DynamoConnectionStates implements ConnectionStates {
   private pingSet(u: PingUpdate, withPing: boolean) {
     return setParts(
       {
-        ...(withPing ? { ...u.fields, lastPingAt: u.at, lastPingMessageId: u.messageId } : {}),
+        ...(withPing ? { ...u.fields, ...sampleAttributes(u), lastPingAt: u.at, lastPingMessageId: u.messageId } : {}),
         lastSeenAt: u.receivedAt,
         onlineBucket: u.bucket,
         merchantId: u.device.merchantId,
@@ -138,7 +146,10 @@ export class DynamoConnectionStates implements ConnectionStates {
   }
 
   async advanceLatePing(u: PingUpdate): Promise<void> {
-    const set = setParts({ ...u.fields, lastPingAt: u.at, lastPingMessageId: u.messageId, merchantId: u.device.merchantId, serial: u.device.serial }, 'f');
+    const set = setParts(
+      { ...u.fields, ...sampleAttributes(u), lastPingAt: u.at, lastPingMessageId: u.messageId, merchantId: u.device.merchantId, serial: u.device.serial },
+      'f',
+    );
     try {
       await this.doc.send(
         new UpdateCommand({
@@ -212,11 +223,13 @@ export class DynamoConnectionStates implements ConnectionStates {
     ]);
   }
 
-  async telemetryStates(devices: ReadonlyArray<{ merchantId: string; serial: string }>): Promise<Map<string, TelemetryState>> {
+  async telemetryStates(devices: ReadonlyArray<{ merchantId: string; serial: string }>, consistent = false): Promise<Map<string, TelemetryState>> {
     const items = await batchGetItems(
       this.doc,
       this.tableName,
       devices.map((d) => keys.posTelemetry(d.merchantId, d.serial)),
+      undefined,
+      consistent,
     );
     return new Map(items.map((i) => [deviceKey({ merchantId: String(i.merchantId), serial: String(i.serial) }), telemetryState(i)!]));
   }

@@ -1,4 +1,4 @@
-import type { ConnectionState, TelemetryState } from './rules';
+import type { ConnectionState, SampleState, TelemetryState } from './rules';
 import type { SaleTransaction } from '#schemas/iot';
 import type { InvalidMessage } from './validation';
 
@@ -36,6 +36,8 @@ export interface PingUpdate {
   bucket: string;
   /** Reported fields (signalLevel, temperature, firmwareVersion, networkType, publicIp, imei, sim…, boards). */
   fields: Record<string, unknown>;
+  /** The newest sample this batch stored, when it is newer than the one the state holds (written with a newer ping). */
+  sample?: SampleState;
 }
 
 export type WriteOutcome<T = undefined> = { ok: true; value: T } | { ok: false; old: TelemetryState | undefined };
@@ -112,7 +114,8 @@ export interface ConnectionStates {
   touchPing(u: PingUpdate): Promise<WriteOutcome<string | undefined>>;
   /** Newer ping fields without any connection change (a ping received too long ago). */
   advanceLatePing(u: PingUpdate): Promise<void>;
-  telemetryStates(devices: ReadonlyArray<{ merchantId: string; serial: string }>): Promise<Map<string, TelemetryState>>;
+  /** `consistent`: what the machine's last write left (the telemetry batch decides from it what to write). */
+  telemetryStates(devices: ReadonlyArray<{ merchantId: string; serial: string }>, consistent?: boolean): Promise<Map<string, TelemetryState>>;
   /** online → offline with the counters if still online and silent since before `cutoffMs`. */
   goOffline(device: Device, cutoffMs: number): Promise<'ok' | 'conflict'>;
 }
