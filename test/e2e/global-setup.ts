@@ -28,7 +28,10 @@ export default async function setup(project: TestProject) {
   // The devices list shows a copy of what machines reported, refreshed once per online bucket (60 s by default):
   // a 1 s bucket lets the browser tests see a ping move in the list within seconds. (This stack only: the API
   // tests' stack, started from the same process, keeps the default.)
-  const [stack, browser] = await Promise.all([startStackProcess({ webRoot, env: { ONLINE_BUCKET_SECONDS: '1' } }), launchBrowserServer()]);
+  const [stack, browser] = await Promise.all([
+    startStackProcess({ webRoot, env: { ONLINE_BUCKET_SECONDS: '1', LIST_COPY_SECONDS: '1' } }),
+    launchBrowserServer(),
+  ]);
   const stop = async () => {
     await browser.close();
     await stack.stop();

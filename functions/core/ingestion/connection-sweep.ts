@@ -12,6 +12,8 @@ import { bucketName, bucketsToSweep, isSilent, offlineCutoff, ONLINE_INDEX_SHARD
 export interface IngestionSettings {
   offlineAfterSeconds: number;
   onlineBucketSeconds: number;
+  /** How often pings refresh a machine's list copy at most (default DEFAULT_LIST_COPY_SECONDS). */
+  listCopySeconds?: number;
 }
 
 /** What the connection sweep needs: the registry, connection states and the online index. */

@@ -38,6 +38,8 @@ export interface PingUpdate {
   fields: Record<string, unknown>;
   /** The newest sample this batch stored, when it is newer than the one the state holds (written with a newer ping). */
   sample?: SampleState;
+  /** Whether the machine's list copy is refreshed with this update (at most every listCopySeconds). */
+  refreshCopy: boolean;
 }
 
 export type WriteOutcome<T = undefined> = { ok: true; value: T } | { ok: false; old: TelemetryState | undefined };

@@ -11,6 +11,12 @@ export const DEFAULT_OFFLINE_AFTER_SECONDS = 900;
  * 5 minutes instead of 3 a minute (issue 34).
  */
 export const DEFAULT_ONLINE_BUCKET_SECONDS = 300;
+/**
+ * A machine's list copy (the POS item's `reported*` attributes, which a devices page shows) is refreshed from its
+ * pings at most this often: the POS item is in up to three indexes projected ALL, so each refresh costs up to four
+ * item writes. Connection changes and alarm counts still move the copy at once, in their transactions.
+ */
+export const DEFAULT_LIST_COPY_SECONDS = 3600;
 /** Partitions per bucket, so one busy minute of a large fleet does not land on one partition. */
 export const ONLINE_INDEX_SHARDS = 4;
 /** Buckets re-read behind the last swept one (entries written late by a slow batch). */
@@ -168,6 +174,8 @@ export interface TelemetryState {
   onlineBucket?: string;
   /** The newest stored telemetry sample (samples are thinned). */
   sample?: SampleState;
+  /** Epoch ms when pings last refreshed the list copy. */
+  listCopiedAt?: number;
 }
 
 export interface Ping {

@@ -14,7 +14,7 @@ import { deliverMediaLists, type HeldList } from '../medias/media-list';
 import { groupBy } from './batching';
 import type { MessageKind } from './kind';
 import { deviceKey, type Device, type OnlineEntry, type PingUpdate, type TelemetryState } from './ports';
-import { latest, ONLINE, ONLINE_INDEX_SHARDS, planPing, samplesToStore, shardOf, type SampleState } from './rules';
+import { DEFAULT_LIST_COPY_SECONDS, latest, ONLINE, ONLINE_INDEX_SHARDS, planPing, samplesToStore, shardOf, type SampleState } from './rules';
 import type { ValidMessage } from './validation';
 
 /** What the batch read and decided before storing anything. */
@@ -107,6 +107,7 @@ export const telemetry: MessageKind<TelemetryBatch> = {
       bucket,
       fields: pingFields(newest.message as TelemetryMessage),
       ...(sample ? { sample } : {}),
+      refreshCopy: state?.listCopiedAt === undefined || now - state.listCopiedAt >= (settings.listCopySeconds ?? DEFAULT_LIST_COPY_SECONDS) * 1000,
     };
     const entry = (previousBucket: string | undefined): OnlineEntry | undefined =>
       previousBucket === bucket
