@@ -58,7 +58,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -78,8 +78,13 @@ import { runDynamoOutage } from './dynamodb-outage';
 import { benchHistoricalExport, HISTORICAL_EXPORT_BUDGET } from './historical-export';
 import { benchIngestion, INGESTION_BUDGET_SHARE } from './ingestion';
 import { groupHandler, invoker } from './invoke';
+import { AWS_PRICES } from './aws-prices';
+import { machineMonthCost } from './cost-model';
+import { benchMachineCost, COST_BUDGET_PER_MACHINE_MONTH, printMachineCost, REFERENCE_LOAD, WRITES_PER_PING_BUDGET } from './machine-cost';
 import { dynamoCallsPer, interleave, localSuperAdminAuthorization, type Series } from './measure';
 
+/** Device → cloud topics are published on Basic Ingest's `$aws/rules/<rule>/…` form in AWS (no messaging charge). */
+const DEVICE_TO_CLOUD_BASIC_INGEST = false;
 const BUDGET = 1.5;
 /** (a) stretch goal: shown beside the budget, not failed on. */
 const STRETCH = 1.3;
@@ -100,6 +105,12 @@ const BARE_ENTRY = join(REPO_ROOT, 'test/bench/fixtures/bare-dynamodb.ts');
 
 type Verdict = 'PASS' | 'FAIL' | 'info';
 const verdict = (ratio: number, budget = BUDGET): Verdict => (ratio <= budget ? 'PASS' : 'FAIL');
+
+/** The 1, 5 and 15 minute load averages, printed beside the figures (the machine is shared). */
+const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -791,6 +802,44 @@ async function main() {
       broke('e', error);
       out.ingestionError = error instanceof Error ? (error.stack ?? error.message) : String(error);
       console.error('\nINGESTION BENCH ERROR:', error);
+    }
+
+  if (wanted('m'))
+    try {
+      const machines = Number(process.env.BENCH_COST_MACHINES ?? 10);
+      console.log(
+        `\n(m) What a machine costs in AWS (${AWS_PRICES.region} list prices of ${AWS_PRICES.asOf}, test/bench/aws-prices.ts): ${REFERENCE_LOAD.pings} pings, ` +
+          `${REFERENCE_LOAD.sales} sales, ${REFERENCE_LOAD.audits} audits and ${REFERENCE_LOAD.alarms} alarms a day, ${machines} machines through the ingestion handlers on a simulated day; ` +
+          `budgets: ≤ $${COST_BUDGET_PER_MACHINE_MONTH} per machine-month, ≤ ${WRITES_PER_PING_BUDGET} item writes per steady-state ping…\n`,
+      );
+      const result = await benchMachineCost({ machines, basicIngest: DEVICE_TO_CLOUD_BASIC_INGEST });
+      const cost = machineMonthCost(result.run, AWS_PRICES);
+      printMachineCost(result, cost, table, loadAverage());
+      if (cost.total > COST_BUDGET_PER_MACHINE_MONTH)
+        fail(
+          'm',
+          'AWS cost per machine-month at the reference load',
+          `$${cost.total.toFixed(4)}`,
+          `≤ $${COST_BUDGET_PER_MACHINE_MONTH}`,
+          `$${(cost.total - COST_BUDGET_PER_MACHINE_MONTH).toFixed(4)} over; largest: ${[...cost.lines]
+            .sort((a, b) => b.perMonth - a.perMonth)
+            .slice(0, 3)
+            .map((l) => `${l.item} $${l.perMonth.toFixed(4)}`)
+            .join(', ')}`,
+        );
+      if (result.itemWritesPerSteadyPing > WRITES_PER_PING_BUDGET)
+        fail(
+          'm',
+          'item writes per steady-state ping',
+          result.itemWritesPerSteadyPing.toFixed(3),
+          `≤ ${WRITES_PER_PING_BUDGET}`,
+          `${(result.itemWritesPerSteadyPing - WRITES_PER_PING_BUDGET).toFixed(3)} over`,
+        );
+      out.machineCost = { prices: AWS_PRICES, referenceLoad: REFERENCE_LOAD, loadAverage: loadAverage(), ...result, cost };
+    } catch (error) {
+      broke('m', error);
+      out.machineCostError = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      console.error('\nMACHINE COST BENCH ERROR:', error);
     }
 
   if (wanted('l'))

@@ -225,13 +225,11 @@ export class DynamoConnectionStates implements ConnectionStates {
     ]);
   }
 
-  async telemetryStates(devices: ReadonlyArray<{ merchantId: string; serial: string }>, consistent = false): Promise<Map<string, TelemetryState>> {
+  async telemetryStates(devices: ReadonlyArray<{ merchantId: string; serial: string }>): Promise<Map<string, TelemetryState>> {
     const items = await batchGetItems(
       this.doc,
       this.tableName,
       devices.map((d) => keys.posTelemetry(d.merchantId, d.serial)),
-      undefined,
-      consistent,
     );
     return new Map(items.map((i) => [deviceKey({ merchantId: String(i.merchantId), serial: String(i.serial) }), telemetryState(i)!]));
   }

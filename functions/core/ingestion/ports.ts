@@ -116,8 +116,7 @@ export interface ConnectionStates {
   touchPing(u: PingUpdate): Promise<WriteOutcome<string | undefined>>;
   /** Newer ping fields without any connection change (a ping received too long ago). */
   advanceLatePing(u: PingUpdate): Promise<void>;
-  /** `consistent`: what the machine's last write left (the telemetry batch decides from it what to write). */
-  telemetryStates(devices: ReadonlyArray<{ merchantId: string; serial: string }>, consistent?: boolean): Promise<Map<string, TelemetryState>>;
+  telemetryStates(devices: ReadonlyArray<{ merchantId: string; serial: string }>): Promise<Map<string, TelemetryState>>;
   /** online → offline with the counters if still online and silent since before `cutoffMs`. */
   goOffline(device: Device, cutoffMs: number): Promise<'ok' | 'conflict'>;
 }

@@ -5,7 +5,7 @@
  * stored, and, for the telemetry trigger, the merchant's media list sent to a machine holding an older one. Every
  * effect is idempotent, so no processed-message record.
  *
- * The batch first reads its machines' TELEMETRY items (one consistent BatchGetItem): the newest stored sample and
+ * The batch first reads its machines' TELEMETRY items (one BatchGetItem): the newest stored sample and
  * the bucket and connection last written decide what the batch writes. A machine online in the current bucket whose
  * pings stored no sample costs no write at all.
  */
@@ -53,7 +53,9 @@ export const telemetry: MessageKind<TelemetryBatch> = {
   recordsProcessed: false,
 
   async prepare(devices, deps, messages) {
-    const states = await deps.connections.telemetryStates(devices, true);
+    // Eventually consistent (half a read unit): a machine's pings are a minute apart, far beyond DynamoDB's lag; a
+    // stale read costs at most an extra write, or a change held until the next heartbeat.
+    const states = await deps.connections.telemetryStates(devices);
     const stored = new Set<string>();
     const newestSample = new Map<string, SampleState>();
     for (const [serial, list] of groupBy(messages, (m: ValidMessage) => m.message.serial)) {
