@@ -54,18 +54,13 @@ export async function batchGetItems(
   tableName: string,
   keyList: readonly Item[],
   projection?: { expression: string; names?: Record<string, string> },
-  consistent = false,
 ): Promise<Item[]> {
   const pages = await limited(chunk(uniqueByKey(keyList), BATCH_GET_MAX), PARALLEL_REQUESTS, (part) =>
     untilProcessed('BatchGetItem', part, async (Keys) => {
       const res = await doc.send(
         new BatchGetCommand({
           RequestItems: {
-            [tableName]: {
-              Keys,
-              ...(projection ? { ProjectionExpression: projection.expression, ExpressionAttributeNames: projection.names } : {}),
-              ...(consistent ? { ConsistentRead: true } : {}),
-            },
+            [tableName]: { Keys, ...(projection ? { ProjectionExpression: projection.expression, ExpressionAttributeNames: projection.names } : {}) },
           },
         }),
       );
