@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_DEFINITION } from '../../functions/adapters/dynamodb/table';
+import { BASIC_INGEST_TOPICS, devicePublishTopic, deviceTopic } from '#schemas/device-topics';
 import type { IngestedKind } from '#schemas/iot';
 import type { KindCounts, RunCounts } from './cost-model';
 
@@ -136,7 +137,7 @@ export interface MachineCostResult {
   wallSeconds: number;
 }
 
-export async function benchMachineCost(o: { machines: number; basicIngest: boolean }): Promise<MachineCostResult> {
+export async function benchMachineCost(o: { machines: number }): Promise<MachineCostResult> {
   process.env.LOG_LEVEL = 'silent';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   process.env.CONNECTION_SWEEP_INTERVAL_MS = String(10 * 60_000);
@@ -189,10 +190,10 @@ export async function benchMachineCost(o: { machines: number; basicIngest: boole
       if (!messages.length) return;
       const c = counts[kind];
       const records = messages.map((m, i) => {
-        const topic = `vend/${m.serial}/${kind}`;
+        const topic = deviceTopic(m.serial, kind);
         const payload = JSON.stringify(m);
         c.messages++;
-        c.messageUnits += Math.max(1, Math.ceil((Buffer.byteLength(payload) + Buffer.byteLength(topic)) / 5120));
+        c.messageUnits += Math.max(1, Math.ceil((Buffer.byteLength(payload) + Buffer.byteLength(devicePublishTopic(m.serial, kind))) / 5120));
         const body = JSON.stringify({ ...m, topic, receivedAt: clock });
         c.sqsChunks += Math.max(1, Math.ceil(Buffer.byteLength(body) / 65_536));
         return { messageId: `${clock}-${i}`, body };
@@ -286,7 +287,7 @@ export async function benchMachineCost(o: { machines: number; basicIngest: boole
     return {
       machines: M,
       days: 1,
-      run: { machines: M, days: 1, lambdaMemoryMb: INGESTION_MEMORY_MB, basicIngest: o.basicIngest, kinds: counts },
+      run: { machines: M, days: 1, lambdaMemoryMb: INGESTION_MEMORY_MB, basicIngest: kinds.every((k) => BASIC_INGEST_TOPICS.has(k)), kinds: counts },
       meters,
       steadyPings,
       steadyItemWrites,

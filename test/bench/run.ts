@@ -83,8 +83,6 @@ import { machineMonthCost } from './cost-model';
 import { benchMachineCost, COST_BUDGET_PER_MACHINE_MONTH, printMachineCost, REFERENCE_LOAD, WRITES_PER_PING_BUDGET } from './machine-cost';
 import { dynamoCallsPer, interleave, localSuperAdminAuthorization, type Series } from './measure';
 
-/** Device → cloud topics are published on Basic Ingest's `$aws/rules/<rule>/…` form in AWS (no messaging charge). */
-const DEVICE_TO_CLOUD_BASIC_INGEST = false;
 const BUDGET = 1.5;
 /** (a) stretch goal: shown beside the budget, not failed on. */
 const STRETCH = 1.3;
@@ -812,7 +810,7 @@ async function main() {
           `${REFERENCE_LOAD.sales} sales, ${REFERENCE_LOAD.audits} audits and ${REFERENCE_LOAD.alarms} alarms a day, ${machines} machines through the ingestion handlers on a simulated day; ` +
           `budgets: ≤ $${COST_BUDGET_PER_MACHINE_MONTH} per machine-month, ≤ ${WRITES_PER_PING_BUDGET} item writes per steady-state ping…\n`,
       );
-      const result = await benchMachineCost({ machines, basicIngest: DEVICE_TO_CLOUD_BASIC_INGEST });
+      const result = await benchMachineCost({ machines });
       const cost = machineMonthCost(result.run, AWS_PRICES);
       printMachineCost(result, cost, table, loadAverage());
       if (cost.total > COST_BUDGET_PER_MACHINE_MONTH)
