@@ -3,7 +3,7 @@
  * calls the pipeline made in the same run (counted by the stack's DynamoDB front): as many BatchWriteItem calls of
  * as many sensor-sample items, conditional UpdateItems of TELEMETRY items (a ping's fields, returning the old item),
  * TransactWriteItems of as many items (a TELEMETRY update, counter updates, a condition check), BatchGetItems of as
- * many keys and GetItems, on `machines` machines in turn, the items shaped and sized like the pipeline's (the same
+ * many keys, GetItems and Queries of one item, on `machines` machines in turn, the items shaped and sized like the pipeline's (the same
  * key builders and a simulator ping's fields). The calls are shuffled and sent `concurrency` at a time; the first
  * ones warm the connections and are not timed. Prints one JSON line: { calls, items, ms }.
  *
@@ -11,7 +11,15 @@
  *
  * mix: { [operation]: { calls, items } } (items: the items or keys those calls carried in all).
  */
-import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import * as keys from '../../functions/adapters/dynamodb/keys';
 import { pingFields } from '../../functions/core/ingestion/telemetry';
 import { localDynamoClient } from '../../infra/local/emulators/table';
@@ -102,6 +110,10 @@ add('BatchGetItem', () => {
   );
   const unique = [...new Map(keyList.map((k) => [`${k.pk}|${k.sk}`, k])).values()];
   return () => doc.send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: unique } } }));
+});
+add('Query', () => {
+  const pk = keys.posTelemetry(MERCHANT, serialOf(n++)).pk;
+  return () => doc.send(new QueryCommand({ TableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, Limit: 1 }));
 });
 add('GetItem', () => {
   const key = keys.posTelemetry(MERCHANT, serialOf(n++));

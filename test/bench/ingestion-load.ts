@@ -22,7 +22,16 @@ const clients = await Promise.all(serials.map((s) => connectMqtt(mqttUrl!, `${s}
 const base = Date.now();
 const payloads = serials.map((serial) =>
   Array.from({ length: perDevice }, (_, i) =>
-    JSON.stringify(telemetryMessage(serial, { messageId: newMessageId('bn'), sentAt: new Date(base + i).toISOString() })),
+    // Every ping's readings differ from all the device's others, so each stores its sample (samples are thinned on
+    // unchanged readings): the path measured is the one that writes most, and the stored-exactly-once check holds.
+    JSON.stringify(
+      telemetryMessage(serial, {
+        messageId: newMessageId('bn'),
+        sentAt: new Date(base + i).toISOString(),
+        signalLevel: i % 101,
+        temperature: 3 + Math.floor(i / 101) / 10,
+      }),
+    ),
   ),
 );
 process.stdout.write(`START ${Date.now()}\n`);

@@ -773,7 +773,7 @@ async function main() {
         console.log(
           `\n  ${r.scenario.name}: ${r.endToEnd.completed} of ${r.endToEnd.messages} done, ${r.endToEnd.failed} failed in ${r.endToEnd.seconds.toFixed(2)} s ` +
             `(${(r.ratioToBroker * 100).toFixed(1)}% of broker-only); ${r.endToEnd.invocations} trigger invocations; ${r.endToEnd.unmatched} on unmatched topics; stored samples ${r.storedSamples} of ${r.endToEnd.messages}; ` +
-            `ceiling fed ${r.ceiling.items} items in ${r.ceiling.seconds.toFixed(2)} s (${r.ceiling.concurrency} BatchWriteItem calls in flight)`,
+            `ceiling fed ${r.ceiling.calls} calls (${r.ceiling.items} items) in ${r.ceiling.seconds.toFixed(2)} s (${r.ceiling.concurrency} calls in flight)`,
         );
         console.log(
           `  DynamoDB requests/message ${r.dynamoRequestsPerMessage.toFixed(3)} (${Object.entries(r.dynamoRequestsByOperation)
