@@ -36,7 +36,7 @@ export function buildIngestionDeps(
     salesContext: new DynamoSalesContext(doc, config.tableName),
     salesStats: new DynamoSalesStats(doc, config.tableName),
     auditPrices: (device, readAt, priceLists) => applyAuditPrices(prices, device, readAt, priceLists),
-    settings: { offlineAfterSeconds: config.offlineAfterSeconds, onlineBucketSeconds: config.onlineBucketSeconds },
+    settings: { offlineAfterSeconds: config.offlineAfterSeconds, onlineBucketSeconds: config.onlineBucketSeconds, listCopySeconds: config.listCopySeconds },
     nowMs: Date.now,
     log: (level, message, fields) => logger[level](message, fields),
   };

@@ -15,6 +15,7 @@
  *        else every message is kept aside as "unknown-serial". Options: --interval <ms> (telemetry period),
  *        --first <n> (first serial number), --type <CODE>. Ctrl-C stops the clients cleanly.
  */
+import { devicePublishTopic } from '#schemas/device-topics';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
@@ -326,7 +327,7 @@ export function connectMqtt(mqttUrl: string, clientId: string, extra: IClientOpt
 export interface SimulatedDevice {
   serial: string;
   client: MqttClient;
-  /** Publishes a message on its kind's topic (QoS 1; resolves on PUBACK). */
+  /** Publishes a message on its kind's topic as a machine does (Basic Ingest where the topic has it: schemas/device-topics.ts; QoS 1; resolves on PUBACK). */
   publish(kind: IngestedKind | 'commands/ack', message: object): Promise<void>;
   /** Publishes any payload on any topic (malformed messages in tests). */
   publishRaw(topic: string, payload: string | Buffer): Promise<void>;
@@ -360,7 +361,7 @@ export async function connectDevice(mqttUrl: string, serial: string): Promise<Si
     client,
     acknowledged: 0,
     mediaList: new SimulatedMediaList(),
-    publish: async (kind, message) => void (await client.publishAsync(`vend/${serial}/${kind}`, JSON.stringify(message), { qos: 1 })),
+    publish: async (kind, message) => void (await client.publishAsync(devicePublishTopic(serial, kind), JSON.stringify(message), { qos: 1 })),
     publishRaw: async (topic, payload) => void (await client.publishAsync(topic, payload, { qos: 1 })),
   };
   client.on('message', (topic, payload) => {

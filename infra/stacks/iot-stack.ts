@@ -1,3 +1,4 @@
+import { BASIC_INGEST_TOPICS, CLOUD_TO_DEVICE_TOPICS, DEVICE_TO_CLOUD_TOPICS, devicePublishTopic, deviceTopic } from '#schemas/device-topics';
 import { Annotations, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -55,11 +56,6 @@ export const DEFAULT_IOT_RULES: readonly IotRuleDefinition[] = triggersOf('iotRu
 }));
 
 export const DEFAULT_CONNECTION_OFFLINE_AFTER_SECONDS = 900;
-
-/** Topics a device publishes to, relative to `vend/<thingName>/`. */
-export const DEVICE_PUBLISH_TOPICS = ['telemetry', 'sales', 'alarms', 'audit', 'config', 'commands/ack'] as const;
-/** Topics a device subscribes to, relative to `vend/<thingName>/`. */
-export const DEVICE_SUBSCRIBE_TOPICS = ['commands', 'medias'] as const;
 
 export const ruleSql = (topicFilter: string) => `SELECT *, topic() AS topic, timestamp() AS receivedAt FROM '${topicFilter}'`;
 
@@ -134,19 +130,30 @@ export class IotStack extends Stack {
             Condition: { Bool: { 'iot:Connection.Thing.IsAttached': 'true' } },
           },
           {
+            // Its own topics only, named and (where the topic has it) Basic Ingest, to the rule that takes the topic.
             Effect: 'Allow',
             Action: 'iot:Publish',
-            Resource: DEVICE_PUBLISH_TOPICS.map((t) => arn('topic', `vend/${thing}/${t}`)),
+            Resource: DEVICE_TO_CLOUD_TOPICS.flatMap((t) => [
+              arn('topic', deviceTopic(thing, t)),
+              ...(BASIC_INGEST_TOPICS.has(t)
+                ? [
+                    arn(
+                      'topic',
+                      devicePublishTopic(thing, t, (rule) => stage.underscored(rule)),
+                    ),
+                  ]
+                : []),
+            ]),
           },
           {
             Effect: 'Allow',
             Action: 'iot:Subscribe',
-            Resource: DEVICE_SUBSCRIBE_TOPICS.map((t) => arn('topicfilter', `vend/${thing}/${t}`)),
+            Resource: CLOUD_TO_DEVICE_TOPICS.map((t) => arn('topicfilter', deviceTopic(thing, t))),
           },
           {
             Effect: 'Allow',
             Action: 'iot:Receive',
-            Resource: DEVICE_SUBSCRIBE_TOPICS.map((t) => arn('topic', `vend/${thing}/${t}`)),
+            Resource: CLOUD_TO_DEVICE_TOPICS.map((t) => arn('topic', deviceTopic(thing, t))),
           },
         ],
       },

@@ -271,6 +271,35 @@ describe('ingestion over MQTT', () => {
     }
   });
 
+  it('a connection change is never delayed by the online bucket; an older ping stores its sample but never moves the last ping back', async () => {
+    const { merchantId, serials } = await newMerchantWithMachines(superAdmin, 1);
+    const [serial] = serials as [string];
+    const d = await connect(serial);
+    const t = Date.now();
+    await d.publish('telemetry', telemetryMessage(serial, { sentAt: at(t), signalLevel: 70, temperature: 5 }));
+    await waitFor(async () => (await pos(serial)).connection === 1, 'online');
+    // The sweep's transition, in the online bucket the machine was just written in.
+    const ingestion = buildIngestionDeps({
+      region: 'eu-west-1',
+      tableName: stack.tableName,
+      dynamodbEndpoint: stack.dynamodb,
+      offlineAfterSeconds: 900,
+      onlineBucketSeconds: 300,
+    });
+    const device = (await ingestion.registry.registrations([serial])).get(serial)!;
+    expect(await ingestion.connections.goOffline(device, Date.now() + 1)).toBe('ok');
+    expect((await pos(serial)).connection).toBe(0);
+    // The same values a second later, in the same bucket: the machine is online again at once.
+    await d.publish('telemetry', telemetryMessage(serial, { sentAt: at(t + 1000), signalLevel: 70, temperature: 5 }));
+    await waitFor(async () => (await pos(serial)).connection === 1, 'online again at once', 5000);
+    expect(await counter(doc, keys.posCounterName(merchantId))).toMatchObject({ online: 1, offline: 0 });
+    // An older ping with other values: its sample is stored (its neighbours are unknown), the last ping stays.
+    await d.publish('telemetry', telemetryMessage(serial, { sentAt: at(t - 30_000), signalLevel: 20, temperature: 9 }));
+    await waitFor(async () => (await countPrefix(doc, merchantId, serial, keys.historyPrefix.sensor)) === 2, 'the older sample stored');
+    await stackIdle();
+    expect(await pos(serial)).toMatchObject({ lastPingAt: at(t + 1000), signalLevel: 70, temperature: 5, connection: 1 });
+  });
+
   // Last: the sweep runs at a time past every device's window, so it takes every online test machine offline.
   it('the connection sweep takes a silent machine offline (counters move), and its next ping brings it back', async () => {
     const { merchantId, groupId, serials } = await newMerchantWithMachines(superAdmin, 2, 'Sweep group');

@@ -113,7 +113,7 @@ describe('devices', () => {
     expect(csv).not.toContain(NORTH[1]);
 
     // The device pings again: after a refresh the list shows the newer ping (the search is remembered). The list
-    // copy moves once per online bucket (ONLINE_BUCKET_SECONDS, 1 s in this stack: global-setup.ts).
+    // copy moves once per online bucket at most, and at most every LIST_COPY_SECONDS (both 1 s in this stack: global-setup.ts).
     await expect.poll(() => Math.floor(Date.now() / 1000), { interval: 50 }).toBeGreaterThan(firstBucket);
     await ping(DEVICE, 64);
     const second = await pingStored(DEVICE, first.lastPingAt);

@@ -25,12 +25,12 @@ export default async function setup(project: TestProject) {
   // E2E_WEB_ROOT: a build of one's own (vite build --outDir …), e.g. while someone else rebuilds frontend/dist.
   const webRoot = process.env.E2E_WEB_ROOT ?? join(root, 'frontend/dist');
   if (!existsSync(join(webRoot, 'index.html'))) throw new Error('The SPA is not built: run npm run build:web (npm test does it).');
-  // The devices list shows a copy of what machines reported, refreshed once per online bucket (60 s by default):
-  // a 1 s bucket lets the browser tests see a ping move in the list within seconds. (This stack only: the API
-  // tests' stack, started from the same process, keeps the default.)
+  // The devices list shows a copy of what machines reported, refreshed from pings at most once per online bucket
+  // (300 s) and list copy interval (an hour) by default: 1 s each lets the browser tests see a ping move in the list
+  // within seconds. (This stack only: the API tests' stack, started from the same process, keeps the defaults.)
   // A direct audit CSV holds at most 5 rows here, so that a selection past it (exported through historical data) is cheap to make.
   const [stack, browser] = await Promise.all([
-    startStackProcess({ webRoot, env: { ONLINE_BUCKET_SECONDS: '1', AUDIT_TRAIL_CSV_MAX_ROWS: '5' } }),
+    startStackProcess({ webRoot, env: { ONLINE_BUCKET_SECONDS: '1', LIST_COPY_SECONDS: '1', AUDIT_TRAIL_CSV_MAX_ROWS: '5' } }),
     launchBrowserServer(),
   ]);
   const stop = async () => {

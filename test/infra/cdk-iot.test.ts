@@ -269,7 +269,7 @@ describe('iot stack', () => {
     expect(names.filter((n) => actions(n).some((a) => a.startsWith('sqs:')))).toEqual(['vend-dev-iot-telemetry']);
   });
 
-  it('has a device policy bound to the thing name: client id, publish and subscribe under vend/<thing>/', () => {
+  it('has a device policy bound to the thing name: client id, publish (named and Basic Ingest) and subscribe under vend/<thing>/', () => {
     const [policy] = Object.values(t.findResources('AWS::IoT::Policy') as Resources);
     expect(policy!.Properties.PolicyName).toBe('vend-dev-device');
     const statements = policy!.Properties.PolicyDocument.Statement as Record<string, any>[];
@@ -279,8 +279,12 @@ describe('iot stack', () => {
     expect(statements.map((s) => s.Action).sort()).toEqual(['iot:Connect', 'iot:Publish', 'iot:Receive', 'iot:Subscribe']);
     expect(flat(by('iot:Connect'))).toEqual([expect.stringContaining(`:client/${thing}"`)]);
     expect(by('iot:Connect').Condition).toEqual({ Bool: { 'iot:Connection.Thing.IsAttached': 'true' } });
+    // Each topic named, and (but the command acknowledgement) on Basic Ingest to the stage's rule of the topic.
     expect(flat(by('iot:Publish')).map((r) => r.match(/:topic\/(.*)"\]\]\}$/)![1])).toEqual(
-      ['telemetry', 'sales', 'alarms', 'audit', 'config', 'commands/ack'].map((topic) => `vend/${thing}/${topic}`),
+      ['telemetry', 'sales', 'alarms', 'audit', 'config', 'commands/ack'].flatMap((topic) => [
+        `vend/${thing}/${topic}`,
+        ...(topic === 'commands/ack' ? [] : [`$aws/rules/vend_dev_${topic}/vend/${thing}/${topic}`]),
+      ]),
     );
     // Commands, and the merchant's media list (blocked media, cloud credit).
     expect(flat(by('iot:Subscribe'))).toEqual(['commands', 'medias'].map((topic) => expect.stringContaining(`:topicfilter/vend/${thing}/${topic}"`)));

@@ -26,8 +26,17 @@ function telemetryState(item: Item | undefined): TelemetryState | undefined {
     lastPingMessageId: typeof item.lastPingMessageId === 'string' ? item.lastPingMessageId : undefined,
     lastSeenAt: typeof item.lastSeenAt === 'number' ? item.lastSeenAt : undefined,
     onlineBucket: typeof item.onlineBucket === 'string' ? item.onlineBucket : undefined,
+    sample:
+      typeof item.sampleAt === 'string' && typeof item.sampleSignalLevel === 'number' && typeof item.sampleTemperature === 'number'
+        ? { at: item.sampleAt, signalLevel: item.sampleSignalLevel, temperature: item.sampleTemperature }
+        : undefined,
+    listCopiedAt: typeof item.listCopiedAt === 'number' ? item.listCopiedAt : undefined,
   };
 }
+
+/** The newest stored sample's attributes, written with a newer ping. */
+const sampleAttributes = (u: PingUpdate): Item =>
+  u.sample ? { sampleAt: u.sample.at, sampleSignalLevel: u.sample.signalLevel, sampleTemperature: u.sample.temperature } : {};
 
 /**
  * The ping (`:t`, `:id`) is newer than the stored one, by device time then messageId. The terms are
@@ -68,9 +77,10 @@ export class DynamoConnectionStates implements ConnectionStates {
   private pingSet(u: PingUpdate, withPing: boolean) {
     return setParts(
       {
-        ...(withPing ? { ...u.fields, lastPingAt: u.at, lastPingMessageId: u.messageId } : {}),
+        ...(withPing ? { ...u.fields, ...sampleAttributes(u), lastPingAt: u.at, lastPingMessageId: u.messageId } : {}),
         lastSeenAt: u.receivedAt,
         onlineBucket: u.bucket,
+        ...(u.refreshCopy ? { listCopiedAt: u.receivedAt } : {}),
         merchantId: u.device.merchantId,
         serial: u.device.serial,
       },
@@ -93,13 +103,12 @@ export class DynamoConnectionStates implements ConnectionStates {
   }
 
   /**
-   * After a ping update of an online machine (`old` = the TELEMETRY item before it): when the machine enters a
-   * new online bucket, refreshes the list copy (so at most once a bucket). Returns the previous bucket.
+   * After a ping update of an online machine (`old` = the TELEMETRY item before it): refreshes the list copy when the
+   * update says so (at most every listCopySeconds). Returns the previous bucket.
    */
-  private async oncePerBucket(u: PingUpdate, old: Item | undefined, withPing: boolean): Promise<string | undefined> {
-    const previous = typeof old?.onlineBucket === 'string' ? old.onlineBucket : undefined;
-    if (previous !== u.bucket) await this.copyToPos(u.device, { ...reportedCopy(old ?? {}), ...this.pingCopy(u, withPing) });
-    return previous;
+  private async afterPing(u: PingUpdate, old: Item | undefined, withPing: boolean): Promise<string | undefined> {
+    if (u.refreshCopy) await this.copyToPos(u.device, { ...reportedCopy(old ?? {}), ...this.pingCopy(u, withPing) });
+    return typeof old?.onlineBucket === 'string' ? old.onlineBucket : undefined;
   }
 
   /**
@@ -122,7 +131,7 @@ export class DynamoConnectionStates implements ConnectionStates {
           ...(withPing ? { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const } : {}),
         }),
       );
-      return { ok: true, value: await this.oncePerBucket(u, res.Attributes, withPing) };
+      return { ok: true, value: await this.afterPing(u, res.Attributes, withPing) };
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
       return { ok: false, old: withPing ? await this.oldOnFailure(error, u.device) : undefined };
@@ -138,7 +147,10 @@ export class DynamoConnectionStates implements ConnectionStates {
   }
 
   async advanceLatePing(u: PingUpdate): Promise<void> {
-    const set = setParts({ ...u.fields, lastPingAt: u.at, lastPingMessageId: u.messageId, merchantId: u.device.merchantId, serial: u.device.serial }, 'f');
+    const set = setParts(
+      { ...u.fields, ...sampleAttributes(u), lastPingAt: u.at, lastPingMessageId: u.messageId, merchantId: u.device.merchantId, serial: u.device.serial },
+      'f',
+    );
     try {
       await this.doc.send(
         new UpdateCommand({
@@ -166,7 +178,8 @@ export class DynamoConnectionStates implements ConnectionStates {
 
   async goOnline(u: PingUpdate, from: TelemetryState | undefined): Promise<'ok' | 'conflict'> {
     const withPing = isAfter(u.at, u.messageId, from?.lastPingAt, from?.lastPingMessageId);
-    const set = this.pingSet(u, withPing);
+    // The transaction writes the list copy.
+    const set = this.pingSet({ ...u, refreshCopy: true }, withPing);
     const previous = from?.connection ?? UNKNOWN;
     const guards = [
       from?.connection === undefined ? 'attribute_not_exists(#c)' : '#c = :oldc',

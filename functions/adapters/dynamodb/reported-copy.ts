@@ -3,10 +3,11 @@
  *
  * The TELEMETRY item (written by ingestion on every ping batch) is the truth; the detail reads it. The POS item
  * carries a copy of the listed attributes under `reported*` names, so a devices page is one Query: ingestion
- * writes the copy on every connection change (inside the transition's transaction) and otherwise at most once
- * per online bucket (60 s) per machine. API writes update only the record's attributes of the POS item
+ * writes the copy on every connection change (inside the transition's transaction) and otherwise, from pings, at
+ * most once every LIST_COPY_SECONDS (an hour; the POS item is in up to three indexes projected ALL, so a refresh
+ * costs up to four item writes). API writes update only the record's attributes of the POS item
  * (`replaceAttributes`), so they never put back an older copy. A list therefore shows pings, signal and last sale up
- * to a minute late, and the connection exactly.
+ * to an hour late, and the connection and status exactly; the detail reads the TELEMETRY item.
  */
 import type { Telemetry } from '../../core/devices/model';
 import * as keys from './keys';

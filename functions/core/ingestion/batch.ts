@@ -117,6 +117,7 @@ export async function ingestBatch(kind: IngestedKind, events: readonly unknown[]
       prepared = await handling.prepare(
         [...new Set(unique.map((u) => u.m.message.serial))].map((s) => registrations.get(s)!),
         deps,
+        unique.map((u) => u.m),
       );
     await deps.history.putHistory(unique.flatMap((u) => handling.historyOf(u.m, registrations.get(u.m.message.serial)!, prepared)));
   } catch (error) {

@@ -1,6 +1,9 @@
 /**
  * The connection sweep: takes offline every online machine whose last ping arrived before now − the offline
  * window. No Scan: it reads the online index's buckets that fell out of the window since the last sweep.
+ * A machine's seen time is written once per online bucket (its later pings in the bucket write nothing), so a
+ * machine counts as silent once its seen time is older than the window plus a bucket: it never goes offline while
+ * its last ping is inside the window.
  */
 import { eachLimited } from './batching';
 import { deviceKey, type ConnectionStates, type OnlineIndex, type RegistryLookup } from './ports';
@@ -9,6 +12,8 @@ import { bucketName, bucketsToSweep, isSilent, offlineCutoff, ONLINE_INDEX_SHARD
 export interface IngestionSettings {
   offlineAfterSeconds: number;
   onlineBucketSeconds: number;
+  /** How often pings refresh a machine's list copy at most (default DEFAULT_LIST_COPY_SECONDS). */
+  listCopySeconds?: number;
 }
 
 /** What the connection sweep needs: the registry, connection states and the online index. */
@@ -31,14 +36,15 @@ export interface SweepOutcome {
 export async function sweepConnections(deps: SweepDeps): Promise<SweepOutcome> {
   const { registry, connections, onlineIndex, settings } = deps;
   const now = deps.nowMs();
+  const window = settings.offlineAfterSeconds + settings.onlineBucketSeconds;
   const range = bucketsToSweep({
     nowMs: now,
-    offlineAfterSeconds: settings.offlineAfterSeconds,
+    offlineAfterSeconds: window,
     bucketSeconds: settings.onlineBucketSeconds,
     sweptThrough: await onlineIndex.sweptThrough(),
   });
   if (!range) return { buckets: 0, entries: 0, wentOffline: 0 };
-  const cutoff = offlineCutoff(now, settings.offlineAfterSeconds);
+  const cutoff = offlineCutoff(now, window);
   let entries = 0;
   let wentOffline = 0;
   for (let b = range.from; b <= range.to; b++) {
@@ -47,7 +53,7 @@ export async function sweepConnections(deps: SweepDeps): Promise<SweepOutcome> {
     entries += found.length;
     if (found.length === 0) continue;
     const states = await connections.telemetryStates(found);
-    const silent = found.filter((d) => isSilent(states.get(deviceKey(d)), now, settings.offlineAfterSeconds));
+    const silent = found.filter((d) => isSilent(states.get(deviceKey(d)), now, window));
     if (silent.length === 0) continue;
     const registrations = await registry.registrations([...new Set(silent.map((d) => d.serial))]);
     await eachLimited(silent, 8, async (d) => {
@@ -60,7 +66,7 @@ export async function sweepConnections(deps: SweepDeps): Promise<SweepOutcome> {
         }
         const fresh = await registry.registrations([d.serial]);
         const again = await connections.telemetryStates([d]);
-        if (!isSilent(again.get(deviceKey(d)), now, settings.offlineAfterSeconds)) return;
+        if (!isSilent(again.get(deviceKey(d)), now, window)) return;
         const next = fresh.get(d.serial);
         if (next) registrations.set(d.serial, next);
         else registrations.delete(d.serial);

@@ -24,7 +24,7 @@ export interface MessageKind<P = undefined> {
    */
   recordsProcessed: boolean;
   /** Read once for the batch's machines before anything is stored (a failure leaves the whole batch to come again). */
-  prepare?(devices: Device[], deps: IngestionDeps): Promise<P>;
+  prepare?(devices: Device[], deps: IngestionDeps, messages: ValidMessage[]): Promise<P>;
   /** The history records a valid message stores (keyed by time + messageId: a retry rewrites the same items). */
   historyOf(m: ValidMessage, device: Device, prepared: P | undefined): HistoryRecord[];
   /** Moves one machine's latest fields for its messages of the batch; answers an online-index entry to write. */

@@ -1,4 +1,4 @@
-import type { ConnectionState, TelemetryState } from './rules';
+import type { ConnectionState, SampleState, TelemetryState } from './rules';
 import type { SaleTransaction } from '#schemas/iot';
 import type { InvalidMessage } from './validation';
 
@@ -41,6 +41,10 @@ export interface PingUpdate {
   bucket: string;
   /** Reported fields (signalLevel, temperature, firmwareVersion, networkType, publicIp, imei, sim…, boards). */
   fields: Record<string, unknown>;
+  /** The newest sample this batch stored, when it is newer than the one the state holds (written with a newer ping). */
+  sample?: SampleState;
+  /** Whether the machine's list copy is refreshed with this update (at most every listCopySeconds). */
+  refreshCopy: boolean;
 }
 
 export type WriteOutcome<T = undefined> = { ok: true; value: T } | { ok: false; old: TelemetryState | undefined };

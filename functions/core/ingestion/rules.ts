@@ -4,8 +4,19 @@
  */
 
 export const DEFAULT_OFFLINE_AFTER_SECONDS = 900;
-/** Width of an online-index bucket: a machine gets at most one index entry per bucket it pings in. */
-export const DEFAULT_ONLINE_BUCKET_SECONDS = 60;
+/**
+ * Width of an online bucket. A machine's TELEMETRY item (last ping, connection, seen time), its online index entry
+ * and its list copy are written at most once per bucket it pings in, unless its connection changes or a sample is
+ * stored: so the last ping shown (detail and list) is up to a bucket late, and a ping a minute costs 3 writes every
+ * 5 minutes instead of 3 a minute (issue 34).
+ */
+export const DEFAULT_ONLINE_BUCKET_SECONDS = 300;
+/**
+ * A machine's list copy (the POS item's `reported*` attributes, which a devices page shows) is refreshed from its
+ * pings at most this often: the POS item is in up to three indexes projected ALL, so each refresh costs up to four
+ * item writes. Connection changes and alarm counts still move the copy at once, in their transactions.
+ */
+export const DEFAULT_LIST_COPY_SECONDS = 3600;
 /** Partitions per bucket, so one busy minute of a large fleet does not land on one partition. */
 export const ONLINE_INDEX_SHARDS = 4;
 /** Buckets re-read behind the last swept one (entries written late by a slow batch). */
@@ -102,6 +113,57 @@ export function bucketsToSweep(opts: {
   return to >= from ? { from, to } : undefined;
 }
 
+/**
+ * Telemetry samples (the signal and temperature charts) are thinned: a ping's sample is stored when a value changed
+ * (any change of the signal level, in whole percent; of the temperature, by more than TEMPERATURE_TOLERANCE), when the
+ * last stored sample is SAMPLE_HEARTBEAT_SECONDS old, or when the ping is older than the last stored sample (out of
+ * order: its neighbours are unknown). The chart read draws a value as held from its sample until the next one, the
+ * machine's last ping or the heartbeat, whichever comes first (core/devices/sensors.ts): so a flat hour is drawn flat,
+ * and a change is stored at once. The heartbeat also bounds what a change missed by pings arriving out of order can
+ * cost: the true value is stored again within it.
+ */
+export const SAMPLE_HEARTBEAT_SECONDS = 900;
+/** The thermometers report tenths of a degree: a difference below half a tenth is rounding. */
+export const TEMPERATURE_TOLERANCE = 0.05;
+
+/** The newest stored sample of a machine (kept on its TELEMETRY item as sampleAt, sampleSignalLevel, sampleTemperature). */
+export interface SampleState {
+  at: string;
+  signalLevel: number;
+  temperature: number;
+}
+
+export interface SampledPing extends SampleState {
+  messageId: string;
+}
+
+/** Whether a ping's sample differs from the last stored one beyond the tolerances. */
+export const sampleChanged = (a: Pick<SampleState, 'signalLevel' | 'temperature'>, b: Pick<SampleState, 'signalLevel' | 'temperature'>) =>
+  a.signalLevel !== b.signalLevel || Math.abs(a.temperature - b.temperature) > TEMPERATURE_TOLERANCE;
+
+/**
+ * The pings whose sample is stored (messageIds), given the newest stored sample before them, and the newest stored
+ * sample after them. Pings are considered in time order.
+ */
+export function samplesToStore(
+  last: SampleState | undefined,
+  pings: readonly SampledPing[],
+  heartbeatSeconds = SAMPLE_HEARTBEAT_SECONDS,
+): { store: Set<string>; newest: SampleState | undefined } {
+  const store = new Set<string>();
+  let held = last;
+  const ordered = [...pings].sort((a, b) => (a.at === b.at ? (a.messageId < b.messageId ? -1 : 1) : a.at < b.at ? -1 : 1));
+  for (const p of ordered) {
+    const outOfOrder = held !== undefined && p.at < held.at;
+    const due = held === undefined || Date.parse(p.at) - Date.parse(held.at) >= heartbeatSeconds * 1000;
+    if (outOfOrder || due || sampleChanged(p, held!)) {
+      store.add(p.messageId);
+      if (!outOfOrder) held = { at: p.at, signalLevel: p.signalLevel, temperature: p.temperature };
+    }
+  }
+  return { store, newest: held };
+}
+
 /** What ingestion knows of a machine's state (its TELEMETRY item). */
 export interface TelemetryState {
   connection?: ConnectionState;
@@ -110,6 +172,10 @@ export interface TelemetryState {
   /** Epoch ms when the newest ping arrived (server clock): the connection window runs on it. */
   lastSeenAt?: number;
   onlineBucket?: string;
+  /** The newest stored telemetry sample (samples are thinned). */
+  sample?: SampleState;
+  /** Epoch ms when pings last refreshed the list copy. */
+  listCopiedAt?: number;
 }
 
 export interface Ping {

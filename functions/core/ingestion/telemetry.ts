@@ -1,15 +1,30 @@
 /**
- * A ping's path: a sensor sample in the history, the machine's connection state moved forward (online again when it
- * was offline, its online index entry for the current bucket), and, for the telemetry trigger, the merchant's media
- * list sent to a machine holding an older one. Every effect is idempotent, so no processed-message record.
+ * A ping's path: a sensor sample in the history when it tells something new (samples are thinned: rules.ts
+ * samplesToStore), the machine's connection state moved forward (online again when it was offline, its online
+ * index entry for the current bucket) at most once per online bucket unless the connection changes or a sample is
+ * stored, and, for the telemetry trigger, the merchant's media list sent to a machine holding an older one. Every
+ * effect is idempotent, so no processed-message record.
+ *
+ * The batch first reads its machines' TELEMETRY items (one BatchGetItem): the newest stored sample and
+ * the bucket and connection last written decide what the batch writes. A machine online in the current bucket whose
+ * pings stored no sample costs no write at all.
  */
 import type { TelemetryMessage } from '#schemas/iot';
 import { deliverMediaLists, type HeldList } from '../medias/media-list';
 import { groupBy } from './batching';
 import type { MessageKind } from './kind';
-import type { Device, OnlineEntry, PingUpdate } from './ports';
-import { latest, ONLINE_INDEX_SHARDS, planPing, shardOf } from './rules';
+import { deviceKey, type Device, type OnlineEntry, type PingUpdate, type TelemetryState } from './ports';
+import { DEFAULT_LIST_COPY_SECONDS, latest, ONLINE, ONLINE_INDEX_SHARDS, planPing, samplesToStore, shardOf, type SampleState } from './rules';
 import type { ValidMessage } from './validation';
+
+/** What the batch read and decided before storing anything. */
+export interface TelemetryBatch {
+  states: Map<string, TelemetryState>;
+  /** The pings whose sample is stored. */
+  stored: Set<string>;
+  /** Per machine (deviceKey), the newest sample once the batch's are stored, when the batch moved it. */
+  newestSample: Map<string, SampleState>;
+}
 
 const MAX_DEVICE_ATTEMPTS = 5;
 
@@ -34,10 +49,33 @@ export function pingFields(message: TelemetryMessage): Record<string, unknown> {
   };
 }
 
-export const telemetry: MessageKind = {
+export const telemetry: MessageKind<TelemetryBatch> = {
   recordsProcessed: false,
 
-  historyOf(m, device) {
+  async prepare(devices, deps, messages) {
+    // Eventually consistent (half a read unit): a machine's pings are a minute apart, far beyond DynamoDB's lag; a
+    // stale read costs at most an extra write, or a change held until the next heartbeat.
+    const states = await deps.connections.telemetryStates(devices);
+    const stored = new Set<string>();
+    const newestSample = new Map<string, SampleState>();
+    for (const [serial, list] of groupBy(messages, (m: ValidMessage) => m.message.serial)) {
+      const device = devices.find((d) => d.serial === serial);
+      if (!device) continue;
+      const key = deviceKey(device);
+      const last = states.get(key)?.sample;
+      const pings = list.map((m) => {
+        const p = (m.message as TelemetryMessage).payload;
+        return { at: m.sentAt, messageId: m.message.messageId, signalLevel: p.signalLevel, temperature: p.temperature };
+      });
+      const thinned = samplesToStore(last, pings);
+      for (const id of thinned.store) stored.add(id);
+      if (thinned.newest && thinned.newest !== last) newestSample.set(key, thinned.newest);
+    }
+    return { states, stored, newestSample };
+  },
+
+  historyOf(m, device, batch) {
+    if (batch && !batch.stored.has(m.message.messageId)) return [];
     const p = (m.message as TelemetryMessage).payload;
     return [
       {
@@ -51,8 +89,13 @@ export const telemetry: MessageKind = {
     ];
   },
 
-  async applyLatest(initial, messages, { deps, now, bucket }) {
+  async applyLatest(initial, messages, { deps, now, bucket, prepared }) {
     const { connections, settings } = deps;
+    const key = deviceKey(initial);
+    const state = prepared?.states.get(key);
+    const sample = prepared?.newestSample.get(key);
+    // Online and already written in this bucket, and nothing new to chart: the pings are counted as seen by the bucket.
+    if (state?.connection === ONLINE && state.onlineBucket === bucket && !sample) return undefined;
     const newest = latest(
       messages,
       (m) => m.sentAt,
@@ -65,6 +108,8 @@ export const telemetry: MessageKind = {
       receivedAt: Math.max(...messages.map((m) => m.receivedAt)),
       bucket,
       fields: pingFields(newest.message as TelemetryMessage),
+      ...(sample ? { sample } : {}),
+      refreshCopy: state?.listCopiedAt === undefined || now - state.listCopiedAt >= (settings.listCopySeconds ?? DEFAULT_LIST_COPY_SECONDS) * 1000,
     };
     const entry = (previousBucket: string | undefined): OnlineEntry | undefined =>
       previousBucket === bucket

@@ -3,14 +3,16 @@
  * (`POST /topics/{topic}?qos=1`, raw payload) and a rule router (rule-router.ts) that invokes handlers with
  * the event an AWS IoT rule `SELECT *, topic() AS topic, timestamp() AS receivedAt FROM '<filter>'` gives a
  * Lambda. A publish is acknowledged only once the rules' queues stored it, and the ports open only once
- * the rules are installed.
+ * the rules are installed. Basic Ingest (`$aws/rules/<rule>/<topic>`, schemas/device-topics.ts) goes to that rule
+ * only, which sees `<topic>`; a machine (client id = serial) may publish on its own topics only, in either form.
  */
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Aedes } from 'aedes';
+import { Aedes, type AuthorizeSubscribeHandler } from 'aedes';
+import { BASIC_INGEST_PREFIX, parseBasicIngest } from '#schemas/device-topics';
 import { openRuleRouter, type DeadLetter, type IotRule, type IotRuleStats } from './rule-router';
 
 export { ruleEvent, topicMatches, type DeadLetter, type IotRule, type IotRuleEvent, type IotRuleStats } from './rule-router';
@@ -46,6 +48,9 @@ export interface LocalIot {
   stop(): Promise<void>;
 }
 
+/** A client id that is a machine's serial (the simulator's devices; listeners and the console use other ids). */
+const isSerial = (id: string | undefined): id is string => !!id && /^[A-Z]{2,6}-\d{8}$/.test(id);
+
 /** Device → cloud limit of IoT Core: a bigger publish is refused (HTTP 413; over MQTT the connection closes). */
 export const MAX_PUBLISH_BYTES = 128 * 1024;
 
@@ -71,14 +76,21 @@ export async function startIot(options: StartIotOptions = {}): Promise<LocalIot>
     onError: options.onError,
   });
   // A publish is acknowledged (PUBACK) only after this callback: once the rules' queues stored it.
-  const authorizePublish = (_client: unknown, packet: { topic: string; payload: Buffer | string }, callback: (error?: Error | null) => void) => {
+  const authorizePublish = (client: { id?: string } | null, packet: { topic: string; payload: Buffer | string }, callback: (error?: Error | null) => void) => {
     const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
-    if (packet.topic.startsWith('$')) return callback(new Error(`${packet.topic}: reserved topic`));
+    const basic = parseBasicIngest(packet.topic);
+    if (packet.topic.startsWith('$') && !basic) return callback(new Error(`${packet.topic}: reserved topic`));
+    // Like the IoT policy: a machine (client id = its serial) publishes on its own topics only, in either form.
+    const serial = /^vend\/([^/]+)\//.exec(basic?.topic ?? packet.topic)?.[1];
+    if (isSerial(client?.id) && serial !== client.id) return callback(new Error(`${client.id} may not publish on ${packet.topic}`));
     // IoT Core closes the connection of a client publishing more than its limit.
     if (payload.length > MAX_PUBLISH_BYTES) return callback(new Error(`payload of ${payload.length} bytes over the ${MAX_PUBLISH_BYTES} limit`));
-    router.accept(packet.topic, payload).then(() => callback(null), callback);
+    (basic ? router.accept(basic.topic, payload, basic.rule) : router.accept(packet.topic, payload)).then(() => callback(null), callback);
   };
-  const broker = await Aedes.createBroker({ authorizePublish });
+  // Basic Ingest topics go to their rule only: nobody may subscribe to them (IoT Core refuses it too).
+  const authorizeSubscribe: AuthorizeSubscribeHandler = (_client, sub, callback) =>
+    callback(null, sub.topic.startsWith(BASIC_INGEST_PREFIX) || sub.topic === '$aws/rules' ? null : sub);
+  const broker = await Aedes.createBroker({ authorizePublish, authorizeSubscribe });
 
   const mqttSockets = new Set<Socket>();
   const mqttServer = createTcpServer({ noDelay: true }, (socket) => {

@@ -153,7 +153,8 @@ export interface RuleRouterOptions {
 
 export interface RuleRouter {
   /** Queues what the rules match durably: resolves once stored (then it may be acknowledged). */
-  accept(topic: string, payload: Buffer): Promise<void>;
+  /** `rule`: a Basic Ingest message, for that rule only. */
+  accept(topic: string, payload: Buffer, rule?: string): Promise<void>;
   setRules(rules: readonly IotRule[]): void;
   /** Starts delivering (what an earlier run left in the journal first). */
   start(): void;
@@ -322,8 +323,8 @@ export async function openRuleRouter(options: RuleRouterOptions): Promise<RuleRo
       .sort((a, b) => a.deadAt - b.deadAt);
 
   return {
-    async accept(topic, payload) {
-      const matching = rules.filter((rule) => topicMatches(rule.topicFilter, topic));
+    async accept(topic, payload, only) {
+      const matching = rules.filter((rule) => (only === undefined || rule.name === only) && topicMatches(rule.topicFilter, topic));
       if (matching.length === 0) {
         unmatched++;
         logger.debug('device message on a topic no IoT rule matches', { topic });
