@@ -16,12 +16,12 @@ import type { AlarmClosing, AlarmDevice, AlarmRepeat, AlarmRepository, AlarmSele
 import { machineStatus, statusCounter, type ActiveAlarmCounts } from '../../core/devices/model';
 import { batchGetItems } from './batch-items';
 import { outboxPut } from './notification-outbox';
-import { counterUpdate } from './counters';
+import { counterRecord, counterUpdate } from './counters';
 import { registryCheck } from './registrations';
 import * as keys from './keys';
 import { posNameProjection } from './pos-name';
 import { masterAlarmRecord } from './master-alarm-repository';
-import { posCopyUpdate, reportedCopy } from './reported-copy';
+import { posCopyUpdate, reportedCopy, telemetryRecord } from './reported-copy';
 import { andFilters, groupIs, MOVING_READ_LIMIT, movingFilter, movingInto, regroupMarks } from './machine-regroups';
 import { countQuery, queryPage, readRange, type ItemFilter, type PageQuery, type PartitionSource } from './paging';
 import { recordSchema } from './records';
@@ -83,10 +83,10 @@ function filterOf(sel: AlarmSelection, groupPartitions = false): ItemFilter | un
 }
 
 /** Counter attributes plus deltas. */
-function addCounts(item: Item | undefined, deltas: Record<string, number> | undefined): Item | undefined {
+function addCounts(item: Record<string, number> | undefined, deltas: Record<string, number> | undefined): Record<string, number> | undefined {
   if (!deltas) return item;
-  const out: Item = { ...item };
-  for (const [k, v] of Object.entries(deltas)) out[k] = Number(out[k] ?? 0) + v;
+  const out: Record<string, number> = { ...item };
+  for (const [k, v] of Object.entries(deltas)) out[k] = (out[k] ?? 0) + v;
   return out;
 }
 
@@ -128,10 +128,11 @@ export class DynamoAlarmRepository implements AlarmRepository {
   private async statusItems(d: AlarmDevice, delta: ActiveAlarmCounts): Promise<TransactItem[]> {
     if (delta.warning === 0 && delta.blocking === 0) return [registryCheck(this.tableName, d)];
     const telemetry = keys.posTelemetry(d.merchantId, d.serial);
-    const item = await this.getItem(telemetry, 'activeWarning, activeBlocking');
-    const read = { warning: Number(item?.activeWarning ?? 0), blocking: Number(item?.activeBlocking ?? 0) };
+    const stored = await this.getItem(telemetry, 'pk, sk, activeWarning, activeBlocking');
+    const item = stored && telemetryRecord.read(stored);
+    const read = { warning: item?.activeWarning ?? 0, blocking: item?.activeBlocking ?? 0 };
     const next = applyDelta(read, delta);
-    const guard = (attribute: string, placeholder: string) =>
+    const guard = (attribute: 'activeWarning' | 'activeBlocking', placeholder: string) =>
       item?.[attribute] === undefined ? `attribute_not_exists(${attribute})` : `${attribute} = ${placeholder}`;
     const [from, to] = [statusCounter(machineStatus(read)), statusCounter(machineStatus(next))];
     const moves = from === to ? {} : { [from]: -1, [to]: 1 };
@@ -349,7 +350,7 @@ export class DynamoAlarmRepository implements AlarmRepository {
       this.batchGet(names.map((n) => keys.counter(n))),
       groupIds ? this.movingCounts(merchantId, groupIds, days) : new Map<string, Record<string, number>>(),
     ]);
-    const found = new Map(items.map((i) => [String(i.pk), i]));
+    const found = new Map(items.map((i) => [String(i.pk), counterRecord.read(i)]));
     const countsOfName = (name: string) => countsOf(addCounts(found.get(keys.counter(name).pk), moves.get(name)));
     return {
       counts: sumCounts(owners.map((g) => countsOfName(keys.alarmCounterName(merchantId, g)))),
@@ -397,6 +398,7 @@ export class DynamoAlarmRepository implements AlarmRepository {
   }
 
   async machineStats(merchantId: string, serial: string): Promise<AlarmCounts> {
-    return countsOf(await this.getItem(keys.posAlarmStats(merchantId, serial)));
+    const item = await this.getItem(keys.posAlarmStats(merchantId, serial));
+    return countsOf(item && counterRecord.read(item));
   }
 }

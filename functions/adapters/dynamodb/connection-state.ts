@@ -11,28 +11,29 @@ import { batchGetItems } from './batch-items';
 import { counterUpdate } from './counters';
 import * as keys from './keys';
 import { registryCheck } from './registrations';
-import { posCopyUpdate, reportedCopy } from './reported-copy';
+import { listedTelemetry, posCopyUpdate, reportedCopy, telemetryRecord, type TelemetryRecord } from './reported-copy';
 import { isConditionFailure, transactOrConflict } from './transactions';
 import { setParts } from './update-expression';
 
 type Item = Record<string, unknown>;
 
-function telemetryState(item: Item | undefined): TelemetryState | undefined {
-  if (!item) return undefined;
-  const c = item.connection;
+/** The connection state of a parsed TELEMETRY item (the sample: only a complete one, items older than it have none). */
+function stateOf(t: TelemetryRecord): TelemetryState {
   return {
-    connection: c === 0 || c === 1 || c === 2 ? (c as ConnectionState) : undefined,
-    lastPingAt: typeof item.lastPingAt === 'string' ? item.lastPingAt : undefined,
-    lastPingMessageId: typeof item.lastPingMessageId === 'string' ? item.lastPingMessageId : undefined,
-    lastSeenAt: typeof item.lastSeenAt === 'number' ? item.lastSeenAt : undefined,
-    onlineBucket: typeof item.onlineBucket === 'string' ? item.onlineBucket : undefined,
+    connection: t.connection,
+    lastPingAt: t.lastPingAt,
+    lastPingMessageId: t.lastPingMessageId,
+    lastSeenAt: t.lastSeenAt,
+    onlineBucket: t.onlineBucket,
     sample:
-      typeof item.sampleAt === 'string' && typeof item.sampleSignalLevel === 'number' && typeof item.sampleTemperature === 'number'
-        ? { at: item.sampleAt, signalLevel: item.sampleSignalLevel, temperature: item.sampleTemperature }
+      t.sampleAt !== undefined && t.sampleSignalLevel !== undefined && t.sampleTemperature !== undefined
+        ? { at: t.sampleAt, signalLevel: t.sampleSignalLevel, temperature: t.sampleTemperature }
         : undefined,
-    listCopiedAt: typeof item.listCopiedAt === 'number' ? item.listCopiedAt : undefined,
+    listCopiedAt: t.listCopiedAt,
   };
 }
+
+const telemetryState = (item: Item | undefined): TelemetryState | undefined => item && stateOf(telemetryRecord.read(item));
 
 /** The newest stored sample's attributes, written with a newer ping. */
 const sampleAttributes = (u: PingUpdate): Item =>
@@ -60,7 +61,7 @@ export class DynamoConnectionStates implements ConnectionStates {
     return telemetryState(res.Item);
   }
 
-  /** The old item a failed condition returned (ALL_OLD, raw attribute values), or a fresh consistent read. */
+  /** The old item a failed condition returned (ALL_OLD, raw attribute values, its strings and numbers), or a fresh consistent read. */
   private async oldOnFailure(error: unknown, d: Device): Promise<TelemetryState | undefined> {
     const raw = (error as { Item?: Record<string, { S?: string; N?: string }> }).Item;
     if (raw && typeof raw === 'object') {
@@ -106,9 +107,10 @@ export class DynamoConnectionStates implements ConnectionStates {
    * After a ping update of an online machine (`old` = the TELEMETRY item before it): refreshes the list copy when the
    * update says so (at most every listCopySeconds). Returns the previous bucket.
    */
-  private async afterPing(u: PingUpdate, old: Item | undefined, withPing: boolean): Promise<string | undefined> {
-    if (u.refreshCopy) await this.copyToPos(u.device, { ...reportedCopy(old ?? {}), ...this.pingCopy(u, withPing) });
-    return typeof old?.onlineBucket === 'string' ? old.onlineBucket : undefined;
+  private async afterPing(u: PingUpdate, oldItem: Item | undefined, withPing: boolean): Promise<string | undefined> {
+    const old = oldItem && telemetryRecord.read(oldItem);
+    if (u.refreshCopy) await this.copyToPos(u.device, { ...reportedCopy(listedTelemetry(old)), ...this.pingCopy(u, withPing) });
+    return old?.onlineBucket;
   }
 
   /**
@@ -231,6 +233,12 @@ export class DynamoConnectionStates implements ConnectionStates {
       this.tableName,
       devices.map((d) => keys.posTelemetry(d.merchantId, d.serial)),
     );
-    return new Map(items.map((i) => [deviceKey({ merchantId: String(i.merchantId), serial: String(i.serial) }), telemetryState(i)!]));
+    const byPk = new Map(items.map((i) => [String(i.pk), i]));
+    return new Map(
+      devices.flatMap((d) => {
+        const item = byPk.get(keys.posTelemetry(d.merchantId, d.serial).pk);
+        return item ? [[deviceKey(d), stateOf(telemetryRecord.read(item))] as const] : [];
+      }),
+    );
   }
 }

@@ -1,5 +1,18 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as keys from './keys';
+import { keyedMap, recordSchema } from './records';
+
+const isCount = (v: unknown): v is number => typeof v === 'number';
+
+/**
+ * The record schema of a counter item (`COUNTER#{name}` / `TOTAL`, a machine's `ALARMSTATS`): numbers only, under any
+ * names (`count`, `role_{ROLE}`, per status, category and criticity, `expiresAt`), all moved by `ADD`; an absent one is 0
+ * (`counted`).
+ */
+export const counterRecord = recordSchema('counter', keyedMap(isCount));
+
+/** Attribute `attribute` of a parsed counter item, 0 when the item or the attribute is absent. */
+export const counted = (counter: Readonly<Record<string, number>> | undefined, attribute = 'count'): number => counter?.[attribute] ?? 0;
 
 /**
  * Totals shown beside paged lists come from counter items maintained on write. A warm function keeps
@@ -7,17 +20,17 @@ import * as keys from './keys';
  * a total may lag writes made by other instances by that much.
  */
 const MAX_AGE_MS = 5_000;
-const cache = new Map<string, { at: number; item: Record<string, unknown> }>();
+const cache = new Map<string, { at: number; item: Record<string, number> | undefined }>();
 
 /** `attribute`: one counter item holds a total (`count`) and sub-totals (e.g. per role). */
 export async function readCounter(doc: DynamoDBDocumentClient, tableName: string, name: string, now = Date.now(), attribute = 'count'): Promise<number> {
   let hit = cache.get(name);
   if (!hit || now - hit.at >= MAX_AGE_MS) {
     const res = await doc.send(new GetCommand({ TableName: tableName, Key: keys.counter(name) }));
-    hit = { at: now, item: res.Item ?? {} };
+    hit = { at: now, item: res.Item && counterRecord.read(res.Item) };
     cache.set(name, hit);
   }
-  return Number(hit.item[attribute] ?? 0);
+  return counted(hit.item, attribute);
 }
 
 /**

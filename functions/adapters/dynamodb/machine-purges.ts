@@ -10,14 +10,25 @@
  * subtract an alarm twice, and a purge that stops half-way leaves the counts right.
  */
 import { DeleteCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { statsContribution, type StoredAlarm } from '../../core/alarms/model';
+import * as z from 'zod/mini';
+import { statsContribution } from '../../core/alarms/model';
 import type { PosPurges, PosRef } from '../../core/devices/ports';
 import { batchDeleteItems } from './batch-items';
 import { counterUpdate } from './counters';
 import * as keys from './keys';
+import { alarmCountedShape } from './machine-regroups';
+import { recordSchema } from './records';
 import { failedConditionIndex } from './transactions';
 
 type Item = Record<string, unknown>;
+
+/** The record schema of a purge mark (which machine's partition is being emptied). */
+export const purgeMarkRecord = recordSchema('machinePurge', z.object({ merchantId: z.string(), serial: z.string() }));
+
+/** What a purge reads of an alarm: its group and what its statistics count (they leave with it). */
+const purgedAlarmRecord = recordSchema('alarm', z.object({ groupId: z._default(z.nullable(z.string()), null), ...alarmCountedShape }));
+
+type PurgedAlarm = { key: { pk: string; sk: string } } & ReturnType<typeof purgedAlarmRecord.read>;
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 /** Items per Query of a partition being removed. */
@@ -54,7 +65,10 @@ export class DynamoPosPurges implements PosPurges {
           this.tableName,
           items.filter((i) => !isAlarm(i)).map((i) => ({ pk: i.pk, sk: i.sk })),
         ),
-        this.deleteAlarms(machine.merchantId, items.filter(isAlarm)),
+        this.deleteAlarms(
+          machine.merchantId,
+          items.filter(isAlarm).map((i) => ({ key: { pk: String(i.pk), sk: String(i.sk) }, ...purgedAlarmRecord.read(i) })),
+        ),
       ]);
       removed += items.length;
       start = res.LastEvaluatedKey;
@@ -70,15 +84,15 @@ export class DynamoPosPurges implements PosPurges {
         TableName: this.tableName,
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': keys.machinePurgesPk },
-        ProjectionExpression: 'merchantId, serial',
+        ProjectionExpression: 'pk, sk, merchantId, serial',
         Limit: limit,
       }),
     );
-    return (res.Items ?? []).map((i) => ({ merchantId: String(i.merchantId), serial: String(i.serial) }));
+    return (res.Items ?? []).map((i) => purgeMarkRecord.read(i));
   }
 
   /** Alarms with their counts, a chunk per transaction; a chunk that lost one to the other purge goes one by one. */
-  private async deleteAlarms(merchantId: string, alarms: readonly Item[]): Promise<void> {
+  private async deleteAlarms(merchantId: string, alarms: readonly PurgedAlarm[]): Promise<void> {
     for (let i = 0; i < alarms.length; i += ALARMS_PER_TRANSACTION) {
       const chunk = alarms.slice(i, i + ALARMS_PER_TRANSACTION);
       try {
@@ -94,11 +108,11 @@ export class DynamoPosPurges implements PosPurges {
     }
   }
 
-  private alarmDeletes(merchantId: string, alarms: readonly Item[]): TransactItem[] {
+  private alarmDeletes(merchantId: string, alarms: readonly PurgedAlarm[]): TransactItem[] {
     const deltas = new Map<string, Record<string, number>>();
     for (const alarm of alarms) {
-      const contribution = statsContribution(alarm as Pick<StoredAlarm, 'status' | 'category' | 'criticity'>, -1);
-      const groupId = alarm.groupId ? String(alarm.groupId) : null;
+      const contribution = statsContribution(alarm, -1);
+      const groupId = alarm.groupId;
       for (const name of [keys.alarmCounterName(merchantId), ...(groupId ? [keys.alarmCounterName(merchantId, groupId)] : [])]) {
         const d = deltas.get(name) ?? {};
         for (const [k, v] of Object.entries(contribution)) d[k] = (d[k] ?? 0) + v;
@@ -106,7 +120,7 @@ export class DynamoPosPurges implements PosPurges {
       }
     }
     return [
-      ...alarms.map((a): TransactItem => ({ Delete: { TableName: this.tableName, Key: { pk: a.pk, sk: a.sk }, ConditionExpression: 'attribute_exists(pk)' } })),
+      ...alarms.map((a): TransactItem => ({ Delete: { TableName: this.tableName, Key: a.key, ConditionExpression: 'attribute_exists(pk)' } })),
       ...[...deltas].flatMap(([name, d]) => counterUpdate(this.tableName, name, d) ?? []),
     ];
   }

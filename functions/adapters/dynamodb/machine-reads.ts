@@ -3,6 +3,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { DeviceRegistration, StoredPos } from '../../core/devices/model';
 import type { PosReader } from '../../core/devices/ports';
 import { batchGetItems } from './batch-items';
+import { counted, counterRecord } from './counters';
 import * as keys from './keys';
 import { notesCounter, recordOf } from './machine-items';
 import { readRegistration } from './registrations';
@@ -26,7 +27,8 @@ export class DynamoPosReader implements PosReader {
     const byKey = (k: { pk: string; sk: string }) => found.find((i) => i.pk === k.pk && i.sk === k.sk);
     const pos = byKey(wanted[0]!);
     if (!pos) return undefined;
-    return { record: recordOf(pos), telemetry: telemetryOf(byKey(wanted[1]!)), notes: Number(byKey(wanted[2]!)?.count ?? 0) };
+    const notes = byKey(wanted[2]!);
+    return { record: recordOf(pos), telemetry: telemetryOf(byKey(wanted[1]!)), notes: counted(notes && counterRecord.read(notes)) };
   }
 
   private batchGet(keyList: Array<Record<string, unknown>>): Promise<Item[]> {

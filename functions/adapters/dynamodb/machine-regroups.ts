@@ -11,11 +11,15 @@
  * any step in flight. Until the mark goes, group lists filter by the machine's group now (`movingFilter`).
  */
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { dayOf, statsContribution, type StoredAlarm } from '../../core/alarms/model';
+import * as z from 'zod/mini';
+import { AlarmCategory } from '#schemas/alarm';
+import { ALARM_STATUSES } from '#schemas/alarm-constants';
+import { dayOf, statsContribution } from '../../core/alarms/model';
 import type { PosRef, PosRegroups, MovingPos } from '../../core/devices/ports';
 import { counterUpdate } from './counters';
 import * as keys from './keys';
 import type { ItemFilter } from './paging';
+import { recordSchema } from './records';
 import { failedConditionIndex, isConditionFailure, isTransactionCancelled } from './transactions';
 
 type Item = Record<string, unknown>;
@@ -40,14 +44,40 @@ export function groupIs(groupId: string | null, placeholder: string): { expressi
     : { expression: `(attribute_not_exists(#g) OR attribute_type(#g, ${placeholder}))`, values: { [placeholder]: 'NULL' } };
 }
 
-const groupOf = (item: Item) => (typeof item.groupId === 'string' ? item.groupId : null);
-const markOf = (i: Item): RegroupMark => ({
-  merchantId: String(i.merchantId),
-  serial: String(i.serial),
-  from: typeof i.from === 'string' ? i.from : null,
-  to: groupOf(i),
-  ...(typeof i.after === 'string' ? { after: i.after } : {}),
-});
+/** A group stored as NULL or absent: none. */
+const groupId = z._default(z.nullable(z.string()), null);
+
+/** The record schema of a regroup mark: the machine, its old group (`from`), its group now (`groupId`), the progress (`after`). */
+export const regroupMarkRecord = recordSchema(
+  'machineRegroup',
+  z.object({ merchantId: z.string(), serial: z.string(), from: groupId, groupId, after: z.optional(z.string()) }),
+);
+
+const markOf = (i: Item): RegroupMark => {
+  const { groupId: to, after, ...mark } = regroupMarkRecord.read(i);
+  return { ...mark, to, ...(after !== undefined ? { after } : {}) };
+};
+
+/** What a step reads of an alarm: its group, what its statistics count and its group index key (A4, A2). */
+export const alarmCountedShape = { status: z.enum(ALARM_STATUSES), category: AlarmCategory, criticity: z.number() };
+const movedAlarmRecord = recordSchema('alarm', z.object({ groupId, ...alarmCountedShape, createdAt: z.string(), messageId: z.string() }));
+/** What a step reads of a command: its group and its id (its group index key). */
+const movedCommandRecord = recordSchema('command', z.object({ groupId, id: z.string() }));
+
+/** An alarm or a command to re-index, with its key. */
+type MovedItem = { pk: string; sk: string; groupId: string | null } & (
+  { alarm: ReturnType<typeof movedAlarmRecord.read> } | { alarm?: undefined; commandId: string }
+);
+
+function movedOf(i: Item): MovedItem {
+  const key = { pk: String(i.pk), sk: String(i.sk) };
+  if (key.sk.startsWith(ALARMS)) {
+    const alarm = movedAlarmRecord.read(i);
+    return { ...key, groupId: alarm.groupId, alarm };
+  }
+  const command = movedCommandRecord.read(i);
+  return { ...key, groupId: command.groupId, commandId: command.id };
+}
 
 /** The mark a move puts in its transaction; a machine still moving cannot move again (its items' old group is `from`). */
 export function regroupMarkPut(tableName: string, m: MovingPos): TransactItem {
@@ -123,14 +153,14 @@ export class DynamoPosRegroups implements PosRegroups {
           Limit: Math.min(READ_PAGE, maxItems - read),
         }),
       );
-      const items = res.Items ?? [];
+      const items = (res.Items ?? []).map(movedOf);
       read += items.length;
       // Past the last alarm come the commands (from their start: every command sk sorts after the bare prefix).
-      const next = res.LastEvaluatedKey ? String(items.at(-1)!.sk) : prefix === ALARMS ? COMMANDS : undefined;
+      const next = res.LastEvaluatedKey ? items.at(-1)!.sk : prefix === ALARMS ? COMMANDS : undefined;
       const outcome = await this.move(
         mark,
-        items.filter((i) => groupOf(i) !== mark.to),
-        next ?? String(items.at(-1)?.sk ?? after),
+        items.filter((i) => i.groupId !== mark.to),
+        next ?? items.at(-1)?.sk ?? after,
       );
       if (outcome === 'gone') return true;
       if (outcome === 'conflict') return false;
@@ -157,7 +187,7 @@ export class DynamoPosRegroups implements PosRegroups {
   }
 
   /** Re-indexes `items` to the mark's group in transactions, the last one recording `progress` on the mark. */
-  private async move(mark: RegroupMark, items: readonly Item[], progress: string): Promise<'ok' | 'gone' | 'conflict'> {
+  private async move(mark: RegroupMark, items: readonly MovedItem[], progress: string): Promise<'ok' | 'gone' | 'conflict'> {
     const chunks: Array<{ items: TransactItem[]; counters: Map<string, Record<string, number>>; last: string }> = [];
     let chunk = { items: [] as TransactItem[], counters: new Map<string, Record<string, number>>(), last: progress };
     for (const item of items) {
@@ -168,7 +198,7 @@ export class DynamoPosRegroups implements PosRegroups {
         chunk = { items: [], counters: new Map(), last: progress };
       }
       chunk.items.push(this.itemUpdate(mark, item));
-      chunk.last = String(item.sk);
+      chunk.last = item.sk;
       for (const [name, deltas] of moves) {
         const sum = chunk.counters.get(name) ?? {};
         for (const [k, v] of Object.entries(deltas)) sum[k] = (sum[k] ?? 0) + v;
@@ -191,12 +221,12 @@ export class DynamoPosRegroups implements PosRegroups {
   }
 
   /** The statistics an alarm takes from its old group to the new one: counts now and of its day of creation. */
-  private counterMoves(mark: RegroupMark, item: Item): Map<string, Record<string, number>> {
+  private counterMoves(mark: RegroupMark, item: MovedItem): Map<string, Record<string, number>> {
     const moves = new Map<string, Record<string, number>>();
-    if (!String(item.sk).startsWith(ALARMS)) return moves;
-    const alarm = item as unknown as Pick<StoredAlarm, 'status' | 'category' | 'criticity' | 'createdAt'>;
+    const alarm = item.alarm;
+    if (!alarm) return moves;
     const day = dayOf(alarm.createdAt);
-    const from = groupOf(item);
+    const from = item.groupId;
     if (from) for (const d of [undefined, day]) moves.set(keys.alarmCounterName(mark.merchantId, from, d), statsContribution(alarm, -1));
     if (mark.to) for (const d of [undefined, day]) moves.set(keys.alarmCounterName(mark.merchantId, mark.to, d), statsContribution(alarm, 1));
     return moves;
@@ -217,13 +247,13 @@ export class DynamoPosRegroups implements PosRegroups {
   }
 
   /** An alarm's or command's group and group index keys moved to the mark's group, conditioned on the state read. */
-  private itemUpdate(mark: RegroupMark, item: Item): TransactItem {
-    const isAlarm = String(item.sk).startsWith(ALARMS);
-    const index = isAlarm
-      ? mark.to && keys.alarmByGroup(mark.merchantId, mark.to, String(item.createdAt), mark.serial, String(item.messageId))
-      : mark.to && keys.commandByGroup(mark.merchantId, mark.to, String(item.id));
+  private itemUpdate(mark: RegroupMark, item: MovedItem): TransactItem {
+    const isAlarm = item.alarm !== undefined;
+    const index = item.alarm
+      ? mark.to && keys.alarmByGroup(mark.merchantId, mark.to, item.alarm.createdAt, mark.serial, item.alarm.messageId)
+      : mark.to && keys.commandByGroup(mark.merchantId, mark.to, item.commandId);
     const [pkName, skName] = isAlarm ? ['gsi2pk', 'gsi2sk'] : ['gsi3pk', 'gsi3sk'];
-    const was = groupIs(groupOf(item), ':was');
+    const was = groupIs(item.groupId, ':was');
     return {
       Update: {
         TableName: this.tableName,
@@ -235,7 +265,7 @@ export class DynamoPosRegroups implements PosRegroups {
           ':to': mark.to,
           ...(index ? { ':ipk': Object.values(index)[0], ':isk': Object.values(index)[1] } : {}),
           ...was.values,
-          ...(isAlarm ? { ':st': item.status } : {}),
+          ...(item.alarm ? { ':st': item.alarm.status } : {}),
         },
       },
     };

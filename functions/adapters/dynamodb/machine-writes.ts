@@ -19,7 +19,7 @@ import { nameKey } from '../../core/merchants/merchant';
 import { NoVendProfileNotFoundException } from '../../core/no-vend-profiles/errors';
 import { PlanogramNotFoundException } from '../../core/planograms/errors';
 import { regroupMarkPut } from './machine-regroups';
-import { counterUpdate, forgetCounter } from './counters';
+import { counted, counterRecord, counterUpdate, forgetCounter } from './counters';
 import * as keys from './keys';
 import { hasStock, notesCounter, posItem, posNameGuardItem, recordAttributes, registryItem } from './machine-items';
 import { DynamoPosReader } from './machine-reads';
@@ -228,7 +228,8 @@ export class DynamoPosRecords extends DynamoPosReader implements PosRecords {
     const m = cur.merchantId;
     // The machine's commands leave the merchant's total with it (they go with its partition, below).
     const commandsCounter = keys.posCommandsCounterName(m, cur.serial);
-    const commands = Number((await this.doc.send(new GetCommand({ TableName: T, Key: keys.counter(commandsCounter), ConsistentRead: true }))).Item?.count ?? 0);
+    const stored = (await this.doc.send(new GetCommand({ TableName: T, Key: keys.counter(commandsCounter), ConsistentRead: true }))).Item;
+    const commands = counted(stored && counterRecord.read(stored));
     await this.transact(
       [
         {

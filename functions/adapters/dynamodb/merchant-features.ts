@@ -1,8 +1,17 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
+import { Merchant } from '#schemas/merchant';
+import { MerchantSettings } from '#schemas/merchant-settings';
 import type { MerchantApiTokens, MerchantFeatures } from '../../core/merchants/feature-gate';
 import type { PaymentServiceMerchant, PaymentServiceMerchants } from '../../core/webpayment-orders/ports';
 import { batchGetItems } from './batch-items';
 import * as keys from './keys';
+import { recordSchema } from './records';
+
+/** What these read of each item, parsed (ACCESS-PATTERNS: Record schemas). */
+const merchantFeatures = recordSchema('merchant', z.pick(Merchant, { features: true }));
+const merchantMoney = recordSchema('merchant', z.pick(Merchant, { currency: true, timezone: true }));
+const settingsToken = recordSchema('merchantSettings', z.pick(MerchantSettings, { apiToken: true }));
 
 /** A merchant's feature flags: a projected GetItem of its item (ACCESS-PATTERNS 1); its API token, of its settings item. */
 export class DynamoMerchantFeatures implements MerchantFeatures, MerchantApiTokens {
@@ -12,14 +21,15 @@ export class DynamoMerchantFeatures implements MerchantFeatures, MerchantApiToke
   ) {}
 
   async features(merchantId: string): Promise<readonly string[] | undefined> {
-    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.merchant(merchantId), ProjectionExpression: 'features' }));
-    if (!res.Item) return undefined;
-    return Array.isArray(res.Item.features) ? (res.Item.features as string[]) : [];
+    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.merchant(merchantId), ProjectionExpression: 'pk, sk, features' }));
+    return res.Item && merchantFeatures.read(res.Item).features;
   }
 
   async apiToken(merchantId: string): Promise<string | undefined> {
-    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.merchantSettings(merchantId), ProjectionExpression: 'apiToken' }));
-    return res.Item ? String(res.Item.apiToken ?? '') : undefined;
+    const res = await this.doc.send(
+      new GetCommand({ TableName: this.tableName, Key: keys.merchantSettings(merchantId), ProjectionExpression: 'pk, sk, apiToken' }),
+    );
+    return res.Item && settingsToken.read(res.Item).apiToken;
   }
 }
 
@@ -36,10 +46,6 @@ export class DynamoPaymentServiceMerchants implements PaymentServiceMerchants {
     const merchant = items.find((i) => i.sk === merchantKey.sk);
     const settings = items.find((i) => i.sk === settingsKey.sk);
     if (!merchant || !settings) return undefined;
-    return {
-      apiToken: String(settings.apiToken ?? ''),
-      currency: String(merchant.currency),
-      timezone: String(merchant.timezone),
-    };
+    return { apiToken: settingsToken.read(settings).apiToken, ...merchantMoney.read(merchant) };
   }
 }

@@ -4,11 +4,13 @@
  * sender; the local stack, without streams, reads the pending index instead (infra/local/notification-stream.ts).
  * The sender takes an item off the pending index once it is done with it.
  */
+import * as z from 'zod/mini';
 import { QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { NOTIFICATION_OUTBOX_DAYS, NOTIFICATION_OUTBOX_ENTITY } from '#schemas/notification-constants';
 import type { StoredAlarm } from '../../core/alarms/model';
 import type { AlarmEvent } from '../../core/notifications/ports';
 import * as keys from './keys';
+import { recordSchema } from './records';
 import { isConditionFailure } from './transactions';
 
 type Item = Record<string, unknown>;
@@ -41,20 +43,24 @@ export function outboxPut(tableName: string, a: StoredAlarm, kind: AlarmEvent['k
   };
 }
 
+/** The record schema of an outbox item (N1): the event it carries. */
+export const outboxRecord = recordSchema<AlarmEvent>(
+  NOTIFICATION_OUTBOX_ENTITY,
+  z.object({
+    merchantId: z.string(),
+    serial: z.string(),
+    code: z.string(),
+    criticity: z.number(),
+    message: z._default(z.string(), ''),
+    kind: z.enum(['raised', 'repaired']),
+    alarmCreatedAt: z.string(),
+    alarmMessageId: z.string(),
+    at: z.string(),
+  }),
+);
+
 /** The event an outbox item (a stream record's new image) carries. */
-export function alarmEventOf(item: Item): AlarmEvent {
-  return {
-    merchantId: String(item.merchantId),
-    serial: String(item.serial),
-    code: String(item.code),
-    criticity: Number(item.criticity),
-    message: String(item.message ?? ''),
-    kind: item.kind === 'repaired' ? 'repaired' : 'raised',
-    alarmCreatedAt: String(item.alarmCreatedAt),
-    alarmMessageId: String(item.alarmMessageId),
-    at: String(item.at),
-  };
-}
+export const alarmEventOf = (item: Item): AlarmEvent => outboxRecord.read(item);
 
 export class DynamoNotificationOutbox {
   constructor(
@@ -80,7 +86,7 @@ export class DynamoNotificationOutbox {
       });
   }
 
-  /** Items still pending, oldest first (the local stream stand-in). */
+  /** Items still pending, oldest first, as stored: the local stream stand-in hands them on as new images, which the sender parses (`alarmEventOf`). */
   async pending(limit: number): Promise<Item[]> {
     const res = await this.doc.send(
       new QueryCommand({

@@ -2,6 +2,7 @@
  * Alarm notifications in the single table (ACCESS-PATTERNS N3–N6): the merchant's log, the flap marks, the flood
  * counters and the held digests, plus what the sender looks up about an event (merchant, settings, machine, people).
  */
+import * as z from 'zod/mini';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Notification } from '#schemas/notification';
 import { DIGEST_WINDOW_MS, NOTIFICATION_LOG_DAYS } from '#schemas/notification-constants';
@@ -11,7 +12,8 @@ import { alarmSettingRecord } from './alarm-setting-repository';
 import { batchGetItems } from './batch-items';
 import * as keys from './keys';
 import { countQuery, queryPage, type ItemFilter } from './paging';
-import { recordSchema } from './records';
+import { counted, counterRecord } from './counters';
+import { recordSchema, type RecordSchema } from './records';
 import { isConditionFailure } from './transactions';
 import { userRecord } from './user-records';
 
@@ -25,6 +27,34 @@ const skOf = (id: string) => Buffer.from(id, 'base64url').toString('utf8');
 /** The record schema of a notification log entry. */
 export const notificationRecord = recordSchema<Notification>('notification', Notification);
 const entryOf = (item: Item) => notificationRecord.read(item);
+
+/** The record schema of a flap mark (N4): the last raise of a code on a machine, and the one before it (null: none). */
+const flapMarkRecord = recordSchema(
+  'notificationFlap',
+  z.object({ alarmKey: z.string(), at: z.string(), previousAt: z._default(z.nullable(z.string()), null) }),
+);
+
+/** The record schema of a held digest (N6): its lines appended, its subjects counted. */
+const digestRecord = recordSchema(
+  'notificationDigest',
+  z.object({
+    merchantId: z.string(),
+    userId: z.string(),
+    windowStart: z.number(),
+    lines: z._default(z.array(z.string()), []),
+    count: z._default(z.number(), 0),
+  }),
+);
+
+/** What the sender reads of a merchant, a machine, a group or a client (projections, with their keys). */
+const merchantLookup = recordSchema('merchant', z.object({ name: z.string(), timezone: z._default(z.string(), 'UTC') }));
+const machineLookup = recordSchema(
+  'pos',
+  z.object({ name: z.string(), groupId: z._default(z.nullable(z.string()), null), clientId: z._default(z.nullable(z.string()), null) }),
+);
+const nameLookup = (entity: string) => recordSchema(entity, z.object({ name: z.string() }));
+const groupLookup = nameLookup('group');
+const clientLookup = nameLookup('client');
 
 function filterOf(sel: NotificationSelection): ItemFilter | undefined {
   const parts: string[] = [];
@@ -113,7 +143,7 @@ export class DynamoNotificationRepository implements NotificationLog, FlapMarks,
   async recordRaise(merchantId: string, serial: string, code: string, alarmKey: string, at: string): Promise<string | undefined> {
     const key = keys.notificationFlap(merchantId, serial, code);
     const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
-    const mark = res.Item as { alarmKey?: string; at?: string; previousAt?: string } | undefined;
+    const mark = res.Item && flapMarkRecord.read(res.Item);
     if (mark?.alarmKey === alarmKey) return mark.previousAt ?? undefined; // this raise again (a repeat of the event)
     if (mark?.at && mark.at > at) return mark.at; // an older raise processed late: it does not move the mark
     try {
@@ -135,17 +165,19 @@ export class DynamoNotificationRepository implements NotificationLog, FlapMarks,
   // ------------------------------------------------------------------ floods (N5, N6)
 
   async countSend(userId: string, windowStart: number): Promise<number> {
+    const key = keys.counter(keys.notificationSendsCounterName(userId, windowStart));
     const res = await this.doc.send(
       new UpdateCommand({
         TableName: this.tableName,
-        Key: keys.counter(keys.notificationSendsCounterName(userId, windowStart)),
+        Key: key,
         UpdateExpression: 'ADD #c :one SET expiresAt = :exp',
         ExpressionAttributeNames: { '#c': 'count' },
         ExpressionAttributeValues: { ':one': 1, ':exp': Math.floor((windowStart + 2 * DIGEST_WINDOW_MS) / 1000) },
         ReturnValues: 'UPDATED_NEW',
       }),
     );
-    return Number(res.Attributes?.count ?? 1);
+    // The attributes the ADD set (UPDATED_NEW), read as the counter item they are part of.
+    return res.Attributes ? counted(counterRecord.read({ ...key, ...res.Attributes })) : 1;
   }
 
   async hold(merchantId: string, userId: string, windowStart: number, dueAtMs: number, line: string): Promise<void> {
@@ -183,13 +215,10 @@ export class DynamoNotificationRepository implements NotificationLog, FlapMarks,
         Limit: limit,
       }),
     );
-    return (res.Items ?? []).map((i) => ({
-      merchantId: String(i.merchantId),
-      userId: String(i.userId),
-      windowStart: Number(i.windowStart),
-      lines: ((i.lines as string[] | undefined) ?? []).slice(0, DIGEST_LINES_KEPT),
-      count: Number(i.count ?? 0),
-    }));
+    return (res.Items ?? []).map((i) => {
+      const digest = digestRecord.read(i);
+      return { ...digest, lines: digest.lines.slice(0, DIGEST_LINES_KEPT) };
+    });
   }
 
   async done(d: HeldDigest): Promise<void> {
@@ -205,22 +234,22 @@ export class DynamoNotificationRepository implements NotificationLog, FlapMarks,
 
 /** What the sender reads about an event: single gets (and one Query of the merchant's few settings). */
 export function notificationLookups(doc: DynamoDBDocumentClient, tableName: string): NotificationLookups {
-  /** Every attribute through a placeholder (`name`, `timezone` are reserved words). */
-  const get = async (key: { pk: string; sk: string }, attributes: readonly string[]) =>
-    (
-      await doc.send(
-        new GetCommand({
-          TableName: tableName,
-          Key: key,
-          ProjectionExpression: attributes.map((_, i) => `#a${i}`).join(', '),
-          ExpressionAttributeNames: Object.fromEntries(attributes.map((a, i) => [`#a${i}`, a])),
-        }),
-      )
-    ).Item;
+  /** Every attribute through a placeholder (`name`, `timezone` are reserved words); the key too, for an error line to name the item. */
+  const get = async <T>(key: { pk: string; sk: string }, attributes: readonly string[], record: RecordSchema<T>) => {
+    const projected = ['pk', 'sk', ...attributes];
+    const res = await doc.send(
+      new GetCommand({
+        TableName: tableName,
+        Key: key,
+        ProjectionExpression: projected.map((_, i) => `#a${i}`).join(', '),
+        ExpressionAttributeNames: Object.fromEntries(projected.map((a, i) => [`#a${i}`, a])),
+      }),
+    );
+    return res.Item && record.read(res.Item);
+  };
   return {
     async merchant(id) {
-      const item = await get(keys.merchant(id), ['name', 'timezone']);
-      return item ? { name: String(item.name), timezone: String(item.timezone ?? 'UTC') } : undefined;
+      return get(keys.merchant(id), ['name', 'timezone'], merchantLookup);
     },
     async settings(merchantId) {
       const res = await doc.send(
@@ -234,16 +263,13 @@ export function notificationLookups(doc: DynamoDBDocumentClient, tableName: stri
       return (res.Items ?? []).map((i) => alarmSettingRecord.read(i));
     },
     async machine(merchantId, serial) {
-      const item = await get(keys.pos(merchantId, serial), ['name', 'groupId', 'clientId']);
-      return item
-        ? { name: String(item.name), groupId: (item.groupId as string | null) ?? null, clientId: (item.clientId as string | null) ?? null }
-        : undefined;
+      return get(keys.pos(merchantId, serial), ['name', 'groupId', 'clientId'], machineLookup);
     },
     async groupName(merchantId, groupId) {
-      return (await get(keys.group(merchantId, groupId), ['name']))?.name as string | undefined;
+      return (await get(keys.group(merchantId, groupId), ['name'], groupLookup))?.name;
     },
     async clientName(merchantId, clientId) {
-      return (await get(keys.client(merchantId, clientId), ['name']))?.name as string | undefined;
+      return (await get(keys.client(merchantId, clientId), ['name'], clientLookup))?.name;
     },
     async users(ids) {
       return (

@@ -1,9 +1,17 @@
 /** The online index (ACCESS-PATTERNS I8) the connection sweep reads instead of a Scan, and the sweep's progress (I9). */
 import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import type { OnlineEntry, OnlineIndex } from '../../core/ingestion/ports';
 import { batchPutItems } from './batch-items';
 import * as keys from './keys';
+import { recordSchema } from './records';
 import { isConditionFailure } from './transactions';
+
+/** The record schema of an online index entry (I8): the machine it names. */
+export const onlineEntryRecord = recordSchema('onlineEntry', z.object({ merchantId: z.string(), serial: z.string() }));
+
+/** The record schema of the sweep's progress (I9): the last bucket swept through, absent before the first sweep. */
+export const sweepStateRecord = recordSchema('connectionSweepState', z.object({ sweptThrough: z.optional(z.number()) }));
 
 export class DynamoOnlineIndex implements OnlineIndex {
   constructor(
@@ -28,11 +36,11 @@ export class DynamoOnlineIndex implements OnlineIndex {
           TableName: this.tableName,
           KeyConditionExpression: 'pk = :pk',
           ExpressionAttributeValues: { ':pk': keys.onlinePk(bucket, shard) },
-          ProjectionExpression: 'merchantId, serial',
+          ProjectionExpression: 'pk, sk, merchantId, serial',
           ExclusiveStartKey: start,
         }),
       );
-      for (const i of res.Items ?? []) out.push({ merchantId: String(i.merchantId), serial: String(i.serial) });
+      for (const i of res.Items ?? []) out.push(onlineEntryRecord.read(i));
       start = res.LastEvaluatedKey;
     } while (start);
     return out;
@@ -40,7 +48,7 @@ export class DynamoOnlineIndex implements OnlineIndex {
 
   async sweptThrough(): Promise<number | undefined> {
     const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.connectionSweepState, ConsistentRead: true }));
-    return typeof res.Item?.sweptThrough === 'number' ? res.Item.sweptThrough : undefined;
+    return res.Item && sweepStateRecord.read(res.Item).sweptThrough;
   }
 
   async saveSweptThrough(bucketIndex: number): Promise<void> {

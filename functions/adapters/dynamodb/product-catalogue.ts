@@ -1,9 +1,16 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
+import { Product } from '#schemas/product';
 import type { ProductCatalogue } from '../../core/planograms/ports';
 import type { ProductNames as PriceProductNames } from '../../core/prices/ports';
 import type { ProductNames } from '../../core/stock/ports';
 import { batchGetItems } from './batch-items';
 import * as keys from './keys';
+import { recordSchema } from './records';
+
+/** What these read of a product item (26c), parsed: its id; its id, code and name. */
+const productId = recordSchema('product', z.pick(Product, { id: true }));
+const productName = recordSchema('product', z.pick(Product, { id: true, code: true, name: true }));
 
 /** The merchant's products as planogram lines, stock and prices need them: which ids exist, their codes and names (BatchGetItem of the product items, 26c). */
 export class DynamoProductCatalogue implements ProductCatalogue, ProductNames, PriceProductNames {
@@ -17,9 +24,9 @@ export class DynamoProductCatalogue implements ProductCatalogue, ProductNames, P
       this.doc,
       this.tableName,
       productIds.map((id) => keys.product(merchantId, id)),
-      { expression: 'id' },
+      { expression: 'pk, sk, id' },
     );
-    return new Set(items.map((item) => String(item.id)));
+    return new Set(items.map((item) => productId.read(item).id));
   }
 
   /** Codes and names of the products that exist (stock lines, pick lists). */
@@ -28,8 +35,8 @@ export class DynamoProductCatalogue implements ProductCatalogue, ProductNames, P
       this.doc,
       this.tableName,
       productIds.map((id) => keys.product(merchantId, id)),
-      { expression: 'id, code, #n', names: { '#n': 'name' } },
+      { expression: 'pk, sk, id, code, #n', names: { '#n': 'name' } },
     );
-    return new Map(items.map((item) => [String(item.id), { code: String(item.code), name: String(item.name) }]));
+    return new Map(items.map((item) => productName.read(item)).map(({ id, code, name }) => [id, { code, name }]));
   }
 }

@@ -9,8 +9,11 @@
  * (`replaceAttributes`), so they never put back an older copy. A list therefore shows pings, signal and last sale up
  * to an hour late, and the connection and status exactly; the detail reads the TELEMETRY item.
  */
+import * as z from 'zod/mini';
+import { NetworkType } from '#schemas/pos';
 import type { Telemetry } from '../../core/devices/model';
 import * as keys from './keys';
+import { recordSchema } from './records';
 import { setParts } from './update-expression';
 
 type Item = Record<string, unknown>;
@@ -34,23 +37,73 @@ const copyName = (a: Listed) => `reported${a[0]!.toUpperCase()}${a.slice(1)}`;
 export const REPORTED_COPY_ATTRIBUTES: readonly string[] = LISTED.map(copyName);
 const COPIED_PING_AT = copyName('lastPingAt');
 
-function pick(item: Item | undefined, name: (a: Listed) => string): Telemetry {
+/** A reported value a ping may have sent as null (read as absent). */
+const reported = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
+
+/** The listed attributes, as a TELEMETRY item and the POS item's copy hold them. */
+const listedShape = {
+  lastPingAt: z.optional(z.string()),
+  signalLevel: reported(z.number()),
+  temperature: reported(z.number()),
+  connection: z.optional(z.union([z.literal(0), z.literal(1), z.literal(2)])),
+  lastSaleAt: z.optional(z.string()),
+  lastAuditAt: z.optional(z.string()),
+  firmwareVersion: reported(z.string()),
+  networkType: reported(NetworkType),
+  publicIp: reported(z.string()),
+  activeWarning: z.optional(z.number()),
+  activeBlocking: z.optional(z.number()),
+} satisfies Record<Listed, z.ZodMiniType>;
+
+/**
+ * The record schema of a machine's TELEMETRY item (17): the listed attributes and the connection state ingestion keeps
+ * (the newest ping's id, when it arrived, its online bucket, the newest stored sensor sample, when the list copy was
+ * last refreshed). Every attribute is optional (an item holds what its machine reported so far); the other reported
+ * fields (`imei`, `macs`, boards…) are not read from it.
+ */
+export const telemetryRecord = recordSchema(
+  'telemetry',
+  z.object({
+    ...listedShape,
+    lastPingMessageId: z.optional(z.string()),
+    lastSeenAt: z.optional(z.number()),
+    onlineBucket: z.optional(z.string()),
+    sampleAt: z.optional(z.string()),
+    sampleSignalLevel: z.optional(z.number()),
+    sampleTemperature: z.optional(z.number()),
+    listCopiedAt: z.optional(z.number()),
+  }),
+);
+
+export type TelemetryRecord = ReturnType<typeof telemetryRecord.read>;
+
+/**
+ * The record schema of the copy a POS item carries (`reported*`), read beside `posRecord` (machine-items.ts) from the
+ * same item: the key attributes and the record's own are not its.
+ */
+export const posCopyRecord = recordSchema('posReportedCopy', z.object(Object.fromEntries(LISTED.map((a) => [copyName(a), listedShape[a]]))));
+
+/** The listed attributes present (not null), by their TELEMETRY names. */
+function pick(values: Record<string, unknown>, name: (a: Listed) => string): Telemetry {
   const t: Record<string, unknown> = {};
   for (const a of LISTED) {
-    const v = item?.[name(a)];
+    const v = values[name(a)];
     if (v !== undefined && v !== null) t[a] = v;
   }
   return t as Telemetry;
 }
 
-/** The listed attributes of a TELEMETRY item. */
-export const telemetryOf = (item: Item | undefined): Telemetry => pick(item, (a) => a);
+/** The listed attributes of a parsed TELEMETRY item. */
+export const listedTelemetry = (item: TelemetryRecord | undefined): Telemetry => (item ? pick(item, (a) => a) : {});
+
+/** The listed attributes of a stored TELEMETRY item. */
+export const telemetryOf = (item: Item | undefined): Telemetry => listedTelemetry(item && telemetryRecord.read(item));
 
 /** The copy a POS item carries. */
-export const copiedTelemetry = (posItem: Item): Telemetry => pick(posItem, copyName);
+export const copiedTelemetry = (posItem: Item): Telemetry => pick(posCopyRecord.read(posItem), copyName);
 
 /** TELEMETRY-named attributes (extra ones ignored) → the copy's attribute names, for a SET. */
-export function reportedCopy(telemetry: Item): Item {
+export function reportedCopy(telemetry: { readonly [A in Listed]?: unknown }): Item {
   const out: Item = {};
   for (const a of LISTED) if (telemetry[a] !== undefined && telemetry[a] !== null) out[copyName(a)] = telemetry[a];
   return out;

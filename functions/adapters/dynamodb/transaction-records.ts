@@ -10,7 +10,7 @@ import { EXTERNAL_SERVICES, transactionCategory } from '#schemas/transaction-con
 import type { Transaction } from '#schemas/transaction';
 import { statsIncrements, type CountedTransaction, type StatsIncrement } from '../../core/transactions/stats';
 import * as keys from './keys';
-import { recordSchema } from './records';
+import { keyedMap, recordSchema } from './records';
 import type { TransactItem } from './transactions';
 
 type Item = Record<string, unknown>;
@@ -61,6 +61,40 @@ const DAY_OF_MONTH = (day: string) => day.slice(8, 10);
 
 /** Counter attributes: `{category}N` / `{category}V` on day items, `{category}N{dd}` / `{category}V{dd}` on a machine's month item. */
 export const statsAttributes = (category: string, dd = '') => ({ count: `${category}N${dd}`, value: `${category}V${dd}` });
+
+const isFigure = (v: unknown): v is number => typeof v === 'number';
+
+/**
+ * A statistics item's schema: its text attributes as `text` says, and every other attribute a counter (`figures`, a
+ * number; `keyedMap` checks them with a predicate, as a month item holds up to 31 days of them for each category).
+ */
+function statsItem<S extends z.core.$ZodLooseShape>(text: S) {
+  const names = new Set(Object.keys(text));
+  const split = (item: unknown): unknown => {
+    const out: Item = {};
+    const figures: Item = {};
+    for (const [k, v] of Object.entries(item as Item)) (names.has(k) ? out : figures)[k] = v;
+    return { ...out, figures };
+  };
+  return z.pipe(z.transform(split), z.object({ ...text, figures: keyedMap(isFigure) }));
+}
+
+/** The record schema of a merchant's or group's statistics day (T5, T6): `{category}N` / `{category}V`. */
+export const statsDayRecord = recordSchema('salesStatsDay', statsItem({ merchantId: z.string(), day: z.string(), groupId: z.optional(z.string()) }));
+
+/** The record schema of a machine's statistics month (T7): `{category}N{dd}` / `{category}V{dd}`, its name and group when it last sold. */
+export const statsMonthRecord = recordSchema(
+  'salesStatsMonth',
+  statsItem({ merchantId: z.string(), serial: z.string(), posName: z.string(), groupId: z._default(z.nullable(z.string()), null) }),
+);
+
+const numberSet = z.custom<ReadonlySet<number>>((v) => v instanceof Set && [...v].every((n) => typeof n === 'number'));
+
+/** The record schema of a merchant's "used" item (T9): number sets, each absent until a value is added. */
+export const salesUsedRecord = recordSchema(
+  'salesUsed',
+  z.object({ merchantId: z.string(), types: z.optional(numberSet), mediaTypes: z.optional(numberSet), sourceTypes: z.optional(numberSet) }),
+);
 
 function itemKeyOf(merchantId: string, inc: StatsIncrement) {
   const year = inc.day.slice(0, 4);

@@ -11,7 +11,7 @@ import { addFigures, emptyFigures, type Figures } from '../../core/transactions/
 import * as keys from './keys';
 import { openCountedCursor, sealCountedCursor, selectionKey } from './counted-cursor';
 import { countQuery, queryPage, type ItemFilter, type PartitionSource } from './paging';
-import { statsAttributes, toTransaction } from './transaction-records';
+import { salesUsedRecord, statsAttributes, statsDayRecord, statsMonthRecord, toTransaction } from './transaction-records';
 
 type Item = Record<string, unknown>;
 
@@ -95,11 +95,12 @@ function sourcesOf(sel: TransactionSelection, months = monthsOf(sel.from, sel.to
 }
 
 /** Figures of a counter item: `{category}N{suffix}` / `{category}V{suffix}`. */
-function figuresOf(item: Item, suffix = ''): Figures {
+/** The figures of a parsed statistics item (of day `suffix` of a month item); a category without sales is 0. */
+function figuresOf(figures: Readonly<Record<string, number>>, suffix = ''): Figures {
   const f = emptyFigures();
   for (const c of STAT_CATEGORIES) {
     const names = statsAttributes(c, suffix);
-    f[c] = { count: Number(item[names.count] ?? 0), value: Number(item[names.value] ?? 0) };
+    f[c] = { count: figures[names.count] ?? 0, value: figures[names.value] ?? 0 };
   }
   return f;
 }
@@ -157,8 +158,9 @@ export class DynamoTransactionRepository implements TransactionRepository {
 
   async used(merchantId: string): Promise<TransactionsUsed> {
     const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.salesUsed(merchantId) }));
-    const sorted = (v: unknown) => [...((v as Set<number> | undefined) ?? [])].map(Number).sort((a, b) => a - b);
-    return { types: sorted(res.Item?.types), mediaTypes: sorted(res.Item?.mediaTypes), sourceTypes: sorted(res.Item?.sourceTypes) };
+    const used = res.Item && salesUsedRecord.read(res.Item);
+    const sorted = (v: ReadonlySet<number> | undefined) => [...(v ?? [])].sort((a, b) => a - b);
+    return { types: sorted(used?.types), mediaTypes: sorted(used?.mediaTypes), sourceTypes: sorted(used?.sourceTypes) };
   }
 
   /** All items of a partition (a year of days, a month of machines): one Query unless past 1 MB. */
@@ -190,10 +192,7 @@ export class DynamoTransactionRepository implements TransactionRepository {
     const range = { from: keys.salesStatsDay('', fromDay).sk, to: keys.salesStatsDay('', toDay).sk };
     const items = (await Promise.all(pks.map((pk) => this.partitionItems(pk, range)))).flat();
     const days = new Map<string, Figures>();
-    for (const item of items) {
-      const day = String(item.day);
-      days.set(day, addFigures(days.get(day) ?? emptyFigures(), figuresOf(item)));
-    }
+    for (const { day, figures } of items.map((i) => statsDayRecord.read(i))) days.set(day, addFigures(days.get(day) ?? emptyFigures(), figuresOf(figures)));
     return days;
   }
 
@@ -211,18 +210,12 @@ export class DynamoTransactionRepository implements TransactionRepository {
     );
     const machines = new Map<string, PosFigures>();
     for (const { month, items } of byMonth) {
-      for (const item of items) {
-        const serial = String(item.serial);
-        const entry = machines.get(serial) ?? {
-          serial,
-          posName: String(item.posName ?? serial),
-          groupId: (item.groupId as string | null | undefined) ?? null,
-          figures: emptyFigures(),
-        };
+      for (const { serial, posName, groupId, figures } of items.map((i) => statsMonthRecord.read(i))) {
+        const entry = machines.get(serial) ?? { serial, posName, groupId, figures: emptyFigures() };
         for (let d = 1; d <= 31; d++) {
           const dd = String(d).padStart(2, '0');
           const day = `${month}-${dd}`;
-          if (day >= fromDay && day <= toDay) addFigures(entry.figures, figuresOf(item, dd));
+          if (day >= fromDay && day <= toDay) addFigures(entry.figures, figuresOf(figures, dd));
         }
         machines.set(serial, entry);
       }

@@ -5,6 +5,7 @@
  * is answered as failed, so it comes again, until the sender keeps it aside (MAX_SEND_ATTEMPTS).
  */
 import { alarmEventOf } from '../../adapters/dynamodb/notification-outbox';
+import type { AlarmEvent } from '../../core/notifications/ports';
 import { notifyAlarmEvent } from '../../core/notifications/use-cases';
 import { logger } from '../../runtime/logger';
 import { trigger } from '../trigger';
@@ -32,14 +33,16 @@ export const notificationSenderHandler = (deps = notificationDeps) =>
     for (const record of event.Records) {
       const image = record.dynamodb?.NewImage;
       if (record.eventName !== 'INSERT' || !image) continue;
-      const e = alarmEventOf(imageOf(image));
+      let e: AlarmEvent | undefined;
       try {
+        e = alarmEventOf(imageOf(image));
         const outcome = await notifyAlarmEvent(d, e);
         if (outcome.retry) failed.push(record.dynamodb?.SequenceNumber ?? '');
         else await d.outbox.done(e);
         if (outcome.sent) logger.info('alarm notifications sent', { serial: e.serial, code: e.code, kind: e.kind, sent: outcome.sent });
       } catch (error) {
-        logger.error('alarm notification event failed; it comes again', { serial: e.serial, code: e.code, kind: e.kind, error });
+        // An image that does not parse was logged by its record schema, with its key.
+        if (e) logger.error('alarm notification event failed; it comes again', { serial: e.serial, code: e.code, kind: e.kind, error });
         failed.push(record.dynamodb?.SequenceNumber ?? '');
       }
     }
