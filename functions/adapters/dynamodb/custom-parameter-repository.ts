@@ -1,11 +1,16 @@
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { CustomParameter } from '#schemas/product';
+import * as z from 'zod/mini';
+import { CustomParameter } from '#schemas/product';
 import { MerchantNotFoundException } from '../../core/merchants/errors';
 import type { CustomParameterRepository } from '../../core/products/ports';
 import * as keys from './keys';
+import { recordSchema } from './records';
 import { failedConditionIndex } from './transactions';
 
-/** The merchant's product custom parameters: one item holding the whole list. */
+/** The record schema of a merchant's product custom parameters (26f). */
+export const customParametersRecord = recordSchema('productCustomParameters', z.object({ parameters: z.array(CustomParameter), updatedAt: z.string() }));
+
+/** The merchant's product custom parameters: one item holding the whole list (none until saved). */
 export class DynamoCustomParameterRepository implements CustomParameterRepository {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
@@ -14,8 +19,7 @@ export class DynamoCustomParameterRepository implements CustomParameterRepositor
 
   async get(merchantId: string) {
     const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.productCustomParameters(merchantId) }));
-    const item = res.Item as { parameters?: CustomParameter[]; updatedAt?: string } | undefined;
-    return { parameters: item?.parameters ?? [], ...(item?.updatedAt ? { updatedAt: item.updatedAt } : {}) };
+    return res.Item ? customParametersRecord.read(res.Item) : { parameters: [] };
   }
 
   async put(merchantId: string, parameters: CustomParameter[], updatedAt: string) {

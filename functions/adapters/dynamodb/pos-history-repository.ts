@@ -41,6 +41,14 @@ export const auditRecord = recordSchema(
 
 /** The cash figures of an audit (its projection `readAt messageId cash`). */
 const auditCashRecord = recordSchema('audit', z.object({ readAt: z.string(), messageId: z.string(), cash: AuditCash }));
+/** What the DEX download reads of an audit: its DEX text, absent when the machine sent none. */
+const auditDexRecord = recordSchema('audit', z.object({ dex: z.optional(z.string()) }));
+
+/** The record schema of a sensor sample (I2), as the signal history reads it: a value the machine did not send is null. */
+export const sensorSampleRecord = recordSchema(
+  'sensorSample',
+  z.object({ at: z.string(), signalLevel: z._default(z.nullable(z.number()), null), temperature: z._default(z.nullable(z.number()), null) }),
+);
 
 export function storedAudit(i: Item): StoredAudit {
   const { dex, evaDts, ...audit } = auditRecord.read(i);
@@ -103,9 +111,9 @@ export class DynamoPosHistoryRepository implements PosHistoryRepository {
 
   async auditDex(merchantId: string, serial: string, readAt: string, messageId: string) {
     const res = await this.doc.send(
-      new GetCommand({ TableName: this.tableName, Key: keys.posAudit(merchantId, serial, readAt, messageId), ProjectionExpression: 'dex' }),
+      new GetCommand({ TableName: this.tableName, Key: keys.posAudit(merchantId, serial, readAt, messageId), ProjectionExpression: 'pk, sk, dex' }),
     );
-    return typeof res.Item?.dex === 'string' ? res.Item.dex : undefined;
+    return res.Item && auditDexRecord.read(res.Item).dex;
   }
 
   /** Newest first, audits with figures only, until `max`. */
@@ -128,10 +136,9 @@ export class DynamoPosHistoryRepository implements PosHistoryRepository {
       between: { from: `${sensor}${from}`, to: `${sensor}${to}${OPEN_END}` },
       forward: true,
       max,
-      projection: { expression: '#at, signalLevel, temperature', names: { '#at': 'at' } },
+      projection: { expression: 'pk, sk, #at, signalLevel, temperature', names: { '#at': 'at' } },
     });
-    const numberOrNull = (v: unknown) => (typeof v === 'number' ? v : null);
-    return items.map((i) => ({ at: String(i.at), signalLevel: numberOrNull(i.signalLevel), temperature: numberOrNull(i.temperature) }));
+    return items.map((i) => sensorSampleRecord.read(i));
   }
 
   async latestAuditCash(merchantId: string, serial: string) {
