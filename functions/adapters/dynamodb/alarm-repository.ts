@@ -60,6 +60,9 @@ export const alarmRecord = recordSchema<StoredAlarm>(
 
 export const alarmOf = (item: Item): StoredAlarm => alarmRecord.read(item);
 
+/** The record schema of an open alarm's guard (one per machine and code): the sort key of the alarm it holds. */
+const openAlarmGuardRecord = recordSchema('openAlarm', z.object({ alarmSk: z.string() }));
+
 /**
  * The FilterExpression of the status, category, criticity and group-scope filters (placeholders #a…/:a…); reading
  * the groups' own partitions needs no group filter.
@@ -112,7 +115,7 @@ export class DynamoAlarmRepository implements AlarmRepository {
   async openAlarm(device: AlarmDevice, code: string): Promise<StoredAlarm | undefined> {
     const guard = await this.getItem(keys.openAlarm(device.merchantId, device.serial, code));
     if (!guard) return undefined;
-    const item = await this.getItem({ pk: keys.posPk(device.merchantId, device.serial), sk: String(guard.alarmSk) });
+    const item = await this.getItem({ pk: keys.posPk(device.merchantId, device.serial), sk: openAlarmGuardRecord.read(guard).alarmSk });
     return item ? alarmOf(item) : undefined;
   }
 

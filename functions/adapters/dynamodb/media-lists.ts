@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { MEDIA_STATUSES } from '#schemas/media-constants';
 import type { MediaLists } from '../../core/medias/ports';
 import { batchGetItems } from './batch-items';
+import { counted, counterRecord } from './counters';
 import * as keys from './keys';
 import { readRange } from './paging';
 import { recordSchema } from './records';
@@ -35,7 +36,7 @@ export class DynamoMediaLists implements MediaLists {
       this.tableName,
       merchantIds.map((m) => keys.counter(keys.mediaListCounterName(m))),
     );
-    const byPk = new Map(items.map((i) => [String(i.pk), Number(i.version ?? 0)]));
+    const byPk = new Map(items.map((i) => [String(i.pk), counted(counterRecord.read(i), 'version')]));
     return new Map(merchantIds.map((m) => [m, byPk.get(keys.counter(keys.mediaListCounterName(m)).pk) ?? 0]));
   }
 

@@ -1,4 +1,5 @@
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { MerchantSettings, SuperAdminSettings } from '#schemas/merchant-settings';
 import { DuplicateDevicePinException } from '../../core/devices/errors';
 import { MerchantNotFoundException, SettingsChangedConcurrentlyException } from '../../core/merchants/errors';
@@ -6,6 +7,9 @@ import type { MerchantSettingsRepository } from '../../core/merchants/ports';
 import * as keys from './keys';
 import { recordSchema, type RecordSchema } from './records';
 import { failedConditionIndex } from './transactions';
+
+/** The record schema of a device-association PIN's guard (23): whose PIN it is. */
+const pinGuardRecord = recordSchema('pinGuard', z.object({ merchantId: z.string() }));
 
 /** The record schemas of a merchant's settings and of its super-admin settings. */
 export const merchantSettingsRecord = recordSchema<MerchantSettings>('merchantSettings', MerchantSettings);
@@ -105,7 +109,7 @@ export class DynamoMerchantSettingsRepository implements MerchantSettingsReposit
   /** The merchant whose device-association PIN this is. */
   async merchantOfPin(pin: string): Promise<string | undefined> {
     const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.pinGuard(pin) }));
-    return res.Item ? String(res.Item.merchantId) : undefined;
+    return res.Item && pinGuardRecord.read(res.Item).merchantId;
   }
 
   getSuperAdminSettings(merchantId: string) {

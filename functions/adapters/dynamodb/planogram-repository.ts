@@ -15,6 +15,9 @@ import { readRange } from './paging';
 import type { TransactItem } from './transactions';
 import { recordSchema } from './records';
 
+/** What a planogram's delete reads of its machines' POS items (26i). */
+const posSerialProjection = recordSchema('pos', z.object({ serial: z.string() }));
+
 const productsOf = (p: Planogram) => new Set(p.lines.map((l) => l.productId));
 
 /** A transaction holds 100 items; the planogram's own writes take at most 4 (a rename: guard put, update, guard delete). */
@@ -134,8 +137,8 @@ export class DynamoPlanogramRepository implements PlanogramRepository {
       partition: keys.planogramPosPk(merchantId, id),
       forward: true,
       max,
-      projection: { expression: 'serial' },
+      projection: { expression: 'pk, sk, serial' },
     });
-    return items.map((item) => String(item.serial));
+    return items.map((item) => posSerialProjection.read(item).serial);
   }
 }

@@ -1,7 +1,13 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import type { PlanogramUse, ProductUsage } from '../../core/products/ports';
 import * as keys from './keys';
 import { readRange } from './paging';
+import { posNameProjection } from './pos-name';
+import { recordSchema } from './records';
+
+/** The record schema of a product's use by a planogram (26g): the planogram and its name. */
+export const productUseRecord = recordSchema('productPlanogramUse', z.object({ planogramId: z.string(), description: z._default(z.string(), '') }));
 
 /** Most planograms one product's associations list (a merchant has a few dozen planograms). */
 const MAX_USES = 500;
@@ -27,21 +33,17 @@ export class DynamoProductUsage implements ProductUsage {
       max: MAX_USES,
     });
     return Promise.all(
-      uses.map(async (use) => {
-        const planogramId = String(use.planogramId);
+      uses.map(async (item) => {
+        const { planogramId, description } = productUseRecord.read(item);
         const machines = await readRange(this.doc, {
           tableName: this.tableName,
           index: 'gsi3',
           partition: keys.planogramPosPk(merchantId, planogramId),
           forward: true,
           max: MAX_MACHINES,
-          projection: { expression: 'serial, #name', names: { '#name': 'name' } },
+          projection: { expression: 'pk, sk, serial, #name', names: { '#name': 'name' } },
         });
-        return {
-          id: planogramId,
-          name: String(use.description ?? ''),
-          machines: machines.map((m) => ({ serial: String(m.serial), name: String(m.name ?? '') })),
-        };
+        return { id: planogramId, name: description, machines: machines.map((m) => posNameProjection.read(m)) };
       }),
     );
   }
