@@ -13,6 +13,14 @@ import { stockItem, stockRecord } from '../../functions/adapters/dynamodb/stock-
 import { toTransaction } from '../../functions/adapters/dynamodb/transaction-records';
 import { userRecord } from '../../functions/adapters/dynamodb/user-records';
 import { resetLogger } from '../../functions/runtime/logger';
+import { counted, counterRecord } from '../../functions/adapters/dynamodb/counters';
+import { purgeMarkRecord } from '../../functions/adapters/dynamodb/machine-purges';
+import { regroupMarkRecord } from '../../functions/adapters/dynamodb/machine-regroups';
+import { alarmEventOf } from '../../functions/adapters/dynamodb/notification-outbox';
+import { onlineEntryRecord, sweepStateRecord } from '../../functions/adapters/dynamodb/online-index';
+import { sensorSampleRecord } from '../../functions/adapters/dynamodb/pos-history-repository';
+import { copiedTelemetry, telemetryOf, telemetryRecord } from '../../functions/adapters/dynamodb/reported-copy';
+import { salesUsedRecord, statsDayRecord, statsMonthRecord } from '../../functions/adapters/dynamodb/transaction-records';
 
 const saved = { ...process.env };
 let out: string[] = [];
@@ -206,6 +214,97 @@ describe('record schemas', () => {
       const lines = logLines();
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatchObject({ level: 'ERROR', message: 'stored record does not parse', entity, pk: expect.stringMatching(/^MERCHANT#m1#/) });
+      expect(lines[0]!.problems).toContain(problem);
+    });
+  });
+  describe('of the counters, the TELEMETRY item, samples, the outbox and the marks (read by hand before)', () => {
+    const telemetryKey = keys.posTelemetry('m1', 'CENG-1');
+    const counterKey = keys.counter(keys.posCounterName('m1'));
+    const dayKey = keys.salesStatsDay(keys.merchantSalesStatsPk('m1', '2026'), '2026-12-01');
+    const monthKey = keys.machineSalesStats('m1', '2026-12', 'CENG-1');
+    const event = {
+      ...{ merchantId: 'm1', serial: 'CENG-1', code: 'E1', criticity: 2, message: 'Door open', kind: 'raised' },
+      ...{ alarmCreatedAt: '2026-12-01T10:00:00.000Z', alarmMessageId: 'msg-1', at: '2026-12-01T10:00:00.000Z' },
+    };
+
+    it('read a TELEMETRY item of before the stored sample and the list copy, and the copy on a POS item (nulls read as absent)', () => {
+      const item = {
+        ...telemetryKey,
+        merchantId: 'm1',
+        serial: 'CENG-1',
+        connection: 1,
+        lastPingAt: 'p',
+        lastPingMessageId: 'msg-1',
+        lastSeenAt: 5,
+        imei: '35',
+      };
+      expect(telemetryRecord.read({ ...item, onlineBucket: 'b', signalLevel: null })).toEqual({
+        ...{ connection: 1, lastPingAt: 'p', lastPingMessageId: 'msg-1', lastSeenAt: 5, onlineBucket: 'b', signalLevel: null },
+      });
+      expect(telemetryOf({ ...item, signalLevel: null, temperature: 21 })).toEqual({ connection: 1, lastPingAt: 'p', temperature: 21 });
+      expect(copiedTelemetry({ ...keys.pos('m1', 'CENG-1'), name: 'Hall', reportedConnection: 0, reportedSignalLevel: 3 })).toEqual({
+        connection: 0,
+        signalLevel: 3,
+      });
+      expect(logLines()).toEqual([]);
+    });
+
+    it('read counters, statistics and the used item: an attribute never added is 0 (or absent), a machine month without a group has null', () => {
+      expect(counted(counterRecord.read({ ...counterKey, total: 2, online: 1 }), 'offline')).toBe(0);
+      expect(counted(undefined)).toBe(0);
+      expect(statsDayRecord.read({ ...dayKey, merchantId: 'm1', day: '2026-12-01', cashN: 2, cashV: 240 })).toEqual({
+        ...{ merchantId: 'm1', day: '2026-12-01', figures: { cashN: 2, cashV: 240 } },
+      });
+      expect(statsMonthRecord.read({ ...monthKey, merchantId: 'm1', serial: 'CENG-1', posName: 'Hall', cashN01: 1, cashV01: 120 })).toEqual({
+        ...{ merchantId: 'm1', serial: 'CENG-1', posName: 'Hall', groupId: null, figures: { cashN01: 1, cashV01: 120 } },
+      });
+      expect(salesUsedRecord.read({ ...keys.salesUsed('m1'), merchantId: 'm1', types: new Set([2, 1]) })).toEqual({ merchantId: 'm1', types: new Set([1, 2]) });
+    });
+
+    it('read an outbox event without its message, samples without a value, marks without a group or progress, the sweep before its first run', () => {
+      const { message: _m, ...withoutMessage } = event;
+      expect(alarmEventOf({ ...keys.notificationOutbox('m1', 'CENG-1', 'raised', 'ALARM#x'), ...withoutMessage })).toEqual({ ...event, message: '' });
+      const sampleKey = keys.posSensorSample('m1', 'CENG-1', 'a', 'msg-1');
+      expect(sensorSampleRecord.read({ ...sampleKey, at: 'a', signalLevel: 4 })).toEqual({ at: 'a', signalLevel: 4, temperature: null });
+      const mark = { ...keys.machineRegroup('m1', 'CENG-1'), merchantId: 'm1', serial: 'CENG-1', from: 'g1' };
+      expect(regroupMarkRecord.read(mark)).toEqual({ merchantId: 'm1', serial: 'CENG-1', from: 'g1', groupId: null });
+      expect(purgeMarkRecord.read({ ...keys.machinePurge('m1', 'CENG-1'), merchantId: 'm1', serial: 'CENG-1' })).toEqual({
+        merchantId: 'm1',
+        serial: 'CENG-1',
+      });
+      expect(onlineEntryRecord.read({ ...keys.onlineEntry('b', 0, 'm1', 'CENG-1'), merchantId: 'm1', serial: 'CENG-1' })).toEqual({
+        merchantId: 'm1',
+        serial: 'CENG-1',
+      });
+      expect(sweepStateRecord.read(keys.connectionSweepState)).toEqual({});
+      expect(logLines()).toEqual([]);
+    });
+
+    it.each([
+      ['telemetry', telemetryKey.pk, 'connection: invalid_union', () => telemetryRecord.read({ ...telemetryKey, connection: 5 })],
+      ['telemetry', telemetryKey.pk, 'lastSeenAt: invalid_type', () => telemetryOf({ ...telemetryKey, lastSeenAt: '5' })],
+      ['counter', counterKey.pk, '(item): custom', () => counterRecord.read({ ...counterKey, count: '3' })],
+      ['salesStatsDay', dayKey.pk, 'figures: custom', () => statsDayRecord.read({ ...dayKey, merchantId: 'm1', day: '2026-12-01', cashN: '2' })],
+      ['salesStatsMonth', monthKey.pk, 'posName: invalid_type', () => statsMonthRecord.read({ ...monthKey, merchantId: 'm1', serial: 'CENG-1' })],
+      [
+        'notificationOutbox',
+        'NOTIFY',
+        'kind: invalid_value',
+        () => alarmEventOf({ ...keys.notificationOutbox('m1', 'CENG-1', 'raised', 'ALARM#x'), ...event, kind: 'x' }),
+      ],
+      [
+        'sensorSample',
+        'MERCHANT#m1#',
+        'at: invalid_type',
+        () => sensorSampleRecord.read({ ...keys.posSensorSample('m1', 'CENG-1', 'a', 'msg-1'), signalLevel: 4 }),
+      ],
+      ['onlineEntry', 'ONLINE#', 'serial: invalid_type', () => onlineEntryRecord.read({ ...keys.onlineEntry('b', 0, 'm1', 'CENG-1'), merchantId: 'm1' })],
+    ])('refuse a broken %s item with one error line naming its key (%s: %s)', (entity, pk, problem, read) => {
+      expect(read).toThrow(UnreadableRecordError);
+      const lines = logLines();
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({ level: 'ERROR', message: 'stored record does not parse', entity });
+      expect(lines[0]!.pk).toContain(pk);
       expect(lines[0]!.problems).toContain(problem);
     });
   });
