@@ -280,7 +280,7 @@ export class DynamoAlarmRepository implements AlarmRepository {
 
   async masterAlarms(codes: readonly string[]): Promise<Map<string, MasterAlarm>> {
     const items = await this.batchGet(codes.map((c) => keys.masterAlarm(c)));
-    return new Map(items.map((i) => [String(i.code), masterAlarmRecord.read(i)]));
+    return new Map(items.map((i) => masterAlarmRecord.read(i)).map((m) => [m.code, m]));
   }
 
   // ------------------------------------------------------------------ reads
