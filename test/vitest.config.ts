@@ -29,6 +29,9 @@ export default defineConfig({
           globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // A screen's answer goes through a debounce, the API and a render: vitest's default poll of 1 s failed
+          // under load (a search's one row came after it). 10 s, as a user would wait; a pass returns at once.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
           // The files share no state but the stack: one worker imports playwright-core, the catalogues and the
           // helpers once for all of them (isolated, each file took about 3 s of CPU to import them again).

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as keys from '../../functions/adapters/dynamodb/keys';
 import { DEMO_PINS } from '../../infra/local/demo-data';
 import { alarmMessage } from '../../infra/local/simulator';
+import { DEFAULT_ONLINE_BUCKET_SECONDS } from '../../functions/core/ingestion/rules';
 import { buildIngestionDeps } from '../../functions/triggers/ingestion-deps';
 import { iotBatchHandler } from '../../functions/triggers/iot-batch';
 import { sqsEventOf } from '../../infra/local/iot-rules';
@@ -132,7 +133,7 @@ describe('alarms over MQTT', () => {
       tableName: stack.tableName,
       dynamodbEndpoint: stack.dynamodb,
       offlineAfterSeconds: 900,
-      onlineBucketSeconds: 60,
+      onlineBucketSeconds: DEFAULT_ONLINE_BUCKET_SECONDS,
     });
     const ingest = iotBatchHandler('alarms', () => deps);
     const event = (n: number) => ({

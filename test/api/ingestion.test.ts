@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as keys from '../../functions/adapters/dynamodb/keys';
+import { DEFAULT_ONLINE_BUCKET_SECONDS } from '../../functions/core/ingestion/rules';
 import { buildIngestionDeps } from '../../functions/triggers/ingestion-deps';
 import { connectionSweepHandler } from '../../functions/triggers/connection-sweep/handler';
 import { auditMessage, configMessage, connectMqtt, DexBook, newMessageId, saleTransaction, salesMessage, telemetryMessage } from '../../infra/local/simulator';
@@ -318,14 +319,15 @@ describe('ingestion over MQTT', () => {
         tableName: stack.tableName,
         dynamodbEndpoint: stack.dynamodb,
         offlineAfterSeconds: window,
-        onlineBucketSeconds: 60,
+        // The stack's own bucket width: the sweep reads the buckets the stack wrote the machines' entries in.
+        onlineBucketSeconds: DEFAULT_ONLINE_BUCKET_SECONDS,
       }),
     );
     // Just inside the window nothing changes.
     await sweep({ time: new Date(Date.now() + (window - 90) * 1000).toISOString() });
     expect((await pos(silent)).connection).toBe(1);
-    // Past it (plus the bucket width), the silent machine is offline.
-    const outcome = await sweep({ time: new Date(Date.now() + (window + 150) * 1000).toISOString() });
+    // Past it, plus the bucket the sweep adds to the window and the bucket the machine's entry is in, the silent machine is offline.
+    const outcome = await sweep({ time: new Date(Date.now() + (window + 2 * DEFAULT_ONLINE_BUCKET_SECONDS + 60) * 1000).toISOString() });
     expect(outcome.wentOffline).toBeGreaterThanOrEqual(2);
     expect(await pos(silent)).toMatchObject({ connection: 0, lastPingAt: first.sentAt });
     // The list's copy follows the transition at once (it is written in the same transaction).
@@ -335,7 +337,7 @@ describe('ingestion over MQTT', () => {
     expect(await counter(doc, keys.posCounterName(merchantId))).toMatchObject({ online: 0, offline: 2, unknown: 0 });
     expect(await counter(doc, keys.posGroupCounterName(merchantId, groupId!))).toMatchObject({ online: 0, offline: 2 });
     // A second sweep changes nothing more.
-    await sweep({ time: new Date(Date.now() + (window + 160) * 1000).toISOString() });
+    await sweep({ time: new Date(Date.now() + (window + 2 * DEFAULT_ONLINE_BUCKET_SECONDS + 70) * 1000).toISOString() });
     expect(await counter(doc, keys.posCounterName(merchantId))).toMatchObject({ online: 0, offline: 2 });
 
     await talker.publish('telemetry', telemetryMessage(chatty));

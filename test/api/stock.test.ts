@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestBatch } from '../../functions/core/ingestion/batch';
+import { DEFAULT_ONLINE_BUCKET_SECONDS } from '../../functions/core/ingestion/rules';
 import { buildIngestionDeps } from '../../functions/triggers/ingestion-deps';
 import { DEMO_PINS } from '../../infra/local/demo-data';
 import { auditMessage, DexBook, saleTransaction, salesMessage } from '../../infra/local/simulator';
@@ -429,7 +430,13 @@ describe('ingestion reads stock only of machines that manage it', () => {
       { step: 'initialize' },
     );
     const deps = buildIngestionDeps(
-      { region: 'eu-west-1', tableName: stack.tableName, dynamodbEndpoint: stack.dynamodb, offlineAfterSeconds: 900, onlineBucketSeconds: 60 },
+      {
+        region: 'eu-west-1',
+        tableName: stack.tableName,
+        dynamodbEndpoint: stack.dynamodb,
+        offlineAfterSeconds: 900,
+        onlineBucketSeconds: DEFAULT_ONLINE_BUCKET_SECONDS,
+      },
       doc,
     );
     const ingest = async (kind: 'sales' | 'audit', message: { serial: string }) =>
