@@ -43,6 +43,13 @@ module.exports = {
       to: { path: '^(functions|frontend)/' },
     },
     {
+      name: 'schemas-through-alias',
+      comment: 'functions/, frontend/src and infra/ import schemas/ through the alias #schemas/* (package.json imports), never by a relative path.',
+      severity: 'error',
+      from: { path: '^(functions|frontend/src|infra)/' },
+      to: { path: '^schemas/', dependencyTypesNot: ['aliased-subpath-import'] },
+    },
+    {
       name: 'features-independent',
       comment: 'A frontend feature does not import another one; app/ composes them, components/ and lib/ are shared.',
       severity: 'error',

@@ -38,6 +38,7 @@ describe('layer rules (.dependency-cruiser.cjs, DESIGN.md §11)', () => {
         'schemas-self-contained: schemas/order.ts → functions/api/orders/routes.ts',
         'schemas-self-contained: schemas/order.ts → frontend/src/features/cart/cart-line.ts',
         'features-independent: frontend/src/features/checkout/checkout-page.ts → frontend/src/features/cart/cart-page.ts',
+        'schemas-through-alias: frontend/src/features/cart/cart-total.ts → schemas/order.ts',
         'no-circular: functions/core/orders/place-order.ts → functions/core/orders/totals.ts',
       ].sort(),
     );
