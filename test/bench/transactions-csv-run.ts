@@ -5,6 +5,7 @@
  * `tsx test/bench/transactions-csv-run.ts '<StackInfo JSON>' '<query JSON>' '<authorization>'`
  */
 import { gunzipSync } from 'node:zlib';
+import { enableLocalInvocations, invokeLocally } from '../../infra/local/invoke';
 import type { StackInfo } from '../../infra/local/stack-info';
 import { apiEvent, groupHandler, type GroupHandler } from './invoke';
 
@@ -12,8 +13,15 @@ const info = JSON.parse(process.argv[2] ?? '') as StackInfo;
 const query = JSON.parse(process.argv[3] ?? '') as Record<string, string>;
 const authorization = process.argv[4] ?? '';
 process.env.LOG_LEVEL = 'silent';
+await enableLocalInvocations();
 const handler = (await groupHandler('transactions', info)) as GroupHandler;
-const res = await handler(apiEvent('GET', '/transactions/csv', query, authorization) as never, {} as never);
+// Inside an invocation scope, as the local stack runs it: this process inherits AWS_LAMBDA_MAX_CONCURRENCY from the
+// bench, and Powertools then expects the invocation store.
+const res = await invokeLocally(
+  'vend-local-api-transactions',
+  (event: never, context) => handler(event, context as never),
+  apiEvent('GET', '/transactions/csv', query, authorization) as never,
+);
 // maxRSS is in kibibytes; MB are 10^6 bytes.
 const peakRssMB = (process.resourceUsage().maxRSS * 1024) / 1e6;
 if (res.statusCode !== 200) throw new Error(`GET /transactions/csv answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
