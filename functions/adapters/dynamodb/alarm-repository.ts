@@ -7,8 +7,7 @@
  */
 import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { AlarmCategory, type AlarmCounts, type MasterAlarm } from '#schemas/alarm';
-import { ALARM_STATUSES } from '#schemas/alarm-constants';
+import { Alarm, type AlarmCounts, type MasterAlarm } from '#schemas/alarm';
 import type { Total } from '#schemas/paging';
 import { COUNT_READ_LIMIT } from '#schemas/paging-constants';
 import { activeDelta, applyDelta, countsOf, dayOf, isOpen, statsContribution, statusMove, sumCounts, type StoredAlarm } from '../../core/alarms/model';
@@ -37,25 +36,24 @@ const OPEN_END = '~';
 /** The record schema of an alarm (in its machine's partition). */
 export const alarmRecord = recordSchema<StoredAlarm>(
   'alarm',
-  z.object({
-    merchantId: z.string(),
-    serial: z.string(),
-    groupId: z.nullable(z.string()),
-    messageId: z.string(),
-    code: z.string(),
-    status: z.enum(ALARM_STATUSES),
-    category: AlarmCategory,
-    criticity: z.number(),
-    message: z.string(),
-    detail: z.string(),
-    remainingCycles: z.nullable(z.number()),
-    createdAt: z.string(),
-    lastSeenAt: z.string(),
-    lastMessageId: z.string(),
-    occurrences: z.number(),
-    repairedAt: z.nullable(z.string()),
-    repairedBy: z.nullable(z.string()),
-  }),
+  z.extend(
+    z.pick(Alarm, {
+      serial: true,
+      code: true,
+      status: true,
+      category: true,
+      criticity: true,
+      message: true,
+      detail: true,
+      remainingCycles: true,
+      createdAt: true,
+      lastSeenAt: true,
+      occurrences: true,
+      repairedAt: true,
+      repairedBy: true,
+    }),
+    { merchantId: z.string(), groupId: z.nullable(z.string()), messageId: z.string(), lastMessageId: z.string() },
+  ),
 );
 
 export const alarmOf = (item: Item): StoredAlarm => alarmRecord.read(item);

@@ -1,7 +1,6 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { Language } from '#schemas/language';
-import { Role } from '#schemas/roles';
+import { UserMe } from '#schemas/user';
 import type { User } from '../../core/users/user';
 import * as keys from './keys';
 import { recordSchema } from './records';
@@ -9,15 +8,8 @@ import { recordSchema } from './records';
 /** The record schema of a user (its USER item and its merchant membership copies). */
 export const userRecord = recordSchema<User>(
   'user',
-  z.object({
-    id: z.string(),
-    email: z.string(),
-    role: Role,
-    language: Language,
-    merchantIds: z.array(z.string()),
-    groupIds: z.array(z.string()),
-    allowLicensing: z.boolean(),
-    receiveNotifications: z.boolean(),
+  z.extend(UserMe, {
+    // Stored before the reasons were an enum: any text reads as stored.
     notificationsOffReason: z.optional(z.nullable(z.string())),
     invisibleFlags: z.array(z.string()),
     createdAt: z.string(),
