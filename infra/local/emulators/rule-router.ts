@@ -1,9 +1,10 @@
 /**
  * The local rule router: what an IoT rule → SQS queue → Lambda event source mapping does in AWS. A message a
  * rule matches is queued durably (journal.ts, under the stack's data dir) before the broker acknowledges it,
- * then delivered to the rule's function in batches. A failed delivery (or the records a partial batch
- * response names) becomes visible again after the visibility timeout, doubled on each receive, until the
- * receive count reaches the rule's maxReceiveCount; then the message moves to the rule's dead-letter queue
+ * and delivered to the rule's function in batches from the moment it is appended (not after the disk sync).
+ * A failed delivery (or the records a partial batch response names) becomes visible again after the
+ * visibility timeout, doubled on each receive, until the receive count reaches the rule's maxReceiveCount;
+ * then the message moves to the rule's dead-letter queue
  * (durable too, kept 14 days) with an error line and a metric naming the message ids. `redrive` moves dead
  * letters back. Delivered messages are deleted from the journal (and compacted away); whatever is left when
  * the process stops or dies is delivered on the next start.
@@ -335,8 +336,13 @@ export async function openRuleRouter(options: RuleRouterOptions): Promise<RuleRo
       const event = ruleEvent(topic, payload);
       const messages = matching.map((rule) => ({ id: randomUUID(), rule: rule.name, event, receives: 0 }));
       for (const rule of matching) statsOf(rule.name).matched++;
-      await journal.put(messages);
+      // Delivered as soon as appended, while the group's fdatasync runs (the acknowledgement still waits for it): the
+      // rule's function does not wait for the disk, as in AWS the rules engine does not wait for the PUBACK. A message
+      // whose write fails is refused to the publisher, which sends it again; handling it twice changes nothing
+      // (ingestion is idempotent by messageId, an acknowledgement moves a command only forward).
+      const stored = journal.put(messages);
       enqueue(messages);
+      await stored;
     },
     setRules(next) {
       rules = [...next];
