@@ -170,8 +170,8 @@ export function commandExecutor(build: Builders) {
       return ack(d, { commandId, ...outcome });
     }
     s.outcomes.set(commandId, 'running');
-    // Both in flight at once (QoS 1 does not wait for one PUBACK before the next publish), acknowledged before it runs.
-    await Promise.all([ack(d, { commandId, status: 'received' }), ack(d, { commandId, status: 'running' })]);
+    await ack(d, { commandId, status: 'received' });
+    await ack(d, { commandId, status: 'running' });
     let outcome: Outcome;
     try {
       outcome = await run(d, s, commandType, params);
