@@ -13,7 +13,9 @@
  * the time goes: the parts' p50, polls per command, and DynamoDB calls and item writes per command and per ideal
  * sequence (the acks and polls resolve the machine once per command: registration-cache.ts).
  */
-import { loadavg } from 'node:os';
+import { open, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { dynamoCallsPer, interleave, localSuperAdminAuthorization, type Series } from './measure';
 
@@ -33,6 +35,30 @@ async function timed<T>(into: number[], op: () => Promise<T>): Promise<T> {
   const result = await op();
   into.push(performance.now() - t0);
   return result;
+}
+
+/**
+ * What one append + fdatasync of a small line takes on this disk right after the series (p50 and p95 of `n`): the
+ * local broker acknowledges each of the device's acks (QoS 1) only once its rule's journal synced it, and the device
+ * sends the next ack after that acknowledgement, so the round trip waits for about two of them in a row where the
+ * ideal path waits for none.
+ */
+async function diskSyncMs(n: number): Promise<{ p50: number; p95: number }> {
+  const path = join(tmpdir(), `bench-sync-${process.pid}`);
+  const file = await open(path, 'a');
+  const ms: number[] = [];
+  try {
+    for (let i = 0; i < n; i++) {
+      const t0 = performance.now();
+      await file.write(`${'x'.repeat(300)}\n`);
+      await file.datasync();
+      ms.push(performance.now() - t0);
+    }
+  } finally {
+    await file.close();
+    await rm(path, { force: true });
+  }
+  return { p50: percentile(ms, 50), p95: percentile(ms, 95) };
 }
 
 export async function benchCommandRoundTrip() {
@@ -127,6 +153,7 @@ export async function benchCommandRoundTrip() {
     const { timedOut } = await interleave(series, { command, ideal, broker }, { requests: REQUESTS, batch: 10, warmup: WARMUP, deadlineMs: 240_000 });
     const seconds = (performance.now() - t0) / 1000;
     const loadAverage = Math.round(loadavg()[0]! * 10) / 10;
+    const diskSync = await diskSyncMs(30);
     const figures = (s: Series) => ({ name: s.name, n: s.ms.length, p50: percentile(s.ms, 50), p95: percentile(s.ms, 95) });
     const c = figures(series.command);
     const i = figures(series.ideal);
@@ -168,6 +195,7 @@ export async function benchCommandRoundTrip() {
       timedOut,
       seconds,
       loadAverage,
+      diskSync,
     };
   } finally {
     for (const close of closers) await close().catch(() => undefined);

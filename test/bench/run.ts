@@ -935,7 +935,9 @@ async function main() {
       console.log(
         `  ideal p50 parts: POST ${d.idealPostP50} ms, broker round trip ${d.idealBrokerP50} ms, GET ${d.idealGetP50} ms; ${dynamo(r.dynamoPerIdeal)}`,
       );
-      console.log(`  load average ${r.loadAverage} when the series ended`);
+      console.log(
+        `  load average ${r.loadAverage} when the series ended; a disk sync (each device ack's PUBACK waits for one) took p50 ${r.diskSync.p50.toFixed(1)} ms, p95 ${r.diskSync.p95.toFixed(1)} ms`,
+      );
       if (r.timedOut) console.log('   STOPPED AT THE TIME LIMIT');
       out.commandRoundTrip = { budgetP95Ratio: COMMAND_ROUND_TRIP_BUDGET, ...r };
       if (r.verdict === 'FAIL')
