@@ -109,12 +109,6 @@ export const triggers: readonly TriggerDeclaration[] = [
     access: connectionSweepAccess,
   },
   {
-    name: 'anomaly-sweep',
-    description: 'Raises and clears the anomaly alarms (no sales, offline, cashless drop) of a bounded number of machines per run',
-    source: { kind: 'schedule', everyMinutes: 5, localEveryMs: 60_000 },
-    access: anomalySweepAccess,
-  },
-  {
     name: 'command-sweep',
     description: 'Sends scheduled remote commands, publishes unanswered ones again (bounded) and expires stale ones',
     // Locally a scheduled command goes out within seconds of its time.
@@ -146,6 +140,12 @@ export const triggers: readonly TriggerDeclaration[] = [
     description: 'Sends each alarm notification digest whose flood window ended',
     source: { kind: 'schedule', everyMinutes: 1, localEveryMs: 5_000 },
     access: notificationDigestSweepAccess,
+  },
+  {
+    name: 'anomaly-sweep',
+    description: 'Raises and clears the anomaly alarms (no sales, offline, cashless drop) of a bounded number of machines per run',
+    source: { kind: 'schedule', everyMinutes: 5, localEveryMs: 60_000 },
+    access: anomalySweepAccess,
   },
   {
     name: 'notification-sender',
