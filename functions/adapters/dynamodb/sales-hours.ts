@@ -12,6 +12,9 @@ import type { TransactItem } from './transactions';
 /** A week item outlives the baseline window by two weeks, then TTL removes it. */
 const KEEP_MS = (BASELINE_WEEKS + 3) * 7 * 86_400_000;
 
+/** When a week item goes (TTL, epoch seconds). */
+export const salesHoursExpiresAt = (weekStart: string) => Math.floor((Date.parse(`${weekStart}T00:00:00Z`) + KEEP_MS) / 1000);
+
 const isCount = (v: unknown): v is number => typeof v === 'number';
 
 /** The record schema of a week item: `merchantId serial weekStart` and `n{d}{hh}` / `k{d}{hh}` counts. */
@@ -49,7 +52,7 @@ export function salesHoursUpdates(
             ':m': device.merchantId,
             ':s': device.serial,
             ':w': weekStart,
-            ':e': Math.floor((Date.parse(`${weekStart}T00:00:00Z`) + KEEP_MS) / 1000),
+            ':e': salesHoursExpiresAt(weekStart),
             ...Object.fromEntries(list.map(([, v], i) => [`:a${i}`, v])),
           },
         },
