@@ -230,7 +230,7 @@ describe('the anomaly sweep', () => {
       ['E-BUSY', { connection: 1, lastSaleAt: new Date(NOW + 5 * HOUR).toISOString(), weeks: history(4, busy) }],
     ]);
     const { store, calls, cursor } = memoryStore(facts, alarms);
-    const deps = { store, alarms: alarms.writer, machinesPerRun: 3, nowMs: () => NOW + 6 * HOUR };
+    const deps = { store, alarms: alarms.writer, machinesPerRun: 3, runBudgetMs: 60_000, nowMs: () => NOW + 6 * HOUR };
 
     const first = await sweepAnomalies(deps);
     expect(first).toMatchObject({ machines: 3, raised: 1, complete: false });
@@ -252,5 +252,16 @@ describe('the anomaly sweep', () => {
     facts.set('D-OFF', { ...facts.get('D-OFF')!, connection: 1 });
     expect(await sweepAnomalies(deps)).toMatchObject({ machines: 5, raised: 0, cleared: 2 });
     expect(alarms.open.size).toBe(0);
+  });
+
+  it('starts no new page past its time budget (one page at least), and the next run goes on from its cursor', async () => {
+    const alarms = memoryAlarms();
+    const facts = new Map(Array.from({ length: 250 }, (_, i) => [`M-${String(i).padStart(3, '0')}`, { connection: 1, weeks: new Map<string, WeekCounts>() }]));
+    const { store } = memoryStore(facts, alarms);
+    let clock = 0;
+    const deps = { store, alarms: alarms.writer, machinesPerRun: 5_000, runBudgetMs: 1, clockMs: () => (clock += 10), nowMs: () => NOW };
+    expect(await sweepAnomalies(deps)).toMatchObject({ machines: 100, complete: false });
+    expect(await sweepAnomalies(deps)).toMatchObject({ machines: 100, complete: false });
+    expect(await sweepAnomalies(deps)).toMatchObject({ machines: 50, complete: true });
   });
 });

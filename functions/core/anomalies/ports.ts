@@ -51,6 +51,10 @@ export interface AnomalySweepDeps {
   alarms: AlarmWriter;
   /** Machines evaluated per run at most (the run's bound; the rest next run, from the cursor). */
   machinesPerRun: number;
+  /** A run starts no new page of machines after this long (ms; within its function's timeout), whatever is left. */
+  runBudgetMs: number;
+  /** The wall clock the run budget is measured with (the sweep's `nowMs` is its evaluation instant). */
+  clockMs?: () => number;
   nowMs: () => number;
   log?: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
 }

@@ -62,6 +62,8 @@ const eventId = (serial: string, code: string, at: string) => `an-${createHash('
 export async function sweepAnomalies(deps: AnomalySweepDeps): Promise<AnomalySweepOutcome> {
   const { store } = deps;
   const nowMs = deps.nowMs();
+  const clock = deps.clockMs ?? Date.now;
+  const deadline = clock() + deps.runBudgetMs;
   const at = new Date(nowMs).toISOString();
   const outcome: AnomalySweepOutcome = { machines: 0, raised: 0, cleared: 0, failed: 0, complete: false };
   let masters: Promise<Map<string, MasterAlarm>> | undefined;
@@ -103,7 +105,7 @@ export async function sweepAnomalies(deps: AnomalySweepDeps): Promise<AnomalySwe
       const weeks = weeksToRead(slotOfWallClock(nowMs + offsetMs).weekStart);
       for (;;) {
         const limit = Math.min(MACHINES_PER_PAGE, deps.machinesPerRun - outcome.machines);
-        if (limit <= 0) {
+        if (limit <= 0 || (outcome.machines > 0 && clock() > deadline)) {
           await store.saveCursor({ merchant: merchant.position, ...(machineAfter ? { machine: machineAfter } : {}) });
           return outcome;
         }

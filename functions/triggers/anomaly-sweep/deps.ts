@@ -10,6 +10,8 @@ import { logger } from '../../runtime/logger';
 
 /** Machines one run evaluates at most (ANOMALY_SWEEP_MACHINES_PER_RUN); a larger fleet takes several runs. */
 export const DEFAULT_MACHINES_PER_RUN = 5_000;
+/** A run starts no new page after this long (ANOMALY_SWEEP_RUN_MS): the scheduled functions' timeout is 50 s. */
+export const DEFAULT_RUN_BUDGET_MS = 35_000;
 
 export function buildAnomalySweepDeps(env: NodeJS.ProcessEnv = process.env): AnomalySweepDeps {
   const table = tableConfig(env);
@@ -18,6 +20,7 @@ export function buildAnomalySweepDeps(env: NodeJS.ProcessEnv = process.env): Ano
     store: new DynamoAnomalySweepStore(doc, table.tableName),
     alarms: new DynamoAlarmRepository(doc, table.tableName),
     machinesPerRun: positiveInt(env, 'ANOMALY_SWEEP_MACHINES_PER_RUN', DEFAULT_MACHINES_PER_RUN),
+    runBudgetMs: positiveInt(env, 'ANOMALY_SWEEP_RUN_MS', DEFAULT_RUN_BUDGET_MS),
     nowMs: Date.now,
     log: (level, message, fields) => logger[level](message, fields),
   };
