@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ANOMALY_SETTINGS_DEFAULTS, MAX_ANOMALY_OFFLINE_HOURS } from './anomaly-constants';
 
 export const PRICES_SYNC = ['IMMEDIATE', 'AFTER_AUDIT'] as const;
 
@@ -14,7 +15,21 @@ export const MERCHANT_SETTINGS_DEFAULTS = {
   auditControlHours: 48,
   unlockCloudCreditHours: 24,
   pricesSync: 'IMMEDIATE',
+  ...ANOMALY_SETTINGS_DEFAULTS,
 } as const;
+
+/** A fraction strictly between 0 and 1. */
+const fraction = z.number().check(z.gt(0, 'must be greater than 0'), z.lt(1, 'must be less than 1'));
+
+/**
+ * Anomaly thresholds (issue 30 item 5; anomaly-constants.ts): optional in a save, where an absent one keeps its
+ * current value (clients that predate them keep working).
+ */
+const AnomalySettingsInput = {
+  anomalyProbability: z.optional(fraction),
+  anomalyOfflineHours: z.optional(z.number().check(z.gt(0, 'must be greater than 0'), z.maximum(MAX_ANOMALY_OFFLINE_HOURS))),
+  anomalyCashlessRatio: z.optional(fraction),
+};
 
 /** Merchant settings a merchant admin edits (spec §3). Money is in minor units of the merchant currency. */
 export const MerchantSettingsInput = z.strictObject({
@@ -26,6 +41,7 @@ export const MerchantSettingsInput = z.strictObject({
   auditControlHours: int(0, 720),
   unlockCloudCreditHours: int(0, 720),
   pricesSync: z.enum(PRICES_SYNC),
+  ...AnomalySettingsInput,
 });
 export type MerchantSettingsInput = z.infer<typeof MerchantSettingsInput>;
 
@@ -41,6 +57,10 @@ export const MerchantSettings = z.object({
   auditControlHours: z.number(),
   unlockCloudCreditHours: z.number(),
   pricesSync: z.enum(PRICES_SYNC),
+  /** Settings saved before the anomaly thresholds existed read as the defaults. */
+  anomalyProbability: z._default(z.number(), ANOMALY_SETTINGS_DEFAULTS.anomalyProbability),
+  anomalyOfflineHours: z._default(z.number(), ANOMALY_SETTINGS_DEFAULTS.anomalyOfflineHours),
+  anomalyCashlessRatio: z._default(z.number(), ANOMALY_SETTINGS_DEFAULTS.anomalyCashlessRatio),
   updatedAt: z.string(),
 });
 export type MerchantSettings = z.infer<typeof MerchantSettings>;

@@ -84,6 +84,8 @@ export interface DemoMachine {
   hidden?: boolean;
   /** Stopped reporting two days before the demo history's end: the simulator leaves it silent, so it stays offline. */
   offline?: boolean;
+  /** Online but stopped selling SILENT_SINCE before the demo history's end (the simulator pings it, sells nothing): the no-sales anomaly. */
+  silent?: boolean;
 }
 
 const serial = (type: string, n: number) => `${type}-${String(n).padStart(8, '0')}`;
@@ -99,6 +101,7 @@ export const DEMO_MACHINES: DemoMachine[] = [
     merchantId: 'acme-vending',
     name,
     groupId: 'acme-north',
+    ...(name === 'Monza Ospedale' ? { silent: true } : {}),
   })),
   ...['Roma Termini', 'Napoli Centrale', 'Bari Porto', 'Palermo Università'].map((name, i) => ({
     serial: serial('CENG', i + 5),
@@ -131,6 +134,8 @@ export const DEMO_MACHINES: DemoMachine[] = [
 
 /** The demo machines the device simulator plays: neither hidden (decommissioned) nor offline. */
 export const SIMULATED_SERIALS = DEMO_MACHINES.filter((m) => !m.hidden && !m.offline).map((m) => m.serial);
+/** Of those, the ones it plays without sales (the silent machine). */
+export const SILENT_SERIALS: ReadonlySet<string> = new Set(DEMO_MACHINES.filter((m) => m.silent).map((m) => m.serial));
 
 export type DemoUserSeed = Omit<DemoUser, 'password'>;
 
@@ -218,6 +223,43 @@ export const DEMO_MASTER_ALARMS: MasterAlarmCreate[] = [
     mcbf: '',
     level1: '<p>Replace the water filter at the next visit.</p>',
     level2: '',
+  },
+  // The anomaly alerts' codes (schemas/anomaly-constants.ts): raised by the anomaly sweep, not by a machine.
+  {
+    code: 'ANOMALY_NO_SALES',
+    criticity: 2,
+    machineType: 'Nebular Vending',
+    source: 'machine',
+    group: 'alarm',
+    message: 'No sales for improbably long',
+    category: 'usability',
+    mcbf: '',
+    level1: '<p>Check that the machine vends: a blocked payment system, an empty or jammed product, a switched-off display.</p>',
+    level2: '<p>The alarm detail gives the sales its last weeks predicted for the silence and the probability of none.</p>',
+  },
+  {
+    code: 'ANOMALY_OFFLINE',
+    criticity: 2,
+    machineType: 'Nebular Vending',
+    source: 'controlSystem',
+    group: 'alarm',
+    message: 'Offline for too long',
+    category: 'fault',
+    mcbf: '',
+    level1: '<p>Check the power supply and the modem of the machine.</p>',
+    level2: '<p>Check the SIM and the signal on site; the threshold is in the distributor settings.</p>',
+  },
+  {
+    code: 'ANOMALY_CASHLESS_DROP',
+    criticity: 2,
+    machineType: 'Nebular Vending',
+    source: 'cashless',
+    group: 'alarm',
+    message: 'Cashless sales dropped',
+    category: 'fault',
+    mcbf: '',
+    level1: '<p>Try a card payment: the card reader may be off or disconnected.</p>',
+    level2: '<p>Check the cashless device configuration and its connection to the payment service.</p>',
   },
 ];
 

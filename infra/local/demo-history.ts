@@ -17,6 +17,7 @@ import { ingestBatch } from '../../functions/core/ingestion/batch';
 import type { IngestionDeps } from '../../functions/core/ingestion/deps';
 import type { IngestedKind, SaleTransaction } from '#schemas/iot';
 import { COMMAND_RESULT, COMMAND_STATUS, finalStatusOf } from '#schemas/remote-command';
+import { seedDemoBaselines } from './demo-baselines';
 import { DEMO_MACHINES, DEMO_PLANOGRAMS, type DemoMachine } from './demo-data';
 import { simulatedPlanograms, SimulatedStock } from './simulated-stock';
 import { SimulatedPayments } from './simulated-payments';
@@ -34,6 +35,8 @@ const AUDIT_EVERY = 6 * HOUR;
 const SALES_WINDOW = 3 * HOUR;
 /** The offline machine's last ping, before the anchor. */
 const OFFLINE_SINCE = 2 * DAY + 3 * HOUR;
+/** The silent machine's last sale, before the anchor: a busy machine's whole opening day without a sale. */
+const SILENT_SINCE = 20 * HOUR;
 
 export interface DemoHistoryDeps {
   doc: DynamoDBDocumentClient;
@@ -102,6 +105,40 @@ const ruleEvent = (kind: IngestedKind, message: { serial: string }, receivedAt: 
   receivedAt,
 });
 
+/**
+ * Cash sales of the last hour before the anchor (after the last whole sales window), in the opening hours: a live
+ * machine has sold minutes ago, as its own history expects (the anomaly sweep would otherwise read hours of silence).
+ * Their own random stream, so the rest of the week is the same as without them.
+ */
+function lastHourSales(m: DemoMachine, anchor: number, busy: number, currency: 'COP' | 'EUR', stock: SimulatedStock | undefined, book: DexBook): object[] {
+  const random = randomOf(`${m.serial}#last-hour`);
+  const hour = new Date(anchor).getUTCHours();
+  if (hour < 6 || hour >= 21) return [];
+  const count = Math.max(1, Math.round((busy * 7) / 3));
+  const transactions: SaleTransaction[] = [];
+  for (let i = count - 1; i >= 0; i--) {
+    const sold = stock ? stock.sell(random) : { line: 1 + i, productCode: `P${String(1 + i).padStart(2, '0')}` };
+    if (!sold) continue;
+    const value = currency === 'COP' ? 150_000 : 120;
+    const t = saleTransaction({
+      id: `T${m.serial.replace('-', '')}L${i}`,
+      ...sold,
+      priceTable: 1,
+      value,
+      currency,
+      type: 2,
+      mediaType: 252,
+      createdAt: iso(anchor - 2 * MINUTE - i * (HOUR / count)),
+    });
+    book.record(t);
+    transactions.push(t);
+  }
+  const sentAt = anchor - MINUTE;
+  return transactions.length
+    ? [ruleEvent('sales', salesMessage(m.serial, transactions, { messageId: messageIdOf('sh', m.serial, sentAt), sentAt: iso(sentAt) }), sentAt + 500)]
+    : [];
+}
+
 /** The week of one machine's messages, as the IoT rules hand them over (`receivedAt` a moment after sending). */
 function machineWeek(m: DemoMachine, anchor: number, payments: SimulatedPayments): { events: Events; lastPingAt: number } {
   const random = randomOf(m.serial);
@@ -150,11 +187,12 @@ function machineWeek(m: DemoMachine, anchor: number, payments: SimulatedPayments
     events.audit.push(ruleEvent('audit', auditMessage(m.serial, { messageId: messageIdOf('au', m.serial, t), readAt, origin, dex, sentAt: readAt }), t + 2000));
   };
   let nextRefill = 0;
+  const lastSalesWindowEnd = m.silent ? anchor - SILENT_SINCE : lastPingAt;
   for (let window = Math.ceil(start / SALES_WINDOW) * SALES_WINDOW; window + SALES_WINDOW <= lastPingAt; window += SALES_WINDOW) {
     for (; nextRefill < refillsAt.length && refillsAt[nextRefill]! <= window; nextRefill++) audit(refillsAt[nextRefill]!, 4);
     if (window % AUDIT_EVERY === 0) audit(window + 2 * MINUTE);
     const hour = new Date(window).getUTCHours();
-    if (hour < 6 || hour >= 21) continue;
+    if (hour < 6 || hour >= 21 || window + SALES_WINDOW > lastSalesWindowEnd) continue;
     const weekend = [0, 6].includes(new Date(window).getUTCDay());
     const count = Math.floor(random() * busy * (weekend ? 4 : 7));
     const transactions: SaleTransaction[] = Array.from({ length: count }, () => {
@@ -184,6 +222,7 @@ function machineWeek(m: DemoMachine, anchor: number, payments: SimulatedPayments
         ruleEvent('sales', salesMessage(m.serial, transactions, { messageId: messageIdOf('sl', m.serial, sentAt), sentAt: iso(sentAt) }), sentAt + 500),
       );
   }
+  if (!m.silent && !m.offline) events.sales.push(...lastHourSales(m, anchor, busy, currency, stock, book));
 
   // Faults of the first days, raised, repeated while they lasted and cleared by the machine.
   const alarmAt = (t: number, payload: Parameters<typeof alarmMessage>[1]) =>
@@ -368,6 +407,18 @@ export async function seedDemoHistory(deps: DemoHistoryDeps, ingestion: Ingestio
   if (marker?.completedAt) return { skipped: true, messages: 0, commands: 0 };
   const anchor = typeof marker?.anchor === 'number' ? marker.anchor : Math.floor(Date.parse(deps.now()) / MINUTE) * MINUTE;
   if (!marker) await deps.doc.send(new PutCommand({ TableName: table, Item: { ...keys.demoHistory, anchor } }));
+  // The weeks before, as the anomaly baselines' week items; once, before ingestion adds the demo week to them.
+  if (!marker?.baselinesAt) {
+    await seedDemoBaselines(deps.doc, table, anchor, anchor - WEEK);
+    await deps.doc.send(
+      new UpdateCommand({
+        TableName: table,
+        Key: keys.demoHistory,
+        UpdateExpression: 'SET baselinesAt = :at',
+        ExpressionAttributeValues: { ':at': deps.now() },
+      }),
+    );
+  }
 
   const payments = new Map<string, SimulatedPayments>();
   const paymentsOf = (merchantId: string) => payments.get(merchantId) ?? payments.set(merchantId, new SimulatedPayments(merchantId)).get(merchantId)!;

@@ -390,6 +390,8 @@ export interface FleetOptions {
   telemetryIntervalMs?: number;
   /** Chance of a sales message after each telemetry (default 0.25). */
   saleProbability?: number;
+  /** Serials that ping but never sell (the demo's silent machine: its no-sales anomaly stays open). */
+  silent?: ReadonlySet<string>;
   /** Chance of an audit after each telemetry (default 0.01). */
   auditProbability?: number;
   /** Chance of a configuration change (reported at once) after each telemetry (default 0.005). */
@@ -457,7 +459,7 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
         config = changedConfig(config);
         void send(d, 'config', configMessage(d.serial, config));
       }
-      if (Math.random() < (o.saleProbability ?? 0.25)) {
+      if (!o.silent?.has(d.serial) && Math.random() < (o.saleProbability ?? 0.25)) {
         const sales = Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => {
           const value = pick([80, 90, 120, 150, 200]);
           const { vend, ...paid } = paymentsOf(d.serial).next(Math.random, d.serial, value);

@@ -21,6 +21,7 @@ export default async function setup(project: TestProject) {
       MACHINE_PURGE_SWEEP_INTERVAL_MS: String(24 * 3_600_000),
       MACHINE_REGROUP_SWEEP_INTERVAL_MS: String(24 * 3_600_000),
       DATA_SUBSCRIPTION_SWEEP_INTERVAL_MS: String(24 * 3_600_000),
+      ANOMALY_SWEEP_INTERVAL_MS: String(24 * 3_600_000),
       NOTIFICATION_RETRY_AFTER_MS: '300',
       // A mutating call that changes the table without recording its before → after answers 500 (audit-trail.ts).
       AUDIT_TRAIL_REQUIRE_CHANGES: 'on',

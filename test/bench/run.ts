@@ -59,6 +59,10 @@
  *     order) — budget p95 ≤ 1.5× each, DynamoDB calls per page and the load average printed; statistics of 365 days by day — ≤ 2
  *     Queries, p95 ≤ 1.5× the raw Queries of the same counter items; the CSV at its cap — peak RSS ≤ 256 MB.
  *
+ * (n) The anomaly sweep (test/bench/anomaly-sweep.ts): a BENCH_ANOMALY_MACHINES (20,000)-machine merchant with four weeks of
+ *     sales baselines, 1 % of them silent: the sweep run after run from its cursor until its walk is complete — DynamoDB
+ *     calls per machine and each run's time printed; budget: every run within its schedule (5 minutes).
+ *
  * Always exits 0: a FAIL is reported, not thrown; the end of the output and `failedBudgets` in the results say
  * which figure fails and by how much. Everything listens on 127.0.0.1 only.
  */
@@ -80,6 +84,7 @@ import { measureWireBytes, WIRE_TOLERANCE } from './frontend-wire';
 import { benchCommandRoundTrip, COMMAND_ROUND_TRIP_BUDGET } from './command-round-trip';
 import { benchDynamoMemory, DYNAMO_MEMORY_BUDGET } from './dynamodb-memory';
 import { benchAlarmNotifications, NOTIFICATION_INGESTION_BUDGET } from './alarm-notifications';
+import { ANOMALY_SWEEP_BUDGET, benchAnomalySweep, printAnomalySweep } from './anomaly-sweep';
 import { runDynamoOutage } from './dynamodb-outage';
 import { benchHistoricalExport, HISTORICAL_EXPORT_BUDGET } from './historical-export';
 import { benchIngestion, INGESTION_BUDGET_SHARE } from './ingestion';
@@ -1182,6 +1187,27 @@ async function main() {
       broke('i', error);
       out.historicalExportError = error instanceof Error ? (error.stack ?? error.message) : String(error);
       console.error('\nHISTORICAL EXPORT BENCH ERROR:', error);
+    }
+
+  if (wanted('n'))
+    try {
+      console.log(`\n(n) The anomaly sweep over a ${process.env.BENCH_ANOMALY_MACHINES ?? 20_000}-machine merchant: every run within its 5-minute schedule…`);
+      const sweep = await benchAnomalySweep();
+      printAnomalySweep(sweep);
+      out.anomalySweep = { budgets: ANOMALY_SWEEP_BUDGET, ...sweep };
+      const slowest = Math.max(...sweep.runs.map((r) => r.seconds));
+      if (sweep.verdict === 'FAIL')
+        fail(
+          'n',
+          'slowest anomaly sweep run',
+          `${slowest.toFixed(1)} s`,
+          `≤ ${ANOMALY_SWEEP_BUDGET.runSeconds} s`,
+          `${(slowest - ANOMALY_SWEEP_BUDGET.runSeconds).toFixed(1)} s over`,
+        );
+    } catch (error) {
+      broke('n', error);
+      out.anomalySweepError = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      console.error('\nANOMALY SWEEP BENCH ERROR:', error);
     }
 
   out.failures = failures;

@@ -75,10 +75,23 @@ describe('merchant administration', () => {
     expect((await api<{ deviceAssociationPin: string }>(superAdminToken, 'GET', `/merchants/${merchantId}/settings`)).deviceAssociationPin).toBe('');
 
     await page.getByTestId('field-deviceAssociationPin').fill('12345678');
+    // The anomaly thresholds: percentages on the screen, fractions in the API; 150 % is refused in the UI language.
+    expect(await page.getByTestId('field-anomalyProbability').inputValue()).toBe('0.1');
+    await page.getByTestId('field-anomalyProbability').fill('150');
+    await page.getByTestId('merchant-settings-submit').click();
+    await expect.poll(() => page.getByTestId('error-anomalyProbability').textContent()).toBe(messages['anomalies.settings.percent.invalid']);
+    await page.getByTestId('field-anomalyProbability').fill('0.05');
+    await page.getByTestId('field-anomalyOfflineHours').fill('6');
     await page.getByTestId('merchant-settings-submit').click();
     await toast(page, messages['merchantSettings.saved']!).waitFor();
     expect(await page.getByTestId('error-deviceAssociationPin').count()).toBe(0);
-    expect(await api(superAdminToken, 'GET', `/merchants/${merchantId}/settings`)).toMatchObject({ deviceAssociationPin: '12345678', maximumRefund: 1250 });
+    expect(await api(superAdminToken, 'GET', `/merchants/${merchantId}/settings`)).toMatchObject({
+      deviceAssociationPin: '12345678',
+      maximumRefund: 1250,
+      anomalyProbability: 0.0005,
+      anomalyOfflineHours: 6,
+      anomalyCashlessRatio: 0.5,
+    });
 
     // The list: sort by name descending, hide a column, next page (one Query: the cursor of page 1 is sent).
     await page.goto(web('/admin/merchants'));

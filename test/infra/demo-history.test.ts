@@ -4,7 +4,9 @@
  * audits and cash going back days, a machine offline and one hidden; and seeding again adds nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ANOMALY_ALARM_CODES, ANOMALY_CODES } from '#schemas/anomaly-constants';
+import { BASELINE_WEEKS } from '../../functions/core/anomalies/rules';
 import * as keys from '../../functions/adapters/dynamodb/keys';
 import { buildIngestionDeps } from '../../functions/triggers/ingestion-deps';
 import { loadIngestionConfig } from '../../functions/triggers/ingestion-config';
@@ -15,6 +17,7 @@ import { demoKeys } from '../../infra/local/simulated-payments';
 import type { LocalRepositories } from '../../infra/local/repositories';
 import { signInWithPassword } from '../../infra/local/emulators/cognito';
 import type { StackInfo } from '../../infra/local/stack-info';
+import { runScheduleNow } from '../../infra/local/idle';
 import { depsForStack, stackEnvironment, startStackProcess } from '../../infra/local/stack-process';
 import { COMMAND_RESULT, COMMAND_STATUSES } from '#schemas/remote-command';
 
@@ -32,7 +35,8 @@ async function api(path: string, as = 'merchant.admin@demo.local'): Promise<any>
 }
 
 beforeAll(async () => {
-  stack = await startStackProcess({ env: { DEMO_HISTORY: '1' } });
+  // The anomaly sweep runs when the last test asks (a run in between would raise alarms the counts compare).
+  stack = await startStackProcess({ env: { DEMO_HISTORY: '1', ANOMALY_SWEEP_INTERVAL_MS: String(24 * 3_600_000) } });
   for (const user of stack.info.users) tokens[user.email] = (await signInWithPassword(stack.info.cognito, user.email, user.password)).idToken;
   deps = depsForStack(stack.info);
 });
@@ -211,6 +215,15 @@ describe("the demo's week", () => {
         transactions: (await api('/pos/CENG-00000001/transactions?type=2')).total,
         audits: (await api('/pos/CENG-00000001/audits')).total,
         signal: (await api(`/pos/CENG-00000001/historical-signal?from=${since(8 * DAY)}&to=${since(-60_000)}`)).length,
+        salesHours: (
+          await deps.doc.send(
+            new QueryCommand({
+              TableName: stack.info.tableName,
+              KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+              ExpressionAttributeValues: { ':p': keys.posPk(ACME, 'CENG-00000001'), ':s': 'SALESHOURS#' },
+            }),
+          )
+        ).Items,
       };
     };
     const before = await snapshot();
@@ -220,5 +233,26 @@ describe("the demo's week", () => {
     await deps.doc.send(new UpdateCommand({ TableName: stack.info.tableName, Key: keys.demoHistory, UpdateExpression: 'REMOVE completedAt' }));
     expect(await seedAgain()).toMatchObject({ skipped: false });
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('has weeks of sales baselines: the anomaly sweep raises the silent machine’s no-sales anomaly and the offline machine’s, and nothing else', async () => {
+    const weeks = await deps.doc.send(
+      new QueryCommand({
+        TableName: stack.info.tableName,
+        KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+        ExpressionAttributeValues: { ':p': keys.posPk(ACME, 'CENG-00000003'), ':s': 'SALESHOURS#' },
+      }),
+    );
+    expect(weeks.Items!.length).toBeGreaterThanOrEqual(BASELINE_WEEKS);
+    const outcome = (await runScheduleNow(stack.info.schedules!, 'anomaly-sweep')) as { raised: number; failed: number };
+    expect(outcome).toMatchObject({ failed: 0 });
+    const open = (await api(`/merchants/${ACME}/alarms?status=active&size=100`)).items.filter((a: { code: string }) => ANOMALY_CODES.includes(a.code));
+    expect(open.map((a: { serial: string; code: string }) => `${a.serial} ${a.code}`).sort()).toEqual([
+      `CENG-00000003 ${ANOMALY_ALARM_CODES.noSales}`,
+      `CENG-00000007 ${ANOMALY_ALARM_CODES.offline}`,
+    ]);
+    const silent = open.find((a: { code: string }) => a.code === ANOMALY_ALARM_CODES.noSales);
+    expect(silent.message).toBe('No sales for improbably long');
+    expect(silent.detail).toMatch(/^No sale for \d+(\.\d)? h: expected \d+(\.\d)? sales \(baseline of 4 weeks\), observed 0; probability /);
   });
 });

@@ -365,5 +365,10 @@ export const auditTrailSeqPrefix = 'SEQ#';
 export const auditTrailByTime = (merchantId: string, at: string, seq: number) => ({ gsi1pk: auditTrailTimePk(merchantId), gsi1sk: `${at}#${seqKey(seq)}` });
 export const auditTrailTimePk = (merchantId: string) => `TRAIL#${merchantId}#AT`;
 
+// Anomalies (functions/core/anomalies; ACCESS-PATTERNS T11, AN1): a machine's sales per local weekday and hour, one
+// item per local week in the machine's partition, and where the anomaly sweep stopped.
+export const posSalesHours = (merchantId: string, serial: string, weekStart: string) => ({ pk: posPk(merchantId, serial), sk: `SALESHOURS#${weekStart}` });
+export const anomalySweepState = { pk: 'SWEEP#ANOMALIES', sk: 'STATE' };
+
 /** Attributes that belong to the storage, not to the entity: a record schema (records.ts) drops them. */
 export const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'expiresAt', 'entity'] as const;

@@ -2,13 +2,15 @@
  * Transaction statistics of a machine's sales messages (ACCESS-PATTERNS T5–T7), counted exactly once per message:
  * one TransactWriteItems per machine and batch holds a guard item per message (`attribute_not_exists`) with the
  * counter ADDs of those messages, so a redelivery, a batch retried half-way or a duplicated publish finds its
- * guard and counts nothing again. A message whose guard is there is left out and the rest tried again.
+ * guard and counts nothing again. A message whose guard is there is left out and the rest tried again. The same
+ * transaction moves the machine's sales per weekday and hour (T11, sales-hours.ts), the anomaly rules' baseline.
  */
 import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { CountedSales, Device, SalesStats } from '../../core/ingestion/ports';
 import { canonicalTime } from '../../core/ingestion/rules';
 import * as keys from './keys';
+import { salesHoursUpdates } from './sales-hours';
 import { statsCounterUpdates, usedUpdate, usedValuesOf } from './transaction-records';
 import { isTransactionCancelled, type TransactItem } from './transactions';
 
@@ -73,8 +75,9 @@ export class DynamoSalesStats implements SalesStats {
       timeZone,
       transactions.map((t) => ({ ...t, createdAt: canonicalTime(t.createdAt), serial: device.serial, posName, groupId: device.groupId })),
     );
+    const hours = salesHoursUpdates(this.tableName, device, timeZone, transactions);
     const used = this.newUsed(device.merchantId, usedValuesOf(transactions));
-    return [...guards, ...counters, ...(used ? [used] : [])];
+    return [...guards, ...counters, ...hours, ...(used ? [used] : [])];
   }
 
   private newUsed(merchantId: string, values: ReturnType<typeof usedValuesOf>): TransactItem | undefined {

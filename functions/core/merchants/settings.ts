@@ -26,6 +26,9 @@ async function requireMerchant(deps: SettingsDeps, principal: Principal, merchan
 
 const newApiToken = () => randomBytes(24).toString('base64url');
 
+/** The input without its absent optional fields (an absent anomaly threshold keeps the current one). */
+const definedOf = (input: MerchantSettingsInput) => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as MerchantSettingsInput;
+
 export async function getMerchantSettings(deps: SettingsDeps, principal: Principal, merchantId: string): Promise<MerchantSettings> {
   const [stored] = await Promise.all([deps.merchantSettings.getSettings(merchantId), requireMerchant(deps, principal, merchantId)]);
   return stored ?? { merchantId, ...MERCHANT_SETTINGS_DEFAULTS, apiToken: '', updatedAt: '0001-01-01T00:00:00.000Z' };
@@ -38,7 +41,12 @@ export async function saveMerchantSettings(
   input: MerchantSettingsInput,
 ): Promise<MerchantSettings> {
   const current = await getMerchantSettings(deps, principal, merchantId);
-  const settings: MerchantSettings = { ...input, merchantId, apiToken: current.apiToken || newApiToken(), updatedAt: deps.now() };
+  const anomalies = {
+    anomalyProbability: current.anomalyProbability,
+    anomalyOfflineHours: current.anomalyOfflineHours,
+    anomalyCashlessRatio: current.anomalyCashlessRatio,
+  };
+  const settings: MerchantSettings = { ...anomalies, ...definedOf(input), merchantId, apiToken: current.apiToken || newApiToken(), updatedAt: deps.now() };
   await deps.merchantSettings.putSettings(settings, current.deviceAssociationPin);
   recordChange('merchantSettings', merchantId, current, settings);
   return settings;

@@ -20,6 +20,9 @@ export const FIELD_MESSAGES: FieldMessages = {
   demoExpiration: 'errors.validation.demoExpiration',
   webSocketUrl: 'errors.validation.url',
   creditCardPmtUrl: 'errors.validation.url',
+  anomalyProbability: 'anomalies.settings.percent.invalid',
+  anomalyCashlessRatio: 'anomalies.settings.percent.invalid',
+  anomalyOfflineHours: 'anomalies.settings.offlineHours.invalid',
 };
 
 /** Conflicts that belong to one field. */

@@ -18,7 +18,13 @@ const PRICES_SYNC_LABELS: Record<(typeof PRICES_SYNC)[number], string> = {
   AFTER_AUDIT: 'merchantSettings.pricesSync.AFTER_AUDIT',
 };
 
-type SettingsDraft = Omit<MerchantSettingsInput, 'pricesSync'> & { pricesSync: string };
+/** The anomaly thresholds typed as percentages (the probability and the cashless ratio are fractions in the API). */
+type SettingsDraft = Omit<MerchantSettingsInput, 'pricesSync' | 'anomalyProbability' | 'anomalyOfflineHours' | 'anomalyCashlessRatio'> & {
+  pricesSync: string;
+  anomalyProbability: number;
+  anomalyOfflineHours: number;
+  anomalyCashlessRatio: number;
+};
 
 /** The merchant settings (spec §3); the maximum refund is typed in major units of the merchant currency. */
 export function MerchantSettingsForm({ merchantId, settings, currency }: { merchantId: string; settings: MerchantSettings; currency: string }) {
@@ -35,6 +41,9 @@ export function MerchantSettingsForm({ merchantId, settings, currency }: { merch
       auditControlHours: settings.auditControlHours,
       unlockCloudCreditHours: settings.unlockCloudCreditHours,
       pricesSync: settings.pricesSync,
+      anomalyProbability: settings.anomalyProbability * 100,
+      anomalyOfflineHours: settings.anomalyOfflineHours,
+      anomalyCashlessRatio: settings.anomalyCashlessRatio * 100,
     }),
     errors,
   );
@@ -43,7 +52,8 @@ export function MerchantSettingsForm({ merchantId, settings, currency }: { merch
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    void submit({ ...draft, maximumRefund: refundMinor }, (input) => saveMerchantSettings(merchantId, input));
+    const anomalies = { anomalyProbability: draft.anomalyProbability / 100, anomalyCashlessRatio: draft.anomalyCashlessRatio / 100 };
+    void submit({ ...draft, ...anomalies, maximumRefund: refundMinor }, (input) => saveMerchantSettings(merchantId, input));
   }
 
   return (
@@ -78,6 +88,30 @@ export function MerchantSettingsForm({ merchantId, settings, currency }: { merch
           {...field('pricesSync')}
           labelId="merchantSettings.pricesSync"
           options={PRICES_SYNC.map((value) => ({ value, label: intl.formatMessage({ id: PRICES_SYNC_LABELS[value] }) }))}
+        />
+      </div>
+      <h3 id="merchant-settings-anomalies">
+        <FormattedMessage id="anomalies.settings.title" />
+      </h3>
+      <p className="form__hint">
+        <FormattedMessage id="anomalies.settings.intro" />
+      </p>
+      <div className="form-grid" role="group" aria-labelledby="merchant-settings-anomalies">
+        <NumberField
+          {...field('anomalyProbability')}
+          labelId="anomalies.settings.probability"
+          min={0}
+          max={100}
+          step={0.01}
+          hint={<FormattedMessage id="anomalies.settings.probability.hint" />}
+        />
+        <NumberField {...field('anomalyOfflineHours')} labelId="anomalies.settings.offlineHours" min={0} max={720} step={0.5} hint={hours} />
+        <NumberField
+          {...field('anomalyCashlessRatio')}
+          labelId="anomalies.settings.cashlessRatio"
+          min={0}
+          max={100}
+          hint={<FormattedMessage id="anomalies.settings.cashlessRatio.hint" />}
         />
       </div>
       <ApiToken merchantId={merchantId} token={settings.apiToken} />

@@ -1,0 +1,80 @@
+/**
+ * The demo machines' sales baselines (issue 30 item 6): the anomaly rules read a machine's sales per weekday and hour
+ * of the 4 complete weeks before this one (ACCESS-PATTERNS T11), longer ago than the demo week that goes through
+ * ingestion (demo-history.ts). Those weeks are written here as their week items directly, shaped as the demo week
+ * sells (06:00–21:00 UTC, fewer at weekends, about a fifth cashless), without millions of sales: one Put per machine
+ * and week, written before the demo week's ingestion ADDs its own sales to the week it starts in.
+ */
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { batchPutItems } from '../../functions/adapters/dynamodb/batch-items';
+import * as keys from '../../functions/adapters/dynamodb/keys';
+import { salesHoursExpiresAt } from '../../functions/adapters/dynamodb/sales-hours';
+import { BASELINE_WEEKS, weeksBefore } from '../../functions/core/anomalies/rules';
+import { hourAttributes, slotOf } from '../../functions/core/anomalies/sales-hours';
+import { DEMO_MACHINES, DEMO_MERCHANTS } from './demo-data';
+
+const HOUR = 3_600_000;
+const CASHLESS_SHARE = 0.2;
+
+/** A seeded generator per machine (mulberry32), so a machine gets the same weeks every run. */
+function randomOf(seed: string): () => number {
+  let a = [...seed].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 2_654_435_761) >>> 0, 2_166_136_261);
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** Poisson draw (Knuth; the rates here are a few an hour). */
+function poisson(random: () => number, rate: number): number {
+  const limit = Math.exp(-rate);
+  let k = 0;
+  for (let p = random(); p > limit; p *= random()) k++;
+  return k;
+}
+
+/**
+ * The week items of every visible demo machine from the first of the BASELINE_WEEKS weeks before the current one up to
+ * `until` (the demo week's start, where ingestion takes over). Returns the items written.
+ */
+export async function seedDemoBaselines(doc: DynamoDBDocumentClient, tableName: string, anchor: number, until: number): Promise<number> {
+  const items: Array<Record<string, unknown>> = [];
+  for (const m of DEMO_MACHINES.filter((d) => !d.hidden)) {
+    const timeZone = DEMO_MERCHANTS.find((d) => d.id === m.merchantId)!.input.timezone;
+    const first = weeksBefore(slotOf(timeZone, new Date(anchor).toISOString()).weekStart, BASELINE_WEEKS);
+    const random = randomOf(`${m.serial}#baseline`);
+    // The silent machine is a busy one: its silence is what stands out.
+    const busy = m.silent ? 1.5 : 0.5 + random();
+    const weeks = new Map<string, Record<string, number>>();
+    const from = Math.ceil((Date.parse(`${first}T00:00:00Z`) - 14 * HOUR) / HOUR) * HOUR;
+    for (let at = from; at + HOUR <= until; at += HOUR) {
+      const when = new Date(at);
+      const hour = when.getUTCHours();
+      if (hour < 6 || hour >= 21) continue;
+      const weekend = [0, 6].includes(when.getUTCDay());
+      const vends = poisson(random, (busy * (weekend ? 4 : 7)) / 6);
+      if (!vends) continue;
+      const slot = slotOf(timeZone, when.toISOString());
+      if (slot.weekStart < first) continue;
+      const names = hourAttributes(slot.weekday, slot.hour);
+      const week = weeks.get(slot.weekStart) ?? {};
+      week[names.vends] = (week[names.vends] ?? 0) + vends;
+      const cashless = Array.from({ length: vends }, () => random() < CASHLESS_SHARE).filter(Boolean).length;
+      if (cashless) week[names.cashless] = (week[names.cashless] ?? 0) + cashless;
+      weeks.set(slot.weekStart, week);
+    }
+    for (const [weekStart, counts] of weeks)
+      items.push({
+        ...keys.posSalesHours(m.merchantId, m.serial, weekStart),
+        merchantId: m.merchantId,
+        serial: m.serial,
+        weekStart,
+        expiresAt: salesHoursExpiresAt(weekStart),
+        ...counts,
+      });
+  }
+  await batchPutItems(doc, tableName, items);
+  return items.length;
+}
