@@ -425,6 +425,12 @@ describe('ingestion over MQTT', () => {
       'the later sale',
     );
     expect((await api(`/transactions?${range}`, { token: superAdmin })).body.total).toBe(2);
+    // Statistics are written after the sale items: the later sale's counted day shows the repeat's batch is done.
+    await waitFor(
+      async () =>
+        (await api(`/transactions/stats?merchantId=${merchantId}&from=2025-03-15&to=2025-03-15`, { token: superAdmin })).body.totals?.cash?.count === 1,
+      'the later sale counted',
+    );
     const stats = await api(`/transactions/stats?merchantId=${merchantId}&from=2025-03-14&to=2025-03-15`, { token: superAdmin });
     expect(stats.body.totals).toMatchObject({ cash: { count: 2, value: 125 }, media: { count: 1, value: 90 } });
     const used = await api(`/transactions/used?merchantId=${merchantId}`, { token: superAdmin });
