@@ -104,7 +104,7 @@ describe('statistics counters of transactions', () => {
     // Rome is UTC+1 on 28 March before 02:00 of the 29th: 09:15Z is 10h.
     expect(Object.values(byKey[`TXSTATS#m1#2026|HOUR#2026-03-28#${shard}`]!.ExpressionAttributeNames!)).toEqual(expect.arrayContaining(['cashN10', 'cashV10']));
     // Another shard when the writer asks (a conflict's retry).
-    expect(statsCounterUpdates('t', 'm1', 'Europe/Rome', [tx()], (shard + 1) % SALES_STATS_SHARDS)[0]!.Update!.Key!.sk).toBe(
+    expect(statsCounterUpdates('t', 'm1', 'Europe/Rome', [tx({})], (shard + 1) % SALES_STATS_SHARDS)[0]!.Update!.Key!.sk).toBe(
       `DAY#2026-03-28#${(shard + 1) % SALES_STATS_SHARDS}`,
     );
   });
