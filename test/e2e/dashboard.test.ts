@@ -16,7 +16,7 @@ interface DashboardBody {
   sales: Record<'today' | 'week' | 'month', { current: Record<string, { value: number }> }>;
 }
 
-const SOLD = ['cash', 'cashless', 'media', 'bonus', 'free'];
+const SOLD = ['cash', 'cashless', 'media'];
 const sold = (figures: Record<string, { value: number }>) => SOLD.reduce((n, c) => n + figures[c]!.value, 0);
 
 let browser: Browser;

@@ -1,13 +1,13 @@
 import type { StatsFigures } from '#schemas/transaction';
 
-/** The dashboard's split of sales: cash, cashless (cards, online), key (the merchant's media) and the rest that moves money. */
-export const SPLIT = ['cash', 'cashless', 'media', 'bonus'] as const;
+/**
+ * What was sold, split by how it was paid: cash, cashless (cards, online, the app) and key (the merchant's media).
+ * Recharges (money put on keys), bonus and free vends (no money taken) and failed vends are not sales.
+ */
+export const SPLIT = ['cash', 'cashless', 'media'] as const;
 
-/** What was sold: every category with a value except recharges (money put on keys, not a sale) and failed vends. */
-const SOLD = ['cash', 'cashless', 'media', 'bonus', 'free'] as const;
-
-export const soldValue = (f: StatsFigures) => SOLD.reduce((sum, c) => sum + f[c].value, 0);
-export const soldCount = (f: StatsFigures) => SOLD.reduce((sum, c) => sum + f[c].count, 0);
+export const soldValue = (f: StatsFigures) => SPLIT.reduce((sum, c) => sum + f[c].value, 0);
+export const soldCount = (f: StatsFigures) => SPLIT.reduce((sum, c) => sum + f[c].count, 0);
 
 /** The change from `previous` to `current` as a fraction, or null when there was nothing before (never NaN or Infinity). */
 export function change(current: number, previous: number): number | null {
