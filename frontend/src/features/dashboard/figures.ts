@@ -1,10 +1,8 @@
+import { SOLD_CATEGORIES } from '#schemas/kpi-constants';
 import type { StatsFigures } from '#schemas/transaction';
 
-/**
- * What was sold, split by how it was paid: cash, cashless (cards, online, the app) and key (the merchant's media).
- * Recharges (money put on keys), bonus and free vends (no money taken) and failed vends are not sales.
- */
-export const SPLIT = ['cash', 'cashless', 'media'] as const;
+/** What was sold, split by how it was paid: cash, cashless (cards, online, the app) and key (the merchant's media). */
+export const SPLIT = SOLD_CATEGORIES;
 
 export const soldValue = (f: StatsFigures) => SPLIT.reduce((sum, c) => sum + f[c].value, 0);
 export const soldCount = (f: StatsFigures) => SPLIT.reduce((sum, c) => sum + f[c].count, 0);
