@@ -10,6 +10,8 @@ import { routes as collections } from './collections/routes';
 import { access as configAccess } from './config/deps';
 import { access as customersAccess } from './customers/deps';
 import { routes as customers } from './customers/routes';
+import { access as dashboardAccess } from './dashboard/deps';
+import { routes as dashboard } from './dashboard/routes';
 import { routes as config } from './config/routes';
 import { access as groupRoutesAccess } from './groups/deps';
 import { routes as groupRoutes } from './groups/routes';
@@ -174,6 +176,12 @@ export const groups: RouteGroup[] = [
     description: 'The payment service’s callback (the merchant’s API token): web payment orders and the customers who pay them',
     routes: paymentService,
     access: paymentServiceAccess,
+  },
+  {
+    name: 'dashboard',
+    description: 'The dashboard: sales against the period before, charts, machines, commands and open anomalies, from counters only',
+    routes: dashboard,
+    access: dashboardAccess,
   },
   { name: 'audit', description: 'The audit trail: who changed what, when, with what outcome (every mutating call)', routes: audit, access: auditAccess },
 ];

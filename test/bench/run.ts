@@ -93,6 +93,7 @@ import { AWS_PRICES } from './aws-prices';
 import { machineMonthCost } from './cost-model';
 import { benchMachineCost, COST_BUDGET_PER_MACHINE_MONTH, pingSecondsOf, printMachineCost, REFERENCE_LOAD, WRITES_PER_PING_BUDGET } from './machine-cost';
 import { dynamoCallsPer, interleave, localSuperAdminAuthorization, type Series } from './measure';
+import { benchDashboard, DASHBOARD_BUDGET, printDashboard } from './dashboard';
 
 const BUDGET = 1.5;
 /** (a) stretch goal: shown beside the budget, not failed on. */
@@ -1076,6 +1077,26 @@ async function main() {
       broke('k', error);
       out.transactionsError = error instanceof Error ? (error.stack ?? error.message) : String(error);
       console.error('\nTRANSACTIONS BENCH ERROR:', error);
+    }
+
+  if (wanted('o'))
+    try {
+      console.log('\n(o) Dashboard of a 20,000-machine merchant: its DynamoDB calls and p95 against the raw reads of the same counter items…\n');
+      const d = await benchDashboard();
+      printDashboard(d);
+      out.dashboard = { budgets: DASHBOARD_BUDGET, ...d };
+      if (d.verdict === 'FAIL')
+        fail(
+          'o',
+          'dashboard calls and p95, handler / raw counter reads',
+          `${d.calls.total} calls, ${d.p95Ratio}×`,
+          `≤ ${DASHBOARD_BUDGET.calls} calls, ≤ ${DASHBOARD_BUDGET.p95Ratio}×`,
+          d.calls.total > DASHBOARD_BUDGET.calls ? `${d.calls.total - DASHBOARD_BUDGET.calls} calls over` : overRatio(d.p95Ratio, DASHBOARD_BUDGET.p95Ratio),
+        );
+    } catch (error) {
+      broke('o', error);
+      out.dashboardError = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      console.error('\nDASHBOARD BENCH ERROR:', error);
     }
 
   if (wanted('h'))

@@ -4,6 +4,7 @@ import type { TransactionRepository, TransactionSelection } from '../../function
 import { byPeriod, emptyFigures, statsIncrements, type CountedTransaction } from '../../functions/core/transactions/stats';
 import { allTransactions, transactionsCsv, type TransactionDeps } from '../../functions/core/transactions/use-cases';
 import { monthsOf } from '../../functions/adapters/dynamodb/transaction-repository';
+import { SALES_STATS_SHARDS, statsCounterUpdates, statsShardOf } from '../../functions/adapters/dynamodb/transaction-records';
 import type { Transaction } from '#schemas/transaction';
 import { MAX_TRANSACTION_CSV_ROWS, MAX_TRANSACTION_RESULTS, transactionCategory } from '#schemas/transaction-constants';
 
@@ -81,6 +82,31 @@ describe('statistics counters of transactions', () => {
       ['2026-04-01', 0, 1],
     ]);
     expect(byPeriod(days, '2026-03-01', '2026-03-03', 'day')).toHaveLength(3);
+  });
+
+  it('writes a machine’s sales to its serial’s shard of the day, with the local hour on the day’s hour item', () => {
+    const shards = new Set(Array.from({ length: 200 }, (_, i) => statsShardOf(`CENG-${10_000_000 + i}`)));
+    expect([...shards].sort()).toEqual(Array.from({ length: SALES_STATS_SHARDS }, (_, i) => i));
+    expect(statsShardOf(null)).toBe(0);
+    const serial = 'CENG-00000001';
+    const updates = statsCounterUpdates('t', 'm1', 'Europe/Rome', [tx({ createdAt: '2026-03-28T09:15:00.000Z', value: 120 })]);
+    const byKey = Object.fromEntries(updates.map((u) => [`${u.Update!.Key!.pk}|${u.Update!.Key!.sk}`, u.Update!]));
+    const shard = statsShardOf(serial);
+    expect(Object.keys(byKey).sort()).toEqual(
+      [
+        `TXSTATS#m1#2026|DAY#2026-03-28#${shard}`,
+        `TXSTATS#m1#2026|HOUR#2026-03-28#${shard}`,
+        `TXSTATS#m1#GROUP#g1#2026|DAY#2026-03-28#${shard}`,
+        `TXSTATS#m1#GROUP#g1#2026|HOUR#2026-03-28#${shard}`,
+        `TXSTATS#m1#POS#2026-03|${serial}`,
+      ].sort(),
+    );
+    // Rome is UTC+1 on 28 March before 02:00 of the 29th: 09:15Z is 10h.
+    expect(Object.values(byKey[`TXSTATS#m1#2026|HOUR#2026-03-28#${shard}`]!.ExpressionAttributeNames!)).toEqual(expect.arrayContaining(['cashN10', 'cashV10']));
+    // Another shard when the writer asks (a conflict's retry).
+    expect(statsCounterUpdates('t', 'm1', 'Europe/Rome', [tx({})], (shard + 1) % SALES_STATS_SHARDS)[0]!.Update!.Key!.sk).toBe(
+      `DAY#2026-03-28#${(shard + 1) % SALES_STATS_SHARDS}`,
+    );
   });
 
   it('reads the UTC month partitions a range touches, `to` exclusive', () => {

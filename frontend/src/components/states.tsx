@@ -50,9 +50,9 @@ export function NotFoundState({ messageId, listPath, listMessageId }: { messageI
   );
 }
 
-export function EmptyState({ messageId }: { messageId: string }) {
+export function EmptyState({ messageId, testId = 'empty-state' }: { messageId: string; testId?: string }) {
   return (
-    <div className="state state--empty" data-testid="empty-state">
+    <div className="state state--empty" data-testid={testId}>
       <p>
         <FormattedMessage id={messageId} />
       </p>

@@ -79,6 +79,7 @@ function filterOf(sel: AlarmSelection, groupPartitions = false): ItemFilter | un
   else if (sel.status !== 'all') oneOf('status', [sel.status]);
   if (sel.category) oneOf('category', [sel.category]);
   if (sel.criticity !== undefined) oneOf('criticity', [sel.criticity]);
+  if (sel.codes?.length) oneOf('code', sel.codes);
   if (sel.groupIds && !groupPartitions) oneOf('groupId', sel.groupIds);
   return parts.length ? { expression: parts.join(' AND '), names, values } : undefined;
 }

@@ -148,7 +148,14 @@ export const saleIndexes = (
 /** Transaction statistics of a merchant's (local) day, in a partition per year: 365 days are ≤ 2 Queries. */
 export const merchantSalesStatsPk = (merchantId: string, year: string) => `TXSTATS#${merchantId}#${year}`;
 export const groupSalesStatsPk = (merchantId: string, groupId: string, year: string) => `TXSTATS#${merchantId}#GROUP#${groupId}#${year}`;
-export const salesStatsDay = (pk: string, day: string) => ({ pk, sk: `DAY#${day}` });
+/**
+ * A day's (or its hours') counters in one of the day's shards (`#{shard}`, see SALES_STATS_SHARDS): a range of days
+ * is `BETWEEN DAY#{from} AND DAY#{to}#~`, which also holds the unsharded `DAY#{day}` items written before the shards.
+ */
+export const salesStatsDay = (pk: string, day: string, shard?: number) => ({ pk, sk: shard === undefined ? `DAY#${day}` : `DAY#${day}#${shard}` });
+export const salesStatsHour = (pk: string, day: string, shard: number) => ({ pk, sk: `HOUR#${day}#${shard}` });
+/** The sort key range of days `from`…`to` (every shard of both ends), of a statistics partition. */
+export const salesStatsDays = (from: string, to: string, prefix: 'DAY' | 'HOUR' = 'DAY') => ({ from: `${prefix}#${from}`, to: `${prefix}#${to}#~` });
 /** A machine's transaction statistics of a (local) month: one item per machine, a day's figures per attribute. */
 export const machineSalesStatsPk = (merchantId: string, month: string) => `TXSTATS#${merchantId}#POS#${month}`;
 export const machineSalesStats = (merchantId: string, month: string, serial: string) => ({ pk: machineSalesStatsPk(merchantId, month), sk: serial });

@@ -59,7 +59,10 @@ export function cloudTransactionPut(tableName: string, t: CloudTransaction): Tra
 
 const DAY_OF_MONTH = (day: string) => day.slice(8, 10);
 
-/** Counter attributes: `{category}N` / `{category}V` on day items, `{category}N{dd}` / `{category}V{dd}` on a machine's month item. */
+/**
+ * Counter attributes: `{category}N` / `{category}V` on day items, `{category}N{hh}` / `{category}V{hh}` (local hour) on
+ * hour items, `{category}N{dd}` / `{category}V{dd}` on a machine's month item.
+ */
 export const statsAttributes = (category: string, dd = '') => ({ count: `${category}N${dd}`, value: `${category}V${dd}` });
 
 const isFigure = (v: unknown): v is number => typeof v === 'number';
@@ -82,6 +85,9 @@ function statsItem<S extends z.core.$ZodLooseShape>(text: S) {
 /** The record schema of a merchant's or group's statistics day (T5, T6): `{category}N` / `{category}V`. */
 export const statsDayRecord = recordSchema('salesStatsDay', statsItem({ merchantId: z.string(), day: z.string(), groupId: z.optional(z.string()) }));
 
+/** The record schema of a merchant's or group's statistics hours of a day (T5b): `{category}N{hh}` / `{category}V{hh}`. */
+export const statsHourRecord = recordSchema('salesStatsHour', statsItem({ merchantId: z.string(), day: z.string(), groupId: z.optional(z.string()) }));
+
 /** The record schema of a machine's statistics month (T7): `{category}N{dd}` / `{category}V{dd}`, its name and group when it last sold. */
 export const statsMonthRecord = recordSchema(
   'salesStatsMonth',
@@ -96,29 +102,57 @@ export const salesUsedRecord = recordSchema(
   z.object({ merchantId: z.string(), types: z.optional(numberSet), mediaTypes: z.optional(numberSet), sourceTypes: z.optional(numberSet) }),
 );
 
-function itemKeyOf(merchantId: string, inc: StatsIncrement) {
+/**
+ * Shards of each merchant's and group's statistics day (and hour) item. Every sale of a merchant moves its day: one
+ * item would serialise the transactions of all its machines (DynamoDB cancels concurrent transactions on one item),
+ * so a machine writes to its own shard (its serial's hash) and a read sums the shards. A machine's month item (T7)
+ * is its own already.
+ */
+export const SALES_STATS_SHARDS = 8;
+
+/** The shard of a machine's sales (FNV-1a of its serial); a cloud transaction without a machine counts in shard 0. */
+export function statsShardOf(serial: string | null): number {
+  if (!serial) return 0;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < serial.length; i++) h = Math.imul(h ^ serial.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % SALES_STATS_SHARDS;
+}
+
+/** The item an increment moves (a day's, an hour's of that day, a machine's month) and its counters' suffix. */
+function itemsOf(merchantId: string, inc: StatsIncrement, shard: number) {
   const year = inc.day.slice(0, 4);
-  if (inc.scope === 'merchant') return keys.salesStatsDay(keys.merchantSalesStatsPk(merchantId, year), inc.day);
-  if (inc.scope === 'group') return keys.salesStatsDay(keys.groupSalesStatsPk(merchantId, inc.groupId!, year), inc.day);
-  return keys.machineSalesStats(merchantId, inc.day.slice(0, 7), inc.serial!);
+  if (inc.scope === 'machine') return [{ key: keys.machineSalesStats(merchantId, inc.day.slice(0, 7), inc.serial!), suffix: DAY_OF_MONTH(inc.day) }];
+  const pk = inc.scope === 'merchant' ? keys.merchantSalesStatsPk(merchantId, year) : keys.groupSalesStatsPk(merchantId, inc.groupId!, year);
+  return [
+    { key: keys.salesStatsDay(pk, inc.day, shard), suffix: '' },
+    { key: keys.salesStatsHour(pk, inc.day, shard), suffix: inc.hour },
+  ];
 }
 
 /**
- * The counter Updates some transactions move (ADDs; per merchant and group day, per machine month), in a stable
- * order. Not idempotent: put them in a transaction with a guard (a sales message's, or the cloud transaction's Put).
+ * The counter Updates some transactions move (ADDs; per merchant and group day and its hours in `shard`, per machine
+ * month), in a stable order. Not idempotent: put them in a transaction with a guard (a sales message's, or the cloud
+ * transaction's Put). The shard defaults to the first transaction's machine's.
  */
-export function statsCounterUpdates(tableName: string, merchantId: string, timeZone: string, transactions: readonly CountedTransaction[]): TransactItem[] {
+export function statsCounterUpdates(
+  tableName: string,
+  merchantId: string,
+  timeZone: string,
+  transactions: readonly CountedTransaction[],
+  shard = statsShardOf(transactions[0]?.serial ?? null),
+): TransactItem[] {
   const items = new Map<string, { key: Item; adds: Map<string, number>; sets: Item }>();
   for (const inc of statsIncrements(transactions, timeZone)) {
-    const key = itemKeyOf(merchantId, inc);
-    const id = `${key.pk}|${key.sk}`;
-    const entry = items.get(id) ?? { key, adds: new Map<string, number>(), sets: { merchantId } as Item };
-    const names = statsAttributes(inc.category, inc.scope === 'machine' ? DAY_OF_MONTH(inc.day) : '');
-    entry.adds.set(names.count, (entry.adds.get(names.count) ?? 0) + inc.count);
-    entry.adds.set(names.value, (entry.adds.get(names.value) ?? 0) + inc.value);
-    if (inc.scope === 'machine') Object.assign(entry.sets, { serial: inc.serial, posName: inc.posName ?? inc.serial, groupId: inc.groupId });
-    else Object.assign(entry.sets, { day: inc.day, ...(inc.groupId ? { groupId: inc.groupId } : {}) });
-    items.set(id, entry);
+    for (const { key, suffix } of itemsOf(merchantId, inc, shard)) {
+      const id = `${key.pk}|${key.sk}`;
+      const entry = items.get(id) ?? { key, adds: new Map<string, number>(), sets: { merchantId } as Item };
+      const names = statsAttributes(inc.category, suffix);
+      entry.adds.set(names.count, (entry.adds.get(names.count) ?? 0) + inc.count);
+      entry.adds.set(names.value, (entry.adds.get(names.value) ?? 0) + inc.value);
+      if (inc.scope === 'machine') Object.assign(entry.sets, { serial: inc.serial, posName: inc.posName ?? inc.serial, groupId: inc.groupId });
+      else Object.assign(entry.sets, { day: inc.day, ...(inc.groupId ? { groupId: inc.groupId } : {}) });
+      items.set(id, entry);
+    }
   }
   return [...items.entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))

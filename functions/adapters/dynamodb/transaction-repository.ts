@@ -11,7 +11,7 @@ import { addFigures, emptyFigures, type Figures } from '../../core/transactions/
 import * as keys from './keys';
 import { openCountedCursor, sealCountedCursor, selectionKey } from './counted-cursor';
 import { countQuery, queryPage, type ItemFilter, type PartitionSource } from './paging';
-import { salesUsedRecord, statsAttributes, statsDayRecord, statsMonthRecord, toTransaction } from './transaction-records';
+import { salesUsedRecord, statsAttributes, statsDayRecord, statsHourRecord, statsMonthRecord, toTransaction } from './transaction-records';
 
 type Item = Record<string, unknown>;
 
@@ -189,11 +189,22 @@ export class DynamoTransactionRepository implements TransactionRepository {
     const pks = groupIds
       ? groupIds.flatMap((g) => years.map((y) => keys.groupSalesStatsPk(merchantId, g, y)))
       : years.map((y) => keys.merchantSalesStatsPk(merchantId, y));
-    const range = { from: keys.salesStatsDay('', fromDay).sk, to: keys.salesStatsDay('', toDay).sk };
-    const items = (await Promise.all(pks.map((pk) => this.partitionItems(pk, range)))).flat();
+    const items = (await Promise.all(pks.map((pk) => this.partitionItems(pk, keys.salesStatsDays(fromDay, toDay))))).flat();
+    // Each day's shards (and its unsharded item of before the shards) summed.
     const days = new Map<string, Figures>();
     for (const { day, figures } of items.map((i) => statsDayRecord.read(i))) days.set(day, addFigures(days.get(day) ?? emptyFigures(), figuresOf(figures)));
     return days;
+  }
+
+  async hourFigures(merchantId: string, groupIds: readonly string[] | undefined, day: string): Promise<Figures[]> {
+    const year = day.slice(0, 4);
+    const pks = groupIds ? groupIds.map((g) => keys.groupSalesStatsPk(merchantId, g, year)) : [keys.merchantSalesStatsPk(merchantId, year)];
+    const items = (await Promise.all(pks.map((pk) => this.partitionItems(pk, keys.salesStatsDays(day, day, 'HOUR'))))).flat();
+    const hours = Array.from({ length: 24 }, () => emptyFigures());
+    for (const { figures } of items.map((i) => statsHourRecord.read(i))) {
+      hours.forEach((h, i) => addFigures(h, figuresOf(figures, String(i).padStart(2, '0'))));
+    }
+    return hours;
   }
 
   async machineFigures(merchantId: string, groupIds: readonly string[] | undefined, fromDay: string, toDay: string): Promise<PosFigures[]> {

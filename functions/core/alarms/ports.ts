@@ -45,6 +45,8 @@ export interface AlarmSelection {
   status: 'all' | 'active' | 'repaired' | 'notification';
   category?: string;
   criticity?: number;
+  /** Only these codes (the dashboard's open anomalies). */
+  codes?: readonly string[];
   /** Canonical ISO instants: from inclusive, to exclusive. */
   from?: string;
   to?: string;

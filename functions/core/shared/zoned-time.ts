@@ -35,6 +35,11 @@ export function dayIn(timeZone: string, instant: string): string {
   return new Date(wallClock(timeZone, Date.parse(instant))).toISOString().slice(0, 10);
 }
 
+/** The wall-clock hour (00–23) an instant falls in, in the zone. */
+export function hourIn(timeZone: string, instant: string): string {
+  return new Date(wallClock(timeZone, Date.parse(instant))).toISOString().slice(11, 13);
+}
+
 /** The instant a calendar day starts in the zone (its first existing minute when a clock change skips midnight). */
 export function dayStart(day: string, timeZone: string): string {
   const midnight = Date.parse(`${day}T00:00:00Z`);

@@ -39,6 +39,8 @@ export interface TransactionRepository {
   used(merchantId: string): Promise<TransactionsUsed>;
   /** Figures per local day (only days with some), of the merchant or summed over some groups. */
   dayFigures(merchantId: string, groupIds: readonly string[] | undefined, fromDay: string, toDay: string): Promise<Map<string, Figures>>;
+  /** Figures of each local hour (00–23) of a local day, of the merchant or summed over some groups. */
+  hourFigures(merchantId: string, groupIds: readonly string[] | undefined, day: string): Promise<Figures[]>;
   /** Figures per machine over local days `fromDay`…`toDay`; only machines sold in these groups when given. */
   machineFigures(merchantId: string, groupIds: readonly string[] | undefined, fromDay: string, toDay: string): Promise<PosFigures[]>;
 }

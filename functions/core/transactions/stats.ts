@@ -3,7 +3,7 @@
  * per merchant, group and machine for each day in the merchant's time zone, and summed by period on read.
  */
 import { STAT_CATEGORIES, transactionCategory, type StatCategory, type StatsPeriod } from '#schemas/transaction-constants';
-import { addDays, dayIn, firstOfMonth, weekdayOf } from '../shared/zoned-time';
+import { addDays, dayIn, firstOfMonth, hourIn, weekdayOf } from '../shared/zoned-time';
 
 export type Figures = Record<StatCategory, { count: number; value: number }>;
 
@@ -19,7 +19,7 @@ export interface CountedTransaction {
   groupId: string | null;
 }
 
-/** One counter to move: a category's count and value on a day, of the merchant, a group or a machine. */
+/** One counter to move: a category's count and value in an hour of a day, of the merchant, a group or a machine. */
 export interface StatsIncrement {
   scope: 'merchant' | 'group' | 'machine';
   /** The group (scope group; a machine's group when it sold). */
@@ -27,6 +27,8 @@ export interface StatsIncrement {
   serial: string | null;
   posName: string | null;
   day: string;
+  /** The local hour (00–23): merchant and group counters keep hours too (today against the same weekday's hours). */
+  hour: string;
   category: StatCategory;
   count: number;
   value: number;
@@ -52,7 +54,7 @@ const valueOf = (category: StatCategory, value: number) => (category === 'other'
 export function statsIncrements(transactions: readonly CountedTransaction[], timeZone: string): StatsIncrement[] {
   const out = new Map<string, StatsIncrement>();
   const add = (inc: StatsIncrement) => {
-    const key = `${inc.scope}#${inc.groupId}#${inc.serial}#${inc.day}#${inc.category}`;
+    const key = `${inc.scope}#${inc.groupId}#${inc.serial}#${inc.day}#${inc.hour}#${inc.category}`;
     const seen = out.get(key);
     if (seen) {
       seen.count += inc.count;
@@ -62,7 +64,16 @@ export function statsIncrements(transactions: readonly CountedTransaction[], tim
   };
   for (const t of transactions) {
     const category = transactionCategory(t);
-    const base = { day: dayIn(timeZone, t.createdAt), category, count: 1, value: valueOf(category, t.value), posName: null, serial: null, groupId: null };
+    const base = {
+      day: dayIn(timeZone, t.createdAt),
+      hour: hourIn(timeZone, t.createdAt),
+      category,
+      count: 1,
+      value: valueOf(category, t.value),
+      posName: null,
+      serial: null,
+      groupId: null,
+    };
     add({ ...base, scope: 'merchant' });
     if (t.groupId) add({ ...base, scope: 'group', groupId: t.groupId });
     if (t.serial) add({ ...base, scope: 'machine', serial: t.serial, posName: t.posName, groupId: t.groupId });
