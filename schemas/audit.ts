@@ -106,6 +106,10 @@ export const AUDIT_TRAIL_ACTIONS = [
   'customers.associateMedia',
   'customers.dissociateMedia',
   'paymentService.order',
+  'firmwares.upload',
+  'firmwares.create',
+  'firmwares.update',
+  'firmwares.delete',
 ] as const;
 export type AuditTrailAction = (typeof AUDIT_TRAIL_ACTIONS)[number];
 

@@ -11,6 +11,8 @@ import { access as configAccess } from './config/deps';
 import { access as customersAccess } from './customers/deps';
 import { routes as customers } from './customers/routes';
 import { routes as config } from './config/routes';
+import { access as firmwaresAccess } from './firmwares/deps';
+import { routes as firmwares } from './firmwares/routes';
 import { access as groupRoutesAccess } from './groups/deps';
 import { routes as groupRoutes } from './groups/routes';
 import { access as historicalDataAccess } from './historical-data/deps';
@@ -174,6 +176,12 @@ export const groups: RouteGroup[] = [
     description: 'The payment service’s callback (the merchant’s API token): web payment orders and the customers who pay them',
     routes: paymentService,
     access: paymentServiceAccess,
+  },
+  {
+    name: 'firmwares',
+    description: 'The firmware catalogue (super admin): versions per device type and level, their files uploaded by presigned PUT and checked by content',
+    routes: firmwares,
+    access: firmwaresAccess,
   },
   { name: 'audit', description: 'The audit trail: who changed what, when, with what outcome (every mutating call)', routes: audit, access: auditAccess },
 ];
