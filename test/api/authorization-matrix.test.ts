@@ -22,6 +22,7 @@ import { newMedia } from '../../functions/core/medias/model';
 import { randomBytes } from 'node:crypto';
 import { readOutbox } from '../../infra/local/emulators/cognito';
 import { newMediaId, putMedia } from './support/customers';
+import { createFirmware, firmwareBody, uploadFile, zipBytes } from './support/firmware';
 
 /**
  * Every route × the four roles × {valid token and each bad token} × {own merchant, foreign merchant},
@@ -96,6 +97,10 @@ const alarmOf = (scope: Scope, action: 'R' | 'D', role: Role) => ({
 });
 const MASTER_CODE = 'MX-MATRIX';
 const deletableMasterAlarms = new Map<string, string>();
+/** A firmware to read and change, and per scope an upload to create one from and a firmware to delete (super admin only). */
+let matrixFirmware = '';
+const firmwareUploads = new Map<Scope, string>();
+const deletableFirmwares = new Map<Scope, string>();
 const alarmSettings: Record<Scope, { id: string; name: string }> = { own: { id: '', name: '' }, foreign: { id: '', name: '' } };
 const deletableAlarmSettings = new Map<string, string>();
 const settingBody = (scope: Scope, name = uniqueName()) => ({ name, alarmCodes: ['E-COIN-JAM'], userIds: [users[scope].id] });
@@ -351,6 +356,13 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'alarms.statsOfPos': machine,
   'alarms.repair': (scope, role) => alarmOf(scope, 'R', role),
   'alarms.delete': (scope, role) => alarmOf(scope, 'D', role),
+  'firmwares.list': () => ({ query: { size: '5', deviceType: 'CENG' } }),
+  'firmwares.upload': () => ({ body: { fileName: 'matrix.zip', contentType: 'application/zip', size: 4096 } }),
+  'firmwares.create': (scope) => ({ body: firmwareBody(firmwareUploads.get(scope) ?? `${'0'.repeat(32)}.zip`) }),
+  'firmwares.get': () => ({ params: { id: matrixFirmware } }),
+  'firmwares.update': () => ({ params: { id: matrixFirmware }, body: { level: 'Beta', releaseDate: '2026-12-01' } }),
+  'firmwares.delete': (scope) => ({ params: { id: deletableFirmwares.get(scope) ?? '000000000-000000000000' } }),
+  'firmwares.download': () => ({ params: { id: matrixFirmware } }),
   'masterAlarms.list': () => ({ query: { size: '5', search: 'MX' } }),
   'masterAlarms.create': () => ({ body: masterAlarmBody(uniqueCode()) }),
   'masterAlarms.get': () => ({ params: { code: MASTER_CODE } }),
@@ -529,6 +541,11 @@ beforeAll(async () => {
   };
   if ((await api(`/master-alarms/${MASTER_CODE}`, { token: superAdmin })).status === 404) await masterAlarm(MASTER_CODE);
   for (const scope of ['own', 'foreign'] as const) deletableMasterAlarms.set(`${scope} NEBULARSUPERADMIN`, await masterAlarm(uniqueCode()));
+  matrixFirmware = (await createFirmware(superAdmin)).id;
+  for (const scope of ['own', 'foreign'] as const) {
+    firmwareUploads.set(scope, await uploadFile(superAdmin, zipBytes()));
+    deletableFirmwares.set(scope, (await createFirmware(superAdmin)).id);
+  }
   for (const scope of ['own', 'foreign'] as const) {
     const profileName = uniqueName();
     profiles[scope] = { id: await profile(merchantOf(scope), profileName), name: profileName };
