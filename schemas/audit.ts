@@ -110,6 +110,10 @@ export const AUDIT_TRAIL_ACTIONS = [
   'firmwares.create',
   'firmwares.update',
   'firmwares.delete',
+  'firmwareRules.create',
+  'firmwareRules.pause',
+  'firmwareRules.resume',
+  'firmwareRules.cancel',
 ] as const;
 export type AuditTrailAction = (typeof AUDIT_TRAIL_ACTIONS)[number];
 

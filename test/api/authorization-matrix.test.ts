@@ -101,6 +101,21 @@ const deletableMasterAlarms = new Map<string, string>();
 let matrixFirmware = '';
 const firmwareUploads = new Map<Scope, string>();
 const deletableFirmwares = new Map<Scope, string>();
+/** Acme's firmware rules (Bravo has no FIRMWARE_UPDATE): one to read, and per admin one to pause, resume and cancel. */
+const firmwareRules = new Map<string, string>();
+const firmwareRuleBody = () => ({
+  firmwareId: matrixFirmware,
+  target: { kind: 'deviceType' },
+  startAt: inAnHour(),
+  waves: { kind: 'count', count: 2 },
+  minMachines: 1,
+  failureThresholdPercent: 50,
+  machineTimeoutSeconds: 600,
+});
+const firmwareRuleOf = (scope: Scope, what: string) => ({
+  params: { id: merchantOf(scope), ruleId: firmwareRules.get(`${scope} ${what}`) ?? '000000000-000000000000' },
+  scoped: true,
+});
 const alarmSettings: Record<Scope, { id: string; name: string }> = { own: { id: '', name: '' }, foreign: { id: '', name: '' } };
 const deletableAlarmSettings = new Map<string, string>();
 const settingBody = (scope: Scope, name = uniqueName()) => ({ name, alarmCodes: ['E-COIN-JAM'], userIds: [users[scope].id] });
@@ -363,6 +378,12 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'firmwares.update': () => ({ params: { id: matrixFirmware }, body: { level: 'Beta', releaseDate: '2026-12-01' } }),
   'firmwares.delete': (scope) => ({ params: { id: deletableFirmwares.get(scope) ?? '000000000-000000000000' } }),
   'firmwares.download': () => ({ params: { id: matrixFirmware } }),
+  'firmwareRules.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5' }, scoped: true }),
+  'firmwareRules.create': (scope) => ({ params: { id: merchantOf(scope) }, body: firmwareRuleBody(), scoped: true }),
+  'firmwareRules.get': (scope) => firmwareRuleOf(scope, 'read'),
+  'firmwareRules.pause': (scope, role) => firmwareRuleOf(scope, `pause ${role}`),
+  'firmwareRules.resume': (scope, role) => firmwareRuleOf(scope, `resume ${role}`),
+  'firmwareRules.cancel': (scope, role) => firmwareRuleOf(scope, `cancel ${role}`),
   'masterAlarms.list': () => ({ query: { size: '5', search: 'MX' } }),
   'masterAlarms.create': () => ({ body: masterAlarmBody(uniqueCode()) }),
   'masterAlarms.get': () => ({ params: { code: MASTER_CODE } }),
@@ -545,6 +566,18 @@ beforeAll(async () => {
   for (const scope of ['own', 'foreign'] as const) {
     firmwareUploads.set(scope, await uploadFile(superAdmin, zipBytes()));
     deletableFirmwares.set(scope, (await createFirmware(superAdmin)).id);
+  }
+  const firmwareRule = async (then?: 'pause') => {
+    const res = await api(`/merchants/${OWN}/firmware-rules`, { method: 'POST', token: superAdmin, body: firmwareRuleBody() });
+    expect(res.status, res.text).toBe(201);
+    if (then) expect((await api(`/merchants/${OWN}/firmware-rules/${res.body.id}/${then}`, { method: 'POST', token: superAdmin })).status).toBe(200);
+    return res.body.id as string;
+  };
+  firmwareRules.set('own read', await firmwareRule());
+  for (const role of DELETERS) {
+    firmwareRules.set(`own pause ${role}`, await firmwareRule());
+    firmwareRules.set(`own resume ${role}`, await firmwareRule('pause'));
+    firmwareRules.set(`own cancel ${role}`, await firmwareRule());
   }
   for (const scope of ['own', 'foreign'] as const) {
     const profileName = uniqueName();

@@ -166,6 +166,7 @@ describe('grants of every real route group', () => {
     transactions: ['table:read'],
     'historical-data': ['table:readWrite', ...BUCKET_READ_WRITE_ACTIONS, ...BUCKET_LEVEL_ACTIONS, 'states:StartExecution'],
     firmwares: ['table:readWrite', ...BUCKET_READ_WRITE_ACTIONS, ...BUCKET_LEVEL_ACTIONS],
+    'firmware-rules': ['table:readWrite'],
     customers: ['table:readWrite'],
     'webpayment-orders': ['table:read'],
     'payment-service': ['table:readWrite'],

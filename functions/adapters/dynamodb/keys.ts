@@ -369,6 +369,12 @@ export const firmwareVersionGuard = (deviceType: string, level: string, version:
 /** Counter item name (counter): firmwares, `count` and one attribute per device type. */
 export const firmwaresCounterName = 'FIRMWARES';
 
+// Rollout rules (functions/core/rollouts; ACCESS-PATTERNS R1–R2): `kind` is the rule kind's prefix (FWRULE: firmware).
+export const rolloutRule = (kind: string, merchantId: string, id: string) => ({ pk: `MERCHANT#${merchantId}#${kind}S`, sk: id });
+export const rolloutRulesPk = (kind: string, merchantId: string) => `MERCHANT#${merchantId}#${kind}S`;
+/** Counter item name (counter) of a merchant's rules of a kind: `count` and one attribute per status. */
+export const rolloutRulesCounterName = (kind: string, merchantId: string) => `MERCHANT#${merchantId}#${kind}S`;
+
 // The audit trail (functions/core/audit; ACCESS-PATTERNS AT1–AT3): append-only. Every function role is denied
 // UpdateItem, DeleteItem and BatchWriteItem on partitions starting with AUDIT_TRAIL_PK_PREFIX (infra/constructs/grants.ts).
 export const AUDIT_TRAIL_PK_PREFIX = 'TRAIL#';
