@@ -44,6 +44,7 @@ export const MENU: readonly MenuEntry[] = [
   entry({ id: 'devices-pick-list', route: '/devices/pick-list', messageId: 'stock.pickList.menu', icon: 'checklist', group: 'devices' }),
   entry({ id: 'alarms', route: '/alarms', messageId: 'alarms.menu', icon: 'alarm', group: 'devices' }),
   entry({ id: 'devices-remote-commands', route: '/devices/remote-commands', messageId: 'remoteCommands.menu', icon: 'send', group: 'devices' }),
+  entry({ id: 'devices-firmware-rules', route: '/devices/firmware-rules', messageId: 'firmwareRules.menu', icon: 'download', group: 'devices' }),
   entry({ id: 'devices-prices-bulk', route: '/devices/prices-bulk', messageId: 'prices.bulk.menu', icon: 'price', group: 'devices' }),
   // Transactions (all roles); web payment orders need the merchant's WEBPAYMENTS
   entry({ id: 'transactions-data', route: '/transactions/data', messageId: 'transactions.menu.data', icon: 'receipt', group: 'transactions' }),
