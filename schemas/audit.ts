@@ -106,6 +106,14 @@ export const AUDIT_TRAIL_ACTIONS = [
   'customers.associateMedia',
   'customers.dissociateMedia',
   'paymentService.order',
+  'firmwares.upload',
+  'firmwares.create',
+  'firmwares.update',
+  'firmwares.delete',
+  'firmwareRules.create',
+  'firmwareRules.pause',
+  'firmwareRules.resume',
+  'firmwareRules.cancel',
 ] as const;
 export type AuditTrailAction = (typeof AUDIT_TRAIL_ACTIONS)[number];
 

@@ -13,6 +13,10 @@ import { routes as customers } from './customers/routes';
 import { access as dashboardAccess } from './dashboard/deps';
 import { routes as dashboard } from './dashboard/routes';
 import { routes as config } from './config/routes';
+import { access as firmwareRulesAccess } from './firmware-rules/deps';
+import { routes as firmwareRules } from './firmware-rules/routes';
+import { access as firmwaresAccess } from './firmwares/deps';
+import { routes as firmwares } from './firmwares/routes';
 import { access as groupRoutesAccess } from './groups/deps';
 import { routes as groupRoutes } from './groups/routes';
 import { access as historicalDataAccess } from './historical-data/deps';
@@ -182,6 +186,18 @@ export const groups: RouteGroup[] = [
     description: 'The dashboard: sales against the period before, charts, machines, commands and open anomalies, from counters only',
     routes: dashboard,
     access: dashboardAccess,
+  },
+  {
+    name: 'firmwares',
+    description: 'The firmware catalogue (super admin): versions per device type and level, their files uploaded by presigned PUT and checked by content',
+    routes: firmwares,
+    access: firmwaresAccess,
+  },
+  {
+    name: 'firmware-rules',
+    description: 'A merchant’s firmware rules: a firmware rolled out to its machines in waves, with an abort threshold, timeouts, pause and cancel',
+    routes: firmwareRules,
+    access: firmwareRulesAccess,
   },
   { name: 'audit', description: 'The audit trail: who changed what, when, with what outcome (every mutating call)', routes: audit, access: auditAccess },
 ];

@@ -10,6 +10,7 @@ import { CASH_DEVICE_TYPES } from '#schemas/collections';
 import { COMMAND_RESULTS, CommandMessage, type CommandAckPayload } from '#schemas/iot';
 import type { RemoteCommandType } from '#schemas/remote-command';
 import type { SaleTransaction } from '#schemas/iot';
+import { deliveryOf, fetchFirmware } from './simulated-firmware';
 
 /** What the executor needs of a simulated device (simulator.ts SimulatedDevice). */
 export interface CommandTarget {
@@ -24,6 +25,10 @@ export interface CommandTarget {
   stock?: { refill(): void };
   /** The price lists "send prices" replaces (simulated-prices.ts), when the simulator plays them. */
   prices?: { apply(prices: ReadonlyArray<{ line: string | number; priceTable: number; value: number }>): void };
+  /** The firmware it runs, as its pings report it (set once an update installs). */
+  firmwareVersion?: string;
+  /** A machine told to fail its firmware updates (simulated-firmware.ts). */
+  failFirmware?: boolean;
 }
 
 interface Builders {
@@ -58,7 +63,7 @@ const money = (minor: number) => (minor / 100).toFixed(2);
 export function commandExecutor(build: Builders) {
   const stateOf = (d: CommandTarget): State => {
     let s = states.get(d);
-    if (!s) states.set(d, (s = { config: { ...build.defaultConfig }, firmware: '3.4.1+112', outcomes: new Map() }));
+    if (!s) states.set(d, (s = { config: { ...build.defaultConfig }, firmware: d.firmwareVersion ?? '3.4.1+112', outcomes: new Map() }));
     return s;
   };
   const send = (d: CommandTarget, kind: string, message: object) => d.publishRaw(`vend/${d.serial}/${kind}`, JSON.stringify(message));
@@ -70,6 +75,15 @@ export function commandExecutor(build: Builders) {
     return send(d, 'audit', build.auditMessage(d.serial, { readAt, origin, ...(d.book ? { dex: d.book.text(d.serial, readAt) } : {}) }));
   };
   const reportConfig = (d: CommandTarget, s: State) => send(d, 'config', build.configMessage(d.serial, { ...s.config }));
+  /** The telemetry board restarts: the connection drops and comes back (the client reconnects), then it pings its firmware. */
+  const restart = async (d: CommandTarget, s: State) => {
+    await new Promise<void>((resolve) => {
+      d.client.once('connect', resolve);
+      d.client.stream.destroy();
+    });
+    await new Promise((r) => setTimeout(r, RESTART_SETTLE_MS));
+    await send(d, 'telemetry', build.telemetryMessage(d.serial, { firmwareVersion: s.firmware }));
+  };
 
   async function run(d: CommandTarget, s: State, type: number, params: Record<string, unknown>): Promise<Outcome> {
     switch (type) {
@@ -82,13 +96,7 @@ export function commandExecutor(build: Builders) {
         return ok(`${alarms.length} active alarms sent`);
       }
       case 4:
-        // The telemetry board restarts: the connection drops and comes back (the client reconnects).
-        await new Promise<void>((resolve) => {
-          d.client.once('connect', resolve);
-          d.client.stream.destroy();
-        });
-        await new Promise((r) => setTimeout(r, RESTART_SETTLE_MS));
-        await send(d, 'telemetry', build.telemetryMessage(d.serial, { firmwareVersion: s.firmware }));
+        await restart(d, s);
         return ok('restarted');
       case 6: {
         const amount = Number(params.amount);
@@ -131,7 +139,16 @@ export function commandExecutor(build: Builders) {
       case 14: {
         const version = String(params.version);
         if (version === s.firmware) return { result: COMMAND_RESULTS.unspecifiedWarning, message: `firmware ${version} already installed` };
-        s.firmware = version;
+        const delivery = deliveryOf(params);
+        if (delivery) {
+          // Through the link: downloaded, checked, then installed by a restart that reports the new version.
+          const refused = await fetchFirmware(d.serial, delivery, d.failFirmware);
+          if (refused) return { result: COMMAND_RESULTS.unspecifiedError, message: refused };
+          s.firmware = d.firmwareVersion = version;
+          await restart(d, s);
+          return ok(`firmware ${version} installed`);
+        }
+        s.firmware = d.firmwareVersion = version;
         await send(d, 'telemetry', build.telemetryMessage(d.serial, { firmwareVersion: version }));
         return ok(`firmware ${version} installed`);
       }

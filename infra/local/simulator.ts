@@ -342,6 +342,10 @@ export interface SimulatedDevice {
   prices?: SimulatedPrices;
   /** The merchant's media list the machine holds (blocked and lost keys, cloud credit), from `vend/{serial}/medias`. */
   mediaList: SimulatedMediaList;
+  /** The firmware it runs once an update installed one (its pings report it; the default before). */
+  firmwareVersion?: string;
+  /** Told to fail its firmware updates (simulated-firmware.ts). */
+  failFirmware?: boolean;
 }
 
 const executeCommand = commandExecutor({
@@ -454,7 +458,7 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
     void send(d, 'audit', audit(5));
     const tick = () => {
       if (stopped) return;
-      void send(d, 'telemetry', telemetryMessage(d.serial, { mediaListVersion: d.mediaList.version }));
+      void send(d, 'telemetry', telemetryMessage(d.serial, { mediaListVersion: d.mediaList.version, firmwareVersion: d.firmwareVersion }));
       if (Math.random() < (o.configChangeProbability ?? 0.005)) {
         config = changedConfig(config);
         void send(d, 'config', configMessage(d.serial, config));

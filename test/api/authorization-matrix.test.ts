@@ -22,6 +22,7 @@ import { newMedia } from '../../functions/core/medias/model';
 import { randomBytes } from 'node:crypto';
 import { readOutbox } from '../../infra/local/emulators/cognito';
 import { newMediaId, putMedia } from './support/customers';
+import { createFirmware, firmwareBody, uploadFile, zipBytes } from './support/firmware';
 
 /**
  * Every route × the four roles × {valid token and each bad token} × {own merchant, foreign merchant},
@@ -96,6 +97,25 @@ const alarmOf = (scope: Scope, action: 'R' | 'D', role: Role) => ({
 });
 const MASTER_CODE = 'MX-MATRIX';
 const deletableMasterAlarms = new Map<string, string>();
+/** A firmware to read and change, and per scope an upload to create one from and a firmware to delete (super admin only). */
+let matrixFirmware = '';
+const firmwareUploads = new Map<Scope, string>();
+const deletableFirmwares = new Map<Scope, string>();
+/** Acme's firmware rules (Bravo has no FIRMWARE_UPDATE): one to read, and per admin one to pause, resume and cancel. */
+const firmwareRules = new Map<string, string>();
+const firmwareRuleBody = () => ({
+  firmwareId: matrixFirmware,
+  target: { kind: 'deviceType' },
+  startAt: inAnHour(),
+  waves: { kind: 'count', count: 2 },
+  minMachines: 1,
+  failureThresholdPercent: 50,
+  machineTimeoutSeconds: 600,
+});
+const firmwareRuleOf = (scope: Scope, what: string) => ({
+  params: { id: merchantOf(scope), ruleId: firmwareRules.get(`${scope} ${what}`) ?? '000000000-000000000000' },
+  scoped: true,
+});
 const alarmSettings: Record<Scope, { id: string; name: string }> = { own: { id: '', name: '' }, foreign: { id: '', name: '' } };
 const deletableAlarmSettings = new Map<string, string>();
 const settingBody = (scope: Scope, name = uniqueName()) => ({ name, alarmCodes: ['E-COIN-JAM'], userIds: [users[scope].id] });
@@ -352,6 +372,19 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'alarms.statsOfPos': machine,
   'alarms.repair': (scope, role) => alarmOf(scope, 'R', role),
   'alarms.delete': (scope, role) => alarmOf(scope, 'D', role),
+  'firmwares.list': () => ({ query: { size: '5', deviceType: 'CENG' } }),
+  'firmwares.upload': () => ({ body: { fileName: 'matrix.zip', contentType: 'application/zip', size: 4096 } }),
+  'firmwares.create': (scope) => ({ body: firmwareBody(firmwareUploads.get(scope) ?? `${'0'.repeat(32)}.zip`) }),
+  'firmwares.get': () => ({ params: { id: matrixFirmware } }),
+  'firmwares.update': () => ({ params: { id: matrixFirmware }, body: { level: 'Beta', releaseDate: '2026-12-01' } }),
+  'firmwares.delete': (scope) => ({ params: { id: deletableFirmwares.get(scope) ?? '000000000-000000000000' } }),
+  'firmwares.download': () => ({ params: { id: matrixFirmware } }),
+  'firmwareRules.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5' }, scoped: true }),
+  'firmwareRules.create': (scope) => ({ params: { id: merchantOf(scope) }, body: firmwareRuleBody(), scoped: true }),
+  'firmwareRules.get': (scope) => firmwareRuleOf(scope, 'read'),
+  'firmwareRules.pause': (scope, role) => firmwareRuleOf(scope, `pause ${role}`),
+  'firmwareRules.resume': (scope, role) => firmwareRuleOf(scope, `resume ${role}`),
+  'firmwareRules.cancel': (scope, role) => firmwareRuleOf(scope, `cancel ${role}`),
   'masterAlarms.list': () => ({ query: { size: '5', search: 'MX' } }),
   'masterAlarms.create': () => ({ body: masterAlarmBody(uniqueCode()) }),
   'masterAlarms.get': () => ({ params: { code: MASTER_CODE } }),
@@ -530,6 +563,23 @@ beforeAll(async () => {
   };
   if ((await api(`/master-alarms/${MASTER_CODE}`, { token: superAdmin })).status === 404) await masterAlarm(MASTER_CODE);
   for (const scope of ['own', 'foreign'] as const) deletableMasterAlarms.set(`${scope} NEBULARSUPERADMIN`, await masterAlarm(uniqueCode()));
+  matrixFirmware = (await createFirmware(superAdmin)).id;
+  for (const scope of ['own', 'foreign'] as const) {
+    firmwareUploads.set(scope, await uploadFile(superAdmin, zipBytes()));
+    deletableFirmwares.set(scope, (await createFirmware(superAdmin)).id);
+  }
+  const firmwareRule = async (then?: 'pause') => {
+    const res = await api(`/merchants/${OWN}/firmware-rules`, { method: 'POST', token: superAdmin, body: firmwareRuleBody() });
+    expect(res.status, res.text).toBe(201);
+    if (then) expect((await api(`/merchants/${OWN}/firmware-rules/${res.body.id}/${then}`, { method: 'POST', token: superAdmin })).status).toBe(200);
+    return res.body.id as string;
+  };
+  firmwareRules.set('own read', await firmwareRule());
+  for (const role of DELETERS) {
+    firmwareRules.set(`own pause ${role}`, await firmwareRule());
+    firmwareRules.set(`own resume ${role}`, await firmwareRule('pause'));
+    firmwareRules.set(`own cancel ${role}`, await firmwareRule());
+  }
   for (const scope of ['own', 'foreign'] as const) {
     const profileName = uniqueName();
     profiles[scope] = { id: await profile(merchantOf(scope), profileName), name: profileName };

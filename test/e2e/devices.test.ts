@@ -202,14 +202,14 @@ describe('devices', () => {
       if (new URL(r.url()).pathname.startsWith('/api/v1/pos/')) posCalls.push(new URL(r.url()).pathname);
     });
 
-    // A spec screen not built yet, which the device route takes as a serial: the API is not asked.
-    await page.goto(web('/devices/firmware-rules'));
+    // An address the device route takes as a serial but that is not one: the API is not asked.
+    await page.goto(web('/devices/not-a-serial'));
     const notFound = page.getByTestId('not-found-state');
     await notFound.waitFor();
     expect(await notFound.locator('p').textContent()).toBe(messages['errors.PosNotFoundException']);
     expect(await page.getByTestId('error-state').count()).toBe(0);
     expect(await notFound.getByRole('button').count()).toBe(0);
-    expect(posCalls.filter((path) => path.includes('firmware-rules'))).toEqual([]);
+    expect(posCalls.filter((path) => path.includes('not-a-serial'))).toEqual([]);
 
     // A serial no machine has: the API's 404 shows the same state.
     await page.goto(web('/devices/CENG-99999999'));

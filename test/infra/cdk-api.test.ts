@@ -165,6 +165,8 @@ describe('grants of every real route group', () => {
     'remote-commands': ['table:readWrite', 'iot:Publish'],
     transactions: ['table:read'],
     'historical-data': ['table:readWrite', ...BUCKET_READ_WRITE_ACTIONS, ...BUCKET_LEVEL_ACTIONS, 'states:StartExecution'],
+    firmwares: ['table:readWrite', ...BUCKET_READ_WRITE_ACTIONS, ...BUCKET_LEVEL_ACTIONS],
+    'firmware-rules': ['table:readWrite'],
     customers: ['table:readWrite'],
     'webpayment-orders': ['table:read'],
     'payment-service': ['table:readWrite'],

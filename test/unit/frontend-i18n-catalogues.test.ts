@@ -18,6 +18,8 @@ import { ALARM_CATEGORIES, ALARM_CRITICITIES, ALARM_GROUPS, ALARM_SOURCES, MCBF_
 import { API_ROLES } from '#schemas/api-roles';
 import { LANGUAGES } from '#schemas/collections';
 import { FEATURE_FLAGS } from '#schemas/features';
+import { FIRMWARE_LEVELS } from '#schemas/firmware';
+import { ROLLOUT_STATUSES } from '#schemas/rollout';
 import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES, NOTIFICATIONS_OFF_REASONS } from '#schemas/notification-constants';
 import { CUSTOM_PARAMETER_TYPES, PRODUCT_TYPES } from '#schemas/product';
 import { ROLES } from '#schemas/roles';
@@ -43,6 +45,13 @@ const DYNAMIC_IDS: Record<string, readonly string[]> = {
   'notifications.kind.': NOTIFICATION_KINDS, // notifications log
   'notifications.status.': NOTIFICATION_STATUSES, // notifications log
   'profile.notifications.off.': NOTIFICATIONS_OFF_REASONS, // why a user's notifications are off (profile)
+  'firmwares.level.': FIRMWARE_LEVELS, // firmware levels (catalogue)
+  'firmwares.field.': ['major', 'minor', 'patch', 'build'], // the version parts (firmware create)
+  'firmwareRules.status.': ROLLOUT_STATUSES, // rule statuses (firmware rules)
+  'firmwareRules.target.': ['deviceType', 'group', 'machines'], // rule target kinds
+  'firmwareRules.waves.': ['count', 'rate'], // wave kinds
+  'firmwareRules.action.': ['pause', 'resume', 'cancel'], // rule actions
+  'firmwareRules.': ['paused', 'resumed', 'cancelled'], // the actions' success toasts
 };
 
 type Catalogue = Record<string, unknown>;

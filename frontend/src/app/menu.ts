@@ -44,6 +44,7 @@ export const MENU: readonly MenuEntry[] = [
   entry({ id: 'devices-pick-list', route: '/devices/pick-list', messageId: 'stock.pickList.menu', icon: 'checklist', group: 'devices' }),
   entry({ id: 'alarms', route: '/alarms', messageId: 'alarms.menu', icon: 'alarm', group: 'devices' }),
   entry({ id: 'devices-remote-commands', route: '/devices/remote-commands', messageId: 'remoteCommands.menu', icon: 'send', group: 'devices' }),
+  entry({ id: 'devices-firmware-rules', route: '/devices/firmware-rules', messageId: 'firmwareRules.menu', icon: 'download', group: 'devices' }),
   entry({ id: 'devices-prices-bulk', route: '/devices/prices-bulk', messageId: 'prices.bulk.menu', icon: 'price', group: 'devices' }),
   // Transactions (all roles); web payment orders need the merchant's WEBPAYMENTS
   entry({ id: 'transactions-data', route: '/transactions/data', messageId: 'transactions.menu.data', icon: 'receipt', group: 'transactions' }),
@@ -72,6 +73,7 @@ export const MENU: readonly MenuEntry[] = [
   // Admin (super admin)
   entry({ id: 'admin-merchants', route: '/admin/merchants', messageId: 'merchants.menu', icon: 'store', group: 'admin' }),
   entry({ id: 'admin-users', route: '/admin/users', messageId: 'users.menu.admin', icon: 'people', group: 'admin' }),
+  entry({ id: 'admin-firmwares', route: '/admin/firmwares', messageId: 'firmwares.menu', icon: 'download', group: 'admin' }),
   entry({ id: 'admin-troubleshooting', route: '/admin/troubleshooting-alarm', messageId: 'troubleshooting.menu', icon: 'build', group: 'admin' }),
   // Settings (all roles)
   entry({ id: 'settings-profile', route: '/settings/profile', messageId: 'settings.menu.profile', icon: 'account', group: 'settings' }),

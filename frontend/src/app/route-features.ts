@@ -94,6 +94,14 @@ export const FEATURE_SCREEN_ROUTES: Partial<Record<ProtectedRoute, readonly ApiR
   '/manage/notifications': ['notifications.listOfMerchant', 'notifications.csvOfMerchant'],
   '/transactions/webpayment-orders': ['webpaymentOrders.list'],
   '/transactions/webpayment-order-details': ['webpaymentOrders.get'],
+  '/devices/firmware-rules': [
+    'firmwareRules.list',
+    'firmwareRules.create',
+    'firmwareRules.get',
+    'firmwareRules.pause',
+    'firmwareRules.resume',
+    'firmwareRules.cancel',
+  ],
 };
 
 /**

@@ -73,6 +73,10 @@ const NoVendProfileDetailPage = screen(() =>
 );
 const AlarmsPage = screen(() => import('../features/alarms/AlarmsPage').then((m) => ({ default: m.AlarmsPage })));
 const DeviceAlarmsTab = screen(() => import('../features/alarms/DeviceAlarmsTab').then((m) => ({ default: m.DeviceAlarmsTab })));
+const FirmwareRulesPage = screen(() => import('../features/firmware-rules/FirmwareRulesPage').then((m) => ({ default: m.FirmwareRulesPage })));
+const FirmwareListPage = screen(() => import('../features/firmwares/FirmwareListPage').then((m) => ({ default: m.FirmwareListPage })));
+const FirmwareCreatePage = screen(() => import('../features/firmwares/FirmwareCreatePage').then((m) => ({ default: m.FirmwareCreatePage })));
+const FirmwareDetailPage = screen(() => import('../features/firmwares/FirmwareDetailPage').then((m) => ({ default: m.FirmwareDetailPage })));
 const MasterAlarmListPage = screen(() => import('../features/troubleshooting/MasterAlarmListPage').then((m) => ({ default: m.MasterAlarmListPage })));
 const MasterAlarmCreatePage = screen(() => import('../features/troubleshooting/MasterAlarmCreatePage').then((m) => ({ default: m.MasterAlarmCreatePage })));
 const MasterAlarmDetailPage = screen(() => import('../features/troubleshooting/MasterAlarmDetailPage').then((m) => ({ default: m.MasterAlarmDetailPage })));
@@ -127,6 +131,9 @@ const consoleRoutes: RouteObject[] = [
   guarded('/admin/users', AdminUserListPage),
   guarded('/admin/users/create', AdminUserCreatePage),
   guarded('/admin/users/:id', AdminUserDetailPage),
+  guarded('/admin/firmwares', FirmwareListPage),
+  guarded('/admin/firmwares/create', FirmwareCreatePage),
+  guarded('/admin/firmwares/:id', FirmwareDetailPage),
   guarded('/admin/troubleshooting-alarm', MasterAlarmListPage),
   guarded('/admin/troubleshooting-alarm/create', MasterAlarmCreatePage),
   guarded('/admin/troubleshooting-alarm/:id', MasterAlarmDetailPage),
@@ -139,6 +146,7 @@ const consoleRoutes: RouteObject[] = [
   guarded('/devices/remote-commands', RemoteCommandsPage),
   guarded('/devices/manage-stock', ManageStockPage),
   guarded('/devices/pick-list', PickListPage),
+  guarded('/devices/firmware-rules', FirmwareRulesPage),
   guardedWithChildren('/devices/:id', DeviceDetailPage, [
     { index: true, element: <Navigate to="details" replace /> },
     guarded('/devices/:id/details', DeviceDetailsTab),

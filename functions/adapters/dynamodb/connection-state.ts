@@ -30,6 +30,7 @@ function stateOf(t: TelemetryRecord): TelemetryState {
         ? { at: t.sampleAt, signalLevel: t.sampleSignalLevel, temperature: t.sampleTemperature }
         : undefined,
     listCopiedAt: t.listCopiedAt,
+    firmwareVersion: t.firmwareVersion ?? undefined,
   };
 }
 

@@ -360,6 +360,28 @@ export const webPaymentOrdersCounterName = (merchantId: string) => `MERCHANT#${m
 /** A processed device message (idempotency), kept until `expiresAt`. */
 export const deviceMessage = (messageId: string) => ({ pk: `MSG#${messageId}`, sk: 'MSG' });
 
+// Firmware (functions/core/firmware; ACCESS-PATTERNS F1–F3): the super admin's catalogue, not merchant-scoped.
+export const firmware = (id: string) => ({ pk: `FIRMWARE#${id}`, sk: 'FIRMWARE' });
+/** Listed by device type, then version (each part zero-padded so that the string order is the version order). */
+export const firmwareByType = (deviceType: string, sortableVersion: string, id: string) => ({
+  gsi1pk: firmwaresPk,
+  gsi1sk: `${deviceType}#${sortableVersion}#${id}`,
+});
+export const firmwaresPk = 'FIRMWARES';
+/** One version per device type and level. */
+export const firmwareVersionGuard = (deviceType: string, level: string, version: string) => ({
+  pk: `FIRMWAREVERSION#${deviceType}#${level}#${version}`,
+  sk: 'GUARD',
+});
+/** Counter item name (counter): firmwares, `count` and one attribute per device type. */
+export const firmwaresCounterName = 'FIRMWARES';
+
+// Rollout rules (functions/core/rollouts; ACCESS-PATTERNS R1–R2): `kind` is the rule kind's prefix (FWRULE: firmware).
+export const rolloutRule = (kind: string, merchantId: string, id: string) => ({ pk: `MERCHANT#${merchantId}#${kind}S`, sk: id });
+export const rolloutRulesPk = (kind: string, merchantId: string) => `MERCHANT#${merchantId}#${kind}S`;
+/** Counter item name (counter) of a merchant's rules of a kind: `count` and one attribute per status. */
+export const rolloutRulesCounterName = (kind: string, merchantId: string) => `MERCHANT#${merchantId}#${kind}S`;
+
 // The audit trail (functions/core/audit; ACCESS-PATTERNS AT1–AT3): append-only. Every function role is denied
 // UpdateItem, DeleteItem and BatchWriteItem on partitions starting with AUDIT_TRAIL_PK_PREFIX (infra/constructs/grants.ts).
 export const AUDIT_TRAIL_PK_PREFIX = 'TRAIL#';

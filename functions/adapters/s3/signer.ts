@@ -9,9 +9,9 @@ import { buildQueryString, escapeUri, HttpRequest } from '@smithy/core/protocols
 import { SignatureV4 } from '@smithy/signature-v4';
 import type { S3Location } from './location';
 
-export type ObjectOperation = 'GetObject' | 'HeadObject' | 'PutObject' | 'DeleteObject';
+export type ObjectOperation = 'GetObject' | 'HeadObject' | 'PutObject' | 'DeleteObject' | 'CopyObject';
 
-const METHOD: Readonly<Record<ObjectOperation, string>> = { GetObject: 'GET', HeadObject: 'HEAD', PutObject: 'PUT', DeleteObject: 'DELETE' };
+const METHOD: Readonly<Record<ObjectOperation, string>> = { GetObject: 'GET', HeadObject: 'HEAD', PutObject: 'PUT', DeleteObject: 'DELETE', CopyObject: 'PUT' };
 /** What a read-only bucket grant allows (as client.ts's READ_COMMANDS). */
 const READ_OPERATIONS: ReadonlySet<ObjectOperation> = new Set(['GetObject', 'HeadObject']);
 /**

@@ -176,6 +176,8 @@ export interface TelemetryState {
   sample?: SampleState;
   /** Epoch ms when pings last refreshed the list copy. */
   listCopiedAt?: number;
+  /** The firmware version last stored: a machine reporting another one (after an update) is written at once. */
+  firmwareVersion?: string;
 }
 
 export interface Ping {

@@ -94,13 +94,15 @@ export const telemetry: MessageKind<TelemetryBatch> = {
     const key = deviceKey(initial);
     const state = prepared?.states.get(key);
     const sample = prepared?.newestSample.get(key);
-    // Online and already written in this bucket, and nothing new to chart: the pings are counted as seen by the bucket.
-    if (state?.connection === ONLINE && state.onlineBucket === bucket && !sample) return undefined;
     const newest = latest(
       messages,
       (m) => m.sentAt,
       (m) => m.message.messageId,
     )!;
+    // Online and already written in this bucket, nothing new to chart and the same firmware (a rollout waits for a new
+    // one): the pings are counted as seen by the bucket.
+    const sameFirmware = (newest.message as TelemetryMessage).payload.firmwareVersion === state?.firmwareVersion;
+    if (state?.connection === ONLINE && state.onlineBucket === bucket && !sample && sameFirmware) return undefined;
     let update: PingUpdate = {
       device: initial,
       at: newest.sentAt,
