@@ -13,6 +13,9 @@ export const AUDIT_TRAIL_PLATFORM_MERCHANT = '-platform-';
 /** What a secret (password, PIN, token, API token, storage password) is written as, before and after. */
 export const AUDIT_TRAIL_SECRET_VALUE = 'changed';
 
+/** How long a call's intent may wait for its entry before the audit sweep records it instead (its call has ended by then: API functions time out at 29 s). */
+export const AUDIT_TRAIL_INTENT_GRACE_SECONDS = 60;
+
 /** The CSV's columns, in order; `targets` is `type:id` joined by spaces, `changes` is JSON. */
 export const AUDIT_TRAIL_CSV_COLUMNS = [
   'at',

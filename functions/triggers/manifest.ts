@@ -9,6 +9,7 @@ import { NOTIFICATION_OUTBOX_ENTITY } from '#schemas/notification-constants';
 import type { WorkflowName } from '../core/shared/workflows';
 import type { FunctionAccess } from '../runtime/access';
 import type { TriggerFeature } from './trigger';
+import { access as auditIntentSweepAccess } from './audit-intent-sweep/deps';
 import { access as commandSweepAccess, feature as commandSweepFeature } from './command-sweep/deps';
 import { access as connectionSweepAccess } from './connection-sweep/deps';
 import { access as dataSubscriptionSweepAccess } from './data-subscription-sweep/deps';
@@ -139,6 +140,12 @@ export const triggers: readonly TriggerDeclaration[] = [
     description: 'Sends each alarm notification digest whose flood window ended',
     source: { kind: 'schedule', everyMinutes: 1, localEveryMs: 5_000 },
     access: notificationDigestSweepAccess,
+  },
+  {
+    name: 'audit-intent-sweep',
+    description: 'Appends the audit trail entry of each call that left its intent behind (its function ended before the entry)',
+    source: { kind: 'schedule', everyMinutes: 1, localEveryMs: 30_000 },
+    access: auditIntentSweepAccess,
   },
   {
     name: 'notification-sender',

@@ -364,6 +364,11 @@ export const auditTrailSeqPrefix = 'SEQ#';
 /** The merchant's entries by time (list, CSV, date range). */
 export const auditTrailByTime = (merchantId: string, at: string, seq: number) => ({ gsi1pk: auditTrailTimePk(merchantId), gsi1sk: `${at}#${seqKey(seq)}` });
 export const auditTrailTimePk = (merchantId: string) => `TRAIL#${merchantId}#AT`;
+/** Partitions of the pending entries (intents) of calls under way, so that no one partition takes every call's two writes. */
+export const AUDIT_INTENT_SHARDS = 4;
+export const auditIntentPk = (shard: number) => `AUDITINTENT#${shard}`;
+/** A call's intent (AT4): written with its change, removed with its entry; sorted by when it was written (the sweep reads the old ones). */
+export const auditIntent = (at: string, id: string) => ({ pk: auditIntentPk(parseInt(id.slice(0, 2), 16) % AUDIT_INTENT_SHARDS), sk: `${at}#${id}` });
 
 /** Attributes that belong to the storage, not to the entity: a record schema (records.ts) drops them. */
 export const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'expiresAt', 'entity'] as const;

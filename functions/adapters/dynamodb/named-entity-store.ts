@@ -165,6 +165,8 @@ export class NamedEntityStore<T extends NamedEntity> {
       { Put: { TableName: this.tableName, Item: this.toItem(e), ConditionExpression: 'attribute_not_exists(pk)' } },
       counterUpdate(this.tableName, this.kind.counterName(e.merchantId), { count: 1 })!,
     ];
+    // Staged before its transaction: the call's intent, written in it, carries it.
+    recordChange(this.kind.entity, e.id, undefined, e, { withNextWrite: true });
     try {
       await this.doc.send(new TransactWriteCommand({ TransactItems: [...own, ...companions.items] }));
     } catch (error) {
@@ -177,7 +179,6 @@ export class NamedEntityStore<T extends NamedEntity> {
       throw error;
     }
     forgetCounter(this.kind.counterName(e.merchantId));
-    recordChange(this.kind.entity, e.id, undefined, e);
   }
 
   /** An UpdateItem of the editable fields (a rename swaps the name guards). Throws the kind's not-found and duplicate errors, or the companions' error. */
@@ -217,6 +218,8 @@ export class NamedEntityStore<T extends NamedEntity> {
       ...(renamed ? [this.guardDelete(m, oldKey, current.id)] : []),
       ...(recoded ? [this.guardDelete(m, oldCode!, current.id, this.kind.uniqueCode!.guard(m, oldCode!))] : []),
     ];
+    // Staged before its transaction: the call's intent, written in it, carries it.
+    recordChange(this.kind.entity, current.id, current, next, { withNextWrite: true });
     try {
       await this.doc.send(new TransactWriteCommand({ TransactItems: [...own, ...companions.items] }));
     } catch (error) {
@@ -228,7 +231,6 @@ export class NamedEntityStore<T extends NamedEntity> {
       if (failed >= 0) throw this.kind.notFound();
       throw error;
     }
-    recordChange(this.kind.entity, current.id, current, next);
   }
 
   /** Throws the kind's not-found error, or its in-use error while machines use it, or the companions' error. */
@@ -252,6 +254,8 @@ export class NamedEntityStore<T extends NamedEntity> {
       ...(ck === undefined ? [] : [this.guardDelete(m, ck, current.id, this.kind.uniqueCode!.guard(m, ck))]),
       counterUpdate(this.tableName, this.kind.counterName(m), { count: -1 })!,
     ];
+    // Staged before its transaction: the call's intent, written in it, carries it.
+    recordChange(this.kind.entity, current.id, current, undefined, { withNextWrite: true });
     try {
       await this.doc.send(new TransactWriteCommand({ TransactItems: [...own, ...companions.items] }));
     } catch (error) {
@@ -265,6 +269,5 @@ export class NamedEntityStore<T extends NamedEntity> {
       throw error;
     }
     forgetCounter(this.kind.counterName(m));
-    recordChange(this.kind.entity, current.id, current, undefined);
   }
 }
