@@ -7,9 +7,10 @@
  *
  * A call's first table write carries its intent (the pending entry: who, what, on what, the changes staged so far),
  * in that write's own transaction, or put just before a write that is no transaction (change-recorder.ts
- * aroundTableWrite). Once the answer is known the entry is appended and the intent removed, in one transaction. A
- * function that ends in between (a crash, a timeout) leaves the intent, which the audit sweep turns into the entry
- * (triggers/audit-intent-sweep): no change is committed without its entry or the intent that becomes it.
+ * aroundTableWrite). Once the answer is known the entry is appended naming the intent. The audit sweep
+ * (triggers/audit-intent-sweep) removes intents whose entry exists and turns the others, left by a function that
+ * ended in between (a crash, a timeout), into their entry: no change is committed without its entry or the intent
+ * that becomes it.
  *
  * When the entry cannot be appended: a call that left an intent keeps its answer (the intent is put again holding the
  * whole entry, which the sweep appends); a call that left none answers 500 AuditTrailWriteFailedException instead
@@ -263,7 +264,9 @@ export function auditTrail(store: () => AuditTrailWriter | undefined = defaultSt
     }
     try {
       if (fault === 'entry') throw new Error('audit trail entry refused (AUDIT_TRAIL_FAULTS)');
-      await (intent ? trail.appendRemoving(content, intent, false) : trail.append(content));
+      // The entry names the call's intent, which the sweep then removes: one PutItem, as without an intent. An entry
+      // going to another chain than the intent named (a merchant known only from the answer) removes it at once.
+      await (intent && intent.content.merchantId !== content.merchantId ? trail.appendRemoving(content, intent, false) : trail.append(content, intent?.id));
     } catch (error) {
       metrics.countBy(METRIC.auditTrailWriteFailures, {});
       logger.error('audit trail entry not written', { entry: content, error });

@@ -4,8 +4,9 @@
  * An entry is put on the condition that its sequence number is free: of two calls linking after the same entry, one
  * lands and the other reads the new last entry and links after it, so the chain stays whole under concurrency.
  *
- * Also writes and removes the calls' intents (AT4): the intent goes into the change's own transaction (`intentPut`),
- * and the entry is appended in one transaction with the intent's removal (`appendRemoving`).
+ * Also writes the calls' intents (AT4): the intent goes into the change's own transaction (`intentPut`); the entry
+ * names it (`append`), or is appended in one transaction with its removal (`appendRemoving`: the sweep, and a call
+ * whose entry goes to another merchant's chain than its intent named).
  * Apart from the reads so that every API function, which carries it, bundles no list paging.
  */
 import { PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -41,7 +42,7 @@ export class DynamoAuditTrailWriter implements Pick<AuditTrailStore, 'append'> {
     return Math.floor(Date.parse(at) / 1000) + this.retentionDays * 86_400;
   }
 
-  private entryPut(entry: AuditTrailEntry) {
+  private entryPut(entry: AuditTrailEntry, intentId?: string) {
     return {
       TableName: this.tableName,
       Item: {
@@ -50,16 +51,19 @@ export class DynamoAuditTrailWriter implements Pick<AuditTrailStore, 'append'> {
         entity: 'auditTrail',
         ...entry,
         targetKeys: entry.targets.map((t) => `${t.type}:${t.id}`),
+        // Outside the hashed entry: tells the audit sweep that this intent's call appended its entry.
+        ...(intentId ? { intentId } : {}),
         expiresAt: this.expiresAt(entry.at),
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     };
   }
 
-  async append(content: AuditTrailContent): Promise<AuditTrailEntry> {
+  /** Appends the entry; `intentId`: the call's intent, which the audit sweep then removes (the entry names it). */
+  async append(content: AuditTrailContent, intentId?: string): Promise<AuditTrailEntry> {
     const linked = await this.link(content, async (entry) => {
       try {
-        await this.doc.send(new PutCommand(this.entryPut(entry)));
+        await this.doc.send(new PutCommand(this.entryPut(entry, intentId)));
         return 'landed';
       } catch (e) {
         if (isConditionFailure(e)) return 'taken';
@@ -91,9 +95,9 @@ export class DynamoAuditTrailWriter implements Pick<AuditTrailStore, 'append'> {
     });
   }
 
-  /** The intent's item as a Put of the change's own transaction (AT4). */
+  /** The intent's item as a Put of the change's own transaction (AT4); its key is new (a random id), so no condition. */
   intentPut(intent: AuditTrailIntent): TransactItem {
-    return { Put: { TableName: this.tableName, Item: this.intentItem(intent), ConditionExpression: 'attribute_not_exists(pk)' } };
+    return { Put: { TableName: this.tableName, Item: this.intentItem(intent) } };
   }
 
   /** Puts the intent on its own (before a write that is no transaction), or again with its `final` entry. */

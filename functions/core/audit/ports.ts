@@ -38,8 +38,9 @@ export type AuditTrailContent = Omit<AuditTrailEntry, 'seq' | 'prevHash' | 'hash
 
 /**
  * A call's pending entry, written in the same transaction as the call's first table write (or just before a write that
- * is no transaction): who, what, on what, and the changes staged so far. Its own call removes it with the entry; the
- * audit sweep turns one left behind into the entry (`final`, when the call got that far, else outcome `unanswered`).
+ * is no transaction): who, what, on what, and the changes staged so far. Its call's entry names it; the audit sweep
+ * removes it once that entry exists, and otherwise turns it into the entry (`final`, when the call got that far, else
+ * outcome `unanswered`).
  */
 export interface AuditTrailIntent {
   id: string;
@@ -54,6 +55,10 @@ export interface AuditTrailIntent {
 export interface AuditTrailIntents {
   /** Intents written before `before` (oldest first), at most `max`. */
   leftOver(before: string, max: number): Promise<AuditTrailIntent[]>;
+  /** The ids of those whose call appended its entry (the entry names its intent), entries written before `until`. */
+  appended(intents: readonly AuditTrailIntent[], until: string): Promise<Set<string>>;
+  /** Removes intents whose entry exists. */
+  clear(intents: readonly AuditTrailIntent[]): Promise<void>;
   /** Appends the intent's entry and removes it, in one transaction; 'gone' when another sweep did first. */
   record(intent: AuditTrailIntent, entry: AuditTrailContent): Promise<'recorded' | 'gone'>;
 }
