@@ -272,7 +272,10 @@ export function auditTrail(store: () => AuditTrailWriter | undefined = defaultSt
       logger.error('audit trail entry not written', { entry: content, error });
       if (intent) {
         // The intent stays, and the sweep appends it; with the whole entry when it can be put there.
-        await trail.putIntent({ ...intent, final: content }).catch((e: unknown) => logger.error('audit trail intent not completed', { error: e }));
+        // (Without its own changes, which the entry holds: both could pass DynamoDB's 400 KB item.)
+        await trail
+          .putIntent({ ...intent, content: { ...intent.content, changes: [] }, final: content })
+          .catch((e: unknown) => logger.error('audit trail intent not completed', { error: e }));
         return;
       }
       if (!succeeded) return;
