@@ -231,10 +231,6 @@ const failure = (correlationId: string, code: string, message: string): HttpResu
 });
 
 /**
- * Opens a change recorder for each mutating call (the handler runs inside it: group-handler's dispatch), and writes
- * the call's entry once the answer is known. Goes right inside `observe`, so that it sees the final answer.
- */
-/**
  * The API tests' stack (AUDIT_TRAIL_FAULTS=on) lets a call ask, by the header `x-audit-trail-fault`, for its entry's
  * append to fail (`entry`), or for its function to end right after the handler, appending nothing (`crash`).
  */
@@ -244,6 +240,10 @@ const faultOf = (event: HttpEvent): 'entry' | 'crash' | undefined => {
   return fault === 'entry' || fault === 'crash' ? fault : undefined;
 };
 
+/**
+ * Opens a change recorder for each mutating call (the handler runs inside it: group-handler's dispatch), and writes
+ * the call's entry once the answer is known. Goes right inside `observe`, so that it sees the final answer.
+ */
 export function auditTrail(store: () => AuditTrailWriter | undefined = defaultStore): MiddlewareObj<HttpEvent, HttpResult, Error, AuditedContext> {
   const metrics = new OperatorMetrics();
   const intents = new WeakMap<ChangeRecorder, ReturnType<typeof intentWriter>>();

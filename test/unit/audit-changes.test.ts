@@ -75,6 +75,15 @@ describe('a change staged before its write (withNextWrite)', () => {
     expect(recorder).toMatchObject({ recorded: true, wrote: true, staged: [] });
     expect(recorder.changes).toEqual([{ entity: 'client', entityId: 'c1', field: 'name', before: 'A', after: 'C' }]);
   });
+
+  it('a staged update that changed no field counts as recorded once its write landed', async () => {
+    const recorder = new ChangeRecorder();
+    await withChangeRecorder(recorder, async () => {
+      recordChange('settings', 'm1', { a: 1 }, { a: 1 }, { withNextWrite: true });
+      await aroundTableWrite('TransactWriteItemsCommand', {}, async () => undefined);
+    });
+    expect(recorder).toMatchObject({ recorded: true, wrote: true, changes: [] });
+  });
 });
 
 describe('entryOfIntent (the audit sweep)', () => {

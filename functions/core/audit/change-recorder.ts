@@ -36,6 +36,8 @@ export class ChangeRecorder {
   merchantId?: string;
   /** Changes recorded before the write that makes them (`recordChange(…, { withNextWrite: true })`): kept once a write lands, dropped when it fails. */
   staged: AuditTrailChange[] = [];
+  /** Whether a change was staged (even one that changed no field): the next write that lands makes the call recorded. */
+  stagedAny = false;
   /**
    * Run before each table write of the call (the audit middleware's): may give the write another input (its
    * transaction with the intent added) or write the intent apart; `landed` is told whether the write landed.
@@ -120,6 +122,7 @@ export function recordChange(
   if (!recorder) return;
   if (options?.withNextWrite) {
     recorder.staged.push(...changesOf(entity, entityId, before, after));
+    recorder.stagedAny = true;
     return;
   }
   recorder.recorded = true;
@@ -149,14 +152,16 @@ export async function aroundTableWrite<T>(
     result = await write(step?.input ?? input);
   } catch (error) {
     recorder.staged = [];
+    recorder.stagedAny = false;
     step?.landed?.(false);
     throw error;
   }
   recorder.wrote = true;
-  if (recorder.staged.length) {
+  if (recorder.stagedAny) {
     recorder.recorded = true;
     recorder.changes.push(...recorder.staged);
     recorder.staged = [];
+    recorder.stagedAny = false;
   }
   step?.landed?.(true);
   return result;
