@@ -18,7 +18,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type middy from '@middy/core';
-import type { AuditTrailActor, AuditTrailEntry, AuditTrailTarget } from '#schemas/audit';
+import type { AuditTrailActor, AuditTrailChange, AuditTrailEntry, AuditTrailTarget } from '#schemas/audit';
 import { AUDIT_TRAIL_PLATFORM_MERCHANT, AUDIT_TRAIL_RETENTION_DAYS } from '#schemas/audit-constants';
 import { boundedChanges, ChangeRecorder, outsideChangeRecorder, type TableWriteStep } from '../core/audit/change-recorder';
 import type { AuditTrailIntent } from '../core/audit/ports';
@@ -137,7 +137,13 @@ function actorOf(http: AuditedRequest, changes: ChangeRecorder): AuditTrailActor
 const clip = (v: string | undefined, max: number) => (v ? v.slice(0, max) : null);
 
 /** What the call is, as far as known before its answer (the intent's content), or undefined when nobody was authenticated. */
-function callOf(request: Request, route: Route, changes: ChangeRecorder, answer: () => unknown): AuditTrailIntent['content'] | undefined {
+function callOf(
+  request: Request,
+  route: Route,
+  changes: ChangeRecorder,
+  answer: () => unknown,
+  staged: readonly AuditTrailChange[] = [],
+): AuditTrailIntent['content'] | undefined {
   const { http } = request.context;
   const actor = actorOf(http, changes);
   if (!actor) return undefined;
@@ -155,7 +161,7 @@ function callOf(request: Request, route: Route, changes: ChangeRecorder, answer:
     correlationId: http.correlationId,
     sourceIp: clip(request.event.requestContext.http.sourceIp, 64),
     userAgent: clip(request.event.headers['user-agent'] ?? request.event.requestContext.http.userAgent, 512),
-    changes: boundedChanges([...changes.changes, ...changes.staged]),
+    changes: boundedChanges([...changes.changes, ...staged]),
   };
 }
 
@@ -188,11 +194,11 @@ function intentWriter(request: Request, changes: ChangeRecorder, trail: AuditTra
   let pending: Promise<void> | undefined;
   const state = {
     written: undefined as AuditTrailIntent | undefined,
-    beforeWrite: async (commandName: string, input: Record<string, unknown>): Promise<TableWriteStep | undefined> => {
+    beforeWrite: async (commandName: string, input: Record<string, unknown>, staged: readonly AuditTrailChange[]): Promise<TableWriteStep | undefined> => {
       while (pending) await pending;
       const route = request.context.http.route;
       if (state.written || !route) return undefined;
-      const content = callOf(request, route, changes, () => undefined);
+      const content = callOf(request, route, changes, () => undefined, staged);
       if (!content) return undefined;
       const intent: AuditTrailIntent = { id: randomUUID(), at: new Date().toISOString(), content };
       const items = input.TransactItems as unknown[] | undefined;

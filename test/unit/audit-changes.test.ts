@@ -13,6 +13,7 @@ import {
   MAX_CHANGES_BYTES,
   noteTableWrite,
   recordChange,
+  recordingChange,
   withChangeRecorder,
 } from '../../functions/core/audit/change-recorder';
 import { entryOfIntent } from '../../functions/core/audit/intent-sweep';
@@ -74,6 +75,26 @@ describe('a change staged before its write (withNextWrite)', () => {
     expect(heard).toEqual([false, true]);
     expect(recorder).toMatchObject({ recorded: true, wrote: true, staged: [] });
     expect(recorder.changes).toEqual([{ entity: 'client', entityId: 'c1', field: 'name', before: 'A', after: 'C' }]);
+  });
+
+  it('recordingChange: writes side by side each keep their own change, only the ones that landed count, each in its intent', async () => {
+    const recorder = new ChangeRecorder();
+    const intents: string[][] = [];
+    recorder.beforeWrite = async (_command, _input, staged) => {
+      intents.push(staged.map((c) => String(c.entityId)));
+      return undefined;
+    };
+    const write = (id: string, ms: number, fails: boolean) =>
+      recordingChange('product', id, undefined, { id }, () =>
+        aroundTableWrite('TransactWriteItemsCommand', {}, async () => {
+          await new Promise((resolve) => setTimeout(resolve, ms));
+          if (fails) throw new Error(`${id} cancelled`);
+        }),
+      );
+    await withChangeRecorder(recorder, () => Promise.allSettled([write('p1', 20, false), write('p2', 5, true), write('p3', 10, false)]));
+    expect(intents).toEqual([['p1'], ['p2'], ['p3']]);
+    expect(recorder.changes.map((c) => c.entityId)).toEqual(['p3', 'p1']);
+    expect(recorder.recorded).toBe(true);
   });
 
   it('a staged update that changed no field counts as recorded once its write landed', async () => {

@@ -1,5 +1,5 @@
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { recordChange } from '../../core/audit/change-recorder';
+import { recordingChange } from '../../core/audit/change-recorder';
 import { MerchantNotFoundException } from '../../core/merchants/errors';
 import { nameKey } from '../../core/merchants/merchant';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
@@ -165,10 +165,11 @@ export class NamedEntityStore<T extends NamedEntity> {
       { Put: { TableName: this.tableName, Item: this.toItem(e), ConditionExpression: 'attribute_not_exists(pk)' } },
       counterUpdate(this.tableName, this.kind.counterName(e.merchantId), { count: 1 })!,
     ];
-    // Staged before its transaction: the call's intent, written in it, carries it.
-    recordChange(this.kind.entity, e.id, undefined, e, { withNextWrite: true });
     try {
-      await this.doc.send(new TransactWriteCommand({ TransactItems: [...own, ...companions.items] }));
+      // The change rides in the call's intent when this is its first write (change-recorder.ts).
+      await recordingChange(this.kind.entity, e.id, undefined, e, () =>
+        this.doc.send(new TransactWriteCommand({ TransactItems: [...own, ...companions.items] })),
+      );
     } catch (error) {
       const companionError = companionFailure(error, own.length, companions);
       if (companionError) throw companionError;
@@ -218,10 +219,11 @@ export class NamedEntityStore<T extends NamedEntity> {
       ...(renamed ? [this.guardDelete(m, oldKey, current.id)] : []),
       ...(recoded ? [this.guardDelete(m, oldCode!, current.id, this.kind.uniqueCode!.guard(m, oldCode!))] : []),
     ];
-    // Staged before its transaction: the call's intent, written in it, carries it.
-    recordChange(this.kind.entity, current.id, current, next, { withNextWrite: true });
     try {
-      await this.doc.send(new TransactWriteCommand({ TransactItems: [...own, ...companions.items] }));
+      // The change rides in the call's intent when this is its first write (change-recorder.ts).
+      await recordingChange(this.kind.entity, current.id, current, next, () =>
+        this.doc.send(new TransactWriteCommand({ TransactItems: [...own, ...companions.items] })),
+      );
     } catch (error) {
       const companionError = companionFailure(error, own.length, companions);
       if (companionError) throw companionError;
@@ -254,10 +256,11 @@ export class NamedEntityStore<T extends NamedEntity> {
       ...(ck === undefined ? [] : [this.guardDelete(m, ck, current.id, this.kind.uniqueCode!.guard(m, ck))]),
       counterUpdate(this.tableName, this.kind.counterName(m), { count: -1 })!,
     ];
-    // Staged before its transaction: the call's intent, written in it, carries it.
-    recordChange(this.kind.entity, current.id, current, undefined, { withNextWrite: true });
     try {
-      await this.doc.send(new TransactWriteCommand({ TransactItems: [...own, ...companions.items] }));
+      // The change rides in the call's intent when this is its first write (change-recorder.ts).
+      await recordingChange(this.kind.entity, current.id, current, undefined, () =>
+        this.doc.send(new TransactWriteCommand({ TransactItems: [...own, ...companions.items] })),
+      );
     } catch (error) {
       const companionError = companionFailure(error, own.length, companions);
       if (companionError) throw companionError;

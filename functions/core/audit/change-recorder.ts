@@ -34,7 +34,10 @@ export class ChangeRecorder {
   actor?: AuditTrailActor['kind'];
   /** The merchant the call acted on, when neither the request nor the caller says it. */
   merchantId?: string;
-  /** Changes recorded before the write that makes them (`recordChange(…, { withNextWrite: true })`): kept once a write lands, dropped when it fails. */
+  /**
+   * Changes recorded before the write that makes them (`recordChange(…, { withNextWrite: true })`, for a use case whose
+   * writes follow one another): kept once the next write lands, dropped when it fails.
+   */
   staged: AuditTrailChange[] = [];
   /** Whether a change was staged (even one that changed no field): the next write that lands makes the call recorded. */
   stagedAny = false;
@@ -42,10 +45,12 @@ export class ChangeRecorder {
    * Run before each table write of the call (the audit middleware's): may give the write another input (its
    * transaction with the intent added) or write the intent apart; `landed` is told whether the write landed.
    */
-  beforeWrite?: (commandName: string, input: Record<string, unknown>) => Promise<TableWriteStep | undefined>;
+  beforeWrite?: (commandName: string, input: Record<string, unknown>, staged: readonly AuditTrailChange[]) => Promise<TableWriteStep | undefined>;
 }
 
 const storage = new AsyncLocalStorage<ChangeRecorder>();
+/** The changes of one write under way (`recordingChange`): its own, whatever other writes of the call run beside it. */
+const writeStaging = new AsyncLocalStorage<AuditTrailChange[]>();
 
 /** Runs `fn` (a mutating call's handler) with `recorder` as the one the functions below fill. */
 export const withChangeRecorder = <T>(recorder: ChangeRecorder, fn: () => Promise<T>): Promise<T> => storage.run(recorder, fn);
@@ -129,6 +134,22 @@ export function recordChange(
   recorder.changes.push(...changesOf(entity, entityId, before, after));
 }
 
+/**
+ * Runs `write` (one table write) as the write that makes this change: the change travels in the call's intent when
+ * this is the call's first write, and counts only once the write landed. Safe beside other writes of the same call
+ * (an import's rows written side by side), unlike `recordChange(…, { withNextWrite: true })`.
+ */
+export function recordingChange<T>(
+  entity: string,
+  entityId: string | null,
+  before: object | undefined,
+  after: object | undefined,
+  write: () => Promise<T>,
+): Promise<T> {
+  if (!storage.getStore()) return write();
+  return writeStaging.run(changesOf(entity, entityId, before, after), write);
+}
+
 /** Notes that the current call wrote to the table (the document client's step), so that a change nobody recorded shows. */
 export function noteTableWrite(): void {
   const recorder = storage.getStore();
@@ -146,7 +167,10 @@ export async function aroundTableWrite<T>(
 ): Promise<T> {
   const recorder = storage.getStore();
   if (!recorder) return write(input);
-  const step = await recorder.beforeWrite?.(commandName, input);
+  const own = writeStaging.getStore();
+  const staged = own ? [...own, ...recorder.staged] : recorder.staged;
+  const any = own !== undefined || recorder.stagedAny;
+  const step = await recorder.beforeWrite?.(commandName, input, staged);
   let result: T;
   try {
     result = await write(step?.input ?? input);
@@ -157,9 +181,9 @@ export async function aroundTableWrite<T>(
     throw error;
   }
   recorder.wrote = true;
-  if (recorder.stagedAny) {
+  if (any) {
     recorder.recorded = true;
-    recorder.changes.push(...recorder.staged);
+    recorder.changes.push(...staged);
     recorder.staged = [];
     recorder.stagedAny = false;
   }
