@@ -12,7 +12,6 @@ import type { Construct } from 'constructs';
 import { API_PREFIX, type RouteGroup } from '../../functions/http/manifest';
 import { notify } from '../constructs/alarms';
 import { AppFunction } from '../constructs/app-function';
-import { auditTrailAlarms } from '../constructs/audit-trail-alarms';
 import { grantAccess } from '../constructs/grants';
 import { HistoricalDataWorkflow } from '../constructs/historical-data-workflow';
 import { acknowledge } from '../constructs/nag';
@@ -157,7 +156,6 @@ export class ApiStack extends Stack {
     }
     this.functions = functions;
     this.serverErrorRateAlarm = this.serverErrorRate(props);
-    auditTrailAlarms(this, props.stage, props.alarmTopic);
 
     new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
   }
