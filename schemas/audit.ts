@@ -152,15 +152,19 @@ export const AuditTrailChange = z.object({
 });
 export type AuditTrailChange = z.infer<typeof AuditTrailChange>;
 
-/** success: 2xx; refused: 4xx (validation, 403, 404, 409, …: nothing changed); error: 5xx. */
-export const AUDIT_TRAIL_OUTCOMES = ['success', 'refused', 'error'] as const;
+/**
+ * success: 2xx; refused: 4xx (validation, 403, 404, 409, …: nothing changed); error: 5xx; unanswered: the call wrote to
+ * the table but its function ended before recording its answer (a crash, a timeout): the audit sweep wrote the entry
+ * from the call's intent, with status 0 and the changes the call had staged.
+ */
+export const AUDIT_TRAIL_OUTCOMES = ['success', 'refused', 'error', 'unanswered'] as const;
 export type AuditTrailOutcome = (typeof AUDIT_TRAIL_OUTCOMES)[number];
 
 export const AuditTrailEntry = z.object({
   merchantId: z.string(),
   /** Position in the merchant's chain, from 1; the entry's id within its merchant. */
   seq: z.number(),
-  /** When the call was answered (ISO instant). */
+  /** When the call was answered (ISO instant); unanswered: when it first wrote to the table. */
   at: z.string(),
   actor: AuditTrailActor,
   /** The route id. */
@@ -170,6 +174,7 @@ export const AuditTrailEntry = z.object({
   path: z.string(),
   targets: z.array(AuditTrailTarget),
   outcome: z.enum(AUDIT_TRAIL_OUTCOMES),
+  /** The answer's HTTP status; 0 when unanswered. */
   status: z.number(),
   /** The error body's code when the call failed (e.g. ForbiddenException), else null. */
   errorCode: z.nullable(z.string()),

@@ -5,15 +5,23 @@
  * changed (functions/core/audit/change-recorder.ts). A call nobody was authenticated for (a 401, a public route whose
  * credential was not accepted) is only counted in metrics.
  *
- * The entry is written before the answer leaves: when it cannot be written, a successful call answers 500
- * AuditTrailWriteFailedException instead (and the entry goes to the error log), so no change is ever answered as done
- * without its entry.
+ * A call's first table write carries its intent (the pending entry: who, what, on what, the changes staged so far),
+ * in that write's own transaction, or put just before a write that is no transaction (change-recorder.ts
+ * aroundTableWrite). Once the answer is known the entry is appended naming the intent. The audit sweep
+ * (triggers/audit-intent-sweep) removes intents whose entry exists and turns the others, left by a function that
+ * ended in between (a crash, a timeout), into their entry: no change is committed without its entry or the intent
+ * that becomes it.
+ *
+ * When the entry cannot be appended: a call that left an intent keeps its answer (the intent is put again holding the
+ * whole entry, which the sweep appends); a call that left none answers 500 AuditTrailWriteFailedException instead
+ * of a success. Either way the entry goes to the error log and AuditTrailWriteFailures is counted.
  */
+import { randomUUID } from 'node:crypto';
 import type middy from '@middy/core';
-import type { AuditTrailActor, AuditTrailEntry, AuditTrailTarget } from '#schemas/audit';
+import type { AuditTrailActor, AuditTrailChange, AuditTrailEntry, AuditTrailTarget } from '#schemas/audit';
 import { AUDIT_TRAIL_PLATFORM_MERCHANT, AUDIT_TRAIL_RETENTION_DAYS } from '#schemas/audit-constants';
-import { boundedChanges, ChangeRecorder } from '../core/audit/change-recorder';
-import type { AuditTrailStore } from '../core/audit/ports';
+import { boundedChanges, ChangeRecorder, outsideChangeRecorder, type TableWriteStep } from '../core/audit/change-recorder';
+import type { AuditTrailIntent } from '../core/audit/ports';
 import { DynamoAuditTrailWriter } from '../adapters/dynamodb/audit-trail-writer';
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { positiveInt, tableConfig } from '../runtime/config';
@@ -39,7 +47,7 @@ export interface AuditedRequest {
 type AuditedContext = Context & { readonly http: AuditedRequest };
 type Request = middy.Request<HttpEvent, HttpResult, Error, AuditedContext>;
 type Content = Omit<AuditTrailEntry, 'seq' | 'prevHash' | 'hash'>;
-type AuditTrailWriter = Pick<AuditTrailStore, 'append'>;
+type AuditTrailWriter = Pick<DynamoAuditTrailWriter, 'append' | 'appendRemoving' | 'intentPut' | 'putIntent'>;
 
 const stageStore = lazy((): AuditTrailWriter => {
   const { region, tableName, dynamodbEndpoint } = tableConfig();
@@ -128,34 +136,96 @@ function actorOf(http: AuditedRequest, changes: ChangeRecorder): AuditTrailActor
 
 const clip = (v: string | undefined, max: number) => (v ? v.slice(0, max) : null);
 
-/** The entry of a finished call, or undefined when nobody was authenticated for it. */
-function entryOf(request: Request, route: Route, changes: ChangeRecorder): Content | undefined {
+/** What the call is, as far as known before its answer (the intent's content), or undefined when nobody was authenticated. */
+function callOf(
+  request: Request,
+  route: Route,
+  changes: ChangeRecorder,
+  answer: () => unknown,
+  staged: readonly AuditTrailChange[] = [],
+): AuditTrailIntent['content'] | undefined {
   const { http } = request.context;
-  const status = request.response?.statusCode ?? 500;
   const actor = actorOf(http, changes);
-  if (status === 401 || !actor) return undefined;
-  let parsed: { value: unknown } | undefined;
-  const answer = () => (parsed ??= { value: answerBody(request.response) }).value;
+  if (!actor) return undefined;
   const params = (http.params && Object.keys(http.params as object).length ? http.params : request.event.pathParameters) as Record<string, unknown>;
   const targets = [...targetsOf(route, params ?? {}), ...bodyTargets(http.body)].filter(
     (t, i, all) => all.findIndex((o) => o.type === t.type && o.id === t.id) === i,
   );
   return {
     merchantId: merchantOf(http, route, changes, answer),
-    at: new Date().toISOString(),
     actor,
     action: route.id,
     method: route.method as AuditTrailEntry['method'],
     path: route.path,
     targets,
-    outcome: status < 400 ? 'success' : status < 500 ? 'refused' : 'error',
-    status,
-    errorCode: status >= 400 ? (stringField(answer(), 'code') ?? null) : null,
     correlationId: http.correlationId,
     sourceIp: clip(request.event.requestContext.http.sourceIp, 64),
     userAgent: clip(request.event.headers['user-agent'] ?? request.event.requestContext.http.userAgent, 512),
+    changes: boundedChanges([...changes.changes, ...staged]),
+  };
+}
+
+/** The entry of a finished call, or undefined when nobody was authenticated for it. */
+function entryOf(request: Request, route: Route, changes: ChangeRecorder, wrote: boolean): Content | undefined {
+  const status = request.response?.statusCode ?? 500;
+  if (status === 401 && !wrote) return undefined;
+  let parsed: { value: unknown } | undefined;
+  const answer = () => (parsed ??= { value: answerBody(request.response) }).value;
+  const call = callOf(request, route, changes, answer);
+  if (!call) return undefined;
+  return {
+    ...call,
+    at: new Date().toISOString(),
+    outcome: status < 400 ? 'success' : status < 500 ? 'refused' : 'error',
+    status,
+    errorCode: status >= 400 ? (stringField(answer(), 'code') ?? null) : null,
     changes: boundedChanges(changes.changes),
   };
+}
+
+/** The most items of one TransactWriteItems: a full transaction gets its intent put apart, just before. */
+const MAX_TRANSACTION_ITEMS = 100;
+
+/**
+ * The call's intent, written with its first table write: added to that write's transaction, or put just before a
+ * write that is no transaction. Concurrent writes of the call wait for the first one's intent.
+ */
+function intentWriter(request: Request, changes: ChangeRecorder, trail: AuditTrailWriter) {
+  let pending: Promise<void> | undefined;
+  const state = {
+    written: undefined as AuditTrailIntent | undefined,
+    beforeWrite: async (commandName: string, input: Record<string, unknown>, staged: readonly AuditTrailChange[]): Promise<TableWriteStep | undefined> => {
+      while (pending) await pending;
+      const route = request.context.http.route;
+      if (state.written || !route) return undefined;
+      const content = callOf(request, route, changes, () => undefined, staged);
+      if (!content) return undefined;
+      const intent: AuditTrailIntent = { id: randomUUID(), at: new Date().toISOString(), content };
+      const items = input.TransactItems as unknown[] | undefined;
+      if (commandName === 'TransactWriteItemsCommand' && items && items.length < MAX_TRANSACTION_ITEMS) {
+        let settle = () => {};
+        pending = new Promise<void>((resolve) => (settle = resolve));
+        return {
+          input: { ...input, TransactItems: [...items, trail.intentPut(intent)] },
+          landed: (landed) => {
+            if (landed) state.written = intent;
+            pending = undefined;
+            settle();
+          },
+        };
+      }
+      pending = outsideChangeRecorder(() => trail.putIntent(intent)).then(() => {
+        state.written = intent;
+      });
+      try {
+        await pending;
+      } finally {
+        pending = undefined;
+      }
+      return undefined;
+    },
+  };
+  return state;
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
@@ -167,27 +237,53 @@ const failure = (correlationId: string, code: string, message: string): HttpResu
 });
 
 /**
+ * The API tests' stack (AUDIT_TRAIL_FAULTS=on) lets a call ask, by the header `x-audit-trail-fault`, for its entry's
+ * append to fail (`entry`), or for its function to end right after the handler, appending nothing (`crash`).
+ */
+const faultOf = (event: HttpEvent): 'entry' | 'crash' | undefined => {
+  if (process.env.AUDIT_TRAIL_FAULTS !== 'on') return undefined;
+  const fault = event.headers['x-audit-trail-fault'];
+  return fault === 'entry' || fault === 'crash' ? fault : undefined;
+};
+
+/**
  * Opens a change recorder for each mutating call (the handler runs inside it: group-handler's dispatch), and writes
  * the call's entry once the answer is known. Goes right inside `observe`, so that it sees the final answer.
  */
 export function auditTrail(store: () => AuditTrailWriter | undefined = defaultStore): MiddlewareObj<HttpEvent, HttpResult, Error, AuditedContext> {
   const metrics = new OperatorMetrics();
+  const intents = new WeakMap<ChangeRecorder, ReturnType<typeof intentWriter>>();
   const write = async (request: Request, succeeded: boolean) => {
     const { http } = request.context;
     const route = http.route;
     const changes = http.changes;
     const trail = store();
     if (!route || !changes || !trail) return;
-    const content = entryOf(request, route, changes);
+    const fault = faultOf(request.event);
+    if (fault === 'crash') return;
+    const intent = intents.get(changes)?.written;
+    // A call that wrote is recorded even when it ends 401 (its credential accepted first, then refused).
+    const content = entryOf(request, route, changes, intent !== undefined);
     if (!content) {
       metrics.countBy(METRIC.auditTrailUnauthenticated, {});
       return;
     }
     try {
-      await trail.append(content);
+      if (fault === 'entry') throw new Error('audit trail entry refused (AUDIT_TRAIL_FAULTS)');
+      // The entry names the call's intent, which the sweep then removes: one PutItem, as without an intent. An entry
+      // going to another chain than the intent named (a merchant known only from the answer) removes it at once.
+      await (intent && intent.content.merchantId !== content.merchantId ? trail.appendRemoving(content, intent, false) : trail.append(content, intent?.id));
     } catch (error) {
       metrics.countBy(METRIC.auditTrailWriteFailures, {});
       logger.error('audit trail entry not written', { entry: content, error });
+      if (intent) {
+        // The intent stays, and the sweep appends it; with the whole entry when it can be put there.
+        // (Without its own changes, which the entry holds: both could pass DynamoDB's 400 KB item.)
+        await trail
+          .putIntent({ ...intent, content: { ...intent.content, changes: [] }, final: content })
+          .catch((e: unknown) => logger.error('audit trail intent not completed', { error: e }));
+        return;
+      }
       if (!succeeded) return;
       request.response = failure(http.correlationId, 'AuditTrailWriteFailedException', 'The change could not be recorded in the audit trail');
       return;
@@ -203,8 +299,14 @@ export function auditTrail(store: () => AuditTrailWriter | undefined = defaultSt
     }
   };
   return {
-    before: ({ event, context: { http } }) => {
-      if (event.requestContext.http.method !== 'GET' && store()) http.changes = new ChangeRecorder();
+    before: (request) => {
+      const trail = store();
+      if (request.event.requestContext.http.method === 'GET' || !trail) return;
+      const changes = new ChangeRecorder();
+      const intent = intentWriter(request, changes, trail);
+      changes.beforeWrite = intent.beforeWrite;
+      intents.set(changes, intent);
+      request.context.http.changes = changes;
     },
     after: (request) => write(request, true),
     onError: (request) => write(request, false),

@@ -41,6 +41,8 @@ export const METRIC = {
   auditTrailWriteFailures: 'AuditTrailWriteFailures',
   /** Successful calls that wrote to the table without recording what they changed (a use case missing its recordChange); dimension stage. */
   auditTrailChangesUnrecorded: 'AuditTrailChangesUnrecorded',
+  /** Calls whose entry their own function did not append: the audit sweep recorded it from the intent they left; dimension stage. */
+  auditTrailIntentsRecovered: 'AuditTrailIntentsRecovered',
   /** Work of a trigger that belongs to a merchant feature, skipped for a merchant without it (functions/triggers/trigger.ts); dimensions stage, feature. */
   featureWorkSkipped: 'FeatureWorkSkipped',
 } as const;

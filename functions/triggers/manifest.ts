@@ -10,6 +10,7 @@ import type { WorkflowName } from '../core/shared/workflows';
 import type { FunctionAccess } from '../runtime/access';
 import type { TriggerFeature } from './trigger';
 import { access as anomalySweepAccess } from './anomaly-sweep/deps';
+import { access as auditIntentSweepAccess } from './audit-intent-sweep/deps';
 import { access as commandSweepAccess, feature as commandSweepFeature } from './command-sweep/deps';
 import { access as connectionSweepAccess } from './connection-sweep/deps';
 import { access as dataSubscriptionSweepAccess } from './data-subscription-sweep/deps';
@@ -146,6 +147,12 @@ export const triggers: readonly TriggerDeclaration[] = [
     description: 'Raises and clears the anomaly alarms (no sales, offline, cashless drop) of a bounded number of machines per run',
     source: { kind: 'schedule', everyMinutes: 5, localEveryMs: 60_000 },
     access: anomalySweepAccess,
+  },
+  {
+    name: 'audit-intent-sweep',
+    description: 'Appends the audit trail entry of each call that left its intent behind (its function ended before the entry)',
+    source: { kind: 'schedule', everyMinutes: 1, localEveryMs: 30_000 },
+    access: auditIntentSweepAccess,
   },
   {
     name: 'notification-sender',

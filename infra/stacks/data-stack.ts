@@ -11,6 +11,7 @@ import { LINK_VALIDITY_DAYS } from '#schemas/historical-data';
 import { AlarmTopic } from '../constructs/alarms';
 import { acknowledge } from '../constructs/nag';
 import { S3_LOGS_USE_BUCKET_POLICY, type StageConfig } from '../constructs/stage';
+import { auditTrailAlarms } from '../constructs/audit-trail-alarms';
 
 /** Bucket name parts: `vend-<stage>-<part>-<account>-<region>` (StageConfig.bucketName). */
 export const BUCKET_PURPOSES = {
@@ -177,6 +178,8 @@ export class DataStack extends Stack {
     });
 
     this.alarmTopic = new AlarmTopic(this, 'Alarms', { stage, email: props.alarmEmail }).topic;
+    // Beside the topic: their metrics come from the API functions and the audit sweep alike.
+    auditTrailAlarms(this, stage, this.alarmTopic);
 
     // Signs the alarm e-mails' unsubscribe links: generated once per stage, never in code.
     this.notificationLinkKey = new secretsmanager.Secret(this, 'NotificationLinkKey', {

@@ -422,6 +422,43 @@ describe('a selection too large for one CSV', () => {
   });
 });
 
+describe('the platform’s trail too large for one CSV', () => {
+  it('is exported by the super admin through historical data under the platform’s id, in UTC days; only its audit trail, and only for the super admin', async () => {
+    // A call of the super admin outside any merchant: chained on the platform's trail.
+    const { res: refused, correlationId } = await call('/master-alarms', { method: 'POST', body: {} });
+    expect(refused.status).toBe(400);
+    const platform = `/merchants/${AUDIT_TRAIL_PLATFORM_MERCHANT}/historicaldata`;
+    const today = new Date().toISOString().slice(0, 10);
+    const created = await api(platform, { method: 'POST', token: superAdmin, body: { startDate: today, endDate: today, dataType: 'AuditTrail' } });
+    expect(created.status, created.text).toBe(201);
+    const done = await waitFor(
+      async () => {
+        const res = await api(`${platform}/${created.body.id}`, { token: superAdmin });
+        return res.body.status !== 'Created' && res.body;
+      },
+      'the platform’s audit trail export',
+      40_000,
+    );
+    expect(done).toMatchObject({ status: 'Completed', dataType: 'AuditTrail' });
+    expect((await api(platform, { token: superAdmin })).body.items.map((r: { id: string }) => r.id)).toContain(created.body.id);
+    const link = await api(`${platform}/${created.body.id}/download`, { token: superAdmin });
+    expect(link.status, link.text).toBe(302);
+    const lines = (await (await fetch(link.headers.get('location')!)).text()).split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe(AUDIT_TRAIL_CSV_COLUMNS.join(','));
+    expect(lines.length - 1).toBe(done.rows);
+    const row = lines.find((l) => l.includes(correlationId));
+    expect(row).toContain('masterAlarms.create');
+    expect(row).toContain(`${AUDIT_TRAIL_PLATFORM_MERCHANT},`);
+
+    const other = await api(platform, { method: 'POST', token: superAdmin, body: { startDate: today, endDate: today, dataType: 'Alarms' } });
+    expect(other.status).toBe(400);
+    expect(other.body.details.map((d: { path: string }) => d.path)).toContain('body.dataType');
+    const admin = await tokenFor('NEBULARMERCHANTADMIN');
+    expect((await api(platform, { method: 'POST', token: admin, body: { startDate: today, endDate: today, dataType: 'AuditTrail' } })).status).toBe(404);
+    expect((await api(platform, { token: admin })).status).toBe(404);
+  });
+});
+
 describe('append-only chain', () => {
   it('the check passes, then fails after an entry is altered in the table', async () => {
     const { merchantId: own } = await newMerchantWithMachines(superAdmin, 0);

@@ -25,6 +25,11 @@ export default async function setup(project: TestProject) {
       NOTIFICATION_RETRY_AFTER_MS: '300',
       // A mutating call that changes the table without recording its before → after answers 500 (audit-trail.ts).
       AUDIT_TRAIL_REQUIRE_CHANGES: 'on',
+      // The audit sweep runs when a test asks (runSchedule), on intents older than a second; a call may ask for its entry's
+      // append to fail or its function to "crash" after the handler (header x-audit-trail-fault).
+      AUDIT_INTENT_SWEEP_INTERVAL_MS: String(24 * 3_600_000),
+      AUDIT_TRAIL_INTENT_GRACE_SECONDS: '1',
+      AUDIT_TRAIL_FAULTS: 'on',
     },
   });
   project.provide('stack', stack.info);

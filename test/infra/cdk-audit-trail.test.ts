@@ -61,3 +61,30 @@ it('the stage’s retention (context auditTrailRetentionDays) reaches every API 
   expect(functions.length).toBe(manifest.length);
   for (const f of functions) expect(f.Properties.Environment.Variables.AUDIT_TRAIL_RETENTION_DAYS).toBe('30');
 });
+
+describe('alarms on the audit trail’s metrics', () => {
+  // In the data stack, beside the alarm topic.
+  const data = Template.fromJSON(assembly.getStackByName(stacks.data.stackName).template);
+  const alarms = Object.values(data.findResources('AWS::CloudWatch::Alarm') as Resources).map((a) => a.Properties);
+
+  it.each([
+    ['vend-dev-audit-trail-write-failures', 'AuditTrailWriteFailures'],
+    ['vend-dev-audit-trail-changes-unrecorded', 'AuditTrailChangesUnrecorded'],
+    ['vend-dev-audit-trail-intents-recovered', 'AuditTrailIntentsRecovered'],
+  ])('%s fires on the first %s count of the stage in five minutes and notifies the alarm topic', (name, metric) => {
+    const alarm = alarms.find((a) => a.AlarmName === name);
+    expect(alarm).toMatchObject({
+      Namespace: 'VendConsole',
+      MetricName: metric,
+      Dimensions: [{ Name: 'stage', Value: 'dev' }],
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      EvaluationPeriods: 1,
+      TreatMissingData: 'notBreaching',
+    });
+    expect(alarm!.AlarmActions).toHaveLength(1);
+    expect(alarm!.OKActions).toEqual(alarm!.AlarmActions);
+  });
+});

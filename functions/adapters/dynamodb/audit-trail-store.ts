@@ -12,7 +12,7 @@ type Item = Record<string, unknown>;
 const CHAIN_PAGE = 500;
 
 export const entryOf = (item: Item): AuditTrailEntry => {
-  const { pk, sk, gsi1pk, gsi1sk, entity, expiresAt, targetKeys, ...entry } = item;
+  const { pk, sk, gsi1pk, gsi1sk, entity, expiresAt, targetKeys, intentId, ...entry } = item;
   return entry as AuditTrailEntry;
 };
 

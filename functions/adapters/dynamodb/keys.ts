@@ -393,6 +393,11 @@ export const auditTrailSeqPrefix = 'SEQ#';
 /** The merchant's entries by time (list, CSV, date range). */
 export const auditTrailByTime = (merchantId: string, at: string, seq: number) => ({ gsi1pk: auditTrailTimePk(merchantId), gsi1sk: `${at}#${seqKey(seq)}` });
 export const auditTrailTimePk = (merchantId: string) => `TRAIL#${merchantId}#AT`;
+/** Partitions of the pending entries (intents) of calls under way, so that no one partition takes every call's two writes. */
+export const AUDIT_INTENT_SHARDS = 4;
+export const auditIntentPk = (shard: number) => `AUDITINTENT#${shard}`;
+/** A call's intent (AT4): written with its change, removed with its entry; sorted by when it was written (the sweep reads the old ones). */
+export const auditIntent = (at: string, id: string) => ({ pk: auditIntentPk(parseInt(id.slice(0, 2), 16) % AUDIT_INTENT_SHARDS), sk: `${at}#${id}` });
 
 // Anomalies (functions/core/anomalies; ACCESS-PATTERNS T11, AN1): a machine's sales per local weekday and hour, one
 // item per local week in the machine's partition, and where the anomaly sweep stopped.

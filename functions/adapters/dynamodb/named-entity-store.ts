@@ -1,5 +1,5 @@
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { recordChange } from '../../core/audit/change-recorder';
+import { recordingChange } from '../../core/audit/change-recorder';
 import { MerchantNotFoundException } from '../../core/merchants/errors';
 import { nameKey } from '../../core/merchants/merchant';
 import { counterUpdate, forgetCounter, readCounter } from './counters';
@@ -166,7 +166,10 @@ export class NamedEntityStore<T extends NamedEntity> {
       counterUpdate(this.tableName, this.kind.counterName(e.merchantId), { count: 1 })!,
     ];
     try {
-      await this.doc.send(new TransactWriteCommand({ TransactItems: [...own, ...companions.items] }));
+      // The change rides in the call's intent when this is its first write (change-recorder.ts).
+      await recordingChange(this.kind.entity, e.id, undefined, e, () =>
+        this.doc.send(new TransactWriteCommand({ TransactItems: [...own, ...companions.items] })),
+      );
     } catch (error) {
       const companionError = companionFailure(error, own.length, companions);
       if (companionError) throw companionError;
@@ -177,7 +180,6 @@ export class NamedEntityStore<T extends NamedEntity> {
       throw error;
     }
     forgetCounter(this.kind.counterName(e.merchantId));
-    recordChange(this.kind.entity, e.id, undefined, e);
   }
 
   /** An UpdateItem of the editable fields (a rename swaps the name guards). Throws the kind's not-found and duplicate errors, or the companions' error. */
@@ -218,7 +220,10 @@ export class NamedEntityStore<T extends NamedEntity> {
       ...(recoded ? [this.guardDelete(m, oldCode!, current.id, this.kind.uniqueCode!.guard(m, oldCode!))] : []),
     ];
     try {
-      await this.doc.send(new TransactWriteCommand({ TransactItems: [...own, ...companions.items] }));
+      // The change rides in the call's intent when this is its first write (change-recorder.ts).
+      await recordingChange(this.kind.entity, current.id, current, next, () =>
+        this.doc.send(new TransactWriteCommand({ TransactItems: [...own, ...companions.items] })),
+      );
     } catch (error) {
       const companionError = companionFailure(error, own.length, companions);
       if (companionError) throw companionError;
@@ -228,7 +233,6 @@ export class NamedEntityStore<T extends NamedEntity> {
       if (failed >= 0) throw this.kind.notFound();
       throw error;
     }
-    recordChange(this.kind.entity, current.id, current, next);
   }
 
   /** Throws the kind's not-found error, or its in-use error while machines use it, or the companions' error. */
@@ -253,7 +257,10 @@ export class NamedEntityStore<T extends NamedEntity> {
       counterUpdate(this.tableName, this.kind.counterName(m), { count: -1 })!,
     ];
     try {
-      await this.doc.send(new TransactWriteCommand({ TransactItems: [...own, ...companions.items] }));
+      // The change rides in the call's intent when this is its first write (change-recorder.ts).
+      await recordingChange(this.kind.entity, current.id, current, undefined, () =>
+        this.doc.send(new TransactWriteCommand({ TransactItems: [...own, ...companions.items] })),
+      );
     } catch (error) {
       const companionError = companionFailure(error, own.length, companions);
       if (companionError) throw companionError;
@@ -265,6 +272,5 @@ export class NamedEntityStore<T extends NamedEntity> {
       throw error;
     }
     forgetCounter(this.kind.counterName(m));
-    recordChange(this.kind.entity, current.id, current, undefined);
   }
 }

@@ -32,3 +32,33 @@ export interface AuditTrailStore {
   /** Every entry of the merchant in sequence order, a page at a time (the chain check). */
   chain(merchantId: string): AsyncIterable<AuditTrailEntry[]>;
 }
+
+/** What an entry holds beyond its place in the chain. */
+export type AuditTrailContent = Omit<AuditTrailEntry, 'seq' | 'prevHash' | 'hash'>;
+
+/**
+ * A call's pending entry, written in the same transaction as the call's first table write (or just before a write that
+ * is no transaction): who, what, on what, and the changes staged so far. Its call's entry names it; the audit sweep
+ * removes it once that entry exists, and otherwise turns it into the entry (`final`, when the call got that far, else
+ * outcome `unanswered`).
+ */
+export interface AuditTrailIntent {
+  id: string;
+  /** When it was written: the sweep takes it once it is older than AUDIT_TRAIL_INTENT_GRACE_SECONDS. */
+  at: string;
+  content: Omit<AuditTrailContent, 'at' | 'outcome' | 'status' | 'errorCode'>;
+  /** The whole entry, put here by its call when it could not append it. */
+  final?: AuditTrailContent;
+}
+
+/** The intents left behind, for the audit sweep. */
+export interface AuditTrailIntents {
+  /** Intents written before `before` (oldest first), at most `max`. */
+  leftOver(before: string, max: number): Promise<AuditTrailIntent[]>;
+  /** The ids of those whose call appended its entry (the entry names its intent), entries written before `until`. */
+  appended(intents: readonly AuditTrailIntent[], until: string): Promise<Set<string>>;
+  /** Removes intents whose entry exists. */
+  clear(intents: readonly AuditTrailIntent[]): Promise<void>;
+  /** Appends the intent's entry and removes it, in one transaction; 'gone' when another sweep did first. */
+  record(intent: AuditTrailIntent, entry: AuditTrailContent): Promise<'recorded' | 'gone'>;
+}

@@ -6,7 +6,7 @@
 import type { AuditTrailEntry } from '#schemas/audit';
 import type { DataType } from '#schemas/historical-data';
 import type { PosTransaction } from '#schemas/pos-history';
-import { AUDIT_TRAIL_CSV_COLUMNS } from '#schemas/audit-constants';
+import { AUDIT_TRAIL_CSV_COLUMNS, AUDIT_TRAIL_PLATFORM_MERCHANT, AUDIT_TRAIL_PLATFORM_TIMEZONE } from '#schemas/audit-constants';
 import type { AlarmRepository } from '../alarms/ports';
 import { auditTrailCsvRow } from '../audit/csv-row';
 import { ALARM_CSV_COLUMNS, toAlarms } from '../alarms/use-cases';
@@ -94,7 +94,8 @@ export async function runExport(deps: ExportDeps, input: HistoricalExportInput):
     });
     return { rows: 0, size: 0, completed: false };
   }
-  const merchant = await deps.merchants.get(merchantId);
+  // The platform's audit trail (the super admin's calls outside any merchant) counts its days in UTC.
+  const merchant = merchantId === AUDIT_TRAIL_PLATFORM_MERCHANT ? { timezone: AUDIT_TRAIL_PLATFORM_TIMEZONE } : await deps.merchants.get(merchantId);
   if (!merchant) throw new Error(`merchant ${merchantId} of historical data request ${requestId} not found`);
   const { from, to } = periodOf(request, merchant.timezone);
   const { columns, pages } = await rowsOf(deps, request.dataType as DataType, merchantId, from, to);

@@ -2,12 +2,15 @@
  * Historical data requests through the API (spec §2 data-retrieval-requests, §3, §7 /historicaldata): one
  * merchant's data of a date range, exported by a workflow to a CSV file that is downloaded while its link is valid.
  */
+import { AUDIT_TRAIL_PLATFORM_MERCHANT } from '#schemas/audit-constants';
 import type { HistoricalDataCreate, HistoricalDataListQuery, HistoricalDataRequest } from '#schemas/historical-data';
 import { MAX_ACTIVE_DATA_REQUESTS, TECHNICAL_FAILURE } from '#schemas/historical-data-constants';
 import type { Merchant } from '#schemas/merchant';
 import type { Page } from '#schemas/paging';
 import type { MerchantRepository } from '../merchants/ports';
+import { MerchantNotFoundException } from '../merchants/errors';
 import { getMerchant } from '../merchants/use-cases';
+import { ValidationError } from '../shared/domain-error';
 import { pageOf } from '../shared/page';
 import type { Principal } from '../shared/principal';
 import { timeOrderedId } from '../shared/time-ordered-id';
@@ -95,20 +98,34 @@ export async function makeRequest(
   return startExport(deps, request);
 }
 
+/**
+ * Whose requests these are: a merchant the caller may see, or, for the super admin only, the platform
+ * (AUDIT_TRAIL_PLATFORM_MERCHANT), whose only data is its audit trail. Anything else answers 404.
+ */
+async function ownerOf(deps: Pick<DataRequestDeps, 'merchants'>, principal: Principal, merchantId: string): Promise<Pick<Merchant, 'id'>> {
+  if (merchantId !== AUDIT_TRAIL_PLATFORM_MERCHANT) return getMerchant(deps, principal, merchantId);
+  if (principal.role !== 'NEBULARSUPERADMIN') throw new MerchantNotFoundException();
+  return { id: merchantId };
+}
+
 export async function createDataRequest(
   deps: DataRequestDeps,
   principal: Principal,
   merchantId: string,
   body: HistoricalDataCreate,
 ): Promise<HistoricalDataRequest> {
-  const merchant = await getMerchant(deps, principal, merchantId);
+  const merchant = await ownerOf(deps, principal, merchantId);
+  if (merchant.id === AUDIT_TRAIL_PLATFORM_MERCHANT && body.dataType !== 'AuditTrail')
+    throw new ValidationError('ValidationException', 'the platform exports only its audit trail (dataType AuditTrail)', [
+      { path: 'body.dataType', message: 'the platform exports only AuditTrail' },
+    ]);
   const made = await makeRequest(deps, merchant, { ...body, createdBy: principal.email, subscriptionId: null });
   return viewOf(made, deps.now());
 }
 
 /** A request of a merchant the caller may see; anything else answers 404. */
 async function requireRequest(deps: DataRequestDeps, principal: Principal, merchantId: string, id: string): Promise<StoredDataRequest> {
-  await getMerchant(deps, principal, merchantId);
+  await ownerOf(deps, principal, merchantId);
   const request = await deps.dataRequests.get(merchantId, id);
   if (!request) throw new HistoricalDataRequestNotFoundException();
   return request;
@@ -120,7 +137,7 @@ export async function listDataRequests(
   merchantId: string,
   q: HistoricalDataListQuery,
 ): Promise<Page<HistoricalDataRequest>> {
-  await getMerchant(deps, principal, merchantId);
+  await ownerOf(deps, principal, merchantId);
   const now = deps.now();
   const filter = { status: q.status, dataType: q.dataType, now };
   const [slice, total] = await Promise.all([

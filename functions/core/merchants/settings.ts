@@ -47,8 +47,8 @@ export async function saveMerchantSettings(
     anomalyCashlessRatio: current.anomalyCashlessRatio,
   };
   const settings: MerchantSettings = { ...anomalies, ...definedOf(input), merchantId, apiToken: current.apiToken || newApiToken(), updatedAt: deps.now() };
+  recordChange('merchantSettings', merchantId, current, settings, { withNextWrite: true });
   await deps.merchantSettings.putSettings(settings, current.deviceAssociationPin);
-  recordChange('merchantSettings', merchantId, current, settings);
   return settings;
 }
 
@@ -56,8 +56,8 @@ export async function saveMerchantSettings(
 export async function regenerateApiToken(deps: SettingsDeps, principal: Principal, merchantId: string): Promise<MerchantSettings> {
   const current = await getMerchantSettings(deps, principal, merchantId);
   const settings: MerchantSettings = { ...current, apiToken: newApiToken(), updatedAt: deps.now() };
+  recordChange('merchantSettings', merchantId, current, settings, { withNextWrite: true });
   await deps.merchantSettings.putSettings(settings, current.deviceAssociationPin);
-  recordChange('merchantSettings', merchantId, current, settings);
   return settings;
 }
 
@@ -74,7 +74,7 @@ export async function saveSuperAdminSettings(
 ): Promise<SuperAdminSettings> {
   const current = await getSuperAdminSettings(deps, principal, merchantId);
   const settings: SuperAdminSettings = { ...input, demoExpiration: input.demo ? input.demoExpiration : null, merchantId, updatedAt: deps.now() };
+  recordChange('superAdminSettings', merchantId, current, settings, { withNextWrite: true });
   await deps.merchantSettings.putSuperAdminSettings(settings);
-  recordChange('superAdminSettings', merchantId, current, settings);
   return settings;
 }

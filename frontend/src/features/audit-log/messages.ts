@@ -27,9 +27,10 @@ export const OUTCOME_MESSAGES: Record<AuditTrailOutcome, string> = {
   success: 'auditLog.outcome.success',
   refused: 'auditLog.outcome.refused',
   error: 'auditLog.outcome.error',
+  unanswered: 'auditLog.outcome.unanswered',
 };
 
-export const OUTCOME_TONE: Record<AuditTrailOutcome, string> = { success: 'ok', refused: 'warn', error: 'bad' };
+export const OUTCOME_TONE: Record<AuditTrailOutcome, string> = { success: 'ok', refused: 'warn', error: 'bad', unanswered: 'bad' };
 
 /** Who called, when it was not a console user. */
 export const ACTOR_MESSAGES: Record<Exclude<AuditTrailActor['kind'], 'user'>, string> = {
