@@ -66,7 +66,7 @@ export async function seedDemoData(
       deviceAssociationPin: pin,
       maximumRefund: DEMO_MAXIMUM_REFUNDS[id] ?? 0,
       merchantId: id,
-      apiToken: randomBytes(24).toString('base64url'),
+      apiTokenHash: '',
       updatedAt: deps.now(),
     };
     await deps.merchantSettings.putSettings(settings, '');

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { groups } from '../../functions/api/manifest';
 import type { Route } from '../../functions/http/manifest';
 import { ROLES, type Role } from '#schemas/roles';
+import { issueApiToken } from './support/api-token';
 import { BAD_TOKEN_KINDS, badToken, type BadTokenKind } from './support/forged-tokens';
 import { api } from './support/http';
 import { demoUser, stack, stackDeps, tokenFor } from './support/stack';
@@ -176,8 +177,8 @@ const webOrders: Record<Scope, string> = { own: '', foreign: '' };
 const associableMedias: Record<Scope, string> = { own: '', foreign: '' };
 const dissociableMedias = new Map<string, string>();
 const customerOf = (scope: Scope) => ({ params: { id: customers[scope] }, query: { merchantId: merchantOf(scope) }, scoped: true });
-const apiTokenOf = async (scope: Scope) =>
-  (await api(`/merchants/${merchantOf(scope)}/settings`, { token: await tokenFor('NEBULARSUPERADMIN') })).body.apiToken as string;
+/** A new token of the scope's merchant: only its hash is stored, so the one way to have it is to issue it. */
+const apiTokenOf = (scope: Scope) => issueApiToken(merchantOf(scope));
 const webOrderBody = (extra: Record<string, unknown> = {}) => ({
   service: 0,
   serviceTransactionNumber: uniqueCode(),
@@ -424,9 +425,7 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'prices.erpSave': (scope) => ({
     params: { id: priced('prices.save', scope, 'NEBULARSUPERADMIN') },
     body: { prices: matrixPrices },
-    headers: async () => ({
-      'x-api-token': (await api(`/merchants/${merchantOf(scope)}/settings`, { token: await tokenFor('NEBULARSUPERADMIN') })).body.apiToken,
-    }),
+    headers: async () => ({ 'x-api-token': await apiTokenOf(scope) }),
   }),
   'customers.list': (scope) => ({ query: { merchantId: merchantOf(scope), size: '5', consent: 'analysis' }, scoped: true }),
   'customers.csv': (scope) => ({ query: { merchantId: merchantOf(scope), hasMedias: 'true' }, scoped: true }),

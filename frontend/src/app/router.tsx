@@ -25,6 +25,9 @@ const MerchantListPage = screen(() => import('../features/merchants/MerchantList
 const MerchantCreatePage = screen(() => import('../features/merchants/MerchantCreatePage').then((m) => ({ default: m.MerchantCreatePage })));
 const MerchantDetailPage = screen(() => import('../features/merchants/MerchantDetailPage').then((m) => ({ default: m.MerchantDetailPage })));
 const MerchantSettingsPage = screen(() => import('../features/merchants/MerchantSettingsPage').then((m) => ({ default: m.MerchantSettingsPage })));
+const ManageMerchantSettingsPage = screen(() =>
+  import('../features/merchants/ManageMerchantSettingsPage').then((m) => ({ default: m.ManageMerchantSettingsPage })),
+);
 const AdminUserListPage = screen(() => import('../features/users/UserListPage').then((m) => ({ default: m.AdminUserListPage })));
 const AdminUserCreatePage = screen(() => import('../features/users/UserCreatePage').then((m) => ({ default: m.AdminUserCreatePage })));
 const AdminUserDetailPage = screen(() => import('../features/users/UserDetailPage').then((m) => ({ default: m.AdminUserDetailPage })));
@@ -191,6 +194,7 @@ const consoleRoutes: RouteObject[] = [
   guarded('/manage/no-vend-profiles', NoVendProfileListPage),
   guarded('/manage/no-vend-profiles/create', NoVendProfileCreatePage),
   guarded('/manage/no-vend-profiles/:id', NoVendProfileDetailPage),
+  guarded('/manage/merchant-settings', ManageMerchantSettingsPage),
   guarded('/manage/merchant-alarms-settings', AlarmSettingListPage),
   guarded('/manage/merchant-alarms-settings/create', AlarmSettingCreatePage),
   guarded('/manage/merchant-alarms-settings/:id', AlarmSettingDetailPage),
