@@ -106,6 +106,11 @@ export const AUDIT_TRAIL_ACTIONS = [
   'customers.associateMedia',
   'customers.dissociateMedia',
   'paymentService.order',
+  'serviceManager.assign',
+  'serviceManager.send',
+  'serviceManager.changeClient',
+  'serviceManager.unassign',
+  'license.confirm',
 ] as const;
 export type AuditTrailAction = (typeof AUDIT_TRAIL_ACTIONS)[number];
 

@@ -74,6 +74,8 @@ export const MENU: readonly MenuEntry[] = [
   entry({ id: 'admin-merchants', route: '/admin/merchants', messageId: 'merchants.menu', icon: 'store', group: 'admin' }),
   entry({ id: 'admin-users', route: '/admin/users', messageId: 'users.menu.admin', icon: 'people', group: 'admin' }),
   entry({ id: 'admin-troubleshooting', route: '/admin/troubleshooting-alarm', messageId: 'troubleshooting.menu', icon: 'build', group: 'admin' }),
+  // Service manager (the cash-handling product's licences)
+  entry({ id: 'service-manager', route: '/service-manager', messageId: 'licence.serviceManager.menu', icon: 'key', group: 'service-manager' }),
   // Settings (all roles)
   entry({ id: 'settings-profile', route: '/settings/profile', messageId: 'settings.menu.profile', icon: 'account', group: 'settings' }),
   entry({ id: 'settings-password', route: '/settings/password', messageId: 'settings.menu.password', icon: 'lock', group: 'settings' }),

@@ -94,6 +94,14 @@ export const FEATURE_SCREEN_ROUTES: Partial<Record<ProtectedRoute, readonly ApiR
   '/manage/notifications': ['notifications.listOfMerchant', 'notifications.csvOfMerchant'],
   '/transactions/webpayment-orders': ['webpaymentOrders.list'],
   '/transactions/webpayment-order-details': ['webpaymentOrders.get'],
+  '/service-manager': [
+    'serviceManager.list',
+    'serviceManager.get',
+    'serviceManager.assign',
+    'serviceManager.send',
+    'serviceManager.changeClient',
+    'serviceManager.unassign',
+  ],
 };
 
 /**

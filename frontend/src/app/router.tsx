@@ -19,6 +19,7 @@ function screen(load: () => Promise<{ default: ComponentType }>): ReactNode {
 
 const LoginPage = screen(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
 const UnauthorizedPage = screen(() => import('../features/auth/UnauthorizedPage').then((m) => ({ default: m.UnauthorizedPage })));
+const ServiceManagerPage = screen(() => import('../features/licences/ServiceManagerPage').then((m) => ({ default: m.ServiceManagerPage })));
 const ConfirmClientDataPage = screen(() => import('../features/licences/ConfirmClientDataPage').then((m) => ({ default: m.ConfirmClientDataPage })));
 const DashboardPage = screen(() => import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 const MerchantListPage = screen(() => import('../features/merchants/MerchantListPage').then((m) => ({ default: m.MerchantListPage })));
@@ -207,6 +208,8 @@ const consoleRoutes: RouteObject[] = [
   guarded('/transactions/stats', TransactionStatsPage),
   guarded('/transactions/webpayment-orders', WebPaymentOrdersPage),
   guarded('/transactions/webpayment-order-details', WebPaymentOrderDetailPage),
+  // Service manager (super admin, merchant admin, merchant user; NEBULAR_CASH)
+  guarded('/service-manager', ServiceManagerPage),
   // Settings (all roles): /settings → profile
   guarded('/settings', <Navigate to="/settings/profile" replace />),
   guarded('/settings/profile', ProfilePage),
