@@ -57,7 +57,7 @@ async function rowWithStatus(page: Page, status: number) {
 }
 
 describe('/service-manager', () => {
-  it('a merchant admin sends a licence; the signed-out client confirms it from the e-mail; the list shows it confirmed', async () => {
+  it('a merchant admin sends a licence; the signed-out client confirms it from the e-mail; the list and the machine show it confirmed', async () => {
     const page = await newPage(browser);
     await signInToDashboard(page, web('/'), demoUser(stack, 'NEBULARMERCHANTADMIN'));
     const messages = await uiMessages(page);
@@ -93,5 +93,9 @@ describe('/service-manager', () => {
 
     await page.reload();
     await rowWithStatus(page, 2);
+
+    // The machine's details show its licence.
+    await page.goto(web(`/devices/${serial}/details`));
+    await expect.poll(async () => (await page.getByTestId('device-license-fields').textContent()) ?? '').toContain(messages['licence.status.confirmed']!);
   });
 });

@@ -116,6 +116,7 @@ describe('triggers manifest (functions/triggers/manifest.ts)', () => {
       'MACHINE_REGROUP_SWEEP_INTERVAL_MS',
       'DATA_SUBSCRIPTION_SWEEP_INTERVAL_MS',
       'NOTIFICATION_DIGEST_SWEEP_INTERVAL_MS',
+      'LICENCE_SWEEP_INTERVAL_MS',
     ]);
     expect(Object.values(HISTORICAL_DATA_TASKS).map((task) => task.entry)).toEqual(triggersOf('workflowTask').map((t) => triggerEntry(t.name)));
   });
