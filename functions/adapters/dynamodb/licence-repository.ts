@@ -1,7 +1,7 @@
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { License, LICENSE_STATUS, DEMO_LICENSE_TYPE, type LicenseStatus } from '#schemas/licence';
-import { ConflictError } from '../../core/shared/domain-error';
+import { LicenseChangedConcurrentlyException } from '../../core/licences/errors';
 import type { StoredLicense } from '../../core/licences/model';
 import type { LicenseRepository, LicenseSlice, LicenseTokenRef } from '../../core/licences/ports';
 import * as keys from './keys';
@@ -22,12 +22,6 @@ export const licenseRecord = recordSchema<StoredLicense>(
   }),
 );
 const tokenRecord = recordSchema<LicenseTokenRef>('licenseToken', z.object({ merchantId: z.string(), serial: z.string() }));
-
-export class LicenseChangedConcurrentlyException extends ConflictError {
-  constructor() {
-    super('LicenseChangedConcurrentlyException', 'The licence changed meanwhile: reload it and try again');
-  }
-}
 
 const LIVE: readonly number[] = [LICENSE_STATUS.pending, LICENSE_STATUS.sent, LICENSE_STATUS.confirmed, LICENSE_STATUS.activated];
 

@@ -61,3 +61,10 @@ export class NotADemoLicenseException extends ConflictError {
     super('NotADemoLicenseException', 'Only a demo licence can end as a demo');
   }
 }
+
+/** The licence was written by someone else since it was read (the repository's conditional write). */
+export class LicenseChangedConcurrentlyException extends ConflictError {
+  constructor() {
+    super('LicenseChangedConcurrentlyException', 'The licence changed meanwhile: reload it and try again');
+  }
+}

@@ -7,7 +7,7 @@
  */
 import { DEMO_EXPIRY_WARNING_DAYS, LICENSE_LINK_HOURS, LICENSE_STATUS } from '#schemas/licence';
 import { hashApiToken, newApiToken } from '../shared/api-token';
-import { ConflictError } from '../shared/domain-error';
+import { LicenseChangedConcurrentlyException } from './errors';
 import type { StoredLicense } from './model';
 import type { LicenseMailing, LicenseRepository } from './ports';
 import { moveLicense } from './use-cases';
@@ -61,7 +61,7 @@ async function changedMeanwhile(write: () => Promise<unknown>): Promise<boolean>
     await write();
     return false;
   } catch (error) {
-    if (error instanceof ConflictError) return true;
+    if (error instanceof LicenseChangedConcurrentlyException) return true;
     throw error;
   }
 }
