@@ -169,6 +169,7 @@ describe('grants of every real route group', () => {
     'webpayment-orders': ['table:read'],
     'payment-service': ['table:readWrite'],
     audit: ['table:read'],
+    'service-manager': ['table:readWrite'],
   };
 
   it.each(manifest.map((g) => g.name))('%s', (name) => {
