@@ -114,6 +114,11 @@ export const AUDIT_TRAIL_ACTIONS = [
   'firmwareRules.pause',
   'firmwareRules.resume',
   'firmwareRules.cancel',
+  'serviceManager.assign',
+  'serviceManager.send',
+  'serviceManager.changeClient',
+  'serviceManager.unassign',
+  'license.confirm',
 ] as const;
 export type AuditTrailAction = (typeof AUDIT_TRAIL_ACTIONS)[number];
 

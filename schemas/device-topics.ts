@@ -9,7 +9,7 @@
  * A Basic Ingest message reaches no subscriber, so the command acknowledgement stays on its named topic: tools (a
  * technician's MQTT client, the tests) watch a machine answer there, and a few acknowledgements a day save nothing.
  */
-export const DEVICE_TO_CLOUD_TOPICS = ['telemetry', 'sales', 'alarms', 'audit', 'config', 'commands/ack'] as const;
+export const DEVICE_TO_CLOUD_TOPICS = ['telemetry', 'sales', 'alarms', 'audit', 'config', 'commands/ack', 'licenseinfos'] as const;
 export type DeviceToCloudTopic = (typeof DEVICE_TO_CLOUD_TOPICS)[number];
 export const CLOUD_TO_DEVICE_TOPICS = ['commands', 'medias'] as const;
 

@@ -49,6 +49,8 @@ import { access as productsAccess } from './products/deps';
 import { routes as products } from './products/routes';
 import { access as remoteCommandsAccess } from './remote-commands/deps';
 import { routes as remoteCommands } from './remote-commands/routes';
+import { access as serviceManagerAccess } from './service-manager/deps';
+import { routes as serviceManager } from './service-manager/routes';
 import { access as stockAccess } from './stock/deps';
 import { routes as stock } from './stock/routes';
 import { access as transactionsAccess } from './transactions/deps';
@@ -200,4 +202,10 @@ export const groups: RouteGroup[] = [
     access: firmwareRulesAccess,
   },
   { name: 'audit', description: 'The audit trail: who changed what, when, with what outcome (every mutating call)', routes: audit, access: auditAccess },
+  {
+    name: 'service-manager',
+    description: 'Licences of the cash-handling connector, one per machine: assign, send, change client, unassign; the client’s public confirmation',
+    routes: serviceManager,
+    access: serviceManagerAccess,
+  },
 ];

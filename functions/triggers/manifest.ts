@@ -20,8 +20,10 @@ import { access as iotAlarmsAccess } from './iot-alarms/deps';
 import { access as iotAuditAccess } from './iot-audit/deps';
 import { access as iotCommandsAckAccess } from './iot-commands-ack/deps';
 import { access as iotConfigAccess } from './iot-config/deps';
+import { access as iotLicenseInfosAccess } from './iot-licenseinfos/deps';
 import { access as iotSalesAccess } from './iot-sales/deps';
 import { access as iotTelemetryAccess } from './iot-telemetry/deps';
+import { access as licenceSweepAccess } from './licence-sweep/deps';
 import { access as machinePurgeSweepAccess } from './machine-purge-sweep/deps';
 import { access as machineRegroupSweepAccess } from './machine-regroup-sweep/deps';
 import { access as notificationDigestSweepAccess } from './notification-digest-sweep/deps';
@@ -104,6 +106,12 @@ export const triggers: readonly TriggerDeclaration[] = [
     access: iotCommandsAckAccess,
   },
   {
+    name: 'iot-licenseinfos',
+    description: 'Activates a confirmed licence with its machine’s licence report',
+    source: { kind: 'iotRule', rule: 'licenseinfos', topicFilter: 'vend/+/licenseinfos' },
+    access: iotLicenseInfosAccess,
+  },
+  {
     name: 'connection-sweep',
     description: 'Takes machines offline when no ping arrived within CONNECTION_OFFLINE_AFTER_SECONDS',
     source: { kind: 'schedule', everyMinutes: 1, localEveryMs: 30_000 },
@@ -153,6 +161,13 @@ export const triggers: readonly TriggerDeclaration[] = [
     description: 'Appends the audit trail entry of each call that left its intent behind (its function ended before the entry)',
     source: { kind: 'schedule', everyMinutes: 1, localEveryMs: 30_000 },
     access: auditIntentSweepAccess,
+  },
+  {
+    name: 'licence-sweep',
+    description: 'Mails sent licences their single-use confirmation link, warns demo clients before the end and expires past demos',
+    // Locally a sent licence's e-mail is in the outbox within seconds.
+    source: { kind: 'schedule', everyMinutes: 1, localEveryMs: 2_000 },
+    access: licenceSweepAccess,
   },
   {
     name: 'notification-sender',

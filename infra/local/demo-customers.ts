@@ -11,6 +11,7 @@ import { customerIdOf } from '../../functions/core/customers/model';
 import { paymentServiceCallback, type PaymentServiceDeps } from '../../functions/core/webpayment-orders/payment-service';
 import { MAX_CUSTOMER_MEDIAS, type CustomerRegistration } from '#schemas/customer';
 import type { PaymentServiceCallback } from '#schemas/webpayment-order';
+import { issueDemoApiToken } from './demo-api-tokens';
 import { DEMO_NEW_KEY } from './demo-medias';
 import { demoKeys } from './simulated-payments';
 import type { LocalRepositories } from './repositories';
@@ -131,7 +132,7 @@ export function paymentServiceDepsFor(deps: LocalRepositories, now: () => string
 export async function seedDemoCustomers(deps: LocalRepositories, anchor = Date.parse(deps.now())): Promise<void> {
   const tokens = new Map<string, string>();
   const tokenOf = async (merchantId: string) => {
-    if (!tokens.has(merchantId)) tokens.set(merchantId, (await deps.merchantSettings.getSettings(merchantId))?.apiToken ?? '');
+    if (!tokens.has(merchantId)) tokens.set(merchantId, await issueDemoApiToken(deps, merchantId));
     return tokens.get(merchantId)!;
   };
   for (const [k, order, hoursBefore] of weekOfOrders()) {

@@ -11,6 +11,7 @@ import { ProductCodeAlreadyExistsException, ProductNameAlreadyExistsException } 
 import type { LocalRepositories } from './repositories';
 import { createCognitoUser } from './emulators/cognito';
 import { MERCHANT_SETTINGS_DEFAULTS } from '#schemas/merchant-settings';
+import { seedDemoLicences } from './demo-licences';
 import { seedDemoPrices } from './demo-prices';
 import {
   DEMO_ALARM_SETTINGS,
@@ -66,12 +67,13 @@ export async function seedDemoData(
       deviceAssociationPin: pin,
       maximumRefund: DEMO_MAXIMUM_REFUNDS[id] ?? 0,
       merchantId: id,
-      apiToken: randomBytes(24).toString('base64url'),
+      apiTokenHash: '',
       updatedAt: deps.now(),
     };
     await deps.merchantSettings.putSettings(settings, '');
   }
   await seedDemoMachines(deps);
+  await seedDemoLicences(deps);
   await seedDemoProducts(deps);
   await seedDemoPlanograms(deps);
   await seedDemoPrices(deps);

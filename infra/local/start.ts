@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { issueDemoApiToken } from './demo-api-tokens';
 import { runningPrices } from './demo-prices';
 import { startPaymentService } from './simulated-payment-service';
 import { startFleet } from './simulator';
@@ -70,7 +71,7 @@ const payments =
 async function merchantApiToken(merchantId: string) {
   const deps = depsForStack(stack.info);
   try {
-    return (await deps.merchantSettings.getSettings(merchantId))?.apiToken ?? '';
+    return await issueDemoApiToken(deps, merchantId);
   } finally {
     deps.doc.destroy();
   }

@@ -21,6 +21,7 @@ import { groups } from '../../functions/api/manifest';
 import { auditCheck } from '../../infra/audit-check';
 import { stackEnvironment } from '../../infra/local/stack-process';
 import { salesMessage, saleTransaction } from '../../infra/local/simulator';
+import { issueApiToken } from './support/api-token';
 import { newMediaId, newUserId, putMedia, rechargeOrder } from './support/customers';
 import { newMerchantWithMachines, simulatedDevices, waitFor } from './support/devices';
 import { api } from './support/http';
@@ -127,7 +128,7 @@ describe('one entry per mutating call', () => {
     expect(res.status, res.text).toBe(200);
     const [entry, ...more] = await entriesOf(correlationId);
     expect(more).toHaveLength(0);
-    expect(entry!.changes).toEqual([{ entity: 'merchantSettings', entityId: merchantId, field: 'apiToken', before: 'changed', after: 'changed' }]);
+    expect(entry!.changes).toEqual([{ entity: 'merchantSettings', entityId: merchantId, field: 'apiTokenHash', before: 'changed', after: 'changed' }]);
     expect(JSON.stringify(entry)).not.toContain(res.body.apiToken);
     expect(JSON.stringify(entry)).not.toContain(res.body.deviceAssociationPin);
 
@@ -262,7 +263,7 @@ describe('prices, the ERP and the payment service', () => {
     expect((await api(`/merchants/${merchantId}/super-admin-settings`, { method: 'PUT', token: superAdmin, body: { ...input, erpApi: true } })).status).toBe(
       200,
     );
-    const apiToken = (await api(`/merchants/${merchantId}/settings`, { token: superAdmin })).body.apiToken as string;
+    const apiToken = await issueApiToken(merchantId);
     const before = (await api(`/pos/${serial}/prices`, { token: superAdmin })).body;
     const { res, correlationId } = await call(`/erp/pos/${serial}/prices`, {
       method: 'PUT',
@@ -290,7 +291,7 @@ describe('prices, the ERP and the payment service', () => {
   });
 
   it('the payment service’s callback leaves one entry by “payment service”: the media credited, the order made, never the token', async () => {
-    const apiToken = (await api(`/merchants/${merchantId}/settings`, { token: superAdmin })).body.apiToken as string;
+    const apiToken = await issueApiToken(merchantId);
     const mediaId = newMediaId();
     await putMedia(merchantId, mediaId, { keyCredit: 100 });
     const correlationId = `audit-${randomUUID()}`;

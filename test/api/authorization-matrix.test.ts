@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { groups } from '../../functions/api/manifest';
 import type { Route } from '../../functions/http/manifest';
 import { ROLES, type Role } from '#schemas/roles';
+import { issueApiToken } from './support/api-token';
 import { BAD_TOKEN_KINDS, badToken, type BadTokenKind } from './support/forged-tokens';
 import { api } from './support/http';
 import { demoUser, stack, stackDeps, tokenFor } from './support/stack';
@@ -23,6 +24,7 @@ import { randomBytes } from 'node:crypto';
 import { readOutbox } from '../../infra/local/emulators/cognito';
 import { newMediaId, putMedia } from './support/customers';
 import { createFirmware, firmwareBody, uploadFile, zipBytes } from './support/firmware';
+import { licenseBody, licenseWaitingForClient } from './support/licences';
 
 /**
  * Every route × the four roles × {valid token and each bad token} × {own merchant, foreign merchant},
@@ -138,6 +140,14 @@ const dataRequestOf = (scope: Scope, what: string) => ({
 });
 /** The unsubscribe token of an alarm e-mail sent to the own scope's user in beforeAll. */
 let unsubscribeToken = '';
+/**
+ * Licences (service manager; Acme's, Bravo has not got NEBULAR_CASH): a licensed machine per scope, per role a machine
+ * to assign a licence to and a licensed one to unassign, and the public confirmation's tokens, each spent by one call.
+ */
+const licensed: Record<Scope, string> = { own: '', foreign: '' };
+const licenseMachines = new Map<string, string>();
+const confirmationTokens: string[] = [];
+let readableConfirmation = '';
 /** A subscription to delete per scope and admin. */
 const dataSubscriptions = new Map<string, string>();
 
@@ -196,8 +206,8 @@ const webOrders: Record<Scope, string> = { own: '', foreign: '' };
 const associableMedias: Record<Scope, string> = { own: '', foreign: '' };
 const dissociableMedias = new Map<string, string>();
 const customerOf = (scope: Scope) => ({ params: { id: customers[scope] }, query: { merchantId: merchantOf(scope) }, scoped: true });
-const apiTokenOf = async (scope: Scope) =>
-  (await api(`/merchants/${merchantOf(scope)}/settings`, { token: await tokenFor('NEBULARSUPERADMIN') })).body.apiToken as string;
+/** A new token of the scope's merchant: only its hash is stored, so the one way to have it is to issue it. */
+const apiTokenOf = (scope: Scope) => issueApiToken(merchantOf(scope));
 const webOrderBody = (extra: Record<string, unknown> = {}) => ({
   service: 0,
   serviceTransactionNumber: uniqueCode(),
@@ -458,9 +468,7 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'prices.erpSave': (scope) => ({
     params: { id: priced('prices.save', scope, 'NEBULARSUPERADMIN') },
     body: { prices: matrixPrices },
-    headers: async () => ({
-      'x-api-token': (await api(`/merchants/${merchantOf(scope)}/settings`, { token: await tokenFor('NEBULARSUPERADMIN') })).body.apiToken,
-    }),
+    headers: async () => ({ 'x-api-token': await apiTokenOf(scope) }),
   }),
   'customers.list': (scope) => ({ query: { merchantId: merchantOf(scope), size: '5', consent: 'analysis' }, scoped: true }),
   'customers.csv': (scope) => ({ query: { merchantId: merchantOf(scope), hasMedias: 'true' }, scoped: true }),
@@ -480,6 +488,23 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'webpaymentOrders.list': (scope) => ({ query: { merchantId: merchantOf(scope), size: '5', result: '1' }, scoped: true }),
   'webpaymentOrders.get': (scope) => ({ params: { id: webOrders[scope] }, query: { merchantId: merchantOf(scope) }, scoped: true }),
   // Public (the merchant's API token, not a sign-in): the scope's own merchant and token, so both scopes succeed.
+  'serviceManager.list': (scope) => ({ query: { merchantId: merchantOf(scope), size: '5' }, scoped: true }),
+  'serviceManager.get': (scope) => ({ params: { id: licensed[scope] }, scoped: true }),
+  'serviceManager.assign': (scope, role) => ({
+    body: licenseBody(licenseMachines.get(`${scope} assign ${role}`) ?? machines[scope].serial, clients[scope].id),
+    scoped: true,
+  }),
+  'serviceManager.send': (scope) => ({ body: { serial: licensed[scope] }, scoped: true }),
+  'serviceManager.changeClient': (scope) => ({
+    body: { serial: licensed[scope], clientId: clients[scope].id, organisation: 'Matrix Co', email: 'matrix@example.com' },
+    scoped: true,
+  }),
+  'serviceManager.unassign': (scope, role) => ({
+    body: { serial: licenseMachines.get(`${scope} unassign ${role}`) ?? machines[scope].serial, case: 0 },
+    scoped: true,
+  }),
+  'license.confirmation': () => ({ params: { token: readableConfirmation } }),
+  'license.confirm': () => ({ params: { token: confirmationTokens.pop() ?? 'no-token-left-in-the-pool' } }),
   'paymentService.order': (scope) => ({
     params: { id: merchantOf(scope) },
     body: webOrderBody(),
@@ -763,6 +788,22 @@ beforeAll(async () => {
       deletableGroups.set(`${scope} ${role}`, await group(merchantOf(scope)));
     }
   }
+  licensed.own = await joinMachine('own');
+  licensed.foreign = machines.foreign.serial;
+  const assign = async (serial: string) => {
+    const res = await api('/service-manager/license', { method: 'POST', token: superAdmin, body: licenseBody(serial, clients.own.id) });
+    expect(res.status, res.text).toBe(201);
+    return serial;
+  };
+  await assign(licensed.own);
+  await Promise.all(
+    ROLES.map(async (role) => {
+      licenseMachines.set(`own assign ${role}`, await joinMachine('own'));
+      licenseMachines.set(`own unassign ${role}`, await assign(await joinMachine('own')));
+    }),
+  );
+  readableConfirmation = await licenseWaitingForClient(OWN);
+  confirmationTokens.push(...(await Promise.all(Array.from({ length: ROLES.length * 2 * (BAD_TOKEN_KINDS.length + 1) }, () => licenseWaitingForClient(OWN)))));
   // An alarm its setting names the own user for: the e-mail's unsubscribe link.
   const device = await connectDevice(stack.mqtt, machines.own.serial);
   await device.publish('alarms', alarmMessage(machines.own.serial, { code: 'E-COIN-JAM' }));
@@ -848,7 +889,7 @@ describe('authorization matrix · merchant without the feature', () => {
 
   it('covers every flag the routes declare', () => {
     expect(new Set(flagged.map((r) => r.feature))).toEqual(
-      new Set(['CUSTOMERS_MEDIA', 'WEBPAYMENTS', 'PRODUCTS_STOCK', 'NEBULAR_VENDING', 'NETWORK', 'REMOTE_CONFIGURATIONS', 'ADVANCED_ALARMS']),
+      new Set(['CUSTOMERS_MEDIA', 'WEBPAYMENTS', 'PRODUCTS_STOCK', 'NEBULAR_VENDING', 'NETWORK', 'REMOTE_CONFIGURATIONS', 'ADVANCED_ALARMS', 'NEBULAR_CASH']),
     );
   });
 

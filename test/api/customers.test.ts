@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PINS } from '../../infra/local/demo-data';
 import { saleTransaction, salesMessage } from '../../infra/local/simulator';
+import { issueApiToken } from './support/api-token';
 import { callback, newMediaId, newPaymentsMerchant, newServiceNumber, newUserId, putMedia, rechargeOrder, utcDay } from './support/customers';
 import { newSerial, simulatedDevices, waitFor } from './support/devices';
 import { api } from './support/http';
@@ -190,7 +191,7 @@ describe('medias of a customer', () => {
 
 describe('GET /customers/{id}/transactions', () => {
   it('merges its medias’ transactions at the machines and its web recharges, newest first; a group admin sees its groups’ machines’ and the cloud ones', async () => {
-    const acme = { merchantId: 'acme-vending', apiToken: (await api('/merchants/acme-vending/settings', { token: superAdmin })).body.apiToken as string };
+    const acme = { merchantId: 'acme-vending', apiToken: await issueApiToken('acme-vending') };
     const machines: Record<string, string> = {};
     for (const groupId of ['acme-north', 'acme-south']) {
       const serial = newSerial();
@@ -316,7 +317,7 @@ describe('GET /customers and /customers/csv', () => {
   });
 
   it('super admin, merchant admin and group admin read the merchant’s customers; merchant users not; another merchant’s → 404; CUSTOMERS_MEDIA off → 403', async () => {
-    const acme = { merchantId: 'acme-vending', apiToken: (await api('/merchants/acme-vending/settings', { token: superAdmin })).body.apiToken as string };
+    const acme = { merchantId: 'acme-vending', apiToken: await issueApiToken('acme-vending') };
     const id = await register({ userId: newUserId() }, acme);
     for (const role of ['NEBULARSUPERADMIN', 'NEBULARMERCHANTADMIN', 'NEBULARGROUPADMIN'] as const) {
       const token = await tokenFor(role);

@@ -86,7 +86,8 @@ describe('logs of an API run at debug level', () => {
     secrets.set('PIN', pin);
     const saved = await call(`/merchants/${merchant.body.id}/settings`, { method: 'PUT', token, body: { ...settingsBody(), deviceAssociationPin: pin } });
     expect(saved.status).toBe(200);
-    secrets.set('API token', saved.body.apiToken);
+    const issued = await call(`/merchants/${merchant.body.id}/settings/api-token`, { method: 'POST', token });
+    secrets.set('API token', issued.body.apiToken);
     const regenerated = await call(`/merchants/${merchant.body.id}/settings/api-token`, { method: 'POST', token });
     secrets.set('regenerated API token', regenerated.body.apiToken);
     const serial = `CENG-${randomInt(10_000_000, 99_999_999)}`;

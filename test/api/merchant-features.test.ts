@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FEATURE_FLAGS } from '#schemas/features';
 import type { AuditTrailEntry } from '#schemas/audit';
 import { DEMO_MACHINES } from '../../infra/local/demo-data';
+import { issueApiToken } from './support/api-token';
 import { api } from './support/http';
 import { newMediaId, putMedia, utcDay } from './support/customers';
 import { commandSweepHandler } from '../../functions/triggers/command-sweep/handler';
@@ -208,7 +209,7 @@ async function entriesOf(merchantId: string, correlationId: string): Promise<Aud
 describe('the ERP’s prices route (public, the merchant’s API token)', () => {
   it('answers a merchant with NEBULAR_VENDING and refuses, audited, the token of one without it; a wrong token stays 401', async () => {
     const m = await flaggedMerchant();
-    const token = (await api(`/merchants/${m.merchantId}/settings`, { token: superAdmin })).body.apiToken as string;
+    const token = await issueApiToken(m.merchantId);
     const settings = (await api(`/merchants/${m.merchantId}/super-admin-settings`, { token: superAdmin })).body;
     const { merchantId: _, updatedAt: __, ...input } = settings;
     const enabled = await api(`/merchants/${m.merchantId}/super-admin-settings`, { method: 'PUT', token: superAdmin, body: { ...input, erpApi: true } });

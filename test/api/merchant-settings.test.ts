@@ -1,7 +1,11 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { merchantSettings as merchantSettingsKey } from '../../functions/adapters/dynamodb/keys';
+import { hashApiToken } from '../../functions/core/shared/api-token';
+import { callback, newMediaId, rechargeOrder } from './support/customers';
 import { api } from './support/http';
 import { merchantBody } from './support/samples';
-import { tokenFor } from './support/stack';
+import { stackDeps, tokenFor } from './support/stack';
 
 const settings = {
   deviceAssociationPin: '12345678',
@@ -44,15 +48,46 @@ describe('merchant settings', () => {
       minimumSignalLevel: 45,
       unlockCloudCreditHours: 24,
       pricesSync: 'IMMEDIATE',
-      apiToken: '',
+      apiTokenIssued: false,
     });
     const saved = await api(`/merchants/${merchantId}/settings`, { method: 'PUT', token: admin, body: settings });
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ ...settings, merchantId });
-    expect(saved.body.apiToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(saved.body).toMatchObject({ ...settings, merchantId, apiTokenIssued: false });
     expect((await api(`/merchants/${merchantId}/settings`, { token: admin })).body).toEqual(saved.body);
-    const regenerated = await api(`/merchants/${merchantId}/settings/api-token`, { method: 'POST', token: admin });
-    expect(regenerated.body.apiToken).not.toBe(saved.body.apiToken);
+  });
+
+  it('shows an API token once, when issued; stores and reads only its hash; the previous one stops working', async () => {
+    const first = await api(`/merchants/${merchantId}/settings/api-token`, { method: 'POST', token: admin });
+    expect(first.status).toBe(200);
+    expect(first.body.apiToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(first.body).toMatchObject({ ...settings, apiTokenIssued: true });
+    const read = await api(`/merchants/${merchantId}/settings`, { token: admin });
+    expect(read.body.apiTokenIssued).toBe(true);
+    expect(read.text).not.toContain(first.body.apiToken);
+    const stored = await stackDeps().merchantSettings.getSettings(merchantId);
+    expect(stored!.apiTokenHash).toBe(hashApiToken(first.body.apiToken));
+    expect(JSON.stringify(stored)).not.toContain(first.body.apiToken);
+
+    const second = await api(`/merchants/${merchantId}/settings/api-token`, { method: 'POST', token: admin });
+    expect(second.body.apiToken).not.toBe(first.body.apiToken);
+    // The merchant has not got WEBPAYMENTS: its own token passes the 401 and meets the feature's 403.
+    expect((await callback(merchantId, first.body.apiToken, rechargeOrder(newMediaId(), 100))).status).toBe(401);
+    expect((await callback(merchantId, second.body.apiToken, rechargeOrder(newMediaId(), 100))).body.code).toBe('WebPaymentsNotEnabledException');
+  });
+
+  it('migrates a token stored in plain text before hashing on its first read: the same token still works, the plain text is gone', async () => {
+    const plain = 'legacy-token-0123456789abcdefghij';
+    const deps = stackDeps();
+    const { Item } = await deps.doc.send(new GetCommand({ TableName: deps.config.tableName, Key: merchantSettingsKey(merchantId) }));
+    const { apiTokenHash: _, ...legacy } = Item!;
+    await deps.doc.send(new PutCommand({ TableName: deps.config.tableName, Item: { ...legacy, apiToken: plain } }));
+    const call = async () => (await callback(merchantId, plain, rechargeOrder(newMediaId(), 100))).body.code;
+    expect(await call()).toBe('WebPaymentsNotEnabledException');
+    expect((await api(`/merchants/${merchantId}/settings`, { token: admin })).body.apiTokenIssued).toBe(true);
+    const after = await deps.doc.send(new GetCommand({ TableName: deps.config.tableName, Key: merchantSettingsKey(merchantId) }));
+    expect(after.Item!.apiToken).toBeUndefined();
+    expect(after.Item!.apiTokenHash).toBe(hashApiToken(plain));
+    expect(await call()).toBe('WebPaymentsNotEnabledException');
   });
 
   it('refuses a PIN that is not exactly 8 digits, with the message', async () => {

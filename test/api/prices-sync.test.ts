@@ -20,7 +20,7 @@ const pricesOf = async (serial: string) => (await api(`/pos/${serial}/prices`, {
 async function machineOnMqtt(pricesSync: 'IMMEDIATE' | 'AFTER_AUDIT', withPlanogram = true) {
   const { merchantId, pin } = await newMerchantWithMachines(superAdmin, 0);
   const settings = (await api(`/merchants/${merchantId}/settings`, { token: superAdmin })).body;
-  const { merchantId: _, apiToken: __, updatedAt: ___, ...input } = settings;
+  const { merchantId: _, apiTokenIssued: __, updatedAt: ___, ...input } = settings;
   expect((await api(`/merchants/${merchantId}/settings`, { method: 'PUT', token: superAdmin, body: { ...input, pricesSync } })).status).toBe(200);
   const product = await api(`/merchants/${merchantId}/products`, {
     method: 'POST',

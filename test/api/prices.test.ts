@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MACHINES, DEMO_PINS, DEMO_PLANOGRAMS } from '../../infra/local/demo-data';
+import { issueApiToken } from './support/api-token';
 import { newMerchantWithMachines, newSerial } from './support/devices';
 import { api } from './support/http';
 import { demoUser, idToken, stack, tokenFor } from './support/stack';
@@ -363,8 +364,8 @@ describe('the merchant’s ERP', () => {
     const { merchantId, pin } = await newMerchantWithMachines(superAdmin, 0);
     const plano = await planogram(superAdmin, merchantId, [['11', await product(superAdmin, merchantId)]]);
     const serial = await machine(superAdmin, pin, { planogramId: plano });
-    const token = (await api(`/merchants/${merchantId}/settings`, { token: superAdmin })).body.apiToken as string;
-    const acmeToken = (await api('/merchants/acme-vending/settings', { token: superAdmin })).body.apiToken as string;
+    const token = await issueApiToken(merchantId);
+    const acmeToken = await issueApiToken('acme-vending');
     expect(token.length).toBeGreaterThan(20);
     const erp = (apiToken: string | undefined, body: Record<string, unknown> = { prices: [price('11', 1, 250)] }, target = serial) =>
       api(`/erp/pos/${target}/prices`, { method: 'PUT', body, headers: apiToken === undefined ? {} : { 'x-api-token': apiToken } });

@@ -4,6 +4,7 @@
  * its filters and the detail; roles, the WEBPAYMENTS feature, another merchant's ids, bad input.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { issueApiToken } from './support/api-token';
 import { callback, newMediaId, newPaymentsMerchant, newServiceNumber, newUserId, putMedia, rechargeOrder } from './support/customers';
 import { api } from './support/http';
 import { tokenFor } from './support/stack';
@@ -31,7 +32,7 @@ const paymentOrder = (extra: Record<string, unknown> = {}) => ({
 
 describe('the payment service’s callback', () => {
   it('needs the merchant’s API token: none, a wrong one, another merchant’s or an unknown merchant → 401; WEBPAYMENTS off → 403', async () => {
-    const acmeToken = (await api('/merchants/acme-vending/settings', { token: superAdmin })).body.apiToken as string;
+    const acmeToken = await issueApiToken('acme-vending');
     for (const [merchantId, token] of [
       [merchant.merchantId, undefined],
       [merchant.merchantId, 'not-the-token'],
@@ -231,7 +232,7 @@ describe('GET /webpayment-orders', () => {
   });
 
   it('every role of the merchant reads its orders; another merchant’s → 404; an unknown order → 404', async () => {
-    const made = await callback('acme-vending', (await api('/merchants/acme-vending/settings', { token: superAdmin })).body.apiToken, paymentOrder());
+    const made = await callback('acme-vending', await issueApiToken('acme-vending'), paymentOrder());
     expect(made.status, made.text).toBe(200);
     for (const role of ['NEBULARMERCHANTADMIN', 'NEBULARGROUPADMIN', 'NEBULARMERCHANTUSER'] as const) {
       const token = await tokenFor(role);

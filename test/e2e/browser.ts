@@ -251,7 +251,7 @@ export async function paymentServiceOrder(merchantId: string, apiToken: string, 
 
 /** A customer of the merchant registered by a paid web order (the merchant needs CUSTOMERS_MEDIA and WEBPAYMENTS). */
 export async function registerCustomer(token: string, merchantId: string, customer: Record<string, unknown>): Promise<string> {
-  const { apiToken } = await api<{ apiToken: string }>(token, 'GET', `/merchants/${merchantId}/settings`);
+  const { apiToken } = await api<{ apiToken: string }>(token, 'POST', `/merchants/${merchantId}/settings/api-token`);
   const order = { service: 1, serviceTransactionNumber: `E2E-${randomUUID()}`, type: 0, result: 1, amount: 250, currency: 'EUR', customer };
   const { customerId } = await paymentServiceOrder(merchantId, apiToken, order);
   if (!customerId) throw new Error('the payment service registered no customer');

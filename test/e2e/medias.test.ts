@@ -37,7 +37,12 @@ beforeAll(async () => {
   const admin = demoUser(stack, 'merchant.admin@demo.local');
   token = await idToken(admin.email, admin.password);
   // Refunds need a maximum refund (0 = refunds off).
-  const { merchantId: _m, apiToken: _t, updatedAt: _u, ...settings } = await api<Record<string, unknown>>(token, 'GET', `/merchants/${MERCHANT}/settings`);
+  const {
+    merchantId: _m,
+    apiTokenIssued: _t,
+    updatedAt: _u,
+    ...settings
+  } = await api<Record<string, unknown>>(token, 'GET', `/merchants/${MERCHANT}/settings`);
   await api(token, 'PUT', `/merchants/${MERCHANT}/settings`, { ...settings, maximumRefund: MAXIMUM_REFUND });
 
   await api(token, 'POST', '/pos/join', { serial: machine, pin: DEMO_PINS[MERCHANT], name: `E2E medias ${machine}` });

@@ -150,7 +150,7 @@ describe('device prices tab', () => {
     const superAdmin = demoUser(stack, 'superadmin@demo.local');
     const adminToken = await idToken(superAdmin.email, superAdmin.password);
     const machine = await canMachine(token, 'ERP');
-    const { apiToken } = await api<{ apiToken: string }>(adminToken, 'GET', '/merchants/acme-vending/settings');
+    const { apiToken } = await api<{ apiToken: string }>(adminToken, 'POST', '/merchants/acme-vending/settings/api-token');
     const { merchantId: _, updatedAt: __, ...settings } = await api<Record<string, unknown>>(adminToken, 'GET', '/merchants/acme-vending/super-admin-settings');
     await api(adminToken, 'PUT', '/merchants/acme-vending/super-admin-settings', { ...settings, erpApi: true });
     try {

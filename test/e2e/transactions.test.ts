@@ -181,7 +181,9 @@ describe('transactions screens', () => {
 
   it('a web payment order’s detail shows its fields and the service’s request and response readable, card numbers masked', async () => {
     const superAdmin = demoUser(stack, 'superadmin@demo.local');
-    const apiToken = (await api<{ apiToken: string }>(await idToken(superAdmin.email, superAdmin.password), 'GET', `/merchants/${MERCHANT}/settings`)).apiToken;
+    const apiToken = (
+      await api<{ apiToken: string }>(await idToken(superAdmin.email, superAdmin.password), 'POST', `/merchants/${MERCHANT}/settings/api-token`)
+    ).apiToken;
     const number = `E2E-${run}`;
     const order = { service: 2, serviceTransactionNumber: number, type: 0, amount: 250, currency: 'EUR', channel: 'app' };
     const call = async (body: Record<string, unknown>) => {

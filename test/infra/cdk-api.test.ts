@@ -172,6 +172,7 @@ describe('grants of every real route group', () => {
     'payment-service': ['table:readWrite'],
     audit: ['table:read'],
     dashboard: ['table:read'],
+    'service-manager': ['table:readWrite'],
   };
 
   it.each(manifest.map((g) => g.name))('%s', (name) => {

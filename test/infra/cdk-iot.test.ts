@@ -40,7 +40,7 @@ function iot(extra: { iotEndpoint?: string; consoleOrigin?: string; notification
 describe('iot stack', () => {
   const t = iot();
 
-  it('declares the six device → cloud topics by default, each with its trigger file; ingestion rules are batched', () => {
+  it('declares the seven device → cloud topics by default, each with its trigger file; ingestion rules are batched', () => {
     expect(DEFAULT_IOT_RULES.map((r) => [r.topicFilter, r.entry, !!r.batch])).toEqual([
       ['vend/+/telemetry', 'functions/triggers/iot-telemetry/handler.ts', true],
       ['vend/+/sales', 'functions/triggers/iot-sales/handler.ts', true],
@@ -48,6 +48,7 @@ describe('iot stack', () => {
       ['vend/+/audit', 'functions/triggers/iot-audit/handler.ts', true],
       ['vend/+/config', 'functions/triggers/iot-config/handler.ts', true],
       ['vend/+/commands/ack', 'functions/triggers/iot-commands-ack/handler.ts', false],
+      ['vend/+/licenseinfos', 'functions/triggers/iot-licenseinfos/handler.ts', false],
     ]);
   });
 
@@ -279,11 +280,11 @@ describe('iot stack', () => {
     expect(statements.map((s) => s.Action).sort()).toEqual(['iot:Connect', 'iot:Publish', 'iot:Receive', 'iot:Subscribe']);
     expect(flat(by('iot:Connect'))).toEqual([expect.stringContaining(`:client/${thing}"`)]);
     expect(by('iot:Connect').Condition).toEqual({ Bool: { 'iot:Connection.Thing.IsAttached': 'true' } });
-    // Each topic named, and (but the command acknowledgement) on Basic Ingest to the stage's rule of the topic.
+    // Each topic named, and (but the command acknowledgement and the licence report) on Basic Ingest to the stage's rule of the topic.
     expect(flat(by('iot:Publish')).map((r) => r.match(/:topic\/(.*)"\]\]\}$/)![1])).toEqual(
-      ['telemetry', 'sales', 'alarms', 'audit', 'config', 'commands/ack'].flatMap((topic) => [
+      ['telemetry', 'sales', 'alarms', 'audit', 'config', 'commands/ack', 'licenseinfos'].flatMap((topic) => [
         `vend/${thing}/${topic}`,
-        ...(topic === 'commands/ack' ? [] : [`$aws/rules/vend_dev_${topic}/vend/${thing}/${topic}`]),
+        ...(topic === 'commands/ack' || topic === 'licenseinfos' ? [] : [`$aws/rules/vend_dev_${topic}/vend/${thing}/${topic}`]),
       ]),
     );
     // Commands, and the merchant's media list (blocked media, cloud credit).

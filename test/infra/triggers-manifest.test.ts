@@ -118,6 +118,7 @@ describe('triggers manifest (functions/triggers/manifest.ts)', () => {
       'NOTIFICATION_DIGEST_SWEEP_INTERVAL_MS',
       'ANOMALY_SWEEP_INTERVAL_MS',
       'AUDIT_INTENT_SWEEP_INTERVAL_MS',
+      'LICENCE_SWEEP_INTERVAL_MS',
     ]);
     expect(Object.values(HISTORICAL_DATA_TASKS).map((task) => task.entry)).toEqual(triggersOf('workflowTask').map((t) => triggerEntry(t.name)));
   });

@@ -6,6 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { groups } from '../../functions/api/manifest';
 import { requireRouteFeature, requireTokenFeature } from '../../functions/core/merchants/feature-gate';
+import { hashApiToken } from '../../functions/core/shared/api-token';
 import type { Principal } from '../../functions/core/shared/principal';
 import { featureMerchantSource, featureOf } from '../../functions/http/feature-gate';
 import { METRIC, OperatorMetrics } from '../../functions/runtime/metrics';
@@ -19,7 +20,8 @@ const superAdmin: Principal = { ...admin, role: 'NEBULARSUPERADMIN', merchantIds
 const FEATURES: Record<string, readonly string[]> = { m1: ['NEBULAR_VENDING'], m2: ['CUSTOMERS_MEDIA', 'REMOTE_CONFIGURATIONS'] };
 const TOKENS: Record<string, string> = { m1: 'token-of-m1', m2: 'token-of-m2' };
 const deps = {
-  merchants: { features: async (id: string) => FEATURES[id], apiToken: async (id: string) => TOKENS[id] },
+  // The store keeps each token's hash only.
+  merchants: { features: async (id: string) => FEATURES[id], apiTokenHash: async (id: string) => TOKENS[id] && hashApiToken(TOKENS[id]) },
   pos: { registration: async (serial: string) => (serial === 'S1' ? { merchantId: 'm1', groupId: null } : undefined) as never },
 };
 

@@ -24,6 +24,7 @@ describe('example IoT messages (events/iot)', () => {
       'commands-ack-running.json',
       'commands-ack.json',
       'config.json',
+      'licenseinfos.json',
       'sales-media.json',
       'sales.json',
       'telemetry.json',

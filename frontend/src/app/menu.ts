@@ -66,6 +66,7 @@ export const MENU: readonly MenuEntry[] = [
   entry({ id: 'manage-products', route: '/manage/products', messageId: 'products.menu', icon: 'category', group: 'manage' }),
   entry({ id: 'manage-planograms', route: '/manage/planograms', messageId: 'planograms.menu', icon: 'grid', group: 'manage' }),
   entry({ id: 'manage-no-vend-profiles', route: '/manage/no-vend-profiles', messageId: 'noVendProfiles.menu', icon: 'lock', group: 'manage' }),
+  entry({ id: 'manage-merchant-settings', route: '/manage/merchant-settings', messageId: 'merchantSettings.menu', icon: 'tune', group: 'manage' }),
   entry({ id: 'manage-alarm-settings', route: '/manage/merchant-alarms-settings', messageId: 'alarmSettings.menu', icon: 'notifications', group: 'manage' }),
   entry({ id: 'manage-notifications', route: '/manage/notifications', messageId: 'notifications.menu', icon: 'mail', group: 'manage' }),
   entry({ id: 'manage-data-retrieval-requests', route: '/manage/data-retrieval-requests', messageId: 'dataRequests.menu', icon: 'download', group: 'manage' }),
@@ -75,6 +76,8 @@ export const MENU: readonly MenuEntry[] = [
   entry({ id: 'admin-users', route: '/admin/users', messageId: 'users.menu.admin', icon: 'people', group: 'admin' }),
   entry({ id: 'admin-firmwares', route: '/admin/firmwares', messageId: 'firmwares.menu', icon: 'download', group: 'admin' }),
   entry({ id: 'admin-troubleshooting', route: '/admin/troubleshooting-alarm', messageId: 'troubleshooting.menu', icon: 'build', group: 'admin' }),
+  // Service manager (the cash-handling product's licences)
+  entry({ id: 'service-manager', route: '/service-manager', messageId: 'licence.serviceManager.menu', icon: 'key', group: 'service-manager' }),
   // Settings (all roles)
   entry({ id: 'settings-profile', route: '/settings/profile', messageId: 'settings.menu.profile', icon: 'account', group: 'settings' }),
   entry({ id: 'settings-password', route: '/settings/password', messageId: 'settings.menu.password', icon: 'lock', group: 'settings' }),

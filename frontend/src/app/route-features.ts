@@ -102,6 +102,14 @@ export const FEATURE_SCREEN_ROUTES: Partial<Record<ProtectedRoute, readonly ApiR
     'firmwareRules.resume',
     'firmwareRules.cancel',
   ],
+  '/service-manager': [
+    'serviceManager.list',
+    'serviceManager.get',
+    'serviceManager.assign',
+    'serviceManager.send',
+    'serviceManager.changeClient',
+    'serviceManager.unassign',
+  ],
 };
 
 /**

@@ -19,12 +19,16 @@ function screen(load: () => Promise<{ default: ComponentType }>): ReactNode {
 
 const LoginPage = screen(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
 const UnauthorizedPage = screen(() => import('../features/auth/UnauthorizedPage').then((m) => ({ default: m.UnauthorizedPage })));
+const ServiceManagerPage = screen(() => import('../features/licences/ServiceManagerPage').then((m) => ({ default: m.ServiceManagerPage })));
 const ConfirmClientDataPage = screen(() => import('../features/licences/ConfirmClientDataPage').then((m) => ({ default: m.ConfirmClientDataPage })));
 const DashboardPage = screen(() => import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 const MerchantListPage = screen(() => import('../features/merchants/MerchantListPage').then((m) => ({ default: m.MerchantListPage })));
 const MerchantCreatePage = screen(() => import('../features/merchants/MerchantCreatePage').then((m) => ({ default: m.MerchantCreatePage })));
 const MerchantDetailPage = screen(() => import('../features/merchants/MerchantDetailPage').then((m) => ({ default: m.MerchantDetailPage })));
 const MerchantSettingsPage = screen(() => import('../features/merchants/MerchantSettingsPage').then((m) => ({ default: m.MerchantSettingsPage })));
+const ManageMerchantSettingsPage = screen(() =>
+  import('../features/merchants/ManageMerchantSettingsPage').then((m) => ({ default: m.ManageMerchantSettingsPage })),
+);
 const AdminUserListPage = screen(() => import('../features/users/UserListPage').then((m) => ({ default: m.AdminUserListPage })));
 const AdminUserCreatePage = screen(() => import('../features/users/UserCreatePage').then((m) => ({ default: m.AdminUserCreatePage })));
 const AdminUserDetailPage = screen(() => import('../features/users/UserDetailPage').then((m) => ({ default: m.AdminUserDetailPage })));
@@ -199,6 +203,7 @@ const consoleRoutes: RouteObject[] = [
   guarded('/manage/no-vend-profiles', NoVendProfileListPage),
   guarded('/manage/no-vend-profiles/create', NoVendProfileCreatePage),
   guarded('/manage/no-vend-profiles/:id', NoVendProfileDetailPage),
+  guarded('/manage/merchant-settings', ManageMerchantSettingsPage),
   guarded('/manage/merchant-alarms-settings', AlarmSettingListPage),
   guarded('/manage/merchant-alarms-settings/create', AlarmSettingCreatePage),
   guarded('/manage/merchant-alarms-settings/:id', AlarmSettingDetailPage),
@@ -211,6 +216,8 @@ const consoleRoutes: RouteObject[] = [
   guarded('/transactions/stats', TransactionStatsPage),
   guarded('/transactions/webpayment-orders', WebPaymentOrdersPage),
   guarded('/transactions/webpayment-order-details', WebPaymentOrderDetailPage),
+  // Service manager (super admin, merchant admin, merchant user; NEBULAR_CASH)
+  guarded('/service-manager', ServiceManagerPage),
   // Settings (all roles): /settings → profile
   guarded('/settings', <Navigate to="/settings/profile" replace />),
   guarded('/settings/profile', ProfilePage),

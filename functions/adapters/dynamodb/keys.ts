@@ -406,3 +406,23 @@ export const anomalySweepState = { pk: 'SWEEP#ANOMALIES', sk: 'STATE' };
 
 /** Attributes that belong to the storage, not to the entity: a record schema (records.ts) drops them. */
 export const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'expiresAt', 'entity'] as const;
+
+// Licences (functions/core/licences; ACCESS-PATTERNS L1–L5): one per machine, in the machine's partition.
+export const license = (merchantId: string, serial: string) => ({ pk: posPk(merchantId, serial), sk: 'LICENSE' });
+export const merchantLicensesPk = (merchantId: string) => `MERCHANT#${merchantId}#LICENSES`;
+/** A merchant's licences by status, then serial. */
+export const licenseByStatus = (merchantId: string, status: number, serial: string) => ({
+  gsi1pk: merchantLicensesPk(merchantId),
+  gsi1sk: `${status}#${serial}`,
+});
+/** Sent licences whose e-mail the sweep has not sent yet, oldest first (only while due). */
+export const licenseMailsPk = 'LICENSES#MAIL';
+export const licenseMailDue = (sentAt: string, merchantId: string, serial: string) => ({ gsi2pk: licenseMailsPk, gsi2sk: `${sentAt}#${merchantId}#${serial}` });
+/** Live demo licences by their last day (only while live). */
+export const licenseDemosPk = 'LICENSES#DEMO';
+export const licenseDemoExpiry = (expiresOn: string, merchantId: string, serial: string) => ({
+  gsi3pk: licenseDemosPk,
+  gsi3sk: `${expiresOn}#${merchantId}#${serial}`,
+});
+/** A confirmation link's token, by its SHA-256: which licence it is for, until it expires (TTL). */
+export const licenseToken = (tokenHash: string) => ({ pk: `LICENSETOKEN#${tokenHash}`, sk: 'TOKEN' });

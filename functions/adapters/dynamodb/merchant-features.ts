@@ -1,9 +1,9 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { Merchant } from '#schemas/merchant';
-import { MerchantSettings } from '#schemas/merchant-settings';
 import type { MerchantApiTokens, MerchantFeatures } from '../../core/merchants/feature-gate';
 import type { PaymentServiceMerchant, PaymentServiceMerchants } from '../../core/webpayment-orders/ports';
+import { apiTokenHashOf, apiTokenRecord } from './api-token-record';
 import { batchGetItems } from './batch-items';
 import * as keys from './keys';
 import { recordSchema } from './records';
@@ -11,9 +11,8 @@ import { recordSchema } from './records';
 /** What these read of each item, parsed (ACCESS-PATTERNS: Record schemas). */
 const merchantFeatures = recordSchema('merchant', z.pick(Merchant, { features: true }));
 const merchantMoney = recordSchema('merchant', z.pick(Merchant, { currency: true, timezone: true }));
-const settingsToken = recordSchema('merchantSettings', z.pick(MerchantSettings, { apiToken: true }));
 
-/** A merchant's feature flags: a projected GetItem of its item (ACCESS-PATTERNS 1); its API token, of its settings item. */
+/** A merchant's feature flags: a projected GetItem of its item (ACCESS-PATTERNS 1); its API token's hash, of its settings item. */
 export class DynamoMerchantFeatures implements MerchantFeatures, MerchantApiTokens {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
@@ -25,15 +24,15 @@ export class DynamoMerchantFeatures implements MerchantFeatures, MerchantApiToke
     return res.Item && merchantFeatures.read(res.Item).features;
   }
 
-  async apiToken(merchantId: string): Promise<string | undefined> {
+  async apiTokenHash(merchantId: string): Promise<string | undefined> {
     const res = await this.doc.send(
-      new GetCommand({ TableName: this.tableName, Key: keys.merchantSettings(merchantId), ProjectionExpression: 'pk, sk, apiToken' }),
+      new GetCommand({ TableName: this.tableName, Key: keys.merchantSettings(merchantId), ProjectionExpression: 'pk, sk, apiTokenHash, apiToken' }),
     );
-    return res.Item && settingsToken.read(res.Item).apiToken;
+    return res.Item && apiTokenHashOf(apiTokenRecord.read(res.Item));
   }
 }
 
-/** What the payment service's callback checks: the merchant's API token (settings) and currency, one BatchGetItem. */
+/** What the payment service's callback checks: the merchant's API token hash (settings) and currency, one BatchGetItem. */
 export class DynamoPaymentServiceMerchants implements PaymentServiceMerchants {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
@@ -46,6 +45,6 @@ export class DynamoPaymentServiceMerchants implements PaymentServiceMerchants {
     const merchant = items.find((i) => i.sk === merchantKey.sk);
     const settings = items.find((i) => i.sk === settingsKey.sk);
     if (!merchant || !settings) return undefined;
-    return { apiToken: settingsToken.read(settings).apiToken, ...merchantMoney.read(merchant) };
+    return { apiTokenHash: apiTokenHashOf(apiTokenRecord.read(settings)), ...merchantMoney.read(merchant) };
   }
 }

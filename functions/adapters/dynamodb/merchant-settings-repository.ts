@@ -1,9 +1,10 @@
-import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { MerchantSettings, SuperAdminSettings } from '#schemas/merchant-settings';
 import { DuplicateDevicePinException } from '../../core/devices/errors';
 import { MerchantNotFoundException, SettingsChangedConcurrentlyException } from '../../core/merchants/errors';
-import type { MerchantSettingsRepository } from '../../core/merchants/ports';
+import type { MerchantSettingsRepository, StoredMerchantSettings } from '../../core/merchants/ports';
+import { apiTokenHashOf, StoredApiToken } from './api-token-record';
 import * as keys from './keys';
 import { recordSchema, type RecordSchema } from './records';
 import { failedConditionIndex } from './transactions';
@@ -11,8 +12,8 @@ import { failedConditionIndex } from './transactions';
 /** The record schema of a device-association PIN's guard (23): whose PIN it is. */
 const pinGuardRecord = recordSchema('pinGuard', z.object({ merchantId: z.string() }));
 
-/** The record schemas of a merchant's settings and of its super-admin settings. */
-export const merchantSettingsRecord = recordSchema<MerchantSettings>('merchantSettings', MerchantSettings);
+/** The record schemas of a merchant's settings (the API token as stored: its hash, or an older item's plaintext) and of its super-admin settings. */
+export const merchantSettingsRecord = recordSchema('merchantSettings', z.extend(z.omit(MerchantSettings, { apiTokenIssued: true }), StoredApiToken.shape));
 export const superAdminSettingsRecord = recordSchema<SuperAdminSettings>('superAdminSettings', SuperAdminSettings);
 
 export class DynamoMerchantSettingsRepository implements MerchantSettingsRepository {
@@ -43,8 +44,34 @@ export class DynamoMerchantSettingsRepository implements MerchantSettingsReposit
     }
   }
 
-  getSettings(merchantId: string) {
-    return this.read(keys.merchantSettings(merchantId), merchantSettingsRecord);
+  /**
+   * The settings, the API token as its hash. An item written before tokens were hashed holds the plaintext: it is
+   * rewritten here, on its first read, to the hash alone (migrate on read; the gates read either meanwhile).
+   */
+  async getSettings(merchantId: string): Promise<StoredMerchantSettings | undefined> {
+    const stored = await this.read(keys.merchantSettings(merchantId), merchantSettingsRecord);
+    if (!stored) return undefined;
+    const { apiToken, apiTokenHash: _, ...settings } = stored;
+    const apiTokenHash = apiTokenHashOf(stored);
+    if (apiToken !== undefined) await this.forgetPlainToken(merchantId, apiToken, apiTokenHash);
+    return { ...settings, apiTokenHash };
+  }
+
+  private async forgetPlainToken(merchantId: string, apiToken: string, apiTokenHash: string): Promise<void> {
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.merchantSettings(merchantId),
+          UpdateExpression: 'SET apiTokenHash = :h REMOVE apiToken',
+          ConditionExpression: 'apiToken = :t',
+          ExpressionAttributeValues: { ':h': apiTokenHash, ':t': apiToken },
+        }),
+      );
+    } catch (error) {
+      // Someone saved meanwhile: the item they wrote holds the hash already.
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    }
   }
 
   /**
@@ -52,7 +79,7 @@ export class DynamoMerchantSettingsRepository implements MerchantSettingsReposit
    * another merchant holds → DuplicateDevicePinException; the settings item must still carry `previousPin`
    * (else someone saved meanwhile → SettingsChangedConcurrentlyException).
    */
-  async putSettings(settings: MerchantSettings, previousPin: string) {
+  async putSettings(settings: StoredMerchantSettings, previousPin: string) {
     const T = this.tableName;
     const m = settings.merchantId;
     const pin = settings.deviceAssociationPin;

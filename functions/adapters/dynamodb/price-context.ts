@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { Merchant } from '#schemas/merchant';
 import { MerchantSettings, SuperAdminSettings } from '#schemas/merchant-settings';
 import type { ErpSettings, PlanogramLines, PriceContext, PricesSyncMode } from '../../core/prices/ports';
+import { apiTokenHashOf, StoredApiToken } from './api-token-record';
 import { batchGetItems } from './batch-items';
 import * as keys from './keys';
 import { recordSchema } from './records';
@@ -14,7 +15,7 @@ const planogramLines = recordSchema('planogram', z.object({ id: z.string(), line
 const planogramSelections = recordSchema('planogram', z.object({ lines: z.array(z.object({ selection: z.string() })) }));
 const posPlanogram = recordSchema('pos', z.object({ planogramId: z._default(z.nullable(z.string()), null) }));
 const merchantCurrency = recordSchema('merchant', z.pick(Merchant, { currency: true }));
-const erpSettings = recordSchema('merchantSettings', z.pick(MerchantSettings, { apiToken: true, pricesSync: true }));
+const erpSettings = recordSchema('merchantSettings', z.extend(z.pick(MerchantSettings, { pricesSync: true }), StoredApiToken.shape));
 const erpApi = recordSchema('superAdminSettings', z.pick(SuperAdminSettings, { erpApi: true }));
 const pricesSync = recordSchema('merchantSettings', z.pick(MerchantSettings, { pricesSync: true }));
 
@@ -54,7 +55,8 @@ export class DynamoPriceContext implements PriceContext {
     if (!settings) return undefined;
     const superSettings = items.find((i) => i.sk === superKey.sk);
     // Super-admin settings never saved: the ERP API is off (its default).
-    return { ...erpSettings.read(settings), erpApi: superSettings ? erpApi.read(superSettings).erpApi : false };
+    const { pricesSync, ...token } = erpSettings.read(settings);
+    return { apiTokenHash: apiTokenHashOf(token), pricesSync, erpApi: superSettings ? erpApi.read(superSettings).erpApi : false };
   }
 }
 

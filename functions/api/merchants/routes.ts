@@ -1,6 +1,6 @@
 import { Merchant, MerchantIdParams, MerchantInput, MerchantList, MerchantListQuery } from '#schemas/merchant';
 import { DEFAULT_PAGE_SIZE } from '#schemas/paging';
-import { MerchantSettings, MerchantSettingsInput, SuperAdminSettings, SuperAdminSettingsInput } from '#schemas/merchant-settings';
+import { MerchantSettings, MerchantSettingsInput, RegeneratedApiToken, SuperAdminSettings, SuperAdminSettingsInput } from '#schemas/merchant-settings';
 import { ADMINS, ALL_ROLES, SUPER_ADMIN } from '#schemas/roles';
 import { createMerchant, getMerchant, listAllMerchants, listMerchantPage, updateMerchant } from '../../core/merchants/use-cases';
 import { getMerchantSettings, getSuperAdminSettings, regenerateApiToken, saveMerchantSettings, saveSuperAdminSettings } from '../../core/merchants/settings';
@@ -61,7 +61,7 @@ export const routes = [
     method: 'GET',
     path: '/merchants/{id}/settings',
     roles: ADMINS,
-    summary: 'Merchant settings (defaults until first saved)',
+    summary: 'Merchant settings (defaults until first saved); whether an API token was issued, never the token',
     request: { params: MerchantIdParams },
     response: MerchantSettings,
     handler: ({ deps, principal, params }) => getMerchantSettings(deps, principal, params.id),
@@ -82,9 +82,10 @@ export const routes = [
     method: 'POST',
     path: '/merchants/{id}/settings/api-token',
     roles: ADMINS,
-    summary: 'Issue a new API token for the merchant’s ERP; the previous one stops working',
+    summary:
+      'Issue a new API token for the merchant’s ERP and payment service; the previous one stops working. Only its hash is stored: this answer is the one time it is shown',
     request: { params: MerchantIdParams },
-    response: MerchantSettings,
+    response: RegeneratedApiToken,
     errors: { 409: ['SettingsChangedConcurrentlyException'] },
     handler: ({ deps, principal, params }) => regenerateApiToken(deps, principal, params.id),
   }),

@@ -17,9 +17,9 @@ export interface MerchantFeatures {
   features(merchantId: string): Promise<readonly string[] | undefined>;
 }
 
-/** What the gate reads of a merchant to accept its API token: the token, undefined without settings. */
+/** What the gate reads of a merchant to accept its API token: the token's hash, undefined without settings. */
 export interface MerchantApiTokens {
-  apiToken(merchantId: string): Promise<string | undefined>;
+  apiTokenHash(merchantId: string): Promise<string | undefined>;
 }
 
 /**
@@ -94,7 +94,7 @@ export async function requireTokenFeature(
   accepted: (merchantId: string) => void,
 ): Promise<void> {
   const merchantId = 'serial' in at ? (await deps.pos.registration(at.serial))?.merchantId : at.merchantId;
-  const expected = merchantId ? await deps.merchants.apiToken(merchantId) : undefined;
+  const expected = merchantId ? await deps.merchants.apiTokenHash(merchantId) : undefined;
   if (!tokenMatches(token ?? '', expected ?? '') || !merchantId) return;
   accepted(merchantId);
   const features = await deps.merchants.features(merchantId);

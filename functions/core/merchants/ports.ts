@@ -26,10 +26,13 @@ export interface MerchantRepository {
 }
 
 /** Per-merchant settings; writes fail with MerchantNotFoundException when the merchant does not exist. */
+/** Merchant settings as stored: the API token only as its SHA-256 hash (hex; '' while none was issued). */
+export type StoredMerchantSettings = Omit<MerchantSettings, 'apiTokenIssued'> & { apiTokenHash: string };
+
 export interface MerchantSettingsRepository {
-  getSettings(merchantId: string): Promise<MerchantSettings | undefined>;
+  getSettings(merchantId: string): Promise<StoredMerchantSettings | undefined>;
   /** Also moves the PIN guard from `previousPin` to the new PIN (DuplicateDevicePinException when another merchant has it). */
-  putSettings(settings: MerchantSettings, previousPin: string): Promise<void>;
+  putSettings(settings: StoredMerchantSettings, previousPin: string): Promise<void>;
   /** The merchant whose device-association PIN this is. */
   merchantOfPin(pin: string): Promise<string | undefined>;
   getSuperAdminSettings(merchantId: string): Promise<SuperAdminSettings | undefined>;

@@ -1,17 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import {
   MERCHANT_SETTINGS_DEFAULTS,
   SUPER_ADMIN_SETTINGS_DEFAULTS,
   type MerchantSettings,
   type MerchantSettingsInput,
+  type RegeneratedApiToken,
   type SuperAdminSettings,
   type SuperAdminSettingsInput,
 } from '#schemas/merchant-settings';
 import { recordChange } from '../audit/change-recorder';
+import { hashApiToken, newApiToken } from '../shared/api-token';
 import type { Principal } from '../shared/principal';
 import { canSeeMerchant } from '../shared/scope';
 import { MerchantNotFoundException } from './errors';
-import type { MerchantRepository, MerchantSettingsRepository } from './ports';
+import type { MerchantRepository, MerchantSettingsRepository, StoredMerchantSettings } from './ports';
 
 export interface SettingsDeps {
   merchants: MerchantRepository;
@@ -24,14 +25,19 @@ async function requireMerchant(deps: SettingsDeps, principal: Principal, merchan
   if (!canSeeMerchant(principal, merchantId) || !(await deps.merchants.get(merchantId))) throw new MerchantNotFoundException();
 }
 
-const newApiToken = () => randomBytes(24).toString('base64url');
+/** What the API shows of stored settings: whether a token was issued, never its hash. */
+const shown = ({ apiTokenHash, ...settings }: StoredMerchantSettings): MerchantSettings => ({ ...settings, apiTokenIssued: apiTokenHash !== '' });
+
+async function storedSettings(deps: SettingsDeps, principal: Principal, merchantId: string): Promise<StoredMerchantSettings> {
+  const [stored] = await Promise.all([deps.merchantSettings.getSettings(merchantId), requireMerchant(deps, principal, merchantId)]);
+  return stored ?? { merchantId, ...MERCHANT_SETTINGS_DEFAULTS, apiTokenHash: '', updatedAt: '0001-01-01T00:00:00.000Z' };
+}
 
 /** The input without its absent optional fields (an absent anomaly threshold keeps the current one). */
 const definedOf = (input: MerchantSettingsInput) => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as MerchantSettingsInput;
 
 export async function getMerchantSettings(deps: SettingsDeps, principal: Principal, merchantId: string): Promise<MerchantSettings> {
-  const [stored] = await Promise.all([deps.merchantSettings.getSettings(merchantId), requireMerchant(deps, principal, merchantId)]);
-  return stored ?? { merchantId, ...MERCHANT_SETTINGS_DEFAULTS, apiToken: '', updatedAt: '0001-01-01T00:00:00.000Z' };
+  return shown(await storedSettings(deps, principal, merchantId));
 }
 
 export async function saveMerchantSettings(
@@ -40,25 +46,29 @@ export async function saveMerchantSettings(
   merchantId: string,
   input: MerchantSettingsInput,
 ): Promise<MerchantSettings> {
-  const current = await getMerchantSettings(deps, principal, merchantId);
+  const current = await storedSettings(deps, principal, merchantId);
   const anomalies = {
     anomalyProbability: current.anomalyProbability,
     anomalyOfflineHours: current.anomalyOfflineHours,
     anomalyCashlessRatio: current.anomalyCashlessRatio,
   };
-  const settings: MerchantSettings = { ...anomalies, ...definedOf(input), merchantId, apiToken: current.apiToken || newApiToken(), updatedAt: deps.now() };
+  const settings: StoredMerchantSettings = { ...anomalies, ...definedOf(input), merchantId, apiTokenHash: current.apiTokenHash, updatedAt: deps.now() };
   recordChange('merchantSettings', merchantId, current, settings, { withNextWrite: true });
   await deps.merchantSettings.putSettings(settings, current.deviceAssociationPin);
-  return settings;
+  return shown(settings);
 }
 
-/** Issues a new API token; the old one stops working. */
-export async function regenerateApiToken(deps: SettingsDeps, principal: Principal, merchantId: string): Promise<MerchantSettings> {
-  const current = await getMerchantSettings(deps, principal, merchantId);
-  const settings: MerchantSettings = { ...current, apiToken: newApiToken(), updatedAt: deps.now() };
+/**
+ * Issues a new API token; the old one stops working. Only its hash is stored (the trail says "changed"): this answer is
+ * the one place the token is ever shown.
+ */
+export async function regenerateApiToken(deps: SettingsDeps, principal: Principal, merchantId: string): Promise<RegeneratedApiToken> {
+  const current = await storedSettings(deps, principal, merchantId);
+  const apiToken = newApiToken();
+  const settings: StoredMerchantSettings = { ...current, apiTokenHash: hashApiToken(apiToken), updatedAt: deps.now() };
   recordChange('merchantSettings', merchantId, current, settings, { withNextWrite: true });
   await deps.merchantSettings.putSettings(settings, current.deviceAssociationPin);
-  return settings;
+  return { ...shown(settings), apiToken };
 }
 
 export async function getSuperAdminSettings(deps: SettingsDeps, principal: Principal, merchantId: string): Promise<SuperAdminSettings> {

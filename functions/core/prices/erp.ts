@@ -32,7 +32,7 @@ export async function erpSavePrices(deps: ErpDeps, token: string | undefined, se
   const registration = await deps.pos.registration(serial);
   const settings = registration && (await deps.erpSettings(registration.merchantId));
   // An unknown machine is told apart from a wrong token by nothing, not even the time the answer takes.
-  if (!tokenMatches(token ?? '', settings?.apiToken ?? '') || !registration || !settings) throw new ApiTokenRejectedException();
+  if (!tokenMatches(token ?? '', settings?.apiTokenHash ?? '') || !registration || !settings) throw new ApiTokenRejectedException();
   recordCaller('apiToken', registration.merchantId);
   if (!settings.erpApi) throw new ErpApiNotEnabledException();
 

@@ -87,7 +87,8 @@ export interface PriceContext {
 
 /** A merchant's settings the ERP route checks (merchant settings, super-admin settings). */
 export interface ErpSettings {
-  apiToken: string;
+  /** SHA-256 of the merchant's API token, '' when none was issued. */
+  apiTokenHash: string;
   pricesSync: PricesSyncMode;
   erpApi: boolean;
 }

@@ -36,7 +36,7 @@ export async function paymentServiceCallback(
 ): Promise<PaymentServiceCallbackResult> {
   const merchant = await deps.merchants.context(merchantId);
   // An unknown merchant is told apart from a wrong token by nothing.
-  if (!tokenMatches(token ?? '', merchant?.apiToken ?? '') || !merchant) throw new PaymentServiceTokenRejectedException();
+  if (!tokenMatches(token ?? '', merchant?.apiTokenHash ?? '') || !merchant) throw new PaymentServiceTokenRejectedException();
   recordCaller('paymentService', merchantId);
   // WEBPAYMENTS is the route's feature: the manifest's feature gate checked it for this token's merchant before.
   if (call.currency !== merchant.currency) throw new OrderCurrencyMismatchException(merchant.currency);

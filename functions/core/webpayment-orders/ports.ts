@@ -52,7 +52,8 @@ export interface WebPaymentOrderRepository {
 }
 
 export interface PaymentServiceMerchant {
-  apiToken: string;
+  /** SHA-256 of the merchant's API token, '' when none was issued. */
+  apiTokenHash: string;
   currency: string;
   timezone: string;
 }

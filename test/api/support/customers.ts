@@ -5,6 +5,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { newMedia, type MediaRecord } from '../../../functions/core/medias/model';
+import { issueApiToken } from './api-token';
 import { api } from './http';
 import { merchantBody, settingsBody } from './samples';
 import { stackDeps } from './stack';
@@ -16,7 +17,7 @@ export async function newPaymentsMerchant(superAdmin: string, features = ['CUSTO
   const pin = String(40_000_000 + Math.floor(Math.random() * 59_999_999));
   const saved = await api(`/merchants/${merchantId}/settings`, { method: 'PUT', token: superAdmin, body: { ...settingsBody(), deviceAssociationPin: pin } });
   expect(saved.status, saved.text).toBe(200);
-  return { merchantId, apiToken: saved.body.apiToken as string };
+  return { merchantId, apiToken: await issueApiToken(merchantId) };
 }
 
 /** POST /payment-service/{merchantId}/orders with the token given (none: no header). */

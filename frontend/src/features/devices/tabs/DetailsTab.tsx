@@ -15,6 +15,7 @@ import { useMerchantPlanograms, revalidateMerchantPlanograms } from '../../../li
 import { useGroupsOfMerchants } from '../../../lib/resources/get-merchant-groups';
 import { usePos } from '../api/get-pos';
 import { updatePos } from '../api/update-pos';
+import { LicensePanel } from '../components/LicensePanel';
 import { DEVICE_FORM_MESSAGES, deviceErrorMessageId } from '../messages';
 import { CONNECTION_MESSAGES, STATUS_MESSAGES } from '../pos-labels';
 
@@ -30,6 +31,7 @@ export function DetailsTab() {
         <div className="device-details" data-testid="device-details">
           {canManage && <DeviceForm key={p.updatedAt} pos={p} />}
           <DeviceFields pos={p} readsGroups={readsGroups} />
+          <LicensePanel pos={p} />
         </div>
       )}
     </Loaded>

@@ -114,7 +114,7 @@ export function MerchantSettingsForm({ merchantId, settings, currency }: { merch
           hint={<FormattedMessage id="anomalies.settings.cashlessRatio.hint" />}
         />
       </div>
-      <ApiToken merchantId={merchantId} token={settings.apiToken} />
+      <ApiToken merchantId={merchantId} issued={settings.apiTokenIssued} />
       <div className="form__actions">
         <SubmitButton labelId="merchants.save" busy={saving} testId="merchant-settings-submit" />
       </div>
@@ -122,18 +122,23 @@ export function MerchantSettingsForm({ merchantId, settings, currency }: { merch
   );
 }
 
-/** The ERP API token: read-only, copied with one click, regenerated after a confirmation. */
-function ApiToken({ merchantId, token }: { merchantId: string; token: string }) {
+/**
+ * The API token of the ERP and the payment service. The server keeps only its hash, so the console shows whether one
+ * was issued; a regenerated token is shown here once, to copy, and is gone when the screen is left.
+ */
+function ApiToken({ merchantId, issued }: { merchantId: string; issued: boolean }) {
   const { showToast } = useToast();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [token, setToken] = useState<string | null>(null);
 
   async function copy() {
+    if (!token) return;
     try {
       await navigator.clipboard.writeText(token);
       showToast({ kind: 'success', messageId: 'merchantSettings.apiToken.copied' });
     } catch {
-      showToast({ kind: 'error', messageId: 'errors.generic' });
+      showToast({ kind: 'error', messageId: 'merchantSettings.apiToken.copyFailed' });
     }
   }
 
@@ -141,7 +146,7 @@ function ApiToken({ merchantId, token }: { merchantId: string; token: string }) 
     setConfirming(false);
     setBusy(true);
     try {
-      await regenerateApiToken(merchantId);
+      setToken(await regenerateApiToken(merchantId));
       showToast({ kind: 'success', messageId: 'merchantSettings.apiToken.regenerated' });
     } catch (error) {
       showToast({ kind: 'error', messageId: merchantErrorMessageId(error) });
@@ -151,18 +156,32 @@ function ApiToken({ merchantId, token }: { merchantId: string; token: string }) 
   }
 
   return (
-    <div className="api-token">
-      <TextField name="apiToken" labelId="merchantSettings.apiToken" value={token} readOnly />
-      <button type="button" className="button button--secondary" onClick={copy} disabled={!token} data-testid="api-token-copy">
-        <FormattedMessage id="merchantSettings.apiToken.copy" />
-      </button>
+    <div className="api-token" data-testid="api-token">
+      {token ? (
+        <>
+          <TextField
+            name="apiToken"
+            labelId="merchantSettings.apiToken"
+            value={token}
+            readOnly
+            hint={<FormattedMessage id="merchantSettings.apiToken.onlyNow" />}
+          />
+          <button type="button" className="button button--secondary" onClick={copy} data-testid="api-token-copy">
+            <FormattedMessage id="merchantSettings.apiToken.copy" />
+          </button>
+        </>
+      ) : (
+        <p className="muted" data-testid="api-token-state">
+          <FormattedMessage id={issued ? 'merchantSettings.apiToken.issued' : 'merchantSettings.apiToken.none'} />
+        </p>
+      )}
       <button type="button" className="button button--secondary" onClick={() => setConfirming(true)} disabled={busy} data-testid="api-token-regenerate">
-        {busy ? <Spinner size="small" /> : <FormattedMessage id="merchantSettings.apiToken.regenerate" />}
+        {busy ? <Spinner size="small" /> : <FormattedMessage id={issued ? 'merchantSettings.apiToken.regenerate' : 'merchantSettings.apiToken.issue'} />}
       </button>
       <ConfirmDialog
         open={confirming}
         titleId="merchantSettings.apiToken.confirmTitle"
-        messageId="merchantSettings.apiToken.confirmMessage"
+        messageId={issued ? 'merchantSettings.apiToken.confirmMessage' : 'merchantSettings.apiToken.confirmFirst'}
         confirmId="merchantSettings.apiToken.regenerate"
         cancelId="merchants.cancel"
         onConfirm={regenerate}
