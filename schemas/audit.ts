@@ -106,6 +106,13 @@ export const AUDIT_TRAIL_ACTIONS = [
   'customers.associateMedia',
   'customers.dissociateMedia',
   'paymentService.order',
+  'sapCodes.create',
+  'sapCodes.update',
+  'medias.setSapCode',
+  'webpaymentServices.create',
+  'webpaymentServices.update',
+  'webpaymentConfigs.save',
+  'webpaymentConfigs.delete',
 ] as const;
 export type AuditTrailAction = (typeof AUDIT_TRAIL_ACTIONS)[number];
 

@@ -51,6 +51,10 @@ import { access as usersAccess } from './users/deps';
 import { routes as users } from './users/routes';
 import { access as webpaymentOrdersAccess } from './webpayment-orders/deps';
 import { routes as webpaymentOrders } from './webpayment-orders/routes';
+import { access as sapCodesAccess } from './sap-codes/deps';
+import { routes as sapCodes } from './sap-codes/routes';
+import { access as webpaymentServicesAccess } from './webpayment-services/deps';
+import { routes as webpaymentServices } from './webpayment-services/routes';
 
 /** Every /api/v1 route group. A route that is not here does not exist anywhere (DESIGN.md §3). */
 export const groups: RouteGroup[] = [
@@ -174,6 +178,13 @@ export const groups: RouteGroup[] = [
     description: 'The payment service’s callback (the merchant’s API token): web payment orders and the customers who pay them',
     routes: paymentService,
     access: paymentServiceAccess,
+  },
+  { name: 'sap-codes', description: 'Merchants’ SAP codes (super admin)', routes: sapCodes, access: sapCodesAccess },
+  {
+    name: 'webpayment-services',
+    description: 'Web payment services and merchants’ configurations of them (super admin)',
+    routes: webpaymentServices,
+    access: webpaymentServicesAccess,
   },
   { name: 'audit', description: 'The audit trail: who changed what, when, with what outcome (every mutating call)', routes: audit, access: auditAccess },
 ];

@@ -12,6 +12,7 @@ import type { LocalRepositories } from './repositories';
 import { createCognitoUser } from './emulators/cognito';
 import { MERCHANT_SETTINGS_DEFAULTS } from '#schemas/merchant-settings';
 import { seedDemoPrices } from './demo-prices';
+import { seedDemoCatalogue } from './demo-catalogue';
 import {
   DEMO_ALARM_SETTINGS,
   DEMO_GROUPS,
@@ -75,6 +76,7 @@ export async function seedDemoData(
   await seedDemoProducts(deps);
   await seedDemoPlanograms(deps);
   await seedDemoPrices(deps);
+  await seedDemoCatalogue(deps);
   for (const alarm of DEMO_MASTER_ALARMS) if (!(await deps.masterAlarms.get(alarm.code))) await createMasterAlarm(deps, alarm);
   const users: DemoUser[] = [];
   const ids = new Map<string, string>();

@@ -22,6 +22,7 @@ import { newMedia } from '../../functions/core/medias/model';
 import { randomBytes } from 'node:crypto';
 import { readOutbox } from '../../infra/local/emulators/cognito';
 import { newMediaId, putMedia } from './support/customers';
+import { DEMO_SAP_CODES } from '../../infra/local/demo-catalogue';
 
 /**
  * Every route × the four roles × {valid token and each bad token} × {own merchant, foreign merchant},
@@ -96,6 +97,10 @@ const alarmOf = (scope: Scope, action: 'R' | 'D', role: Role) => ({
 });
 const MASTER_CODE = 'MX-MATRIX';
 const deletableMasterAlarms = new Map<string, string>();
+/** The demo's SAP codes of each scope's merchant (the seed's), a web payment service of the matrix, and configurations of it to delete. */
+const DEMO_SAP_CODE = { own: DEMO_SAP_CODES[0]!, foreign: DEMO_SAP_CODES.find((s) => s.merchantId === FOREIGN)! };
+let matrixWebPaymentService = '';
+const deletableWebPaymentConfigs = new Map<string, string>();
 const alarmSettings: Record<Scope, { id: string; name: string }> = { own: { id: '', name: '' }, foreign: { id: '', name: '' } };
 const deletableAlarmSettings = new Map<string, string>();
 const settingBody = (scope: Scope, name = uniqueName()) => ({ name, alarmCodes: ['E-COIN-JAM'], userIds: [users[scope].id] });
@@ -451,6 +456,21 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
     body: webOrderBody(),
     headers: async () => ({ 'x-api-token': await apiTokenOf(scope) }),
   }),
+  'sapCodes.list': (scope) => ({ query: { merchantId: merchantOf(scope), size: '5' } }),
+  'sapCodes.create': (scope) => ({ body: { merchantId: merchantOf(scope), code: uniqueCode() } }),
+  'sapCodes.get': (scope) => ({ params: { sapCodeId: DEMO_SAP_CODE[scope].id } }),
+  'sapCodes.update': (scope) => ({ params: { sapCodeId: DEMO_SAP_CODE[scope].id }, body: { code: DEMO_SAP_CODE[scope].code, description: 'Matrix' } }),
+  'medias.setSapCode': (scope) => ({ ...mediaOf(scope, 'read'), body: { sapCode: DEMO_SAP_CODE[scope].code } }),
+  'webpaymentServices.list': () => ({ query: { size: '5' } }),
+  'webpaymentServices.create': () => ({ body: { name: uniqueName(), url: 'https://pay.example.com/', type: 0 } }),
+  'webpaymentServices.get': () => ({ params: { serviceId: 'demo-nexi' } }),
+  'webpaymentServices.update': () => ({ params: { serviceId: matrixWebPaymentService }, body: { name: uniqueName(), url: 'https://pay.example.com/' } }),
+  'webpaymentConfigs.list': (scope) => ({ query: { merchantId: merchantOf(scope) } }),
+  'webpaymentConfigs.save': (scope) => ({ params: { serviceId: matrixWebPaymentService }, query: { merchantId: merchantOf(scope) }, body: { charges: 5 } }),
+  'webpaymentConfigs.delete': (scope, role) => ({
+    params: { serviceId: deletableWebPaymentConfigs.get(`${scope} ${role}`) ?? 'not-allowed' },
+    query: { merchantId: merchantOf(scope) },
+  }),
   'historicalData.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5', status: 'Completed', dataType: 'Alarms' }, scoped: true }),
   'historicalData.create': (scope) => ({
     params: { id: merchantOf(scope) },
@@ -529,6 +549,22 @@ beforeAll(async () => {
   };
   if ((await api(`/master-alarms/${MASTER_CODE}`, { token: superAdmin })).status === 404) await masterAlarm(MASTER_CODE);
   for (const scope of ['own', 'foreign'] as const) deletableMasterAlarms.set(`${scope} NEBULARSUPERADMIN`, await masterAlarm(uniqueCode()));
+  const service = await api('/webpayment-services', {
+    method: 'POST',
+    token: superAdmin,
+    body: { name: uniqueName(), url: 'https://pay.example.com/', type: 4 },
+  });
+  expect(service.status, service.text).toBe(201);
+  matrixWebPaymentService = service.body.id;
+  for (const scope of ['own', 'foreign'] as const) {
+    const res = await api(`/webpaymentconfigs/${matrixWebPaymentService}?merchantId=${merchantOf(scope)}`, {
+      method: 'PUT',
+      token: superAdmin,
+      body: { charges: 0 },
+    });
+    expect(res.status, res.text).toBe(200);
+    deletableWebPaymentConfigs.set(`${scope} NEBULARSUPERADMIN`, matrixWebPaymentService);
+  }
   for (const scope of ['own', 'foreign'] as const) {
     const profileName = uniqueName();
     profiles[scope] = { id: await profile(merchantOf(scope), profileName), name: profileName };

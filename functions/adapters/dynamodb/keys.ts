@@ -367,3 +367,15 @@ export const auditTrailTimePk = (merchantId: string) => `TRAIL#${merchantId}#AT`
 
 /** Attributes that belong to the storage, not to the entity: a record schema (records.ts) drops them. */
 export const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'expiresAt', 'entity'] as const;
+/** SAP codes: addressable by id alone (the console's /admin/sapcodes/{id}), listed per merchant by code. */
+export const sapCode = (_merchantId: string, id: string) => ({ pk: `SAPCODE#${id}`, sk: 'SAPCODE' });
+export const sapCodeByCode = (merchantId: string, codeKey: string, id: string) => ({ gsi1pk: `MERCHANT#${merchantId}#SAPCODES`, gsi1sk: `${codeKey}#${id}` });
+export const merchantSapCodesPk = (merchantId: string) => `MERCHANT#${merchantId}#SAPCODES`;
+export const sapCodeGuard = (merchantId: string, codeKey: string) => ({ pk: `SAPCODENAME#${merchantId}#${codeKey}`, sk: 'GUARD' });
+/** Web payment services (the platform's catalogue), listed by name; a merchant's configuration of each. */
+export const webPaymentService = (id: string) => ({ pk: `WEBPAYSERVICE#${id}`, sk: 'WEBPAYSERVICE' });
+export const webPaymentServiceByName = (nameKey: string, id: string) => ({ gsi1pk: 'WEBPAYSERVICES', gsi1sk: `${nameKey}#${id}` });
+export const webPaymentServicesPk = 'WEBPAYSERVICES';
+export const webPaymentServicesCounterName = 'WEBPAYSERVICES';
+export const webPaymentConfigPrefix = 'WEBPAYCONFIG#';
+export const webPaymentConfig = (merchantId: string, serviceId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `${webPaymentConfigPrefix}${serviceId}` });
