@@ -21,6 +21,7 @@ import { FEATURE_FLAGS } from '#schemas/features';
 import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES, NOTIFICATIONS_OFF_REASONS } from '#schemas/notification-constants';
 import { CUSTOM_PARAMETER_TYPES, PRODUCT_TYPES } from '#schemas/product';
 import { ROLES } from '#schemas/roles';
+import { WEB_SERVICE_TYPE_NUMBERS } from '#schemas/webpayment-order';
 import { DATE_PRESETS } from '../../frontend/src/components/date-range/presets';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -43,6 +44,7 @@ const DYNAMIC_IDS: Record<string, readonly string[]> = {
   'notifications.kind.': NOTIFICATION_KINDS, // notifications log
   'notifications.status.': NOTIFICATION_STATUSES, // notifications log
   'profile.notifications.off.': NOTIFICATIONS_OFF_REASONS, // why a user's notifications are off (profile)
+  'webpaymentServices.type.': WEB_SERVICE_TYPE_NUMBERS.map(String), // web payment service types (admin)
 };
 
 type Catalogue = Record<string, unknown>;

@@ -1,0 +1,91 @@
+/**
+ * The super admin's catalogues in the console (issue 33 items 3 and 5): a distributor's SAP codes (list, create,
+ * edit, a duplicate refused under its field) and the web payment services (list, create with a bad URL first, edit).
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectBrowser, demoUser, expectAccessible, getStack, newPage, signInToDashboard, toast, uiMessages } from './browser';
+
+const stack = getStack();
+const web = (path: string) => new URL(path, stack.web).toString();
+const run = Date.now().toString(36).toUpperCase();
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await connectBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('super admin catalogues', () => {
+  it('SAP codes: the distributor’s list from its screen, a new code, a duplicate refused, an edit', async () => {
+    const page = await newPage(browser);
+    await signInToDashboard(page, stack.web, demoUser(stack, 'superadmin@demo.local'));
+    const messages = await uiMessages(page);
+    await page.goto(web('/admin/merchants/acme-vending'));
+    await page.getByTestId('merchant-sap-codes-link').click();
+    await page.waitForURL(/\/admin\/merchants\/acme-vending\/sapcodes$/);
+    const table = page.getByTestId('table-admin-sap-codes');
+    await table.locator('tbody tr', { hasText: 'SAP-100200' }).waitFor();
+    await expectAccessible(page, 'SAP codes');
+
+    const code = `E2E-${run}`;
+    await page.getByTestId('sap-code-create').click();
+    await page.waitForURL(/\/admin\/sapcodes\/create\?merchantId=acme-vending$/);
+    await page.getByTestId('field-code').fill('not valid!');
+    await page.getByTestId('sap-code-submit').click();
+    expect(await page.getByTestId('error-code').textContent()).toBe(messages['sapCodes.field.code.invalid']);
+    await page.getByTestId('field-code').fill(code);
+    await page.getByTestId('field-description').fill('Keys of the e2e office');
+    await page.getByTestId('sap-code-submit').click();
+    await toast(page, messages['sapCodes.created']!).waitFor();
+    await page.waitForURL(/\/admin\/merchants\/acme-vending\/sapcodes$/);
+
+    await page.getByTestId('sap-code-create').click();
+    await page.getByTestId('field-code').fill(code.toLowerCase());
+    await page.getByTestId('sap-code-submit').click();
+    expect(await page.getByTestId('error-code').textContent()).toBe(messages['sapCodes.error.duplicate']);
+
+    await page.goto(web('/admin/merchants/acme-vending/sapcodes'));
+    await table.locator('tbody tr', { hasText: code }).getByTestId('sap-code-link').click();
+    await page.getByTestId('sap-code-detail-page').getByTestId('sap-code-form').waitFor();
+    expect(await page.getByTestId('field-description').inputValue()).toBe('Keys of the e2e office');
+    await page.getByTestId('field-description').fill('Keys of the e2e office, monthly');
+    await page.getByTestId('sap-code-submit').click();
+    await toast(page, messages['sapCodes.updated']!).waitFor();
+    await page.reload();
+    await page.getByTestId('sap-code-form').waitFor();
+    expect(await page.getByTestId('field-description').inputValue()).toBe('Keys of the e2e office, monthly');
+  });
+
+  it('web payment services: the demo’s services, a new one (a bad URL refused first), an edit', async () => {
+    const page = await newPage(browser);
+    await signInToDashboard(page, stack.web, demoUser(stack, 'superadmin@demo.local'));
+    const messages = await uiMessages(page);
+    await page.goto(web('/admin/webpayment-services'));
+    const table = page.getByTestId('table-admin-webpayment-services');
+    await table.locator('tbody tr', { hasText: 'Satispay' }).first().waitFor();
+    await expectAccessible(page, 'web payment services');
+
+    const name = `E2E pay ${run}`;
+    await page.getByTestId('webpayment-service-create').click();
+    await page.waitForURL(/\/admin\/webpayment-services\/create$/);
+    await page.getByTestId('field-name').fill(name);
+    await page.getByTestId('field-url').fill('not a url');
+    await page.getByTestId('field-type').selectOption('3');
+    await page.getByTestId('webpayment-service-submit').click();
+    expect(await page.getByTestId('error-url').textContent()).toBe(messages['errors.validation.url']);
+    await page.getByTestId('field-url').fill('https://pay.example.com/e2e');
+    await page.getByTestId('webpayment-service-submit').click();
+    await toast(page, messages['webpaymentServices.created']!).waitFor();
+    await page.waitForURL(/\/admin\/webpayment-services\/[0-9a-f-]{36}$/);
+    expect(await page.getByTestId('field-type').inputValue()).toBe(messages['webpaymentServices.type.3']);
+
+    await page.getByTestId('field-name').fill(`${name} 2`);
+    await page.getByTestId('webpayment-service-submit').click();
+    await toast(page, messages['webpaymentServices.updated']!).waitFor();
+    await page.goto(web('/admin/webpayment-services'));
+    await table.locator('tbody tr', { hasText: `${name} 2` }).waitFor();
+  });
+});
