@@ -1,6 +1,6 @@
 /**
  * The super admin's catalogues in the console (issue 33 items 3 and 5): a distributor's SAP codes (list, create,
- * edit, a duplicate refused under its field) and the web payment services (list, create with a bad URL first, edit).
+ * edit, a duplicate refused under its field) and the web payment services (list, create with a bad URL first, edit, a distributor's configuration with Assiopay min ≤ max).
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,7 +59,7 @@ describe('super admin catalogues', () => {
     expect(await page.getByTestId('field-description').inputValue()).toBe('Keys of the e2e office, monthly');
   });
 
-  it('web payment services: the demo’s services, a new one (a bad URL refused first), an edit', async () => {
+  it('web payment services: the demo’s services, a new one (a bad URL refused first), an edit, Acme’s configuration of it', async () => {
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, demoUser(stack, 'superadmin@demo.local'));
     const messages = await uiMessages(page);
@@ -85,6 +85,24 @@ describe('super admin catalogues', () => {
     await page.getByTestId('field-name').fill(`${name} 2`);
     await page.getByTestId('webpayment-service-submit').click();
     await toast(page, messages['webpaymentServices.updated']!).waitFor();
+
+    // Acme's configuration of it: min above max refused under the max, then saved, then removed.
+    await page.getByTestId('field-configMerchant').selectOption('acme-vending');
+    const state = page.getByTestId('webpayment-config-state');
+    expect(await state.textContent()).toBe(messages['webpaymentServices.config.notConfigured']);
+    await page.getByTestId('field-charges').fill('15');
+    await page.getByTestId('field-assiopayMin').fill('5000');
+    await page.getByTestId('field-assiopayMax').fill('500');
+    await page.getByTestId('webpayment-config-save').click();
+    expect(await page.getByTestId('error-assiopayMax').textContent()).toBe(messages['webpaymentServices.config.minMax']);
+    await page.getByTestId('field-assiopayMax').fill('10000');
+    await page.getByTestId('webpayment-config-save').click();
+    await toast(page, messages['webpaymentServices.config.saved']!).waitFor();
+    await state.filter({ hasText: messages['webpaymentServices.config.configured']! }).waitFor();
+    expect(await page.getByTestId('field-assiopayMax').inputValue()).toBe('10000');
+    await page.getByTestId('webpayment-config-remove').click();
+    await toast(page, messages['webpaymentServices.config.removed']!).waitFor();
+    await state.filter({ hasText: messages['webpaymentServices.config.notConfigured']! }).waitFor();
     await page.goto(web('/admin/webpayment-services'));
     await table.locator('tbody tr', { hasText: `${name} 2` }).waitFor();
   });

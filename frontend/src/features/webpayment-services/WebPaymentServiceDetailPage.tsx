@@ -4,10 +4,11 @@ import { Page } from '../../components/Page';
 import { Loaded } from '../../components/states';
 import { useWebPaymentService } from './api/get-webpayment-service';
 import { updateWebPaymentService } from './api/save-webpayment-service';
+import { WebPaymentConfigPanel } from './components/WebPaymentConfigPanel';
 import { WebPaymentServiceForm } from './components/WebPaymentServiceForm';
 import { webPaymentServiceErrorMessageId } from './messages';
 
-/** /admin/webpayment-services/{id}: the service, editable (its type stays). */
+/** /admin/webpayment-services/{id}: the service, editable (its type stays), and a distributor's configuration of it. */
 export function WebPaymentServiceDetailPage() {
   const id = useParams().id ?? '';
   const service = useWebPaymentService(id);
@@ -23,14 +24,17 @@ export function WebPaymentServiceDetailPage() {
     >
       <Loaded result={service} errorMessageId={webPaymentServiceErrorMessageId}>
         {(s) => (
-          <WebPaymentServiceForm
-            key={s.updatedAt}
-            initial={{ name: s.name, description: s.description, url: s.url, type: String(s.type) }}
-            creating={false}
-            submitLabelId="webpaymentServices.save"
-            successMessageId="webpaymentServices.updated"
-            send={({ type: _type, ...input }) => updateWebPaymentService(s.id, input)}
-          />
+          <>
+            <WebPaymentServiceForm
+              key={s.updatedAt}
+              initial={{ name: s.name, description: s.description, url: s.url, type: String(s.type) }}
+              creating={false}
+              submitLabelId="webpaymentServices.save"
+              successMessageId="webpaymentServices.updated"
+              send={({ type: _type, ...input }) => updateWebPaymentService(s.id, input)}
+            />
+            <WebPaymentConfigPanel service={s} />
+          </>
         )}
       </Loaded>
     </Page>
