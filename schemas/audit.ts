@@ -113,6 +113,8 @@ export const AUDIT_TRAIL_ACTIONS = [
   'webpaymentServices.update',
   'webpaymentConfigs.save',
   'webpaymentConfigs.delete',
+  'blogPosts.create',
+  'blogPosts.update',
 ] as const;
 export type AuditTrailAction = (typeof AUDIT_TRAIL_ACTIONS)[number];
 

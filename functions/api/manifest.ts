@@ -55,6 +55,8 @@ import { access as sapCodesAccess } from './sap-codes/deps';
 import { routes as sapCodes } from './sap-codes/routes';
 import { access as webpaymentServicesAccess } from './webpayment-services/deps';
 import { routes as webpaymentServices } from './webpayment-services/routes';
+import { access as blogPostsAccess } from './blog-posts/deps';
+import { routes as blogPosts } from './blog-posts/routes';
 
 /** Every /api/v1 route group. A route that is not here does not exist anywhere (DESIGN.md §3). */
 export const groups: RouteGroup[] = [
@@ -185,6 +187,12 @@ export const groups: RouteGroup[] = [
     description: 'Web payment services and merchants’ configurations of them (super admin)',
     routes: webpaymentServices,
     access: webpaymentServicesAccess,
+  },
+  {
+    name: 'blog-posts',
+    description: 'Blog posts in Italian and English, Markdown rendered sanitised (super admin)',
+    routes: blogPosts,
+    access: blogPostsAccess,
   },
   { name: 'audit', description: 'The audit trail: who changed what, when, with what outcome (every mutating call)', routes: audit, access: auditAccess },
 ];

@@ -1,10 +1,12 @@
 /**
  * The demo's super-admin catalogues: web payment services (one per type, as the week's orders use every type) and
- * the merchants' configurations of them, and SAP codes of Acme and Bravo. Written once: the super
- * admin may change them.
+ * the merchants' configurations of them, SAP codes of Acme and Bravo, and a published and a hidden blog post. Written
+ * once: the super admin may change them.
  */
+import type { BlogPost } from '#schemas/blog-post';
 import type { SapCode } from '#schemas/sap-code';
 import type { WebPaymentConfig, WebPaymentService } from '#schemas/webpayment-service';
+import { DynamoBlogPostRepository } from '../../functions/adapters/dynamodb/blog-post-repository';
 import { DynamoSapCodeRepository } from '../../functions/adapters/dynamodb/sap-code-repository';
 import { DynamoWebPaymentConfigRepository, DynamoWebPaymentServiceRepository } from '../../functions/adapters/dynamodb/webpayment-service-repository';
 import type { LocalRepositories } from './repositories';
@@ -36,6 +38,31 @@ export const DEMO_SAP_CODES: ReadonlyArray<Omit<SapCode, 'createdAt' | 'updatedA
   { id: 'demo-sap-bravo', merchantId: 'bravo-distribucion', code: 'SAP-900001', description: 'Madrid centre keys' },
 ];
 
+export const DEMO_BLOG_POSTS: ReadonlyArray<Omit<BlogPost, 'createdAt' | 'updatedAt'>> = [
+  {
+    id: 'demo-post-welcome',
+    title: 'Pay with your phone at every Acme machine',
+    slug: 'pay-with-your-phone',
+    excerpt: 'Satispay and PayPal now top up your key from the app.',
+    contentIt:
+      '## Ricarica dal telefono\n\nDa oggi puoi ricaricare la tua chiavetta con **Satispay** o **PayPal** dall’app.\n\n- Apri l’app\n- Scegli l’importo\n- Avvicina la chiavetta\n\n[Scopri di più](https://www.example.com/app)',
+    contentEn:
+      '## Top up from your phone\n\nFrom today you can top up your key with **Satispay** or **PayPal** in the app.\n\n- Open the app\n- Choose the amount\n- Hold your key to the machine\n\n[Learn more](https://www.example.com/app)',
+    visibility: 1,
+    publishedOn: '2026-11-02',
+  },
+  {
+    id: 'demo-post-draft',
+    title: 'New winter drinks (draft)',
+    slug: 'winter-drinks',
+    excerpt: 'Hot chocolate and ginseng arrive in December.',
+    contentIt: 'Cioccolata calda e *ginseng* arrivano a dicembre.',
+    contentEn: 'Hot chocolate and *ginseng* arrive in December.',
+    visibility: 0,
+    publishedOn: null,
+  },
+];
+
 export async function seedDemoCatalogue(deps: LocalRepositories): Promise<void> {
   const { doc, config } = deps;
   const services = new DynamoWebPaymentServiceRepository(doc, config.tableName);
@@ -51,5 +78,11 @@ export async function seedDemoCatalogue(deps: LocalRepositories): Promise<void> 
     if (await sapCodes.get(sapCode.id)) continue;
     const now = deps.now();
     await sapCodes.create({ ...sapCode, createdAt: now, updatedAt: now });
+  }
+  const posts = new DynamoBlogPostRepository(doc, config.tableName);
+  for (const post of DEMO_BLOG_POSTS) {
+    if (await posts.get(post.id)) continue;
+    const now = deps.now();
+    await posts.create({ ...post, createdAt: now, updatedAt: now });
   }
 }

@@ -101,6 +101,7 @@ const deletableMasterAlarms = new Map<string, string>();
 const DEMO_SAP_CODE = { own: DEMO_SAP_CODES[0]!, foreign: DEMO_SAP_CODES.find((s) => s.merchantId === FOREIGN)! };
 let matrixWebPaymentService = '';
 const deletableWebPaymentConfigs = new Map<string, string>();
+const blogPostBody = (slug: string) => ({ title: 'Matrix post', slug, contentIt: 'Testo', contentEn: 'Text', visibility: 0 });
 const alarmSettings: Record<Scope, { id: string; name: string }> = { own: { id: '', name: '' }, foreign: { id: '', name: '' } };
 const deletableAlarmSettings = new Map<string, string>();
 const settingBody = (scope: Scope, name = uniqueName()) => ({ name, alarmCodes: ['E-COIN-JAM'], userIds: [users[scope].id] });
@@ -471,6 +472,10 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
     params: { serviceId: deletableWebPaymentConfigs.get(`${scope} ${role}`) ?? 'not-allowed' },
     query: { merchantId: merchantOf(scope) },
   }),
+  'blogPosts.list': () => ({ query: { size: '5' } }),
+  'blogPosts.create': () => ({ body: blogPostBody(`matrix-${uniqueCode().toLowerCase()}`) }),
+  'blogPosts.get': () => ({ params: { postId: 'demo-post-welcome' } }),
+  'blogPosts.update': () => ({ params: { postId: 'demo-post-draft' }, body: blogPostBody('winter-drinks') }),
   'historicalData.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5', status: 'Completed', dataType: 'Alarms' }, scoped: true }),
   'historicalData.create': (scope) => ({
     params: { id: merchantOf(scope) },

@@ -171,6 +171,7 @@ describe('grants of every real route group', () => {
     audit: ['table:read'],
     'sap-codes': ['table:readWrite'],
     'webpayment-services': ['table:readWrite'],
+    'blog-posts': ['table:readWrite'],
   };
 
   it.each(manifest.map((g) => g.name))('%s', (name) => {

@@ -379,3 +379,9 @@ export const webPaymentServicesPk = 'WEBPAYSERVICES';
 export const webPaymentServicesCounterName = 'WEBPAYSERVICES';
 export const webPaymentConfigPrefix = 'WEBPAYCONFIG#';
 export const webPaymentConfig = (merchantId: string, serviceId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `${webPaymentConfigPrefix}${serviceId}` });
+/** Blog posts (the platform's, not a merchant's): listed by creation; a guard per slug. */
+export const blogPost = (id: string) => ({ pk: `BLOGPOST#${id}`, sk: 'BLOGPOST' });
+export const blogPostByCreation = (createdAt: string, id: string) => ({ gsi1pk: 'BLOGPOSTS', gsi1sk: `${createdAt}#${id}` });
+export const blogPostsPk = 'BLOGPOSTS';
+export const blogPostsCounterName = 'BLOGPOSTS';
+export const blogPostSlugGuard = (slug: string) => ({ pk: `BLOGSLUG#${slug}`, sk: 'GUARD' });
