@@ -1,6 +1,6 @@
 /**
  * The super admin's catalogues in the console (issue 33 items 3 and 5): a distributor's SAP codes (list, create,
- * edit, a duplicate refused under its field) and the web payment services (list, create with a bad URL first, edit, a distributor's configuration with Assiopay min ≤ max).
+ * edit, a duplicate refused under its field), the web payment services (list, create with a bad URL first, edit, a distributor's configuration with Assiopay min ≤ max) and blog posts (both languages, a sanitised preview).
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,5 +105,37 @@ describe('super admin catalogues', () => {
     await state.filter({ hasText: messages['webpaymentServices.config.notConfigured']! }).waitFor();
     await page.goto(web('/admin/webpayment-services'));
     await table.locator('tbody tr', { hasText: `${name} 2` }).waitFor();
+  });
+  it('blog posts: the demo’s posts, a new one needing both languages, its preview without script or javascript: link', async () => {
+    const page = await newPage(browser);
+    await signInToDashboard(page, stack.web, demoUser(stack, 'superadmin@demo.local'));
+    const messages = await uiMessages(page);
+    await page.goto(web('/admin/blogposts'));
+    const table = page.getByTestId('table-admin-blog-posts');
+    await table.locator('tbody tr', { hasText: 'pay-with-your-phone' }).waitFor();
+    await expectAccessible(page, 'blog posts');
+
+    await page.getByTestId('blog-post-create').click();
+    await page.waitForURL(/\/admin\/blogposts\/create$/);
+    const slug = `e2e-${run.toLowerCase()}`;
+    await page.getByTestId('field-title').fill('E2E post');
+    await page.getByTestId('field-slug').fill(slug);
+    await page.getByTestId('field-contentIt').fill('Ciao <script>window.hacked = true</script> [premi](javascript:alert(1))');
+    await page.getByTestId('blog-post-submit').click();
+    expect(await page.getByTestId('error-contentEn').textContent()).toBe(messages['validation.required']);
+    await page.getByTestId('field-contentEn').fill('Hello **world** <img src=x onerror="window.hacked = true"> [site](https://example.com)');
+    await page.getByTestId('field-visibility').selectOption('1');
+    await page.getByTestId('blog-post-submit').click();
+    await toast(page, messages['blogPosts.created']!).waitFor();
+    await page.waitForURL(/\/admin\/blogposts\/[0-9a-f-]{36}$/);
+
+    const italian = page.getByTestId('blog-preview-It');
+    const english = page.getByTestId('blog-preview-En');
+    await english.locator('strong', { hasText: 'world' }).waitFor();
+    expect(await english.locator('a').getAttribute('href')).toBe('https://example.com');
+    expect(await italian.locator('script, a').count()).toBe(0);
+    expect(await english.locator('img, script').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { hacked?: boolean }).hacked)).toBeUndefined();
+    expect(await page.getByTestId('field-contentIt').inputValue()).toContain('<script>');
   });
 });

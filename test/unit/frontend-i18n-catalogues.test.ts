@@ -21,6 +21,7 @@ import { FEATURE_FLAGS } from '#schemas/features';
 import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES, NOTIFICATIONS_OFF_REASONS } from '#schemas/notification-constants';
 import { CUSTOM_PARAMETER_TYPES, PRODUCT_TYPES } from '#schemas/product';
 import { ROLES } from '#schemas/roles';
+import { BLOG_VISIBILITIES } from '#schemas/blog-post';
 import { WEB_SERVICE_TYPE_NUMBERS } from '#schemas/webpayment-order';
 import { DATE_PRESETS } from '../../frontend/src/components/date-range/presets';
 
@@ -45,6 +46,7 @@ const DYNAMIC_IDS: Record<string, readonly string[]> = {
   'notifications.status.': NOTIFICATION_STATUSES, // notifications log
   'profile.notifications.off.': NOTIFICATIONS_OFF_REASONS, // why a user's notifications are off (profile)
   'webpaymentServices.type.': WEB_SERVICE_TYPE_NUMBERS.map(String), // web payment service types (admin)
+  'blogPosts.visibility.': BLOG_VISIBILITIES.map(String), // blog post visibility (admin)
 };
 
 type Catalogue = Record<string, unknown>;

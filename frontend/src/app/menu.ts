@@ -74,6 +74,7 @@ export const MENU: readonly MenuEntry[] = [
   entry({ id: 'admin-users', route: '/admin/users', messageId: 'users.menu.admin', icon: 'people', group: 'admin' }),
   entry({ id: 'admin-troubleshooting', route: '/admin/troubleshooting-alarm', messageId: 'troubleshooting.menu', icon: 'build', group: 'admin' }),
   entry({ id: 'admin-webpayment-services', route: '/admin/webpayment-services', messageId: 'webpaymentServices.menu', icon: 'card', group: 'admin' }),
+  entry({ id: 'admin-blog-posts', route: '/admin/blogposts', messageId: 'blogPosts.menu', icon: 'mail', group: 'admin' }),
   // Settings (all roles)
   entry({ id: 'settings-profile', route: '/settings/profile', messageId: 'settings.menu.profile', icon: 'account', group: 'settings' }),
   entry({ id: 'settings-password', route: '/settings/password', messageId: 'settings.menu.password', icon: 'lock', group: 'settings' }),

@@ -76,6 +76,9 @@ const DeviceAlarmsTab = screen(() => import('../features/alarms/DeviceAlarmsTab'
 const MasterAlarmListPage = screen(() => import('../features/troubleshooting/MasterAlarmListPage').then((m) => ({ default: m.MasterAlarmListPage })));
 const MasterAlarmCreatePage = screen(() => import('../features/troubleshooting/MasterAlarmCreatePage').then((m) => ({ default: m.MasterAlarmCreatePage })));
 const MasterAlarmDetailPage = screen(() => import('../features/troubleshooting/MasterAlarmDetailPage').then((m) => ({ default: m.MasterAlarmDetailPage })));
+const BlogPostListPage = screen(() => import('../features/blog-posts/BlogPostListPage').then((m) => ({ default: m.BlogPostListPage })));
+const BlogPostCreatePage = screen(() => import('../features/blog-posts/BlogPostCreatePage').then((m) => ({ default: m.BlogPostCreatePage })));
+const BlogPostDetailPage = screen(() => import('../features/blog-posts/BlogPostDetailPage').then((m) => ({ default: m.BlogPostDetailPage })));
 const SapCodeListPage = screen(() => import('../features/sap-codes/SapCodeListPage').then((m) => ({ default: m.SapCodeListPage })));
 const SapCodeCreatePage = screen(() => import('../features/sap-codes/SapCodeCreatePage').then((m) => ({ default: m.SapCodeCreatePage })));
 const SapCodeDetailPage = screen(() => import('../features/sap-codes/SapCodeDetailPage').then((m) => ({ default: m.SapCodeDetailPage })));
@@ -148,6 +151,9 @@ const consoleRoutes: RouteObject[] = [
   guarded('/admin/webpayment-services', WebPaymentServiceListPage),
   guarded('/admin/webpayment-services/create', WebPaymentServiceCreatePage),
   guarded('/admin/webpayment-services/:id', WebPaymentServiceDetailPage),
+  guarded('/admin/blogposts', BlogPostListPage),
+  guarded('/admin/blogposts/create', BlogPostCreatePage),
+  guarded('/admin/blogposts/:id', BlogPostDetailPage),
   // Alarms (all roles)
   guarded('/alarms', AlarmsPage),
   // Devices (all roles): /devices → list; a machine's screen has its tabs as nested routes (spec §2 names)
