@@ -119,6 +119,15 @@ export const AUDIT_TRAIL_ACTIONS = [
   'serviceManager.changeClient',
   'serviceManager.unassign',
   'license.confirm',
+  'sapCodes.create',
+  'sapCodes.update',
+  'medias.setSapCode',
+  'webpaymentServices.create',
+  'webpaymentServices.update',
+  'webpaymentConfigs.save',
+  'webpaymentConfigs.delete',
+  'blogPosts.create',
+  'blogPosts.update',
 ] as const;
 export type AuditTrailAction = (typeof AUDIT_TRAIL_ACTIONS)[number];
 

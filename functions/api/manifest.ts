@@ -59,6 +59,12 @@ import { access as usersAccess } from './users/deps';
 import { routes as users } from './users/routes';
 import { access as webpaymentOrdersAccess } from './webpayment-orders/deps';
 import { routes as webpaymentOrders } from './webpayment-orders/routes';
+import { access as sapCodesAccess } from './sap-codes/deps';
+import { routes as sapCodes } from './sap-codes/routes';
+import { access as webpaymentServicesAccess } from './webpayment-services/deps';
+import { routes as webpaymentServices } from './webpayment-services/routes';
+import { access as blogPostsAccess } from './blog-posts/deps';
+import { routes as blogPosts } from './blog-posts/routes';
 
 /** Every /api/v1 route group. A route that is not here does not exist anywhere (DESIGN.md §3). */
 export const groups: RouteGroup[] = [
@@ -200,6 +206,19 @@ export const groups: RouteGroup[] = [
     description: 'A merchant’s firmware rules: a firmware rolled out to its machines in waves, with an abort threshold, timeouts, pause and cancel',
     routes: firmwareRules,
     access: firmwareRulesAccess,
+  },
+  { name: 'sap-codes', description: 'Merchants’ SAP codes (super admin)', routes: sapCodes, access: sapCodesAccess },
+  {
+    name: 'webpayment-services',
+    description: 'Web payment services and merchants’ configurations of them (super admin)',
+    routes: webpaymentServices,
+    access: webpaymentServicesAccess,
+  },
+  {
+    name: 'blog-posts',
+    description: 'Blog posts in Italian and English, Markdown rendered sanitised (super admin)',
+    routes: blogPosts,
+    access: blogPostsAccess,
   },
   { name: 'audit', description: 'The audit trail: who changed what, when, with what outcome (every mutating call)', routes: audit, access: auditAccess },
   {

@@ -6,6 +6,7 @@
  */
 import { DynamoCustomerRepository } from '../../functions/adapters/dynamodb/customer-repository';
 import { DynamoPaymentServiceMerchants } from '../../functions/adapters/dynamodb/merchant-features';
+import { DynamoWebPaymentConfigRepository } from '../../functions/adapters/dynamodb/webpayment-service-repository';
 import { DynamoWebPaymentOrderRepository } from '../../functions/adapters/dynamodb/webpayment-order-repository';
 import { customerIdOf } from '../../functions/core/customers/model';
 import { paymentServiceCallback, type PaymentServiceDeps } from '../../functions/core/webpayment-orders/payment-service';
@@ -125,6 +126,7 @@ export function paymentServiceDepsFor(deps: LocalRepositories, now: () => string
     orders: new DynamoWebPaymentOrderRepository(doc, config.tableName),
     customers: new DynamoCustomerRepository(doc, config.tableName),
     medias: deps.medias,
+    webPaymentConfigs: new DynamoWebPaymentConfigRepository(doc, config.tableName),
     now,
   };
 }

@@ -13,6 +13,7 @@ import { createCognitoUser } from './emulators/cognito';
 import { MERCHANT_SETTINGS_DEFAULTS } from '#schemas/merchant-settings';
 import { seedDemoLicences } from './demo-licences';
 import { seedDemoPrices } from './demo-prices';
+import { seedDemoCatalogue } from './demo-catalogue';
 import {
   DEMO_ALARM_SETTINGS,
   DEMO_GROUPS,
@@ -77,6 +78,7 @@ export async function seedDemoData(
   await seedDemoProducts(deps);
   await seedDemoPlanograms(deps);
   await seedDemoPrices(deps);
+  await seedDemoCatalogue(deps);
   for (const alarm of DEMO_MASTER_ALARMS) if (!(await deps.masterAlarms.get(alarm.code))) await createMasterAlarm(deps, alarm);
   const users: DemoUser[] = [];
   const ids = new Map<string, string>();

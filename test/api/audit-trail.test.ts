@@ -22,6 +22,7 @@ import { auditCheck } from '../../infra/audit-check';
 import { stackEnvironment } from '../../infra/local/stack-process';
 import { salesMessage, saleTransaction } from '../../infra/local/simulator';
 import { issueApiToken } from './support/api-token';
+import { configureWebPayments } from './support/webpayments';
 import { newMediaId, newUserId, putMedia, rechargeOrder } from './support/customers';
 import { newMerchantWithMachines, simulatedDevices, waitFor } from './support/devices';
 import { api } from './support/http';
@@ -291,6 +292,7 @@ describe('prices, the ERP and the payment service', () => {
   });
 
   it('the payment service’s callback leaves one entry by “payment service”: the media credited, the order made, never the token', async () => {
+    await configureWebPayments(superAdmin, merchantId);
     const apiToken = await issueApiToken(merchantId);
     const mediaId = newMediaId();
     await putMedia(merchantId, mediaId, { keyCredit: 100 });

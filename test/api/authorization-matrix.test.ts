@@ -25,6 +25,7 @@ import { readOutbox } from '../../infra/local/emulators/cognito';
 import { newMediaId, putMedia } from './support/customers';
 import { createFirmware, firmwareBody, uploadFile, zipBytes } from './support/firmware';
 import { licenseBody, licenseWaitingForClient } from './support/licences';
+import { DEMO_SAP_CODES } from '../../infra/local/demo-catalogue';
 
 /**
  * Every route × the four roles × {valid token and each bad token} × {own merchant, foreign merchant},
@@ -118,6 +119,11 @@ const firmwareRuleOf = (scope: Scope, what: string) => ({
   params: { id: merchantOf(scope), ruleId: firmwareRules.get(`${scope} ${what}`) ?? '000000000-000000000000' },
   scoped: true,
 });
+/** The demo's SAP codes of each scope's merchant (the seed's), a web payment service of the matrix, and configurations of it to delete. */
+const DEMO_SAP_CODE = { own: DEMO_SAP_CODES[0]!, foreign: DEMO_SAP_CODES.find((s) => s.merchantId === FOREIGN)! };
+let matrixWebPaymentService = '';
+const deletableWebPaymentConfigs = new Map<string, string>();
+const blogPostBody = (slug: string) => ({ title: 'Matrix post', slug, contentIt: 'Testo', contentEn: 'Text', visibility: 0 });
 const alarmSettings: Record<Scope, { id: string; name: string }> = { own: { id: '', name: '' }, foreign: { id: '', name: '' } };
 const deletableAlarmSettings = new Map<string, string>();
 const settingBody = (scope: Scope, name = uniqueName()) => ({ name, alarmCodes: ['E-COIN-JAM'], userIds: [users[scope].id] });
@@ -510,6 +516,25 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
     body: webOrderBody(),
     headers: async () => ({ 'x-api-token': await apiTokenOf(scope) }),
   }),
+  'sapCodes.list': (scope) => ({ query: { merchantId: merchantOf(scope), size: '5' } }),
+  'sapCodes.create': (scope) => ({ body: { merchantId: merchantOf(scope), code: uniqueCode() } }),
+  'sapCodes.get': (scope) => ({ params: { sapCodeId: DEMO_SAP_CODE[scope].id } }),
+  'sapCodes.update': (scope) => ({ params: { sapCodeId: DEMO_SAP_CODE[scope].id }, body: { code: DEMO_SAP_CODE[scope].code, description: 'Matrix' } }),
+  'medias.setSapCode': (scope) => ({ ...mediaOf(scope, 'read'), body: { sapCode: DEMO_SAP_CODE[scope].code } }),
+  'webpaymentServices.list': () => ({ query: { size: '5' } }),
+  'webpaymentServices.create': () => ({ body: { name: uniqueName(), url: 'https://pay.example.com/', type: 0 } }),
+  'webpaymentServices.get': () => ({ params: { serviceId: 'demo-nexi' } }),
+  'webpaymentServices.update': () => ({ params: { serviceId: matrixWebPaymentService }, body: { name: uniqueName(), url: 'https://pay.example.com/' } }),
+  'webpaymentConfigs.list': (scope) => ({ query: { merchantId: merchantOf(scope) } }),
+  'webpaymentConfigs.save': (scope) => ({ params: { serviceId: matrixWebPaymentService }, query: { merchantId: merchantOf(scope) }, body: { charges: 5 } }),
+  'webpaymentConfigs.delete': (scope, role) => ({
+    params: { serviceId: deletableWebPaymentConfigs.get(`${scope} ${role}`) ?? 'not-allowed' },
+    query: { merchantId: merchantOf(scope) },
+  }),
+  'blogPosts.list': () => ({ query: { size: '5' } }),
+  'blogPosts.create': () => ({ body: blogPostBody(`matrix-${uniqueCode().toLowerCase()}`) }),
+  'blogPosts.get': () => ({ params: { postId: 'demo-post-welcome' } }),
+  'blogPosts.update': () => ({ params: { postId: 'demo-post-draft' }, body: blogPostBody('winter-drinks') }),
   'historicalData.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5', status: 'Completed', dataType: 'Alarms' }, scoped: true }),
   'historicalData.create': (scope) => ({
     params: { id: merchantOf(scope) },
@@ -604,6 +629,22 @@ beforeAll(async () => {
     firmwareRules.set(`own pause ${role}`, await firmwareRule());
     firmwareRules.set(`own resume ${role}`, await firmwareRule('pause'));
     firmwareRules.set(`own cancel ${role}`, await firmwareRule());
+  }
+  const service = await api('/webpayment-services', {
+    method: 'POST',
+    token: superAdmin,
+    body: { name: uniqueName(), url: 'https://pay.example.com/', type: 4 },
+  });
+  expect(service.status, service.text).toBe(201);
+  matrixWebPaymentService = service.body.id;
+  for (const scope of ['own', 'foreign'] as const) {
+    const res = await api(`/webpaymentconfigs/${matrixWebPaymentService}?merchantId=${merchantOf(scope)}`, {
+      method: 'PUT',
+      token: superAdmin,
+      body: { charges: 0 },
+    });
+    expect(res.status, res.text).toBe(200);
+    deletableWebPaymentConfigs.set(`${scope} NEBULARSUPERADMIN`, matrixWebPaymentService);
   }
   for (const scope of ['own', 'foreign'] as const) {
     const profileName = uniqueName();

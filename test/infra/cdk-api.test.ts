@@ -173,6 +173,9 @@ describe('grants of every real route group', () => {
     audit: ['table:read'],
     dashboard: ['table:read'],
     'service-manager': ['table:readWrite'],
+    'sap-codes': ['table:readWrite'],
+    'webpayment-services': ['table:readWrite'],
+    'blog-posts': ['table:readWrite'],
   };
 
   it.each(manifest.map((g) => g.name))('%s', (name) => {

@@ -23,6 +23,8 @@ import { ROLLOUT_STATUSES } from '#schemas/rollout';
 import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES, NOTIFICATIONS_OFF_REASONS } from '#schemas/notification-constants';
 import { CUSTOM_PARAMETER_TYPES, PRODUCT_TYPES } from '#schemas/product';
 import { ROLES } from '#schemas/roles';
+import { BLOG_VISIBILITIES } from '#schemas/blog-post';
+import { WEB_SERVICE_TYPE_NUMBERS } from '#schemas/webpayment-order';
 import { DATE_PRESETS } from '../../frontend/src/components/date-range/presets';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -52,6 +54,8 @@ const DYNAMIC_IDS: Record<string, readonly string[]> = {
   'firmwareRules.waves.': ['count', 'rate'], // wave kinds
   'firmwareRules.action.': ['pause', 'resume', 'cancel'], // rule actions
   'firmwareRules.': ['paused', 'resumed', 'cancelled'], // the actions' success toasts
+  'webpaymentServices.type.': WEB_SERVICE_TYPE_NUMBERS.map(String), // web payment service types (admin)
+  'blogPosts.visibility.': BLOG_VISIBILITIES.map(String), // blog post visibility (admin)
 };
 
 type Catalogue = Record<string, unknown>;

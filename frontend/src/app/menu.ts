@@ -78,6 +78,8 @@ export const MENU: readonly MenuEntry[] = [
   entry({ id: 'admin-troubleshooting', route: '/admin/troubleshooting-alarm', messageId: 'troubleshooting.menu', icon: 'build', group: 'admin' }),
   // Service manager (the cash-handling product's licences)
   entry({ id: 'service-manager', route: '/service-manager', messageId: 'licence.serviceManager.menu', icon: 'key', group: 'service-manager' }),
+  entry({ id: 'admin-webpayment-services', route: '/admin/webpayment-services', messageId: 'webpaymentServices.menu', icon: 'card', group: 'admin' }),
+  entry({ id: 'admin-blog-posts', route: '/admin/blogposts', messageId: 'blogPosts.menu', icon: 'mail', group: 'admin' }),
   // Settings (all roles)
   entry({ id: 'settings-profile', route: '/settings/profile', messageId: 'settings.menu.profile', icon: 'account', group: 'settings' }),
   entry({ id: 'settings-password', route: '/settings/password', messageId: 'settings.menu.password', icon: 'lock', group: 'settings' }),

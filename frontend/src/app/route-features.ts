@@ -70,6 +70,7 @@ export const FEATURE_SCREEN_ROUTES: Partial<Record<ProtectedRoute, readonly ApiR
     'medias.block',
     'medias.unblock',
     'medias.unblockTokens',
+    'medias.setSapCode',
   ],
   '/customers-medias/medias/:mediaId/transactions': ['medias.transactions'],
   '/customers-medias/medias/:mediaId/refunds': ['medias.refunds'],

@@ -84,6 +84,21 @@ const FirmwareDetailPage = screen(() => import('../features/firmwares/FirmwareDe
 const MasterAlarmListPage = screen(() => import('../features/troubleshooting/MasterAlarmListPage').then((m) => ({ default: m.MasterAlarmListPage })));
 const MasterAlarmCreatePage = screen(() => import('../features/troubleshooting/MasterAlarmCreatePage').then((m) => ({ default: m.MasterAlarmCreatePage })));
 const MasterAlarmDetailPage = screen(() => import('../features/troubleshooting/MasterAlarmDetailPage').then((m) => ({ default: m.MasterAlarmDetailPage })));
+const BlogPostListPage = screen(() => import('../features/blog-posts/BlogPostListPage').then((m) => ({ default: m.BlogPostListPage })));
+const BlogPostCreatePage = screen(() => import('../features/blog-posts/BlogPostCreatePage').then((m) => ({ default: m.BlogPostCreatePage })));
+const BlogPostDetailPage = screen(() => import('../features/blog-posts/BlogPostDetailPage').then((m) => ({ default: m.BlogPostDetailPage })));
+const SapCodeListPage = screen(() => import('../features/sap-codes/SapCodeListPage').then((m) => ({ default: m.SapCodeListPage })));
+const SapCodeCreatePage = screen(() => import('../features/sap-codes/SapCodeCreatePage').then((m) => ({ default: m.SapCodeCreatePage })));
+const SapCodeDetailPage = screen(() => import('../features/sap-codes/SapCodeDetailPage').then((m) => ({ default: m.SapCodeDetailPage })));
+const WebPaymentServiceListPage = screen(() =>
+  import('../features/webpayment-services/WebPaymentServiceListPage').then((m) => ({ default: m.WebPaymentServiceListPage })),
+);
+const WebPaymentServiceCreatePage = screen(() =>
+  import('../features/webpayment-services/WebPaymentServiceCreatePage').then((m) => ({ default: m.WebPaymentServiceCreatePage })),
+);
+const WebPaymentServiceDetailPage = screen(() =>
+  import('../features/webpayment-services/WebPaymentServiceDetailPage').then((m) => ({ default: m.WebPaymentServiceDetailPage })),
+);
 const AlarmSettingListPage = screen(() => import('../features/alarm-settings/AlarmSettingListPage').then((m) => ({ default: m.AlarmSettingListPage })));
 const AlarmSettingCreatePage = screen(() => import('../features/alarm-settings/AlarmSettingCreatePage').then((m) => ({ default: m.AlarmSettingCreatePage })));
 const AlarmSettingDetailPage = screen(() => import('../features/alarm-settings/AlarmSettingDetailPage').then((m) => ({ default: m.AlarmSettingDetailPage })));
@@ -141,6 +156,15 @@ const consoleRoutes: RouteObject[] = [
   guarded('/admin/troubleshooting-alarm', MasterAlarmListPage),
   guarded('/admin/troubleshooting-alarm/create', MasterAlarmCreatePage),
   guarded('/admin/troubleshooting-alarm/:id', MasterAlarmDetailPage),
+  guarded('/admin/merchants/:id/sapcodes', SapCodeListPage),
+  guarded('/admin/sapcodes/create', SapCodeCreatePage),
+  guarded('/admin/sapcodes/:sapcodeid', SapCodeDetailPage),
+  guarded('/admin/webpayment-services', WebPaymentServiceListPage),
+  guarded('/admin/webpayment-services/create', WebPaymentServiceCreatePage),
+  guarded('/admin/webpayment-services/:id', WebPaymentServiceDetailPage),
+  guarded('/admin/blogposts', BlogPostListPage),
+  guarded('/admin/blogposts/create', BlogPostCreatePage),
+  guarded('/admin/blogposts/:id', BlogPostDetailPage),
   // Alarms (all roles)
   guarded('/alarms', AlarmsPage),
   // Devices (all roles): /devices → list; a machine's screen has its tabs as nested routes (spec §2 names)

@@ -426,3 +426,21 @@ export const licenseDemoExpiry = (expiresOn: string, merchantId: string, serial:
 });
 /** A confirmation link's token, by its SHA-256: which licence it is for, until it expires (TTL). */
 export const licenseToken = (tokenHash: string) => ({ pk: `LICENSETOKEN#${tokenHash}`, sk: 'TOKEN' });
+/** SAP codes: addressable by id alone (the console's /admin/sapcodes/{id}), listed per merchant by code. */
+export const sapCode = (_merchantId: string, id: string) => ({ pk: `SAPCODE#${id}`, sk: 'SAPCODE' });
+export const sapCodeByCode = (merchantId: string, codeKey: string, id: string) => ({ gsi1pk: `MERCHANT#${merchantId}#SAPCODES`, gsi1sk: `${codeKey}#${id}` });
+export const merchantSapCodesPk = (merchantId: string) => `MERCHANT#${merchantId}#SAPCODES`;
+export const sapCodeGuard = (merchantId: string, codeKey: string) => ({ pk: `SAPCODENAME#${merchantId}#${codeKey}`, sk: 'GUARD' });
+/** Web payment services (the platform's catalogue), listed by name; a merchant's configuration of each. */
+export const webPaymentService = (id: string) => ({ pk: `WEBPAYSERVICE#${id}`, sk: 'WEBPAYSERVICE' });
+export const webPaymentServiceByName = (nameKey: string, id: string) => ({ gsi1pk: 'WEBPAYSERVICES', gsi1sk: `${nameKey}#${id}` });
+export const webPaymentServicesPk = 'WEBPAYSERVICES';
+export const webPaymentServicesCounterName = 'WEBPAYSERVICES';
+export const webPaymentConfigPrefix = 'WEBPAYCONFIG#';
+export const webPaymentConfig = (merchantId: string, serviceId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `${webPaymentConfigPrefix}${serviceId}` });
+/** Blog posts (the platform's, not a merchant's): listed by creation; a guard per slug. */
+export const blogPost = (id: string) => ({ pk: `BLOGPOST#${id}`, sk: 'BLOGPOST' });
+export const blogPostByCreation = (createdAt: string, id: string) => ({ gsi1pk: 'BLOGPOSTS', gsi1sk: `${createdAt}#${id}` });
+export const blogPostsPk = 'BLOGPOSTS';
+export const blogPostsCounterName = 'BLOGPOSTS';
+export const blogPostSlugGuard = (slug: string) => ({ pk: `BLOGSLUG#${slug}`, sk: 'GUARD' });

@@ -18,7 +18,7 @@ import {
   SerialValidation,
   ValidateSerialsInput,
 } from '#schemas/media';
-import { ALL_ROLES, NOT_MERCHANT_USER } from '#schemas/roles';
+import { ALL_ROLES, NOT_MERCHANT_USER, SUPER_ADMIN } from '#schemas/roles';
 import { TransactionPage } from '#schemas/transaction';
 import {
   allMedias,
@@ -33,6 +33,8 @@ import {
   usedMediaTypes,
   validateSerials,
 } from '../../core/medias/use-cases';
+import { MediaSapCodeInput } from '#schemas/sap-code';
+import { setMediaSapCode } from '../../core/sap-codes/media-sap-code';
 import { routeFor } from '../../http/manifest';
 import type { MediaGroupDeps } from './deps';
 
@@ -134,6 +136,18 @@ export const routes = [
     response: MediaDetail,
     errors: notFound,
     handler: ({ deps, principal, params, query }) => getMedia(deps, principal, query.merchantId, params.mediaId),
+  }),
+  route({
+    id: 'medias.setSapCode',
+    method: 'PUT',
+    path: '/medias/{mediaId}/sap-code',
+    roles: SUPER_ADMIN,
+    feature: 'CUSTOMERS_MEDIA',
+    summary: 'Set the SAP code a media carries: one of its merchant’s SAP codes (400 UnknownMediaSapCodeException otherwise), or null for none',
+    request: { params: MediaParams, query: MerchantQuery, body: MediaSapCodeInput },
+    response: MediaDetail,
+    errors: { ...notFound, 400: ['UnknownMediaSapCodeException'], 409: ['MediaChangedConcurrentlyException'] },
+    handler: ({ deps, principal, params, query, body }) => setMediaSapCode(deps, principal, query.merchantId, params.mediaId, body),
   }),
   route({
     id: 'medias.transactions',

@@ -1,6 +1,7 @@
 import { DynamoCustomerRepository } from '../../adapters/dynamodb/customer-repository';
 import { DynamoMediaRepository } from '../../adapters/dynamodb/media-repository';
 import { DynamoPaymentServiceMerchants } from '../../adapters/dynamodb/merchant-features';
+import { DynamoWebPaymentConfigRepository } from '../../adapters/dynamodb/webpayment-service-repository';
 import { DynamoWebPaymentOrderRepository } from '../../adapters/dynamodb/webpayment-order-repository';
 import type { FunctionAccess } from '../../runtime/access';
 import { groupDeps } from '../../runtime/base-deps';
@@ -9,13 +10,14 @@ export const access = { table: 'readWrite' } as const satisfies FunctionAccess;
 
 /**
  * The payment service's callback (API token, no sign-in): the merchant's token, features and currency, its orders,
- * the customers who pay them and the medias their recharges credit.
+ * the customers who pay them, the medias their recharges credit and the services configured for it.
  */
 export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
   merchants: new DynamoPaymentServiceMerchants(doc, tableName),
   orders: new DynamoWebPaymentOrderRepository(doc, tableName),
   customers: new DynamoCustomerRepository(doc, tableName),
   medias: new DynamoMediaRepository(doc, tableName),
+  webPaymentConfigs: new DynamoWebPaymentConfigRepository(doc, tableName),
 }));
 
 export type PaymentServiceGroupDeps = ReturnType<typeof deps>;

@@ -16,12 +16,16 @@ import { OrderCurrencyMismatchException, PaymentServiceTokenRejectedException, W
 import { callbackStep, credits, orderIdOf, rechargedMedia, serviceNameOf } from './model';
 import type { CloudRecharge, PaymentServiceMerchant, PaymentServiceMerchants, WebPaymentOrderRepository } from './ports';
 import { recordCaller, recordChange } from '../audit/change-recorder';
+import { WebPaymentServiceNotConfiguredException } from '../webpayment-services/errors';
+import type { WebPaymentConfigRepository } from '../webpayment-services/ports';
 
 export interface PaymentServiceDeps {
   merchants: PaymentServiceMerchants;
   orders: WebPaymentOrderRepository;
   customers: Pick<CustomerRepository, 'get' | 'save'>;
   medias: Pick<MediaRepository, 'get'>;
+  /** The merchant's web payment configurations: a callback must name the type of a service configured for it. */
+  webPaymentConfigs: Pick<WebPaymentConfigRepository, 'list'>;
   now: () => string;
 }
 
@@ -39,6 +43,8 @@ export async function paymentServiceCallback(
   if (!tokenMatches(token ?? '', merchant?.apiTokenHash ?? '') || !merchant) throw new PaymentServiceTokenRejectedException();
   recordCaller('paymentService', merchantId);
   // WEBPAYMENTS is the route's feature: the manifest's feature gate checked it for this token's merchant before.
+  const configs = await deps.webPaymentConfigs.list(merchantId);
+  if (!configs.some((c) => c.serviceType === call.service)) throw new WebPaymentServiceNotConfiguredException(call.service);
   if (call.currency !== merchant.currency) throw new OrderCurrencyMismatchException(merchant.currency);
 
   const customerId = call.customer ? customerIdOf(call.customer.userId) : null;

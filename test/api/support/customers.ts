@@ -9,6 +9,7 @@ import { issueApiToken } from './api-token';
 import { api } from './http';
 import { merchantBody, settingsBody } from './samples';
 import { stackDeps } from './stack';
+import { configureWebPayments } from './webpayments';
 
 export async function newPaymentsMerchant(superAdmin: string, features = ['CUSTOMERS_MEDIA', 'WEBPAYMENTS']) {
   const created = await api('/merchants', { method: 'POST', token: superAdmin, body: merchantBody({ features }) });
@@ -17,6 +18,7 @@ export async function newPaymentsMerchant(superAdmin: string, features = ['CUSTO
   const pin = String(40_000_000 + Math.floor(Math.random() * 59_999_999));
   const saved = await api(`/merchants/${merchantId}/settings`, { method: 'PUT', token: superAdmin, body: { ...settingsBody(), deviceAssociationPin: pin } });
   expect(saved.status, saved.text).toBe(200);
+  if (features.includes('WEBPAYMENTS')) await configureWebPayments(superAdmin, merchantId);
   return { merchantId, apiToken: await issueApiToken(merchantId) };
 }
 

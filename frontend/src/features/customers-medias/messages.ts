@@ -25,6 +25,7 @@ const CODE_MESSAGES: Partial<Record<string, string>> = {
   MerchantRequiredException: 'errors.MerchantRequiredException',
   MerchantNotFoundException: 'errors.MerchantNotFoundException',
   ValidationException: 'errors.ValidationException',
+  UnknownMediaSapCodeException: 'errors.UnknownMediaSapCodeException',
 };
 
 export function mediaErrorMessageId(error: unknown): string {

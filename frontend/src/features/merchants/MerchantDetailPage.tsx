@@ -27,6 +27,11 @@ export function MerchantDetailPage() {
               <FormattedMessage id="merchants.settings.action" />
             </Link>
           )}
+          {merchant.data && (
+            <Link to={`/admin/merchants/${encodeURIComponent(id)}/sapcodes`} className="button button--secondary" data-testid="merchant-sap-codes-link">
+              <FormattedMessage id="sapCodes.menu" />
+            </Link>
+          )}
         </>
       }
       testId="merchant-detail-page"

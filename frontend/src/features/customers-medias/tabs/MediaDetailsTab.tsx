@@ -12,6 +12,7 @@ import { useMediaContext } from '../MediaDetailPage';
 import { FieldList } from '../../../components/FieldList';
 import { Last30Days } from '../components/Last30Days';
 import { MediaStatusBadge } from '../components/MediaStatusBadge';
+import { MediaSapCode } from '../components/MediaSapCode';
 import { canReadCustomers, customerPath, externalServiceLabel, mediaPath, mediaSerialText } from '../media-labels';
 import type { MEDIA_MACHINE_FIELDS } from '#schemas/media';
 
@@ -28,7 +29,7 @@ const ACTION_MESSAGES: Record<MediaAction['action'], string> = {
 
 /** /customers-medias/medias/{mediaId}: every field of the media (spec §3), its last 30 days and who did what to it. */
 export function MediaDetailsTab() {
-  const { media: m, currency } = useMediaContext();
+  const { media: m, currency, merchantId } = useMediaContext();
   const intl = useIntl();
   const format = useFormat();
   const text = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
@@ -60,7 +61,7 @@ export function MediaDetailsTab() {
     ['sourceType', 'medias.field.sourceType', labelOr(SOURCE_TYPE_MESSAGES[m.sourceType as SourceTypeCode], m.sourceType, text)],
     ['sourceSerial', 'medias.field.sourceSerial', machine('sourceSerial', m.sourceSerial ?? '')],
     ['externalService', 'medias.field.externalService', externalServiceLabel(m.externalService, text)],
-    ['sapCode', 'medias.field.sapCode', m.sapCode ?? ''],
+    ['sapCode', 'medias.field.sapCode', <MediaSapCode key={m.updatedAt} merchantId={merchantId} mediaId={m.mediaId} sapCode={m.sapCode} />],
     ['customer', 'medias.field.customer', m.customerId && readsCustomers ? <Link to={customerPath(m.customerId)}>{m.customerId}</Link> : (m.customerId ?? '')],
     ['replaces', 'medias.field.replaces', mediaLink(m.replaces)],
     ['replacedBy', 'medias.field.replacedBy', mediaLink(m.replacedBy)],

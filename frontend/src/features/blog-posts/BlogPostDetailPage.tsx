@@ -1,0 +1,50 @@
+import { FormattedMessage } from 'react-intl';
+import { Link, useParams } from 'react-router-dom';
+import { Page } from '../../components/Page';
+import { Loaded } from '../../components/states';
+import { useBlogPost } from './api/get-blog-post';
+import { updateBlogPost } from './api/save-blog-post';
+import { BlogPostForm } from './components/BlogPostForm';
+import { blogPostErrorMessageId } from './messages';
+
+const PREVIEW_TITLES = { It: 'blogPosts.previewIt', En: 'blogPosts.previewEn' } as const;
+
+/** /admin/blogposts/{id}: the post, editable, and its content as readers see it (rendered and sanitised by the API). */
+export function BlogPostDetailPage() {
+  const id = useParams().id ?? '';
+  const post = useBlogPost(id);
+  return (
+    <Page
+      title={post.data?.title ?? <FormattedMessage id="blogPosts.detail.title" />}
+      actions={
+        <Link to="/admin/blogposts" className="button button--secondary">
+          <FormattedMessage id="blogPosts.backToList" />
+        </Link>
+      }
+      testId="blog-post-detail-page"
+    >
+      <Loaded result={post} errorMessageId={blogPostErrorMessageId}>
+        {(p) => (
+          <>
+            <BlogPostForm
+              key={p.updatedAt}
+              initial={{ ...p, visibility: String(p.visibility), publishedOn: p.publishedOn ?? '' }}
+              submitLabelId="blogPosts.save"
+              successMessageId="blogPosts.updated"
+              send={(input) => updateBlogPost(p.id, input)}
+            />
+            {(['It', 'En'] as const).map((lang) => (
+              <section key={lang} className="card" aria-labelledby={`blog-preview-${lang}`}>
+                <h2 id={`blog-preview-${lang}`}>
+                  <FormattedMessage id={PREVIEW_TITLES[lang]} />
+                </h2>
+                {/* Sanitised by the API's renderer (functions/core/blog-posts/markdown.ts): only its own tags. */}
+                <div className="blog-preview" data-testid={`blog-preview-${lang}`} dangerouslySetInnerHTML={{ __html: p[`html${lang}`] }} />
+              </section>
+            ))}
+          </>
+        )}
+      </Loaded>
+    </Page>
+  );
+}
