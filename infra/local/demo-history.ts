@@ -105,7 +105,17 @@ const ruleEvent = (kind: IngestedKind, message: { serial: string }, receivedAt: 
 /** The week of one machine's messages, as the IoT rules hand them over (`receivedAt` a moment after sending). */
 function machineWeek(m: DemoMachine, anchor: number, payments: SimulatedPayments): { events: Events; lastPingAt: number } {
   const random = randomOf(m.serial);
-  const events: Events = { telemetry: [], sales: [], audit: [], config: [], alarms: [] };
+  const events: Events = {
+    telemetry: [],
+    sales: [],
+    audit: [],
+    config: [],
+    alarms: [],
+    sensors: [],
+    'cash-acceptance': [],
+    'cash-movements': [],
+    'device-errors': [],
+  };
   const start = anchor - WEEK;
   const lastPingAt = m.offline ? anchor - OFFLINE_SINCE : anchor - 10_000;
   const currency = m.merchantId === 'colibri-cash' ? 'COP' : 'EUR';
