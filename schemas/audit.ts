@@ -106,6 +106,7 @@ export const AUDIT_TRAIL_ACTIONS = [
   'customers.associateMedia',
   'customers.dissociateMedia',
   'paymentService.order',
+  'sensors.putThreshold',
 ] as const;
 export type AuditTrailAction = (typeof AUDIT_TRAIL_ACTIONS)[number];
 

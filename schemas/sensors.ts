@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { SENSOR_NAMES, SUBMODULES } from './cash-messages';
 import { DeviceTypeCode } from './collections';
+import { MerchantId } from './merchant';
 
 export const DIRTINESS = ['unknown', 'ok', 'warning', 'critical'] as const;
 export const Dirtiness = z.enum(DIRTINESS);
@@ -55,13 +56,7 @@ export const PosSensorDirtiness = z.object({
 });
 export type PosSensorDirtiness = z.infer<typeof PosSensorDirtiness>;
 
-/** A sensor's readings over a range for the history chart (the thresholds are drawn from `threshold`). */
-export const SensorHistoryQuery = z.strictObject({ startDate: z.iso.datetime({ offset: true }), endDate: z.iso.datetime({ offset: true }) });
-export const SensorHistory = z.object({
-  points: z.array(z.object({ at: z.string(), values: z.record(z.string(), z.number()) })),
-});
-export type SensorHistory = z.infer<typeof SensorHistory>;
-
 /** Machines per dirtiness state of a merchant. */
 export const DirtinessStats = z.object({ unknown: z.number(), ok: z.number(), warning: z.number(), critical: z.number() });
 export type DirtinessStats = z.infer<typeof DirtinessStats>;
+export const DirtinessStatsQuery = z.strictObject({ merchantId: MerchantId });

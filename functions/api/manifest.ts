@@ -2,6 +2,8 @@ import type { RouteGroup } from '../http/manifest';
 import { access as alarmsAccess } from './alarms/deps';
 import { access as auditAccess } from './audit/deps';
 import { routes as audit } from './audit/routes';
+import { access as cashAccess } from './cash/deps';
+import { routes as cash } from './cash/routes';
 import { routes as alarms } from './alarms/routes';
 import { access as clientsAccess } from './clients/deps';
 import { routes as clients } from './clients/routes';
@@ -43,6 +45,8 @@ import { access as productsAccess } from './products/deps';
 import { routes as products } from './products/routes';
 import { access as remoteCommandsAccess } from './remote-commands/deps';
 import { routes as remoteCommands } from './remote-commands/routes';
+import { access as sensorsAccess } from './sensors/deps';
+import { routes as sensors } from './sensors/routes';
 import { access as stockAccess } from './stock/deps';
 import { routes as stock } from './stock/routes';
 import { access as transactionsAccess } from './transactions/deps';
@@ -176,4 +180,16 @@ export const groups: RouteGroup[] = [
     access: paymentServiceAccess,
   },
   { name: 'audit', description: 'The audit trail: who changed what, when, with what outcome (every mutating call)', routes: audit, access: auditAccess },
+  {
+    name: 'cash',
+    description: 'A cash-handling machine’s own data: acceptance and movement statistics, device errors, sensor charts per submodule',
+    routes: cash,
+    access: cashAccess,
+  },
+  {
+    name: 'sensors',
+    description: 'Sensor thresholds per device model and the machines’ dirtiness (per sensor, per merchant)',
+    routes: sensors,
+    access: sensorsAccess,
+  },
 ];

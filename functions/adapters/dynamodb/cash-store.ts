@@ -99,9 +99,11 @@ export class DynamoCashStore implements CashIngestionStore {
       counterUpdate(this.tableName, keys.cashStatsDay(keys.machineCashStatsPk(device.merchantId, device.serial, day.slice(0, 4)), day), counts),
       counterUpdate(this.tableName, keys.cashStatsDay(keys.merchantCashStatsPk(device.merchantId, day.slice(0, 4)), day), counts),
     ]);
-    const balance = counterUpdate(this.tableName, keys.posCashBalance(device.merchantId, device.serial), {
-      balance: messages.reduce((sum, m) => sum + m.balance, 0),
-    });
-    return [...guards, ...counters, balance].filter((i): i is TransactItem => i !== undefined);
+    const balance = { balance: messages.reduce((sum, m) => sum + m.balance, 0) };
+    const balances = [
+      counterUpdate(this.tableName, keys.posCashBalance(device.merchantId, device.serial), balance),
+      counterUpdate(this.tableName, keys.merchantCashBalance(device.merchantId), balance),
+    ];
+    return [...guards, ...counters, ...balances].filter((i): i is TransactItem => i !== undefined);
   }
 }

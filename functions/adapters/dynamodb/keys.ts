@@ -393,6 +393,7 @@ export const posDeviceError = (merchantId: string, serial: string, at: string, m
 export const cashHistoryPrefix = { sensors: 'CASHSENSOR#', movement: 'CASHMOVE#', deviceError: 'OPOSERR#' } as const;
 /** A machine's cash balance (movements in − out), moved with the movements' counters. */
 export const posCashBalance = (merchantId: string, serial: string) => ({ pk: posPk(merchantId, serial), sk: 'CASHBALANCE' });
+export const merchantCashBalance = (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: 'CASHBALANCE' });
 /** Cash counters of a merchant's (local) day, per year: a machine's and the merchant's. */
 export const machineCashStatsPk = (merchantId: string, serial: string, year: string) => `CASHSTATS#${merchantId}#POS#${serial}#${year}`;
 export const merchantCashStatsPk = (merchantId: string, year: string) => `CASHSTATS#${merchantId}#${year}`;

@@ -65,3 +65,28 @@ export interface AcceptanceDays {
 }
 
 export type { RejectionReason };
+
+/** A machine's device error as stored. */
+export interface StoredDeviceError {
+  at: string;
+  device: string;
+  resultCode: number;
+  extendedCode: number;
+  message?: string;
+}
+
+/** What the console reads of the cash data (adapters/dynamodb/cash-reads.ts). */
+export interface CashReads extends AcceptanceDays {
+  /** Day counters of a machine (`serial`) or its merchant (no serial), days without counters absent. */
+  dayCounts(merchantId: string, serial: string | undefined, fromDay: string, toDay: string): Promise<Map<string, DayCounts>>;
+  /** Every movement ever counted, in − out (a machine's, or the merchant's). */
+  balance(merchantId: string, serial?: string): Promise<number>;
+  deviceErrors(
+    merchantId: string,
+    serial: string,
+    filter: { device?: string; code?: number; from?: string; to?: string },
+    slice: { offset: number; limit: number; ordType: 'asc' | 'desc'; cursor?: string },
+  ): Promise<{ items: StoredDeviceError[]; cursor?: string; total: { count: number; atLeast?: true } }>;
+  /** Sensor readings (oldest first, at most `max`). */
+  sensorReadings(merchantId: string, serial: string, from: string, to: string, max: number): Promise<Array<{ at: string; values: Record<string, number> }>>;
+}
