@@ -1,5 +1,5 @@
 /**
- * Reads of a cash-handling machine's data (ACCESS-PATTERNS C4–C7): day counters per year partition (a range of 366
+ * Reads of a cash-handling machine's data (ACCESS-PATTERNS K4–K8): day counters per year partition (a range of 366
  * days is at most two Queries), balances, device errors paged in the machine's partition, sensor readings for charts.
  * `acceptanceDays` is the one reader of the per-machine per-day acceptance (rejection) counters other code calls.
  */

@@ -1,5 +1,5 @@
 /**
- * What ingestion stores of a cash-handling machine's data (ACCESS-PATTERNS C4–C7): history items in the machine's
+ * What ingestion stores of a cash-handling machine's data (ACCESS-PATTERNS K4–K8): history items in the machine's
  * partition (idempotent puts keyed by time + messageId), and the day counters of the machine and its merchant with
  * the machine's balance, counted exactly once per message: one TransactWriteItems per machine and batch holds a guard
  * per message (`attribute_not_exists`) with the ADDs of those messages, so a redelivery or a duplicated publish finds

@@ -367,7 +367,7 @@ export const auditTrailTimePk = (merchantId: string) => `TRAIL#${merchantId}#AT`
 
 /** Attributes that belong to the storage, not to the entity: a record schema (records.ts) drops them. */
 export const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'expiresAt', 'entity'] as const;
-// A cash-handling machine's own data (functions/core/cash, core/sensors; ACCESS-PATTERNS C1–C7).
+// A cash-handling machine's own data (functions/core/cash, core/sensors; ACCESS-PATTERNS K1–K8).
 /** Sensor thresholds of every device model, in one small partition (a model's: begins_with `{model}#`). */
 export const sensorThresholdsPk = 'SENSORTHRESHOLDS';
 export const sensorThreshold = (model: string, sensor: string) => ({ pk: sensorThresholdsPk, sk: `${model}#${sensor}` });

@@ -1,6 +1,6 @@
 /**
- * Sensor thresholds per device model (ACCESS-PATTERNS C1) and machines' sensor states with their merchant's dirtiness
- * counters (C2, C3).
+ * Sensor thresholds per device model (ACCESS-PATTERNS K1) and machines' sensor states with their merchant's dirtiness
+ * counters (K2, K3).
  */
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';

@@ -1,5 +1,5 @@
 /**
- * The day counters of cash messages (ACCESS-PATTERNS C4): attribute names are what the statistics read back
+ * The day counters of cash messages (ACCESS-PATTERNS K4): attribute names are what the statistics read back
  * (statistics.ts). Acceptance counts on the merchant's day its period ends; movements and errors on their own days.
  */
 import { MOVEMENT_SIGN, type CashAcceptancePayload, type CashMovementsPayload, type DeviceErrorsPayload } from '#schemas/cash-messages';

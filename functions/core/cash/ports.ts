@@ -1,4 +1,4 @@
-/** What ingestion stores of a cash-handling machine's own data (adapters/dynamodb/cash-store.ts), ACCESS-PATTERNS C1–C6. */
+/** What ingestion stores of a cash-handling machine's own data (adapters/dynamodb/cash-store.ts), ACCESS-PATTERNS K1–K8. */
 import type { CashMedium, MovementKind, RejectionReason } from '#schemas/cash-messages';
 import type { Device } from '../ingestion/ports';
 

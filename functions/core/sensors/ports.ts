@@ -1,4 +1,4 @@
-/** Sensor thresholds per device model and the machines' sensor states (adapters/dynamodb/sensor-store.ts), ACCESS-PATTERNS C1–C3. */
+/** Sensor thresholds per device model and the machines' sensor states (adapters/dynamodb/sensor-store.ts), ACCESS-PATTERNS K1–K3. */
 import type { Dirtiness, SensorThreshold } from './dirtiness';
 
 /** A machine's latest reading and dirtiness of one sensor. */
