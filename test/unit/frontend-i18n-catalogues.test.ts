@@ -16,11 +16,13 @@ import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messagefor
 import { describe, expect, it } from 'vitest';
 import { ALARM_CATEGORIES, ALARM_CRITICITIES, ALARM_GROUPS, ALARM_SOURCES, MCBF_VALUES } from '#schemas/alarm';
 import { API_ROLES } from '#schemas/api-roles';
+import { CASH_MEDIA, MOVEMENT_KINDS, REJECTION_REASONS, SENSOR_NAMES, SUBMODULES } from '#schemas/cash-messages';
 import { LANGUAGES } from '#schemas/collections';
 import { FEATURE_FLAGS } from '#schemas/features';
 import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES, NOTIFICATIONS_OFF_REASONS } from '#schemas/notification-constants';
 import { CUSTOM_PARAMETER_TYPES, PRODUCT_TYPES } from '#schemas/product';
 import { ROLES } from '#schemas/roles';
+import { DIRTINESS } from '#schemas/sensors';
 import { DATE_PRESETS } from '../../frontend/src/components/date-range/presets';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -43,6 +45,12 @@ const DYNAMIC_IDS: Record<string, readonly string[]> = {
   'notifications.kind.': NOTIFICATION_KINDS, // notifications log
   'notifications.status.': NOTIFICATION_STATUSES, // notifications log
   'profile.notifications.off.': NOTIFICATIONS_OFF_REASONS, // why a user's notifications are off (profile)
+  'cashData.dirtiness.': DIRTINESS, // sensor dirtiness states (cash data)
+  'cashData.medium.': CASH_MEDIA, // coins, notes (cash data)
+  'cashData.movement.': MOVEMENT_KINDS, // cash movement kinds (cash data)
+  'cashData.reason.': REJECTION_REASONS, // rejection reasons (cash data)
+  'cashData.sensor.': SENSOR_NAMES, // sensor names (cash data, thresholds)
+  'cashData.submodule.': SUBMODULES, // submodules (cash data, dirtiness)
 };
 
 type Catalogue = Record<string, unknown>;

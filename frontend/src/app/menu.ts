@@ -45,6 +45,7 @@ export const MENU: readonly MenuEntry[] = [
   entry({ id: 'alarms', route: '/alarms', messageId: 'alarms.menu', icon: 'alarm', group: 'devices' }),
   entry({ id: 'devices-remote-commands', route: '/devices/remote-commands', messageId: 'remoteCommands.menu', icon: 'send', group: 'devices' }),
   entry({ id: 'devices-prices-bulk', route: '/devices/prices-bulk', messageId: 'prices.bulk.menu', icon: 'price', group: 'devices' }),
+  entry({ id: 'devices-cash-overview', route: '/devices/cash-overview', messageId: 'cashData.overview.menu', icon: 'barChart', group: 'devices' }),
   // Transactions (all roles); web payment orders need the merchant's WEBPAYMENTS
   entry({ id: 'transactions-data', route: '/transactions/data', messageId: 'transactions.menu.data', icon: 'receipt', group: 'transactions' }),
   entry({ id: 'transactions-stats', route: '/transactions/stats', messageId: 'transactions.menu.stats', icon: 'barChart', group: 'transactions' }),
@@ -73,6 +74,13 @@ export const MENU: readonly MenuEntry[] = [
   entry({ id: 'admin-merchants', route: '/admin/merchants', messageId: 'merchants.menu', icon: 'store', group: 'admin' }),
   entry({ id: 'admin-users', route: '/admin/users', messageId: 'users.menu.admin', icon: 'people', group: 'admin' }),
   entry({ id: 'admin-troubleshooting', route: '/admin/troubleshooting-alarm', messageId: 'troubleshooting.menu', icon: 'build', group: 'admin' }),
+  entry({
+    id: 'admin-sensors-thresholds',
+    route: '/admin/sensors-thresholds-configuration',
+    messageId: 'cashData.thresholds.menu',
+    icon: 'build',
+    group: 'admin',
+  }),
   // Settings (all roles)
   entry({ id: 'settings-profile', route: '/settings/profile', messageId: 'settings.menu.profile', icon: 'account', group: 'settings' }),
   entry({ id: 'settings-password', route: '/settings/password', messageId: 'settings.menu.password', icon: 'lock', group: 'settings' }),

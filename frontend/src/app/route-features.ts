@@ -53,6 +53,9 @@ export const ROUTE_FEATURES: Partial<Record<ProtectedRoute, FeatureFlag>> = {
   '/manage/cash-database/:id': 'CASHDB_UPDATE',
   '/manage/cash-database-rules': 'CASHDB_UPDATE',
   '/service-manager': 'NEBULAR_CASH',
+  '/devices/:id/cash-data': 'NEBULAR_CASH',
+  '/devices/:id/pos-sensordirtyness': 'NEBULAR_CASH',
+  '/devices/cash-overview': 'NEBULAR_CASH',
 };
 
 /**
@@ -94,6 +97,9 @@ export const FEATURE_SCREEN_ROUTES: Partial<Record<ProtectedRoute, readonly ApiR
   '/manage/notifications': ['notifications.listOfMerchant', 'notifications.csvOfMerchant'],
   '/transactions/webpayment-orders': ['webpaymentOrders.list'],
   '/transactions/webpayment-order-details': ['webpaymentOrders.get'],
+  '/devices/:id/cash-data': ['cash.posAcceptanceStats', 'cash.posMovementStats', 'cash.posDeviceErrors', 'cash.posSubmoduleChart'],
+  '/devices/:id/pos-sensordirtyness': ['sensors.posDirtiness'],
+  '/devices/cash-overview': ['cash.merchantAcceptanceStats', 'cash.merchantMovementStats', 'sensors.dirtinessStats'],
 };
 
 /**
