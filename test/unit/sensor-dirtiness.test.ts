@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOrdered, nextDirtiness, worstOf, type Dirtiness } from '../../functions/core/sensors/dirtiness';
+import { currentDirtiness, isOrdered, nextDirtiness, thresholdKey, worstOf, type Dirtiness } from '../../functions/core/sensors/dirtiness';
 import { advanceStates } from '../../functions/core/sensors/ingest';
 
 const states = (start: Dirtiness, values: number[], t: Parameters<typeof nextDirtiness>[2]) => {
@@ -58,8 +58,18 @@ describe('sensor dirtiness', () => {
       { hopperExitGain: rising, coinOpticalLevel: falling },
     );
     expect(after).toEqual({
-      hopperExitGain: { value: 85, at: '2026-11-20T11:00:00.000Z', state: 'critical' },
-      coinOpticalLevel: { value: 30, at: '2026-11-20T09:00:00.000Z', state: 'warning' },
+      hopperExitGain: { value: 85, at: '2026-11-20T11:00:00.000Z', state: 'critical', threshold: '60|80|1' },
+      coinOpticalLevel: { value: 30, at: '2026-11-20T09:00:00.000Z', state: 'warning', threshold: '40|20|0' },
     });
+  });
+
+  it('a state reached under another threshold is read again from its reading alone', () => {
+    const held = { value: 79, state: 'critical' as const, threshold: thresholdKey(rising) };
+    // Same threshold: the hysteresis holds it critical.
+    expect(currentDirtiness(held, rising)).toBe('critical');
+    // The threshold moved up since: 79 alone is ok under 85/95, warning under 70/100.
+    expect(currentDirtiness(held, { warning: 85, critical: 95, valuesIncrease: true })).toBe('ok');
+    expect(currentDirtiness(held, { warning: 70, critical: 100, valuesIncrease: true })).toBe('warning');
+    expect(currentDirtiness(held, undefined)).toBe('unknown');
   });
 });

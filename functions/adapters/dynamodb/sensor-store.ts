@@ -13,7 +13,12 @@ import { keyedMap, recordSchema } from './records';
 import { isTransactionCancelled, type TransactItem } from './transactions';
 
 export const sensorThresholdRecord = recordSchema('sensor threshold', SensorThreshold);
-const SensorStateValue = z.object({ value: z.number(), at: z.string(), state: z.enum(['unknown', 'ok', 'warning', 'critical']) });
+const SensorStateValue = z.object({
+  value: z.number(),
+  at: z.string(),
+  state: z.enum(['unknown', 'ok', 'warning', 'critical']),
+  threshold: z.optional(z.string()),
+});
 type SensorStateValue = z.infer<typeof SensorStateValue>;
 const isSensorState = (v: unknown): v is SensorStateValue => z.safeParse(SensorStateValue, v).success;
 export const sensorStatesRecord = recordSchema(

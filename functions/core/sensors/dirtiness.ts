@@ -47,3 +47,12 @@ export function nextDirtiness(previous: Dirtiness, value: number, t: SensorThres
 export function worstOf(states: readonly Dirtiness[]): Dirtiness {
   return states.reduce<Dirtiness>((worst, s) => (RANK[s] > RANK[worst] ? s : worst), 'unknown');
 }
+
+/** Which threshold a state was reached under: a state reached under another one is read again from its reading alone. */
+export const thresholdKey = (t: SensorThreshold | undefined) => (t ? `${t.warning}|${t.critical}|${t.valuesIncrease ? 1 : 0}` : '');
+
+/** A sensor's state under the threshold now: its own when reached under it, else its latest reading's alone. */
+export function currentDirtiness(s: { value: number; state: Dirtiness; threshold?: string }, t: SensorThreshold | undefined): Dirtiness {
+  if (!t) return 'unknown';
+  return s.threshold === thresholdKey(t) ? s.state : nextDirtiness('unknown', s.value, t);
+}

@@ -8,7 +8,7 @@ import type { AlarmPayload } from '#schemas/iot';
 import type { IngestionDeps } from '../ingestion/deps';
 import type { Device } from '../ingestion/ports';
 import { applyAlarmEvents } from '../alarms/ingest';
-import { nextDirtiness, worstOf, type Dirtiness } from './dirtiness';
+import { currentDirtiness, nextDirtiness, thresholdKey, worstOf, type Dirtiness } from './dirtiness';
 import { modelOfSerial, type SensorState } from './ports';
 
 /** The alarm a machine holds while a sensor is critical (a master alarm of this code gives its texts). */
@@ -34,7 +34,10 @@ export function advanceStates(
     for (const [name, value] of Object.entries(r.values)) {
       const previous = after[name];
       if (previous && previous.at >= r.at) continue;
-      after[name] = { value, at: r.at, state: nextDirtiness(previous?.state ?? 'unknown', value, thresholds[name]) };
+      const t = thresholds[name];
+      // A state reached under another threshold (changed since) starts again from this reading.
+      const from = previous ? currentDirtiness(previous, t) : 'unknown';
+      after[name] = { value, at: r.at, state: nextDirtiness(from, value, t), threshold: thresholdKey(t) };
     }
   return after;
 }

@@ -6,6 +6,8 @@ export interface SensorState {
   value: number;
   at: string;
   state: Dirtiness;
+  /** The threshold it was reached under (dirtiness.ts thresholdKey); absent before any. */
+  threshold?: string;
 }
 
 /** A machine's sensor states (one item) with its version for a guarded write. */

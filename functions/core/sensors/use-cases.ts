@@ -9,7 +9,7 @@ import type { PosReader } from '../devices/ports';
 import { listGroups, requireVisiblePos } from '../devices/use-cases';
 import { ValidationError } from '../shared/domain-error';
 import type { Principal } from '../shared/principal';
-import { isOrdered } from './dirtiness';
+import { currentDirtiness, isOrdered, worstOf } from './dirtiness';
 import { modelOfSerial, type SensorStates } from './ports';
 
 export interface SensorThresholdStore {
@@ -75,24 +75,20 @@ export async function posSensorDirtiness(
   const [thresholds, states] = await Promise.all([deps.thresholds.list(model), deps.states.statesOf({ merchantId: record.merchantId, serial })]);
   const thresholdOf = new Map(thresholds.map((t) => [t.name, t]));
   const names = [...new Set([...thresholdOf.keys(), ...Object.keys(states?.sensors ?? {})])].filter((n) => submoduleOf(n)).sort(bySensorOrder);
-  return {
-    serial,
-    model,
-    state: states?.state ?? 'unknown',
-    sensors: names.map((name) => {
-      const s = states?.sensors[name];
-      const t = thresholdOf.get(name);
-      return {
-        name,
-        submodule: submoduleOf(name)!,
-        // A threshold set after the last reading applies from the next one; without a threshold the state is unknown.
-        state: t ? (s?.state ?? 'unknown') : 'unknown',
-        value: s?.value ?? null,
-        at: s?.at ?? null,
-        threshold: t ? { warning: t.warning, critical: t.critical, valuesIncrease: t.valuesIncrease } : null,
-      };
-    }),
-  };
+  const sensors = names.map((name) => {
+    const s = states?.sensors[name];
+    const t = thresholdOf.get(name);
+    return {
+      name,
+      submodule: submoduleOf(name)!,
+      // Under the threshold now: one changed since the reading judges the reading alone (no hysteresis).
+      state: s ? currentDirtiness(s, t) : ('unknown' as const),
+      value: s?.value ?? null,
+      at: s?.at ?? null,
+      threshold: t ? { warning: t.warning, critical: t.critical, valuesIncrease: t.valuesIncrease } : null,
+    };
+  });
+  return { serial, model, state: worstOf(sensors.map((s) => s.state)), sensors };
 }
 
 export async function dirtinessStats(deps: Pick<SensorDeps, 'dirtinessCounts'>, principal: Principal, merchantId: string): Promise<DirtinessStats> {
