@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sensorsMessage } from '../../infra/local/simulated-cash';
 import { connectDevice, newMessageId, type SimulatedDevice } from '../../infra/local/simulator';
-import { api, connectBrowser, demoUser, getStack, idToken, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { api, connectBrowser, demoUser, getStack, idToken, newPage, signInToDashboard, toast, uiMessages, waitUntil } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -20,14 +20,13 @@ beforeAll(async () => {
   // The machine's hopper exit sensor reads 75.
   device = await connectDevice((stack as unknown as { mqtt: string }).mqtt, SERIAL);
   await device.publish('sensors', sensorsMessage(SERIAL, newMessageId('sn'), Date.now() - 60_000, [{ submodule: 'hopper', values: { hopperExitGain: 75 } }]));
-  await expect
-    .poll(
-      async () =>
-        (await api<{ sensors: Array<{ name: string; value: number | null }> }>(token, 'GET', `/pos/${SERIAL}/sensordirtyness`)).sensors.find(
-          (s) => s.name === 'hopperExitGain',
-        )?.value,
-    )
-    .toBe(75);
+  await waitUntil(
+    'the reading stored',
+    async () =>
+      (await api<{ sensors: Array<{ name: string; value: number | null }> }>(token, 'GET', `/pos/${SERIAL}/sensordirtyness`)).sensors.find(
+        (s) => s.name === 'hopperExitGain',
+      )?.value === 75,
+  );
 });
 
 afterAll(async () => {

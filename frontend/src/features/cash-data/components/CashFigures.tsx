@@ -15,7 +15,7 @@ export function AcceptanceFiguresView({ stats }: { stats: AcceptanceStats }) {
       <table className="cash-data__table" data-testid="acceptance-totals">
         <thead>
           <tr>
-            <th />
+            <td />
             <th>
               <FormattedMessage id="cashData.acceptance.accepted" />
             </th>
