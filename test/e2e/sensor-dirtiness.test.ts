@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sensorsMessage } from '../../infra/local/simulated-cash';
 import { connectDevice, newMessageId, type SimulatedDevice } from '../../infra/local/simulator';
-import { api, connectBrowser, demoUser, getStack, idToken, newPage, signInToDashboard, toast, uiMessages, waitUntil } from './browser';
+import { api, connectBrowser, demoUser, expectAccessible, getStack, idToken, newPage, signInToDashboard, toast, uiMessages, waitUntil } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -56,6 +56,7 @@ describe('sensor thresholds and dirtiness', () => {
     await setThreshold('60', '70');
     await toast(page, messages['cashData.thresholds.saved']!).waitFor();
     await expect.poll(() => page.getByTestId('threshold-C100-hopperExitGain').textContent()).toContain('70');
+    await expectAccessible(page, 'sensor thresholds');
 
     // 75 is past critical 70: the sensor and the machine are critical, the chart draws the reading and both thresholds.
     await page.goto(web(`/devices/${SERIAL}/pos-sensordirtyness`));
@@ -63,6 +64,7 @@ describe('sensor thresholds and dirtiness', () => {
     expect(await page.getByTestId('machine-dirtiness').getAttribute('data-state')).toBe('critical');
     expect(await page.getByTestId('sensor-state-hopperExitGain').textContent()).toBe(messages['cashData.dirtiness.critical']);
     await expect.poll(() => page.getByTestId('sensor-chart-hopperExitGain').getAttribute('data-points')).not.toBe('0');
+    await expectAccessible(page, 'a machine’s sensor dirtiness');
 
     // Critical moved to 90: the same reading is now a warning.
     await setThreshold('60', '90');
@@ -70,6 +72,11 @@ describe('sensor thresholds and dirtiness', () => {
     await page.goto(web(`/devices/${SERIAL}/pos-sensordirtyness`));
     await expect.poll(() => page.getByTestId('sensor-state-hopperExitGain').getAttribute('data-state')).toBe('warning');
     expect(await page.getByTestId('sensor-state-hopperExitGain').textContent()).toBe(messages['cashData.dirtiness.warning']);
+
+    // The machine's cash data tab: the submodule chart of its reading, accessible.
+    await page.goto(web(`/devices/${SERIAL}/cash-data`));
+    await expect.poll(() => page.getByTestId('submodule-chart-hopper').getAttribute('data-points')).not.toBe('0');
+    await expectAccessible(page, 'a machine’s cash data');
     await page.close();
   });
 });
