@@ -169,6 +169,8 @@ describe('grants of every real route group', () => {
     'webpayment-orders': ['table:read'],
     'payment-service': ['table:readWrite'],
     audit: ['table:read'],
+    cash: ['table:read'],
+    sensors: ['table:readWrite'],
   };
 
   it.each(manifest.map((g) => g.name))('%s', (name) => {
