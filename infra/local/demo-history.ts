@@ -28,6 +28,8 @@ import {
   acceptanceMessage,
   cashSensorReadings,
   DEMO_DEVICE_ERRORS,
+  DEMO_DRIFTING,
+  DEMO_REJECTING,
   deviceErrorsMessage,
   movement,
   movementsMessage,
@@ -230,10 +232,6 @@ function machineWeek(m: DemoMachine, anchor: number, payments: SimulatedPayments
   return { events, lastPingAt };
 }
 
-/** The cash machine whose hopper and note validator get dirtier all week (its hopper exit sensor ends critical). */
-export const DEMO_DRIFTING = 'C100-00000018';
-/** The cash machine whose rejection rate rises over the week (3 % → about 20 %). */
-export const DEMO_REJECTING = 'C100-00000019';
 /** Sensor thresholds of the demo's cash model (C100), set before the week is played. */
 export const DEMO_SENSOR_THRESHOLDS = [
   { model: 'C100', name: 'hopperExitGain', warning: 60, critical: 80, valuesIncrease: true },

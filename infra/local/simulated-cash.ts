@@ -45,6 +45,11 @@ export function deviceErrorsMessage(serial: string, messageId: string, errors: D
   return { messageId, serial, sentAt: iso(last + 500), type: 'device-errors', payload: { errors } };
 }
 
+/** The demo's cash machine whose hopper and note validator got dirtier all week (its hopper exit sensor is critical). */
+export const DEMO_DRIFTING = 'C100-00000018';
+/** The demo's cash machine whose rejection rate rose over the week (3 % → about 20 %). */
+export const DEMO_REJECTING = 'C100-00000019';
+
 /** A seeded random in [0, 1) (the demo's figures are the same at every start). */
 export type Random = () => number;
 

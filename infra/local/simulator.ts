@@ -45,6 +45,8 @@ import {
   acceptanceMessage,
   cashSensorReadings,
   DEMO_DEVICE_ERRORS,
+  DEMO_DRIFTING,
+  DEMO_REJECTING,
   deviceErrorsMessage,
   movement,
   movementsMessage,
@@ -516,16 +518,16 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
   };
 }
 
-/** A live tick's cash data (simulated-cash.ts): sensor readings and acceptance of a cash machine, coin acceptance of a vending one, now and then a movement or a device error. */
+/** A live tick's cash data (simulated-cash.ts), where the demo's week left it (the drifting machine dirty, the rejecting one at 20 %): sensor readings and acceptance of a cash machine, coin acceptance of a vending one, now and then a movement or a device error. */
 function cashMessages(serial: string, currency: CurrencyCode): Array<[IngestedKind, object]> {
   const now = Date.now();
   const cash = (CASH_DEVICE_TYPES as readonly string[]).includes(serial.slice(0, 4));
   const out: Array<[IngestedKind, object]> = [];
-  const { accepted, rejected } = acceptanceHour(Math.random, currency, cash ? 6 : 2, cash ? 0.04 : 0.02, cash);
+  const { accepted, rejected } = acceptanceHour(Math.random, currency, cash ? 6 : 2, serial === DEMO_REJECTING ? 0.2 : cash ? 0.04 : 0.02, cash);
   if (accepted.length + rejected.length)
     out.push(['cash-acceptance', acceptanceMessage(serial, newMessageId('ca'), { fromMs: now - 60_000, toMs: now }, currency, accepted, rejected)]);
   if (!cash) return out;
-  out.push(['sensors', sensorsMessage(serial, newMessageId('sn'), now, cashSensorReadings(Math.random, false, 0))]);
+  out.push(['sensors', sensorsMessage(serial, newMessageId('sn'), now, cashSensorReadings(Math.random, serial === DEMO_DRIFTING, 1))]);
   const unit = CURRENCY_DENOMINATIONS[currency].coin.at(-1)!;
   if (Math.random() < 0.2)
     out.push(['cash-movements', movementsMessage(serial, newMessageId('cm'), currency, [movement('changeGiven', now, currency, unit * 2)])]);
