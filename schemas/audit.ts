@@ -128,6 +128,7 @@ export const AUDIT_TRAIL_ACTIONS = [
   'webpaymentConfigs.delete',
   'blogPosts.create',
   'blogPosts.update',
+  'sensors.putThreshold',
 ] as const;
 export type AuditTrailAction = (typeof AUDIT_TRAIL_ACTIONS)[number];
 

@@ -9,11 +9,35 @@
  * A Basic Ingest message reaches no subscriber, so the command acknowledgement stays on its named topic: tools (a
  * technician's MQTT client, the tests) watch a machine answer there, and a few acknowledgements a day save nothing.
  */
-export const DEVICE_TO_CLOUD_TOPICS = ['telemetry', 'sales', 'alarms', 'audit', 'config', 'commands/ack', 'licenseinfos'] as const;
+export const DEVICE_TO_CLOUD_TOPICS = [
+  'telemetry',
+  'sales',
+  'alarms',
+  'audit',
+  'config',
+  'commands/ack',
+  // A cash-handling machine's own data (schemas/cash-messages.ts); a vending machine's coin mechanism sends cash-acceptance.
+  'sensors',
+  'cash-acceptance',
+  'cash-movements',
+  'device-errors',
+  // The licence report of the cash-handling connector (schemas/licence-report.ts).
+  'licenseinfos',
+] as const;
 export type DeviceToCloudTopic = (typeof DEVICE_TO_CLOUD_TOPICS)[number];
 export const CLOUD_TO_DEVICE_TOPICS = ['commands', 'medias'] as const;
 
-export const BASIC_INGEST_TOPICS: ReadonlySet<DeviceToCloudTopic> = new Set(['telemetry', 'sales', 'alarms', 'audit', 'config']);
+export const BASIC_INGEST_TOPICS: ReadonlySet<DeviceToCloudTopic> = new Set([
+  'telemetry',
+  'sales',
+  'alarms',
+  'audit',
+  'config',
+  'sensors',
+  'cash-acceptance',
+  'cash-movements',
+  'device-errors',
+]);
 export const BASIC_INGEST_PREFIX = '$aws/rules/';
 
 /** The IoT rule (its name in the triggers manifest) that takes a device → cloud topic. */

@@ -1,12 +1,24 @@
 import * as z from 'zod/mini';
 import { numberIn } from './number-enum';
 import { AlarmCategory, AlarmCode, AlarmCriticity } from './alarm-code';
+import { CashAcceptancePayload, CashMovementsPayload, DeviceErrorsPayload, SensorsPayload } from './cash-messages';
 import { CurrencyCode } from './collections';
 import { NetworkType, Serial } from './pos';
 import { EXTERNAL_SERVICES, MEDIA_ID_PATTERN, MEDIA_SERIAL_PATTERN, MEDIA_TYPES, SOURCE_TYPES, TRANSACTION_TYPES } from './transaction-constants';
 
 /** Device → cloud message kinds, one per topic `vend/{serial}/{kind}` (DESIGN.md §6). */
-export const DEVICE_MESSAGE_TYPES = ['telemetry', 'sales', 'alarms', 'audit', 'config', 'commands/ack'] as const;
+export const DEVICE_MESSAGE_TYPES = [
+  'telemetry',
+  'sales',
+  'alarms',
+  'audit',
+  'config',
+  'commands/ack',
+  'sensors',
+  'cash-acceptance',
+  'cash-movements',
+  'device-errors',
+] as const;
 
 /** IoT Core limits (domain notes): device → cloud 128 KB, cloud → device 64 KB (spec §5). */
 export const MAX_DEVICE_MESSAGE_BYTES = 128 * 1024;
@@ -177,6 +189,15 @@ export type SalesMessage = z.infer<typeof SalesMessage>;
 export type AuditMessage = z.infer<typeof AuditMessage>;
 export type ConfigMessage = z.infer<typeof ConfigMessage>;
 export type AlarmMessage = z.infer<typeof AlarmMessage>;
+/** A cash-handling machine's own data (cash-messages.ts). */
+export const SensorsMessage = envelope('sensors', SensorsPayload);
+export const CashAcceptanceMessage = envelope('cash-acceptance', CashAcceptancePayload);
+export const CashMovementsMessage = envelope('cash-movements', CashMovementsPayload);
+export const DeviceErrorsMessage = envelope('device-errors', DeviceErrorsPayload);
+export type SensorsMessage = z.infer<typeof SensorsMessage>;
+export type CashAcceptanceMessage = z.infer<typeof CashAcceptanceMessage>;
+export type CashMovementsMessage = z.infer<typeof CashMovementsMessage>;
+export type DeviceErrorsMessage = z.infer<typeof DeviceErrorsMessage>;
 
 /** The message kinds ingestion stores, each validated by its envelope. */
 export const INGESTED_MESSAGES = {
@@ -185,9 +206,22 @@ export const INGESTED_MESSAGES = {
   audit: AuditMessage,
   config: ConfigMessage,
   alarms: AlarmMessage,
+  sensors: SensorsMessage,
+  'cash-acceptance': CashAcceptanceMessage,
+  'cash-movements': CashMovementsMessage,
+  'device-errors': DeviceErrorsMessage,
 } as const;
 export type IngestedKind = keyof typeof INGESTED_MESSAGES;
-export type IngestedMessage = TelemetryMessage | SalesMessage | AuditMessage | ConfigMessage | AlarmMessage;
+export type IngestedMessage =
+  | TelemetryMessage
+  | SalesMessage
+  | AuditMessage
+  | ConfigMessage
+  | AlarmMessage
+  | SensorsMessage
+  | CashAcceptanceMessage
+  | CashMovementsMessage
+  | DeviceErrorsMessage;
 
 // ---------------------------------------------------------------- commands (cloud → device) and acknowledgements
 

@@ -2,6 +2,8 @@ import type { RouteGroup } from '../http/manifest';
 import { access as alarmsAccess } from './alarms/deps';
 import { access as auditAccess } from './audit/deps';
 import { routes as audit } from './audit/routes';
+import { access as cashAccess } from './cash/deps';
+import { routes as cash } from './cash/routes';
 import { routes as alarms } from './alarms/routes';
 import { access as clientsAccess } from './clients/deps';
 import { routes as clients } from './clients/routes';
@@ -51,6 +53,8 @@ import { access as remoteCommandsAccess } from './remote-commands/deps';
 import { routes as remoteCommands } from './remote-commands/routes';
 import { access as serviceManagerAccess } from './service-manager/deps';
 import { routes as serviceManager } from './service-manager/routes';
+import { access as sensorsAccess } from './sensors/deps';
+import { routes as sensors } from './sensors/routes';
 import { access as stockAccess } from './stock/deps';
 import { routes as stock } from './stock/routes';
 import { access as transactionsAccess } from './transactions/deps';
@@ -226,5 +230,17 @@ export const groups: RouteGroup[] = [
     description: 'Licences of the cash-handling connector, one per machine: assign, send, change client, unassign; the client’s public confirmation',
     routes: serviceManager,
     access: serviceManagerAccess,
+  },
+  {
+    name: 'cash',
+    description: 'A cash-handling machine’s own data: acceptance and movement statistics, device errors, sensor charts per submodule',
+    routes: cash,
+    access: cashAccess,
+  },
+  {
+    name: 'sensors',
+    description: 'Sensor thresholds per device model and the machines’ dirtiness (per sensor, per merchant)',
+    routes: sensors,
+    access: sensorsAccess,
   },
 ];

@@ -3,6 +3,7 @@
  * settings, not the API's Cognito configuration.
  */
 import { DynamoAlarmRepository } from '../adapters/dynamodb/alarm-repository';
+import { DynamoCashStore } from '../adapters/dynamodb/cash-store';
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DynamoMediaRecords } from '../adapters/dynamodb/media-records';
 import { DynamoInvalidMessages } from '../adapters/dynamodb/invalid-messages';
@@ -11,6 +12,7 @@ import { DynamoStockRepository } from '../adapters/dynamodb/stock-repository';
 import { DynamoReportedHistory } from '../adapters/dynamodb/reported-history';
 import { DynamoSalesContext } from '../adapters/dynamodb/sales-context';
 import { DynamoSalesStats } from '../adapters/dynamodb/sales-stats';
+import { DynamoSensorStates, DynamoSensorThresholds } from '../adapters/dynamodb/sensor-store';
 import type { IngestionDeps } from '../core/ingestion/deps';
 import { applyAuditPrices } from '../core/prices/sync';
 import type { FunctionAccess } from '../runtime/access';
@@ -35,6 +37,8 @@ export function buildIngestionDeps(
     medias: new DynamoMediaRecords(doc, config.tableName),
     salesContext: new DynamoSalesContext(doc, config.tableName),
     salesStats: new DynamoSalesStats(doc, config.tableName),
+    cash: new DynamoCashStore(doc, config.tableName),
+    sensors: { thresholds: new DynamoSensorThresholds(doc, config.tableName), states: new DynamoSensorStates(doc, config.tableName) },
     auditPrices: (device, readAt, priceLists) => applyAuditPrices(prices, device, readAt, priceLists),
     settings: { offlineAfterSeconds: config.offlineAfterSeconds, onlineBucketSeconds: config.onlineBucketSeconds, listCopySeconds: config.listCopySeconds },
     nowMs: Date.now,

@@ -18,10 +18,14 @@ import { access as historicalExportFailureAccess } from './historical-export-fai
 import { access as historicalExportAccess } from './historical-export/deps';
 import { access as iotAlarmsAccess } from './iot-alarms/deps';
 import { access as iotAuditAccess } from './iot-audit/deps';
+import { access as iotCashAcceptanceAccess } from './iot-cash-acceptance/deps';
+import { access as iotCashMovementsAccess } from './iot-cash-movements/deps';
 import { access as iotCommandsAckAccess } from './iot-commands-ack/deps';
 import { access as iotConfigAccess } from './iot-config/deps';
+import { access as iotDeviceErrorsAccess } from './iot-device-errors/deps';
 import { access as iotLicenseInfosAccess } from './iot-licenseinfos/deps';
 import { access as iotSalesAccess } from './iot-sales/deps';
+import { access as iotSensorsAccess } from './iot-sensors/deps';
 import { access as iotTelemetryAccess } from './iot-telemetry/deps';
 import { access as licenceSweepAccess } from './licence-sweep/deps';
 import { access as machinePurgeSweepAccess } from './machine-purge-sweep/deps';
@@ -105,6 +109,10 @@ export const triggers: readonly TriggerDeclaration[] = [
     source: { kind: 'iotRule', rule: 'commands-ack', topicFilter: 'vend/+/commands/ack' },
     access: iotCommandsAckAccess,
   },
+  ingestion('sensors', iotSensorsAccess, 'Stores sensor readings; moves machines’ dirtiness and raises the sensor alarm on critical'),
+  ingestion('cash-acceptance', iotCashAcceptanceAccess, 'Counts accepted and rejected coins and notes per day, denomination and reason'),
+  ingestion('cash-movements', iotCashMovementsAccess, 'Stores cash movements; counts them per day with the machines’ balance'),
+  ingestion('device-errors', iotDeviceErrorsAccess, 'Stores cash devices’ OPOS errors and counts them per day'),
   {
     name: 'iot-licenseinfos',
     description: 'Activates a confirmed licence with its machine’s licence report',

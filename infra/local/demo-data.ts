@@ -165,6 +165,18 @@ export const DEMO_ALARM_SETTINGS = [
 /** The troubleshooting catalogue's entries for the codes the simulated machines raise (SIMULATED_ALARMS). */
 export const DEMO_MASTER_ALARMS: MasterAlarmCreate[] = [
   {
+    code: 'E-SENSOR-CRITICAL',
+    criticity: 4,
+    machineType: 'Nebular Cash',
+    source: 'machine',
+    group: 'alarm',
+    message: 'A sensor is critically dirty',
+    category: 'maintenance',
+    mcbf: 'no',
+    level1: '<p>Open the machine and clean the submodule the alarm names (the detail lists the sensors).</p>',
+    level2: '<p>If the readings stay past the threshold after cleaning, replace the sensor or its submodule.</p>',
+  },
+  {
     code: 'E-COIN-JAM',
     criticity: 4,
     machineType: 'Nebular Vending',

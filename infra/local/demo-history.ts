@@ -16,11 +16,26 @@ import type { CommandSettings, RemoteCommandRepository, StoredCommand } from '..
 import { ingestBatch } from '../../functions/core/ingestion/batch';
 import type { IngestionDeps } from '../../functions/core/ingestion/deps';
 import type { IngestedKind, SaleTransaction } from '#schemas/iot';
+import { CASH_DEVICE_TYPES } from '#schemas/collections';
+import { submoduleOf } from '#schemas/cash-messages';
+import { DynamoSensorThresholds } from '../../functions/adapters/dynamodb/sensor-store';
 import { COMMAND_RESULT, COMMAND_STATUS, finalStatusOf } from '#schemas/remote-command';
 import { seedDemoBaselines } from './demo-baselines';
 import { DEMO_MACHINES, DEMO_PLANOGRAMS, type DemoMachine } from './demo-data';
 import { simulatedPlanograms, SimulatedStock } from './simulated-stock';
 import { SimulatedPayments } from './simulated-payments';
+import {
+  acceptanceHour,
+  acceptanceMessage,
+  cashSensorReadings,
+  DEMO_DEVICE_ERRORS,
+  DEMO_DRIFTING,
+  DEMO_REJECTING,
+  deviceErrorsMessage,
+  movement,
+  movementsMessage,
+  sensorsMessage,
+} from './simulated-cash';
 import { alarmMessage, auditMessage, configMessage, DexBook, SIMULATED_ALARMS, salesMessage, saleTransaction, telemetryMessage } from './simulator';
 
 const MINUTE = 60_000;
@@ -142,7 +157,17 @@ function lastHourSales(m: DemoMachine, anchor: number, busy: number, currency: '
 /** The week of one machine's messages, as the IoT rules hand them over (`receivedAt` a moment after sending). */
 function machineWeek(m: DemoMachine, anchor: number, payments: SimulatedPayments): { events: Events; lastPingAt: number } {
   const random = randomOf(m.serial);
-  const events: Events = { telemetry: [], sales: [], audit: [], config: [], alarms: [] };
+  const events: Events = {
+    telemetry: [],
+    sales: [],
+    audit: [],
+    config: [],
+    alarms: [],
+    sensors: [],
+    'cash-acceptance': [],
+    'cash-movements': [],
+    'device-errors': [],
+  };
   const start = anchor - WEEK;
   const lastPingAt = m.offline ? anchor - OFFLINE_SINCE : anchor - 10_000;
   const currency = m.merchantId === 'colibri-cash' ? 'COP' : 'EUR';
@@ -242,7 +267,67 @@ function machineWeek(m: DemoMachine, anchor: number, payments: SimulatedPayments
     const { detail } = SIMULATED_ALARMS.find((a) => a.code === s.code)!;
     alarmAt(anchor - s.raisedAgo, { code: s.code, detail, state: 'raised', remainingCycles: 60 });
   }
+  cashWeek(m, events, random, start, lastPingAt, currency);
   return { events, lastPingAt };
+}
+
+/** Sensor thresholds of the demo's cash model (C100), set before the week is played. */
+export const DEMO_SENSOR_THRESHOLDS = [
+  { model: 'C100', name: 'hopperExitGain', warning: 60, critical: 80, valuesIncrease: true },
+  { model: 'C100', name: 'noteOpticalGain', warning: 55, critical: 70, valuesIncrease: true },
+  { model: 'C100', name: 'coinOpticalLevel', warning: 70, critical: 60, valuesIncrease: false },
+] as const;
+const SENSORS_EVERY = 2 * HOUR;
+
+/**
+ * A cash machine's week of its own data: sensor readings every two hours, acceptance of each sales window, a
+ * morning refill, change given through the day and an evening collection, now and then a device error. A vending
+ * machine's coin mechanism sends its acceptance (coins only).
+ */
+function cashWeek(m: DemoMachine, events: Events, random: () => number, start: number, lastPingAt: number, currency: 'COP' | 'EUR'): void {
+  const cash = (CASH_DEVICE_TYPES as readonly string[]).includes(m.serial.slice(0, 4));
+  const rule = <K extends IngestedKind>(kind: K, message: { serial: string; sentAt: string }) =>
+    events[kind].push(ruleEvent(kind, message, Date.parse(message.sentAt) + 300));
+  if (cash)
+    for (let t = Math.ceil(start / SENSORS_EVERY) * SENSORS_EVERY; t < lastPingAt; t += SENSORS_EVERY)
+      rule('sensors', sensorsMessage(m.serial, messageIdOf('sn', m.serial, t), t, cashSensorReadings(random, m.serial === DEMO_DRIFTING, (t - start) / WEEK)));
+  for (let window = Math.ceil(start / SALES_WINDOW) * SALES_WINDOW; window + SALES_WINDOW <= lastPingAt; window += SALES_WINDOW) {
+    const hour = new Date(window).getUTCHours();
+    if (hour < 6 || hour >= 21) continue;
+    const rate = m.serial === DEMO_REJECTING ? 0.03 + 0.17 * ((window - start) / WEEK) : cash ? 0.03 : 0.02;
+    const { accepted, rejected } = acceptanceHour(random, currency, Math.floor((cash ? 30 : 8) + random() * (cash ? 30 : 10)), rate, cash);
+    if (accepted.length + rejected.length)
+      rule(
+        'cash-acceptance',
+        acceptanceMessage(
+          m.serial,
+          messageIdOf('ca', m.serial, window),
+          { fromMs: window, toMs: window + SALES_WINDOW - MINUTE },
+          currency,
+          accepted,
+          rejected,
+        ),
+      );
+  }
+  if (!cash) return;
+  const unit = currency === 'COP' ? 1000 : 100;
+  for (let day = Math.ceil(start / DAY) * DAY; day + 21 * HOUR < lastPingAt; day += DAY) {
+    const change = Math.round(20 + random() * 40) * unit;
+    const deposits = Math.round(150 + random() * 100) * unit;
+    rule(
+      'cash-movements',
+      movementsMessage(m.serial, messageIdOf('cm', m.serial, day), currency, [
+        movement('refill', day + 6 * HOUR, currency, 100 * unit, 'op-demo'),
+        movement('deposit', day + 13 * HOUR, currency, deposits),
+        movement('changeGiven', day + 14 * HOUR, currency, change),
+        movement('collection', day + 21 * HOUR, currency, deposits - change, 'op-demo'),
+      ]),
+    );
+    if (random() < 0.35) {
+      const at = day + (8 + Math.floor(random() * 12)) * HOUR;
+      rule('device-errors', deviceErrorsMessage(m.serial, messageIdOf('de', m.serial, at), [{ ...pickOf(random, DEMO_DEVICE_ERRORS), at: iso(at) }]));
+    }
+  }
 }
 
 // ------------------------------------------------------------------ remote commands
@@ -420,6 +505,9 @@ export async function seedDemoHistory(deps: DemoHistoryDeps, ingestion: Ingestio
     );
   }
 
+  const thresholds = new DynamoSensorThresholds(deps.doc, table);
+  for (const t of DEMO_SENSOR_THRESHOLDS)
+    if (!(await thresholds.get(t.model, t.name))) await thresholds.put({ ...t, submodule: submoduleOf(t.name)!, updatedAt: iso(anchor - WEEK) });
   const payments = new Map<string, SimulatedPayments>();
   const paymentsOf = (merchantId: string) => payments.get(merchantId) ?? payments.set(merchantId, new SimulatedPayments(merchantId)).get(merchantId)!;
   const weeks = DEMO_MACHINES.filter((m) => !m.hidden).map((m) => ({ m, ...machineWeek(m, anchor, paymentsOf(m.merchantId)) }));
@@ -429,6 +517,7 @@ export async function seedDemoHistory(deps: DemoHistoryDeps, ingestion: Ingestio
   const [, , commands] = await Promise.all([
     Promise.all([
       ...(['sales', 'audit', 'config'] as const).map((kind) => ingest(ingestion, kind, all(kind), anchor)),
+      ...(['sensors', 'cash-acceptance', 'cash-movements', 'device-errors'] as const).map((kind) => ingest(ingestion, kind, all(kind), anchor)),
       ingest(ingestion, 'telemetry', all('telemetry', live), anchor),
       // A silent machine went online at its last ping and offline a sweep window later.
       ...silent.map(async (w) => {

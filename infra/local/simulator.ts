@@ -15,6 +15,8 @@
  *        else every message is kept aside as "unknown-serial". Options: --interval <ms> (telemetry period),
  *        --first <n> (first serial number), --type <CODE>. Ctrl-C stops the clients cleanly.
  */
+import { CURRENCY_DENOMINATIONS } from '#schemas/cash-messages';
+import { CASH_DEVICE_TYPES, type CurrencyCode } from '#schemas/collections';
 import { devicePublishTopic } from '#schemas/device-topics';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -38,6 +40,18 @@ import { SimulatedStock, type SimulatedLine } from './simulated-stock';
 import { SimulatedMediaList } from './simulated-medias';
 import { SimulatedPayments } from './simulated-payments';
 import { SimulatedPrices } from './simulated-prices';
+import {
+  acceptanceHour,
+  acceptanceMessage,
+  cashSensorReadings,
+  DEMO_DEVICE_ERRORS,
+  DEMO_DRIFTING,
+  DEMO_REJECTING,
+  deviceErrorsMessage,
+  movement,
+  movementsMessage,
+  sensorsMessage,
+} from './simulated-cash';
 import type { StackInfo } from './stack-info';
 
 // ---------------------------------------------------------------- messages (pure builders)
@@ -409,6 +423,10 @@ export interface FleetOptions {
   planograms?: ReadonlyMap<string, readonly SimulatedLine[]>;
   /** The merchant of a serial, whose demo keys its sales use (simulated-payments.ts); default one pool for all. */
   merchantOf?: (serial: string) => string | undefined;
+  /** The currency of a serial's merchant, for its coins and notes (default EUR). */
+  currencyOf?: (serial: string) => CurrencyCode | undefined;
+  /** Per tick: a cash machine's sensor readings and its validators' acceptance (every machine's coins); default 0.05. */
+  cashProbability?: number;
 }
 
 export interface Fleet {
@@ -474,6 +492,8 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
         if (sales.length) void send(d, 'sales', salesMessage(d.serial, sales));
       }
       if (Math.random() < (o.auditProbability ?? 0.01)) void send(d, 'audit', audit(2));
+      if (Math.random() < (o.cashProbability ?? 0.05))
+        for (const [kind, message] of cashMessages(d.serial, o.currencyOf?.(d.serial) ?? 'EUR')) void send(d, kind, message);
       if (alarm && --alarm.ticksLeft <= 0) {
         void send(d, 'alarms', alarmMessage(d.serial, { code: alarm.code, state: 'cleared' }));
         alarm = undefined;
@@ -502,6 +522,23 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
       await Promise.all(devices.map((d) => d.client.endAsync().catch(() => undefined)));
     },
   };
+}
+
+/** A live tick's cash data (simulated-cash.ts), where the demo's week left it (the drifting machine dirty, the rejecting one at 20 %): sensor readings and acceptance of a cash machine, coin acceptance of a vending one, now and then a movement or a device error. */
+function cashMessages(serial: string, currency: CurrencyCode): Array<[IngestedKind, object]> {
+  const now = Date.now();
+  const cash = (CASH_DEVICE_TYPES as readonly string[]).includes(serial.slice(0, 4));
+  const out: Array<[IngestedKind, object]> = [];
+  const { accepted, rejected } = acceptanceHour(Math.random, currency, cash ? 6 : 2, serial === DEMO_REJECTING ? 0.2 : cash ? 0.04 : 0.02, cash);
+  if (accepted.length + rejected.length)
+    out.push(['cash-acceptance', acceptanceMessage(serial, newMessageId('ca'), { fromMs: now - 60_000, toMs: now }, currency, accepted, rejected)]);
+  if (!cash) return out;
+  out.push(['sensors', sensorsMessage(serial, newMessageId('sn'), now, cashSensorReadings(Math.random, serial === DEMO_DRIFTING, 1))]);
+  const unit = CURRENCY_DENOMINATIONS[currency].coin.at(-1)!;
+  if (Math.random() < 0.2)
+    out.push(['cash-movements', movementsMessage(serial, newMessageId('cm'), currency, [movement('changeGiven', now, currency, unit * 2)])]);
+  if (Math.random() < 0.02) out.push(['device-errors', deviceErrorsMessage(serial, newMessageId('de'), [{ ...pick(DEMO_DEVICE_ERRORS), at: iso(now) }])]);
+  return out;
 }
 
 // ---------------------------------------------------------------- CLI

@@ -41,7 +41,7 @@ const stack = await startStack({
 
 // A small fleet plays the demo machines (SIMULATED_DEVICES=0 turns it off), each with the prices it runs; the
 // planogram machines sell from their lines.
-const { DEMO_MACHINES, DEMO_PLANOGRAMS, SILENT_SERIALS, SIMULATED_SERIALS } = await import('./demo-data');
+const { DEMO_MACHINES, DEMO_MERCHANTS, DEMO_PLANOGRAMS, SILENT_SERIALS, SIMULATED_SERIALS } = await import('./demo-data');
 const { simulatedPlanograms } = await import('./simulated-stock');
 const simulated = SIMULATED_SERIALS.slice(0, Number(process.env.SIMULATED_DEVICES ?? 20));
 const running = simulated.length && process.env.SIMULATED_DEVICES !== '0' ? await machinePrices(simulated) : new Map();
@@ -55,6 +55,7 @@ const fleet =
         initialPrices: (serial) => running.get(serial) ?? [],
         merchantOf: (serial) => DEMO_MACHINES.find((m) => m.serial === serial)?.merchantId,
         silent: SILENT_SERIALS,
+        currencyOf: (serial) => DEMO_MERCHANTS.find((d) => d.id === DEMO_MACHINES.find((m) => m.serial === serial)?.merchantId)?.input.currency,
       });
 
 // The payment service calls back with a few web payment orders an hour for Acme's customers (off with the simulator).

@@ -3,6 +3,7 @@
  * when the sweep runs, its e-mail reaches the outbox through an ordinary alarm setting, and the alarm is repaired when
  * sales resume; and the merchant's thresholds, validated field by field.
  */
+import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANOMALY_ALARM_CODES, ANOMALY_SETTINGS_DEFAULTS } from '#schemas/anomaly-constants';
 import type { SaleTransaction } from '#schemas/iot';
@@ -82,11 +83,13 @@ describe('anomaly thresholds (merchant settings)', () => {
     const url = `/merchants/${merchantId}/settings`;
     expect((await api(url, { token: superAdmin })).body).toMatchObject(ANOMALY_SETTINGS_DEFAULTS);
     const thresholds = { anomalyProbability: 0.0005, anomalyOfflineHours: 1.5, anomalyCashlessRatio: 0.3 };
-    const saved = await api(url, { method: 'PUT', token: superAdmin, body: { ...settingsBody(), ...thresholds } });
+    // A PIN of its own: the samples' PIN is another merchant's once any other test saved it.
+    const deviceAssociationPin = String(randomInt(40_000_000, 99_999_999));
+    const saved = await api(url, { method: 'PUT', token: superAdmin, body: { ...settingsBody(), deviceAssociationPin, ...thresholds } });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body).toMatchObject(thresholds);
     const { anomalyProbability: _p, anomalyOfflineHours: _h, anomalyCashlessRatio: _r, ...older } = settingsBody();
-    const kept = await api(url, { method: 'PUT', token: superAdmin, body: older });
+    const kept = await api(url, { method: 'PUT', token: superAdmin, body: { ...older, deviceAssociationPin } });
     expect(kept.status, kept.text).toBe(200);
     expect((await api(url, { token: superAdmin })).body).toMatchObject(thresholds);
   });

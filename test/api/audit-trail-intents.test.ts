@@ -5,7 +5,7 @@
  * append to fail or its function to end right after the handler (AUDIT_TRAIL_FAULTS=on, header x-audit-trail-fault),
  * and runs the sweep on intents older than a second when asked (runSchedule).
  */
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditTrailEntry } from '#schemas/audit';
@@ -58,6 +58,8 @@ async function sweep() {
   }
 }
 
+/** A PIN of the test's merchant's own: the samples' PIN is another merchant's once any other test saved it. */
+const deviceAssociationPin = String(randomInt(40_000_000, 99_999_999));
 const unique = (what: string) => `${what} ${randomUUID().slice(0, 8)}`;
 
 beforeAll(async () => {
@@ -68,7 +70,10 @@ beforeAll(async () => {
 
 describe('a change and its entry', () => {
   it('a normal change makes one entry, not two: the sweep removes its intent, which the entry names', async () => {
-    const { res, correlationId } = await call(`/merchants/${merchantId}/settings`, { method: 'PUT', body: { ...settingsBody(), maximumRefund: 1234 } });
+    const { res, correlationId } = await call(`/merchants/${merchantId}/settings`, {
+      method: 'PUT',
+      body: { ...settingsBody(), deviceAssociationPin, maximumRefund: 1234 },
+    });
     expect(res.status, res.text).toBe(200);
     expect(await entriesOf(correlationId)).toHaveLength(1);
     expect(await intentsOf(correlationId)).toHaveLength(1);
@@ -118,7 +123,7 @@ describe('a change and its entry', () => {
   it('a change whose function ends before its entry is in the trail after the sweep, exactly once, as unanswered with what it staged; the chain holds', async () => {
     const { res, correlationId } = await call(`/merchants/${merchantId}/settings`, {
       method: 'PUT',
-      body: { ...settingsBody(), maximumRefund: 4321 },
+      body: { ...settingsBody(), deviceAssociationPin, maximumRefund: 4321 },
       fault: 'crash',
     });
     expect(res.status, res.text).toBe(200);

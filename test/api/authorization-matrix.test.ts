@@ -551,6 +551,17 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
     params: { id: merchantOf(scope), subscriptionId: dataSubscriptions.get(`${scope} ${role}`) ?? '000000000-000000000000' },
     scoped: true,
   }),
+  // A cash-handling machine's own data (NEBULAR_CASH): the scope's machine (no cash data: empty figures), its merchant.
+  'cash.posAcceptanceStats': (scope) => ({ ...machine(scope), query: { from: '2026-01-01', to: '2026-01-31' } }),
+  'cash.merchantAcceptanceStats': (scope) => ({ query: { merchantId: merchantOf(scope), from: '2026-01-01', to: '2026-01-31' }, scoped: true }),
+  'cash.posMovementStats': (scope) => ({ ...machine(scope), query: { from: '2026-01-01', to: '2026-01-31' } }),
+  'cash.merchantMovementStats': (scope) => ({ query: { merchantId: merchantOf(scope) }, scoped: true }),
+  'cash.posDeviceErrors': (scope) => ({ ...machine(scope), query: { size: '5', device: 'CashChanger', code: '114' } }),
+  'cash.posSubmoduleChart': (scope) => ({ ...machine(scope), query: { from: '2026-01-01T00:00:00Z', to: '2026-01-08T00:00:00Z', submodule: 'hopper' } }),
+  'sensors.listThresholds': () => ({ query: { model: 'C100' } }),
+  'sensors.putThreshold': () => ({ params: { model: 'C23X', name: 'hopperMotorCurrent' }, body: { warning: 600, critical: 800, valuesIncrease: true } }),
+  'sensors.posDirtiness': machine,
+  'sensors.dirtinessStats': (scope) => ({ query: { merchantId: merchantOf(scope) }, scoped: true }),
 };
 
 const routes = groups.flatMap((g) => g.routes);
@@ -930,7 +941,17 @@ describe('authorization matrix · merchant without the feature', () => {
 
   it('covers every flag the routes declare', () => {
     expect(new Set(flagged.map((r) => r.feature))).toEqual(
-      new Set(['CUSTOMERS_MEDIA', 'WEBPAYMENTS', 'PRODUCTS_STOCK', 'NEBULAR_VENDING', 'NETWORK', 'REMOTE_CONFIGURATIONS', 'ADVANCED_ALARMS', 'NEBULAR_CASH']),
+      new Set([
+        'CUSTOMERS_MEDIA',
+        'WEBPAYMENTS',
+        'PRODUCTS_STOCK',
+        'NEBULAR_VENDING',
+        'NETWORK',
+        'REMOTE_CONFIGURATIONS',
+        'ADVANCED_ALARMS',
+        'NEBULAR_CASH',
+        'FIRMWARE_UPDATE',
+      ]),
     );
   });
 

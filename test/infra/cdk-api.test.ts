@@ -176,6 +176,8 @@ describe('grants of every real route group', () => {
     'sap-codes': ['table:readWrite'],
     'webpayment-services': ['table:readWrite'],
     'blog-posts': ['table:readWrite'],
+    cash: ['table:read'],
+    sensors: ['table:readWrite'],
   };
 
   it.each(manifest.map((g) => g.name))('%s', (name) => {

@@ -40,7 +40,7 @@ function iot(extra: { iotEndpoint?: string; consoleOrigin?: string; notification
 describe('iot stack', () => {
   const t = iot();
 
-  it('declares the seven device → cloud topics by default, each with its trigger file; ingestion rules are batched', () => {
+  it('declares the eleven device → cloud topics by default, each with its trigger file; ingestion rules are batched', () => {
     expect(DEFAULT_IOT_RULES.map((r) => [r.topicFilter, r.entry, !!r.batch])).toEqual([
       ['vend/+/telemetry', 'functions/triggers/iot-telemetry/handler.ts', true],
       ['vend/+/sales', 'functions/triggers/iot-sales/handler.ts', true],
@@ -48,6 +48,10 @@ describe('iot stack', () => {
       ['vend/+/audit', 'functions/triggers/iot-audit/handler.ts', true],
       ['vend/+/config', 'functions/triggers/iot-config/handler.ts', true],
       ['vend/+/commands/ack', 'functions/triggers/iot-commands-ack/handler.ts', false],
+      ['vend/+/sensors', 'functions/triggers/iot-sensors/handler.ts', true],
+      ['vend/+/cash-acceptance', 'functions/triggers/iot-cash-acceptance/handler.ts', true],
+      ['vend/+/cash-movements', 'functions/triggers/iot-cash-movements/handler.ts', true],
+      ['vend/+/device-errors', 'functions/triggers/iot-device-errors/handler.ts', true],
       ['vend/+/licenseinfos', 'functions/triggers/iot-licenseinfos/handler.ts', false],
     ]);
   });
@@ -282,9 +286,21 @@ describe('iot stack', () => {
     expect(by('iot:Connect').Condition).toEqual({ Bool: { 'iot:Connection.Thing.IsAttached': 'true' } });
     // Each topic named, and (but the command acknowledgement and the licence report) on Basic Ingest to the stage's rule of the topic.
     expect(flat(by('iot:Publish')).map((r) => r.match(/:topic\/(.*)"\]\]\}$/)![1])).toEqual(
-      ['telemetry', 'sales', 'alarms', 'audit', 'config', 'commands/ack', 'licenseinfos'].flatMap((topic) => [
+      [
+        'telemetry',
+        'sales',
+        'alarms',
+        'audit',
+        'config',
+        'commands/ack',
+        'sensors',
+        'cash-acceptance',
+        'cash-movements',
+        'device-errors',
+        'licenseinfos',
+      ].flatMap((topic) => [
         `vend/${thing}/${topic}`,
-        ...(topic === 'commands/ack' || topic === 'licenseinfos' ? [] : [`$aws/rules/vend_dev_${topic}/vend/${thing}/${topic}`]),
+        ...(topic === 'commands/ack' || topic === 'licenseinfos' ? [] : [`$aws/rules/vend_dev_${topic.replace(/-/g, '_')}/vend/${thing}/${topic}`]),
       ]),
     );
     // Commands, and the merchant's media list (blocked media, cloud credit).

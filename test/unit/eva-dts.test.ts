@@ -338,3 +338,43 @@ describe("the simulator's audits", () => {
     ]);
   });
 });
+
+describe('audits as the field writes them (issue 31 item 7)', () => {
+  it('a change machine: EUR carried in ID403 with ID402 0, bills only in the older CA3 form (whole euros), turned into cents', () => {
+    const { cash, evaDts } = readEvaDts(fixture('change-machine-older-ca3.dex'));
+    expect(evaDts.integrity).toBe('whole');
+    expect(cash).toMatchObject({ currency: 'EUR', decimals: 2, machineTime: '2026-12-04T18:30:00', unreadLines: 0 });
+    // CA304 35 (€35) and CA308 2000 (€2,000) agree with the totals: 10250 − 2000 − 4750 = 3500 cents.
+    expect(cash.cashIn).toEqual({
+      sinceReset: { total: 10250, toBox: 2000, toTubes: 4750, bills: 3500 },
+      sinceInit: { total: 412000, toBox: 95000, toTubes: 117000, bills: 200000 },
+    });
+  });
+
+  it('a snack machine: CLP as 152 in ID403, older bills that disagree with the totals are derived from the totals', () => {
+    const { cash, evaDts } = readEvaDts(fixture('snack-clp-id403-bills-disagree.dex'));
+    expect(evaDts.integrity).toBe('whole');
+    expect(cash).toMatchObject({ currency: 'CLP', decimals: 0, unreadLines: 0 });
+    // CA304 28000 against 45000 − 5000 − 10000 = 30000; CA308 700 against 1190000 − 190000 − 300000 = 700000.
+    expect(cash.cashIn).toEqual({
+      sinceReset: { total: 45000, toBox: 5000, toTubes: 10000, bills: 30000 },
+      sinceInit: { total: 1190000, toBox: 190000, toTubes: 300000, bills: 700000 },
+    });
+  });
+
+  it('the ID403 numeric forms: 4-digit ISO, 3-digit ISO, telephone code; letters still win', () => {
+    const currency = (id4: string) => readEvaDts(`${id4}\r\n`).cash.currency;
+    expect(currency('ID4*2*0*1978')).toBe('EUR');
+    expect(currency('ID4*2*0000*978')).toBe('EUR');
+    expect(currency('ID4*2**0040')).toBe('RON');
+    expect(currency('ID4*0*0*600')).toBe('PYG');
+    expect(currency('ID4*2*1978*EUR')).toBe('EUR');
+    expect(currency('ID4*2*0*CZK')).toBe('CZK');
+  });
+
+  it('older bills without totals are whole units; CA309/CA310 still win over both', () => {
+    expect(readEvaDts('ID4*2*1978\r\nCA3****12\r\n').cash.cashIn.sinceReset).toEqual({ total: null, toBox: null, toTubes: null, bills: 1200 });
+    expect(readEvaDts('ID4*0*1203\r\nCA3****12\r\n').cash.cashIn.sinceReset?.bills).toBe(12);
+    expect(readEvaDts('ID4*2*1978\r\nCA3*900*100*300*6*****500\r\n').cash.cashIn.sinceReset?.bills).toBe(500);
+  });
+});

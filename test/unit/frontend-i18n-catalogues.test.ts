@@ -16,6 +16,7 @@ import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messagefor
 import { describe, expect, it } from 'vitest';
 import { ALARM_CATEGORIES, ALARM_CRITICITIES, ALARM_GROUPS, ALARM_SOURCES, MCBF_VALUES } from '#schemas/alarm';
 import { API_ROLES } from '#schemas/api-roles';
+import { CASH_MEDIA, MOVEMENT_KINDS, REJECTION_REASONS, SENSOR_NAMES, SUBMODULES } from '#schemas/cash-messages';
 import { LANGUAGES } from '#schemas/collections';
 import { FEATURE_FLAGS } from '#schemas/features';
 import { FIRMWARE_LEVELS } from '#schemas/firmware';
@@ -25,6 +26,7 @@ import { CUSTOM_PARAMETER_TYPES, PRODUCT_TYPES } from '#schemas/product';
 import { ROLES } from '#schemas/roles';
 import { BLOG_VISIBILITIES } from '#schemas/blog-post';
 import { WEB_SERVICE_TYPE_NUMBERS } from '#schemas/webpayment-order';
+import { DIRTINESS } from '#schemas/sensors';
 import { DATE_PRESETS } from '../../frontend/src/components/date-range/presets';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -56,6 +58,12 @@ const DYNAMIC_IDS: Record<string, readonly string[]> = {
   'firmwareRules.': ['paused', 'resumed', 'cancelled'], // the actions' success toasts
   'webpaymentServices.type.': WEB_SERVICE_TYPE_NUMBERS.map(String), // web payment service types (admin)
   'blogPosts.visibility.': BLOG_VISIBILITIES.map(String), // blog post visibility (admin)
+  'cashData.dirtiness.': DIRTINESS, // sensor dirtiness states (cash data)
+  'cashData.medium.': CASH_MEDIA, // coins, notes (cash data)
+  'cashData.movement.': MOVEMENT_KINDS, // cash movement kinds (cash data)
+  'cashData.reason.': REJECTION_REASONS, // rejection reasons (cash data)
+  'cashData.sensor.': SENSOR_NAMES, // sensor names (cash data, thresholds)
+  'cashData.submodule.': SUBMODULES, // submodules (cash data, dirtiness)
 };
 
 type Catalogue = Record<string, unknown>;

@@ -20,13 +20,17 @@ describe('example IoT messages (events/iot)', () => {
     expect(files.sort()).toEqual([
       'alarms.json',
       'audit.json',
+      'cash-acceptance.json',
+      'cash-movements.json',
       'command.json',
       'commands-ack-running.json',
       'commands-ack.json',
       'config.json',
+      'device-errors.json',
       'licenseinfos.json',
       'sales-media.json',
       'sales.json',
+      'sensors.json',
       'telemetry.json',
     ]);
   });

@@ -46,6 +46,7 @@ export const MENU: readonly MenuEntry[] = [
   entry({ id: 'devices-remote-commands', route: '/devices/remote-commands', messageId: 'remoteCommands.menu', icon: 'send', group: 'devices' }),
   entry({ id: 'devices-firmware-rules', route: '/devices/firmware-rules', messageId: 'firmwareRules.menu', icon: 'download', group: 'devices' }),
   entry({ id: 'devices-prices-bulk', route: '/devices/prices-bulk', messageId: 'prices.bulk.menu', icon: 'price', group: 'devices' }),
+  entry({ id: 'devices-cash-overview', route: '/devices/cash-overview', messageId: 'cashData.overview.menu', icon: 'barChart', group: 'devices' }),
   // Transactions (all roles); web payment orders need the merchant's WEBPAYMENTS
   entry({ id: 'transactions-data', route: '/transactions/data', messageId: 'transactions.menu.data', icon: 'receipt', group: 'transactions' }),
   entry({ id: 'transactions-stats', route: '/transactions/stats', messageId: 'transactions.menu.stats', icon: 'barChart', group: 'transactions' }),
@@ -80,6 +81,13 @@ export const MENU: readonly MenuEntry[] = [
   entry({ id: 'service-manager', route: '/service-manager', messageId: 'licence.serviceManager.menu', icon: 'key', group: 'service-manager' }),
   entry({ id: 'admin-webpayment-services', route: '/admin/webpayment-services', messageId: 'webpaymentServices.menu', icon: 'card', group: 'admin' }),
   entry({ id: 'admin-blog-posts', route: '/admin/blogposts', messageId: 'blogPosts.menu', icon: 'mail', group: 'admin' }),
+  entry({
+    id: 'admin-sensors-thresholds',
+    route: '/admin/sensors-thresholds-configuration',
+    messageId: 'cashData.thresholds.menu',
+    icon: 'build',
+    group: 'admin',
+  }),
   // Settings (all roles)
   entry({ id: 'settings-profile', route: '/settings/profile', messageId: 'settings.menu.profile', icon: 'account', group: 'settings' }),
   entry({ id: 'settings-password', route: '/settings/password', messageId: 'settings.menu.password', icon: 'lock', group: 'settings' }),

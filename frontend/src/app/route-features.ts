@@ -53,6 +53,9 @@ export const ROUTE_FEATURES: Partial<Record<ProtectedRoute, FeatureFlag>> = {
   '/manage/cash-database/:id': 'CASHDB_UPDATE',
   '/manage/cash-database-rules': 'CASHDB_UPDATE',
   '/service-manager': 'NEBULAR_CASH',
+  '/devices/:id/cash-data': 'NEBULAR_CASH',
+  '/devices/:id/pos-sensordirtyness': 'NEBULAR_CASH',
+  '/devices/cash-overview': 'NEBULAR_CASH',
 };
 
 /**
@@ -111,6 +114,9 @@ export const FEATURE_SCREEN_ROUTES: Partial<Record<ProtectedRoute, readonly ApiR
     'serviceManager.changeClient',
     'serviceManager.unassign',
   ],
+  '/devices/:id/cash-data': ['cash.posAcceptanceStats', 'cash.posMovementStats', 'cash.posDeviceErrors', 'cash.posSubmoduleChart'],
+  '/devices/:id/pos-sensordirtyness': ['sensors.posDirtiness'],
+  '/devices/cash-overview': ['cash.merchantAcceptanceStats', 'cash.merchantMovementStats', 'sensors.dirtinessStats'],
 };
 
 /**

@@ -92,6 +92,9 @@ export const ROUTE_ROLES = {
   '/devices/:id/temperature': ALL_ROLES,
   '/devices/:id/transactions': ALL_ROLES,
   '/devices/:id/pos-sensordirtyness': SUPER_ADMIN,
+  // Not in spec §2: the cash-handling machine's acceptance, movements, device errors and sensors (issue 31), and the merchant's.
+  '/devices/:id/cash-data': ALL_ROLES,
+  '/devices/cash-overview': SERVICE_MANAGER,
 
   // Manage (/manage → clients for merchant user, groups for group admin, users otherwise)
   '/manage': ALL_ROLES,

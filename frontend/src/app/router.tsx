@@ -125,6 +125,10 @@ const WebPaymentOrdersPage = screen(() => import('../features/webpayment-orders/
 const WebPaymentOrderDetailPage = screen(() =>
   import('../features/webpayment-orders/WebPaymentOrderDetailPage').then((m) => ({ default: m.WebPaymentOrderDetailPage })),
 );
+const CashDataTab = screen(() => import('../features/cash-data/CashDataTab').then((m) => ({ default: m.CashDataTab })));
+const SensorDirtinessTab = screen(() => import('../features/cash-data/SensorDirtinessTab').then((m) => ({ default: m.SensorDirtinessTab })));
+const CashOverviewPage = screen(() => import('../features/cash-data/CashOverviewPage').then((m) => ({ default: m.CashOverviewPage })));
+const SensorThresholdsPage = screen(() => import('../features/cash-data/SensorThresholdsPage').then((m) => ({ default: m.SensorThresholdsPage })));
 const ProfilePage = screen(() => import('../features/settings/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const PasswordPage = screen(() => import('../features/settings/PasswordPage').then((m) => ({ default: m.PasswordPage })));
 
@@ -165,6 +169,7 @@ const consoleRoutes: RouteObject[] = [
   guarded('/admin/blogposts', BlogPostListPage),
   guarded('/admin/blogposts/create', BlogPostCreatePage),
   guarded('/admin/blogposts/:id', BlogPostDetailPage),
+  guarded('/admin/sensors-thresholds-configuration', SensorThresholdsPage),
   // Alarms (all roles)
   guarded('/alarms', AlarmsPage),
   // Devices (all roles): /devices → list; a machine's screen has its tabs as nested routes (spec §2 names)
@@ -175,6 +180,7 @@ const consoleRoutes: RouteObject[] = [
   guarded('/devices/manage-stock', ManageStockPage),
   guarded('/devices/pick-list', PickListPage),
   guarded('/devices/firmware-rules', FirmwareRulesPage),
+  guarded('/devices/cash-overview', CashOverviewPage),
   guardedWithChildren('/devices/:id', DeviceDetailPage, [
     { index: true, element: <Navigate to="details" replace /> },
     guarded('/devices/:id/details', DeviceDetailsTab),
@@ -192,6 +198,8 @@ const consoleRoutes: RouteObject[] = [
     guarded('/devices/:id/stock', DeviceStockTab),
     guarded('/devices/:id/signal', DeviceSignalTab),
     guarded('/devices/:id/temperature', DeviceTemperatureTab),
+    guarded('/devices/:id/cash-data', CashDataTab),
+    guarded('/devices/:id/pos-sensordirtyness', SensorDirtinessTab),
   ]),
   // Customers and media: /customers-medias → medias; a media's and a customer's screens have their tabs as nested routes
   guarded('/customers-medias', <Navigate to="/customers-medias/medias" replace />),

@@ -444,3 +444,36 @@ export const blogPostByCreation = (createdAt: string, id: string) => ({ gsi1pk: 
 export const blogPostsPk = 'BLOGPOSTS';
 export const blogPostsCounterName = 'BLOGPOSTS';
 export const blogPostSlugGuard = (slug: string) => ({ pk: `BLOGSLUG#${slug}`, sk: 'GUARD' });
+// A cash-handling machine's own data (functions/core/cash, core/sensors; ACCESS-PATTERNS K1–K8).
+/** Sensor thresholds of every device model, in one small partition (a model's: begins_with `{model}#`). */
+export const sensorThresholdsPk = 'SENSORTHRESHOLDS';
+export const sensorThreshold = (model: string, sensor: string) => ({ pk: sensorThresholdsPk, sk: `${model}#${sensor}` });
+/** A machine's latest reading and dirtiness per sensor, and its own (worst) state. */
+export const posSensorStates = (merchantId: string, serial: string) => ({ pk: posPk(merchantId, serial), sk: 'SENSORSTATE' });
+/** Machines per dirtiness state of a merchant (`ok`, `warning`, `critical`; unknown = machines − those). */
+export const dirtinessCounterName = (merchantId: string) => `DIRTINESS#${merchantId}`;
+/** One sensors message's readings, for the history charts. */
+export const posCashSensors = (merchantId: string, serial: string, at: string, messageId: string) => ({
+  pk: posPk(merchantId, serial),
+  sk: `CASHSENSOR#${at}#${messageId}`,
+});
+/** Movement `n` of one movements message. */
+export const posCashMovement = (merchantId: string, serial: string, at: string, messageId: string, n: number) => ({
+  pk: posPk(merchantId, serial),
+  sk: `CASHMOVE#${at}#${messageId}#${String(n).padStart(3, '0')}`,
+});
+/** Device error `n` of one device errors message (newest first: a backward Query of the prefix). */
+export const posDeviceError = (merchantId: string, serial: string, at: string, messageId: string, n: number) => ({
+  pk: posPk(merchantId, serial),
+  sk: `OPOSERR#${at}#${messageId}#${String(n).padStart(3, '0')}`,
+});
+export const cashHistoryPrefix = { sensors: 'CASHSENSOR#', movement: 'CASHMOVE#', deviceError: 'OPOSERR#' } as const;
+/** A machine's cash balance (movements in − out), moved with the movements' counters. */
+export const posCashBalance = (merchantId: string, serial: string) => ({ pk: posPk(merchantId, serial), sk: 'CASHBALANCE' });
+export const merchantCashBalance = (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: 'CASHBALANCE' });
+/** Cash counters of a merchant's (local) day, per year: a machine's and the merchant's. */
+export const machineCashStatsPk = (merchantId: string, serial: string, year: string) => `CASHSTATS#${merchantId}#POS#${serial}#${year}`;
+export const merchantCashStatsPk = (merchantId: string, year: string) => `CASHSTATS#${merchantId}#${year}`;
+export const cashStatsDay = (pk: string, day: string) => ({ pk, sk: `DAY#${day}` });
+/** Guard of a cash message's counters: they were counted. */
+export const cashStatsGuard = (messageId: string) => ({ pk: `MSG#${messageId}`, sk: 'CASHSTATS' });

@@ -12,6 +12,7 @@
  * Counters change only on conditional state transitions, so retries never count twice.
  */
 import type { IngestedKind } from '#schemas/iot';
+import { cashAcceptance, cashMovements, deviceErrors, sensors } from '../cash/ingest';
 import { alarms } from './alarms';
 import { audit } from './audit';
 import { eachLimited, groupBy } from './batching';
@@ -25,7 +26,17 @@ import { telemetry } from './telemetry';
 import { invalidMessageHash, readRuleEvent, type InvalidMessage, type ValidMessage } from './validation';
 
 /** Each kind's path (what a kind's `prepare` reads is handed back to that kind only). */
-const KINDS: Record<IngestedKind, MessageKind<unknown>> = { telemetry, sales, audit, config, alarms };
+const KINDS: Record<IngestedKind, MessageKind<unknown>> = {
+  telemetry,
+  sales,
+  audit,
+  config,
+  alarms,
+  sensors,
+  'cash-acceptance': cashAcceptance,
+  'cash-movements': cashMovements,
+  'device-errors': deviceErrors,
+};
 
 export interface BatchOutcome {
   /** Indexes of events to deliver again (storage failed for them). */

@@ -1,6 +1,8 @@
 /** What a batch of device messages needs: the connection sweep's stores, and the dedup, invalid messages, history, alarms, stock, medias and sales. */
 import type { AuditEvaDts } from '#schemas/pos-history';
 import type { AlarmWriter } from '../alarms/ports';
+import type { CashIngestionStore } from '../cash/ports';
+import type { SensorStates, SensorThresholds } from '../sensors/ports';
 import type { DevicePublisher, MediaLists, MediaRepository } from '../medias/ports';
 import type { StockRepository } from '../stock/ports';
 import type { SweepDeps } from './connection-sweep';
@@ -26,4 +28,8 @@ export interface IngestionDeps extends SweepDeps {
   /** Sales: the machines' names and merchants' time zones, and the statistics counted once per message. */
   salesContext: SalesContextReader;
   salesStats: SalesStats;
+  /** A cash-handling machine's movements, device errors, sensor readings and the counters of its cash (core/cash). */
+  cash: CashIngestionStore;
+  /** Sensor thresholds per model and the machines' sensor states (core/sensors). */
+  sensors: { thresholds: SensorThresholds; states: SensorStates };
 }

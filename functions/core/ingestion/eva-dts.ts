@@ -90,6 +90,8 @@ function localTime(date: string | undefined, time: string | undefined): string |
  */
 export function currencyOf(numeric: string, letters: string): string | null {
   if (/^[A-Z]{3}$/.test(letters)) return letters;
+  // Field files with ID402 0 (or empty) carry the numeric code in ID403 instead (`ID4*2*0*1978`, `ID4*2*0*978`).
+  if (/^0*$/.test(numeric) && /^\d{3,4}$/.test(letters)) return currencyOf(letters, '');
   if (numeric === '') return null;
   const byPhone = (code: string) => CURRENCY_BY_PHONE_CODE[String(Number(code))];
   if (/^1\d{3}$/.test(numeric)) return CURRENCY_BY_ISO_NUMBER[numeric.slice(1)] ?? numeric;
@@ -166,6 +168,27 @@ function lastProduct(r: Reading) {
   return r.details.products.at(-1) ?? unread();
 }
 
+/**
+ * The bills in of CA3, in minor units. CA309/CA310 are the bills when sent. Without them, CA304/CA308 are the older
+ * form, in whole currency units (the note value divided by 100 for a two-decimal currency); the totals say what they
+ * must be (CA301 = CA302 + CA303 + bills), so when the two disagree the totals win. Unknown (null) when neither the
+ * bills element nor the totals were sent.
+ */
+export function billsIn(
+  bills: number | null | undefined,
+  older: number | null | undefined,
+  total: number | null | undefined,
+  toBox: number | null | undefined,
+  toTubes: number | null | undefined,
+  scale: number,
+): number | null {
+  if (bills != null) return bills;
+  if (older == null) return null;
+  const fromTotals = total != null && toBox != null && toTubes != null ? total - toBox - toTubes : null;
+  if (fromTotals != null && fromTotals >= 0) return fromTotals;
+  return older * scale;
+}
+
 function applyCashLine(r: Reading, tag: string, e: readonly string[]): boolean {
   const { cash } = r;
   switch (tag) {
@@ -194,11 +217,11 @@ function applyCashLine(r: Reading, tag: string, e: readonly string[]): boolean {
     // The CA3/CA4/CA8/CA10 counters come since the last reset first, then since initialisation.
     case 'CA3': {
       const v = counters(e, 10);
-      // CA304/CA308 came in an older form (note value / 100): CA309/CA310 are the bills when sent.
       const names = ['total', 'toBox', 'toTubes', 'bills'] as const;
+      const scale = 10 ** (cash.decimals ?? 2);
       cash.cashIn = {
-        sinceReset: group([v[0], v[1], v[2], v[8] ?? v[3]], names),
-        sinceInit: group([v[4], v[5], v[6], v[9] ?? v[7]], names),
+        sinceReset: group([v[0], v[1], v[2], billsIn(v[8], v[3], v[0], v[1], v[2], scale)], names),
+        sinceInit: group([v[4], v[5], v[6], billsIn(v[9], v[7], v[4], v[5], v[6], scale)], names),
       };
       return true;
     }

@@ -5,7 +5,9 @@ import { SERIAL_PATTERN } from '#schemas/pos';
 import { Loaded, NotFoundState } from '../../components/states';
 import { hasFeature } from '../../lib/merchant-features';
 import { useMyMerchants } from '../../lib/resources/get-my-merchants';
+import { mayCall } from '#schemas/api-roles';
 import { useMayCall } from '../../components/use-may-call';
+import { useSession } from '../../lib/session';
 import { usePos } from './api/get-pos';
 import { DEVICE_TABS } from './device-tabs';
 import { ConnectionBadge, StatusBadge } from './components/Badges';
@@ -25,6 +27,7 @@ export function DeviceDetailPage() {
   const serial = SERIAL_PATTERN.test(param) ? param : '';
   const pos = usePos(serial);
   const readsAuditLog = useMayCall('audit.list');
+  const role = useSession().identity?.role;
   // A tab of a feature shows when the machine's merchant has it.
   const merchants = useMyMerchants();
   const merchantOf = (id: string) => merchants.data?.find((m) => m.id === id);
@@ -70,7 +73,9 @@ export function DeviceDetailPage() {
                 <DeviceActions pos={p} />
               </section>
               <nav className="tabs" aria-label={intl.formatMessage({ id: 'devices.tabs' })} data-testid="device-tabs">
-                {DEVICE_TABS.filter((tab) => !tab.feature || hasFeature(merchantOf(p.merchantId), tab.feature)).map((tab) => (
+                {DEVICE_TABS.filter(
+                  (tab) => (!tab.feature || hasFeature(merchantOf(p.merchantId), tab.feature)) && (!tab.route || mayCall(tab.route, role)),
+                ).map((tab) => (
                   <NavLink key={tab.path} to={devicePath(p.serial, tab.path)} className="tabs__tab" data-tab={tab.path}>
                     <FormattedMessage id={tab.messageId} />
                   </NavLink>
