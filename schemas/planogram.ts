@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MerchantId } from './merchant';
+import { MerchantId } from './merchant-summary';
 import { page, pageQuery } from './paging';
 import { ProductId } from './product';
 

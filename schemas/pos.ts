@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { DEVICE_TYPES, DeviceTypeCode } from './collections';
-import { MerchantId } from './merchant';
+import { MerchantId } from './merchant-summary';
 import { cursorParam, page, pageNumber, pageSize, rangeInOrder, searchText } from './paging';
 import { commaList, queryFlag } from './query';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MerchantId } from './merchant';
+import { MerchantId } from './merchant-summary';
 import { page, pageQuery, searchText } from './paging';
 
 export const ProductId = z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'invalid product id'));

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { idempotencyKeyHeader } from './idempotency';
 import { numberIn } from './number-enum';
 import { COMMAND_RESULTS } from './iot';
-import { MerchantId } from './merchant';
+import { MerchantId } from './merchant-summary';
 import { newestFirstPaging, page, rangeInOrder } from './paging';
 import { SELECTION_PATTERN } from './planogram';
 import { SERIAL_PATTERN, Serial } from './pos';

@@ -1,7 +1,7 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { Merchant } from '#schemas/merchant';
-import { MerchantSettings } from '#schemas/merchant-settings';
+import { Merchant } from '#schemas/merchant-entity';
+import { MerchantSettings } from '#schemas/merchant-settings-entity';
 import type { MerchantApiTokens, MerchantFeatures } from '../../core/merchants/feature-gate';
 import type { PaymentServiceMerchant, PaymentServiceMerchants } from '../../core/webpayment-orders/ports';
 import { batchGetItems } from './batch-items';

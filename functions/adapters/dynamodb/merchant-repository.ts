@@ -1,5 +1,6 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { Merchant, type MerchantInput } from '#schemas/merchant';
+import { Merchant } from '#schemas/merchant-entity';
+import type { MerchantInput } from '#schemas/merchant';
 import { DuplicateMerchantNameException, MerchantNotFoundException } from '../../core/merchants/errors';
 import { nameKey } from '../../core/merchants/merchant';
 import type { MerchantSliceRequest, MerchantRepository } from '../../core/merchants/ports';

@@ -1,6 +1,6 @@
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { MerchantSettings, SuperAdminSettings } from '#schemas/merchant-settings';
+import { MerchantSettings, SuperAdminSettings } from '#schemas/merchant-settings-entity';
 import { DuplicateDevicePinException } from '../../core/devices/errors';
 import { MerchantNotFoundException, SettingsChangedConcurrentlyException } from '../../core/merchants/errors';
 import type { MerchantSettingsRepository } from '../../core/merchants/ports';
