@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { CurrencyCode } from './collections';
 import { newestFirstPaging, page } from './paging';
-import { SELECTION_PATTERN } from './planogram';
+import { SELECTION_PATTERN } from './planogram-entity';
 import { API_TOKEN_HEADER, MAX_PRICE, PRICE_ACTIONS, PRICE_ORIGINS, PRICE_SYNC_STATES } from './prices-constants';
 
 export * from './prices-constants';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DEVICE_TYPES, DeviceTypeCode } from './collections';
+import { DEVICE_TYPES, DeviceTypeCode } from './device-types';
 import { MerchantId } from './merchant-summary';
 import { cursorParam, page, pageNumber, pageSize, rangeInOrder, searchText } from './paging';
 import { commaList, queryFlag } from './query';

@@ -5,10 +5,10 @@
 import * as z from 'zod/mini';
 import { idempotencyKeyHeader } from './idempotency';
 import { numberIn } from './number-enum';
-import { COMMAND_RESULTS } from './iot';
+import { COMMAND_RESULTS } from './iot-constants';
 import { MerchantId } from './merchant-summary';
 import { newestFirstPaging, page, rangeInOrder } from './paging';
-import { SELECTION_PATTERN } from './planogram';
+import { SELECTION_PATTERN } from './planogram-entity';
 import { SERIAL_PATTERN, Serial } from './pos';
 import { commaList } from './query';
 

@@ -6,7 +6,7 @@ import { DynamoPosRecords } from '../../adapters/dynamodb/machine-writes';
 import { DynamoPosPurges } from '../../adapters/dynamodb/machine-purges';
 import { DynamoPosRegroups } from '../../adapters/dynamodb/machine-regroups';
 import { DynamoStockRepository } from '../../adapters/dynamodb/stock-repository';
-import { DynamoPlanogramRepository } from '../../adapters/dynamodb/planogram-repository';
+import { DynamoPlanogramLines } from '../../adapters/dynamodb/planogram-records';
 import type { FunctionAccess } from '../../runtime/access';
 import { groupDeps } from '../../runtime/base-deps';
 
@@ -22,7 +22,7 @@ export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
   merchants: new DynamoMerchantRepository(doc, tableName),
   merchantSettings: new DynamoMerchantSettingsRepository(doc, tableName),
   stock: new DynamoStockRepository(doc, tableName),
-  planograms: new DynamoPlanogramRepository(doc, tableName),
+  planograms: new DynamoPlanogramLines(doc, tableName),
 }));
 
 export type PosGroupDeps = ReturnType<typeof deps>;
