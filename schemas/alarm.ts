@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { MerchantId } from './merchant-summary';
 import { newestFirstPaging, page, pageQuery, rangeInOrder } from './paging';
-import { Serial } from './pos';
+import { Serial } from './pos-entity';
 import { AlarmCategory, AlarmCode, AlarmCriticity, criticity } from './alarm-code';
 import { ALARM_STATUSES } from './alarm-constants';
 import { ALARM_GROUPS, ALARM_SOURCES, Alarm, AlarmSetting, MACHINE_TYPES, MasterAlarm, MCBF_VALUES } from './alarm-entity';

@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import { numberIn } from './number-enum';
 import { AUDIT_ORIGINS, AUDIT_PORTS, COMMAND_RESULTS, MAX_DEVICE_MESSAGE_BYTES } from './iot-constants';
 import { AlarmCategory, AlarmCode, AlarmCriticity } from './alarm-code';
-import { CurrencyCode } from './collections';
-import { NetworkType, Serial } from './pos';
+import { CurrencyCode } from './currency';
+import { NetworkType, Serial } from './pos-entity';
 import { EXTERNAL_SERVICES, MEDIA_ID_PATTERN, MEDIA_SERIAL_PATTERN, MEDIA_TYPES, SOURCE_TYPES, TRANSACTION_TYPES } from './transaction-constants';
 
 export { AUDIT_ORIGINS, AUDIT_PORTS, COMMAND_RESULTS, DEVICE_MESSAGE_TYPES, MAX_CLOUD_MESSAGE_BYTES, MAX_DEVICE_MESSAGE_BYTES } from './iot-constants';

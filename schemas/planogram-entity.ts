@@ -11,9 +11,9 @@ export const PLANOGRAM_TYPES = ['A', 'B'] as const;
 export const PlanogramType = z.enum(PLANOGRAM_TYPES);
 export type PlanogramType = z.infer<typeof PlanogramType>;
 
-export const MAX_LINE_CAPACITY = 999;
-/** The selection code as the machine reports it in EVA-DTS PA101. */
-export const SELECTION_PATTERN = /^[A-Za-z0-9]{1,8}$/;
+import { MAX_LINE_CAPACITY, SELECTION_PATTERN } from './planogram-constants';
+
+export { MAX_LINE_CAPACITY, SELECTION_PATTERN } from './planogram-constants';
 
 const int = (min: number, max: number, what: string) =>
   z

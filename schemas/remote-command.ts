@@ -8,8 +8,8 @@ import { numberIn } from './number-enum';
 import { COMMAND_RESULTS } from './iot-constants';
 import { MerchantId } from './merchant-summary';
 import { newestFirstPaging, page, rangeInOrder } from './paging';
-import { SELECTION_PATTERN } from './planogram-entity';
-import { SERIAL_PATTERN, Serial } from './pos';
+import { SELECTION_PATTERN } from './planogram-constants';
+import { SERIAL_PATTERN, Serial } from './pos-entity';
 import { commaList } from './query';
 
 /** Spec §4 types 1–19, by number; the names are the message ids' suffixes in the console. */
