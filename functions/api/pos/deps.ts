@@ -1,5 +1,5 @@
 import { DynamoMerchantSettingsRepository } from '../../adapters/dynamodb/merchant-settings-repository';
-import { DynamoMerchantRepository } from '../../adapters/dynamodb/merchant-repository';
+import { DynamoMerchantReader } from '../../adapters/dynamodb/merchant-records';
 import { DynamoPosLists } from '../../adapters/dynamodb/machine-lists';
 import { DynamoPosNotes } from '../../adapters/dynamodb/machine-notes';
 import { DynamoPosRecords } from '../../adapters/dynamodb/machine-writes';
@@ -19,7 +19,7 @@ export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
   posNotes: new DynamoPosNotes(doc, tableName),
   purges: new DynamoPosPurges(doc, tableName),
   regroups: new DynamoPosRegroups(doc, tableName),
-  merchants: new DynamoMerchantRepository(doc, tableName),
+  merchants: new DynamoMerchantReader(doc, tableName),
   merchantSettings: new DynamoMerchantSettingsRepository(doc, tableName),
   stock: new DynamoStockRepository(doc, tableName),
   planograms: new DynamoPlanogramLines(doc, tableName),
