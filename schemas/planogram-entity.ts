@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ProductId } from './product-entity';
+import { ProductId } from './product-id';
 
 /*
  * A planogram and its lines as stored and answered. Apart from planogram.ts (which re-exports them) so that its

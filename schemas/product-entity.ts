@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
  * them) so that their record schemas and the planogram's lines bundle none of the product inputs, queries and imports.
  */
 
-export const ProductId = z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'invalid product id'));
+export { ProductId } from './product-id';
 
 /** Spec §3/§4: A hot, B cold, C snack (mixed in one reading), D non-food. */
 export const PRODUCT_TYPES = ['A', 'B', 'C', 'D'] as const;

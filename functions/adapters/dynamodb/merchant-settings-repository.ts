@@ -1,26 +1,18 @@
-import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod/mini';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { MerchantSettings, SuperAdminSettings } from '#schemas/merchant-settings-entity';
 import { DuplicateDevicePinException } from '../../core/devices/errors';
 import { MerchantNotFoundException, SettingsChangedConcurrentlyException } from '../../core/merchants/errors';
 import type { MerchantSettingsRepository } from '../../core/merchants/ports';
 import * as keys from './keys';
 import { recordSchema, type RecordSchema } from './records';
+import { DynamoPinGuards } from './pin-guards';
 import { failedConditionIndex } from './transactions';
-
-/** The record schema of a device-association PIN's guard (23): whose PIN it is. */
-const pinGuardRecord = recordSchema('pinGuard', z.object({ merchantId: z.string() }));
 
 /** The record schemas of a merchant's settings and of its super-admin settings. */
 export const merchantSettingsRecord = recordSchema<MerchantSettings>('merchantSettings', MerchantSettings);
 export const superAdminSettingsRecord = recordSchema<SuperAdminSettings>('superAdminSettings', SuperAdminSettings);
 
-export class DynamoMerchantSettingsRepository implements MerchantSettingsRepository {
-  constructor(
-    private readonly doc: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
-
+export class DynamoMerchantSettingsRepository extends DynamoPinGuards implements MerchantSettingsRepository {
   private async read<T>(key: Record<string, string>, record: RecordSchema<T>): Promise<T | undefined> {
     const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: key }));
     return res.Item ? record.read(res.Item) : undefined;
@@ -104,12 +96,6 @@ export class DynamoMerchantSettingsRepository implements MerchantSettingsReposit
       if (failed >= 0) throw new SettingsChangedConcurrentlyException();
       throw error;
     }
-  }
-
-  /** The merchant whose device-association PIN this is. */
-  async merchantOfPin(pin: string): Promise<string | undefined> {
-    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.pinGuard(pin) }));
-    return res.Item && pinGuardRecord.read(res.Item).merchantId;
   }
 
   getSuperAdminSettings(merchantId: string) {
