@@ -3,64 +3,24 @@
  * alarms (super admin) and which alarm codes notify which users (merchant alarm settings).
  */
 import * as z from 'zod/mini';
-import { MerchantId } from './merchant';
+import { MerchantId } from './merchant-summary';
 import { newestFirstPaging, page, pageQuery, rangeInOrder } from './paging';
-import { Serial } from './pos';
+import { Serial } from './pos-entity';
 import { AlarmCategory, AlarmCode, AlarmCriticity, criticity } from './alarm-code';
 import { ALARM_STATUSES } from './alarm-constants';
+import { ALARM_GROUPS, ALARM_SOURCES, Alarm, AlarmSetting, MACHINE_TYPES, MasterAlarm, MCBF_VALUES } from './alarm-entity';
 
 export { ALARM_CATEGORIES, ALARM_CRITICITIES, AlarmCategory, AlarmCode, AlarmCriticity, CRITICITY } from './alarm-code';
 export { ALARM_STATUSES, MAX_STATS_DAYS, MAX_TROUBLESHOOTING_BYTES } from './alarm-constants';
+export { ALARM_GROUPS, ALARM_SOURCES, Alarm, AlarmSetting, MACHINE_TYPES, MasterAlarm, MCBF_VALUES } from './alarm-entity';
 
 /** The list filter (spec §4): `repaired` holds both repaired and repaired manually. */
 export const ALARM_STATUS_FILTERS = ['all', 'active', 'repaired', 'notification'] as const;
-export const MACHINE_TYPES = [
-  'EvaDt Standard',
-  'Azkoyen',
-  'Jofemar',
-  'Sielaff',
-  'Mei',
-  'FAS',
-  'Vendo',
-  'VTM',
-  'Impulsa',
-  'Spengles',
-  'Nebular Vending',
-  'Nebular Cash',
-  'Nebular Telemetry',
-  'Coges',
-] as const;
-export const ALARM_SOURCES = ['none', 'coinChanger', 'machine', 'controlSystem', 'cashless', 'billReader', 'product', 'sat', 'hopper', 'other'] as const;
-export const ALARM_GROUPS = ['none', 'alarm', 'notification'] as const;
-export const MCBF_VALUES = ['', 'yes', 'no'] as const;
 
 export type AlarmStatus = (typeof ALARM_STATUSES)[number];
 
 // ---------------------------------------------------------------- device alarms
 
-export const Alarm = z.object({
-  /** base64url of `{createdAt}#{messageId}`: its key in the machine's partition. */
-  id: z.string(),
-  serial: z.string(),
-  posName: z.string(),
-  code: z.string(),
-  status: z.enum(ALARM_STATUSES),
-  category: AlarmCategory,
-  criticity: z.number(),
-  message: z.string(),
-  detail: z.string(),
-  remainingCycles: z.nullable(z.number()),
-  /** When the machine raised it. */
-  createdAt: z.string(),
-  /** The latest repeat the machine sent while it was open. */
-  lastSeenAt: z.string(),
-  /** Messages that raised it (the first and every repeat). */
-  occurrences: z.number(),
-  repairedAt: z.nullable(z.string()),
-  /** Email of the user who repaired it manually. */
-  repairedBy: z.nullable(z.string()),
-});
-export type Alarm = z.infer<typeof Alarm>;
 export const AlarmPage = page(Alarm);
 
 export const AlarmId = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,160}$/, 'invalid alarm id'));
@@ -134,21 +94,6 @@ export type MasterAlarmInput = z.infer<typeof MasterAlarmInput>;
 export const MasterAlarmCreate = z.extend(MasterAlarmInput, { code: AlarmCode });
 export type MasterAlarmCreate = z.infer<typeof MasterAlarmCreate>;
 
-export const MasterAlarm = z.object({
-  code: z.string(),
-  criticity: z.number(),
-  machineType: z.enum(MACHINE_TYPES),
-  source: z.enum(ALARM_SOURCES),
-  group: z.enum(ALARM_GROUPS),
-  message: z.string(),
-  category: AlarmCategory,
-  mcbf: z.enum(MCBF_VALUES),
-  level1: z.string(),
-  level2: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type MasterAlarm = z.infer<typeof MasterAlarm>;
 /** The list leaves the troubleshooting content out. */
 export const MasterAlarmSummary = z.extend(MasterAlarm, { level1: z.optional(z.string()), level2: z.optional(z.string()) });
 export const MasterAlarmPage = page(MasterAlarmSummary);
@@ -183,19 +128,5 @@ export const AlarmSettingInput = z.strictObject({
 });
 export type AlarmSettingInput = z.infer<typeof AlarmSettingInput>;
 
-export const AlarmSetting = z.object({
-  id: z.string(),
-  merchantId: z.string(),
-  name: z.string(),
-  alarmCodes: z.array(z.string()),
-  userIds: z.array(z.string()),
-  criticities: z.array(z.number()),
-  groupIds: z.array(z.string()),
-  /** Absent on settings stored before it existed: false. */
-  notifyRepaired: z.optional(z.boolean()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type AlarmSetting = z.infer<typeof AlarmSetting>;
 export const AlarmSettingPage = page(AlarmSetting);
 export const AlarmSettingListQuery = pageQuery(['name'] as const);

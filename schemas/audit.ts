@@ -20,7 +20,7 @@ import * as z from 'zod/mini';
 import { MerchantId } from './merchant-summary';
 import { newestFirstPaging, page, rangeInOrder } from './paging';
 import { Role } from './roles';
-import { SERIAL_PATTERN } from './pos';
+import { SERIAL_PATTERN } from './pos-entity';
 import { MAX_AUDIT_TRAIL_RANGE_DAYS } from './audit-constants';
 
 export * from './audit-constants';

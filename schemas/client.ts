@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CountryCode } from './collections';
-import { MerchantId } from './merchant';
+import { MerchantId } from './merchant-summary';
 import { page, pageQuery } from './paging';
 
 export const ClientId = z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'invalid client id'));

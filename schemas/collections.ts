@@ -1,16 +1,11 @@
 import * as z from 'zod/mini';
+import { CurrencyCode } from './currency';
+import { DeviceTypeCode } from './device-types';
 import { Language } from './language';
 
 export { LANGUAGES, Language } from './language';
-
-export const CURRENCIES = ['COP', 'CZK', 'EUR', 'GBP', 'QAR', 'RON', 'RSD', 'ZAR', 'MXN', 'UYU', 'CLP', 'BRL', 'PEN', 'PYG', 'USD'] as const;
-export const CurrencyCode = z.enum(CURRENCIES);
-export type CurrencyCode = z.infer<typeof CurrencyCode>;
-
-export const CASH_DEVICE_TYPES = ['CSAF', 'C100', 'C150', 'C15X', 'CA23', 'C23X'] as const;
-export const VENDING_DEVICE_TYPES = ['CUNI', 'CENG', 'CHEX', 'LITHOS', 'CEMB', 'AZNE', 'AZVT', 'CDUK', 'CELY', 'AZNS'] as const;
-export const DEVICE_TYPES = [...CASH_DEVICE_TYPES, ...VENDING_DEVICE_TYPES] as const;
-export const DeviceTypeCode = z.enum(DEVICE_TYPES);
+export { CURRENCIES, CurrencyCode } from './currency';
+export { CASH_DEVICE_TYPES, DEVICE_TYPES, DeviceTypeCode, VENDING_DEVICE_TYPES } from './device-types';
 
 export const CountryCode = z.string().check(z.regex(/^[A-Z]{2}$/, 'country must be an ISO 3166 alpha-2 code'));
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MerchantId } from './merchant';
+import { MerchantId } from './merchant-summary';
 import { page, pageQuery } from './paging';
 
 export const GroupId = z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'invalid group id'));

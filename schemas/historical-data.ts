@@ -5,7 +5,7 @@
  * week or month for the period just ended.
  */
 import * as z from 'zod/mini';
-import { MerchantId } from './merchant';
+import { MerchantId } from './merchant-summary';
 import { newestFirstPaging, page } from './paging';
 import { DATA_REQUEST_STATUSES, DATA_TYPES, FREQUENCIES, MAX_RANGE_DAYS } from './historical-data-constants';
 

@@ -1,28 +1,13 @@
 import * as z from 'zod/mini';
 import { numberIn } from './number-enum';
+import { AUDIT_ORIGINS, AUDIT_PORTS, COMMAND_RESULTS, MAX_DEVICE_MESSAGE_BYTES } from './iot-constants';
 import { AlarmCategory, AlarmCode, AlarmCriticity } from './alarm-code';
 import { CashAcceptancePayload, CashMovementsPayload, DeviceErrorsPayload, SensorsPayload } from './cash-messages';
-import { CurrencyCode } from './collections';
-import { NetworkType, Serial } from './pos';
+import { CurrencyCode } from './currency';
+import { NetworkType, Serial } from './pos-entity';
 import { EXTERNAL_SERVICES, MEDIA_ID_PATTERN, MEDIA_SERIAL_PATTERN, MEDIA_TYPES, SOURCE_TYPES, TRANSACTION_TYPES } from './transaction-constants';
 
-/** Device → cloud message kinds, one per topic `vend/{serial}/{kind}` (DESIGN.md §6). */
-export const DEVICE_MESSAGE_TYPES = [
-  'telemetry',
-  'sales',
-  'alarms',
-  'audit',
-  'config',
-  'commands/ack',
-  'sensors',
-  'cash-acceptance',
-  'cash-movements',
-  'device-errors',
-] as const;
-
-/** IoT Core limits (domain notes): device → cloud 128 KB, cloud → device 64 KB (spec §5). */
-export const MAX_DEVICE_MESSAGE_BYTES = 128 * 1024;
-export const MAX_CLOUD_MESSAGE_BYTES = 64 * 1024;
+export { AUDIT_ORIGINS, AUDIT_PORTS, COMMAND_RESULTS, DEVICE_MESSAGE_TYPES, MAX_CLOUD_MESSAGE_BYTES, MAX_DEVICE_MESSAGE_BYTES } from './iot-constants';
 
 /** Every message is this envelope; `messageId` makes ingestion idempotent (QoS 1 duplicates are normal). */
 export function envelope<T extends string, P extends z.core.$ZodType>(type: T, payload: P) {
@@ -43,10 +28,6 @@ const int = (min: number, max: number) => z.number().check(z.int(), z.gte(min), 
 const oneOf = <T extends number>(values: readonly T[], what: string) => numberIn(values, `unknown ${what}`);
 
 export { MEDIA_TYPES, SOURCE_TYPES, TRANSACTION_TYPES } from './transaction-constants';
-/** Spec §4 audit origins: 0 undefined, 1 user, 2 scheduled, 3 remote, 4 remote plus refill, 5 initial, 6 price change. */
-export const AUDIT_ORIGINS = [0, 1, 2, 3, 4, 5, 6] as const;
-/** Spec §3 audit ports. */
-export const AUDIT_PORTS = ['auto', 'cashless', 'machine', 'coinChanger', 'internal'] as const;
 export const MAX_SALES_PER_MESSAGE = 200;
 export const MAX_CONFIG_VALUES = 500;
 
@@ -224,9 +205,6 @@ export type IngestedMessage =
   | DeviceErrorsMessage;
 
 // ---------------------------------------------------------------- commands (cloud → device) and acknowledgements
-
-/** Spec §4 remote command results: 0 success, 1 id not supported, 2 unspecified error, 3 unspecified warning. */
-export const COMMAND_RESULTS = { success: 0, idNotSupported: 1, unspecifiedError: 2, unspecifiedWarning: 3 } as const;
 
 /**
  * What a device answers on `vend/{serial}/commands/ack` for a command it received: `status` while it

@@ -1,8 +1,8 @@
 /** A machine's prices: its lines, prices and their sync, the changes of one machine, the ERP's (the routes: prices.ts). */
 import * as z from 'zod/mini';
-import { CurrencyCode } from './collections';
+import { CurrencyCode } from './currency';
 import { newestFirstPaging, page } from './paging';
-import { SELECTION_PATTERN } from './planogram';
+import { SELECTION_PATTERN } from './planogram-constants';
 import { API_TOKEN_HEADER, MAX_PRICE, PRICE_ACTIONS, PRICE_ORIGINS, PRICE_SYNC_STATES } from './prices-constants';
 
 export * from './prices-constants';

@@ -27,7 +27,7 @@ import * as z from 'zod/mini';
 import { MerchantId } from './merchant-summary';
 import { numberIn } from './number-enum';
 import { newestFirstPaging, page, pageNumber, pageSize, cursorParam, rangeInOrder } from './paging';
-import { Serial } from './pos';
+import { Serial } from './pos-entity';
 import { queryFlag } from './query';
 import { MEDIA_TYPES } from './transaction-constants';
 import { Transaction } from './transaction';

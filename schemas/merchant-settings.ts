@@ -1,7 +1,9 @@
 import * as z from 'zod/mini';
 import { ANOMALY_SETTINGS_DEFAULTS, MAX_ANOMALY_OFFLINE_HOURS } from './anomaly-constants';
 
-export const PRICES_SYNC = ['IMMEDIATE', 'AFTER_AUDIT'] as const;
+import { MerchantSettings, PRICES_SYNC } from './merchant-settings-entity';
+
+export { MerchantSettings, PRICES_SYNC, SuperAdminSettings } from './merchant-settings-entity';
 
 const int = (min: number, max: number) => z.number().check(z.int(), z.minimum(min), z.maximum(max));
 
@@ -45,29 +47,6 @@ export const MerchantSettingsInput = z.strictObject({
 });
 export type MerchantSettingsInput = z.infer<typeof MerchantSettingsInput>;
 
-export const MerchantSettings = z.object({
-  merchantId: z.string(),
-  deviceAssociationPin: z.string(),
-  /**
-   * Whether the merchant has an API token (the ERP's and the payment service's): the server generates it, stores only its
-   * SHA-256 hash and shows it once, in the answer of its regeneration (RegeneratedApiToken).
-   */
-  apiTokenIssued: z.boolean(),
-  maximumRefund: z.number(),
-  peripheralEventsFrequencyMinutes: z.number(),
-  scheduledAuditFrequencyHours: z.number(),
-  minimumSignalLevel: z.number(),
-  auditControlHours: z.number(),
-  unlockCloudCreditHours: z.number(),
-  pricesSync: z.enum(PRICES_SYNC),
-  /** Settings saved before the anomaly thresholds existed read as the defaults. */
-  anomalyProbability: z._default(z.number(), ANOMALY_SETTINGS_DEFAULTS.anomalyProbability),
-  anomalyOfflineHours: z._default(z.number(), ANOMALY_SETTINGS_DEFAULTS.anomalyOfflineHours),
-  anomalyCashlessRatio: z._default(z.number(), ANOMALY_SETTINGS_DEFAULTS.anomalyCashlessRatio),
-  updatedAt: z.string(),
-});
-export type MerchantSettings = z.infer<typeof MerchantSettings>;
-
 /** The answer of a regeneration: the settings and the new API token, the one time it is shown. */
 export const RegeneratedApiToken = z.extend(MerchantSettings, { apiToken: z.string() });
 export type RegeneratedApiToken = z.infer<typeof RegeneratedApiToken>;
@@ -109,21 +88,3 @@ export const SUPER_ADMIN_SETTINGS_DEFAULTS: SuperAdminSettingsInput = {
   externalOcfService: 'NONE',
   creditBackup: false,
 };
-
-export const SuperAdminSettings = z.object({
-  merchantId: z.string(),
-  demo: z.boolean(),
-  demoExpiration: z.nullable(z.string()),
-  sapCode: z.string(),
-  webPortal: z.boolean(),
-  webSocketUrl: z.string(),
-  creditCardPmtUrl: z.string(),
-  erpApi: z.boolean(),
-  cogesKeyPortal: z.boolean(),
-  screenConfigurationWhitelistExpiryDays: z.number(),
-  mobileApp: z.boolean(),
-  externalOcfService: z.string(),
-  creditBackup: z.boolean(),
-  updatedAt: z.string(),
-});
-export type SuperAdminSettings = z.infer<typeof SuperAdminSettings>;

@@ -1,10 +1,12 @@
 import * as z from 'zod/mini';
 import { CountryCode, CurrencyCode, Language } from './collections';
 import { FeatureFlag } from './features';
+import { Merchant } from './merchant-entity';
 import { cursorParam, ordType, page, pageNumber, pageSize } from './paging';
 
 export { ALL_DISTRIBUTORS_ID } from './merchant-constants';
 export { MerchantId, MerchantIdParams, MerchantSummaries, MerchantSummary } from './merchant-summary';
+export { Merchant } from './merchant-entity';
 
 function isTimeZone(tz: string): boolean {
   try {
@@ -34,26 +36,6 @@ export const MerchantInput = z.strictObject({
   features: z._default(z.array(FeatureFlag).check(z.maxLength(20)), []),
 });
 export type MerchantInput = z.infer<typeof MerchantInput>;
-
-export const Merchant = z.object({
-  id: z.string(),
-  name: z.string(),
-  screenConfigurationManagement: z.boolean(),
-  country: z.string(),
-  language: z.string(),
-  timezone: z.string(),
-  currency: z.string(),
-  legalInfo: z.string(),
-  contactPerson: z.string(),
-  contactEmail: z.string(),
-  licence: z.string(),
-  defaultWarranty: z.number(),
-  extendedWarranty: z.number(),
-  features: z.array(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type Merchant = z.infer<typeof Merchant>;
 
 /** GET /merchants with `page` or `size` answers a page; without both, every merchant (spec §7). */
 export const MerchantListQuery = z.strictObject({

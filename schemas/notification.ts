@@ -3,7 +3,7 @@
  * and the e-mail's signed unsubscribe link.
  */
 import * as z from 'zod/mini';
-import { MerchantId } from './merchant';
+import { MerchantId } from './merchant-summary';
 import { newestFirstPaging, page, rangeInOrder } from './paging';
 import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from './notification-constants';
 

@@ -1,15 +1,12 @@
 import * as z from 'zod/mini';
-import { MerchantId } from './merchant';
+import { MerchantId } from './merchant-summary';
 import { page, pageQuery } from './paging';
-import { ProductId } from './product';
+import { Planogram, PlanogramLine, PlanogramType } from './planogram-entity';
+
+export { MAX_LINE_CAPACITY, PLANOGRAM_TYPES, Planogram, PlanogramLine, PlanogramType, SELECTION_PATTERN } from './planogram-entity';
 
 export const PlanogramId = z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'invalid planogram id'));
 export const PlanogramParams = z.strictObject({ id: MerchantId, planogramId: PlanogramId });
-
-/** Spec §3: planogram types A hot, B cold. */
-export const PLANOGRAM_TYPES = ['A', 'B'] as const;
-export const PlanogramType = z.enum(PLANOGRAM_TYPES);
-export type PlanogramType = z.infer<typeof PlanogramType>;
 
 export const MAX_PLANOGRAM_LINES = 200;
 /**
@@ -18,43 +15,6 @@ export const MAX_PLANOGRAM_LINES = 200;
  * at most 100 items.
  */
 export const MAX_PLANOGRAM_PRODUCTS = 48;
-export const MAX_LINE_CAPACITY = 999;
-/** The selection code as the machine reports it in EVA-DTS PA101. */
-export const SELECTION_PATTERN = /^[A-Za-z0-9]{1,8}$/;
-
-const int = (min: number, max: number, what: string) =>
-  z
-    .number()
-    .check(z.int(`${what} must be a whole number`), z.minimum(min, `${what} must be at least ${min}`), z.maximum(max, `${what} must be at most ${max}`));
-
-/** One selection of the machine: which product it holds, how many fit, when it is low, how many a refill puts in. */
-export const PlanogramLine = z
-  .strictObject({
-    selection: z.string().check(z.trim(), z.regex(SELECTION_PATTERN, 'selection must be 1–8 letters or digits')),
-    productId: ProductId,
-    capacity: int(1, MAX_LINE_CAPACITY, 'capacity'),
-    warningLevel: int(0, MAX_LINE_CAPACITY, 'warning level'),
-    refillValue: int(1, MAX_LINE_CAPACITY, 'refill value'),
-  })
-  .check(
-    z.refine((l) => l.warningLevel <= l.capacity, { message: 'warning level must not exceed capacity', path: ['warningLevel'] }),
-    z.refine((l) => l.refillValue <= l.capacity, { message: 'refill value must not exceed capacity', path: ['refillValue'] }),
-  );
-export type PlanogramLine = z.infer<typeof PlanogramLine>;
-
-/** A merchant's planogram (spec §3); `machines` counts the machines associated with it. */
-export const Planogram = z.object({
-  id: z.string(),
-  merchantId: z.string(),
-  name: z.string(),
-  description: z.string(),
-  planogramType: PlanogramType,
-  lines: z.array(PlanogramLine),
-  machines: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type Planogram = z.infer<typeof Planogram>;
 
 export const PlanogramInput = z
   .strictObject({

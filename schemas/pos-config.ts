@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { ConfigPayload } from './iot';
 import { cursorParam, page, pageNumber, pageSize } from './paging';
-import { Connection, Serial } from './pos';
+import { Connection, Serial } from './pos-entity';
 
 /** Name → value, with the rules of what devices report (ConfigPayload): key pattern, value length, how many. */
 export const ConfigValues = ConfigPayload.shape.values;

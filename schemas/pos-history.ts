@@ -5,10 +5,11 @@
 import * as z from 'zod/mini';
 import { AUDIT_INTEGRITIES } from './pos-history-constants';
 import { numberIn } from './number-enum';
-import { CurrencyCode } from './collections';
-import { AUDIT_ORIGINS, AUDIT_PORTS, TRANSACTION_TYPES } from './iot';
+import { CurrencyCode } from './currency';
+import { AUDIT_ORIGINS, AUDIT_PORTS } from './iot-constants';
+import { TRANSACTION_TYPES } from './transaction-constants';
 import { newestFirstPaging, page, rangeInOrder } from './paging';
-import { Serial } from './pos';
+import { Serial } from './pos-entity';
 import { TransactionMedia, TransactionSource } from './transaction';
 
 const isoInstant = z.iso.datetime({ offset: true });

@@ -50,8 +50,8 @@
 import * as z from 'zod/mini';
 import { GroupId } from './group';
 import { wholeNumber, VersionSeen } from './machine-prices';
-import { MerchantId } from './merchant';
-import { Serial } from './pos';
+import { MerchantId } from './merchant-summary';
+import { Serial } from './pos-entity';
 import { MAX_BULK_MACHINES, MAX_PRICE } from './prices-constants';
 import { ProductId } from './product';
 

@@ -1,28 +1,29 @@
 import * as z from 'zod/mini';
-import { MerchantId } from './merchant';
+import { MerchantId } from './merchant-summary';
 import { page, pageQuery, searchText } from './paging';
+import { CustomParameter, CustomParameterType, CustomParameterValue, Product, ProductId, ProductType } from './product-entity';
 
-export const ProductId = z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'invalid product id'));
+export {
+  CUSTOM_PARAMETER_TYPES,
+  CustomParameter,
+  CustomParameterType,
+  CustomParameterValue,
+  PRODUCT_TYPES,
+  Product,
+  ProductId,
+  ProductType,
+} from './product-entity';
+
 export const ProductParams = z.strictObject({ id: MerchantId, productId: ProductId });
-
-/** Spec §3/§4: A hot, B cold, C snack (mixed in one reading), D non-food. */
-export const PRODUCT_TYPES = ['A', 'B', 'C', 'D'] as const;
-export const ProductType = z.enum(PRODUCT_TYPES);
-export type ProductType = z.infer<typeof ProductType>;
 
 /** Letters, digits, dot, dash, underscore, slash: what a catalogue code looks like and what a planogram line can carry. */
 export const PRODUCT_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,39}$/;
 
 // ---- Custom parameters: the merchant's own extra product fields ----
 
-export const CUSTOM_PARAMETER_TYPES = ['text', 'number', 'boolean'] as const;
-export const CustomParameterType = z.enum(CUSTOM_PARAMETER_TYPES);
 export const MAX_CUSTOM_PARAMETERS = 20;
 /** A parameter name is also a CSV column: no commas, quotes or line breaks, and not one of the fixed columns. */
 export const CUSTOM_PARAMETER_NAME_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} ._-]{0,39}$/u;
-
-export const CustomParameter = z.object({ name: z.string(), type: CustomParameterType, required: z.boolean() });
-export type CustomParameter = z.infer<typeof CustomParameter>;
 
 export const CustomParameterInput = z.strictObject({
   name: z.string().check(z.trim(), z.regex(CUSTOM_PARAMETER_NAME_PATTERN, 'a name of 1–40 letters, digits, spaces, dots, dashes')),
@@ -41,29 +42,7 @@ export const CustomParametersInput = z.strictObject({
 });
 export type CustomParametersInput = z.infer<typeof CustomParametersInput>;
 
-export const CustomParameterValue = z.union([z.string().check(z.maxLength(200)), z.number(), z.boolean()]);
-export type CustomParameterValue = z.infer<typeof CustomParameterValue>;
-
 // ---- Products ----
-
-/**
- * A product of a merchant's catalogue (spec §3). `vat`: the VAT rate in percent. `planograms`: how many planograms
- * have a line of it (moved by the planograms' transactions); a product in use cannot be deleted.
- */
-export const Product = z.object({
-  id: z.string(),
-  merchantId: z.string(),
-  code: z.string(),
-  name: z.string(),
-  description: z.string(),
-  productType: ProductType,
-  vat: z.number(),
-  customParameters: z.record(z.string(), CustomParameterValue),
-  planograms: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type Product = z.infer<typeof Product>;
 
 /** What an admin writes on a product; custom parameter values are checked against the merchant's list by the server. */
 export const ProductInput = z.strictObject({

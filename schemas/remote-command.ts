@@ -5,11 +5,11 @@
 import * as z from 'zod/mini';
 import { idempotencyKeyHeader } from './idempotency';
 import { numberIn } from './number-enum';
-import { COMMAND_RESULTS } from './iot';
-import { MerchantId } from './merchant';
+import { COMMAND_RESULTS } from './iot-constants';
+import { MerchantId } from './merchant-summary';
 import { newestFirstPaging, page, rangeInOrder } from './paging';
-import { SELECTION_PATTERN } from './planogram';
-import { SERIAL_PATTERN, Serial } from './pos';
+import { SELECTION_PATTERN } from './planogram-constants';
+import { SERIAL_PATTERN, Serial } from './pos-entity';
 import { commaList } from './query';
 
 /** Spec §4 types 1–19, by number; the names are the message ids' suffixes in the console. */

@@ -20,11 +20,11 @@
  * price, LA101): a sale through any price list of that selection (cash, cashless, key) takes from the same value.
  */
 import * as z from 'zod/mini';
-import { MerchantId } from './merchant';
+import { MerchantId } from './merchant-summary';
 import { numberIn } from './number-enum';
 import { cursorParam, page, pageNumber, pageSize } from './paging';
-import { MAX_LINE_CAPACITY, SELECTION_PATTERN } from './planogram';
-import { SERIAL_PATTERN } from './pos';
+import { MAX_LINE_CAPACITY, SELECTION_PATTERN } from './planogram-constants';
+import { SERIAL_PATTERN } from './pos-entity';
 import { commaList } from './query';
 import { MAX_PICK_LIST_MACHINES, STOCK_STATUSES, STOCK_TYPES } from './stock-constants';
 

@@ -13,11 +13,11 @@
  * moved when its machine changes group); another merchant's id answers 404 MerchantNotFoundException.
  */
 import * as z from 'zod/mini';
-import { CurrencyCode } from './collections';
+import { CurrencyCode } from './currency';
 import { MerchantId } from './merchant-summary';
 import { numberIn } from './number-enum';
 import { newestFirstPaging, page, rangeInOrder } from './paging';
-import { SERIAL_PATTERN } from './pos';
+import { SERIAL_PATTERN } from './pos-entity';
 import { commaList } from './query';
 import {
   EXTERNAL_SERVICES,

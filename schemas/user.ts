@@ -4,20 +4,7 @@ import { NOTIFICATIONS_OFF_REASONS } from './notification-constants';
 import { page, pageQuery, searchText } from './paging';
 import { Role } from './roles';
 
-/** The signed-in user's own view (spec §3 User info + User). */
-export const UserMe = z.object({
-  id: z.string(),
-  email: z.string(),
-  role: Role,
-  language: Language,
-  merchantIds: z.array(z.string()),
-  groupIds: z.array(z.string()),
-  allowLicensing: z.boolean(),
-  receiveNotifications: z.boolean(),
-  /** Why notifications are off: the user, an e-mail's unsubscribe link, a bounce or a complaint. */
-  notificationsOffReason: z.nullable(z.enum(NOTIFICATIONS_OFF_REASONS)),
-});
-export type UserMe = z.infer<typeof UserMe>;
+export { UserMe } from './user-me';
 
 /**
  * A user may change only their own language and whether they receive alarm notifications here; role, merchants,

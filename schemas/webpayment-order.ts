@@ -19,7 +19,7 @@
  *   currency the merchant's (400). Request and response details are stored with card numbers masked (maskCardNumbers).
  */
 import * as z from 'zod/mini';
-import { CurrencyCode } from './collections';
+import { CurrencyCode } from './currency';
 import { MerchantId } from './merchant-summary';
 import { wholeNumber } from './machine-prices';
 import { numberIn } from './number-enum';

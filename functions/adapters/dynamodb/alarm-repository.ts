@@ -7,7 +7,8 @@
  */
 import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { Alarm, type AlarmCounts, type MasterAlarm } from '#schemas/alarm';
+import type { AlarmCounts } from '#schemas/alarm';
+import { Alarm, type MasterAlarm } from '#schemas/alarm-entity';
 import type { Total } from '#schemas/paging';
 import { COUNT_READ_LIMIT } from '#schemas/paging-constants';
 import { activeDelta, applyDelta, countsOf, dayOf, isOpen, statsContribution, statusMove, sumCounts, type StoredAlarm } from '../../core/alarms/model';

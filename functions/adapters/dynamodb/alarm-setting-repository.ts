@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { AlarmSetting } from '#schemas/alarm';
+import { AlarmSetting } from '#schemas/alarm-entity';
 import { AlarmSettingNotFoundException, DuplicateAlarmSettingNameException } from '../../core/alarms/errors';
 import type { AlarmSettingRepository } from '../../core/alarms/settings';
 import * as keys from './keys';

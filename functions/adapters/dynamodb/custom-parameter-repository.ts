@@ -1,6 +1,6 @@
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { CustomParameter } from '#schemas/product';
+import { CustomParameter } from '#schemas/product-entity';
 import { MerchantNotFoundException } from '../../core/merchants/errors';
 import type { CustomParameterRepository } from '../../core/products/ports';
 import * as keys from './keys';

@@ -1,18 +1,16 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { Group, type GroupInput } from '#schemas/group';
+import type { Group, GroupInput } from '#schemas/group';
 import { DuplicateGroupNameException, GroupNotFoundException } from '../../core/groups/errors';
 import type { GroupRepository, GroupSliceRequest } from '../../core/groups/ports';
 import * as keys from './keys';
 import { NamedEntityStore } from './named-entity-store';
-import { recordSchema } from './records';
+import { DynamoGroupReader, groupRecord } from './group-records';
 
-/** The record schema of a group. */
-export const groupRecord = recordSchema<Group>('group', Group);
-
-export class DynamoGroupRepository implements GroupRepository {
+export class DynamoGroupRepository extends DynamoGroupReader implements GroupRepository {
   private readonly store: NamedEntityStore<Group>;
 
   constructor(doc: DynamoDBDocumentClient, tableName: string) {
+    super(doc, tableName);
     this.store = new NamedEntityStore<Group>(doc, tableName, {
       entity: 'group',
       record: groupRecord,
@@ -34,11 +32,6 @@ export class DynamoGroupRepository implements GroupRepository {
 
   getMany(merchantId: string, ids: readonly string[]) {
     return this.store.getMany(ids.map((id) => ({ merchantId, id })));
-  }
-
-  /** Group keys carry their merchant: one BatchGet over merchants × ids (a user has few of both). */
-  findInMerchants(merchantIds: readonly string[], ids: readonly string[]) {
-    return this.store.getMany([...new Set(merchantIds)].flatMap((merchantId) => ids.map((id) => ({ merchantId, id }))));
   }
 
   listSlice(merchantId: string, req: GroupSliceRequest) {

@@ -1,6 +1,6 @@
 /** The items a machine is stored as (ACCESS-PATTERNS: Machines): built and read back here, written by machine-writes.ts. */
 import * as z from 'zod/mini';
-import { PointOfSale } from '#schemas/pos';
+import { PointOfSale } from '#schemas/pos-entity';
 import { TELEMETRY_FIELDS, toPointOfSale, type PosRecord } from '../../core/devices/model';
 import { nameKey } from '../../core/merchants/merchant';
 import * as keys from './keys';

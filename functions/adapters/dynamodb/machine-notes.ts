@@ -1,6 +1,6 @@
 /** A machine's notes (ACCESS-PATTERNS: notes): added with the machine's notes counter, paged newest or oldest first. */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { PosNote } from '#schemas/pos';
+import { PosNote } from '#schemas/pos-entity';
 import { PosChangedConcurrentlyException, PosNotFoundException } from '../../core/devices/errors';
 import type { NoteSliceRequest, PosNotes } from '../../core/devices/ports';
 import { counterUpdate } from './counters';

@@ -12,7 +12,7 @@
  */
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { AlarmCategory } from '#schemas/alarm';
+import { AlarmCategory } from '#schemas/alarm-code';
 import { ALARM_STATUSES } from '#schemas/alarm-constants';
 import { dayOf, statsContribution } from '../../core/alarms/model';
 import type { PosRef, PosRegroups, MovingPos } from '../../core/devices/ports';

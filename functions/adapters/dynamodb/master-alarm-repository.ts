@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { MasterAlarm } from '#schemas/alarm';
+import { MasterAlarm } from '#schemas/alarm-entity';
 import type { Total } from '#schemas/paging';
 import { DuplicateMasterAlarmException, MasterAlarmChangedConcurrentlyException, MasterAlarmNotFoundException } from '../../core/alarms/errors';
 import type { MasterAlarmRepository, MasterAlarmSlice } from '../../core/alarms/master-alarms';

@@ -1,6 +1,6 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { Merchant } from '#schemas/merchant';
+import { Merchant } from '#schemas/merchant-entity';
 import type { MerchantApiTokens, MerchantFeatures } from '../../core/merchants/feature-gate';
 import type { PaymentServiceMerchant, PaymentServiceMerchants } from '../../core/webpayment-orders/ports';
 import { apiTokenHashOf, apiTokenRecord } from './api-token-record';

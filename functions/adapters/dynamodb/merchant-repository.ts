@@ -1,13 +1,13 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { Merchant, type MerchantInput } from '#schemas/merchant';
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Merchant } from '#schemas/merchant-entity';
+import type { MerchantInput } from '#schemas/merchant';
 import { DuplicateMerchantNameException, MerchantNotFoundException } from '../../core/merchants/errors';
 import { nameKey } from '../../core/merchants/merchant';
 import type { MerchantSliceRequest, MerchantRepository } from '../../core/merchants/ports';
 import { forgetCounter, readCounter } from './counters';
-import { batchGetItems } from './batch-items';
 import * as keys from './keys';
 import { queryPage } from './paging';
-import { recordSchema } from './records';
+import { DynamoMerchantReader, merchantRecord } from './merchant-records';
 import { failedConditionIndex } from './transactions';
 import { recordChange } from '../../core/audit/change-recorder';
 
@@ -18,31 +18,9 @@ function toItem(m: Merchant) {
   return { ...m, ...keys.merchant(m.id), ...keys.merchantByName(nk, m.id), entity: 'merchant', nameKey: nk };
 }
 
-/** The record schema of a merchant: the Merchant it answers (the item's nameKey is the index's, not the merchant's). */
-export const merchantRecord = recordSchema<Merchant>('merchant', Merchant);
 const fromItem = (item: Record<string, unknown>): Merchant => merchantRecord.read(item);
 
-export class DynamoMerchantRepository implements MerchantRepository {
-  constructor(
-    private readonly doc: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
-
-  async get(id: string): Promise<Merchant | undefined> {
-    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.merchant(id) }));
-    return res.Item ? fromItem(res.Item) : undefined;
-  }
-
-  async getMany(ids: string[]): Promise<Merchant[]> {
-    return (
-      await batchGetItems(
-        this.doc,
-        this.tableName,
-        ids.map((id) => keys.merchant(id)),
-      )
-    ).map(fromItem);
-  }
-
+export class DynamoMerchantRepository extends DynamoMerchantReader implements MerchantRepository {
   async listSlice(req: MerchantSliceRequest): Promise<{ items: Merchant[]; cursor?: string }> {
     const slice = await queryPage(this.doc, {
       tableName: this.tableName,

@@ -1,27 +1,20 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { MerchantSettings, SuperAdminSettings } from '#schemas/merchant-settings';
+import { MerchantSettings, SuperAdminSettings } from '#schemas/merchant-settings-entity';
 import { DuplicateDevicePinException } from '../../core/devices/errors';
 import { MerchantNotFoundException, SettingsChangedConcurrentlyException } from '../../core/merchants/errors';
 import type { MerchantSettingsRepository, StoredMerchantSettings } from '../../core/merchants/ports';
 import { apiTokenHashOf, StoredApiToken } from './api-token-record';
 import * as keys from './keys';
 import { recordSchema, type RecordSchema } from './records';
+import { DynamoPinGuards } from './pin-guards';
 import { failedConditionIndex } from './transactions';
-
-/** The record schema of a device-association PIN's guard (23): whose PIN it is. */
-const pinGuardRecord = recordSchema('pinGuard', z.object({ merchantId: z.string() }));
 
 /** The record schemas of a merchant's settings (the API token as stored: its hash, or an older item's plaintext) and of its super-admin settings. */
 export const merchantSettingsRecord = recordSchema('merchantSettings', z.extend(z.omit(MerchantSettings, { apiTokenIssued: true }), StoredApiToken.shape));
 export const superAdminSettingsRecord = recordSchema<SuperAdminSettings>('superAdminSettings', SuperAdminSettings);
 
-export class DynamoMerchantSettingsRepository implements MerchantSettingsRepository {
-  constructor(
-    private readonly doc: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
-
+export class DynamoMerchantSettingsRepository extends DynamoPinGuards implements MerchantSettingsRepository {
   private async read<T>(key: Record<string, string>, record: RecordSchema<T>): Promise<T | undefined> {
     const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: key }));
     return res.Item ? record.read(res.Item) : undefined;
@@ -131,12 +124,6 @@ export class DynamoMerchantSettingsRepository implements MerchantSettingsReposit
       if (failed >= 0) throw new SettingsChangedConcurrentlyException();
       throw error;
     }
-  }
-
-  /** The merchant whose device-association PIN this is. */
-  async merchantOfPin(pin: string): Promise<string | undefined> {
-    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.pinGuard(pin) }));
-    return res.Item && pinGuardRecord.read(res.Item).merchantId;
   }
 
   getSuperAdminSettings(merchantId: string) {

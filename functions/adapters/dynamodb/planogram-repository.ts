@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { Planogram } from '#schemas/planogram';
+import type { Planogram } from '#schemas/planogram-entity';
 import {
   DuplicatePlanogramNameException,
   PlanogramInUseException,
@@ -11,6 +11,7 @@ import {
 import type { PlanogramRepository, PlanogramSliceRequest } from '../../core/planograms/ports';
 import * as keys from './keys';
 import { NamedEntityStore, type Companions } from './named-entity-store';
+import { planogramRecord } from './planogram-records';
 import { readRange } from './paging';
 import type { TransactItem } from './transactions';
 import { recordSchema } from './records';
@@ -27,9 +28,6 @@ const MAX_COMPANION_ITEMS = 96;
  * Planograms through the named-entity store (ACCESS-PATTERNS 26h), each save keeping in the same transaction the
  * index of its lines by product (26g: one item per (product, planogram)) and the products' `planograms` counts (26c).
  */
-/** The record schema of a planogram: items written before its machines count was kept have 0. */
-export const planogramRecord = recordSchema<Planogram>('planogram', z.extend(Planogram, { machines: z._default(z.number(), 0) }));
-
 export class DynamoPlanogramRepository implements PlanogramRepository {
   private readonly store: NamedEntityStore<Planogram>;
 

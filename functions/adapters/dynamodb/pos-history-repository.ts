@@ -1,6 +1,6 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { AUDIT_PORTS } from '#schemas/iot';
+import { AUDIT_PORTS } from '#schemas/iot-constants';
 import { AuditCash, type PosTransaction } from '#schemas/pos-history';
 import { AUDIT_INTEGRITIES } from '#schemas/pos-history-constants';
 import type { AuditCashRead, HistoryRange, HistorySlice, PosHistoryRepository, StoredAudit } from '../../core/devices/history-ports';

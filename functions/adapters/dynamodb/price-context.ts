@@ -1,7 +1,7 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { Merchant } from '#schemas/merchant';
-import { MerchantSettings, SuperAdminSettings } from '#schemas/merchant-settings';
+import { Merchant } from '#schemas/merchant-entity';
+import { MerchantSettings, SuperAdminSettings } from '#schemas/merchant-settings-entity';
 import type { ErpSettings, PlanogramLines, PriceContext, PricesSyncMode } from '../../core/prices/ports';
 import { apiTokenHashOf, StoredApiToken } from './api-token-record';
 import { batchGetItems } from './batch-items';

@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { Product } from '#schemas/product';
+import { Product } from '#schemas/product-entity';
 import type { ProductCatalogue } from '../../core/planograms/ports';
 import type { ProductNames as PriceProductNames } from '../../core/prices/ports';
 import type { ProductNames } from '../../core/stock/ports';

@@ -1,7 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { Merchant } from '#schemas/merchant';
-import { MerchantSettings } from '#schemas/merchant-settings';
+import { Merchant } from '#schemas/merchant-entity';
+import { MerchantSettings } from '#schemas/merchant-settings-entity';
 import type { RefundContext, RefundContextReader } from '../../core/medias/ports';
 import { batchGetItems } from './batch-items';
 import * as keys from './keys';

@@ -10,7 +10,7 @@
  * to an hour late, and the connection and status exactly; the detail reads the TELEMETRY item.
  */
 import * as z from 'zod/mini';
-import { NetworkType } from '#schemas/pos';
+import { NetworkType } from '#schemas/pos-entity';
 import type { Telemetry } from '../../core/devices/model';
 import * as keys from './keys';
 import { recordSchema } from './records';

@@ -4,7 +4,7 @@
  * them in their own TransactWriteItems with these builders.
  */
 import * as z from 'zod/mini';
-import { CurrencyCode } from '#schemas/collections';
+import { CurrencyCode } from '#schemas/currency';
 import type { SaleTransaction } from '#schemas/iot';
 import { EXTERNAL_SERVICES, transactionCategory } from '#schemas/transaction-constants';
 import type { Transaction } from '#schemas/transaction';

@@ -1,6 +1,6 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { UserMe } from '#schemas/user';
+import { UserMe } from '#schemas/user-me';
 import type { User } from '../../core/users/user';
 import * as keys from './keys';
 import { recordSchema } from './records';

@@ -23,7 +23,7 @@ import {
   PosAlarmCsvQuery,
   PosAlarmListQuery,
 } from '#schemas/alarm';
-import { PosParams } from '#schemas/pos';
+import { PosParams } from '#schemas/pos-entity';
 import { ADMINS, ALL_ROLES, NOT_MERCHANT_USER, SUPER_ADMIN } from '#schemas/roles';
 import { createMasterAlarm, deleteMasterAlarm, getMasterAlarm, listMasterAlarms, updateMasterAlarm } from '../../core/alarms/master-alarms';
 import { createAlarmSetting, deleteAlarmSetting, getAlarmSetting, listAlarmSettings, updateAlarmSetting } from '../../core/alarms/settings';

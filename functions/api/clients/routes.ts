@@ -1,5 +1,5 @@
 import { Client, ClientInput, ClientListQuery, ClientPage, ClientParams } from '#schemas/client';
-import { MerchantIdParams } from '#schemas/merchant';
+import { MerchantIdParams } from '#schemas/merchant-summary';
 import { ADMINS, ALL_ROLES } from '#schemas/roles';
 import { createClient, deleteClient, getClient, listClients, updateClient } from '../../core/clients/use-cases';
 import { routeFor } from '../../http/manifest';

@@ -1,5 +1,5 @@
 import { Group, GroupInput, GroupListQuery, GroupPage, GroupParams } from '#schemas/group';
-import { MerchantIdParams } from '#schemas/merchant';
+import { MerchantIdParams } from '#schemas/merchant-summary';
 import { ADMINS, NOT_MERCHANT_USER } from '#schemas/roles';
 import { createGroup, deleteGroup, getGroup, listGroups, updateGroup } from '../../core/groups/use-cases';
 import { routeFor } from '../../http/manifest';

@@ -1,4 +1,4 @@
-import { MerchantIdParams } from '#schemas/merchant';
+import { MerchantIdParams } from '#schemas/merchant-summary';
 import {
   HistoricalDataCreate,
   HistoricalDataListQuery,

@@ -1,4 +1,4 @@
-import { MerchantIdParams } from '#schemas/merchant';
+import { MerchantIdParams } from '#schemas/merchant-summary';
 import { NoVendProfile, NoVendProfileInput, NoVendProfileListQuery, NoVendProfilePage, NoVendProfileParams } from '#schemas/no-vend-profile';
 import { ALL_ROLES, NOT_MERCHANT_USER } from '#schemas/roles';
 import { createNoVendProfile, deleteNoVendProfile, getNoVendProfile, listNoVendProfiles, updateNoVendProfile } from '../../core/no-vend-profiles/use-cases';

@@ -1,4 +1,4 @@
-import { MerchantIdParams } from '#schemas/merchant';
+import { MerchantIdParams } from '#schemas/merchant-summary';
 import { Planogram, PlanogramDeleted, PlanogramInput, PlanogramListQuery, PlanogramPage, PlanogramParams } from '#schemas/planogram';
 import { ADMINS, ALL_ROLES } from '#schemas/roles';
 import { createPlanogram, deletePlanogram, getPlanogram, listPlanograms, updatePlanogram } from '../../core/planograms/use-cases';

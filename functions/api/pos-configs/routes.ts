@@ -8,7 +8,7 @@ import {
   LastSensorsInfo,
   PosConfigs,
 } from '#schemas/pos-config';
-import { PosParams } from '#schemas/pos';
+import { PosParams } from '#schemas/pos-entity';
 import { ALL_ROLES, NOT_MERCHANT_USER } from '#schemas/roles';
 import { getCustomConfig, getHistoricalConfig, getPosConfigs, listHistoricalConfigs, putCustomConfig } from '../../core/devices/config-use-cases';
 import { lastSensorsInfo } from '../../core/devices/sensors';

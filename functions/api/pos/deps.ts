@@ -1,12 +1,12 @@
-import { DynamoMerchantSettingsRepository } from '../../adapters/dynamodb/merchant-settings-repository';
-import { DynamoMerchantRepository } from '../../adapters/dynamodb/merchant-repository';
+import { DynamoPinGuards } from '../../adapters/dynamodb/pin-guards';
+import { DynamoMerchantReader } from '../../adapters/dynamodb/merchant-records';
 import { DynamoPosLists } from '../../adapters/dynamodb/machine-lists';
 import { DynamoPosNotes } from '../../adapters/dynamodb/machine-notes';
 import { DynamoPosRecords } from '../../adapters/dynamodb/machine-writes';
 import { DynamoPosPurges } from '../../adapters/dynamodb/machine-purges';
 import { DynamoPosRegroups } from '../../adapters/dynamodb/machine-regroups';
-import { DynamoStockRepository } from '../../adapters/dynamodb/stock-repository';
-import { DynamoPlanogramRepository } from '../../adapters/dynamodb/planogram-repository';
+import { DynamoStockRecords } from '../../adapters/dynamodb/stock-records';
+import { DynamoPlanogramLines } from '../../adapters/dynamodb/planogram-records';
 import type { FunctionAccess } from '../../runtime/access';
 import { groupDeps } from '../../runtime/base-deps';
 
@@ -19,10 +19,10 @@ export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
   posNotes: new DynamoPosNotes(doc, tableName),
   purges: new DynamoPosPurges(doc, tableName),
   regroups: new DynamoPosRegroups(doc, tableName),
-  merchants: new DynamoMerchantRepository(doc, tableName),
-  merchantSettings: new DynamoMerchantSettingsRepository(doc, tableName),
-  stock: new DynamoStockRepository(doc, tableName),
-  planograms: new DynamoPlanogramRepository(doc, tableName),
+  merchants: new DynamoMerchantReader(doc, tableName),
+  merchantSettings: new DynamoPinGuards(doc, tableName),
+  stock: new DynamoStockRecords(doc, tableName),
+  planograms: new DynamoPlanogramLines(doc, tableName),
 }));
 
 export type PosGroupDeps = ReturnType<typeof deps>;

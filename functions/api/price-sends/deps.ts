@@ -3,7 +3,7 @@ import { DynamoPriceContext } from '../../adapters/dynamodb/price-context';
 import { DynamoPriceRepository } from '../../adapters/dynamodb/price-repository';
 import { DynamoProductCatalogue } from '../../adapters/dynamodb/product-catalogue';
 import { DynamoRemoteCommandRepository } from '../../adapters/dynamodb/remote-command-repository';
-import { IotCommandPublisher } from '../../adapters/iot/command-publisher';
+import { SignedIotPublisher } from '../../adapters/iot/signed-publisher';
 import type { DeliveryDeps } from '../../core/remote-commands/delivery';
 import type { FunctionAccess } from '../../runtime/access';
 import { groupDeps } from '../../runtime/base-deps';
@@ -15,7 +15,7 @@ const log: DeliveryDeps['log'] = (level, message, fields) => logger[level](messa
 
 /**
  * The price-sends group: a machine's saved prices as remote command 12 (command repository, delivery settings,
- * IoT publisher), and the merchant ERP's saves, checked against the merchant's settings (API token, sync mode).
+ * signed-fetch IoT publisher), and the merchant ERP's saves, checked against the merchant's settings (API token, sync mode).
  */
 export const deps = groupDeps(access, ({ doc, config }) => {
   const context = new DynamoPriceContext(doc, config.tableName);
@@ -27,7 +27,7 @@ export const deps = groupDeps(access, ({ doc, config }) => {
     productNames: new DynamoProductCatalogue(doc, config.tableName),
     remoteCommands: new DynamoRemoteCommandRepository(doc, config.tableName),
     commandSettings: config.commands,
-    commandPublisher: new IotCommandPublisher({ region: config.region, endpoint: config.iotDataEndpoint }),
+    commandPublisher: new SignedIotPublisher({ region: config.region, endpoint: config.iotDataEndpoint }),
     log,
   };
 });

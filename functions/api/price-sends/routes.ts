@@ -1,4 +1,4 @@
-import { PosParams } from '#schemas/pos';
+import { PosParams } from '#schemas/pos-entity';
 import { API_TOKEN_HEADER, ErpHeaders, ErpPricesResult, ErpPricesSave, PosPrices, PricesSend } from '#schemas/machine-prices';
 import { NOT_MERCHANT_USER } from '#schemas/roles';
 import { erpSavePrices } from '../../core/prices/erp';

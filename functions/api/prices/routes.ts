@@ -1,4 +1,4 @@
-import { PosParams } from '#schemas/pos';
+import { PosParams } from '#schemas/pos-entity';
 import {
   BulkPriceApply,
   BulkPriceChange,

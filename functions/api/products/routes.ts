@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MerchantIdParams } from '#schemas/merchant';
+import { MerchantIdParams } from '#schemas/merchant-summary';
 import {
   CustomParameters,
   CustomParametersInput,

@@ -1,7 +1,7 @@
 import { DynamoPosReader } from '../../adapters/dynamodb/machine-reads';
 import { registryCache } from '../../adapters/dynamodb/registration-cache';
 import { DynamoRemoteCommandRepository } from '../../adapters/dynamodb/remote-command-repository';
-import { IotCommandPublisher } from '../../adapters/iot/command-publisher';
+import { SignedIotPublisher } from '../../adapters/iot/signed-publisher';
 import type { DeliveryDeps } from '../../core/remote-commands/delivery';
 import type { FunctionAccess } from '../../runtime/access';
 import { groupDeps } from '../../runtime/base-deps';
@@ -11,14 +11,14 @@ export const access = { table: 'readWrite', publishCommands: true } as const sat
 
 const log: DeliveryDeps['log'] = (level, message, fields) => logger[level](message, fields);
 
-/** The remote-commands group: machines, their commands, delivery settings and the IoT data-plane publisher. */
+/** The remote-commands group: machines, their commands, delivery settings and a signed-fetch IoT publisher (no IoT data-plane client). */
 export const deps = groupDeps(access, ({ doc, config }) => ({
   pos: new DynamoPosReader(doc, config.tableName),
   // The device tab polls a machine's commands while one runs: its machine is resolved once per few seconds.
   registrations: registryCache(doc, config.tableName),
   remoteCommands: new DynamoRemoteCommandRepository(doc, config.tableName),
   commandSettings: config.commands,
-  commandPublisher: new IotCommandPublisher({ region: config.region, endpoint: config.iotDataEndpoint }),
+  commandPublisher: new SignedIotPublisher({ region: config.region, endpoint: config.iotDataEndpoint }),
   log,
 }));
 

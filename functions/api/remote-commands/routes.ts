@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { PosParams } from '#schemas/pos';
+import { PosParams } from '#schemas/pos-entity';
 import {
   PendingCounts,
   PendingCountsQuery,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { PosParams } from '#schemas/pos';
+import { PosParams } from '#schemas/pos-entity';
 import { NOT_MERCHANT_USER, ALL_ROLES } from '#schemas/roles';
 import { MachineStock, PickList, PickListQuery, StockLinesInput, StockManagePage, StockManageQuery } from '#schemas/stock';
 import { editStockLines, fullRefillStock, getStock, listStock, pickList, pickListCsv } from '../../core/stock/use-cases';

@@ -1,4 +1,4 @@
-import { DynamoGroupRepository } from '../../adapters/dynamodb/group-repository';
+import { DynamoGroupReader } from '../../adapters/dynamodb/group-records';
 import { DynamoMerchantRepository } from '../../adapters/dynamodb/merchant-repository';
 import { DynamoUserRepository } from '../../adapters/dynamodb/user-repository';
 import { CognitoIdentityProvider } from '../../adapters/cognito/identity-provider';
@@ -10,7 +10,7 @@ export const access = { table: 'readWrite', cognitoAdmin: true } as const satisf
 /** The users group: users, their groups and merchants, and the identity provider (Cognito) it administers. */
 export const deps = groupDeps(access, ({ doc, config }) => ({
   users: new DynamoUserRepository(doc, config.tableName),
-  groups: new DynamoGroupRepository(doc, config.tableName),
+  groups: new DynamoGroupReader(doc, config.tableName),
   merchants: new DynamoMerchantRepository(doc, config.tableName),
   identity: new CognitoIdentityProvider({ userPoolId: config.cognito.userPoolId, region: config.region, endpoint: config.cognito.endpoint }),
 }));

@@ -1,4 +1,6 @@
-import { CASH_DEVICE_TYPES, CURRENCIES, VENDING_DEVICE_TYPES, type Collections, type CurrencyCode } from '#schemas/collections';
+import type { Collections } from '#schemas/collections';
+import { CURRENCIES, type CurrencyCode } from '#schemas/currency';
+import { CASH_DEVICE_TYPES, VENDING_DEVICE_TYPES } from '#schemas/device-types';
 
 /** Spec §9: zero decimals for these currencies; amounts are integers in minor units. */
 const ZERO_DECIMALS = new Set<CurrencyCode>(['COP', 'CLP', 'UYU', 'PYG', 'CZK']);

@@ -28,7 +28,7 @@ export interface PosDeps {
   posNotes: PosNotes;
   purges: PosPurges;
   regroups: PosRegroups;
-  merchants: MerchantRepository;
+  merchants: Pick<MerchantRepository, 'get'>;
   merchantSettings: Pick<MerchantSettingsRepository, 'merchantOfPin'>;
   stock: Pick<StockRepository, 'get' | 'put' | 'delete'>;
   planograms: PlanogramLines;

@@ -5,7 +5,7 @@
  * older, ingestion publishes the list to `vend/{serial}/medias` in parts of at most 64 KB, and the machine's next ping
  * with the new version acknowledges it (until then every ping brings it again). No zod: the telemetry trigger bundles it.
  */
-import { MAX_CLOUD_MESSAGE_BYTES } from '#schemas/iot';
+import { MAX_CLOUD_MESSAGE_BYTES } from '#schemas/iot-constants';
 import { mediaListTopic } from '#schemas/media-constants';
 import { listEntryFor } from './model';
 import type { DevicePublisher, MediaLists } from './ports';

@@ -2,7 +2,7 @@
  * PUT /erp/pos/{id}/prices: the merchant's ERP sets a machine's prices with the merchant's API token instead
  * of a console sign-in ("via ERP API"). The token is compared in constant time and never logged.
  */
-import { MAX_CLOUD_MESSAGE_BYTES } from '#schemas/iot';
+import { MAX_CLOUD_MESSAGE_BYTES } from '#schemas/iot-constants';
 import { ERP_AUTHOR } from '#schemas/prices-constants';
 import type { ErpPricesResult, ErpPricesSave } from '#schemas/prices';
 import { messageBytes, newCommandId } from '../remote-commands/delivery';

@@ -1,6 +1,6 @@
 /** The console's remote commands (spec §2 devices remote-commands and the device tab; §4; §5 64 KB; §8). */
 import { createHash } from 'node:crypto';
-import { MAX_CLOUD_MESSAGE_BYTES } from '#schemas/iot';
+import { MAX_CLOUD_MESSAGE_BYTES } from '#schemas/iot-constants';
 import { ALL_DISTRIBUTORS_ID } from '#schemas/merchant-constants';
 import type { Page } from '#schemas/paging';
 import {

@@ -29,7 +29,7 @@ import { pageOf } from '../shared/page';
 
 export interface UserAdminDeps {
   users: UserRepository;
-  groups: GroupRepository;
+  groups: Pick<GroupRepository, 'findInMerchants'>;
   merchants: MerchantRepository;
   identity: IdentityProvider;
   /** This deployment's tenant and the tenant of single-value role claims (spec §4). */
