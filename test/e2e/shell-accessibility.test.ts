@@ -287,13 +287,13 @@ describe('console shell accessibility', () => {
     const expanded = (group: string) => menuGroup(page, group).getAttribute('aria-expanded');
     const linkShown = (id: string) => menu.locator(`[data-menu-id="${id}"]`).isVisible();
     // The merchant admin's areas, in the spec's order; on the dashboard (no area) every group starts closed.
-    // (Customers and media shows with the merchant's CUSTOMERS_MEDIA feature.)
+    // (Customers and media shows with the merchant's CUSTOMERS_MEDIA feature, the service manager with NEBULAR_CASH: Acme has both.)
     await expect
       .poll(() =>
         menu.locator('[data-menu-group]').evaluateAll((all) => all.map((b) => b.getAttribute('data-menu-group')).filter((g) => g !== 'customers-medias')),
       )
-      .toEqual(['devices', 'transactions', 'manage', 'settings']);
-    for (const group of ['devices', 'transactions', 'manage', 'settings']) expect(await expanded(group), group).toBe('false');
+      .toEqual(['devices', 'transactions', 'manage', 'service-manager', 'settings']);
+    for (const group of ['devices', 'transactions', 'manage', 'service-manager', 'settings']) expect(await expanded(group), group).toBe('false');
     expect(await linkShown('manage-clients')).toBe(false);
     expect(await menu.locator('[data-menu-id="dashboard"]').isVisible()).toBe(true);
 
