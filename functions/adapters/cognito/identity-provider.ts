@@ -1,23 +1,17 @@
-import {
-  AdminCreateUserCommand,
-  AdminDeleteUserCommand,
-  AdminGetUserCommand,
-  AdminUpdateUserAttributesCommand,
-  CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { ROLE_CLAIM } from '#schemas/role-claim';
 import { DomainError, ValidationError } from '../../core/shared/domain-error';
 import { DuplicateUserException, UserNotFoundException } from '../../core/users/errors';
 import type { Identity, IdentityProvider } from '../../core/users/ports';
+import { SignedCognitoClient } from './signed-client';
 
-const clients = new Map<string, CognitoIdentityProviderClient>();
+const clients = new Map<string, SignedCognitoClient>();
 
 /** One client per process and endpoint (module scope, reused across invocations). */
-function clientFor(region: string, endpoint: string | undefined): CognitoIdentityProviderClient {
+function clientFor(region: string, endpoint: string | undefined): SignedCognitoClient {
   const key = `${region} ${endpoint ?? ''}`;
   let client = clients.get(key);
   if (!client) {
-    client = new CognitoIdentityProviderClient({ region, ...(endpoint ? { endpoint } : {}), maxAttempts: 3 });
+    client = new SignedCognitoClient({ region, ...(endpoint ? { endpoint } : {}) });
     clients.set(key, client);
   }
   return client;
@@ -50,7 +44,7 @@ function mapError(error: unknown): unknown {
  * pool's generated username); the console's user id is the identity's `sub`.
  */
 export class CognitoIdentityProvider implements IdentityProvider {
-  private readonly client: CognitoIdentityProviderClient;
+  private readonly client: SignedCognitoClient;
 
   constructor(private readonly opts: { userPoolId: string; region: string; endpoint?: string }) {
     this.client = clientFor(opts.region, opts.endpoint);
@@ -66,18 +60,16 @@ export class CognitoIdentityProvider implements IdentityProvider {
 
   async createUser(input: { email: string; roleClaim: string }): Promise<{ id: string }> {
     const out = await this.send(() =>
-      this.client.send(
-        new AdminCreateUserCommand({
-          UserPoolId: this.opts.userPoolId,
-          Username: input.email,
-          DesiredDeliveryMediums: ['EMAIL'],
-          UserAttributes: [
-            { Name: 'email', Value: input.email },
-            { Name: 'email_verified', Value: 'true' },
-            { Name: ROLE_CLAIM, Value: input.roleClaim },
-          ],
-        }),
-      ),
+      this.client.send('AdminCreateUser', {
+        UserPoolId: this.opts.userPoolId,
+        Username: input.email,
+        DesiredDeliveryMediums: ['EMAIL'],
+        UserAttributes: [
+          { Name: 'email', Value: input.email },
+          { Name: 'email_verified', Value: 'true' },
+          { Name: ROLE_CLAIM, Value: input.roleClaim },
+        ],
+      }),
     );
     const sub = out.User?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? (await this.getUser(input.email))?.id;
     if (!sub) {
@@ -89,7 +81,7 @@ export class CognitoIdentityProvider implements IdentityProvider {
 
   async getUser(email: string): Promise<Identity | undefined> {
     try {
-      const out = await this.client.send(new AdminGetUserCommand({ UserPoolId: this.opts.userPoolId, Username: email }));
+      const out = await this.client.send('AdminGetUser', { UserPoolId: this.opts.userPoolId, Username: email });
       const attr = (name: string) => out.UserAttributes?.find((a) => a.Name === name)?.Value;
       const id = attr('sub');
       if (!id) return undefined;
@@ -103,15 +95,17 @@ export class CognitoIdentityProvider implements IdentityProvider {
 
   async setRoleClaim(email: string, roleClaim: string): Promise<void> {
     await this.send(() =>
-      this.client.send(
-        new AdminUpdateUserAttributesCommand({ UserPoolId: this.opts.userPoolId, Username: email, UserAttributes: [{ Name: ROLE_CLAIM, Value: roleClaim }] }),
-      ),
+      this.client.send('AdminUpdateUserAttributes', {
+        UserPoolId: this.opts.userPoolId,
+        Username: email,
+        UserAttributes: [{ Name: ROLE_CLAIM, Value: roleClaim }],
+      }),
     );
   }
 
   async deleteUser(email: string): Promise<void> {
     try {
-      await this.client.send(new AdminDeleteUserCommand({ UserPoolId: this.opts.userPoolId, Username: email }));
+      await this.client.send('AdminDeleteUser', { UserPoolId: this.opts.userPoolId, Username: email });
     } catch (error) {
       if (nameOf(error) !== 'UserNotFoundException') throw mapError(error);
     }
@@ -119,9 +113,7 @@ export class CognitoIdentityProvider implements IdentityProvider {
 
   async resendInvitation(email: string): Promise<void> {
     await this.send(() =>
-      this.client.send(
-        new AdminCreateUserCommand({ UserPoolId: this.opts.userPoolId, Username: email, MessageAction: 'RESEND', DesiredDeliveryMediums: ['EMAIL'] }),
-      ),
+      this.client.send('AdminCreateUser', { UserPoolId: this.opts.userPoolId, Username: email, MessageAction: 'RESEND', DesiredDeliveryMediums: ['EMAIL'] }),
     );
   }
 }
