@@ -22,21 +22,26 @@ echo "== tests"
 # then every project without file parallelism (api, e2e: their files one after another on a stack of their own)
 # goes into one sequential group. So without arguments api and e2e run in vitest processes of their own beside
 # unit and infra (their reports follow). The browser tests mostly wait (for Chromium, the stack, the network): they
-# run in two halves (vitest --shard, by file), each with a stack and a Chromium of its own.
+# run in two halves (vitest --shard, by file), each with a stack and a Chromium of its own. The API tests too: in one
+# process they were the longest part (about 11 minutes of 2 cores' wall time at 50 files), in two halves each with a
+# stack of its own they use the cores the waiting leaves.
 vitest=(node_modules/.bin/vitest run --config test/vitest.config.ts --reporter=default --reporter=json)
 E2E_SHARDS=2
+API_SHARDS=2
 status=0
 rm -f .local/test-results*.json
 if [ $# -eq 0 ]; then
   declare -A beside=()
-  "${vitest[@]}" --outputFile.json=.local/test-results-api.json --project api >.local/test-api.log 2>&1 &
-  beside[api]=$!
+  for shard in $(seq 1 $API_SHARDS); do
+    "${vitest[@]}" --outputFile.json=.local/test-results-api-$shard.json --project api --shard=$shard/$API_SHARDS >.local/test-api-$shard.log 2>&1 &
+    beside[api-$shard]=$!
+  done
   for shard in $(seq 1 $E2E_SHARDS); do
     "${vitest[@]}" --outputFile.json=.local/test-results-e2e-$shard.json --project e2e --shard=$shard/$E2E_SHARDS >.local/test-e2e-$shard.log 2>&1 &
     beside[e2e-$shard]=$!
   done
   "${vitest[@]}" --outputFile.json=.local/test-results.json --project unit --project infra || status=$?
-  for part in api $(seq -f 'e2e-%g' 1 $E2E_SHARDS); do
+  for part in $(seq -f 'api-%g' 1 $API_SHARDS) $(seq -f 'e2e-%g' 1 $E2E_SHARDS); do
     echo "== $part tests, run beside the above"
     wait "${beside[$part]}" || status=$?
     cat .local/test-$part.log

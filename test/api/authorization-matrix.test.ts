@@ -624,39 +624,49 @@ beforeAll(async () => {
   };
   if ((await api(`/master-alarms/${MASTER_CODE}`, { token: superAdmin })).status === 404) await masterAlarm(MASTER_CODE);
   for (const scope of ['own', 'foreign'] as const) deletableMasterAlarms.set(`${scope} NEBULARSUPERADMIN`, await masterAlarm(uniqueCode()));
-  matrixFirmware = (await createFirmware(superAdmin)).id;
-  for (const scope of ['own', 'foreign'] as const) {
-    firmwareUploads.set(scope, await uploadFile(superAdmin, zipBytes()));
-    deletableFirmwares.set(scope, (await createFirmware(superAdmin)).id);
-  }
+  // Firmware and web payment fixtures depend on nothing below: they are made beside it (awaited at the end).
+  const firmwareFixtures = async () => {
+    matrixFirmware = (await createFirmware(superAdmin)).id;
+    await Promise.all(
+      (['own', 'foreign'] as const).map(async (scope) => {
+        firmwareUploads.set(scope, await uploadFile(superAdmin, zipBytes()));
+        deletableFirmwares.set(scope, (await createFirmware(superAdmin)).id);
+      }),
+    );
+    firmwareRules.set('own read', await firmwareRule());
+    await Promise.all(
+      DELETERS.map(async (role) => {
+        firmwareRules.set(`own pause ${role}`, await firmwareRule());
+        firmwareRules.set(`own resume ${role}`, await firmwareRule('pause'));
+        firmwareRules.set(`own cancel ${role}`, await firmwareRule());
+      }),
+    );
+  };
   const firmwareRule = async (then?: 'pause') => {
     const res = await api(`/merchants/${OWN}/firmware-rules`, { method: 'POST', token: superAdmin, body: firmwareRuleBody() });
     expect(res.status, res.text).toBe(201);
     if (then) expect((await api(`/merchants/${OWN}/firmware-rules/${res.body.id}/${then}`, { method: 'POST', token: superAdmin })).status).toBe(200);
     return res.body.id as string;
   };
-  firmwareRules.set('own read', await firmwareRule());
-  for (const role of DELETERS) {
-    firmwareRules.set(`own pause ${role}`, await firmwareRule());
-    firmwareRules.set(`own resume ${role}`, await firmwareRule('pause'));
-    firmwareRules.set(`own cancel ${role}`, await firmwareRule());
-  }
-  const service = await api('/webpayment-services', {
-    method: 'POST',
-    token: superAdmin,
-    body: { name: uniqueName(), url: 'https://pay.example.com/', type: 4 },
-  });
-  expect(service.status, service.text).toBe(201);
-  matrixWebPaymentService = service.body.id;
-  for (const scope of ['own', 'foreign'] as const) {
-    const res = await api(`/webpaymentconfigs/${matrixWebPaymentService}?merchantId=${merchantOf(scope)}`, {
-      method: 'PUT',
+  const webPaymentFixtures = async () => {
+    const service = await api('/webpayment-services', {
+      method: 'POST',
       token: superAdmin,
-      body: { charges: 0 },
+      body: { name: uniqueName(), url: 'https://pay.example.com/', type: 4 },
     });
-    expect(res.status, res.text).toBe(200);
-    deletableWebPaymentConfigs.set(`${scope} NEBULARSUPERADMIN`, matrixWebPaymentService);
-  }
+    expect(service.status, service.text).toBe(201);
+    matrixWebPaymentService = service.body.id;
+    for (const scope of ['own', 'foreign'] as const) {
+      const res = await api(`/webpaymentconfigs/${matrixWebPaymentService}?merchantId=${merchantOf(scope)}`, {
+        method: 'PUT',
+        token: superAdmin,
+        body: { charges: 0 },
+      });
+      expect(res.status, res.text).toBe(200);
+      deletableWebPaymentConfigs.set(`${scope} NEBULARSUPERADMIN`, matrixWebPaymentService);
+    }
+  };
+  const besides = Promise.all([firmwareFixtures(), webPaymentFixtures()]);
   for (const scope of ['own', 'foreign'] as const) {
     const profileName = uniqueName();
     profiles[scope] = { id: await profile(merchantOf(scope), profileName), name: profileName };
@@ -864,7 +874,9 @@ beforeAll(async () => {
     const mail = (await readOutbox(stack.cognito.endpoint, users.own.email)).find((m) => m.source === 'SES');
     return mail ? /unsubscribe\?token=(\S+)/.exec(mail.message)?.[1] : undefined;
   }, 'the alarm e-mail to the own user');
-});
+  await besides;
+  // Several hundred fixtures over HTTP and MQTT: more than the default hook time while other test processes share the cores.
+}, 180_000);
 
 describe('authorization matrix', () => {
   it('has a sample request for every manifest route', () => {
