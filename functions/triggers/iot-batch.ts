@@ -6,8 +6,9 @@
  */
 import type { Context } from 'aws-lambda';
 import type { IngestedKind } from '#schemas/iot';
-import { ingestBatch, type BatchOutcome } from '../core/ingestion/batch';
-import type { IngestionDeps } from '../core/ingestion/deps';
+import type { BatchDeps } from '../core/ingestion/deps';
+import type { MessageKind } from '../core/ingestion/kind';
+import { ingestKindBatch, type BatchOutcome } from '../core/ingestion/batch';
 import { logger } from '../runtime/logger';
 import { METRIC, type OperatorMetrics } from '../runtime/metrics';
 import { trigger } from './trigger';
@@ -46,19 +47,23 @@ function observeBatch(metrics: OperatorMetrics, kind: IngestedKind, messages: nu
   else logger.debug('batch ingested', fields);
 }
 
-/** The handler of the `kind` rule's trigger (its folder's handler.ts), with that trigger's deps. */
-export function iotBatchHandler(kind: IngestedKind, deps: () => IngestionDeps) {
+/**
+ * The handler of a kind's rule's trigger (its folder's handler.ts): that kind's path only, with that trigger's deps (the
+ * ones the kind names: other deps do not compile).
+ */
+export function iotBatchHandler<P, D extends BatchDeps>(handling: MessageKind<P, D>, deps: () => NoInfer<D>) {
+  const { kind } = handling;
   const run = trigger(async (event: SqsEventLike | Record<string, unknown>, { metrics }): Promise<SqsBatchResponse | void> => {
     if (isSqsEvent(event)) {
-      const outcome = await ingestBatch(
-        kind,
+      const outcome = await ingestKindBatch(
+        handling,
         event.Records.map((r) => parseBody(r.body)),
         deps(),
       );
       observeBatch(metrics, kind, event.Records.length, outcome);
       return { batchItemFailures: outcome.failed.map((i) => ({ itemIdentifier: event.Records[i]!.messageId })) };
     }
-    const outcome = await ingestBatch(kind, [event], deps());
+    const outcome = await ingestKindBatch(handling, [event], deps());
     observeBatch(metrics, kind, 1, outcome);
     if (outcome.failed.length) throw new Error(`${kind} message not stored; the rule action retries`);
   });

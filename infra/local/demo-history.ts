@@ -13,7 +13,7 @@ import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } fr
 import * as keys from '../../functions/adapters/dynamodb/keys';
 import { newCommandId } from '../../functions/core/remote-commands/delivery';
 import type { CommandSettings, RemoteCommandRepository, StoredCommand } from '../../functions/core/remote-commands/ports';
-import { ingestBatch } from '../../functions/core/ingestion/batch';
+import { ingestBatch } from '../../functions/core/ingestion/kinds';
 import type { IngestionDeps } from '../../functions/core/ingestion/deps';
 import type { IngestedKind, SaleTransaction } from '#schemas/iot';
 import { CASH_DEVICE_TYPES } from '#schemas/collections';

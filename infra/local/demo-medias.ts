@@ -6,7 +6,7 @@
  * changes, so a seed played again (an interrupted first start) does nothing twice.
  */
 import { DynamoRefundContext } from '../../functions/adapters/dynamodb/refund-context';
-import { ingestBatch } from '../../functions/core/ingestion/batch';
+import { ingestBatch } from '../../functions/core/ingestion/kinds';
 import type { IngestionDeps } from '../../functions/core/ingestion/deps';
 import { changeMediaStatus, refundMedia, reportLostKey, type MediaDeps } from '../../functions/core/medias/use-cases';
 import { MEDIA_STATUS } from '#schemas/media-constants';

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as keys from '../../functions/adapters/dynamodb/keys';
 import { DEMO_PINS } from '../../infra/local/demo-data';
 import { alarmMessage } from '../../infra/local/simulator';
+import { alarms } from '../../functions/core/ingestion/alarms';
 import { DEFAULT_ONLINE_BUCKET_SECONDS } from '../../functions/core/ingestion/rules';
 import { buildIngestionDeps } from '../../functions/triggers/ingestion-deps';
 import { iotBatchHandler } from '../../functions/triggers/iot-batch';
@@ -135,7 +136,7 @@ describe('alarms over MQTT', () => {
       offlineAfterSeconds: 900,
       onlineBucketSeconds: DEFAULT_ONLINE_BUCKET_SECONDS,
     });
-    const ingest = iotBatchHandler('alarms', () => deps);
+    const ingest = iotBatchHandler(alarms, () => deps);
     const event = (n: number) => ({
       ...alarmMessage(serial, { code: race, at: at(Date.now() + n), criticity: 2 }),
       topic: `vend/${serial}/alarms`,

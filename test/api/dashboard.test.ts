@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANOMALY_CODES } from '#schemas/anomaly-constants';
-import { ingestBatch } from '../../functions/core/ingestion/batch';
+import { ingestBatch } from '../../functions/core/ingestion/kinds';
 import { DEFAULT_ONLINE_BUCKET_SECONDS } from '../../functions/core/ingestion/rules';
 import { addDays, dayIn, dayStart } from '../../functions/core/shared/zoned-time';
 import { buildIngestionDeps } from '../../functions/triggers/ingestion-deps';

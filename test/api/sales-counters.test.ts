@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as keys from '../../functions/adapters/dynamodb/keys';
 import { DynamoTransactionRepository } from '../../functions/adapters/dynamodb/transaction-repository';
 import { SALES_STATS_SHARDS, statsShardOf } from '../../functions/adapters/dynamodb/transaction-records';
-import { ingestBatch } from '../../functions/core/ingestion/batch';
+import { ingestBatch } from '../../functions/core/ingestion/kinds';
 import { DEFAULT_ONLINE_BUCKET_SECONDS } from '../../functions/core/ingestion/rules';
 import { buildIngestionDeps } from '../../functions/triggers/ingestion-deps';
 import { saleTransaction, salesMessage } from '../../infra/local/simulator';

@@ -45,7 +45,7 @@ export function seededRange(now = Date.now()) {
  */
 export async function seedSales(doc: DynamoDBDocumentClient, tableName: string, merchantId: string, serials: readonly string[], rows: number): Promise<number> {
   const [{ historyOf }, { DynamoReportedHistory }] = await Promise.all([
-    import('../../functions/core/ingestion/batch'),
+    import('../../functions/core/ingestion/kinds'),
     import('../../functions/adapters/dynamodb/reported-history'),
   ]);
   const writer = new DynamoReportedHistory(doc, tableName);

@@ -153,12 +153,13 @@ export async function benchMachineCost(o: { machines: number; pingSeconds?: numb
   process.env.LOG_LEVEL = 'silent';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   process.env.CONNECTION_SWEEP_INTERVAL_MS = String(10 * 60_000);
-  const [{ startStack }, sim, { buildIngestionDeps }, { iotBatchHandler }, { loadIngestionConfig }] = await Promise.all([
+  const [{ startStack }, sim, { buildIngestionDeps }, { iotBatchHandler }, { loadIngestionConfig }, { KINDS }] = await Promise.all([
     import('../../infra/local/stack'),
     import('../../infra/local/simulator'),
     import('../../functions/triggers/ingestion-deps'),
     import('../../functions/triggers/iot-batch'),
     import('../../functions/triggers/ingestion-config'),
+    import('../../functions/core/ingestion/kinds'),
   ]);
   const stack = await startStack();
   const started = performance.now();
@@ -190,7 +191,10 @@ export async function benchMachineCost(o: { machines: number; pingSeconds?: numb
       },
     };
     const kinds: IngestedKind[] = ['telemetry', 'sales', 'audit', 'alarms'];
-    const handlers = Object.fromEntries(kinds.map((k) => [k, iotBatchHandler(k, () => deps)])) as Record<IngestedKind, ReturnType<typeof iotBatchHandler>>;
+    const handlers = Object.fromEntries(kinds.map((k) => [k, iotBatchHandler(KINDS[k], () => deps)])) as Record<
+      IngestedKind,
+      ReturnType<typeof iotBatchHandler>
+    >;
     const counts = Object.fromEntries(
       kinds.map((k) => [
         k,

@@ -69,7 +69,7 @@ export async function benchStock(): Promise<StockFigures> {
     import('../../functions/adapters/dynamodb/keys'),
     import('../../functions/adapters/dynamodb/stock-repository'),
     import('../../functions/core/stock/model'),
-    import('../../functions/core/ingestion/batch'),
+    import('../../functions/core/ingestion/kinds'),
     import('../../functions/triggers/ingestion-deps'),
     import('../../functions/triggers/ingestion-config'),
     import('../../infra/local/simulator'),

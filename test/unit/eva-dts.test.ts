@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isEvaDts, readEvaDts } from '../../functions/core/ingestion/eva-dts';
 import { evaDtsCrc, g85Of } from '../../functions/core/ingestion/eva-dts-integrity';
-import { historyOf } from '../../functions/core/ingestion/batch';
+import { historyOf } from '../../functions/core/ingestion/kinds';
 import { readRuleEvent } from '../../functions/core/ingestion/validation';
 import { DexBook, saleTransaction } from '../../infra/local/simulator';
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { invalidMessageHash, readRuleEvent, topicSerial } from '../../functions/core/ingestion/validation';
-import { historyOf } from '../../functions/core/ingestion/batch';
+import { historyOf } from '../../functions/core/ingestion/kinds';
 import { pingFields } from '../../functions/core/ingestion/telemetry';
 import { CommandAckMessage, CommandMessage, INGESTED_MESSAGES, type IngestedKind, type TelemetryMessage } from '#schemas/iot';
 import * as z from 'zod/mini';

@@ -5,7 +5,8 @@
  * counted, so everything before is stored when they are there). Sensor readings also move the machine's dirtiness
  * (sensors/ingest.ts).
  */
-import type { CashAcceptanceMessage, CashMovementsMessage, DeviceErrorsMessage, SensorsMessage } from '#schemas/iot';
+import type { CashAcceptanceMessage, CashMovementsMessage, DeviceErrorsMessage, IngestedKind, SensorsMessage } from '#schemas/iot';
+import type { KindDeps } from '../ingestion/deps';
 import type { MessageKind } from '../ingestion/kind';
 import type { SalesContext } from '../ingestion/ports';
 import { canonicalTime, epochSeconds, MESSAGE_RECORD_TTL_SECONDS } from '../ingestion/rules';
@@ -16,12 +17,19 @@ import type { CashHistoryItem, CountedCashMessage } from './ports';
 
 const timeZoneOf = (context: SalesContext | undefined, merchantId: string) => context?.timeZones.get(merchantId) ?? 'UTC';
 
+/** The cash kinds' deps: the merchants' time zones and the cash store. */
+export type CashDeps = KindDeps<'salesContext' | 'cash'>;
+/** The sensors kind's deps: the cash store (the readings' history), the sensor stores and the alarms. */
+export type SensorsDeps = KindDeps<'cash' | 'sensors' | 'alarms'>;
+
 /** A kind whose messages are history items and counters. */
 function cashKind(
+  kind: IngestedKind,
   historyItems: (m: ValidMessage, device: CashHistoryItem['device']) => CashHistoryItem[],
   counted: (m: ValidMessage, timeZone: string) => Omit<CountedCashMessage, 'messageId'> | undefined,
-): MessageKind<SalesContext> {
+): MessageKind<SalesContext, CashDeps> {
   return {
+    kind,
     recordsProcessed: true,
     prepare: (devices, deps) => deps.salesContext.salesContext(devices),
     historyOf: () => [],
@@ -40,11 +48,13 @@ function cashKind(
 }
 
 export const cashAcceptance = cashKind(
+  'cash-acceptance',
   () => [],
   (m, timeZone) => ({ days: acceptanceCounts((m.message as CashAcceptanceMessage).payload, timeZone), balance: 0 }),
 );
 
 export const cashMovements = cashKind(
+  'cash-movements',
   (m, device) => {
     const { currency, movements } = (m.message as CashMovementsMessage).payload;
     return movements.map((movement, n) => ({
@@ -60,6 +70,7 @@ export const cashMovements = cashKind(
 );
 
 export const deviceErrors = cashKind(
+  'device-errors',
   (m, device) =>
     (m.message as DeviceErrorsMessage).payload.errors.map(({ at, ...error }, n) => ({
       kind: 'deviceError' as const,
@@ -73,7 +84,8 @@ export const deviceErrors = cashKind(
 );
 
 /** Sensor readings: one history item per message (the charts), then the machine's sensor state and dirtiness. */
-export const sensors: MessageKind = {
+export const sensors: MessageKind<undefined, SensorsDeps> = {
+  kind: 'sensors',
   recordsProcessed: true,
   historyOf: () => [],
   async applyLatest(device, messages, { deps }) {

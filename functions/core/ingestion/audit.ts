@@ -7,7 +7,7 @@
 import type { AuditMessage } from '#schemas/iot';
 import type { AuditCash, AuditEvaDts } from '#schemas/pos-history';
 import { applyAuditsToStock, type AuditForStock } from '../stock/writes';
-import type { AuditPricesHandler } from './deps';
+import type { AuditPricesHandler, KindDeps } from './deps';
 import { readEvaDts } from './eva-dts';
 import type { MessageKind } from './kind';
 import type { Device } from './ports';
@@ -54,7 +54,11 @@ async function reconcilePrices(device: Device, messages: ValidMessage[], auditPr
   if (evaDts.integrity === 'whole' && evaDts.priceLists.length) await auditPrices(device, canonicalTime(payload.readAt), evaDts.priceLists);
 }
 
-export const audit: MessageKind = {
+/** The audit kind's deps: the stock and the prices' sync. */
+export type AuditDeps = KindDeps<'stock' | 'auditPrices'>;
+
+export const audit: MessageKind<undefined, AuditDeps> = {
+  kind: 'audit',
   recordsProcessed: true,
 
   historyOf(m, device) {

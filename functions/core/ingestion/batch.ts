@@ -1,6 +1,7 @@
 /**
  * Batch ingestion of device messages: the path every kind shares; what differs per kind is in its own module
- * (telemetry.ts, sales.ts, audit.ts, config.ts, alarms.ts).
+ * (telemetry.ts, sales.ts, audit.ts, config.ts, alarms.ts, cash/ingest.ts), handed in by the kind's trigger
+ * (triggers/iot-batch.ts) so a trigger bundles its own kind's code only; kinds.ts runs any kind by name.
  *
  * A batch (what an SQS event source or the local rule router hands over) is processed as:
  * read + validate each event → drop repeats within the batch → look the serials up in the registry
@@ -11,32 +12,12 @@
  * Invalid and unknown-serial messages are kept aside and counted (one transaction each, rare).
  * Counters change only on conditional state transitions, so retries never count twice.
  */
-import type { IngestedKind } from '#schemas/iot';
-import { cashAcceptance, cashMovements, deviceErrors, sensors } from '../cash/ingest';
-import { alarms } from './alarms';
-import { audit } from './audit';
 import { eachLimited, groupBy } from './batching';
-import { config } from './config';
-import type { IngestionDeps } from './deps';
+import type { BatchDeps } from './deps';
 import type { MessageKind } from './kind';
-import type { Device, HistoryRecord, OnlineEntry, Registration } from './ports';
+import type { OnlineEntry, Registration } from './ports';
 import { bucketIndex, bucketName, dedupeBy, epochSeconds, INVALID_MESSAGE_TTL_SECONDS, MESSAGE_RECORD_TTL_SECONDS } from './rules';
-import { sales } from './sales';
-import { telemetry } from './telemetry';
 import { invalidMessageHash, readRuleEvent, type InvalidMessage, type ValidMessage } from './validation';
-
-/** Each kind's path (what a kind's `prepare` reads is handed back to that kind only). */
-const KINDS: Record<IngestedKind, MessageKind<unknown>> = {
-  telemetry,
-  sales,
-  audit,
-  config,
-  alarms,
-  sensors,
-  'cash-acceptance': cashAcceptance,
-  'cash-movements': cashMovements,
-  'device-errors': deviceErrors,
-};
 
 export interface BatchOutcome {
   /** Indexes of events to deliver again (storage failed for them). */
@@ -48,11 +29,8 @@ export interface BatchOutcome {
 
 const DEVICE_CONCURRENCY = 16;
 
-/** The history records a valid message stores (a sale's carry its machine's name when `prepared` holds it). */
-export const historyOf = (m: ValidMessage, device: Device, prepared?: unknown): HistoryRecord[] => KINDS[m.kind].historyOf(m, device, prepared);
-
-export async function ingestBatch(kind: IngestedKind, events: readonly unknown[], deps: IngestionDeps): Promise<BatchOutcome> {
-  const handling = KINDS[kind];
+export async function ingestKindBatch<P, D extends BatchDeps>(handling: MessageKind<P, D>, events: readonly unknown[], deps: D): Promise<BatchOutcome> {
+  const { kind } = handling;
   const now = deps.nowMs();
   const failed = new Set<number>();
   const read = events.map((e) => readRuleEvent(kind, e, now));
@@ -122,7 +100,7 @@ export async function ingestBatch(kind: IngestedKind, events: readonly unknown[]
 
   if (unique.length === 0) return { failed: [...failed].sort((a, b) => a - b), stored: 0, duplicates, keptAside: invalid.length };
 
-  let prepared: unknown;
+  let prepared: P | undefined;
   try {
     if (handling.prepare)
       prepared = await handling.prepare(

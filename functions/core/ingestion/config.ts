@@ -4,6 +4,7 @@ import type { MessageKind } from './kind';
 import { canonicalTime, latest } from './rules';
 
 export const config: MessageKind = {
+  kind: 'config',
   recordsProcessed: true,
 
   historyOf(m, device) {

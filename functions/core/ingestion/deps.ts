@@ -1,4 +1,7 @@
-/** What a batch of device messages needs: the connection sweep's stores, and the dedup, invalid messages, history, alarms, stock, medias and sales. */
+/**
+ * What a batch of device messages needs: every kind the connection sweep's stores, the dedup, invalid messages and
+ * history (BatchDeps); each kind only its own extras besides (KindDeps), so a trigger bundles its kind's stores only.
+ */
 import type { AuditEvaDts } from '#schemas/pos-history';
 import type { AlarmWriter } from '../alarms/ports';
 import type { CashIngestionStore } from '../cash/ports';
@@ -13,10 +16,15 @@ export type { IngestionSettings, SweepDeps } from './connection-sweep';
 /** The price lists (LA1) of a machine's latest whole audit, for its prices' sync (core/prices/sync.ts). */
 export type AuditPricesHandler = (device: Device, readAt: string, priceLists: AuditEvaDts['priceLists']) => Promise<unknown>;
 
-export interface IngestionDeps extends SweepDeps {
+/** What the batch's common path (batch.ts) uses, whatever the kind. */
+export interface BatchDeps extends SweepDeps {
   processedMessages: ProcessedMessages;
   invalidMessages: InvalidMessages;
   history: ReportedHistory;
+}
+
+/** Every kind's extras together (kinds.ts: the local stack's seeding and the tests ingest every kind with one). */
+export interface IngestionDeps extends BatchDeps {
   alarms: AlarmWriter;
   /** Machines' stock records: sales take from their lines, audits reconcile and refill (core/stock/writes.ts). */
   stock: Pick<StockRepository, 'get' | 'put'>;
@@ -33,3 +41,6 @@ export interface IngestionDeps extends SweepDeps {
   /** Sensor thresholds per model and the machines' sensor states (core/sensors). */
   sensors: { thresholds: SensorThresholds; states: SensorStates };
 }
+
+/** A kind's deps: the common ones and the named extras of IngestionDeps. */
+export type KindDeps<K extends Exclude<keyof IngestionDeps, keyof BatchDeps> = never> = BatchDeps & Pick<IngestionDeps, K>;

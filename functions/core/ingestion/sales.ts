@@ -8,6 +8,7 @@ import type { SalesMessage } from '#schemas/iot';
 import { applyMediaUses, mediaUsesOf } from '../medias/ingest';
 import { applySalesToStock } from '../stock/writes';
 import { groupBy } from './batching';
+import type { KindDeps } from './deps';
 import type { MessageKind } from './kind';
 import type { SalesContext } from './ports';
 import { canonicalTime, epochSeconds, latest, MESSAGE_RECORD_TTL_SECONDS } from './rules';
@@ -15,7 +16,11 @@ import type { ValidMessage } from './validation';
 
 const transactionsOf = (m: ValidMessage) => (m.message as SalesMessage).payload.transactions;
 
-export const sales: MessageKind<SalesContext> = {
+/** The sales kind's deps: the machines' names and time zones, the statistics, the stock and the media records. */
+export type SalesDeps = KindDeps<'salesContext' | 'salesStats' | 'stock' | 'medias'>;
+
+export const sales: MessageKind<SalesContext, SalesDeps> = {
+  kind: 'sales',
   recordsProcessed: true,
 
   prepare: (devices, deps) => deps.salesContext.salesContext(devices),

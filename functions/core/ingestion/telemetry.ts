@@ -12,6 +12,7 @@
 import type { TelemetryMessage } from '#schemas/iot';
 import { deliverMediaLists, type HeldList } from '../medias/media-list';
 import { groupBy } from './batching';
+import type { KindDeps } from './deps';
 import type { MessageKind } from './kind';
 import { deviceKey, type Device, type OnlineEntry, type PingUpdate, type TelemetryState } from './ports';
 import { DEFAULT_LIST_COPY_SECONDS, latest, ONLINE, ONLINE_INDEX_SHARDS, planPing, samplesToStore, shardOf, type SampleState } from './rules';
@@ -49,7 +50,11 @@ export function pingFields(message: TelemetryMessage): Record<string, unknown> {
   };
 }
 
-export const telemetry: MessageKind<TelemetryBatch> = {
+/** The telemetry kind's deps: the media lists (its trigger's only: a ping holding an older list gets the list). */
+export type TelemetryDeps = KindDeps<'mediaLists'>;
+
+export const telemetry: MessageKind<TelemetryBatch, TelemetryDeps> = {
+  kind: 'telemetry',
   recordsProcessed: false,
 
   async prepare(devices, deps, messages) {

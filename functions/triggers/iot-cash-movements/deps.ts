@@ -1,2 +1,6 @@
-/** The cash-movements rule's trigger: the ingestion composition every batched rule shares (../ingestion-deps.ts). */
-export { ingestionAccess as access, ingestionDeps as deps } from '../ingestion-deps';
+/** The cash-movements rule's trigger: the batch's common deps (../kind-deps.ts) and the cash kinds' (../cash-ingestion-deps.ts). */
+import { cashExtras } from '../cash-ingestion-deps';
+import { lazyKindDeps } from '../kind-deps';
+
+export { ingestionAccess as access } from '../kind-deps';
+export const deps = lazyKindDeps(cashExtras);

@@ -1,2 +1,5 @@
-/** The config rule's trigger: the ingestion composition every batched rule shares (../ingestion-deps.ts). */
-export { ingestionAccess as access, ingestionDeps as deps } from '../ingestion-deps';
+/** The config rule's trigger: the batch's common deps only (../kind-deps.ts; core/ingestion/config.ts needs no other). */
+import { lazyKindDeps } from '../kind-deps';
+
+export { ingestionAccess as access } from '../kind-deps';
+export const deps = lazyKindDeps(() => ({}));
