@@ -2,16 +2,13 @@ import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { OPOS_RESULT_CODES, SUBMODULE_SENSORS, SUBMODULES } from '#schemas/cash-messages';
-import { DateRangePicker } from '../../components/date-range/DateRangePicker';
 import { presetRange } from '../../components/date-range/presets';
 import { rangeInstants } from '../../components/date-range/instants';
 import { EmptyState, Loaded } from '../../components/states';
 import { useFormat } from '../../lib/format';
-import { useAcceptanceStats } from './api/get-acceptance';
 import { useDeviceErrors, type DeviceErrorFilter } from './api/get-device-errors';
-import { useMovementStats } from './api/get-movements';
 import { useSensorChart } from './api/get-sensor-chart';
-import { AcceptanceFiguresView, MovementFiguresView } from './components/CashFigures';
+import { CashFigureSections } from './components/CashFigureSections';
 import { SensorChart } from './components/SensorChart';
 import './cash-data.css';
 
@@ -19,27 +16,11 @@ import './cash-data.css';
 export function CashDataTab() {
   const serial = useParams().id ?? '';
   const [range, setRange] = useState(() => presetRange('last7Days'));
-  const acceptance = useAcceptanceStats({ serial }, range.startDate, range.endDate);
-  const movements = useMovementStats({ serial }, range.startDate, range.endDate);
   const bounds = rangeInstants(range);
 
   return (
     <div data-testid="device-cash-data">
-      <section className="card">
-        <header className="device-chart__header">
-          <h2>
-            <FormattedMessage id="cashData.acceptance.title" />
-          </h2>
-          <DateRangePicker value={range} onChange={setRange} testId="cash-data-range" />
-        </header>
-        <Loaded result={acceptance}>{(stats) => <AcceptanceFiguresView stats={stats} />}</Loaded>
-      </section>
-      <section className="card">
-        <h2>
-          <FormattedMessage id="cashData.movements.title" />
-        </h2>
-        <Loaded result={movements}>{(stats) => <MovementFiguresView stats={stats} />}</Loaded>
-      </section>
+      <CashFigureSections scope={{ serial }} range={range} onRangeChange={setRange} rangeTestId="cash-data-range" />
       <SubmoduleCharts serial={serial} from={bounds.from!} to={bounds.to!} />
       <DeviceErrors serial={serial} />
     </div>

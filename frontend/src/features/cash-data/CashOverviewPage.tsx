@@ -1,14 +1,11 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { DateRangePicker } from '../../components/date-range/DateRangePicker';
 import { presetRange } from '../../components/date-range/presets';
 import { Page } from '../../components/Page';
 import { ForOneMerchant, Loaded } from '../../components/states';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
-import { useAcceptanceStats } from './api/get-acceptance';
 import { useDirtinessStats } from './api/get-dirtiness-stats';
-import { useMovementStats } from './api/get-movements';
-import { AcceptanceFiguresView, MovementFiguresView } from './components/CashFigures';
+import { CashFigureSections } from './components/CashFigureSections';
 import { DirtinessBadge } from './components/DirtinessBadge';
 import './cash-data.css';
 
@@ -26,8 +23,6 @@ export function CashOverviewPage() {
 
 function Overview({ merchantId }: { merchantId: string }) {
   const [range, setRange] = useState(() => presetRange('last7Days'));
-  const acceptance = useAcceptanceStats({ merchantId }, range.startDate, range.endDate);
-  const movements = useMovementStats({ merchantId }, range.startDate, range.endDate);
   const dirtiness = useDirtinessStats(merchantId);
   return (
     <>
@@ -47,21 +42,7 @@ function Overview({ merchantId }: { merchantId: string }) {
           )}
         </Loaded>
       </section>
-      <section className="card">
-        <header className="device-chart__header">
-          <h2>
-            <FormattedMessage id="cashData.acceptance.title" />
-          </h2>
-          <DateRangePicker value={range} onChange={setRange} testId="cash-overview-range" />
-        </header>
-        <Loaded result={acceptance}>{(stats) => <AcceptanceFiguresView stats={stats} />}</Loaded>
-      </section>
-      <section className="card">
-        <h2>
-          <FormattedMessage id="cashData.movements.title" />
-        </h2>
-        <Loaded result={movements}>{(stats) => <MovementFiguresView stats={stats} />}</Loaded>
-      </section>
+      <CashFigureSections scope={{ merchantId }} range={range} onRangeChange={setRange} rangeTestId="cash-overview-range" />
     </>
   );
 }
