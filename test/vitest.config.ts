@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import { WeightedSequencer } from './weighted-sequencer';
 
 const root = new URL('..', import.meta.url).pathname;
 
 export default defineConfig({
   root,
   test: {
+    // `--shard` halves split by recorded durations (test/file-weights.json), not by file count.
+    sequence: { sequencer: WeightedSequencer },
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
