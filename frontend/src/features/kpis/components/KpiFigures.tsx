@@ -4,6 +4,7 @@ import type { Kpis } from '#schemas/kpis';
 import { useFormat } from '../../../lib/format';
 
 type Tone = 'green' | 'yellow' | 'red';
+const TONE_MESSAGE: Record<Tone, string> = { green: 'kpis.tone.green', yellow: 'kpis.tone.yellow', red: 'kpis.tone.red' };
 
 /** Hours to one decimal. */
 const tenths = (hours: number) => Math.round(hours * 10) / 10;
@@ -67,7 +68,7 @@ function Rejection({ id, label, rate, tone }: { id: string; label: string; rate:
     <Figure id={id} label={label} value={rate === null ? null : f.percent(rate / 100)} tone={tone}>
       {tone && (
         <span className="kpi__tone" data-testid={`kpi-${id}-tone`} data-tone={tone}>
-          <FormattedMessage id={`kpis.tone.${tone}`} />
+          <FormattedMessage id={TONE_MESSAGE[tone]} />
         </span>
       )}
     </Figure>
