@@ -12,6 +12,8 @@ export const ANOMALY_ALARM_CODES = {
   offline: 'ANOMALY_OFFLINE',
   /** The cashless share of the last 24 hours far below the machine's own (a card reader that stopped). */
   cashlessDrop: 'ANOMALY_CASHLESS_DROP',
+  /** Coins or bills rejected above the red KPI threshold (spec §9: above 20 %) over the machine's current day. */
+  rejection: 'ANOMALY_REJECTION',
 } as const;
 export type AnomalyKind = keyof typeof ANOMALY_ALARM_CODES;
 export const ANOMALY_CODES: readonly string[] = Object.values(ANOMALY_ALARM_CODES);

@@ -14,6 +14,8 @@ import { access as customersAccess } from './customers/deps';
 import { routes as customers } from './customers/routes';
 import { access as dashboardAccess } from './dashboard/deps';
 import { routes as dashboard } from './dashboard/routes';
+import { access as kpisAccess } from './kpis/deps';
+import { routes as kpis } from './kpis/routes';
 import { routes as config } from './config/routes';
 import { access as firmwareRulesAccess } from './firmware-rules/deps';
 import { routes as firmwareRules } from './firmware-rules/routes';
@@ -198,6 +200,12 @@ export const groups: RouteGroup[] = [
     description: 'The dashboard: sales against the period before, charts, machines, commands and open anomalies, from counters only',
     routes: dashboard,
     access: dashboardAccess,
+  },
+  {
+    name: 'kpis',
+    description: 'KPIs of a merchant and of a machine over an interval (2 to 365 days), from counters kept on write only',
+    routes: kpis,
+    access: kpisAccess,
   },
   {
     name: 'firmwares',

@@ -273,6 +273,18 @@ export const DEMO_MASTER_ALARMS: MasterAlarmCreate[] = [
     level1: '<p>Try a card payment: the card reader may be off or disconnected.</p>',
     level2: '<p>Check the cashless device configuration and its connection to the payment service.</p>',
   },
+  {
+    code: 'ANOMALY_REJECTION',
+    criticity: 2,
+    machineType: 'Nebular Vending',
+    source: 'machine',
+    group: 'alarm',
+    message: 'Coins or bills rejected too often',
+    category: 'maintenance',
+    mcbf: '',
+    level1: '<p>Clean the coin and bill validators: dirt makes them refuse good money.</p>',
+    level2: '<p>The alarm detail gives the day’s rejection rate; the KPI screens show its trend and the rejection reasons.</p>',
+  },
 ];
 
 /** Acme's own extra product fields (custom parameters). */

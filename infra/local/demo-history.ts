@@ -294,7 +294,7 @@ function cashWeek(m: DemoMachine, events: Events, random: () => number, start: n
   for (let window = Math.ceil(start / SALES_WINDOW) * SALES_WINDOW; window + SALES_WINDOW <= lastPingAt; window += SALES_WINDOW) {
     const hour = new Date(window).getUTCHours();
     if (hour < 6 || hour >= 21) continue;
-    const rate = m.serial === DEMO_REJECTING ? 0.03 + 0.17 * ((window - start) / WEEK) : cash ? 0.03 : 0.02;
+    const rate = m.serial === DEMO_REJECTING ? 0.03 + 0.27 * ((window - start) / WEEK) : cash ? 0.03 : 0.02;
     const { accepted, rejected } = acceptanceHour(random, currency, Math.floor((cash ? 30 : 8) + random() * (cash ? 30 : 10)), rate, cash);
     if (accepted.length + rejected.length)
       rule(

@@ -163,15 +163,20 @@ export async function seedDemoPlanograms(deps: LocalRepositories): Promise<void>
   }
 }
 
+/** The demo machines were installed before the anomaly baselines' weeks and the demo week (their KPIs' machine-days). */
+const DEMO_MACHINE_AGE_MS = 35 * 86_400_000;
+
 /** The demo machines, through the repository (registry, record, name guard, counters); existing serials are kept. */
 export async function seedDemoMachines(deps: LocalRepositories): Promise<void> {
   const now = deps.now();
+  const installed = new Date(Date.parse(now) - DEMO_MACHINE_AGE_MS).toISOString();
   const warrantyEnd = `${Number(now.slice(0, 4)) + 2}${now.slice(4, 10)}`;
   await Promise.all(
     DEMO_MACHINES.map(async (m) => {
       if (await deps.pos.registration(m.serial)) return;
       await deps.pos.create({
         ...newPosRecord({ serial: m.serial, merchantId: m.merchantId, name: m.name, groupId: m.groupId, now, warrantyEnd }),
+        createdAt: installed,
         hidden: m.hidden ?? false,
       });
     }),

@@ -47,7 +47,7 @@ export function deviceErrorsMessage(serial: string, messageId: string, errors: D
 
 /** The demo's cash machine whose hopper and note validator got dirtier all week (its hopper exit sensor is critical). */
 export const DEMO_DRIFTING = 'C100-00000018';
-/** The demo's cash machine whose rejection rate rose over the week (3 % → about 20 %). */
+/** The demo's cash machine whose rejection rate rose over the week (3 % → 30 %: its last days above the red 20 %, the rejection anomaly). */
 export const DEMO_REJECTING = 'C100-00000019';
 
 /** A seeded random in [0, 1) (the demo's figures are the same at every start). */

@@ -529,7 +529,7 @@ function cashMessages(serial: string, currency: CurrencyCode): Array<[IngestedKi
   const now = Date.now();
   const cash = (CASH_DEVICE_TYPES as readonly string[]).includes(serial.slice(0, 4));
   const out: Array<[IngestedKind, object]> = [];
-  const { accepted, rejected } = acceptanceHour(Math.random, currency, cash ? 6 : 2, serial === DEMO_REJECTING ? 0.2 : cash ? 0.04 : 0.02, cash);
+  const { accepted, rejected } = acceptanceHour(Math.random, currency, cash ? 6 : 2, serial === DEMO_REJECTING ? 0.28 : cash ? 0.04 : 0.02, cash);
   if (accepted.length + rejected.length)
     out.push(['cash-acceptance', acceptanceMessage(serial, newMessageId('ca'), { fromMs: now - 60_000, toMs: now }, currency, accepted, rejected)]);
   if (!cash) return out;

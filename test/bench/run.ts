@@ -94,6 +94,7 @@ import { machineMonthCost } from './cost-model';
 import { benchMachineCost, COST_BUDGET_PER_MACHINE_MONTH, pingSecondsOf, printMachineCost, REFERENCE_LOAD, WRITES_PER_PING_BUDGET } from './machine-cost';
 import { dynamoCallsPer, interleave, localSuperAdminAuthorization, type Series } from './measure';
 import { benchDashboard, DASHBOARD_BUDGET, printDashboard } from './dashboard';
+import { benchKpis, KPIS_BUDGET, printKpis } from './kpis';
 
 const BUDGET = 1.5;
 /** (a) stretch goal: shown beside the budget, not failed on. */
@@ -1097,6 +1098,26 @@ async function main() {
       broke('o', error);
       out.dashboardError = error instanceof Error ? (error.stack ?? error.message) : String(error);
       console.error('\nDASHBOARD BENCH ERROR:', error);
+    }
+
+  if (wanted('p'))
+    try {
+      console.log('\n(p) KPIs over 365 days against 31 days: DynamoDB calls of a 20,000-machine merchant’s and of one machine’s…\n');
+      const k = await benchKpis();
+      printKpis(k);
+      out.kpis = { budgets: KPIS_BUDGET, ...k };
+      if (k.verdict === 'FAIL')
+        fail(
+          'p',
+          'KPI calls over 365 days / over 31 days',
+          `${k.merchant.ratio}× (merchant), ${k.machine.ratio}× (machine)`,
+          `≤ ${KPIS_BUDGET.callsRatio}×`,
+          `${Math.max(k.merchant.ratio, k.machine.ratio) - KPIS_BUDGET.callsRatio}× over`,
+        );
+    } catch (error) {
+      broke('p', error);
+      out.kpisError = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      console.error('\nKPIS BENCH ERROR:', error);
     }
 
   if (wanted('h'))

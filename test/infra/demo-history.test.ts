@@ -257,4 +257,27 @@ describe("the demo's week", () => {
     expect(silent.message).toBe('No sales for improbably long');
     expect(silent.detail).toMatch(/^No sale for \d+(\.\d)? h: expected \d+(\.\d)? sales \(baseline of 4 weeks\), observed 0; probability /);
   });
+
+  it('shows true KPIs: the week’s sales over the machines’ days, its alarms repaired, the offline machine’s hours; Colibrí’s rejecting machine raises the rejection anomaly', async () => {
+    const k = await api(`/kpis?merchantId=${ACME}`);
+    const { total } = await api(`/pos/counts?merchantId=${ACME}`);
+    // The demo machines were installed 35 days ago: every day of the 30 counts them all.
+    expect(k.machineDays).toBe(total * 30);
+    expect(k.sales.value).toBeGreaterThan(0);
+    expect(k.salesPerMachineDay).toBeCloseTo(k.sales.value / k.machineDays, 6);
+    expect(k.averageTicket).toBeGreaterThan(0);
+    expect(k).toMatchObject({ alarmsRaised: expect.any(Number), alarmsRepaired: expect.any(Number) });
+    expect(k.alarmsRaised).toBeGreaterThan(0);
+    expect(k.alarmsRepaired).toBeGreaterThan(0);
+    expect(k.meanTimeToRepairHours).toBeGreaterThan(0);
+    const offline = await api('/pos/CENG-00000007/kpis');
+    expect(offline.offlineHours).toBeGreaterThan(24);
+    expect(offline.availability).toBeLessThan(1);
+
+    await runScheduleNow(stack.info.schedules!, 'anomaly-sweep');
+    const colibri = await api('/kpis?merchantId=colibri-cash', 'superadmin@demo.local');
+    expect(colibri.coinRejectionRate).toBeGreaterThan(0);
+    const rejecting = (await api('/pos/C100-00000019/alarms?status=active&size=50', 'superadmin@demo.local')).items.map((a: { code: string }) => a.code);
+    expect(rejecting).toContain(ANOMALY_ALARM_CODES.rejection);
+  });
 });

@@ -12,6 +12,7 @@ import {
   lastDayOf,
   noSalesVerdict,
   offlineVerdict,
+  rejectionVerdict,
   weeksBefore,
   weeksToRead,
 } from '../../functions/core/anomalies/rules';
@@ -263,5 +264,48 @@ describe('the anomaly sweep', () => {
     expect(await sweepAnomalies(deps)).toMatchObject({ machines: 100, complete: false });
     expect(await sweepAnomalies(deps)).toMatchObject({ machines: 100, complete: false });
     expect(await sweepAnomalies(deps)).toMatchObject({ machines: 50, complete: true });
+  });
+});
+
+describe('rejection rate above the red threshold (rule d)', () => {
+  const days = { todayDay: '2026-11-25', yesterdayDay: '2026-11-24' };
+  const counts = (coinAccepted: number, coinRejected: number, noteAccepted = 0, noteRejected = 0) => ({
+    coinAccepted,
+    coinRejected,
+    noteAccepted,
+    noteRejected,
+  });
+
+  it('fires above 20 % of a medium over today once enough came in, else over yesterday; 20 % itself is yellow and clears', () => {
+    expect(rejectionVerdict({ ...days, today: counts(75, 25) })).toEqual({
+      state: 'fire',
+      figures: { day: '2026-11-25', medium: 'coin', rate: 25, rejected: 25, inserted: 100, thresholdPercent: 20 },
+    });
+    expect(rejectionVerdict({ ...days, today: counts(80, 20) })).toEqual({ state: 'clear' });
+    // Today: 10 coins so far (too few to say), yesterday's bills were refused at 30 %.
+    expect(rejectionVerdict({ ...days, today: counts(5, 5), yesterday: counts(100, 1, 70, 30) })).toMatchObject({
+      state: 'fire',
+      figures: { day: '2026-11-24', medium: 'note', rate: 30 },
+    });
+    expect(rejectionVerdict({ ...days, today: counts(5, 5) })).toEqual({ state: 'unknown', reason: 'notEnoughData' });
+    expect(rejectionVerdict(days)).toEqual({ state: 'unknown', reason: 'notEnoughData' });
+  });
+
+  it('the sweep raises it with the day’s figures in its detail and clears it when the rate falls back', async () => {
+    const alarms = memoryAlarms();
+    const today = new Date(NOW + offset).toISOString().slice(0, 10);
+    const facts = new Map<string, Omit<MachineFacts, 'open'>>([
+      ['C100-REJECTING', { connection: 1, weeks: new Map(), acceptance: new Map([[today, counts(70, 30)]]) }],
+      ['C100-FINE', { connection: 1, weeks: new Map(), acceptance: new Map([[today, counts(97, 3)]]) }],
+    ]);
+    const { store } = memoryStore(facts, alarms);
+    const deps = { store, alarms: alarms.writer, machinesPerRun: 100, runBudgetMs: 60_000, nowMs: () => NOW };
+    expect(await sweepAnomalies(deps)).toMatchObject({ machines: 2, raised: 1 });
+    expect(alarms.log).toEqual([
+      { kind: 'raise', serial: 'C100-REJECTING', code: ANOMALY_ALARM_CODES.rejection, detail: `Coins rejected on ${today}: 30 of 100 (30 %), above 20 %` },
+    ]);
+    facts.set('C100-REJECTING', { connection: 1, weeks: new Map(), acceptance: new Map([[today, counts(170, 30)]]) });
+    expect(await sweepAnomalies(deps)).toMatchObject({ raised: 0, cleared: 1 });
+    expect(alarms.open.size).toBe(0);
   });
 });

@@ -47,6 +47,7 @@ export const MENU: readonly MenuEntry[] = [
   entry({ id: 'devices-firmware-rules', route: '/devices/firmware-rules', messageId: 'firmwareRules.menu', icon: 'download', group: 'devices' }),
   entry({ id: 'devices-prices-bulk', route: '/devices/prices-bulk', messageId: 'prices.bulk.menu', icon: 'price', group: 'devices' }),
   entry({ id: 'devices-cash-overview', route: '/devices/cash-overview', messageId: 'cashData.overview.menu', icon: 'barChart', group: 'devices' }),
+  entry({ id: 'distributor-kpis', route: '/distributor-kpis', messageId: 'kpis.menu', icon: 'barChart', group: 'devices' }),
   // Transactions (all roles); web payment orders need the merchant's WEBPAYMENTS
   entry({ id: 'transactions-data', route: '/transactions/data', messageId: 'transactions.menu.data', icon: 'receipt', group: 'transactions' }),
   entry({ id: 'transactions-stats', route: '/transactions/stats', messageId: 'transactions.menu.stats', icon: 'barChart', group: 'transactions' }),

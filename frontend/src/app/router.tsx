@@ -125,6 +125,8 @@ const WebPaymentOrdersPage = screen(() => import('../features/webpayment-orders/
 const WebPaymentOrderDetailPage = screen(() =>
   import('../features/webpayment-orders/WebPaymentOrderDetailPage').then((m) => ({ default: m.WebPaymentOrderDetailPage })),
 );
+const DistributorKpisPage = screen(() => import('../features/kpis/DistributorKpisPage').then((m) => ({ default: m.DistributorKpisPage })));
+const DeviceKpisTab = screen(() => import('../features/kpis/DeviceKpisTab').then((m) => ({ default: m.DeviceKpisTab })));
 const CashDataTab = screen(() => import('../features/cash-data/CashDataTab').then((m) => ({ default: m.CashDataTab })));
 const SensorDirtinessTab = screen(() => import('../features/cash-data/SensorDirtinessTab').then((m) => ({ default: m.SensorDirtinessTab })));
 const CashOverviewPage = screen(() => import('../features/cash-data/CashOverviewPage').then((m) => ({ default: m.CashOverviewPage })));
@@ -145,6 +147,7 @@ function guardedWithChildren(path: ProtectedRoute, element: ReactNode, children:
 /** Screens inside the console shell. Later issues add their areas here. */
 const consoleRoutes: RouteObject[] = [
   guarded('/dashboard', DashboardPage),
+  guarded('/distributor-kpis', DistributorKpisPage),
   // Admin (super admin): /admin → merchants
   guarded('/admin', <Navigate to="/admin/merchants" replace />),
   guarded('/admin/merchants', MerchantListPage),
@@ -199,6 +202,7 @@ const consoleRoutes: RouteObject[] = [
     guarded('/devices/:id/signal', DeviceSignalTab),
     guarded('/devices/:id/temperature', DeviceTemperatureTab),
     guarded('/devices/:id/cash-data', CashDataTab),
+    guarded('/devices/:id/kpis', DeviceKpisTab),
     guarded('/devices/:id/pos-sensordirtyness', SensorDirtinessTab),
   ]),
   // Customers and media: /customers-medias → medias; a media's and a customer's screens have their tabs as nested routes

@@ -14,7 +14,10 @@ import { COUNT_READ_LIMIT } from '#schemas/paging-constants';
 import { activeDelta, applyDelta, countsOf, dayOf, isOpen, statsContribution, statusMove, sumCounts, type StoredAlarm } from '../../core/alarms/model';
 import type { AlarmClosing, AlarmDevice, AlarmRepeat, AlarmRepository, AlarmSelection, AlarmSlice } from '../../core/alarms/ports';
 import { machineStatus, statusCounter, type ActiveAlarmCounts } from '../../core/devices/model';
+import { ANOMALY_ALARM_CODES } from '#schemas/anomaly-constants';
+import { kpiAddsAt, mergeKpiDays, spreadHours, type KpiDays } from '../../core/kpis/counters';
 import { batchGetItems } from './batch-items';
+import { kpiCounterUpdates, machineSaleRate } from './kpi-counters';
 import { outboxPut } from './notification-outbox';
 import { counterRecord, counterUpdate } from './counters';
 import { registryCheck } from './registrations';
@@ -202,6 +205,7 @@ export class DynamoAlarmRepository implements AlarmRepository {
       ...this.statsItems(a, statsContribution(a, 1)),
       ...(await this.statusItems(device, activeDelta(a, 1))),
       outboxPut(this.tableName, a, 'raised', a.createdAt),
+      ...kpiCounterUpdates(this.tableName, a, kpiAddsAt(a.createdAt, { alarmsRaised: 1 })),
     ];
     // Only the alarm item exists already: this very message raised it before (a redelivery after a repair).
     return this.run(items, (failed) => failed === 1);
@@ -272,10 +276,26 @@ export class DynamoAlarmRepository implements AlarmRepository {
         },
         ...this.statsItems(a, statusMove(a.status, closing.status)),
         outboxPut(this.tableName, a, 'repaired', closing.at),
+        ...kpiCounterUpdates(this.tableName, a, await this.repairKpis(a, closing.at)),
       );
     }
     if (open) items.push(...(await this.statusItems(device, activeDelta(a, -1))));
     return this.run(items);
+  }
+
+  /**
+   * What a repair adds to the KPI counters (KP1–KP2): one repaired alarm and its hours open; the hours a blocking
+   * alarm was open (availability); a no-sales anomaly's hours, priced at the machine's own rate of sale (lost sales).
+   */
+  private async repairKpis(a: StoredAlarm, at: string): Promise<KpiDays> {
+    const [from, to] = [Date.parse(a.createdAt), Date.parse(at)];
+    const hours = Math.max(0, to - from) / 3_600_000;
+    const silent =
+      a.code === ANOMALY_ALARM_CODES.noSales
+        ? spreadHours('silentHours', from, to, await machineSaleRate(this.doc, this.tableName, a.merchantId, a.serial, to))
+        : new Map();
+    const blocking = activeDelta(a, -1).blocking ? spreadHours('blockingHours', from, to) : new Map();
+    return mergeKpiDays(kpiAddsAt(at, { repaired: 1, repairHours: hours }), blocking, silent);
   }
 
   async masterAlarms(codes: readonly string[]): Promise<Map<string, MasterAlarm>> {

@@ -7,7 +7,9 @@ import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } fro
 import * as z from 'zod/mini';
 import { ANOMALY_CODES, ANOMALY_SETTINGS_DEFAULTS, type AnomalySettings } from '#schemas/anomaly-constants';
 import type { AnomalyCursor, AnomalyMachine, AnomalyMerchant, AnomalySweepStore, MachineFacts } from '../../core/anomalies/ports';
+import { counterName } from '../../core/cash/counters';
 import { batchGetItems } from './batch-items';
+import { counted, counterRecord } from './counters';
 import * as keys from './keys';
 import { merchantSettingsRecord } from './merchant-settings-repository';
 import { recordSchema } from './records';
@@ -24,6 +26,7 @@ const machineEntry = recordSchema('anomalyMachine', z.object({ serial: z.string(
 const NAMES = { '#tz': 'timezone' };
 const OPEN_PREFIX = 'OPENALARM#';
 const WEEK_PREFIX = 'SALESHOURS#';
+const CASH_DAY_PREFIX = 'DAY#';
 
 export class DynamoAnomalySweepStore implements AnomalySweepStore {
   constructor(
@@ -67,14 +70,16 @@ export class DynamoAnomalySweepStore implements AnomalySweepStore {
     return items.map((i) => ({ merchantId, ...machineEntry.read(i), position: String(i.gsi1sk) }));
   }
 
-  async facts(machines: readonly AnomalyMachine[], weekStarts: readonly string[]): Promise<Map<string, MachineFacts>> {
+  async facts(machines: readonly AnomalyMachine[], weekStarts: readonly string[], days: readonly string[]): Promise<Map<string, MachineFacts>> {
     const keyList = machines.flatMap((m) => [
       keys.posTelemetry(m.merchantId, m.serial),
       ...ANOMALY_CODES.map((code) => keys.openAlarm(m.merchantId, m.serial, code)),
       ...weekStarts.map((w) => keys.posSalesHours(m.merchantId, m.serial, w)),
+      ...days.map((d) => keys.cashStatsDay(keys.machineCashStatsPk(m.merchantId, m.serial, d.slice(0, 4)), d)),
     ]);
     const bySerial = new Map(machines.map((m) => [m.serial, { weeks: new Map(), open: new Set<string>() } as MachineFacts]));
     const serialOf = new Map(machines.map((m) => [keys.posPk(m.merchantId, m.serial), m.serial]));
+    for (const m of machines) for (const d of days) serialOf.set(keys.machineCashStatsPk(m.merchantId, m.serial, d.slice(0, 4)), m.serial);
     for (const item of await batchGetItems(this.doc, this.tableName, keyList)) {
       const facts = bySerial.get(serialOf.get(String(item.pk)) ?? '');
       const sk = String(item.sk);
@@ -85,7 +90,15 @@ export class DynamoAnomalySweepStore implements AnomalySweepStore {
         if (t.lastSaleAt) facts.lastSaleAt = t.lastSaleAt;
         if (t.lastSeenAt !== undefined) facts.lastSeenAt = new Date(t.lastSeenAt).toISOString();
       } else if (sk.startsWith(OPEN_PREFIX)) facts.open.add(sk.slice(OPEN_PREFIX.length));
-      else if (sk.startsWith(WEEK_PREFIX)) {
+      else if (sk.startsWith(CASH_DAY_PREFIX)) {
+        const c = counterRecord.read(item);
+        (facts.acceptance ??= new Map()).set(sk.slice(CASH_DAY_PREFIX.length), {
+          coinAccepted: counted(c, counterName.accepted('coin')),
+          coinRejected: counted(c, counterName.rejected('coin')),
+          noteAccepted: counted(c, counterName.accepted('note')),
+          noteRejected: counted(c, counterName.rejected('note')),
+        });
+      } else if (sk.startsWith(WEEK_PREFIX)) {
         const week = weekCountsOf(item);
         facts.weeks.set(week.weekStart, week.counts);
       }

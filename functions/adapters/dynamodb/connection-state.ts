@@ -7,9 +7,11 @@
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { deviceKey, type ConnectionStates, type Device, type PingUpdate, type WriteOutcome } from '../../core/ingestion/ports';
 import { isAfter, ONLINE, OFFLINE, transitionDeltas, UNKNOWN, type ConnectionState, type TelemetryState } from '../../core/ingestion/rules';
+import { spreadHours } from '../../core/kpis/counters';
 import { batchGetItems } from './batch-items';
 import { counterUpdate } from './counters';
 import * as keys from './keys';
+import { kpiCounterUpdates, machineSaleRate } from './kpi-counters';
 import { registryCheck } from './registrations';
 import { listedTelemetry, posCopyUpdate, reportedCopy, telemetryRecord, type TelemetryRecord } from './reported-copy';
 import { isConditionFailure, transactOrConflict } from './transactions';
@@ -207,7 +209,18 @@ export class DynamoConnectionStates implements ConnectionStates {
       posCopyUpdate(this.tableName, u.device, this.pingCopy(u, withPing)),
       ...this.transitionCounters(u.device, previous, ONLINE),
       registryCheck(this.tableName, u.device),
+      ...(await this.offlineKpis(u, from)),
     ]);
+  }
+
+  /**
+   * Back from offline: the hours since it was last seen, per UTC day, priced at its own rate of sale (KPI counters
+   * KP1–KP2: availability and lost sales), in the transition's transaction so that they count once.
+   */
+  private async offlineKpis(u: PingUpdate, from: TelemetryState | undefined) {
+    if (from?.connection !== OFFLINE || from.lastSeenAt === undefined || u.receivedAt <= from.lastSeenAt) return [];
+    const rate = await machineSaleRate(this.doc, this.tableName, u.device.merchantId, u.device.serial, u.receivedAt);
+    return kpiCounterUpdates(this.tableName, u.device, spreadHours('offlineHours', from.lastSeenAt, u.receivedAt, rate));
   }
 
   async goOffline(device: Device, cutoffMs: number): Promise<'ok' | 'conflict'> {

@@ -477,3 +477,7 @@ export const merchantCashStatsPk = (merchantId: string, year: string) => `CASHST
 export const cashStatsDay = (pk: string, day: string) => ({ pk, sk: `DAY#${day}` });
 /** Guard of a cash message's counters: they were counted. */
 export const cashStatsGuard = (messageId: string) => ({ pk: `MSG#${messageId}`, sk: 'CASHSTATS' });
+/** KPI counters (KP1–KP2): a machine's UTC month; a merchant's or group's UTC month in the machine's shard. */
+export const posKpiMonth = (merchantId: string, serial: string, month: string) => ({ pk: posPk(merchantId, serial), sk: `KPIS#${month}` });
+export const kpiStatsPk = (merchantId: string, groupId?: string | null) => (groupId ? `KPISTATS#${merchantId}#GROUP#${groupId}` : `KPISTATS#${merchantId}`);
+export const kpiStatsMonth = (pk: string, month: string, shard: number) => ({ pk, sk: `MONTH#${month}#${shard}` });

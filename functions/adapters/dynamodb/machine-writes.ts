@@ -18,6 +18,8 @@ import { MerchantNotFoundException } from '../../core/merchants/errors';
 import { nameKey } from '../../core/merchants/merchant';
 import { NoVendProfileNotFoundException } from '../../core/no-vend-profiles/errors';
 import { PlanogramNotFoundException } from '../../core/planograms/errors';
+import { kpiAddsAt } from '../../core/kpis/counters';
+import { kpiCounterUpdates } from './kpi-counters';
 import { regroupMarkPut } from './machine-regroups';
 import { counted, counterRecord, counterUpdate, forgetCounter } from './counters';
 import * as keys from './keys';
@@ -79,6 +81,8 @@ export class DynamoPosRecords extends DynamoPosReader implements PosRecords {
         r.clientId ? this.machineCount(keys.client(r.merchantId, r.clientId), 1) : undefined,
         { ConditionCheck: { TableName: T, Key: keys.machinePurge(r.merchantId, r.serial), ConditionExpression: 'attribute_not_exists(pk)' } },
         ...counters,
+        // Machine-days (KPIs) are counted back from the machines there now: a join's day (kpi-counters.ts, KP2).
+        ...kpiCounterUpdates(T, r, kpiAddsAt(r.createdAt, { joined: 1 }), { machine: false }),
       ],
       [
         () => new DeviceAlreadyRegisteredException(),
@@ -276,6 +280,7 @@ export class DynamoPosRecords extends DynamoPosReader implements PosRecords {
         cur.noVendProfileId ? this.machineCount(keys.noVendProfile(m, cur.noVendProfileId), -1) : undefined,
         cur.planogramId ? this.machineCount(keys.planogram(m, cur.planogramId), -1) : undefined,
         ...this.counterItems(m, { groupId: cur.groupId, c: counterContribution(cur, current.telemetry) }, undefined),
+        ...kpiCounterUpdates(T, cur, kpiAddsAt(Date.now(), { left: 1 }), { machine: false }),
       ],
       [() => new PosChangedConcurrentlyException(), () => new PosChangedConcurrentlyException(), () => new PosChangedConcurrentlyException()],
     );

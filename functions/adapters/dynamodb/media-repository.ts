@@ -31,6 +31,8 @@ import {
 } from './transaction-records';
 import { readCounter } from './counters';
 import * as keys from './keys';
+import { kpiCounterUpdates } from './kpi-counters';
+import { kpiAddsAt } from '../../core/kpis/counters';
 import { countQuery, queryPage, readRange, type ItemFilter, type PageQuery, type PartitionSource } from './paging';
 import { recordSchema } from './records';
 import { failedConditionIndex, isTransactionCancelled, type TransactItem } from './transactions';
@@ -157,6 +159,12 @@ export class DynamoMediaRepository extends DynamoMediaRecords implements MediaRe
         { ...stored, serial: stored.serial ?? null, posName: stored.posName ?? null, groupId: stored.groupId ?? null },
       ]),
       usedUpdate(this.tableName, transaction.merchantId, usedValuesOf([stored]))!,
+      // The statistics count a refund as a recharge: the KPIs count refunds apart (kpi-counters.ts, KP1–KP2).
+      ...kpiCounterUpdates(
+        this.tableName,
+        { merchantId: transaction.merchantId, serial: stored.serial ?? null, groupId: stored.groupId ?? null },
+        kpiAddsAt(stored.createdAt, { refunds: 1, refundValue: Math.abs(stored.value) }),
+      ),
     ];
     try {
       await this.doc.send(new TransactWriteCommand({ TransactItems: items }));

@@ -1,5 +1,6 @@
 import type { AnomalySettings } from '#schemas/anomaly-constants';
 import type { AlarmWriter } from '../alarms/ports';
+import type { AcceptanceCounts } from './rules';
 import type { WeekCounts } from './sales-hours';
 
 /** A machine the sweep evaluates: a visible machine of a merchant's list, with its group (the alarm's). */
@@ -19,6 +20,8 @@ export interface MachineFacts {
   weeks: Map<string, WeekCounts>;
   /** The anomaly codes it has an open alarm of (their A3 guards). */
   open: Set<string>;
+  /** Its cash acceptance counters (K4) of the days asked that exist: day → counts. */
+  acceptance?: Map<string, AcceptanceCounts>;
 }
 
 export interface AnomalyMerchant {
@@ -42,7 +45,8 @@ export interface AnomalySweepStore {
   merchants(after: string | undefined, inclusive: boolean, limit: number): Promise<AnomalyMerchant[]>;
   /** The merchant's visible machines after a position, with theirs to resume from. */
   machines(merchantId: string, after: string | undefined, limit: number): Promise<Array<AnomalyMachine & { position: string }>>;
-  facts(machines: readonly AnomalyMachine[], weekStarts: readonly string[]): Promise<Map<string, MachineFacts>>;
+  /** `days`: the merchant's days whose cash acceptance counters (K4) the rejection rule reads. */
+  facts(machines: readonly AnomalyMachine[], weekStarts: readonly string[], days: readonly string[]): Promise<Map<string, MachineFacts>>;
   settings(merchantId: string): Promise<AnomalySettings>;
 }
 

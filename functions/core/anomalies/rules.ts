@@ -4,6 +4,7 @@
  * whatever it is, stays).
  */
 import type { AnomalySettings } from '#schemas/anomaly-constants';
+import { REJECTION_THRESHOLDS } from '#schemas/kpi-constants';
 import { hourAttributes, slotOfWallClock, type WeekCounts } from './sales-hours';
 
 const HOUR = 3_600_000;
@@ -178,4 +179,51 @@ export function lastDayOf(weeks: ReadonlyMap<string, WeekCounts>, nowMs: number,
     cashless += week?.[names.cashless] ?? 0;
   }
   return { vends, cashless };
+}
+
+/** Coins or bills inserted in a day below which its rejection rate says nothing (a handful of coins). */
+export const MIN_REJECTION_INSERTED = 20;
+
+/** A machine's coins and bills accepted and rejected on one of its (the merchant's) days. */
+export interface AcceptanceCounts {
+  coinAccepted: number;
+  coinRejected: number;
+  noteAccepted: number;
+  noteRejected: number;
+}
+
+export interface RejectionFigures {
+  day: string;
+  medium: 'coin' | 'note';
+  /** Percent rejected of those inserted. */
+  rate: number;
+  rejected: number;
+  inserted: number;
+  thresholdPercent: number;
+}
+
+/**
+ * Coins or bills rejected above the red KPI threshold (spec §9: above 20 %) over the machine's current day: today once
+ * it has MIN_REJECTION_INSERTED of a medium inserted, else yesterday. Fires on the worse medium; clears when neither is
+ * above; without enough of either it cannot tell (a machine that takes no cash, or a quiet night).
+ */
+export function rejectionVerdict(f: {
+  today?: AcceptanceCounts;
+  yesterday?: AcceptanceCounts;
+  todayDay: string;
+  yesterdayDay: string;
+}): Verdict<RejectionFigures> {
+  const media = (c: AcceptanceCounts | undefined, day: string) =>
+    c
+      ? [
+          { day, medium: 'coin' as const, rejected: c.coinRejected, inserted: c.coinAccepted + c.coinRejected },
+          { day, medium: 'note' as const, rejected: c.noteRejected, inserted: c.noteAccepted + c.noteRejected },
+        ].filter((m) => m.inserted >= MIN_REJECTION_INSERTED)
+      : [];
+  const today = media(f.today, f.todayDay);
+  const counted = today.length ? today : media(f.yesterday, f.yesterdayDay);
+  if (!counted.length) return { state: 'unknown', reason: 'notEnoughData' };
+  const worst = counted.map((m) => ({ ...m, rate: (m.rejected / m.inserted) * 100 })).sort((a, b) => b.rate - a.rate)[0]!;
+  if (worst.rate <= REJECTION_THRESHOLDS.redAbove) return { state: 'clear' };
+  return { state: 'fire', figures: { ...worst, thresholdPercent: REJECTION_THRESHOLDS.redAbove } };
 }

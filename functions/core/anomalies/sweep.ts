@@ -11,7 +11,17 @@ import { CRITICITY } from '#schemas/alarm-constants';
 import { applyAlarmEvents } from '../alarms/ingest';
 import { eachLimited } from '../ingestion/batching';
 import type { AnomalyMachine, AnomalySweepDeps, MachineFacts } from './ports';
-import { baselineOf, cashlessVerdict, lastDayOf, noSalesVerdict, offlineVerdict, weeksToRead, type Verdict } from './rules';
+import {
+  baselineOf,
+  cashlessVerdict,
+  lastDayOf,
+  noSalesVerdict,
+  offlineVerdict,
+  rejectionVerdict,
+  weeksToRead,
+  type RejectionFigures,
+  type Verdict,
+} from './rules';
 import { slotOfWallClock, zoneOffsetMs } from './sales-hours';
 
 const MACHINES_PER_PAGE = 100;
@@ -27,10 +37,11 @@ export interface AnomalySweepOutcome {
 }
 
 /** How an anomaly's alarm reads when the catalogue has no master alarm of its code. */
-const CLASSIFICATION: Record<AnomalyKind, { category: 'usability' | 'fault'; message: string }> = {
+const CLASSIFICATION: Record<AnomalyKind, { category: 'usability' | 'fault' | 'maintenance'; message: string }> = {
   noSales: { category: 'usability', message: 'No sales (anomaly)' },
   offline: { category: 'fault', message: 'Offline (anomaly)' },
   cashlessDrop: { category: 'fault', message: 'Cashless share dropped (anomaly)' },
+  rejection: { category: 'maintenance', message: 'Rejection rate above the red threshold (anomaly)' },
 };
 
 const pct = (p: number) => `${p * 100 >= 0.01 ? (p * 100).toPrecision(2) : (p * 100).toExponential(1)} %`;
@@ -42,6 +53,10 @@ export function detailOf(kind: AnomalyKind, figures: Record<string, number>, s: 
   if (kind === 'noSales')
     return `No sale for ${num(f.silentHours!)} h: expected ${num(f.expected!)} sales (baseline of ${f.baselineWeeks} weeks), observed 0; probability ${pct(f.probability!)} < ${pct(s.anomalyProbability)}`;
   if (kind === 'offline') return `Offline for ${num(f.offlineHours!)} h (threshold ${num(f.thresholdHours!)} h)`;
+  if (kind === 'rejection') {
+    const r = figures as unknown as RejectionFigures;
+    return `${r.medium === 'coin' ? 'Coins' : 'Bills'} rejected on ${r.day}: ${r.rejected} of ${r.inserted} (${num(r.rate)} %), above ${r.thresholdPercent} %`;
+  }
   return `Cashless ${f.cashless} of ${f.vends} sales in 24 h (${pct(f.observedShare!)}), expected ${pct(f.expectedShare!)}; probability ${pct(f.probability!)} < ${pct(s.anomalyProbability)}`;
 }
 
@@ -53,7 +68,21 @@ export function verdictsOf(facts: MachineFacts, s: AnomalySettings, nowMs: numbe
     noSales: noSalesVerdict({ baseline, lastSaleAt: facts.lastSaleAt, connection: facts.connection, nowMs, offsetMs }, s),
     offline: offlineVerdict({ connection: facts.connection, lastSeenAt: facts.lastSeenAt, nowMs }, s),
     cashlessDrop: cashlessVerdict({ baseline, window: lastDayOf(facts.weeks, nowMs, offsetMs) }, s),
+    rejection: rejectionVerdict({ ...acceptanceDaysOf(nowMs, offsetMs), ...acceptanceOf(facts, nowMs, offsetMs) }),
   };
+}
+
+/** The merchant's day now and the day before (the rejection rule's days). */
+export function acceptanceDaysOf(nowMs: number, offsetMs: number): { todayDay: string; yesterdayDay: string } {
+  const local = nowMs + offsetMs;
+  return { todayDay: new Date(local).toISOString().slice(0, 10), yesterdayDay: new Date(local - 86_400_000).toISOString().slice(0, 10) };
+}
+
+function acceptanceOf(facts: MachineFacts, nowMs: number, offsetMs: number) {
+  const { todayDay, yesterdayDay } = acceptanceDaysOf(nowMs, offsetMs);
+  const today = facts.acceptance?.get(todayDay);
+  const yesterday = facts.acceptance?.get(yesterdayDay);
+  return { ...(today ? { today } : {}), ...(yesterday ? { yesterday } : {}) };
 }
 
 /** A deterministic message id per machine, code and instant: a sweep run again at the same instant changes nothing. */
@@ -103,6 +132,7 @@ export async function sweepAnomalies(deps: AnomalySweepDeps): Promise<AnomalySwe
       const settings = await store.settings(merchant.id);
       const offsetMs = zoneOffsetMs(merchant.timezone, nowMs);
       const weeks = weeksToRead(slotOfWallClock(nowMs + offsetMs).weekStart);
+      const { todayDay, yesterdayDay } = acceptanceDaysOf(nowMs, offsetMs);
       for (;;) {
         const limit = Math.min(MACHINES_PER_PAGE, deps.machinesPerRun - outcome.machines);
         if (limit <= 0 || (outcome.machines > 0 && clock() > deadline)) {
@@ -111,7 +141,7 @@ export async function sweepAnomalies(deps: AnomalySweepDeps): Promise<AnomalySwe
         }
         const page = await store.machines(merchant.id, machineAfter, limit);
         if (!page.length) break;
-        const facts = await store.facts(page, weeks);
+        const facts = await store.facts(page, weeks, [yesterdayDay, todayDay]);
         await eachLimited(page, 8, async (m) => {
           try {
             await act(m, facts.get(m.serial) ?? { weeks: new Map(), open: new Set() }, settings, offsetMs);

@@ -5,6 +5,7 @@
  */
 import { REJECTION_THRESHOLDS, SOLD_CATEGORIES, type KpiTone } from '#schemas/kpi-constants';
 import type { Figures } from '../transactions/stats';
+import type { KpiFigures } from './counters';
 
 /** A ratio, or null when there is nothing to divide by (or a part is unknown). */
 export function ratio(part: number | null | undefined, whole: number | null | undefined): number | null {
@@ -66,4 +67,53 @@ export const refunds = (count: number | null, value: number | null) => (count ==
 export function machineDays(joinedDays: readonly string[], from: string, to: string): number {
   const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
   return joinedDays.reduce((sum, joined) => sum + Math.max(0, day(to) - Math.max(day(from), day(joined)) + 1), 0);
+}
+
+/** Coins and bills accepted and rejected over an interval (`DynamoCashReads.acceptanceDays` summed). */
+export interface AcceptanceTotals {
+  coinAccepted: number;
+  coinRejected: number;
+  noteAccepted: number;
+  noteRejected: number;
+}
+
+/** What every KPI of an interval is computed from: counters only (ACCESS-PATTERNS KP1–KP2, T5–T7, K4). */
+export interface KpiInputs {
+  sales: Figures;
+  machineDays: number;
+  counters: KpiFigures;
+  /** Cash acceptance; null without data (not a cash machine, or a scope without these counters). */
+  acceptance: AcceptanceTotals | null;
+}
+
+/**
+ * Every KPI of an interval from its counters. Availability counts offline and blocking-alarm hours as unavailable
+ * (an hour both offline and blocked counts twice, so the figure is a floor), within the machine-hours.
+ */
+export function kpisFrom(i: KpiInputs) {
+  const c = i.counters;
+  const machineHours = i.machineDays * 24;
+  const unavailable = c.offlineHours + c.blockingHours;
+  const coin = i.acceptance && rejectionRate(i.acceptance.coinRejected, i.acceptance.coinAccepted + i.acceptance.coinRejected);
+  const bill = i.acceptance && rejectionRate(i.acceptance.noteRejected, i.acceptance.noteAccepted + i.acceptance.noteRejected);
+  return {
+    machineDays: i.machineDays,
+    sales: { count: soldCount(i.sales), value: soldValue(i.sales) },
+    salesPerMachineDay: salesPerMachineDay(i.sales, i.machineDays),
+    averageTicket: averageTicket(i.sales),
+    cashlessShare: cashlessShare(i.sales),
+    availability: machineHours > 0 ? availability(Math.max(0, machineHours - unavailable), machineHours) : null,
+    offlineHours: c.offlineHours,
+    blockingHours: c.blockingHours,
+    alarmsRaised: c.alarmsRaised,
+    alarmsRepaired: c.repaired,
+    meanTimeToRepairHours: meanTimeToRepairHours(c.repairHours, c.repaired),
+    lostHours: c.offlineHours + c.silentHours,
+    potentialLostSales: i.machineDays > 0 ? c.lostValue : null,
+    refunds: { count: c.refunds, value: c.refundValue },
+    coinRejectionRate: coin ?? null,
+    coinRejectionTone: rejectionTone(coin ?? null),
+    billRejectionRate: bill ?? null,
+    billRejectionTone: rejectionTone(bill ?? null),
+  };
 }

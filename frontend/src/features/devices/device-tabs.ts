@@ -19,6 +19,7 @@ export const DEVICE_TABS: readonly { path: string; messageId: string; feature?: 
   { path: 'remote-commands', messageId: 'devices.tab.remoteCommands' },
   { path: 'signal', messageId: 'devices.tab.signal', feature: 'NETWORK' },
   { path: 'temperature', messageId: 'devices.tab.temperature' },
+  { path: 'kpis', messageId: 'kpis.tab' },
   { path: 'cash-data', messageId: 'cashData.tab', feature: 'NEBULAR_CASH' },
   { path: 'pos-sensordirtyness', messageId: 'cashData.dirtiness.tab', feature: 'NEBULAR_CASH', route: 'sensors.posDirtiness' },
 ];
