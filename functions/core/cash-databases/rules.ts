@@ -1,0 +1,61 @@
+/**
+ * Cash database rules (spec §2 /manage/cash-database-rules; CASHDB_UPDATE, gated by the route manifest): a cash
+ * database rolled out to a merchant's machines of its device type, by the rollout parts every rule kind shares
+ * (core/rollouts), as firmware rules are. The rollout sends command 16, or 18 when the database is a peripheral's.
+ */
+import type { CashDatabaseRule, CashDatabaseRuleCreate, CashDatabaseRuleListQuery } from '#schemas/cash-database-rule';
+import type { Page } from '#schemas/paging';
+import type { Principal } from '../shared/principal';
+import { changeRule, createRule, getRule, listRules, type RuleAction, type RuleDeps, type RuleKind, type StoredRule } from '../rollouts/rules';
+import type { CashDatabaseRepository, StoredCashDatabase } from './ports';
+
+export interface StoredCashDatabaseRule extends StoredRule, Omit<CashDatabaseRule, keyof StoredRule> {}
+
+export interface CashDatabaseRuleDeps extends RuleDeps<StoredCashDatabaseRule> {
+  cashDatabases: Pick<CashDatabaseRepository, 'get'>;
+}
+
+/** The remote command a rule's machines are sent: 16 for the machine's own database, 18 for a peripheral's. */
+export const cashDatabaseCommandType = (rule: Pick<CashDatabaseRule, 'peripheral'>) => (rule.peripheral ? 18 : 16);
+
+const kindOf = (deps: CashDatabaseRuleDeps, merchantId: string): RuleKind<StoredCashDatabaseRule, StoredCashDatabase> => ({
+  entity: 'cashDatabaseRule',
+  releaseField: 'cashDatabaseId',
+  releaseNotFoundCode: 'CashDatabaseNotFoundException',
+  release: (id) => deps.cashDatabases.get(merchantId, id),
+  releaseIdOf: (rule) => rule.cashDatabaseId,
+});
+
+const view = ({ pausedFrom: _from, ...rule }: StoredCashDatabaseRule): CashDatabaseRule => rule as CashDatabaseRule;
+
+export async function createCashDatabaseRule(
+  deps: CashDatabaseRuleDeps,
+  principal: Principal,
+  merchantId: string,
+  body: CashDatabaseRuleCreate,
+): Promise<CashDatabaseRule> {
+  const rule = await createRule(deps, kindOf(deps, merchantId), principal, merchantId, body, body.cashDatabaseId, (base, release) => ({
+    ...base,
+    cashDatabaseId: release.id,
+    version: release.version,
+    deviceType: release.deviceType,
+    peripheral: release.peripheral,
+  }));
+  return view(rule);
+}
+
+export async function listCashDatabaseRules(
+  deps: CashDatabaseRuleDeps,
+  principal: Principal,
+  merchantId: string,
+  q: CashDatabaseRuleListQuery,
+): Promise<Page<CashDatabaseRule>> {
+  const page = await listRules(deps, principal, merchantId, q);
+  return { ...page, items: page.items.map(view) };
+}
+
+export const getCashDatabaseRule = async (deps: CashDatabaseRuleDeps, principal: Principal, merchantId: string, id: string) =>
+  view(await getRule(deps, principal, merchantId, id));
+
+export const changeCashDatabaseRule = async (deps: CashDatabaseRuleDeps, principal: Principal, merchantId: string, id: string, action: RuleAction) =>
+  view(await changeRule(deps, kindOf(deps, merchantId), principal, merchantId, id, action));
