@@ -1,14 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { FirmwareRuleCreate } from '#schemas/firmware-rule';
-import { CheckboxField, SelectField, TextField } from '../../../components/form/fields';
-import { SubmitButton } from '../../../components/form/SubmitButton';
-import { useDraft } from '../../../components/form/use-draft';
-import { useFormSubmit } from '../../../components/form/use-form-submit';
-import { useGroupsOfMerchants } from '../../../lib/resources/get-merchant-groups';
-import { useRuleFirmwares } from '../api/get-rule-firmwares';
-import { createRule } from '../api/save-rule';
-import { RULE_FORM_MESSAGES } from '../messages';
+import type * as z from 'zod/mini';
+import { useGroupsOfMerchants } from '../../lib/resources/get-merchant-groups';
+import { CheckboxField, SelectField, TextField } from '../form/fields';
+import { SubmitButton } from '../form/SubmitButton';
+import { useDraft } from '../form/use-draft';
+import { useFormSubmit } from '../form/use-form-submit';
+import type { RuleKindView, RuleRow } from './rule-kind';
 
 const number = (text: string) => (/^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text.trim()) : text);
 /** Today in the browser's calendar (YYYY-MM-DD). */
@@ -19,15 +17,23 @@ const today = () => {
 /** The rule date's start, in the browser's time zone: no wave goes out before it. */
 const startOf = (day: string) => (/^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T00:00:00`).toISOString() : day);
 
-/** A new firmware rule of the merchant: the firmware, its target, the rule date and the rollout's waves and limits. */
-export function RuleForm({ merchantId, onCreated }: { merchantId: string; onCreated: () => void }) {
+/** A new rule of the merchant, of any kind: the release it rolls out, its target, the rule date and the rollout's waves and limits. */
+export function RuleForm<S extends z.ZodMiniType, R extends RuleRow>({
+  kind,
+  merchantId,
+  onCreated,
+}: {
+  kind: RuleKindView<S, R>;
+  merchantId: string;
+  onCreated: () => void;
+}) {
   const intl = useIntl();
-  const firmwares = useRuleFirmwares();
+  const releases = kind.useReleases(merchantId);
   const groups = useGroupsOfMerchants([merchantId]);
-  const { errors, saving, submit } = useFormSubmit(FirmwareRuleCreate, 'firmwareRules.created', RULE_FORM_MESSAGES);
+  const { errors, saving, submit } = useFormSubmit(kind.createSchema, kind.messages.created, kind.formMessages);
   const { draft, field } = useDraft(
     {
-      firmwareId: '',
+      release: '',
       targetKind: 'deviceType',
       groupId: '',
       serials: '',
@@ -54,7 +60,7 @@ export function RuleForm({ merchantId, onCreated }: { merchantId: string; onCrea
           : { kind: 'deviceType' };
     const minutes = number(draft.machineTimeoutMinutes);
     const body = {
-      firmwareId: draft.firmwareId,
+      [kind.releaseField]: draft.release,
       target,
       startAt: startOf(draft.startAt),
       waves: draft.wavesKind === 'rate' ? { kind: 'rate', perHour: number(draft.waves) } : { kind: 'count', count: number(draft.waves) },
@@ -64,68 +70,66 @@ export function RuleForm({ merchantId, onCreated }: { merchantId: string; onCrea
       maintenanceWindow: useWindow ? { from: draft.windowFrom, to: draft.windowTo } : null,
     };
     void submit(body, async (input) => {
-      await createRule(merchantId, input);
+      await kind.create(merchantId, input);
       onCreated();
     });
   }
 
-  const firmwareOptions = (firmwares.data?.items ?? []).map((f) => ({
-    value: f.id,
-    label: `${f.deviceType} ${f.version} (${intl.formatMessage({ id: `firmwares.level.${f.level}` })})`,
-  }));
+  const releaseOptions = releases.options;
   const windowError = errors.maintenanceWindow;
   return (
     <form className="card form" onSubmit={onSubmit} noValidate data-testid="rule-form">
       <div className="form-grid">
         <SelectField
-          {...field('firmwareId')}
-          labelId="firmwareRules.field.firmware"
-          placeholder={intl.formatMessage({ id: firmwareOptions.length ? 'firmwareRules.chooseFirmware' : 'firmwareRules.noFirmware' })}
-          options={firmwareOptions}
+          {...field('release')}
+          name={kind.releaseField}
+          error={errors[kind.releaseField]}
+          labelId={kind.messages.release}
+          placeholder={intl.formatMessage({ id: releaseOptions.length ? kind.messages.chooseRelease : kind.messages.noRelease })}
+          options={releaseOptions}
         />
         <SelectField
           {...field('targetKind')}
           error={errors.target}
-          labelId="firmwareRules.field.target"
-          options={(['deviceType', 'group', 'machines'] as const).map((k) => ({ value: k, label: intl.formatMessage({ id: `firmwareRules.target.${k}` }) }))}
+          labelId="rollouts.field.target"
+          options={[
+            { value: 'deviceType', label: intl.formatMessage({ id: kind.messages.everyOfDeviceType }) },
+            { value: 'group', label: intl.formatMessage({ id: 'rollouts.target.group' }) },
+            { value: 'machines', label: intl.formatMessage({ id: 'rollouts.target.machines' }) },
+          ]}
         />
         {draft.targetKind === 'group' && (
           <SelectField
             {...field('groupId')}
-            labelId="firmwareRules.field.group"
-            placeholder={intl.formatMessage({ id: 'firmwareRules.chooseGroup' })}
+            labelId="rollouts.field.group"
+            placeholder={intl.formatMessage({ id: 'rollouts.chooseGroup' })}
             options={(groups.data?.[merchantId] ?? []).map((g) => ({ value: g.id, label: g.name }))}
           />
         )}
-        {draft.targetKind === 'machines' && <TextField {...field('serials')} labelId="firmwareRules.field.serials" multiline />}
-        <TextField {...field('startAt')} labelId="firmwareRules.field.startAt" type="date" required />
+        {draft.targetKind === 'machines' && <TextField {...field('serials')} labelId="rollouts.field.serials" multiline />}
+        <TextField {...field('startAt')} labelId="rollouts.field.startAt" type="date" required />
         <SelectField
           {...field('wavesKind')}
-          labelId="firmwareRules.field.wavesKind"
-          options={(['count', 'rate'] as const).map((k) => ({ value: k, label: intl.formatMessage({ id: `firmwareRules.waves.${k}` }) }))}
+          labelId="rollouts.field.wavesKind"
+          options={(['count', 'rate'] as const).map((k) => ({ value: k, label: intl.formatMessage({ id: `rollouts.waves.${k}` }) }))}
         />
-        <TextField
-          {...field('waves')}
-          error={errors.waves}
-          labelId={draft.wavesKind === 'rate' ? 'firmwareRules.field.perHour' : 'firmwareRules.field.count'}
-          required
-        />
-        <TextField {...field('minMachines')} labelId="firmwareRules.field.minMachines" required />
-        <TextField {...field('failureThresholdPercent')} labelId="firmwareRules.field.failureThresholdPercent" required />
-        <TextField {...field('machineTimeoutMinutes')} error={errors.machineTimeoutSeconds} labelId="firmwareRules.field.machineTimeoutMinutes" required />
+        <TextField {...field('waves')} error={errors.waves} labelId={draft.wavesKind === 'rate' ? 'rollouts.field.perHour' : 'rollouts.field.count'} required />
+        <TextField {...field('minMachines')} labelId="rollouts.field.minMachines" required />
+        <TextField {...field('failureThresholdPercent')} labelId="rollouts.field.failureThresholdPercent" required />
+        <TextField {...field('machineTimeoutMinutes')} error={errors.machineTimeoutSeconds} labelId="rollouts.field.machineTimeoutMinutes" required />
       </div>
-      <CheckboxField name="useWindow" labelId="firmwareRules.field.window" checked={useWindow} onChange={setUseWindow} />
+      <CheckboxField name="useWindow" labelId="rollouts.field.window" checked={useWindow} onChange={setUseWindow} />
       {useWindow && (
         <div className="form-grid">
-          <TextField {...field('windowFrom')} error={windowError} labelId="firmwareRules.field.windowFrom" />
-          <TextField {...field('windowTo')} labelId="firmwareRules.field.windowTo" />
+          <TextField {...field('windowFrom')} error={windowError} labelId="rollouts.field.windowFrom" />
+          <TextField {...field('windowTo')} labelId="rollouts.field.windowTo" />
         </div>
       )}
       <p className="form__hint">
-        <FormattedMessage id="firmwareRules.window.hint" />
+        <FormattedMessage id="rollouts.window.hint" />
       </p>
       <div className="form__actions">
-        <SubmitButton labelId="firmwareRules.create.submit" busy={saving} testId="rule-submit" />
+        <SubmitButton labelId="rollouts.create.submit" busy={saving} testId="rule-submit" />
       </div>
     </form>
   );
