@@ -6,13 +6,15 @@
 import { createHash } from 'node:crypto';
 import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CASH_DATABASES, seedDemoCashDatabases } from '../../infra/local/demo-cash-databases';
 import { localS3ClientConfig } from '../../infra/local/emulators/s3';
+import { stackEnvironment } from '../../infra/local/stack-process';
 import { CASH_DATABASE_MAX_BYTES } from '#schemas/cash-database';
 import { newSerial } from './support/devices';
 import { cashDatabaseBody, cashDatabasesPath, createCashDatabase, uploadCashDatabaseFile } from './support/cash-databases';
 import { zipBytes } from './support/firmware';
 import { api } from './support/http';
-import { stack, tokenFor } from './support/stack';
+import { stack, stackDeps, tokenFor } from './support/stack';
 
 const ACME = 'acme-vending';
 const ACME_PIN = '11223344';
@@ -257,5 +259,21 @@ describe('bad input on a cash database → 400 naming the field', () => {
       expect(res.body.details, field).toContainEqual(expect.objectContaining({ path: `body.${field}` }));
     }
     expect((await api(`${databases()}/000000000-000000000000`, { token: merchantAdmin })).status).toBe(404);
+  });
+});
+
+describe('the demo', () => {
+  it('holds two versions of Colibrí Cash and a rule rolling one out, seeded once', async () => {
+    // The seed runs in the stack's process on `npm start`: here, in this one, with the stack's environment.
+    Object.assign(process.env, stackEnvironment(stack));
+    const deps = stackDeps();
+    await seedDemoCashDatabases(deps);
+    await seedDemoCashDatabases(deps);
+    const listed = await api(`${databases('colibri-cash')}?size=100`, { token: superAdmin });
+    expect(listed.body.items.map((d: { version: string }) => d.version).sort()).toEqual(DEMO_CASH_DATABASES.map((d) => d.version));
+    const ruled = await api(`${rules('colibri-cash')}?size=100`, { token: superAdmin });
+    expect(ruled.body.items).toEqual([
+      expect.objectContaining({ version: '2026.11', peripheral: 'billValidator', status: 'scheduled', target: { kind: 'deviceType' } }),
+    ]);
   });
 });
