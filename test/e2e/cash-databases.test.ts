@@ -35,6 +35,8 @@ describe('cash databases', () => {
     await expectAccessible(page, 'cash database list');
     await page.getByTestId('cash-database-create').click();
     await page.waitForURL(/\/manage\/cash-database\/create$/);
+    await page.getByTestId('cash-database-form').waitFor();
+    await expectAccessible(page, 'cash database create');
 
     await page.getByTestId('field-version').fill(version);
     await page.getByTestId('field-deviceType').selectOption('C100');

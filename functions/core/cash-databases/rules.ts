@@ -15,8 +15,14 @@ export interface CashDatabaseRuleDeps extends RuleDeps<StoredCashDatabaseRule> {
   cashDatabases: Pick<CashDatabaseRepository, 'get'>;
 }
 
-/** The remote command a rule's machines are sent: 16 for the machine's own database, 18 for a peripheral's. */
-export const cashDatabaseCommandType = (rule: Pick<CashDatabaseRule, 'peripheral'>) => (rule.peripheral ? 18 : 16);
+/**
+ * The remote command a rule's machines are sent (for the rollout engine, which adds the download link and SHA-256):
+ * 16 with the version for the machine's own database, 18 with the peripheral and version for a peripheral's.
+ */
+export const cashDatabaseCommand = (rule: Pick<CashDatabaseRule, 'peripheral' | 'version'>) =>
+  rule.peripheral
+    ? { type: 18 as const, params: { peripheral: rule.peripheral, version: rule.version } }
+    : { type: 16 as const, params: { version: rule.version } };
 
 const kindOf = (deps: CashDatabaseRuleDeps, merchantId: string): RuleKind<StoredCashDatabaseRule, StoredCashDatabase> => ({
   entity: 'cashDatabaseRule',
