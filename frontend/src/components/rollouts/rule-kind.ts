@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import type { ApiRouteId } from '#schemas/api-roles';
 import type { PageResult } from '../data-table/DataTable';
 import type { PageQuery } from '../data-table/table-state';
 import type { FormMessages } from '../form/use-form-submit';
@@ -26,7 +27,7 @@ export interface RuleRow {
 export interface RuleKindView<S extends z.ZodMiniType = z.ZodMiniType, R extends RuleRow = RuleRow> {
   /** The table's id (its saved state) and the create route (who may call it creates, pauses, resumes and cancels). */
   tableId: string;
-  createRoute: 'firmwareRules.create' | 'cashDatabaseRules.create';
+  createRoute: ApiRouteId;
   releaseField: string;
   createSchema: S;
   useReleases(merchantId: string): { options: Array<{ value: string; label: string }> };

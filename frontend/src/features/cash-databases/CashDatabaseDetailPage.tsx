@@ -13,8 +13,7 @@ import { useToast } from '../../components/toasts';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import { useCashDatabase } from './api/get-cash-database';
 import { deleteCashDatabase, downloadCashDatabase, updateCashDatabase } from './api/save-cash-database';
-import { targetMessageId } from './CashDatabaseListPage';
-import { CASH_DATABASE_FORM_MESSAGES, CASH_DATABASES_PATH, cashDatabaseErrorMessageId } from './messages';
+import { CASH_DATABASE_FORM_MESSAGES, CASH_DATABASES_PATH, cashDatabaseErrorMessageId, targetMessageId } from './messages';
 
 /** /manage/cash-database/{id}?merchantId=: the version and its file (size and SHA-256 as computed from it), its description editable, downloaded, deleted after confirmation. */
 export function CashDatabaseDetailPage() {

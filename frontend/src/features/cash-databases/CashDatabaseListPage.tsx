@@ -8,12 +8,9 @@ import { DataTable } from '../../components/data-table/DataTable';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import { useCashDatabasePage } from './api/get-cash-database-page';
-import { CASH_DATABASES_PATH, cashDatabaseErrorMessageId } from './messages';
+import { CASH_DATABASES_PATH, cashDatabaseErrorMessageId, targetMessageId } from './messages';
 
 const DEFAULT_SORT = { ord: 'createdAt', ordType: 'desc' } as const;
-
-/** What a cash database is for: the machine's own database, or a peripheral's. */
-export const targetMessageId = (db: Pick<CashDatabase, 'peripheral'>) => `cashDatabases.peripheral.${db.peripheral ?? 'machine'}`;
 
 /** /manage/cash-database (CASHDB_UPDATE, every role): the cash database versions of the merchant picked in the app bar. */
 export function CashDatabaseListPage() {

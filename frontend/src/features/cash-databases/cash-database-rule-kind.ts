@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import type { RuleKindView } from '../../components/rollouts/rule-kind';
 import { useRuleCashDatabases } from './api/get-cash-database-page';
 import { changeCashDatabaseRule, createCashDatabaseRule, useCashDatabaseRulePage } from './api/rules';
-import { CASH_DATABASE_RULE_FORM_MESSAGES, cashDatabaseErrorMessageId } from './messages';
+import { CASH_DATABASE_RULE_FORM_MESSAGES, cashDatabaseErrorMessageId, targetMessageId } from './messages';
 
 /** The merchant's cash databases a rule can roll out, as the form's options. */
 function useCashDatabaseOptions(merchantId: string) {
@@ -12,7 +12,7 @@ function useCashDatabaseOptions(merchantId: string) {
   return {
     options: (databases.data?.items ?? []).map((d) => ({
       value: d.id,
-      label: `${d.deviceType} ${d.version} (${intl.formatMessage({ id: `cashDatabases.peripheral.${d.peripheral ?? 'machine'}` })})`,
+      label: `${d.deviceType} ${d.version} (${intl.formatMessage({ id: targetMessageId(d) })})`,
     })),
   };
 }

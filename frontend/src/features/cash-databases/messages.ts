@@ -1,3 +1,4 @@
+import type { CashDatabase } from '#schemas/cash-database';
 import type { FormMessages } from '../../components/form/use-form-submit';
 import { errorMessageId } from '../../components/states';
 import { ApiError } from '../../lib/api';
@@ -42,3 +43,6 @@ export const CASH_DATABASE_RULE_FORM_MESSAGES: FormMessages = {
 };
 
 export const CASH_DATABASES_PATH = '/manage/cash-database';
+
+/** What a cash database is for: the machine's own database, or a peripheral's. */
+export const targetMessageId = (db: Pick<CashDatabase, 'peripheral'>) => `cashDatabases.peripheral.${db.peripheral ?? 'machine'}`;
