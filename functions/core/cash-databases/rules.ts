@@ -7,7 +7,7 @@ import type { CashDatabaseRule, CashDatabaseRuleCreate, CashDatabaseRuleListQuer
 import type { Page } from '#schemas/paging';
 import type { Principal } from '../shared/principal';
 import { changeRule, createRule, getRule, listRules, type RuleAction, type RuleDeps, type RuleKind, type StoredRule } from '../rollouts/rules';
-import type { CashDatabaseRepository, StoredCashDatabase } from './ports';
+import type { CashDatabaseRepository } from './ports';
 
 export interface StoredCashDatabaseRule extends StoredRule, Omit<CashDatabaseRule, keyof StoredRule> {}
 
@@ -24,7 +24,7 @@ export const cashDatabaseCommand = (rule: Pick<CashDatabaseRule, 'peripheral' | 
     ? { type: 18 as const, params: { peripheral: rule.peripheral, version: rule.version } }
     : { type: 16 as const, params: { version: rule.version } };
 
-const kindOf = (deps: CashDatabaseRuleDeps, merchantId: string): RuleKind<StoredCashDatabaseRule, StoredCashDatabase> => ({
+const kindOf = (deps: CashDatabaseRuleDeps, merchantId: string): RuleKind<StoredCashDatabaseRule> => ({
   entity: 'cashDatabaseRule',
   releaseField: 'cashDatabaseId',
   releaseNotFoundCode: 'CashDatabaseNotFoundException',
@@ -40,12 +40,15 @@ export async function createCashDatabaseRule(
   merchantId: string,
   body: CashDatabaseRuleCreate,
 ): Promise<CashDatabaseRule> {
-  const rule = await createRule(deps, kindOf(deps, merchantId), principal, merchantId, body, body.cashDatabaseId, (base, release) => ({
+  // Read once here for its peripheral too: the rule core sees it as any release.
+  const database = await deps.cashDatabases.get(merchantId, body.cashDatabaseId);
+  const kind = { ...kindOf(deps, merchantId), release: async () => database };
+  const rule = await createRule(deps, kind, principal, merchantId, body, body.cashDatabaseId, (base, release) => ({
     ...base,
     cashDatabaseId: release.id,
     version: release.version,
     deviceType: release.deviceType,
-    peripheral: release.peripheral,
+    peripheral: database?.peripheral ?? null,
   }));
   return view(rule);
 }

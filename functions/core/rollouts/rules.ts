@@ -63,11 +63,11 @@ export interface RuleRepository<R extends StoredRule> {
 }
 
 /** A kind of rule: its release catalogue, the field naming the release and the code when it is missing. */
-export interface RuleKind<R extends StoredRule, Rel extends Release = Release> {
+export interface RuleKind<R extends StoredRule> {
   entity: string;
   releaseField: string;
   releaseNotFoundCode: string;
-  release(id: string): Promise<Rel | undefined>;
+  release(id: string): Promise<Release | undefined>;
   releaseIdOf(rule: R): string;
 }
 
@@ -99,14 +99,14 @@ async function checkTarget(deps: Pick<RuleDeps<StoredRule>, 'groups' | 'pos'>, m
  * A new rule of `kind` in status scheduled: its release must exist (else the kind's code, 400 naming the field), its
  * target must fit the release's device type. Bounded: the target's machines are planned by the rollout, not here.
  */
-export async function createRule<R extends StoredRule, B extends { target: RolloutTarget }, Rel extends Release>(
+export async function createRule<R extends StoredRule, B extends { target: RolloutTarget }>(
   deps: RuleDeps<R>,
-  kind: RuleKind<R, Rel>,
+  kind: RuleKind<R>,
   principal: Principal,
   merchantId: string,
   body: B,
   releaseId: string,
-  build: (base: StoredRule, release: Rel, merchant: Merchant) => R,
+  build: (base: StoredRule, release: Release, merchant: Merchant) => R,
 ): Promise<R> {
   const merchant = await getMerchant(deps, principal, merchantId);
   const release = await kind.release(releaseId);
@@ -167,9 +167,9 @@ const PAST: Record<RuleAction, string> = { pause: 'paused', resume: 'resumed', c
 const MAX_ATTEMPTS = 5;
 
 /** Pause (the next wave is held), resume, cancel (no further command goes out; the release is free again). */
-export async function changeRule<R extends StoredRule, Rel extends Release>(
+export async function changeRule<R extends StoredRule>(
   deps: RuleDeps<R>,
-  kind: RuleKind<R, Rel>,
+  kind: RuleKind<R>,
   principal: Principal,
   merchantId: string,
   id: string,
