@@ -3,6 +3,7 @@
  * machine, delivered on `vend/{serial}/commands` and acknowledged by the device on `commands/ack`.
  */
 import * as z from 'zod/mini';
+import { CommandVersion } from './command-version';
 import { idempotencyKeyHeader } from './idempotency';
 import { numberIn } from './number-enum';
 import { COMMAND_RESULTS } from './iot-constants';
@@ -52,7 +53,7 @@ const oneOf = <T extends number>(values: readonly T[], what: string) => numberIn
 
 /** Money in minor units of the merchant's currency. */
 const Amount = z.strictObject({ amount: int(1, 100_000_000) });
-const Version = z.strictObject({ version: z.string().check(z.regex(/^[0-9A-Za-z][0-9A-Za-z.+_-]{0,31}$/, 'version: 1–32 of 0-9 A-Z a-z . + _ -')) });
+const Version = z.strictObject({ version: CommandVersion });
 export const PERIPHERALS = ['coinChanger', 'billValidator', 'cashless1', 'cashless2'] as const;
 const PeripheralVersion = z.strictObject({ peripheral: z.enum(PERIPHERALS), version: Version.shape.version });
 const NoParams = z._default(z.strictObject({}), {});

@@ -17,6 +17,10 @@ import { routes as dashboard } from './dashboard/routes';
 import { access as kpisAccess } from './kpis/deps';
 import { routes as kpis } from './kpis/routes';
 import { routes as config } from './config/routes';
+import { access as cashDatabaseRulesAccess } from './cash-database-rules/deps';
+import { routes as cashDatabaseRules } from './cash-database-rules/routes';
+import { access as cashDatabasesAccess } from './cash-databases/deps';
+import { routes as cashDatabases } from './cash-databases/routes';
 import { access as firmwareRulesAccess } from './firmware-rules/deps';
 import { routes as firmwareRules } from './firmware-rules/routes';
 import { access as firmwaresAccess } from './firmwares/deps';
@@ -218,6 +222,19 @@ export const groups: RouteGroup[] = [
     description: 'A merchant’s firmware rules: a firmware rolled out to its machines in waves, with an abort threshold, timeouts, pause and cancel',
     routes: firmwareRules,
     access: firmwareRulesAccess,
+  },
+  {
+    name: 'cash-databases',
+    description:
+      'A merchant’s cash databases (CASHDB_UPDATE): versions per device type and peripheral, their files uploaded by presigned PUT and checked by content',
+    routes: cashDatabases,
+    access: cashDatabasesAccess,
+  },
+  {
+    name: 'cash-database-rules',
+    description: 'A merchant’s cash database rules: a cash database rolled out to its machines in waves, as firmware rules',
+    routes: cashDatabaseRules,
+    access: cashDatabaseRulesAccess,
   },
   { name: 'sap-codes', description: 'Merchants’ SAP codes (super admin)', routes: sapCodes, access: sapCodesAccess },
   {

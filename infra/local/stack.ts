@@ -19,6 +19,7 @@ import { S3RVER_CREDENTIALS, startS3 } from './emulators/s3';
 import { historicalDataAsl } from '../constructs/historical-data-workflow';
 import { startLocalWorkflows, type LocalWorkflows } from './workflows';
 import { createTable } from './emulators/table';
+import { seedDemoCashDatabases } from './demo-cash-databases';
 import { seedDemoDataRequests } from './demo-data-requests';
 import { seedDemoHistory, type DemoHistoryOutcome } from './demo-history';
 import { seedDemoCustomers } from './demo-customers';
@@ -184,6 +185,7 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     const users = await seedDemoData(deps, cognito, previousPasswords(stackFile));
     const history = opts.demoHistory ? await seedDemoHistory(deps, ingestionDeps()) : undefined;
     if (opts.demoHistory) await seedDemoDataRequests(deps, workflows, users);
+    if (opts.demoHistory) await seedDemoCashDatabases(deps);
     // Acme's keys and what its admin did with them, with the week they belong to (not again on a kept .local/).
     if (history && !history.skipped) {
       await seedDemoMedias(deps, ingestionDeps(), users);

@@ -159,9 +159,11 @@ export class DataStack extends Stack {
       ...uploads,
       bucketName: name(BUCKET_PURPOSES.firmware),
     });
+    // Every role of a merchant downloads its cash databases from the console (fetch follows the route's 302).
     this.cashDatabasesBucket = new s3.Bucket(this, 'CashDatabases', {
       ...withLogs('cash-databases'),
       ...uploads,
+      cors: [...uploadCors(props.consoleOrigin), ...downloadCors(props.consoleOrigin)],
       bucketName: name(BUCKET_PURPOSES.cashDatabases),
     });
     // Exports are regenerated on request and links expire: no versioning, objects expire. A historical data

@@ -24,6 +24,7 @@ import { randomBytes } from 'node:crypto';
 import { readOutbox } from '../../infra/local/emulators/cognito';
 import { newMediaId, putMedia } from './support/customers';
 import { createFirmware, firmwareBody, uploadFile, zipBytes } from './support/firmware';
+import { cashDatabaseBody, createCashDatabase, uploadCashDatabaseFile } from './support/cash-databases';
 import { licenseBody, licenseWaitingForClient } from './support/licences';
 import { DEMO_SAP_CODES } from '../../infra/local/demo-catalogue';
 
@@ -117,6 +118,24 @@ const firmwareRuleBody = () => ({
 });
 const firmwareRuleOf = (scope: Scope, what: string) => ({
   params: { id: merchantOf(scope), ruleId: firmwareRules.get(`${scope} ${what}`) ?? '000000000-000000000000' },
+  scoped: true,
+});
+/** Acme's cash databases (Bravo has no CASHDB_UPDATE): one to read and roll out, and per role an upload to create one from and one to delete. */
+let matrixCashDatabase = '';
+const cashDatabaseUploads = new Map<Role, string>();
+const deletableCashDatabases = new Map<Role, string>();
+/** Acme's cash database rules: one to read, and per admin one to pause, resume and cancel. */
+const cashDatabaseRules = new Map<string, string>();
+const cashDatabaseRuleBody = () => {
+  const { firmwareId: _firmware, ...plan } = firmwareRuleBody();
+  return { ...plan, cashDatabaseId: matrixCashDatabase };
+};
+const cashDatabaseOf = (scope: Scope, id = matrixCashDatabase) => ({
+  params: { id: merchantOf(scope), cashDatabaseId: id || '000000000-000000000000' },
+  scoped: true,
+});
+const cashDatabaseRuleOf = (scope: Scope, what: string) => ({
+  params: { id: merchantOf(scope), ruleId: cashDatabaseRules.get(`${scope} ${what}`) ?? '000000000-000000000000' },
   scoped: true,
 });
 /** The demo's SAP codes of each scope's merchant (the seed's), a web payment service of the matrix, and configurations of it to delete. */
@@ -403,6 +422,27 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'firmwareRules.pause': (scope, role) => firmwareRuleOf(scope, `pause ${role}`),
   'firmwareRules.resume': (scope, role) => firmwareRuleOf(scope, `resume ${role}`),
   'firmwareRules.cancel': (scope, role) => firmwareRuleOf(scope, `cancel ${role}`),
+  'cashDatabases.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5', deviceType: 'C100' }, scoped: true }),
+  'cashDatabases.upload': (scope) => ({
+    params: { id: merchantOf(scope) },
+    body: { fileName: 'matrix.zip', contentType: 'application/zip', size: 4096 },
+    scoped: true,
+  }),
+  'cashDatabases.create': (scope, role) => ({
+    params: { id: merchantOf(scope) },
+    body: cashDatabaseBody(cashDatabaseUploads.get(role) ?? `${'0'.repeat(32)}.zip`),
+    scoped: true,
+  }),
+  'cashDatabases.get': (scope) => cashDatabaseOf(scope),
+  'cashDatabases.update': (scope) => ({ ...cashDatabaseOf(scope), body: { description: 'Matrix' } }),
+  'cashDatabases.delete': (scope, role) => cashDatabaseOf(scope, deletableCashDatabases.get(role)),
+  'cashDatabases.download': (scope) => cashDatabaseOf(scope),
+  'cashDatabaseRules.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5' }, scoped: true }),
+  'cashDatabaseRules.create': (scope) => ({ params: { id: merchantOf(scope) }, body: cashDatabaseRuleBody(), scoped: true }),
+  'cashDatabaseRules.get': (scope) => cashDatabaseRuleOf(scope, 'read'),
+  'cashDatabaseRules.pause': (scope, role) => cashDatabaseRuleOf(scope, `pause ${role}`),
+  'cashDatabaseRules.resume': (scope, role) => cashDatabaseRuleOf(scope, `resume ${role}`),
+  'cashDatabaseRules.cancel': (scope, role) => cashDatabaseRuleOf(scope, `cancel ${role}`),
   'masterAlarms.list': () => ({ query: { size: '5', search: 'MX' } }),
   'masterAlarms.create': () => ({ body: masterAlarmBody(uniqueCode()) }),
   'masterAlarms.get': () => ({ params: { code: MASTER_CODE } }),
@@ -650,6 +690,30 @@ beforeAll(async () => {
     if (then) expect((await api(`/merchants/${OWN}/firmware-rules/${res.body.id}/${then}`, { method: 'POST', token: superAdmin })).status).toBe(200);
     return res.body.id as string;
   };
+  // Acme's cash databases and their rules (the foreign scope is refused before any is read).
+  const cashDatabaseFixtures = async () => {
+    matrixCashDatabase = (await createCashDatabase(superAdmin, OWN, { peripheral: null })).id;
+    await Promise.all(
+      ROLES.map(async (role) => {
+        cashDatabaseUploads.set(role, await uploadCashDatabaseFile(superAdmin, OWN));
+        deletableCashDatabases.set(role, (await createCashDatabase(superAdmin, OWN)).id);
+      }),
+    );
+    const rule = async (then?: 'pause') => {
+      const res = await api(`/merchants/${OWN}/cash-database-rules`, { method: 'POST', token: superAdmin, body: cashDatabaseRuleBody() });
+      expect(res.status, res.text).toBe(201);
+      if (then) expect((await api(`/merchants/${OWN}/cash-database-rules/${res.body.id}/${then}`, { method: 'POST', token: superAdmin })).status).toBe(200);
+      return res.body.id as string;
+    };
+    cashDatabaseRules.set('own read', await rule());
+    await Promise.all(
+      DELETERS.map(async (role) => {
+        cashDatabaseRules.set(`own pause ${role}`, await rule());
+        cashDatabaseRules.set(`own resume ${role}`, await rule('pause'));
+        cashDatabaseRules.set(`own cancel ${role}`, await rule());
+      }),
+    );
+  };
   const webPaymentFixtures = async () => {
     const service = await api('/webpayment-services', {
       method: 'POST',
@@ -668,7 +732,7 @@ beforeAll(async () => {
       deletableWebPaymentConfigs.set(`${scope} NEBULARSUPERADMIN`, matrixWebPaymentService);
     }
   };
-  const besides = Promise.all([firmwareFixtures(), webPaymentFixtures()]);
+  const besides = Promise.all([firmwareFixtures(), webPaymentFixtures(), cashDatabaseFixtures()]);
   for (const scope of ['own', 'foreign'] as const) {
     const profileName = uniqueName();
     profiles[scope] = { id: await profile(merchantOf(scope), profileName), name: profileName };
@@ -965,6 +1029,7 @@ describe('authorization matrix · merchant without the feature', () => {
         'ADVANCED_ALARMS',
         'NEBULAR_CASH',
         'FIRMWARE_UPDATE',
+        'CASHDB_UPDATE',
       ]),
     );
   });

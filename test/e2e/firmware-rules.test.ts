@@ -75,10 +75,10 @@ describe('firmware rules', () => {
     const row = page.getByTestId('table-firmware-rules').locator('tbody tr').filter({ hasText: firmware.version }).first();
     await expect.poll(() => row.locator('[data-rule-status]').getAttribute('data-rule-status')).toBe('scheduled');
     await row.getByTestId('rule-pause').click();
-    await toast(page, messages['firmwareRules.paused']!).waitFor();
+    await toast(page, messages['rollouts.paused']!).waitFor();
     await expect.poll(() => row.locator('[data-rule-status]').getAttribute('data-rule-status')).toBe('paused');
     await row.getByTestId('rule-resume').click();
-    await toast(page, messages['firmwareRules.resumed']!).waitFor();
+    await toast(page, messages['rollouts.resumed']!).waitFor();
     await expect.poll(() => row.locator('[data-rule-status]').getAttribute('data-rule-status')).toBe('scheduled');
   });
 

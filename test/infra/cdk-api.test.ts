@@ -167,6 +167,8 @@ describe('grants of every real route group', () => {
     'historical-data': ['table:readWrite', ...BUCKET_READ_WRITE_ACTIONS, ...BUCKET_LEVEL_ACTIONS, 'states:StartExecution'],
     firmwares: ['table:readWrite', ...BUCKET_READ_WRITE_ACTIONS, ...BUCKET_LEVEL_ACTIONS],
     'firmware-rules': ['table:readWrite'],
+    'cash-databases': ['table:readWrite', ...BUCKET_READ_WRITE_ACTIONS, ...BUCKET_LEVEL_ACTIONS],
+    'cash-database-rules': ['table:readWrite'],
     customers: ['table:readWrite'],
     'webpayment-orders': ['table:read'],
     'payment-service': ['table:readWrite'],

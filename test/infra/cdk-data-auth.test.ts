@@ -137,7 +137,7 @@ describe('data stack', () => {
     expect(JSON.stringify(buckets.exports!.LifecycleConfiguration)).not.toContain('incoming/');
   });
 
-  it('lets the console PUT to the upload buckets and GET from the exports bucket from the browser (its origin when given), nothing else', () => {
+  it('lets the console PUT to the upload buckets and GET from the exports and cash databases buckets from the browser (its origin when given), nothing else', () => {
     const defaults = bucketsByPurpose(dev);
     const app = new App();
     const withOrigin = bucketsByPurpose(
@@ -147,11 +147,12 @@ describe('data stack', () => {
       [defaults, 'https://*.cloudfront.net'],
       [withOrigin, 'https://console.example.com'],
     ] as const) {
-      for (const purpose of ['firmware', 'cashdb']) {
-        expect(buckets[purpose]!.CorsConfiguration, purpose).toEqual({
-          CorsRules: [{ AllowedOrigins: [origin], AllowedMethods: ['PUT'], AllowedHeaders: ['content-type'], ExposedHeaders: ['ETag'], MaxAge: 3000 }],
-        });
-      }
+      const upload = { AllowedOrigins: [origin], AllowedMethods: ['PUT'], AllowedHeaders: ['content-type'], ExposedHeaders: ['ETag'], MaxAge: 3000 };
+      expect(buckets.firmware!.CorsConfiguration).toEqual({ CorsRules: [upload] });
+      // Cash databases are downloaded from the console too (every role of the merchant).
+      expect(buckets.cashdb!.CorsConfiguration).toEqual({
+        CorsRules: [upload, { AllowedOrigins: [origin], AllowedMethods: ['GET'], ExposedHeaders: ['Content-Disposition'], MaxAge: 3000 }],
+      });
       // Downloads: fetch follows the API's 302 to a presigned GET and reads the file name the bucket answers.
       expect(buckets.exports!.CorsConfiguration).toEqual({
         CorsRules: [{ AllowedOrigins: [origin], AllowedMethods: ['GET'], ExposedHeaders: ['Content-Disposition'], MaxAge: 3000 }],

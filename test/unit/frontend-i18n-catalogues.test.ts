@@ -19,6 +19,7 @@ import { API_ROLES } from '#schemas/api-roles';
 import { CASH_MEDIA, MOVEMENT_KINDS, REJECTION_REASONS, SENSOR_NAMES, SUBMODULES } from '#schemas/cash-messages';
 import { LANGUAGES } from '#schemas/collections';
 import { FEATURE_FLAGS } from '#schemas/features';
+import { CASH_DATABASE_PERIPHERALS } from '#schemas/cash-database';
 import { FIRMWARE_LEVELS } from '#schemas/firmware';
 import { ROLLOUT_STATUSES } from '#schemas/rollout';
 import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES, NOTIFICATIONS_OFF_REASONS } from '#schemas/notification-constants';
@@ -51,11 +52,11 @@ const DYNAMIC_IDS: Record<string, readonly string[]> = {
   'profile.notifications.off.': NOTIFICATIONS_OFF_REASONS, // why a user's notifications are off (profile)
   'firmwares.level.': FIRMWARE_LEVELS, // firmware levels (catalogue)
   'firmwares.field.': ['major', 'minor', 'patch', 'build'], // the version parts (firmware create)
-  'firmwareRules.status.': ROLLOUT_STATUSES, // rule statuses (firmware rules)
-  'firmwareRules.target.': ['deviceType', 'group', 'machines'], // rule target kinds
-  'firmwareRules.waves.': ['count', 'rate'], // wave kinds
-  'firmwareRules.action.': ['pause', 'resume', 'cancel'], // rule actions
-  'firmwareRules.': ['paused', 'resumed', 'cancelled'], // the actions' success toasts
+  'rollouts.status.': ROLLOUT_STATUSES, // rule statuses (firmware and cash database rules)
+  'rollouts.waves.': ['count', 'rate'], // wave kinds
+  'rollouts.action.': ['pause', 'resume', 'cancel'], // rule actions
+  'rollouts.': ['paused', 'resumed', 'cancelled'], // the actions' success toasts
+  'cashDatabases.peripheral.': ['machine', ...CASH_DATABASE_PERIPHERALS], // what a cash database is for
   'webpaymentServices.type.': WEB_SERVICE_TYPE_NUMBERS.map(String), // web payment service types (admin)
   'blogPosts.visibility.': BLOG_VISIBILITIES.map(String), // blog post visibility (admin)
   'cashData.dirtiness.': DIRTINESS, // sensor dirtiness states (cash data)

@@ -68,6 +68,8 @@ export const MENU: readonly MenuEntry[] = [
   entry({ id: 'manage-products', route: '/manage/products', messageId: 'products.menu', icon: 'category', group: 'manage' }),
   entry({ id: 'manage-planograms', route: '/manage/planograms', messageId: 'planograms.menu', icon: 'grid', group: 'manage' }),
   entry({ id: 'manage-no-vend-profiles', route: '/manage/no-vend-profiles', messageId: 'noVendProfiles.menu', icon: 'lock', group: 'manage' }),
+  entry({ id: 'manage-cash-database', route: '/manage/cash-database', messageId: 'cashDatabases.menu', icon: 'download', group: 'manage' }),
+  entry({ id: 'manage-cash-database-rules', route: '/manage/cash-database-rules', messageId: 'cashDatabases.rules.menu', icon: 'send', group: 'manage' }),
   entry({ id: 'manage-merchant-settings', route: '/manage/merchant-settings', messageId: 'merchantSettings.menu', icon: 'tune', group: 'manage' }),
   entry({ id: 'manage-alarm-settings', route: '/manage/merchant-alarms-settings', messageId: 'alarmSettings.menu', icon: 'notifications', group: 'manage' }),
   entry({ id: 'manage-notifications', route: '/manage/notifications', messageId: 'notifications.menu', icon: 'mail', group: 'manage' }),

@@ -46,7 +46,7 @@ export const ROUTE_FEATURES: Partial<Record<ProtectedRoute, FeatureFlag>> = {
   // Web payments
   '/transactions/webpayment-orders': 'WEBPAYMENTS',
   '/transactions/webpayment-order-details': 'WEBPAYMENTS',
-  // Firmware and cash databases (their screens come later), the cash-handling product
+  // Firmware and cash databases, the cash-handling product
   '/devices/firmware-rules': 'FIRMWARE_UPDATE',
   '/manage/cash-database': 'CASHDB_UPDATE',
   '/manage/cash-database/create': 'CASHDB_UPDATE',
@@ -105,6 +105,17 @@ export const FEATURE_SCREEN_ROUTES: Partial<Record<ProtectedRoute, readonly ApiR
     'firmwareRules.pause',
     'firmwareRules.resume',
     'firmwareRules.cancel',
+  ],
+  '/manage/cash-database': ['cashDatabases.list'],
+  '/manage/cash-database/create': ['cashDatabases.upload', 'cashDatabases.create'],
+  '/manage/cash-database/:id': ['cashDatabases.get', 'cashDatabases.update', 'cashDatabases.delete', 'cashDatabases.download'],
+  '/manage/cash-database-rules': [
+    'cashDatabaseRules.list',
+    'cashDatabaseRules.create',
+    'cashDatabaseRules.get',
+    'cashDatabaseRules.pause',
+    'cashDatabaseRules.resume',
+    'cashDatabaseRules.cancel',
   ],
   '/service-manager': [
     'serviceManager.list',

@@ -75,6 +75,10 @@ const NoVendProfileCreatePage = screen(() =>
 const NoVendProfileDetailPage = screen(() =>
   import('../features/no-vend-profiles/NoVendProfileDetailPage').then((m) => ({ default: m.NoVendProfileDetailPage })),
 );
+const CashDatabaseListPage = screen(() => import('../features/cash-databases/CashDatabaseListPage').then((m) => ({ default: m.CashDatabaseListPage })));
+const CashDatabaseCreatePage = screen(() => import('../features/cash-databases/CashDatabaseCreatePage').then((m) => ({ default: m.CashDatabaseCreatePage })));
+const CashDatabaseDetailPage = screen(() => import('../features/cash-databases/CashDatabaseDetailPage').then((m) => ({ default: m.CashDatabaseDetailPage })));
+const CashDatabaseRulesPage = screen(() => import('../features/cash-databases/CashDatabaseRulesPage').then((m) => ({ default: m.CashDatabaseRulesPage })));
 const AlarmsPage = screen(() => import('../features/alarms/AlarmsPage').then((m) => ({ default: m.AlarmsPage })));
 const DeviceAlarmsTab = screen(() => import('../features/alarms/DeviceAlarmsTab').then((m) => ({ default: m.DeviceAlarmsTab })));
 const FirmwareRulesPage = screen(() => import('../features/firmware-rules/FirmwareRulesPage').then((m) => ({ default: m.FirmwareRulesPage })));
@@ -239,6 +243,10 @@ const consoleRoutes: RouteObject[] = [
   guarded('/manage/no-vend-profiles', NoVendProfileListPage),
   guarded('/manage/no-vend-profiles/create', NoVendProfileCreatePage),
   guarded('/manage/no-vend-profiles/:id', NoVendProfileDetailPage),
+  guarded('/manage/cash-database', CashDatabaseListPage),
+  guarded('/manage/cash-database/create', CashDatabaseCreatePage),
+  guarded('/manage/cash-database/:id', CashDatabaseDetailPage),
+  guarded('/manage/cash-database-rules', CashDatabaseRulesPage),
   guarded('/manage/merchant-settings', ManageMerchantSettingsPage),
   guarded('/manage/merchant-alarms-settings', AlarmSettingListPage),
   guarded('/manage/merchant-alarms-settings/create', AlarmSettingCreatePage),

@@ -376,7 +376,18 @@ export const firmwareVersionGuard = (deviceType: string, level: string, version:
 /** Counter item name (counter): firmwares, `count` and one attribute per device type. */
 export const firmwaresCounterName = 'FIRMWARES';
 
-// Rollout rules (functions/core/rollouts; ACCESS-PATTERNS R1–R2): `kind` is the rule kind's prefix (FWRULE: firmware).
+// Cash databases (functions/core/cash-databases; ACCESS-PATTERNS CD1–CD2): a merchant's, listed by id (creation order).
+export const cashDatabasesPk = (merchantId: string) => `MERCHANT#${merchantId}#CASHDBS`;
+export const cashDatabase = (merchantId: string, id: string) => ({ pk: cashDatabasesPk(merchantId), sk: id });
+/** One version per merchant, device type and peripheral (`-`: the machine's own database). */
+export const cashDatabaseVersionGuard = (merchantId: string, deviceType: string, peripheral: string | null, version: string) => ({
+  pk: `MERCHANT#${merchantId}#CASHDBVERSION#${deviceType}#${peripheral ?? '-'}#${version}`,
+  sk: 'GUARD',
+});
+/** Counter item name (counter) of a merchant's cash databases: `count` and one attribute per device type. */
+export const cashDatabasesCounterName = (merchantId: string) => `MERCHANT#${merchantId}#CASHDBS`;
+
+// Rollout rules (functions/core/rollouts; ACCESS-PATTERNS R1–R2): `kind` is the rule kind's prefix (FWRULE: firmware, CDBRULE: cash databases).
 export const rolloutRule = (kind: string, merchantId: string, id: string) => ({ pk: `MERCHANT#${merchantId}#${kind}S`, sk: id });
 export const rolloutRulesPk = (kind: string, merchantId: string) => `MERCHANT#${merchantId}#${kind}S`;
 /** Counter item name (counter) of a merchant's rules of a kind: `count` and one attribute per status. */

@@ -18,18 +18,19 @@ export class DynamoRolloutRuleRepository<R extends StoredRule> implements RuleRe
     private readonly tableName: string,
     private readonly kind: string,
     private readonly record: ReturnType<typeof recordSchema<R>>,
-    private readonly releaseKey: (id: string) => { pk: string; sk: string },
+    /** The release's key: firmware are the platform's, cash databases their merchant's. */
+    private readonly releaseKey: (id: string, merchantId: string) => { pk: string; sk: string },
   ) {}
 
   private item(r: R) {
     return { ...r, ...keys.rolloutRule(this.kind, r.merchantId, r.id), entity: this.record.entity };
   }
 
-  private releaseUse(releaseId: string, delta: 1 | -1) {
+  private releaseUse(releaseId: string, merchantId: string, delta: 1 | -1) {
     return {
       Update: {
         TableName: this.tableName,
-        Key: this.releaseKey(releaseId),
+        Key: this.releaseKey(releaseId, merchantId),
         UpdateExpression: 'ADD #rules :d',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: { '#rules': 'rules' },
@@ -47,7 +48,7 @@ export class DynamoRolloutRuleRepository<R extends StoredRule> implements RuleRe
       await this.doc.send(
         new TransactWriteCommand({
           TransactItems: [
-            this.releaseUse(releaseId, 1),
+            this.releaseUse(releaseId, rule.merchantId, 1),
             { Put: { TableName: this.tableName, Item: this.item(rule), ConditionExpression: 'attribute_not_exists(pk)' } },
             this.counter(rule.merchantId, { count: 1, [rule.status]: 1 })!,
           ],
@@ -100,7 +101,7 @@ export class DynamoRolloutRuleRepository<R extends StoredRule> implements RuleRe
             },
             ...(previous.status !== next.status ? [this.counter(next.merchantId, { [previous.status]: -1, [next.status]: 1 })!] : []),
             // The release may be gone already (never while a rule uses it): no condition here.
-            ...(frees ? [{ Update: { ...this.releaseUse(releaseId, -1).Update, ConditionExpression: undefined } }] : []),
+            ...(frees ? [{ Update: { ...this.releaseUse(releaseId, next.merchantId, -1).Update, ConditionExpression: undefined } }] : []),
           ],
         }),
       );

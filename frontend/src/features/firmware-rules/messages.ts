@@ -6,8 +6,8 @@ import { ApiError } from '../../lib/api';
 const CODE_MESSAGES: Partial<Record<string, string>> = {
   FirmwareNotFoundException: 'firmwareRules.error.firmwareNotFound',
   InvalidRuleTargetException: 'firmwareRules.error.target',
-  RuleStatusConflictException: 'firmwareRules.error.status',
-  RuleNotFoundException: 'firmwareRules.error.notFound',
+  RuleStatusConflictException: 'rollouts.error.status',
+  RuleNotFoundException: 'rollouts.error.notFound',
   FirmwareNotEnabledException: 'errors.FirmwareNotEnabledException',
 };
 

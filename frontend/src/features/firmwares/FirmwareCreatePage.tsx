@@ -3,16 +3,16 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { DEVICE_TYPES } from '#schemas/collections';
-import { FIRMWARE_LEVELS, FirmwareCreate } from '#schemas/firmware';
+import { FIRMWARE_LEVELS, FIRMWARE_MAX_BYTES, FirmwareCreate } from '#schemas/firmware';
 import { SelectField, TextField } from '../../components/form/fields';
+import { FileUploadField } from '../../components/form/FileUploadField';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { useDraft } from '../../components/form/use-draft';
 import { useFormSubmit } from '../../components/form/use-form-submit';
 import { Page } from '../../components/Page';
 import type { FieldErrors } from '../../lib/form-errors';
+import { RELEASE_FILE_ACCEPT, releaseFileType, uploadReleaseFile } from '../../lib/release-upload';
 import { createFirmware } from './api/save-firmware';
-import { FIRMWARE_FILE_ACCEPT, FIRMWARE_MAX_BYTES, releaseFileType, uploadFirmwareFile } from './api/upload-firmware-file';
-import { FileUploadField } from './components/FileUploadField';
 import { FIRMWARE_FORM_MESSAGES, firmwarePath } from './messages';
 
 /** What the form checks before sending; the file's upload id comes once it is sent. */
@@ -58,7 +58,7 @@ export function FirmwareCreatePage() {
         if (!file || !type) return;
         setProgress(0);
         try {
-          const uploadId = await uploadFirmwareFile(file, type, setProgress);
+          const uploadId = await uploadReleaseFile('/firmwares/uploads', file, type, setProgress);
           const firmware = await createFirmware({ ...fields, uploadId, fileName: file.name });
           navigate(firmwarePath(firmware.id));
         } finally {
@@ -93,9 +93,11 @@ export function FirmwareCreatePage() {
           <TextField {...field('releaseDate')} labelId="firmwares.field.releaseDate" type="date" required />
         </div>
         <FileUploadField
+          labelId="firmwares.field.file"
+          testId="firmware"
           file={file}
           onChange={setFile}
-          accept={FIRMWARE_FILE_ACCEPT}
+          accept={RELEASE_FILE_ACCEPT}
           maxBytes={FIRMWARE_MAX_BYTES}
           progress={progress}
           error={errors.file ?? errors.uploadId}

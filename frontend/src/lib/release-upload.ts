@@ -1,6 +1,5 @@
-import { FIRMWARE_MAX_BYTES } from '#schemas/firmware';
 import { RELEASE_FILE_TYPES, ReleaseUpload, type ReleaseFileType } from '#schemas/release-file';
-import { ApiError, apiRequest, NETWORK } from '../../../lib/api';
+import { ApiError, apiRequest, NETWORK } from './api';
 
 /** The declared type of a chosen file, from its name (the API checks it again by content). */
 export function releaseFileType(file: File): ReleaseFileType | undefined {
@@ -11,8 +10,8 @@ export function releaseFileType(file: File): ReleaseFileType | undefined {
   return (Object.keys(RELEASE_FILE_TYPES) as ReleaseFileType[]).find((t) => t === file.type);
 }
 
-export const FIRMWARE_FILE_ACCEPT = '.zip,.gz,.tgz,.tar';
-export { FIRMWARE_MAX_BYTES };
+/** The file input's `accept` of a release file. */
+export const RELEASE_FILE_ACCEPT = '.zip,.gz,.tgz,.tar';
 
 /** PUT of the file to the presigned link, telling the share sent (0–1) as it goes. */
 function put(link: ReleaseUpload, file: File, onProgress: (share: number) => void): Promise<void> {
@@ -27,9 +26,9 @@ function put(link: ReleaseUpload, file: File, onProgress: (share: number) => voi
   });
 }
 
-/** POST /firmwares/uploads for a link, then the file PUT to it with progress; the upload id the create call names. */
-export async function uploadFirmwareFile(file: File, contentType: ReleaseFileType, onProgress: (share: number) => void): Promise<string> {
-  const link = await apiRequest('/firmwares/uploads', { method: 'POST', body: { fileName: file.name, contentType, size: file.size }, schema: ReleaseUpload });
+/** POST `uploadsPath` (the kind's upload route) for a link, then the file PUT to it with progress; the upload id the create call names. */
+export async function uploadReleaseFile(uploadsPath: string, file: File, contentType: ReleaseFileType, onProgress: (share: number) => void): Promise<string> {
+  const link = await apiRequest(uploadsPath, { method: 'POST', body: { fileName: file.name, contentType, size: file.size }, schema: ReleaseUpload });
   await put(link, file, onProgress);
   onProgress(1);
   return link.uploadId;

@@ -1,9 +1,12 @@
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { FieldError } from '../../../lib/form-errors';
-import { formatBytes } from '../../../lib/format';
+import type { FieldError } from '../../lib/form-errors';
+import { formatBytes } from '../../lib/format';
 
 interface Props {
+  labelId: string;
+  /** Prefixes the test ids of the input (`-file`) and the progress (`-upload-progress`). */
+  testId: string;
   file: File | null;
   onChange: (file: File | null) => void;
   accept: string;
@@ -13,14 +16,14 @@ interface Props {
   error?: FieldError;
 }
 
-/** The file of a release: chosen, then sent with its progress shown. */
-export function FileUploadField({ file, onChange, accept, maxBytes, progress, error }: Props) {
+/** The file of a release (firmware, cash database): chosen, then sent with its progress shown. */
+export function FileUploadField({ labelId, testId, file, onChange, accept, maxBytes, progress, error }: Props) {
   const intl = useIntl();
   const id = useId();
   return (
     <div className="field">
       <label htmlFor={id} className="field__label">
-        <FormattedMessage id="firmwares.field.file" />
+        <FormattedMessage id={labelId} />
       </label>
       <input
         id={id}
@@ -28,20 +31,20 @@ export function FileUploadField({ file, onChange, accept, maxBytes, progress, er
         accept={accept}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-hint`}
-        data-testid="firmware-file"
+        data-testid={`${testId}-file`}
         onChange={(e) => onChange(e.target.files?.[0] ?? null)}
       />
       <span id={`${id}-hint`} className="form__hint">
         {file ? (
           `${file.name} · ${formatBytes(file.size, intl.locale)}`
         ) : (
-          <FormattedMessage id="firmwares.file.hint" values={{ max: formatBytes(maxBytes, intl.locale) }} />
+          <FormattedMessage id="releaseFile.hint" values={{ max: formatBytes(maxBytes, intl.locale) }} />
         )}
       </span>
       {progress !== null && (
-        <div data-testid="firmware-upload-progress">
-          <progress max={100} value={Math.round(progress * 100)} aria-label={intl.formatMessage({ id: 'firmwares.file.progress' })} />{' '}
-          <FormattedMessage id="firmwares.file.sent" values={{ percent: Math.round(progress * 100) }} />
+        <div data-testid={`${testId}-upload-progress`}>
+          <progress max={100} value={Math.round(progress * 100)} aria-label={intl.formatMessage({ id: 'releaseFile.progress' })} />{' '}
+          <FormattedMessage id="releaseFile.sent" values={{ percent: Math.round(progress * 100) }} />
         </div>
       )}
       {error && (
