@@ -14,6 +14,8 @@ import { access as customersAccess } from './customers/deps';
 import { routes as customers } from './customers/routes';
 import { access as dashboardAccess } from './dashboard/deps';
 import { routes as dashboard } from './dashboard/routes';
+import { access as merchantsDashboardAccess } from './merchants-dashboard/deps';
+import { routes as merchantsDashboard } from './merchants-dashboard/routes';
 import { routes as config } from './config/routes';
 import { access as firmwareRulesAccess } from './firmware-rules/deps';
 import { routes as firmwareRules } from './firmware-rules/routes';
@@ -198,6 +200,12 @@ export const groups: RouteGroup[] = [
     description: 'The dashboard: sales against the period before, charts, machines, commands and open anomalies, from counters only',
     routes: dashboard,
     access: dashboardAccess,
+  },
+  {
+    name: 'merchants-dashboard',
+    description: 'The merchants dashboard: one row per merchant the caller may see, headline figures and KPIs side by side, from counters only',
+    routes: merchantsDashboard,
+    access: merchantsDashboardAccess,
   },
   {
     name: 'firmwares',

@@ -307,6 +307,8 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'transactions.stats': (scope) => ({ query: { merchantId: merchantOf(scope), period: 'week' }, scoped: true }),
   'transactions.statsByPos': (scope) => ({ query: { merchantId: merchantOf(scope), from: '2026-11-01', to: '2026-11-30' }, scoped: true }),
   'dashboard.get': (scope) => ({ query: { merchantId: merchantOf(scope) }, scoped: true }),
+  // The caller's own merchants' rows (no merchant id to name another's).
+  'merchantsDashboard.get': () => ({}),
   'stock.get': stockMachine,
   'stock.editLines': (scope) => ({ ...stockMachine(scope), body: { lines: [{ selection: '11', value: 3 }] } }),
   'stock.fullRefill': stockMachine,

@@ -22,6 +22,9 @@ const UnauthorizedPage = screen(() => import('../features/auth/UnauthorizedPage'
 const ServiceManagerPage = screen(() => import('../features/licences/ServiceManagerPage').then((m) => ({ default: m.ServiceManagerPage })));
 const ConfirmClientDataPage = screen(() => import('../features/licences/ConfirmClientDataPage').then((m) => ({ default: m.ConfirmClientDataPage })));
 const DashboardPage = screen(() => import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+const MerchantsDashboardPage = screen(() =>
+  import('../features/merchants-dashboard/MerchantsDashboardPage').then((m) => ({ default: m.MerchantsDashboardPage })),
+);
 const MerchantListPage = screen(() => import('../features/merchants/MerchantListPage').then((m) => ({ default: m.MerchantListPage })));
 const MerchantCreatePage = screen(() => import('../features/merchants/MerchantCreatePage').then((m) => ({ default: m.MerchantCreatePage })));
 const MerchantDetailPage = screen(() => import('../features/merchants/MerchantDetailPage').then((m) => ({ default: m.MerchantDetailPage })));
@@ -145,6 +148,7 @@ function guardedWithChildren(path: ProtectedRoute, element: ReactNode, children:
 /** Screens inside the console shell. Later issues add their areas here. */
 const consoleRoutes: RouteObject[] = [
   guarded('/dashboard', DashboardPage),
+  guarded('/merchants-dashboard', MerchantsDashboardPage),
   // Admin (super admin): /admin → merchants
   guarded('/admin', <Navigate to="/admin/merchants" replace />),
   guarded('/admin/merchants', MerchantListPage),
