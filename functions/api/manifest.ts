@@ -16,6 +16,8 @@ import { access as dashboardAccess } from './dashboard/deps';
 import { routes as dashboard } from './dashboard/routes';
 import { access as merchantsDashboardAccess } from './merchants-dashboard/deps';
 import { routes as merchantsDashboard } from './merchants-dashboard/routes';
+import { access as adminStatsAccess } from './admin-stats/deps';
+import { routes as adminStats } from './admin-stats/routes';
 import { routes as config } from './config/routes';
 import { access as firmwareRulesAccess } from './firmware-rules/deps';
 import { routes as firmwareRules } from './firmware-rules/routes';
@@ -206,6 +208,12 @@ export const groups: RouteGroup[] = [
     description: 'The merchants dashboard: one row per merchant the caller may see, headline figures and KPIs side by side, from counters only',
     routes: merchantsDashboard,
     access: merchantsDashboardAccess,
+  },
+  {
+    name: 'admin-stats',
+    description: 'The super admin’s platform statistics: merchants, machines, media and transactions, from counters only',
+    routes: adminStats,
+    access: adminStatsAccess,
   },
   {
     name: 'firmwares',

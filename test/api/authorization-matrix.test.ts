@@ -309,6 +309,10 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'dashboard.get': (scope) => ({ query: { merchantId: merchantOf(scope) }, scoped: true }),
   // The caller's own merchants' rows (no merchant id to name another's).
   'merchantsDashboard.get': () => ({}),
+  'adminStats.merchants': () => ({}),
+  'adminStats.pointsofsale': () => ({}),
+  'adminStats.medias': () => ({}),
+  'adminStats.transactions': () => ({}),
   'stock.get': stockMachine,
   'stock.editLines': (scope) => ({ ...stockMachine(scope), body: { lines: [{ selection: '11', value: 3 }] } }),
   'stock.fullRefill': stockMachine,

@@ -128,6 +128,8 @@ export function counterContribution(record: PosRecord, t: Telemetry): Record<str
     {
       total: 1,
       hidden: record.hidden ? 1 : 0,
+      // By device type, hidden or not (the super admin's statistics).
+      [`type_${record.deviceType}`]: 1,
       [connection === 1 ? 'online' : connection === 0 ? 'offline' : 'unknown']: 1,
       [statusCounter(statusOf(t))]: 1,
     },
