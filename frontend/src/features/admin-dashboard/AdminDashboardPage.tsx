@@ -12,6 +12,12 @@ import { StatsBlock } from './StatsBlock';
 import './admin-dashboard.css';
 
 const MEDIA_STATUS_MESSAGES: Record<string, string> = { '0': 'medias.status.ok', '1': 'medias.status.blocked', '2': 'medias.status.lostKey' };
+const CONNECTION_MESSAGES: Record<string, string> = {
+  online: 'devices.connection.online',
+  offline: 'devices.connection.offline',
+  unknown: 'devices.connection.unknown',
+};
+const STATUS_MESSAGES: Record<string, string> = { ok: 'devices.status.ok', warning: 'devices.status.warning', critical: 'devices.status.critical' };
 
 /** /admin-dashboard (super admin): the platform at a glance: merchants, machines, media and transactions, from counters. */
 export function AdminDashboardPage() {
@@ -80,8 +86,8 @@ function MachineFigures({ stats, code }: { stats: AdminPosStats; code: (c: strin
   const intl = useIntl();
   const connection = useMemo(() => (['online', 'offline', 'unknown'] as const).map((c) => ({ key: c, count: stats.byConnection[c] })), [stats]);
   const status = useMemo(() => (['ok', 'warning', 'critical'] as const).map((s) => ({ key: s, count: stats.byStatus[s] })), [stats]);
-  const connectionLabel = useCallback((c: string) => intl.formatMessage({ id: `devices.connection.${c}` }), [intl]);
-  const statusLabel = useCallback((s: string) => intl.formatMessage({ id: `devices.status.${s}` }), [intl]);
+  const connectionLabel = useCallback((c: string) => intl.formatMessage({ id: CONNECTION_MESSAGES[c]! }), [intl]);
+  const statusLabel = useCallback((s: string) => intl.formatMessage({ id: STATUS_MESSAGES[s]! }), [intl]);
   return (
     <>
       <p className="admin-dashboard__total" data-testid="admin-dashboard-machines-total" data-value={stats.total}>
