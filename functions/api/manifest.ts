@@ -16,6 +16,10 @@ import { access as dashboardAccess } from './dashboard/deps';
 import { routes as dashboard } from './dashboard/routes';
 import { access as kpisAccess } from './kpis/deps';
 import { routes as kpis } from './kpis/routes';
+import { access as merchantsDashboardAccess } from './merchants-dashboard/deps';
+import { routes as merchantsDashboard } from './merchants-dashboard/routes';
+import { access as adminStatsAccess } from './admin-stats/deps';
+import { routes as adminStats } from './admin-stats/routes';
 import { routes as config } from './config/routes';
 import { access as cashDatabaseRulesAccess } from './cash-database-rules/deps';
 import { routes as cashDatabaseRules } from './cash-database-rules/routes';
@@ -210,6 +214,18 @@ export const groups: RouteGroup[] = [
     description: 'KPIs of a merchant and of a machine over an interval (2 to 365 days), from counters kept on write only',
     routes: kpis,
     access: kpisAccess,
+  },
+  {
+    name: 'merchants-dashboard',
+    description: 'The merchants dashboard: one row per merchant the caller may see, headline figures and KPIs side by side, from counters only',
+    routes: merchantsDashboard,
+    access: merchantsDashboardAccess,
+  },
+  {
+    name: 'admin-stats',
+    description: 'The super admin’s platform statistics: merchants, machines, media and transactions, from counters only',
+    routes: adminStats,
+    access: adminStatsAccess,
   },
   {
     name: 'firmwares',

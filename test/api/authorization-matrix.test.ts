@@ -328,6 +328,12 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'dashboard.get': (scope) => ({ query: { merchantId: merchantOf(scope) }, scoped: true }),
   'kpis.merchant': (scope) => ({ query: { merchantId: merchantOf(scope), days: '31' }, scoped: true }),
   'kpis.pos': (scope) => ({ ...machine(scope), query: { days: '31' } }),
+  // The caller's own merchants' rows (no merchant id to name another's).
+  'merchantsDashboard.get': () => ({}),
+  'adminStats.merchants': () => ({}),
+  'adminStats.pointsofsale': () => ({}),
+  'adminStats.medias': () => ({}),
+  'adminStats.transactions': () => ({}),
   'stock.get': stockMachine,
   'stock.editLines': (scope) => ({ ...stockMachine(scope), body: { lines: [{ selection: '11', value: 3 }] } }),
   'stock.fullRefill': stockMachine,

@@ -136,6 +136,15 @@ describe("the demo's week", () => {
     expect((await api(`/pos/C100-00000018/cash?${range}`, 'superadmin@demo.local')).latest.cash.currency).toBe('COP');
   });
 
+  it('shows sales in the week and the month before on the dashboard, and each distributor on the distributors dashboard', async () => {
+    const sold = (f: Record<string, { count: number }>) => f.cash!.count + f.cashless!.count + f.media!.count;
+    const dashboard = await api(`/dashboard?merchantId=${ACME}`);
+    expect(sold(dashboard.sales.week.previous)).toBeGreaterThan(0);
+    expect(sold(dashboard.sales.month.previous)).toBeGreaterThan(0);
+    const { rows } = await api('/merchants-dashboard', 'superadmin@demo.local');
+    expect(rows.filter((r: { sales: { month: { count: number } } }) => r.sales.month.count > 0).length).toBeGreaterThanOrEqual(3);
+  });
+
   it('has one machine offline since the weekend and one hidden', async () => {
     const counts = await api(`/pos/counts?merchantId=${ACME}`);
     expect(counts).toMatchObject({ total: 12, hidden: 1, offline: 1, online: 10 });

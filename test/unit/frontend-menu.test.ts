@@ -5,7 +5,7 @@ import { storedOpenGroups, withGroupOpen, withGroupToggled } from '../../fronten
 describe('the side menu', () => {
   it("groups the entries by the spec's areas, in the spec's order, the dashboard above them", () => {
     expect(MENU_GROUPS.map((g) => g.id)).toEqual(['devices', 'transactions', 'customers-medias', 'manage', 'admin', 'service-manager', 'settings']);
-    expect(MENU.filter((e) => !e.group).map((e) => e.id)).toEqual(['dashboard']);
+    expect(MENU.filter((e) => !e.group).map((e) => e.id)).toEqual(['dashboard', 'merchants-dashboard', 'admin-dashboard']);
     const group = (id: string) => MENU.find((e) => e.id === id)?.group;
     expect(group('alarms')).toBe('devices');
     expect(group('devices-prices-bulk')).toBe('devices');

@@ -38,6 +38,8 @@ const entry = (e: Omit<MenuEntry, 'feature'>): MenuEntry => {
 /** The side menu, in display order within each group. Later issues add their areas here as their screens land. */
 export const MENU: readonly MenuEntry[] = [
   entry({ id: 'dashboard', route: '/dashboard', messageId: 'menu.dashboard', icon: 'dashboard' }),
+  entry({ id: 'merchants-dashboard', route: '/merchants-dashboard', messageId: 'merchantsDashboard.menu', icon: 'store' }),
+  entry({ id: 'admin-dashboard', route: '/admin-dashboard', messageId: 'adminDashboard.menu', icon: 'barChart' }),
   // Devices (all roles)
   entry({ id: 'devices', route: '/devices/list', messageId: 'devices.menu', icon: 'devices', group: 'devices' }),
   entry({ id: 'devices-manage-stock', route: '/devices/manage-stock', messageId: 'stock.manage.menu', icon: 'inventory', group: 'devices' }),

@@ -22,6 +22,10 @@ const UnauthorizedPage = screen(() => import('../features/auth/UnauthorizedPage'
 const ServiceManagerPage = screen(() => import('../features/licences/ServiceManagerPage').then((m) => ({ default: m.ServiceManagerPage })));
 const ConfirmClientDataPage = screen(() => import('../features/licences/ConfirmClientDataPage').then((m) => ({ default: m.ConfirmClientDataPage })));
 const DashboardPage = screen(() => import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+const MerchantsDashboardPage = screen(() =>
+  import('../features/merchants-dashboard/MerchantsDashboardPage').then((m) => ({ default: m.MerchantsDashboardPage })),
+);
+const AdminDashboardPage = screen(() => import('../features/admin-dashboard/AdminDashboardPage').then((m) => ({ default: m.AdminDashboardPage })));
 const MerchantListPage = screen(() => import('../features/merchants/MerchantListPage').then((m) => ({ default: m.MerchantListPage })));
 const MerchantCreatePage = screen(() => import('../features/merchants/MerchantCreatePage').then((m) => ({ default: m.MerchantCreatePage })));
 const MerchantDetailPage = screen(() => import('../features/merchants/MerchantDetailPage').then((m) => ({ default: m.MerchantDetailPage })));
@@ -152,6 +156,8 @@ function guardedWithChildren(path: ProtectedRoute, element: ReactNode, children:
 const consoleRoutes: RouteObject[] = [
   guarded('/dashboard', DashboardPage),
   guarded('/distributor-kpis', DistributorKpisPage),
+  guarded('/merchants-dashboard', MerchantsDashboardPage),
+  guarded('/admin-dashboard', AdminDashboardPage),
   // Admin (super admin): /admin → merchants
   guarded('/admin', <Navigate to="/admin/merchants" replace />),
   guarded('/admin/merchants', MerchantListPage),

@@ -13,7 +13,7 @@ import type { Total } from '#schemas/paging';
 import { COUNT_READ_LIMIT } from '#schemas/paging-constants';
 import { activeDelta, applyDelta, countsOf, dayOf, isOpen, statsContribution, statusMove, sumCounts, type StoredAlarm } from '../../core/alarms/model';
 import type { AlarmClosing, AlarmDevice, AlarmRepeat, AlarmRepository, AlarmSelection, AlarmSlice } from '../../core/alarms/ports';
-import { machineStatus, statusCounter, type ActiveAlarmCounts } from '../../core/devices/model';
+import { machineStatus, statusCounter, withHiddenMirror, type ActiveAlarmCounts } from '../../core/devices/model';
 import { ANOMALY_ALARM_CODES } from '#schemas/anomaly-constants';
 import { kpiAddsAt, mergeKpiDays, spreadHours, type KpiDays } from '../../core/kpis/counters';
 import { batchGetItems } from './batch-items';
@@ -141,7 +141,7 @@ export class DynamoAlarmRepository implements AlarmRepository {
     const guard = (attribute: 'activeWarning' | 'activeBlocking', placeholder: string) =>
       item?.[attribute] === undefined ? `attribute_not_exists(${attribute})` : `${attribute} = ${placeholder}`;
     const [from, to] = [statusCounter(machineStatus(read)), statusCounter(machineStatus(next))];
-    const moves = from === to ? {} : { [from]: -1, [to]: 1 };
+    const moves = withHiddenMirror(from === to ? {} : { [from]: -1, [to]: 1 }, d.hidden);
     return [
       {
         Update: {

@@ -6,6 +6,7 @@
  */
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { deviceKey, type ConnectionStates, type Device, type PingUpdate, type WriteOutcome } from '../../core/ingestion/ports';
+import { withHiddenMirror } from '../../core/devices/model';
 import { isAfter, ONLINE, OFFLINE, transitionDeltas, UNKNOWN, type ConnectionState, type TelemetryState } from '../../core/ingestion/rules';
 import { spreadHours } from '../../core/kpis/counters';
 import { batchGetItems } from './batch-items';
@@ -174,7 +175,7 @@ export class DynamoConnectionStates implements ConnectionStates {
 
   /** Counter updates of a transition, for the merchant and the machine's group. */
   private transitionCounters(d: Device, from: ConnectionState, to: ConnectionState) {
-    const deltas = transitionDeltas(from, to);
+    const deltas = withHiddenMirror(transitionDeltas(from, to), d.hidden);
     return [
       counterUpdate(this.tableName, keys.posCounterName(d.merchantId), deltas),
       d.groupId ? counterUpdate(this.tableName, keys.posGroupCounterName(d.merchantId, d.groupId), deltas) : undefined,

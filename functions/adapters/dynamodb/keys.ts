@@ -6,6 +6,8 @@
 export const merchant = (id: string) => ({ pk: `MERCHANT#${id}`, sk: 'MERCHANT' });
 export const merchantByName = (nameKey: string, id: string) => ({ gsi1pk: 'MERCHANTS', gsi1sk: `NAME#${nameKey}#${id}` });
 export const merchantsIndexPk = 'MERCHANTS';
+/** The merchants' counter (4): `count`, and `country_{code}` / `feature_{flag}` for the platform statistics. */
+export const merchantsCounterName = 'MERCHANTS';
 export const merchantSettings = (id: string) => ({ pk: `MERCHANT#${id}`, sk: 'SETTINGS' });
 export const superAdminSettings = (id: string) => ({ pk: `MERCHANT#${id}`, sk: 'SUPERADMIN_SETTINGS' });
 export const merchantNameGuard = (nameKey: string) => ({ pk: `MERCHANTNAME#${nameKey}`, sk: 'GUARD' });

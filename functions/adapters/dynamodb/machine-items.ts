@@ -29,8 +29,16 @@ export function posItem(r: PosRecord): Item {
 export const hasStock = (r: Pick<PosRecord, 'planogramId' | 'manageStock'>) => Boolean(r.planogramId && r.manageStock);
 
 /** The registry item of a serial: `{ serial, merchantId, groupId, stocked }`. */
-export function registryItem(r: Pick<PosRecord, 'serial' | 'merchantId' | 'groupId' | 'planogramId' | 'manageStock'>): Item {
-  return { ...keys.deviceRegistry(r.serial), serial: r.serial, merchantId: r.merchantId, groupId: r.groupId, stocked: hasStock(r), entity: 'deviceRegistry' };
+export function registryItem(r: Pick<PosRecord, 'serial' | 'merchantId' | 'groupId' | 'planogramId' | 'manageStock' | 'hidden'>): Item {
+  return {
+    ...keys.deviceRegistry(r.serial),
+    serial: r.serial,
+    merchantId: r.merchantId,
+    groupId: r.groupId,
+    stocked: hasStock(r),
+    hidden: r.hidden,
+    entity: 'deviceRegistry',
+  };
 }
 
 export function posNameGuardItem(r: Pick<PosRecord, 'serial' | 'merchantId' | 'name'>): Item {

@@ -6,6 +6,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Total } from '#schemas/paging';
 import type { PointOfSale, PosCounts } from '#schemas/pos';
 import type { PosFilter, PosLists, PosSelection, PosSliceRequest } from '../../core/devices/ports';
+import { hiddenCounter } from '../../core/devices/model';
 import { nameKey } from '../../core/merchants/merchant';
 import { readCounter } from './counters';
 import * as keys from './keys';
@@ -112,5 +113,18 @@ export class DynamoPosLists implements PosLists {
       for (const a of attrs) sums[a] += await readCounter(this.doc, this.tableName, n, Date.now(), a);
     }
     return { ...sums, visible: sums.total - sums.hidden };
+  }
+
+  async visibleCounts(merchantId: string, groupIds?: readonly string[]): Promise<PosCounts> {
+    const names = groupIds ? [...new Set(groupIds)].map((g) => keys.posGroupCounterName(merchantId, g)) : [keys.posCounterName(merchantId)];
+    const all = await this.counts(merchantId, groupIds);
+    const visible = { ...all };
+    for (const state of ['online', 'offline', 'unknown', 'ok', 'warning', 'critical'] as const) {
+      let hidden = 0;
+      for (const n of names) hidden += await readCounter(this.doc, this.tableName, n, Date.now(), hiddenCounter(state));
+      // Machines hidden before the counters kept them apart count as visible (never below zero).
+      visible[state] = Math.max(0, all[state] - hidden);
+    }
+    return visible;
   }
 }

@@ -155,15 +155,16 @@ export class DynamoPosRecords extends DynamoPosReader implements PosRecords {
         },
       });
     }
-    // The registry says the group and whether there is stock (ingestion reads both per batch).
-    if (regrouped || hasStock(cur) !== hasStock(next))
+    // The registry says the group, whether there is stock and whether it is hidden (ingestion reads them per batch).
+    if (regrouped || hasStock(cur) !== hasStock(next) || cur.hidden !== next.hidden)
       add({
         Update: {
           TableName: T,
           Key: keys.deviceRegistry(cur.serial),
-          UpdateExpression: 'SET groupId = :g, stocked = :s',
+          UpdateExpression: 'SET groupId = :g, stocked = :s, #h = :h',
           ConditionExpression: 'merchantId = :m',
-          ExpressionAttributeValues: { ':g': next.groupId, ':s': hasStock(next), ':m': m },
+          ExpressionAttributeNames: { '#h': 'hidden' },
+          ExpressionAttributeValues: { ':g': next.groupId, ':s': hasStock(next), ':h': next.hidden, ':m': m },
         },
       });
     if (regrouped) {

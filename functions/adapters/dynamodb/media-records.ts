@@ -133,9 +133,27 @@ export function mediaUpdate(tableName: string, next: MediaRecord, before: MediaR
 
 export const listVersionUpdate = (tableName: string, merchantId: string) => counterUpdate(tableName, keys.mediaListCounterName(merchantId), { version: 1 })!;
 
-/** A change of an existing media as transaction items: its Update at the version read, and the list version when machines must learn of it. */
+/** What a media adds to its merchant's medias counter besides `count`: one in its type and one in its status (the admin statistics). */
+const mediaCounted = (m: MediaRecord): Record<string, number> => ({ [`type_${m.mediaType}`]: 1, [`status_${m.status}`]: 1 });
+
+/** The moves of the merchant's medias counter by type and status when medias go from `before` (absent: created) to `next`. */
+export function mediaCountMoves(changes: ReadonlyArray<readonly [MediaRecord | undefined, MediaRecord]>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [before, next] of changes) {
+    for (const [k, v] of Object.entries(mediaCounted(next))) out[k] = (out[k] ?? 0) + v;
+    if (before) for (const [k, v] of Object.entries(mediaCounted(before))) out[k] = (out[k] ?? 0) - v;
+  }
+  return out;
+}
+
+/** A change of an existing media as transaction items: its Update at the version read, the list version when machines must learn of it, its status count. */
 export function mediaChangeItems(tableName: string, next: MediaRecord, before: MediaRecord): TransactItem[] {
-  return [{ Update: mediaUpdate(tableName, next, before) }, ...(mediaListChanged(before, next) ? [listVersionUpdate(tableName, next.merchantId)] : [])];
+  const counts = counterUpdate(tableName, keys.mediasCounterName(next.merchantId), mediaCountMoves([[before, next]]));
+  return [
+    { Update: mediaUpdate(tableName, next, before) },
+    ...(mediaListChanged(before, next) ? [listVersionUpdate(tableName, next.merchantId)] : []),
+    ...(counts ? [counts] : []),
+  ];
 }
 
 export class DynamoMediaRecords implements Pick<MediaRepository, 'get' | 'getMany' | 'save'> {
@@ -161,13 +179,10 @@ export class DynamoMediaRecords implements Pick<MediaRepository, 'get' | 'getMan
   /** A creation counts in the merchant's total and records its media type; a change of the list moves its version. */
   async save(next: MediaRecord, before: MediaRecord | undefined): Promise<boolean> {
     const update = mediaUpdate(this.tableName, next, before);
+    const moves = mediaCountMoves([[before, next]]);
     const extra: TransactItem[] = [
-      ...(before
-        ? []
-        : [
-            counterUpdate(this.tableName, keys.mediasCounterName(next.merchantId), { count: 1 })!,
-            { Put: { TableName: this.tableName, Item: { ...keys.mediaTypeUsed(next.merchantId, next.mediaType), mediaType: next.mediaType } } },
-          ]),
+      ...(before ? [] : [{ Put: { TableName: this.tableName, Item: { ...keys.mediaTypeUsed(next.merchantId, next.mediaType), mediaType: next.mediaType } } }]),
+      ...[counterUpdate(this.tableName, keys.mediasCounterName(next.merchantId), before ? moves : { ...moves, count: 1 })].filter((u) => u !== undefined),
       ...(mediaListChanged(before, next) ? [listVersionUpdate(this.tableName, next.merchantId)] : []),
     ];
     try {

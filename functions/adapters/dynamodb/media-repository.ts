@@ -17,7 +17,7 @@ import type {
   RefundWrite,
   TransactionSliceRequest,
 } from '../../core/medias/ports';
-import { listVersionUpdate, mediaChangeItems, mediaUpdate, recordMediaChange, recordOf, DynamoMediaRecords } from './media-records';
+import { listVersionUpdate, mediaChangeItems, mediaCountMoves, mediaUpdate, recordMediaChange, recordOf, DynamoMediaRecords } from './media-records';
 
 /** A web recharge (customers' payment orders) credits a media in its own transaction with these items. */
 export { mediaChangeItems } from './media-records';
@@ -29,7 +29,7 @@ import {
   usedValuesOf,
   type CloudTransaction as StoredCloudTransaction,
 } from './transaction-records';
-import { readCounter } from './counters';
+import { counterUpdate, readCounter } from './counters';
 import * as keys from './keys';
 import { kpiCounterUpdates } from './kpi-counters';
 import { kpiAddsAt } from '../../core/kpis/counters';
@@ -197,6 +197,14 @@ export class DynamoMediaRepository extends DynamoMediaRecords implements MediaRe
   async saveLostMyKey(old: MediaRecord, oldBefore: MediaRecord, replacement: MediaRecord, replacementBefore: MediaRecord): Promise<boolean> {
     // One list version update for both (a transaction names an item once).
     const listChanged = mediaListChanged(oldBefore, old) || mediaListChanged(replacementBefore, replacement);
+    const counts = counterUpdate(
+      this.tableName,
+      keys.mediasCounterName(old.merchantId),
+      mediaCountMoves([
+        [oldBefore, old],
+        [replacementBefore, replacement],
+      ]),
+    );
     try {
       await this.doc.send(
         new TransactWriteCommand({
@@ -204,6 +212,7 @@ export class DynamoMediaRepository extends DynamoMediaRecords implements MediaRe
             { Update: mediaUpdate(this.tableName, old, oldBefore) },
             { Update: mediaUpdate(this.tableName, replacement, replacementBefore) },
             ...(listChanged ? [listVersionUpdate(this.tableName, old.merchantId)] : []),
+            ...(counts ? [counts] : []),
           ],
         }),
       );

@@ -4,14 +4,26 @@ import type { MerchantInput } from '#schemas/merchant';
 import { DuplicateMerchantNameException, MerchantNotFoundException } from '../../core/merchants/errors';
 import { nameKey } from '../../core/merchants/merchant';
 import type { MerchantSliceRequest, MerchantRepository } from '../../core/merchants/ports';
-import { forgetCounter, readCounter } from './counters';
+import { counterUpdate, forgetCounter, readCounter } from './counters';
 import * as keys from './keys';
 import { queryPage } from './paging';
 import { DynamoMerchantReader, merchantRecord } from './merchant-records';
 import { failedConditionIndex } from './transactions';
 import { recordChange } from '../../core/audit/change-recorder';
 
-const COUNTER = 'MERCHANTS';
+const COUNTER = keys.merchantsCounterName;
+
+/** What a merchant adds to the merchants' counter besides `count`: one in its country and one in each of its features (the admin statistics). */
+const merchantCounted = (m: Merchant): Record<string, number> => ({
+  [`country_${m.country}`]: 1,
+  ...Object.fromEntries([...new Set(m.features)].map((f) => [`feature_${f}`, 1])),
+});
+
+function subtractCounts(a: Record<string, number>, b: Record<string, number>): Record<string, number> {
+  const out = { ...a };
+  for (const [k, v] of Object.entries(b)) out[k] = (out[k] ?? 0) - v;
+  return out;
+}
 
 function toItem(m: Merchant) {
   const nk = nameKey(m.name);
@@ -61,15 +73,7 @@ export class DynamoMerchantRepository extends DynamoMerchantReader implements Me
           TransactItems: [
             { Put: { TableName: this.tableName, Item: { ...keys.merchantNameGuard(nk), merchantId: m.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
             { Put: { TableName: this.tableName, Item: toItem(m), ConditionExpression: 'attribute_not_exists(pk)' } },
-            {
-              Update: {
-                TableName: this.tableName,
-                Key: keys.counter(COUNTER),
-                UpdateExpression: 'ADD #c :one',
-                ExpressionAttributeNames: { '#c': 'count' },
-                ExpressionAttributeValues: { ':one': 1 },
-              },
-            },
+            counterUpdate(this.tableName, COUNTER, { count: 1, ...merchantCounted(m) })!,
           ],
         }),
       );
@@ -81,20 +85,31 @@ export class DynamoMerchantRepository extends DynamoMerchantReader implements Me
   }
 
   async update(id: string, input: MerchantInput, updatedAt: string): Promise<Merchant> {
-    const current = await this.get(id);
-    if (!current) throw new MerchantNotFoundException();
-    const next: Merchant = { ...current, ...input, id, createdAt: current.createdAt, updatedAt };
+    for (let attempt = 1; ; attempt++) {
+      const current = await this.get(id);
+      if (!current) throw new MerchantNotFoundException();
+      const next = await this.replace(current, { ...current, ...input, id, createdAt: current.createdAt, updatedAt });
+      if (next) return next;
+      if (attempt === 3) throw new Error(`merchant ${id} kept changing during 3 attempts`);
+    }
+  }
+
+  /** The merchant from `current` to `next`; undefined when another update got there first (its country or features counts moved). */
+  private async replace(current: Merchant, next: Merchant): Promise<Merchant | undefined> {
+    const id = current.id;
+    // The statistics by country and feature move with the merchant, conditioned on the version read.
+    const counts = counterUpdate(this.tableName, COUNTER, subtractCounts(merchantCounted(next), merchantCounted(current)));
     const oldKey = nameKey(current.name);
     const newKey = nameKey(next.name);
     const putMerchant = {
       Put: {
         TableName: this.tableName,
         Item: toItem(next),
-        ConditionExpression: 'attribute_exists(pk) AND nameKey = :old',
-        ExpressionAttributeValues: { ':old': oldKey },
+        ConditionExpression: `attribute_exists(pk) AND nameKey = :old${counts ? ' AND updatedAt = :version' : ''}`,
+        ExpressionAttributeValues: { ':old': oldKey, ...(counts ? { ':version': current.updatedAt } : {}) },
       },
     };
-    const items =
+    const named =
       oldKey === newKey
         ? [putMerchant]
         : [
@@ -112,13 +127,15 @@ export class DynamoMerchantRepository extends DynamoMerchantReader implements Me
             },
           ];
     try {
-      await this.doc.send(new TransactWriteCommand({ TransactItems: items }));
+      await this.doc.send(new TransactWriteCommand({ TransactItems: counts ? [...named, counts] : named }));
     } catch (error) {
       const failed = failedConditionIndex(error);
       if (failed === 0 && oldKey !== newKey) throw new DuplicateMerchantNameException();
+      if (failed >= 0 && counts) return undefined;
       if (failed >= 0) throw new MerchantNotFoundException();
       throw error;
     }
+    if (counts) forgetCounter(COUNTER);
     recordChange('merchant', id, current, next);
     return next;
   }

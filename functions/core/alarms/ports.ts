@@ -7,6 +7,8 @@ export interface AlarmDevice {
   merchantId: string;
   serial: string;
   groupId: string | null;
+  /** The machine is hidden: its status moves its merchant's hidden counts too (absent: visible). */
+  hidden?: boolean;
 }
 
 /** What closes an open alarm (the machine: repaired; a user: repaired manually) or deletes any alarm. */

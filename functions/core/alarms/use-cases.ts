@@ -195,7 +195,7 @@ async function closeAlarm(deps: AlarmDeps, principal: Principal, serial: string,
     if (!key) throw new AlarmNotFoundException();
     const alarm = await deps.alarms.get(record.merchantId, serial, key.createdAt, key.messageId);
     if (!alarm) throw new AlarmNotFoundException();
-    const device: AlarmDevice = { merchantId: record.merchantId, serial, groupId: record.groupId };
+    const device: AlarmDevice = { merchantId: record.merchantId, serial, groupId: record.groupId, hidden: record.hidden };
     const closed = closing(alarm);
     if ((await deps.alarms.close(device, alarm, closed)) === 'ok') {
       recordChange('alarm', id, alarm, closed === 'delete' ? undefined : { ...alarm, status: closed.status, repairedAt: closed.at, repairedBy: closed.by });

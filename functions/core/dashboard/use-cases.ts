@@ -22,7 +22,7 @@ import { dailySeries, readRange, salesPeriods } from './periods';
 export interface DashboardDeps {
   merchants: Pick<MerchantRepository, 'get'>;
   transactions: Pick<TransactionRepository, 'dayFigures' | 'hourFigures'>;
-  posLists: Pick<PosLists, 'counts'>;
+  posLists: Pick<PosLists, 'visibleCounts'>;
   commands: Pick<RemoteCommandRepository, 'countMerchant'>;
   alarms: Pick<AlarmRepository, 'list' | 'posNames'>;
   now: () => string;
@@ -52,7 +52,7 @@ export async function getDashboard(deps: DashboardDeps, principal: Principal, q:
     nothing ? new Map<string, Figures>() : deps.transactions.dayFigures(q.merchantId, groups, range.from, range.to),
     nothing ? noHours() : deps.transactions.hourFigures(q.merchantId, groups, today),
     nothing ? noHours() : deps.transactions.hourFigures(q.merchantId, groups, addDays(today, -7)),
-    nothing ? NO_MACHINES : deps.posLists.counts(q.merchantId, groups),
+    nothing ? NO_MACHINES : deps.posLists.visibleCounts(q.merchantId, groups),
     commandCount(COMMAND_STATUS.scheduled),
     commandCount(COMMAND_STATUS.running),
     commandCount(COMMAND_STATUS.notExecuted),

@@ -52,6 +52,8 @@ export interface DeviceRegistration {
   groupId: string | null;
   /** The machine has a stock record (planogram and stock management); undefined on registry items older than the flag. */
   stocked?: boolean;
+  /** The machine is hidden (its state counts apart, `withHiddenMirror`); undefined on registry items older than the flag: visible. */
+  hidden?: boolean;
 }
 
 export const UNKNOWN_CONNECTION = 2 as const;
@@ -105,15 +107,34 @@ export function toStatusView(p: PointOfSale): PosStatusView {
   };
 }
 
+/** The state attributes of a machine counter (connection and status) that hidden machines count apart too. */
+const STATE_COUNTERS = ['online', 'offline', 'unknown', 'ok', 'warning', 'critical'] as const;
+
+/** The counter of hidden machines in a state (`online` → `hiddenOnline`): a hidden machine moves both, so visible = state − hidden state. */
+export const hiddenCounter = (state: (typeof STATE_COUNTERS)[number]) => `hidden${state[0]!.toUpperCase()}${state.slice(1)}`;
+
+/** Counter moves of a machine's state, with their hidden mirror when the machine is hidden. */
+export function withHiddenMirror(deltas: Record<string, number>, hidden: boolean | undefined): Record<string, number> {
+  if (!hidden) return deltas;
+  const out = { ...deltas };
+  for (const s of STATE_COUNTERS) if (deltas[s]) out[hiddenCounter(s)] = deltas[s];
+  return out;
+}
+
 /** Counter attributes of a machine's state: what it adds to its merchant's (and group's) counter item. */
 export function counterContribution(record: PosRecord, t: Telemetry): Record<string, number> {
   const connection = t.connection ?? UNKNOWN_CONNECTION;
-  return {
-    total: 1,
-    hidden: record.hidden ? 1 : 0,
-    [connection === 1 ? 'online' : connection === 0 ? 'offline' : 'unknown']: 1,
-    [statusCounter(statusOf(t))]: 1,
-  };
+  return withHiddenMirror(
+    {
+      total: 1,
+      hidden: record.hidden ? 1 : 0,
+      // By device type, hidden or not (the super admin's statistics).
+      [`type_${record.deviceType}`]: 1,
+      [connection === 1 ? 'online' : connection === 0 ? 'offline' : 'unknown']: 1,
+      [statusCounter(statusOf(t))]: 1,
+    },
+    record.hidden,
+  );
 }
 
 /** An updatedAt strictly after the previous one (it is the record's version). */

@@ -82,6 +82,8 @@ export interface PosLists {
   listAll(merchantId: string, selection: PosSelection, max: number): Promise<PointOfSale[]>;
   /** Counter items: the merchant's, or the sum over some of its groups. */
   counts(merchantId: string, groupIds?: readonly string[]): Promise<PosCounts>;
+  /** As `counts`, with the connection and status counts of visible machines only (hidden ones counted apart). */
+  visibleCounts(merchantId: string, groupIds?: readonly string[]): Promise<PosCounts>;
 }
 
 export interface GroupPos {

@@ -12,6 +12,8 @@ export interface Registration {
    * the stock read; undefined (a registry item older than the flag) reads it.
    */
   stocked?: boolean;
+  /** The machine is hidden: its connection moves its merchant's hidden counts too (undefined on older items: visible). */
+  hidden?: boolean;
 }
 
 /** A machine as ingestion addresses it. */
