@@ -132,10 +132,18 @@ export function commandExecutor(build: Builders) {
         d.prices?.apply(prices);
         return ok(`${prices.length} prices set`);
       }
-      case 13:
-        s.config = { ...s.config, ...(params.values as Record<string, string>) };
+      case 7:
+        // A screen configuration: the machine fetches it by id and reports which one its screen shows.
+        s.config = { ...s.config, 'screen.configurationId': String(params.configurationId) };
         await reportConfig(d, s);
-        return ok();
+        return ok(`screen configuration ${String(params.configurationId)} applied`);
+      case 13: {
+        const values = params.values as Record<string, string>;
+        s.config = { ...s.config, ...values };
+        // Its configuration report carries the VP configuration's id and version (vp.id, vp.version) when it is one.
+        await reportConfig(d, s);
+        return ok(values['vp.id'] ? `VP configuration ${values['vp.id']} version ${values['vp.version']} applied` : undefined);
+      }
       case 14: {
         const version = String(params.version);
         if (version === s.firmware) return { result: COMMAND_RESULTS.unspecifiedWarning, message: `firmware ${version} already installed` };
