@@ -1,9 +1,9 @@
 import { MerchantIdParams } from '#schemas/merchant-summary';
 import { ALL_ROLES, NOT_MERCHANT_USER } from '#schemas/roles';
-import * as z from 'zod/mini';
 import {
   VpConfiguration,
   VpConfigurationDownloadQuery,
+  VpConfigurationFile,
   VpConfigurationInput,
   VpConfigurationListQuery,
   VpConfigurationPage,
@@ -141,7 +141,7 @@ export const routes = [
     summary:
       'A version (the current one by default) as the file a machine takes from a USB key, bound by the spec’s options: expiration date, device serial (CENG-00000001: 400 naming deviceSerial otherwise, or when of another device type), USB serial, include device type',
     request: { params: VpConfigurationParams, query: VpConfigurationDownloadQuery },
-    response: z.string(),
+    response: VpConfigurationFile,
     produces: 'application/json',
     errors: { 404: [...NOT_FOUND[404], 'VpConfigurationVersionNotFoundException'] },
     handler: async ({ deps, principal, params, query }) => {
