@@ -29,6 +29,8 @@ export interface CommandTarget {
   firmwareVersion?: string;
   /** A machine told to fail its firmware updates (simulated-firmware.ts). */
   failFirmware?: boolean;
+  /** Settings it runs beyond the defaults (a VP configuration it was sent before the simulator started). */
+  startConfig?: Record<string, string>;
 }
 
 interface Builders {
@@ -63,7 +65,7 @@ const money = (minor: number) => (minor / 100).toFixed(2);
 export function commandExecutor(build: Builders) {
   const stateOf = (d: CommandTarget): State => {
     let s = states.get(d);
-    if (!s) states.set(d, (s = { config: { ...build.defaultConfig }, firmware: d.firmwareVersion ?? '3.4.1+112', outcomes: new Map() }));
+    if (!s) states.set(d, (s = { config: { ...build.defaultConfig, ...d.startConfig }, firmware: d.firmwareVersion ?? '3.4.1+112', outcomes: new Map() }));
     return s;
   };
   const send = (d: CommandTarget, kind: string, message: object) => d.publishRaw(`vend/${d.serial}/${kind}`, JSON.stringify(message));

@@ -45,6 +45,7 @@ export const MENU: readonly MenuEntry[] = [
   entry({ id: 'alarms', route: '/alarms', messageId: 'alarms.menu', icon: 'alarm', group: 'devices' }),
   entry({ id: 'devices-remote-commands', route: '/devices/remote-commands', messageId: 'remoteCommands.menu', icon: 'send', group: 'devices' }),
   entry({ id: 'devices-firmware-rules', route: '/devices/firmware-rules', messageId: 'firmwareRules.menu', icon: 'download', group: 'devices' }),
+  entry({ id: 'devices-vp-configurations', route: '/devices/vp/configurations', messageId: 'vpConfigurations.menu', icon: 'tune', group: 'devices' }),
   entry({ id: 'devices-prices-bulk', route: '/devices/prices-bulk', messageId: 'prices.bulk.menu', icon: 'price', group: 'devices' }),
   entry({ id: 'devices-cash-overview', route: '/devices/cash-overview', messageId: 'cashData.overview.menu', icon: 'barChart', group: 'devices' }),
   // Transactions (all roles); web payment orders need the merchant's WEBPAYMENTS
@@ -67,6 +68,7 @@ export const MENU: readonly MenuEntry[] = [
   entry({ id: 'manage-products', route: '/manage/products', messageId: 'products.menu', icon: 'category', group: 'manage' }),
   entry({ id: 'manage-planograms', route: '/manage/planograms', messageId: 'planograms.menu', icon: 'grid', group: 'manage' }),
   entry({ id: 'manage-no-vend-profiles', route: '/manage/no-vend-profiles', messageId: 'noVendProfiles.menu', icon: 'lock', group: 'manage' }),
+  entry({ id: 'manage-screen-configurations', route: '/manage/screen-configurations', messageId: 'screenConfigurations.menu', icon: 'grid', group: 'manage' }),
   entry({ id: 'manage-merchant-settings', route: '/manage/merchant-settings', messageId: 'merchantSettings.menu', icon: 'tune', group: 'manage' }),
   entry({ id: 'manage-alarm-settings', route: '/manage/merchant-alarms-settings', messageId: 'alarmSettings.menu', icon: 'notifications', group: 'manage' }),
   entry({ id: 'manage-notifications', route: '/manage/notifications', messageId: 'notifications.menu', icon: 'mail', group: 'manage' }),

@@ -77,6 +77,24 @@ const NoVendProfileDetailPage = screen(() =>
 );
 const AlarmsPage = screen(() => import('../features/alarms/AlarmsPage').then((m) => ({ default: m.AlarmsPage })));
 const DeviceAlarmsTab = screen(() => import('../features/alarms/DeviceAlarmsTab').then((m) => ({ default: m.DeviceAlarmsTab })));
+const VpConfigurationListPage = screen(() =>
+  import('../features/vp-configurations/VpConfigurationListPage').then((m) => ({ default: m.VpConfigurationListPage })),
+);
+const VpConfigurationCreatePage = screen(() =>
+  import('../features/vp-configurations/VpConfigurationCreatePage').then((m) => ({ default: m.VpConfigurationCreatePage })),
+);
+const VpConfigurationDetailPage = screen(() =>
+  import('../features/vp-configurations/VpConfigurationDetailPage').then((m) => ({ default: m.VpConfigurationDetailPage })),
+);
+const ScreenConfigurationListPage = screen(() =>
+  import('../features/screen-configurations/ScreenConfigurationListPage').then((m) => ({ default: m.ScreenConfigurationListPage })),
+);
+const ScreenConfigurationCreatePage = screen(() =>
+  import('../features/screen-configurations/ScreenConfigurationCreatePage').then((m) => ({ default: m.ScreenConfigurationCreatePage })),
+);
+const ScreenConfigurationDetailPage = screen(() =>
+  import('../features/screen-configurations/ScreenConfigurationDetailPage').then((m) => ({ default: m.ScreenConfigurationDetailPage })),
+);
 const FirmwareRulesPage = screen(() => import('../features/firmware-rules/FirmwareRulesPage').then((m) => ({ default: m.FirmwareRulesPage })));
 const FirmwareListPage = screen(() => import('../features/firmwares/FirmwareListPage').then((m) => ({ default: m.FirmwareListPage })));
 const FirmwareCreatePage = screen(() => import('../features/firmwares/FirmwareCreatePage').then((m) => ({ default: m.FirmwareCreatePage })));
@@ -180,6 +198,9 @@ const consoleRoutes: RouteObject[] = [
   guarded('/devices/manage-stock', ManageStockPage),
   guarded('/devices/pick-list', PickListPage),
   guarded('/devices/firmware-rules', FirmwareRulesPage),
+  guarded('/devices/vp/configurations', VpConfigurationListPage),
+  guarded('/devices/vp/configurations/create', VpConfigurationCreatePage),
+  guarded('/devices/vp/configurations/:id', VpConfigurationDetailPage),
   guarded('/devices/cash-overview', CashOverviewPage),
   guardedWithChildren('/devices/:id', DeviceDetailPage, [
     { index: true, element: <Navigate to="details" replace /> },
@@ -235,6 +256,9 @@ const consoleRoutes: RouteObject[] = [
   guarded('/manage/no-vend-profiles', NoVendProfileListPage),
   guarded('/manage/no-vend-profiles/create', NoVendProfileCreatePage),
   guarded('/manage/no-vend-profiles/:id', NoVendProfileDetailPage),
+  guarded('/manage/screen-configurations', ScreenConfigurationListPage),
+  guarded('/manage/screen-configuration/create', ScreenConfigurationCreatePage),
+  guarded('/manage/screen-configuration/:id', ScreenConfigurationDetailPage),
   guarded('/manage/merchant-settings', ManageMerchantSettingsPage),
   guarded('/manage/merchant-alarms-settings', AlarmSettingListPage),
   guarded('/manage/merchant-alarms-settings/create', AlarmSettingCreatePage),
