@@ -22,5 +22,6 @@ export function vpErrorMessageId(error: unknown): string {
 
 export const VP_FORM_MESSAGES: FormMessages = {
   errorMessageId: vpErrorMessageId,
+  fieldMessages: { parameters: 'vpConfigurations.error.parameters' },
   codeFields: { DuplicateVpConfigNameException: 'name' },
 };

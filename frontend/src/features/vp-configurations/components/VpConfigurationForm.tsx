@@ -10,7 +10,7 @@ import { useDraft } from '../../../components/form/use-draft';
 import { useFormSubmit } from '../../../components/form/use-form-submit';
 import { languageName } from '../../../lib/format';
 import { VP_FORM_MESSAGES } from '../messages';
-import { inputOf, parameterErrors, VpForm, type VpDraft } from './vp-draft';
+import { inputOf, VpForm, type VpDraft } from './vp-draft';
 
 interface Props {
   initial: VpDraft;
@@ -31,7 +31,7 @@ export function VpConfigurationForm({ initial, canEdit, submitLabelId, successMe
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (canEdit) void submit({ ...draft }, (form) => send(inputOf(form)), parameterErrors);
+    if (canEdit) void submit({ ...draft }, (form) => send(inputOf(form)));
   }
 
   const invalid = Object.keys(errors).some((k) => k !== 'name' || errors.name?.messageId !== 'vpConfigurations.error.duplicate');

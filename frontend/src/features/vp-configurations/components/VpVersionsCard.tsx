@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { FormattedDate, FormattedMessage } from 'react-intl';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import type { VpConfiguration, VpConfigurationVersion } from '#schemas/vp-configuration';
 import { DataTable } from '../../../components/data-table/DataTable';
 import { useDataTable, type Column } from '../../../components/data-table/use-data-table';
@@ -10,18 +10,18 @@ const DEFAULT_SORT = { ord: 'version', ordType: 'desc' } as const;
 
 /** The kept versions, newest first; one of them shown as the values it programs. */
 export function VpVersionsCard({ configuration: c }: { configuration: VpConfiguration }) {
+  const intl = useIntl();
   const [shown, setShown] = useState<VpConfigurationVersion | null>(null);
   const columns = useMemo<Column<VpConfigurationVersion>[]>(
     () => [
       { id: 'version', messageId: 'vpConfigurations.field.version', ord: 'version', value: (v) => String(v.version) },
-      { id: 'name', messageId: 'vpConfigurations.field.name', value: (v) => v.name },
       {
         id: 'savedAt',
         messageId: 'vpConfigurations.field.savedAt',
         value: (v) => v.savedAt,
         render: (v) => <FormattedDate value={v.savedAt} dateStyle="short" timeStyle="short" />,
       },
-      { id: 'savedBy', messageId: 'vpConfigurations.field.savedBy', value: (v) => v.savedBy },
+      { id: 'savedBy', messageId: 'vpConfigurations.field.savedBy', value: (v) => v.savedBy, hidden: true },
       {
         id: 'view',
         messageId: 'vpConfigurations.versions.view',
@@ -54,7 +54,10 @@ export function VpVersionsCard({ configuration: c }: { configuration: VpConfigur
           <h3>
             <FormattedMessage id="vpConfigurations.versions.shown" values={{ version: shown.version }} />
           </h3>
-          <pre>{JSON.stringify(shown.content, null, 2)}</pre>
+          {/* Focusable: a scrolling region must be reachable by keyboard. */}
+          <pre tabIndex={0} aria-label={intl.formatMessage({ id: 'vpConfigurations.versions.shown' }, { version: shown.version })}>
+            {JSON.stringify(shown.content, null, 2)}
+          </pre>
         </div>
       )}
     </section>

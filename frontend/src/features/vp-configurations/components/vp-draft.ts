@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { Language } from '#schemas/language';
 import { VpConfigContent, VpConfigurationInput, VpDeviceType, type VpConfiguration } from '#schemas/vp-configuration';
-import type { FieldErrors } from '../../../lib/form-errors';
 
 /** The VP form's fields: the content's sections flat, and the parameters as `key=value` lines. */
 export interface VpDraft {
@@ -23,7 +22,7 @@ export const VpForm = z.strictObject({
   brightness: display.brightness,
   pingSeconds: VpConfigContent.shape.telemetry.shape.pingSeconds,
   scheduledHours: VpConfigContent.shape.audit.shape.scheduledHours,
-  parameters: z.string(),
+  parameters: z.string().check(z.refine((text) => parametersValid(text))),
 });
 export type VpForm = z.infer<typeof VpForm>;
 
@@ -42,7 +41,7 @@ export const draftOf = (c: Pick<VpConfiguration, 'name' | 'deviceType' | 'conten
 });
 
 /** `key=value` lines (blank lines skipped); undefined when a line has no key. */
-export function parseParameters(text: string): Record<string, string> | undefined {
+function parseParameters(text: string): Record<string, string> | undefined {
   const out: Record<string, string> = {};
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
@@ -64,9 +63,8 @@ export const inputOf = (f: VpForm): VpConfigurationInput => ({
   },
 });
 
-/** The parameters the content schema refuses (a line without a key, a reserved key, a bad key, too many). */
-export function parameterErrors(f: VpForm): FieldErrors {
-  const parsed = parseParameters(f.parameters);
-  const ok = parsed !== undefined && z.safeParse(VpConfigContent.shape.parameters, parsed).success;
-  return ok ? {} : { parameters: { messageId: 'vpConfigurations.error.parameters' } };
+/** Whether the lines are parameters the content schema takes (a key on each line, not reserved, not too many). */
+function parametersValid(text: string): boolean {
+  const parsed = parseParameters(text);
+  return parsed !== undefined && z.safeParse(VpConfigContent.shape.parameters, parsed).success;
 }
