@@ -40,6 +40,7 @@ describe('VP configurations', () => {
     await (await menuLink(page, 'devices-vp-configurations')).click();
     await page.waitForURL(/\/devices\/vp\/configurations$/);
     await page.getByTestId('vp-configuration-link').first().waitFor();
+    await expectAccessible(page, 'VP configurations');
     await page.getByTestId('vp-configuration-create').click();
     await page.waitForURL(/\/devices\/vp\/configurations\/create$/);
 
@@ -51,6 +52,7 @@ describe('VP configurations', () => {
     await expect.poll(() => page.getByTestId('vp-form-invalid').textContent()).toBe(messages['vpConfigurations.error.formInvalid']);
     await page.getByTestId('error-brightness').waitFor();
     await page.getByTestId('error-parameters').waitFor();
+    await expectAccessible(page, 'VP configuration form with its errors');
     await page.getByTestId('field-brightness').fill('55');
     await page.getByTestId('field-parameters').fill('coffee.sugarDefault=3');
     await page.getByTestId('vp-configuration-submit').click();
