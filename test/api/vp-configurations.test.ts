@@ -86,6 +86,18 @@ describe('VP configurations', () => {
     expect((await call(one, bravoAdmin)).status).toBe(404);
   });
 
+  it('the demo: Acme’s configuration with three versions, sent to two machines of Milano', async () => {
+    const demo = `${ACME}/vp/configurations/demo-vp-espresso-bar`;
+    expect((await call(demo, merchantUser)).body).toMatchObject({ name: 'Espresso bar', version: 3 });
+    expect((await call(`${demo}/historical`, merchantUser)).body.total).toBe(3);
+    const pos = await call(`${demo}/pos`, groupAdmin);
+    expect(pos.body.items.map((p: { serial: string; sentVersion: number }) => [p.serial, p.sentVersion])).toEqual([
+      ['CENG-00000001', 3],
+      ['CENG-00000002', 3],
+    ]);
+    expect((await call(`${ACME}/screen-configurations/demo-screen-welcome`, merchantAdmin)).body).toMatchObject({ name: 'Benvenuto', theme: 'dark' });
+  });
+
   it('names are unique per merchant under concurrency (case and accents ignored)', async () => {
     const name = unique('Caffè');
     const variants = [name, name.toUpperCase(), name.replace('è', 'e'), name, name.toLowerCase(), name];
