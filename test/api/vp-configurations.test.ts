@@ -199,6 +199,13 @@ describe('VP configurations', () => {
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 'SendVpConfigNotAllowed', details: [{ path: 'body.serials.1' }] });
     expect((await call(`${ACME}/vp/configurations/${c.id}/pos`, merchantAdmin)).body.total).toBe(0);
+    // Sent to an ungrouped machine and one of acme-north: the group admin lists only the latter.
+    const north = await acmeMachine('CENG');
+    expect((await api(`/pos/${north}/associate-group`, { method: 'PUT', token: superAdmin, body: { groupId: 'acme-north' } })).status).toBe(200);
+    expect((await send([ceng, north])).body.sent).toHaveLength(2);
+    expect((await call(`${ACME}/vp/configurations/${c.id}/pos`, merchantAdmin)).body.total).toBe(2);
+    const seen = await call(`${ACME}/vp/configurations/${c.id}/pos`, groupAdmin);
+    expect(seen.body).toMatchObject({ total: 1, items: [{ serial: north }] });
     const bad = await send(['CENG-123']);
     expect(bad.status).toBe(400);
     expect(bad.body.details[0].path).toBe('body.serials.0');

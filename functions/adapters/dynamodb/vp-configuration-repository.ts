@@ -27,6 +27,13 @@ const deploymentRecord = recordSchema<VpDeployment>(
 );
 const reportedRecord = z.object({ serial: z.string(), reportedAt: z.string(), values: z.record(z.string(), z.string()) });
 
+/** A group admin's machines: those sent while in one of its groups (at most 100 groups, DynamoDB's IN). */
+function groupFilter(groupIds: readonly string[] | undefined) {
+  if (!groupIds) return {};
+  const values = Object.fromEntries(groupIds.map((g, i) => [`:g${i}`, g]));
+  return { filter: { expression: `#group IN (${Object.keys(values).join(', ')})`, names: { '#group': 'groupId' }, values } };
+}
+
 /** How many times a send retries when the machine's pointer moved under it (another send at the same moment). */
 const POINTER_ATTEMPTS = 3;
 
@@ -145,11 +152,12 @@ export class DynamoVpConfigurationRepository implements VpConfigurationRepositor
     }
   }
 
-  async deploymentsSlice(merchantId: string, id: string, req: VpSlice) {
+  async deploymentsSlice(merchantId: string, id: string, req: VpSlice, groupIds?: readonly string[]) {
     const slice = await queryPage(this.doc, {
       tableName: this.tableName,
       partition: keys.vpConfigurationPk(merchantId, id),
       beginsWith: keys.vpConfigurationPosPrefix,
+      ...groupFilter(groupIds),
       forward: req.ordType === 'asc',
       offset: req.offset,
       limit: req.limit,
@@ -158,8 +166,13 @@ export class DynamoVpConfigurationRepository implements VpConfigurationRepositor
     return { items: slice.items.map((i) => deploymentRecord.read(i)), ...(slice.cursor ? { cursor: slice.cursor } : {}) };
   }
 
-  deploymentsCount(merchantId: string, id: string) {
-    return countQuery(this.doc, { tableName: this.tableName, partition: keys.vpConfigurationPk(merchantId, id), beginsWith: keys.vpConfigurationPosPrefix });
+  deploymentsCount(merchantId: string, id: string, groupIds?: readonly string[]) {
+    return countQuery(this.doc, {
+      tableName: this.tableName,
+      partition: keys.vpConfigurationPk(merchantId, id),
+      beginsWith: keys.vpConfigurationPosPrefix,
+      ...groupFilter(groupIds),
+    });
   }
 
   async reported(merchantId: string, serials: readonly string[]) {

@@ -42,8 +42,9 @@ export interface VpConfigurationRepository {
   versionsSlice(merchantId: string, id: string, req: VpSlice): Promise<{ items: VpConfigurationVersion[]; cursor?: string }>;
   /** The machine now uses this configuration (removed from the one it used before). */
   recordSend(merchantId: string, deployment: VpDeployment): Promise<void>;
-  deploymentsSlice(merchantId: string, id: string, req: VpSlice): Promise<{ items: VpDeployment[]; cursor?: string }>;
-  deploymentsCount(merchantId: string, id: string): Promise<Total>;
+  /** `groupIds`: only the machines sent while in one of these groups (a group admin's). */
+  deploymentsSlice(merchantId: string, id: string, req: VpSlice, groupIds?: readonly string[]): Promise<{ items: VpDeployment[]; cursor?: string }>;
+  deploymentsCount(merchantId: string, id: string, groupIds?: readonly string[]): Promise<Total>;
   /** What the machines last reported of their configuration; machines that never did are left out. */
   reported(merchantId: string, serials: readonly string[]): Promise<Map<string, ReportedValues>>;
 }

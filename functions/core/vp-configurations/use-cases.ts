@@ -220,11 +220,14 @@ export async function listVpConfigurationPos(
 ): Promise<Page<VpConfigurationPos>> {
   await getVpConfiguration(deps, principal, merchantId, id);
   const scope = groupScope(principal, merchantId);
+  // A group admin: the machines sent while in its groups (a machine regrouped since stays where it was sent).
+  const groupIds = scope.kind === 'groups' ? scope.groupIds : undefined;
+  if (groupIds?.length === 0) return pageOf(q, { items: [] }, 0);
   const [slice, total] = await Promise.all([
-    deps.vpConfigurations.deploymentsSlice(merchantId, id, sliceOf(q)),
-    deps.vpConfigurations.deploymentsCount(merchantId, id),
+    deps.vpConfigurations.deploymentsSlice(merchantId, id, sliceOf(q), groupIds),
+    deps.vpConfigurations.deploymentsCount(merchantId, id, groupIds),
   ]);
-  const deployments = slice.items.filter((d) => scope.kind !== 'groups' || (d.groupId !== null && scope.groupIds.includes(d.groupId)));
+  const deployments = slice.items;
   const [reported, commands] = await Promise.all([
     deps.vpConfigurations.reported(
       merchantId,
