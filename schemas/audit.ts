@@ -137,6 +137,12 @@ export const AUDIT_TRAIL_ACTIONS = [
   'blogPosts.create',
   'blogPosts.update',
   'sensors.putThreshold',
+  'vpConfigurations.create',
+  'vpConfigurations.update',
+  'vpConfigurations.send',
+  'screenConfigurations.create',
+  'screenConfigurations.update',
+  'screenConfigurations.send',
 ] as const;
 export type AuditTrailAction = (typeof AUDIT_TRAIL_ACTIONS)[number];
 

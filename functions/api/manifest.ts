@@ -79,6 +79,10 @@ import { access as webpaymentServicesAccess } from './webpayment-services/deps';
 import { routes as webpaymentServices } from './webpayment-services/routes';
 import { access as blogPostsAccess } from './blog-posts/deps';
 import { routes as blogPosts } from './blog-posts/routes';
+import { access as vpConfigurationsAccess } from './vp-configurations/deps';
+import { routes as vpConfigurations } from './vp-configurations/routes';
+import { access as screenConfigurationsAccess } from './screen-configurations/deps';
+import { routes as screenConfigurations } from './screen-configurations/routes';
 
 /** Every /api/v1 route group. A route that is not here does not exist anywhere (DESIGN.md §3). */
 export const groups: RouteGroup[] = [
@@ -283,5 +287,17 @@ export const groups: RouteGroup[] = [
     description: 'Sensor thresholds per device model and the machines’ dirtiness (per sensor, per merchant)',
     routes: sensors,
     access: sensorsAccess,
+  },
+  {
+    name: 'vp-configurations',
+    description: 'A merchant’s visual programmer configurations: versions kept, sent to machines by remote command 13, downloaded as a file, where each runs',
+    routes: vpConfigurations,
+    access: vpConfigurationsAccess,
+  },
+  {
+    name: 'screen-configurations',
+    description: 'Screen configurations of merchants with screen configuration management: create, edit, send by remote command 7',
+    routes: screenConfigurations,
+    access: screenConfigurationsAccess,
   },
 ];

@@ -29,6 +29,8 @@ export interface CommandTarget {
   firmwareVersion?: string;
   /** A machine told to fail its firmware updates (simulated-firmware.ts). */
   failFirmware?: boolean;
+  /** Settings it runs beyond the defaults (a VP configuration it was sent before the simulator started). */
+  startConfig?: Record<string, string>;
 }
 
 interface Builders {
@@ -63,7 +65,7 @@ const money = (minor: number) => (minor / 100).toFixed(2);
 export function commandExecutor(build: Builders) {
   const stateOf = (d: CommandTarget): State => {
     let s = states.get(d);
-    if (!s) states.set(d, (s = { config: { ...build.defaultConfig }, firmware: d.firmwareVersion ?? '3.4.1+112', outcomes: new Map() }));
+    if (!s) states.set(d, (s = { config: { ...build.defaultConfig, ...d.startConfig }, firmware: d.firmwareVersion ?? '3.4.1+112', outcomes: new Map() }));
     return s;
   };
   const send = (d: CommandTarget, kind: string, message: object) => d.publishRaw(`vend/${d.serial}/${kind}`, JSON.stringify(message));
@@ -132,10 +134,18 @@ export function commandExecutor(build: Builders) {
         d.prices?.apply(prices);
         return ok(`${prices.length} prices set`);
       }
-      case 13:
-        s.config = { ...s.config, ...(params.values as Record<string, string>) };
+      case 7:
+        // A screen configuration: the machine fetches it by id and reports which one its screen shows.
+        s.config = { ...s.config, 'screen.configurationId': String(params.configurationId) };
         await reportConfig(d, s);
-        return ok();
+        return ok(`screen configuration ${String(params.configurationId)} applied`);
+      case 13: {
+        const values = params.values as Record<string, string>;
+        s.config = { ...s.config, ...values };
+        // Its configuration report carries the VP configuration's id and version (vp.id, vp.version) when it is one.
+        await reportConfig(d, s);
+        return ok(values['vp.id'] ? `VP configuration ${values['vp.id']} version ${values['vp.version']} applied` : undefined);
+      }
       case 14: {
         const version = String(params.version);
         if (version === s.firmware) return { result: COMMAND_RESULTS.unspecifiedWarning, message: `firmware ${version} already installed` };

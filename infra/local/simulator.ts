@@ -360,6 +360,8 @@ export interface SimulatedDevice {
   firmwareVersion?: string;
   /** Told to fail its firmware updates (simulated-firmware.ts). */
   failFirmware?: boolean;
+  /** Settings it runs beyond the defaults (FleetOptions.initialConfig). */
+  startConfig?: Record<string, string>;
 }
 
 const executeCommand = commandExecutor({
@@ -427,6 +429,8 @@ export interface FleetOptions {
   currencyOf?: (serial: string) => CurrencyCode | undefined;
   /** Per tick: a cash machine's sensor readings and its validators' acceptance (every machine's coins); default 0.05. */
   cashProbability?: number;
+  /** Settings a machine runs beyond the defaults (the demo's VP configuration it was sent), reported from its start. */
+  initialConfig?: (serial: string) => Record<string, string> | undefined;
 }
 
 export interface Fleet {
@@ -468,7 +472,8 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
       const readAt = iso();
       return auditMessage(d.serial, { readAt, origin, dex: book.text(d.serial, readAt) });
     };
-    let config = { ...DEFAULT_CONFIG };
+    d.startConfig = o.initialConfig?.(d.serial);
+    let config = { ...DEFAULT_CONFIG, ...d.startConfig };
     let alarm: { code: string; detail?: string; ticksLeft: number } | undefined;
     d.activeAlarms = () => (alarm ? [alarmMessage(d.serial, { code: alarm.code, detail: alarm.detail, remainingCycles: alarm.ticksLeft * 10 })] : []);
     void send(d, 'config', configMessage(d.serial, config));

@@ -55,6 +55,7 @@ const fleet =
         initialPrices: (serial) => running.get(serial) ?? [],
         merchantOf: (serial) => DEMO_MACHINES.find((m) => m.serial === serial)?.merchantId,
         silent: SILENT_SERIALS,
+        initialConfig: (await import('./demo-configurations')).demoMachineConfig,
         currencyOf: (serial) => DEMO_MERCHANTS.find((d) => d.id === DEMO_MACHINES.find((m) => m.serial === serial)?.merchantId)?.input.currency,
       });
 

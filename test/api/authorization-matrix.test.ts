@@ -253,6 +253,25 @@ const mediaOf = (scope: Scope, what: string) => ({
 });
 const hexId = (digits: number) => randomBytes(digits).toString('hex').toUpperCase().slice(0, digits);
 
+/**
+ * VP configurations: one of Acme's (Bravo has not got REMOTE_CONFIGURATIONS, so its id is never looked up). Screen
+ * configurations: the foreign scope is a merchant of the matrix with screen configuration management (Bravo has not got
+ * it) and a machine of its own, so the super admin's calls there succeed.
+ */
+let vpConfiguration = '';
+const vpBody = () => ({
+  name: uniqueName(),
+  deviceType: 'CENG',
+  content: { display: { language: 'it', brightness: 50 }, telemetry: { pingSeconds: 30 }, audit: { scheduledHours: 6 } },
+});
+const vpOf = (scope: Scope) => ({ params: { id: merchantOf(scope), configurationId: scope === 'own' ? vpConfiguration : 'not-looked-up' }, scoped: true });
+let screenMerchant = '';
+let screenMachine = '';
+const screenConfigs: Record<Scope, { id: string; name: string }> = { own: { id: '', name: '' }, foreign: { id: '', name: '' } };
+const screenMerchantOf = (scope: Scope) => (scope === 'own' ? OWN : screenMerchant);
+const screenBody = (name = uniqueName()) => ({ name, orientation: 'landscape', theme: 'light', idleSeconds: 60, slides: [] });
+const screenOf = (scope: Scope) => ({ params: { id: screenMerchantOf(scope), configurationId: screenConfigs[scope].id }, scoped: true });
+
 /** One sample request per route; a new route without a sample fails the test below. */
 const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'config.spaConfiguration': () => ({}),
@@ -610,6 +629,21 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'sensors.putThreshold': () => ({ params: { model: 'C23X', name: 'hopperMotorCurrent' }, body: { warning: 600, critical: 800, valuesIncrease: true } }),
   'sensors.posDirtiness': machine,
   'sensors.dirtinessStats': (scope) => ({ query: { merchantId: merchantOf(scope) }, scoped: true }),
+  'vpConfigurations.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5' }, scoped: true }),
+  'vpConfigurations.create': (scope) => ({ params: { id: merchantOf(scope) }, body: vpBody(), scoped: true }),
+  'vpConfigurations.get': vpOf,
+  'vpConfigurations.update': (scope) => ({ ...vpOf(scope), body: vpBody() }),
+  'vpConfigurations.versions': vpOf,
+  'vpConfigurations.version': (scope) => ({ params: { ...vpOf(scope).params, version: '1' }, scoped: true }),
+  // One pending command 13 per machine: the first sender's is sent, the others' are listed as failed (still 200).
+  'vpConfigurations.send': (scope) => ({ ...vpOf(scope), body: { serials: [machines[scope].serial] } }),
+  'vpConfigurations.download': (scope) => ({ ...vpOf(scope), query: { deviceSerial: 'CENG-00000001', includeDeviceType: 'false' } }),
+  'vpConfigurations.pos': vpOf,
+  'screenConfigurations.list': (scope) => ({ params: { id: screenMerchantOf(scope) }, query: { size: '5' }, scoped: true }),
+  'screenConfigurations.create': (scope) => ({ params: { id: screenMerchantOf(scope) }, body: screenBody(), scoped: true }),
+  'screenConfigurations.get': screenOf,
+  'screenConfigurations.update': (scope) => ({ ...screenOf(scope), body: screenBody(screenConfigs[scope].name) }),
+  'screenConfigurations.send': (scope) => ({ ...screenOf(scope), body: { serials: [scope === 'own' ? machines.own.serial : screenMachine] } }),
 };
 
 const routes = groups.flatMap((g) => g.routes);
@@ -738,7 +772,31 @@ beforeAll(async () => {
       deletableWebPaymentConfigs.set(`${scope} NEBULARSUPERADMIN`, matrixWebPaymentService);
     }
   };
-  const besides = Promise.all([firmwareFixtures(), webPaymentFixtures(), cashDatabaseFixtures()]);
+  const configurationFixtures = async () => {
+    const vp = await api(`/merchants/${OWN}/vp/configurations`, { method: 'POST', token: superAdmin, body: vpBody() });
+    expect(vp.status, vp.text).toBe(201);
+    vpConfiguration = vp.body.id;
+    const merchant = await api('/merchants', { method: 'POST', token: superAdmin, body: merchantBody({ screenConfigurationManagement: true }) });
+    expect(merchant.status, merchant.text).toBe(201);
+    screenMerchant = merchant.body.id;
+    const pin = String(30_000_000 + Math.floor(Math.random() * 9_000_000));
+    const saved = await api(`/merchants/${screenMerchant}/settings`, {
+      method: 'PUT',
+      token: superAdmin,
+      body: { ...settingsBody(), deviceAssociationPin: pin },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const joined = await api('/pos/join', { method: 'POST', token: superAdmin, body: { serial: newSerial(), pin, name: uniqueName() } });
+    expect(joined.status, joined.text).toBe(201);
+    screenMachine = joined.body.serial;
+    for (const scope of ['own', 'foreign'] as const) {
+      const name = uniqueName();
+      const res = await api(`/merchants/${screenMerchantOf(scope)}/screen-configurations`, { method: 'POST', token: superAdmin, body: screenBody(name) });
+      expect(res.status, res.text).toBe(201);
+      screenConfigs[scope] = { id: res.body.id, name };
+    }
+  };
+  const besides = Promise.all([firmwareFixtures(), webPaymentFixtures(), cashDatabaseFixtures(), configurationFixtures()]);
   for (const scope of ['own', 'foreign'] as const) {
     const profileName = uniqueName();
     profiles[scope] = { id: await profile(merchantOf(scope), profileName), name: profileName };

@@ -180,6 +180,8 @@ describe('grants of every real route group', () => {
     'blog-posts': ['table:readWrite'],
     cash: ['table:read'],
     sensors: ['table:readWrite'],
+    'vp-configurations': ['table:readWrite', 'iot:Publish'],
+    'screen-configurations': ['table:readWrite', 'iot:Publish'],
   };
 
   it.each(manifest.map((g) => g.name))('%s', (name) => {

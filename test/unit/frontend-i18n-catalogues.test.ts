@@ -13,6 +13,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { SCREEN_ORIENTATIONS, SCREEN_THEMES } from '#schemas/screen-configuration';
 import { describe, expect, it } from 'vitest';
 import { ALARM_CATEGORIES, ALARM_CRITICITIES, ALARM_GROUPS, ALARM_SOURCES, MCBF_VALUES } from '#schemas/alarm';
 import { API_ROLES } from '#schemas/api-roles';
@@ -65,6 +66,10 @@ const DYNAMIC_IDS: Record<string, readonly string[]> = {
   'cashData.reason.': REJECTION_REASONS, // rejection reasons (cash data)
   'cashData.sensor.': SENSOR_NAMES, // sensor names (cash data, thresholds)
   'cashData.submodule.': SUBMODULES, // submodules (cash data, dirtiness)
+  'vpConfigurations.download.invalid.': ['expiresOn', 'deviceSerial', 'usbSerial'], // the download options' field messages
+  'vpConfigurations.pos.state.': ['running', 'pending', 'failed', 'other'], // a machine's state with the version sent
+  'screenConfigurations.orientation.': SCREEN_ORIENTATIONS,
+  'screenConfigurations.theme.': SCREEN_THEMES,
 };
 
 type Catalogue = Record<string, unknown>;

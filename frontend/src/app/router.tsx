@@ -85,6 +85,24 @@ const CashDatabaseDetailPage = screen(() => import('../features/cash-databases/C
 const CashDatabaseRulesPage = screen(() => import('../features/cash-databases/CashDatabaseRulesPage').then((m) => ({ default: m.CashDatabaseRulesPage })));
 const AlarmsPage = screen(() => import('../features/alarms/AlarmsPage').then((m) => ({ default: m.AlarmsPage })));
 const DeviceAlarmsTab = screen(() => import('../features/alarms/DeviceAlarmsTab').then((m) => ({ default: m.DeviceAlarmsTab })));
+const VpConfigurationListPage = screen(() =>
+  import('../features/vp-configurations/VpConfigurationListPage').then((m) => ({ default: m.VpConfigurationListPage })),
+);
+const VpConfigurationCreatePage = screen(() =>
+  import('../features/vp-configurations/VpConfigurationCreatePage').then((m) => ({ default: m.VpConfigurationCreatePage })),
+);
+const VpConfigurationDetailPage = screen(() =>
+  import('../features/vp-configurations/VpConfigurationDetailPage').then((m) => ({ default: m.VpConfigurationDetailPage })),
+);
+const ScreenConfigurationListPage = screen(() =>
+  import('../features/screen-configurations/ScreenConfigurationListPage').then((m) => ({ default: m.ScreenConfigurationListPage })),
+);
+const ScreenConfigurationCreatePage = screen(() =>
+  import('../features/screen-configurations/ScreenConfigurationCreatePage').then((m) => ({ default: m.ScreenConfigurationCreatePage })),
+);
+const ScreenConfigurationDetailPage = screen(() =>
+  import('../features/screen-configurations/ScreenConfigurationDetailPage').then((m) => ({ default: m.ScreenConfigurationDetailPage })),
+);
 const FirmwareRulesPage = screen(() => import('../features/firmware-rules/FirmwareRulesPage').then((m) => ({ default: m.FirmwareRulesPage })));
 const FirmwareListPage = screen(() => import('../features/firmwares/FirmwareListPage').then((m) => ({ default: m.FirmwareListPage })));
 const FirmwareCreatePage = screen(() => import('../features/firmwares/FirmwareCreatePage').then((m) => ({ default: m.FirmwareCreatePage })));
@@ -193,6 +211,9 @@ const consoleRoutes: RouteObject[] = [
   guarded('/devices/manage-stock', ManageStockPage),
   guarded('/devices/pick-list', PickListPage),
   guarded('/devices/firmware-rules', FirmwareRulesPage),
+  guarded('/devices/vp/configurations', VpConfigurationListPage),
+  guarded('/devices/vp/configurations/create', VpConfigurationCreatePage),
+  guarded('/devices/vp/configurations/:id', VpConfigurationDetailPage),
   guarded('/devices/cash-overview', CashOverviewPage),
   guardedWithChildren('/devices/:id', DeviceDetailPage, [
     { index: true, element: <Navigate to="details" replace /> },
@@ -253,6 +274,9 @@ const consoleRoutes: RouteObject[] = [
   guarded('/manage/cash-database/create', CashDatabaseCreatePage),
   guarded('/manage/cash-database/:id', CashDatabaseDetailPage),
   guarded('/manage/cash-database-rules', CashDatabaseRulesPage),
+  guarded('/manage/screen-configurations', ScreenConfigurationListPage),
+  guarded('/manage/screen-configuration/create', ScreenConfigurationCreatePage),
+  guarded('/manage/screen-configuration/:id', ScreenConfigurationDetailPage),
   guarded('/manage/merchant-settings', ManageMerchantSettingsPage),
   guarded('/manage/merchant-alarms-settings', AlarmSettingListPage),
   guarded('/manage/merchant-alarms-settings/create', AlarmSettingCreatePage),

@@ -494,3 +494,30 @@ export const cashStatsGuard = (messageId: string) => ({ pk: `MSG#${messageId}`, 
 export const posKpiMonth = (merchantId: string, serial: string, month: string) => ({ pk: posPk(merchantId, serial), sk: `KPIS#${month}` });
 export const kpiStatsPk = (merchantId: string, groupId?: string | null) => (groupId ? `KPISTATS#${merchantId}#GROUP#${groupId}` : `KPISTATS#${merchantId}`);
 export const kpiStatsMonth = (pk: string, month: string, shard: number) => ({ pk, sk: `MONTH#${month}#${shard}` });
+// VP configurations (functions/core/vp-configurations): the current one in the merchant's partition, listed by name
+// in gsi1, unique names by a guard item; its versions and the machines it was sent to in its own partition; the
+// configuration a machine was last sent, in the machine's partition.
+export const vpConfiguration = (merchantId: string, id: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `VPCONFIG#${id}` });
+export const vpConfigurationByName = (merchantId: string, nameKey: string, id: string) => ({
+  gsi1pk: `MERCHANT#${merchantId}#VPCONFIGS`,
+  gsi1sk: `${nameKey}#${id}`,
+});
+export const merchantVpConfigurationsPk = (merchantId: string) => `MERCHANT#${merchantId}#VPCONFIGS`;
+export const vpConfigurationNameGuard = (merchantId: string, nameKey: string) => ({ pk: `VPCONFIGNAME#${merchantId}#${nameKey}`, sk: 'GUARD' });
+export const vpConfigurationPk = (merchantId: string, id: string) => `MERCHANT#${merchantId}#VPCONFIG#${id}`;
+export const vpConfigurationVersionPrefix = 'VERSION#';
+export const vpConfigurationVersion = (merchantId: string, id: string, version: number) => ({
+  pk: vpConfigurationPk(merchantId, id),
+  sk: `VERSION#${String(version).padStart(7, '0')}`,
+});
+export const vpConfigurationPosPrefix = 'POS#';
+export const vpConfigurationPos = (merchantId: string, id: string, serial: string) => ({ pk: vpConfigurationPk(merchantId, id), sk: `POS#${serial}` });
+export const posVpConfiguration = (merchantId: string, serial: string) => ({ pk: posPk(merchantId, serial), sk: 'VPCONFIG' });
+// Screen configurations (functions/core/screen-configurations): in the merchant's partition, by name in gsi1, unique names.
+export const screenConfiguration = (merchantId: string, id: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `SCREENCONFIG#${id}` });
+export const screenConfigurationByName = (merchantId: string, nameKey: string, id: string) => ({
+  gsi1pk: `MERCHANT#${merchantId}#SCREENCONFIGS`,
+  gsi1sk: `${nameKey}#${id}`,
+});
+export const merchantScreenConfigurationsPk = (merchantId: string) => `MERCHANT#${merchantId}#SCREENCONFIGS`;
+export const screenConfigurationNameGuard = (merchantId: string, nameKey: string) => ({ pk: `SCREENCONFIGNAME#${merchantId}#${nameKey}`, sk: 'GUARD' });
