@@ -7,10 +7,10 @@
  *
  * The same vends are the sales statistics of those days (T5–T7: what the dashboards' "week before" and "month
  * before" and the platform's chart read), from the first of the month before the anchor's on: counters only, as the
- * baselines (no transaction items: the transaction list starts with the demo week). Written with the statistics'
- * own ADDs (`statsCounterUpdates`), before the demo week's ingestion adds its days.
+ * baselines (no transaction items: the transaction list starts with the demo week). Each item is what the
+ * statistics' own ADDs (`statsCounterUpdates`) would make, put whole before the demo week's ingestion adds its days.
  */
-import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchPutItems } from '../../functions/adapters/dynamodb/batch-items';
 import * as keys from '../../functions/adapters/dynamodb/keys';
 import { salesHoursExpiresAt } from '../../functions/adapters/dynamodb/sales-hours';
@@ -112,8 +112,25 @@ export async function seedDemoBaselines(doc: DynamoDBDocumentClient, tableName: 
         ...counts,
       });
   }
-  await batchPutItems(doc, tableName, items);
-  // Eight at a time; a start that stops half-way adds the written part again on the next one (the demo's counters only).
-  for (let i = 0; i < statistics.length; i += 8) await Promise.all(statistics.slice(i, i + 8).map((u) => doc.send(new UpdateCommand(u.Update!))));
+  // The statistics items are new (days before the demo week's): each is put whole, what the ADDs of every machine
+  // that shares it (a merchant's day shard, a group's day, a machine's month) would make.
+  await batchPutItems(doc, tableName, [...items, ...summed(statistics.map(({ Update: u }) => u!))]);
   return items.length;
+}
+
+type StatsUpdate = { Key?: Record<string, unknown>; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Record<string, unknown> };
+
+/** The items `statsCounterUpdates`' Updates make on new keys: SET values as they are, ADD values summed per item. */
+function summed(updates: readonly StatsUpdate[]): Array<Record<string, unknown>> {
+  const out = new Map<string, Record<string, unknown>>();
+  for (const u of updates) {
+    const id = `${String(u.Key?.pk)}|${String(u.Key?.sk)}`;
+    const item = out.get(id) ?? { ...u.Key };
+    for (const [placeholder, name] of Object.entries(u.ExpressionAttributeNames ?? {})) {
+      const value = u.ExpressionAttributeValues?.[`:${placeholder.slice(1)}`];
+      item[name] = placeholder.startsWith('#a') ? (Number(item[name]) || 0) + Number(value) : value;
+    }
+    out.set(id, item);
+  }
+  return [...out.values()];
 }

@@ -5,13 +5,18 @@
  * sees its own merchants' rows only, the super admin every merchant's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoAlarmRepository } from '../../functions/adapters/dynamodb/alarm-repository';
+import { DynamoPosLists } from '../../functions/adapters/dynamodb/machine-lists';
+import { DynamoMerchantRepository } from '../../functions/adapters/dynamodb/merchant-repository';
+import { DynamoTransactionRepository } from '../../functions/adapters/dynamodb/transaction-repository';
+import { getMerchantsDashboard } from '../../functions/core/merchants-dashboard/use-cases';
 import { ALL_DISTRIBUTORS_ID } from '#schemas/merchant-constants';
 import { SOLD_CATEGORIES } from '#schemas/kpi-constants';
 import { alarmMessage, saleTransaction, salesMessage, telemetryMessage } from '../../infra/local/simulator';
 import { newMerchantWithMachines, simulatedDevices, waitFor } from './support/devices';
 import { api } from './support/http';
 import { masterAlarmBody } from './support/samples';
-import { tokenFor } from './support/stack';
+import { stack, stackDeps, tokenFor } from './support/stack';
 
 const { connect, closeAll } = simulatedDevices();
 afterAll(closeAll);
@@ -109,5 +114,39 @@ describe('GET /merchants-dashboard', () => {
     expect(rows.length).toBe(everyone.body.total);
     expect(rows.map((r) => r.merchantId)).toContain(merchantId);
     expect((await api('/merchants-dashboard')).status).toBe(401);
+  });
+
+  it('reads at most 4 DynamoDB calls per merchant, whatever its machines and sales', async () => {
+    let calls = 0;
+    // A client of its own (the stack's), counting every call.
+    const { doc: counting } = stackDeps();
+    counting.middlewareStack.add(
+      (next) => async (args) => {
+        calls++;
+        return next(args);
+      },
+      { step: 'initialize' },
+    );
+    const deps = {
+      merchants: new DynamoMerchantRepository(counting, stack.tableName),
+      transactions: new DynamoTransactionRepository(counting, stack.tableName),
+      posLists: new DynamoPosLists(counting, stack.tableName),
+      alarms: new DynamoAlarmRepository(counting, stack.tableName),
+      now: () => new Date().toISOString(),
+    };
+    const principal = {
+      userId: 'count',
+      email: 'count@example.test',
+      role: 'NEBULARMERCHANTADMIN' as const,
+      merchantIds: [merchantId],
+      groupIds: [],
+      allMerchants: false,
+    };
+    const { rows } = await getMerchantsDashboard(deps, principal);
+    counting.destroy();
+    expect(rows.map((r) => r.sales.today.count)).toEqual([3]);
+    // The merchant's record (1 BatchGetItem), then its days (≤ 2 Queries), machine counter and alarm counter.
+    expect(calls).toBeGreaterThan(1);
+    expect(calls).toBeLessThanOrEqual(1 + 4);
   });
 });

@@ -36,11 +36,12 @@ async function api(path: string, as = 'merchant.admin@demo.local'): Promise<any>
 
 beforeAll(async () => {
   // The anomaly sweep runs when the last test asks (a run in between would raise alarms the counts compare).
-  stack = await startStackProcess({ env: { DEMO_HISTORY: '1', ANOMALY_SWEEP_INTERVAL_MS: String(24 * 3_600_000) } });
+  stack = await startStackProcess({ env: { DEMO_HISTORY: '1', ANOMALY_SWEEP_INTERVAL_MS: String(24 * 3_600_000) }, timeoutMs: 230_000 });
   for (const user of stack.info.users) tokens[user.email] = (await signInWithPassword(stack.info.cognito, user.email, user.password)).idToken;
   deps = depsForStack(stack.info);
   // The whole demo with its history (weeks of baselines, cash machines, licences, rollout rules) seeds while npm test's
-  // four other stacks start on the same two cores: past the project's 120 s at that moment, about 50 s alone.
+  // four other stacks start on the same two cores: past the project's 120 s at that moment, about 50 s alone. The
+  // stack's own start waits as long as the hook (its default, 120 s, ended the start before the hook did).
 }, 240_000);
 
 afterAll(async () => {
