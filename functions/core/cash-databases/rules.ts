@@ -5,6 +5,7 @@
  */
 import type { CashDatabaseRule, CashDatabaseRuleCreate, CashDatabaseRuleListQuery } from '#schemas/cash-database-rule';
 import type { Page } from '#schemas/paging';
+import { requireVisibleMerchant } from '../merchants/feature-gate';
 import type { Principal } from '../shared/principal';
 import { changeRule, createRule, getRule, listRules, type RuleAction, type RuleDeps, type RuleKind, type StoredRule } from '../rollouts/rules';
 import type { CashDatabaseRepository } from './ports';
@@ -40,7 +41,8 @@ export async function createCashDatabaseRule(
   merchantId: string,
   body: CashDatabaseRuleCreate,
 ): Promise<CashDatabaseRule> {
-  // Read once here for its peripheral too: the rule core sees it as any release.
+  // Read once here (inside the caller's merchants) for its peripheral too: the rule core sees it as any release.
+  requireVisibleMerchant(principal, merchantId);
   const database = await deps.cashDatabases.get(merchantId, body.cashDatabaseId);
   const kind = { ...kindOf(deps, merchantId), release: async () => database };
   const rule = await createRule(deps, kind, principal, merchantId, body, body.cashDatabaseId, (base, release) => ({
