@@ -128,6 +128,17 @@ export const AUDIT_TRAIL_ACTIONS = [
   'webpaymentConfigs.delete',
   'blogPosts.create',
   'blogPosts.update',
+  'blogPosts.imageUpload',
+  'blogPosts.setImage',
+  'blogPosts.removeImage',
+  'cogeskey.save',
+  'cogeskey.upload',
+  'cogeskey.setFile',
+  'cogeskey.removeFile',
+  'storageConfig.save',
+  'storageConfig.test',
+  'devicesWhitelist.add',
+  'devicesWhitelist.remove',
   'sensors.putThreshold',
 ] as const;
 export type AuditTrailAction = (typeof AUDIT_TRAIL_ACTIONS)[number];

@@ -14,6 +14,7 @@ import { MERCHANT_SETTINGS_DEFAULTS } from '#schemas/merchant-settings';
 import { seedDemoLicences } from './demo-licences';
 import { seedDemoPrices } from './demo-prices';
 import { seedDemoCatalogue } from './demo-catalogue';
+import { seedDemoPortals } from './demo-portal';
 import {
   DEMO_ALARM_SETTINGS,
   DEMO_GROUPS,
@@ -79,6 +80,7 @@ export async function seedDemoData(
   await seedDemoPlanograms(deps);
   await seedDemoPrices(deps);
   await seedDemoCatalogue(deps);
+  await seedDemoPortals(deps);
   for (const alarm of DEMO_MASTER_ALARMS) if (!(await deps.masterAlarms.get(alarm.code))) await createMasterAlarm(deps, alarm);
   const users: DemoUser[] = [];
   const ids = new Map<string, string>();

@@ -477,3 +477,9 @@ export const merchantCashStatsPk = (merchantId: string, year: string) => `CASHST
 export const cashStatsDay = (pk: string, day: string) => ({ pk, sk: `DAY#${day}` });
 /** Guard of a cash message's counters: they were counted. */
 export const cashStatsGuard = (messageId: string) => ({ pk: `MSG#${messageId}`, sk: 'CASHSTATS' });
+
+// Customer portal (CogesKey), storage config, devices whitelist (ACCESS-PATTERNS CK1, SG1, DW1)
+export const cogesKeyPortal = (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: 'COGESKEY_PORTAL' });
+export const storageConfig = (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: 'STORAGE_CONFIG' });
+export const devicesWhitelistPk = (merchantId: string) => `MERCHANT#${merchantId}#WHITELIST`;
+export const devicesWhitelistEntry = (merchantId: string, serial: string) => ({ pk: devicesWhitelistPk(merchantId), sk: serial });
