@@ -5,9 +5,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngImage } from '../../infra/local/demo-images';
+import type { StackInfo } from '../../infra/local/stack-info';
 import { api, connectBrowser, demoUser, expectAccessible, getStack, idToken, newPage, openInApp, signInToDashboard, toast, uiMessages } from './browser';
 
 const stack = getStack();
+/** The global setup provides the whole stack info: the S3 emulator's endpoint and buckets too. */
+const info = stack as unknown as StackInfo;
 let browser: Browser;
 beforeAll(async () => {
   browser = await connectBrowser();
@@ -78,5 +81,34 @@ describe('/manage/cogeskey-portal and /cogeskey/preview', () => {
     expect(await page.getByTestId('portal-preview-phone').getAttribute('class')).toContain('portal-preview--dark');
     expect(await page.getByTestId('portal-preview-desktop').getAttribute('class')).not.toContain('portal-preview--dark');
     await expectAccessible(page, 'customer portal preview');
+  });
+
+  it('a merchant admin saves its storage config (the wrong credentials fail the connection test) and whitelists a screen', async () => {
+    const page = await newPage(browser);
+    await signInToDashboard(page, stack.web, demoUser(stack, 'NEBULARMERCHANTADMIN'));
+    const messages = await uiMessages(page);
+    await openInApp(page, '/manage/storageconfig');
+    const form = page.getByTestId('storage-config-form');
+    await form.getByTestId('field-username').fill('NOT-A-KEY');
+    await form.getByTestId('field-password').fill('e2e-storage-password');
+    await form.getByTestId('field-storageUrl').fill(`${info.s3}/${info.buckets.exports}`);
+    await page.getByTestId('storage-save').click();
+    await toast(page, messages['storageConfig.saved']!).waitFor();
+    expect(await form.getByTestId('field-password').inputValue()).toBe('');
+    await form.getByText(messages['storageConfig.password.set']!).waitFor();
+    await page.getByTestId('storage-test').click();
+    await toast(page, messages['storageConfig.error.authentication']!).waitFor();
+    expect(await page.content()).not.toContain('e2e-storage-password');
+    await expectAccessible(page, 'storage config');
+
+    await openInApp(page, '/manage/screen-configuration-whitelist/create');
+    await page.getByTestId('field-serial').fill('CENG-00000099');
+    await page.getByTestId('field-description').fill('Lobby screen');
+    await page.getByTestId('whitelist-submit').click();
+    await toast(page, messages['devicesWhitelist.added']!).waitFor();
+    const row = page.getByTestId('whitelist-CENG-00000099');
+    await row.waitFor();
+    expect(await row.textContent()).toContain(messages['devicesWhitelist.valid']);
+    await expectAccessible(page, 'devices whitelist');
   });
 });
