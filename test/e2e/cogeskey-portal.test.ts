@@ -110,5 +110,21 @@ describe('/manage/cogeskey-portal and /cogeskey/preview', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain(messages['devicesWhitelist.valid']);
     await expectAccessible(page, 'devices whitelist');
+
+    // On a phone: the demo's portal as its customers see it (its logo and the welcome post's image), and no screen wider than the phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const fits = async (path: string) => expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    await openInApp(page, '/cogeskey/preview');
+    const phone = page.getByTestId('portal-preview-phone');
+    await phone.locator('.portal-preview__post-image').waitFor();
+    await phone.getByTestId('portal-preview-phone-header').getByText('Acme Break').waitFor();
+    await phone.locator('header img').waitFor();
+    await fits('/cogeskey/preview');
+    await openInApp(page, '/manage/storageconfig');
+    await page.getByTestId('storage-config-form').waitFor();
+    await fits('/manage/storageconfig');
+    await openInApp(page, '/manage/screen-configuration-whitelist');
+    await page.getByTestId('whitelist').waitFor();
+    await fits('/manage/screen-configuration-whitelist');
   });
 });
