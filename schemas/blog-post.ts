@@ -5,6 +5,7 @@
  * (functions/core/blog-posts/markdown.ts): raw HTML is dropped and only http, https and mailto links are kept.
  */
 import * as z from 'zod/mini';
+import { ContentFile, IMAGE_TYPES, StoredContentFileSchema, contentUploadRequest, type ContentFilePolicy } from './content-file';
 import { numberIn } from './number-enum';
 import { newestFirstPaging, page } from './paging';
 
@@ -52,13 +53,15 @@ export const BlogPost = z.object({
   contentEn: z.string(),
   visibility: z.number(),
   publishedOn: z.nullable(z.string()),
+  /** Its image (a jpg or png checked by content, set by PUT /blogposts/{postId}/image); posts made before images had none. */
+  image: z._default(z.nullable(StoredContentFileSchema), null),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type BlogPost = z.infer<typeof BlogPost>;
 
-/** A post with its content rendered (sanitised HTML). */
-export const BlogPostView = z.object({ ...BlogPost.shape, htmlIt: z.string(), htmlEn: z.string() });
+/** A post with its content rendered (sanitised HTML), and its image without where it is stored. */
+export const BlogPostView = z.object({ ...BlogPost.shape, image: z.nullable(ContentFile), htmlIt: z.string(), htmlEn: z.string() });
 export type BlogPostView = z.infer<typeof BlogPostView>;
 
 export const BlogPostSummary = z.object({
@@ -73,3 +76,7 @@ export const BlogPostSummary = z.object({
 });
 export const BlogPostListQuery = z.strictObject(newestFirstPaging('createdAt'));
 export const BlogPostPage = page(BlogPostSummary);
+
+/** A blog post's image: a jpg or png of at most 2 MB and 4000 × 4000 px. */
+export const BLOG_IMAGE_POLICY: ContentFilePolicy = { folder: 'blog', types: IMAGE_TYPES, maxBytes: 2 * 1024 * 1024, maxWidth: 4000, maxHeight: 4000 };
+export const BlogImageUploadRequest = contentUploadRequest(['image'] as const);

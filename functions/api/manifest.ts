@@ -83,6 +83,12 @@ import { access as vpConfigurationsAccess } from './vp-configurations/deps';
 import { routes as vpConfigurations } from './vp-configurations/routes';
 import { access as screenConfigurationsAccess } from './screen-configurations/deps';
 import { routes as screenConfigurations } from './screen-configurations/routes';
+import { access as cogesKeyAccess } from './cogeskey/deps';
+import { routes as cogesKey } from './cogeskey/routes';
+import { access as storageConfigAccess } from './storage-config/deps';
+import { routes as storageConfig } from './storage-config/routes';
+import { access as devicesWhitelistAccess } from './devices-whitelist/deps';
+import { routes as devicesWhitelist } from './devices-whitelist/routes';
 
 /** Every /api/v1 route group. A route that is not here does not exist anywhere (DESIGN.md §3). */
 export const groups: RouteGroup[] = [
@@ -299,5 +305,23 @@ export const groups: RouteGroup[] = [
     description: 'Screen configurations of merchants with screen configuration management: create, edit, send by remote command 7',
     routes: screenConfigurations,
     access: screenConfigurationsAccess,
+  },
+  {
+    name: 'cogeskey',
+    description: 'A merchant’s customer portal (CogesKey): settings, files (logos checked by their bytes, ingredients pdf), and what the customer app shows',
+    routes: cogesKey,
+    access: cogesKeyAccess,
+  },
+  {
+    name: 'storage-config',
+    description: 'A merchant’s storage config for its screens’ content: username, write-only password stored encrypted, storage URL, connection test',
+    routes: storageConfig,
+    access: storageConfigAccess,
+  },
+  {
+    name: 'devices-whitelist',
+    description: 'The devices a merchant allows to enrol (screen configurations’ whitelist), each until the expiry the super admin set',
+    routes: devicesWhitelist,
+    access: devicesWhitelistAccess,
   },
 ];

@@ -1,11 +1,12 @@
 /** The stage's buckets, by what they hold (environment variables in BUCKET_ENV). */
-export type BucketId = 'firmware' | 'cashDatabases' | 'exports';
+export type BucketId = 'firmware' | 'cashDatabases' | 'exports' | 'content';
 
 /** The environment variable naming each bucket (set by CDK in AWS, by the local stack here). */
 export const BUCKET_ENV: Readonly<Record<BucketId, string>> = {
   firmware: 'FIRMWARE_BUCKET',
   cashDatabases: 'CASH_DATABASES_BUCKET',
   exports: 'EXPORTS_BUCKET',
+  content: 'CONTENT_BUCKET',
 };
 
 /**
@@ -25,6 +26,8 @@ export interface FunctionAccess {
   startWorkflows?: true;
   /** Reads the stage's unsubscribe link key (env NOTIFICATION_LINK_KEY, from the stage's secret). */
   linkKey?: true;
+  /** Seals and opens secrets at rest with the stage's KMS key (env STORAGE_SECRETS_KEY_ID; locally STORAGE_SECRETS_LOCAL_KEY). */
+  sealSecrets?: true;
   /** Sends e-mail with SES v2 through the stage's configuration set (env SES_CONFIGURATION_SET). */
   sendEmail?: true;
   /** Objects of the named buckets: `read` gets (and signs download links), `readWrite` also puts, deletes, uploads in parts. */

@@ -2,6 +2,7 @@ import { Stack } from 'aws-cdk-lib';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { AUDIT_TRAIL_PK_PREFIX } from '../../functions/adapters/dynamodb/keys';
@@ -51,6 +52,8 @@ export interface AccessTargets {
   historicalData?: sfn.IStateMachine;
   /** Needed only when a function sends e-mail: the SES configuration set it sends through. */
   configurationSet?: string;
+  /** Needed only when a function seals secrets: the stage's KMS key. */
+  secretsKey?: kms.IKey;
 }
 
 /**
@@ -133,6 +136,14 @@ export function grantAccess(role: iam.IRole, access: FunctionAccess, targets: Ac
           stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: targets.configurationSet }),
         ],
       }),
+    );
+  }
+  if (access.sealSecrets) {
+    if (!targets.secretsKey) throw new Error('sealSecrets access needs the stage’s secrets key');
+    grantWithReason(
+      role,
+      'Encrypts and decrypts the storage configs’ passwords with this one key (the encryption context names the merchant).',
+      new iam.PolicyStatement({ actions: ['kms:Encrypt', 'kms:Decrypt'], resources: [targets.secretsKey.keyArn] }),
     );
   }
   if (access.startWorkflows) {

@@ -1,3 +1,4 @@
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import { readFileSync } from 'node:fs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { positiveInt } from '../../functions/runtime/config';
@@ -17,6 +18,7 @@ export interface RuntimeEnvironmentInputs {
   firmwareBucket: string;
   cashDatabasesBucket: string;
   exportsBucket: string;
+  contentBucket: string;
   /** IoT data-plane (ATS) endpoint host name. */
   iotEndpoint: string;
   /** Days the stage keeps audit trail entries; the functions' default (AUDIT_TRAIL_RETENTION_DAYS) when absent. */
@@ -36,6 +38,7 @@ export function runtimeEnvironment(i: RuntimeEnvironmentInputs): Record<string, 
     FIRMWARE_BUCKET: i.firmwareBucket,
     CASH_DATABASES_BUCKET: i.cashDatabasesBucket,
     EXPORTS_BUCKET: i.exportsBucket,
+    CONTENT_BUCKET: i.contentBucket,
     IOT_ENDPOINT: i.iotEndpoint,
     ...(i.auditTrailRetentionDays ? { AUDIT_TRAIL_RETENTION_DAYS: String(positiveInt({ days: i.auditTrailRetentionDays }, 'days', 1)) } : {}),
     APP_VERSION: version,
@@ -51,4 +54,10 @@ export function runtimeEnvironment(i: RuntimeEnvironmentInputs): Record<string, 
 export function linkKeyEnvironment(secret: secretsmanager.ISecret | undefined): Record<string, string> {
   if (!secret) throw new Error('linkKey access needs the stage’s notification link key');
   return { NOTIFICATION_LINK_KEY: secret.secretValue.unsafeUnwrap() };
+}
+
+/** What a function with `sealSecrets` access finds: the stage's KMS key that seals the storage configs' passwords. */
+export function secretsKeyEnvironment(key: kms.IKey | undefined): Record<string, string> {
+  if (!key) throw new Error('sealSecrets access needs the stage’s secrets key');
+  return { STORAGE_SECRETS_KEY_ID: key.keyArn };
 }

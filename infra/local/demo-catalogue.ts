@@ -38,7 +38,7 @@ export const DEMO_SAP_CODES: ReadonlyArray<Omit<SapCode, 'createdAt' | 'updatedA
   { id: 'demo-sap-bravo', merchantId: 'bravo-distribucion', code: 'SAP-900001', description: 'Madrid centre keys' },
 ];
 
-export const DEMO_BLOG_POSTS: ReadonlyArray<Omit<BlogPost, 'createdAt' | 'updatedAt'>> = [
+export const DEMO_BLOG_POSTS: ReadonlyArray<Omit<BlogPost, 'createdAt' | 'updatedAt' | 'image'>> = [
   {
     id: 'demo-post-welcome',
     title: 'Pay with your phone at every Acme machine',
@@ -83,6 +83,6 @@ export async function seedDemoCatalogue(deps: LocalRepositories): Promise<void> 
   for (const post of DEMO_BLOG_POSTS) {
     if (await posts.get(post.id)) continue;
     const now = deps.now();
-    await posts.create({ ...post, createdAt: now, updatedAt: now });
+    await posts.create({ ...post, image: null, createdAt: now, updatedAt: now });
   }
 }

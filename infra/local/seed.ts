@@ -15,6 +15,7 @@ import { seedDemoLicences } from './demo-licences';
 import { seedDemoPrices } from './demo-prices';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoConfigurations } from './demo-configurations';
+import { seedDemoPortals } from './demo-portal';
 import {
   DEMO_ALARM_SETTINGS,
   DEMO_GROUPS,
@@ -81,6 +82,7 @@ export async function seedDemoData(
   await seedDemoPrices(deps);
   await seedDemoCatalogue(deps);
   await seedDemoConfigurations(deps);
+  await seedDemoPortals(deps);
   for (const alarm of DEMO_MASTER_ALARMS) if (!(await deps.masterAlarms.get(alarm.code))) await createMasterAlarm(deps, alarm);
   const users: DemoUser[] = [];
   const ids = new Map<string, string>();

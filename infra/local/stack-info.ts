@@ -12,7 +12,7 @@ export interface StackInfo {
   s3: string;
   dynamodb: string;
   tableName: string;
-  buckets: { firmware: string; cashDatabases: string; exports: string };
+  buckets: { firmware: string; cashDatabases: string; exports: string; content: string };
   users: DemoUser[];
   /** The idle probe of a stack started by run-stack.ts (infra/local/idle.ts): tests wait for it instead of sleeping. */
   idle?: string;

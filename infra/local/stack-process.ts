@@ -33,6 +33,7 @@ export function stackEnvironment(info: StackInfo): Record<string, string> {
     FIRMWARE_BUCKET: info.buckets.firmware,
     CASH_DATABASES_BUCKET: info.buckets.cashDatabases,
     EXPORTS_BUCKET: info.buckets.exports,
+    CONTENT_BUCKET: info.buckets.content,
   };
 }
 

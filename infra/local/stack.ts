@@ -68,7 +68,7 @@ export interface RunningStack {
   seed: { ms: number; history?: DemoHistoryOutcome };
 }
 
-const BUCKETS = { firmware: 'local-firmware', cashDatabases: 'local-cash-databases', exports: 'local-exports' };
+const BUCKETS = { firmware: 'local-firmware', cashDatabases: 'local-cash-databases', exports: 'local-exports', content: 'local-content' };
 
 function previousPasswords(stackFile: string | undefined): Map<string, string> {
   if (!stackFile || !existsSync(stackFile)) return new Map();
@@ -83,6 +83,13 @@ function previousPasswords(stackFile: string | undefined): Map<string, string> {
 /** The unsubscribe links' key of this local stack: random, kept under the data dir (AWS: a secret of the stage). */
 function localLinkKey(dataDir: string): string {
   const file = join(dataDir, 'notification-link-key');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}
+
+/** The storage configs' sealing key of this local stack: random, kept under the data dir (AWS: the stage's KMS key). */
+function localSecretsKey(dataDir: string): string {
+  const file = join(dataDir, 'storage-secrets-key');
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
   return readFileSync(file, 'utf8').trim();
 }
@@ -132,6 +139,7 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       FIRMWARE_BUCKET: BUCKETS.firmware,
       CASH_DATABASES_BUCKET: BUCKETS.cashDatabases,
       EXPORTS_BUCKET: BUCKETS.exports,
+      CONTENT_BUCKET: BUCKETS.content,
       COGNITO_USER_POOL_ID: cognito.userPoolId,
       COGNITO_CLIENT_ID: cognito.clientId,
       COGNITO_ISSUER: cognito.issuer,
@@ -145,6 +153,7 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       SES_ENDPOINT: cognito.endpoint,
       NOTIFICATION_FROM: 'alarms@demo.local',
       NOTIFICATION_LINK_KEY: localLinkKey(dataDir),
+      STORAGE_SECRETS_LOCAL_KEY: localSecretsKey(dataDir),
       // The machines run Node 20; Lambda runs Node 22. The SDK's Node 20 notice is noise here.
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     });

@@ -6,6 +6,7 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
@@ -15,7 +16,7 @@ import { AppFunction } from '../constructs/app-function';
 import { grantAccess } from '../constructs/grants';
 import { HistoricalDataWorkflow } from '../constructs/historical-data-workflow';
 import { acknowledge } from '../constructs/nag';
-import { linkKeyEnvironment } from '../constructs/runtime-environment';
+import { linkKeyEnvironment, secretsKeyEnvironment } from '../constructs/runtime-environment';
 import type { StageConfig } from '../constructs/stage';
 import { stageBuckets } from './data-stack';
 
@@ -41,6 +42,8 @@ export interface ApiStackProps extends StackProps {
   environment: Record<string, string>;
   /** The stage's unsubscribe link key (data stack), for groups with `linkKey` access. */
   linkKey?: secretsmanager.ISecret;
+  /** The stage's secrets key (data stack), for groups with `sealSecrets` access. */
+  secretsKey?: kms.IKey;
   /** false: placeholder code instead of esbuild bundles (fast template tests only). Default true. */
   bundle?: boolean;
   /** Stage throttling; default 100 requests/s, burst 200. */
@@ -120,12 +123,19 @@ export class ApiStack extends Stack {
           ...props.environment,
           ...(group.access.startWorkflows ? { HISTORICAL_DATA_STATE_MACHINE_ARN: stateMachine.stateMachineArn } : {}),
           ...(group.access.linkKey ? linkKeyEnvironment(props.linkKey) : {}),
+          ...(group.access.sealSecrets ? secretsKeyEnvironment(props.secretsKey) : {}),
         },
         bundle: props.bundle,
         description: `/api/v1 route group ${group.name}`,
       });
       functions.set(group.name, fn);
-      grantAccess(fn.role, group.access, { table: props.table, userPool: props.userPool, buckets: stageBuckets(this, stage), historicalData: stateMachine });
+      grantAccess(fn.role, group.access, {
+        table: props.table,
+        userPool: props.userPool,
+        buckets: stageBuckets(this, stage),
+        historicalData: stateMachine,
+        secretsKey: props.secretsKey,
+      });
 
       const integration = new HttpLambdaIntegration(`Integration-${group.name}`, fn.fn, {
         payloadFormatVersion: apigw.PayloadFormatVersion.VERSION_2_0,

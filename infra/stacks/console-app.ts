@@ -84,6 +84,7 @@ export function createConsoleStacks(app: App, props: ConsoleAppProps): ConsoleSt
       firmwareBucket: data.firmwareBucket.bucketName,
       cashDatabasesBucket: data.cashDatabasesBucket.bucketName,
       exportsBucket: data.exportsBucket.bucketName,
+      contentBucket: data.contentBucket.bucketName,
       iotEndpoint,
       auditTrailRetentionDays: props.auditTrailRetentionDays,
     });
@@ -112,6 +113,7 @@ export function createConsoleStacks(app: App, props: ConsoleAppProps): ConsoleSt
     bundle: props.bundle,
     alarmTopic: data.alarmTopic,
     linkKey: data.notificationLinkKey,
+    secretsKey: data.storageSecretsKey,
   });
   const web = new WebStack(app, stackName('web'), {
     ...common,

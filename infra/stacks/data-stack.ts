@@ -1,5 +1,6 @@
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sns from 'aws-cdk-lib/aws-sns';
@@ -19,6 +20,7 @@ export const BUCKET_PURPOSES = {
   firmware: 'firmware',
   cashDatabases: 'cashdb',
   exports: 'exports',
+  content: 'content',
 } as const;
 
 /**
@@ -29,7 +31,7 @@ export function stageBuckets(stack: Stack, stage: StageConfig): Record<BucketId,
   const ref = (bucket: BucketId) =>
     (stack.node.tryFindChild(`StageBucket-${bucket}`) as s3.IBucket | undefined) ??
     s3.Bucket.fromBucketName(stack, `StageBucket-${bucket}`, stage.bucketName(BUCKET_PURPOSES[bucket], stack));
-  return { firmware: ref('firmware'), cashDatabases: ref('cashDatabases'), exports: ref('exports') };
+  return { firmware: ref('firmware'), cashDatabases: ref('cashDatabases'), exports: ref('exports'), content: ref('content') };
 }
 
 /** Every bucket: parts of an upload neither completed nor aborted (a function killed mid-upload) go after a day. */
@@ -91,9 +93,13 @@ export class DataStack extends Stack {
   readonly table: dynamodb.Table;
   /** The key of the alarm e-mails' unsubscribe links (functions with `linkKey` access get it as NOTIFICATION_LINK_KEY). */
   readonly notificationLinkKey: secretsmanager.Secret;
+  /** Seals the storage configs' passwords (functions with `sealSecrets` access get its id as STORAGE_SECRETS_KEY_ID). */
+  readonly storageSecretsKey: kms.Key;
   readonly firmwareBucket: s3.Bucket;
   readonly cashDatabasesBucket: s3.Bucket;
   readonly exportsBucket: s3.Bucket;
+  /** What the console shows: the customer portals' logos and ingredients files, blog post images. */
+  readonly contentBucket: s3.Bucket;
   readonly accessLogsBucket: s3.Bucket;
   /** Every alarm of the stage notifies this topic. */
   readonly alarmTopic: sns.Topic;
@@ -166,6 +172,13 @@ export class DataStack extends Stack {
       cors: [...uploadCors(props.consoleOrigin), ...downloadCors(props.consoleOrigin)],
       bucketName: name(BUCKET_PURPOSES.cashDatabases),
     });
+    // Uploaded like the release files (checked by content under incoming/), and read back by the console.
+    this.contentBucket = new s3.Bucket(this, 'Content', {
+      ...withLogs('content'),
+      ...uploads,
+      cors: [...uploadCors(props.consoleOrigin), ...downloadCors(props.consoleOrigin)],
+      bucketName: name(BUCKET_PURPOSES.content),
+    });
     // Exports are regenerated on request and links expire: no versioning, objects expire. A historical data
     // file goes a day after its link's validity ends (the request shows Expired by then).
     this.exportsBucket = new s3.Bucket(this, 'Exports', {
@@ -184,6 +197,12 @@ export class DataStack extends Stack {
     auditTrailAlarms(this, stage, this.alarmTopic);
 
     // Signs the alarm e-mails' unsubscribe links: generated once per stage, never in code.
+    this.storageSecretsKey = new kms.Key(this, 'StorageSecretsKey', {
+      alias: stage.physicalName('storage-secrets'),
+      description: 'Encrypts the storage configs’ passwords (write-only secrets of merchants)',
+      enableKeyRotation: true,
+      removalPolicy,
+    });
     this.notificationLinkKey = new secretsmanager.Secret(this, 'NotificationLinkKey', {
       secretName: stage.physicalName('notification-link-key'),
       description: 'HMAC key of the alarm notification e-mails’ unsubscribe links',

@@ -27,6 +27,7 @@ import { createFirmware, firmwareBody, uploadFile, zipBytes } from './support/fi
 import { cashDatabaseBody, createCashDatabase, uploadCashDatabaseFile } from './support/cash-databases';
 import { licenseBody, licenseWaitingForClient } from './support/licences';
 import { DEMO_SAP_CODES } from '../../infra/local/demo-catalogue';
+import { pngImage } from '../../infra/local/demo-images';
 
 /**
  * Every route × the four roles × {valid token and each bad token} × {own merchant, foreign merchant},
@@ -143,6 +144,19 @@ const DEMO_SAP_CODE = { own: DEMO_SAP_CODES[0]!, foreign: DEMO_SAP_CODES.find((s
 let matrixWebPaymentService = '';
 const deletableWebPaymentConfigs = new Map<string, string>();
 const blogPostBody = (slug: string) => ({ title: 'Matrix post', slug, contentIt: 'Testo', contentEn: 'Text', visibility: 0 });
+/** Content uploads (a small png) per scope: a portal's app logo and a blog post's image to set; and a post with an image to remove it from. */
+const portalUploads = new Map<Scope, string>();
+const blogImageUploads = new Map<Scope, string>();
+const postsWithImage = new Map<Scope, string>();
+const matrixPortalBody = () => ({
+  name: 'Matrix portal',
+  mainColor: '#123456',
+  mobileTheme: 0,
+  contacts: [{ label: 'Desk', phone: '+390212345678' }],
+  blogPostIds: ['demo-post-welcome'],
+});
+/** A whitelisted serial per role (each admin removes its own). */
+const whitelistSerial = (role: Role) => `CENG-${String(77_000_000 + ROLES.indexOf(role)).padStart(8, '0')}`;
 const alarmSettings: Record<Scope, { id: string; name: string }> = { own: { id: '', name: '' }, foreign: { id: '', name: '' } };
 const deletableAlarmSettings = new Map<string, string>();
 const settingBody = (scope: Scope, name = uniqueName()) => ({ name, alarmCodes: ['E-COIN-JAM'], userIds: [users[scope].id] });
@@ -602,6 +616,44 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'blogPosts.create': () => ({ body: blogPostBody(`matrix-${uniqueCode().toLowerCase()}`) }),
   'blogPosts.get': () => ({ params: { postId: 'demo-post-welcome' } }),
   'blogPosts.update': () => ({ params: { postId: 'demo-post-draft' }, body: blogPostBody('winter-drinks') }),
+  'blogPosts.imageUpload': () => ({ body: { kind: 'image', fileName: 'matrix.png', contentType: 'image/png', size: 2048 } }),
+  'blogPosts.setImage': (scope) => ({
+    params: { postId: 'demo-post-draft' },
+    body: { uploadId: blogImageUploads.get(scope) ?? `${'0'.repeat(32)}.png`, fileName: 'm.png' },
+  }),
+  'blogPosts.removeImage': (scope) => ({ params: { postId: postsWithImage.get(scope) ?? 'not-allowed' } }),
+  'blogPosts.image': () => ({ params: { postId: 'demo-post-welcome' } }),
+  // The customer portal: the demo configures both merchants' portals (a logo each, Acme's welcome post with an image).
+  'cogeskey.get': (scope) => ({ params: { merchantId: merchantOf(scope) }, scoped: true }),
+  'cogeskey.save': (scope) => ({ params: { merchantId: merchantOf(scope) }, body: matrixPortalBody(), scoped: true }),
+  'cogeskey.contacts': (scope) => ({ params: { merchantId: merchantOf(scope) }, scoped: true }),
+  'cogeskey.privacy': (scope) => ({ params: { merchantId: merchantOf(scope) }, scoped: true }),
+  'cogeskey.services': (scope) => ({ params: { merchantId: merchantOf(scope) }, scoped: true }),
+  'cogeskey.blogPosts': (scope) => ({ params: { merchantId: merchantOf(scope) }, scoped: true }),
+  'cogeskey.blogPostImage': (scope) => ({ params: { merchantId: merchantOf(scope), postId: 'demo-post-welcome' }, scoped: true }),
+  'cogeskey.upload': (scope) => ({
+    params: { merchantId: merchantOf(scope) },
+    body: { kind: 'logo', fileName: 'logo.png', contentType: 'image/png', size: 2048 },
+    scoped: true,
+  }),
+  'cogeskey.setFile': (scope) => ({
+    params: { merchantId: merchantOf(scope), kind: 'appLogo' },
+    body: { uploadId: portalUploads.get(scope) ?? `${'0'.repeat(32)}.png`, fileName: 'app.png' },
+    scoped: true,
+  }),
+  'cogeskey.removeFile': (scope) => ({ params: { merchantId: merchantOf(scope), kind: 'appLogo' }, scoped: true }),
+  'cogeskey.file': (scope) => ({ params: { merchantId: merchantOf(scope), kind: 'logo' }, scoped: true }),
+  'storageConfig.get': (scope) => ({ query: { merchantId: merchantOf(scope) }, scoped: true }),
+  'storageConfig.save': (scope) => ({
+    query: { merchantId: merchantOf(scope) },
+    body: { username: 'S3RVER', password: 'matrix-password', storageUrl: `${stack.s3}/${stack.buckets.exports}` },
+    scoped: true,
+  }),
+  'storageConfig.test': (scope) => ({ query: { merchantId: merchantOf(scope) }, scoped: true }),
+  'devicesWhitelist.list': (scope) => ({ query: { merchantId: merchantOf(scope) }, scoped: true }),
+  'devicesWhitelist.add': (scope, role) => ({ query: { merchantId: merchantOf(scope) }, body: { serial: whitelistSerial(role) }, scoped: true }),
+  'devicesWhitelist.check': (scope) => ({ params: { serial: whitelistSerial('NEBULARSUPERADMIN') }, query: { merchantId: merchantOf(scope) }, scoped: true }),
+  'devicesWhitelist.remove': (scope, role) => ({ params: { serial: whitelistSerial(role) }, query: { merchantId: merchantOf(scope) }, scoped: true }),
   'historicalData.list': (scope) => ({ params: { id: merchantOf(scope) }, query: { size: '5', status: 'Completed', dataType: 'Alarms' }, scoped: true }),
   'historicalData.create': (scope) => ({
     params: { id: merchantOf(scope) },
@@ -796,7 +848,27 @@ beforeAll(async () => {
       screenConfigs[scope] = { id: res.body.id, name };
     }
   };
-  const besides = Promise.all([firmwareFixtures(), webPaymentFixtures(), cashDatabaseFixtures(), configurationFixtures()]);
+  const contentUpload = async (path: string, kind: string) => {
+    const bytes = pngImage(40, 20, '#336699');
+    const link = await api(path, { method: 'POST', token: superAdmin, body: { kind, fileName: 'm.png', contentType: 'image/png', size: bytes.length } });
+    expect(link.status, link.text).toBe(201);
+    expect((await fetch(link.body.url, { method: 'PUT', headers: link.body.headers, body: new Uint8Array(bytes) })).status).toBe(200);
+    return link.body.uploadId as string;
+  };
+  const contentFixtures = () =>
+    Promise.all(
+      (['own', 'foreign'] as const).map(async (scope) => {
+        portalUploads.set(scope, await contentUpload(`/cogeskey/${merchantOf(scope)}/uploads`, 'appLogo'));
+        blogImageUploads.set(scope, await contentUpload('/blogposts/uploads', 'image'));
+        const post = await api('/blogposts', { method: 'POST', token: superAdmin, body: blogPostBody(`matrix-${uniqueCode().toLowerCase()}`) });
+        expect(post.status, post.text).toBe(201);
+        const uploadId = await contentUpload('/blogposts/uploads', 'image');
+        const set = await api(`/blogposts/${post.body.id}/image`, { method: 'PUT', token: superAdmin, body: { uploadId, fileName: 'm.png' } });
+        expect(set.status, set.text).toBe(200);
+        postsWithImage.set(scope, post.body.id);
+      }),
+    );
+  const besides = Promise.all([firmwareFixtures(), webPaymentFixtures(), cashDatabaseFixtures(), configurationFixtures(), contentFixtures()]);
   for (const scope of ['own', 'foreign'] as const) {
     const profileName = uniqueName();
     profiles[scope] = { id: await profile(merchantOf(scope), profileName), name: profileName };

@@ -60,6 +60,7 @@ describe('api stack with the real route manifest', () => {
     const functions = functionsOf(api);
     const starters = new Set(manifest.filter((g) => g.access.startWorkflows).map((g) => `vend-dev-api-${g.name}`));
     const linkKeyReaders = new Set(manifest.filter((g) => g.access.linkKey).map((g) => `vend-dev-api-${g.name}`));
+    const sealers = new Set(manifest.filter((g) => g.access.sealSecrets).map((g) => `vend-dev-api-${g.name}`));
     expect(functions.map((f) => f.FunctionName).sort()).toEqual(
       [...manifest.map((g) => `vend-dev-api-${g.name}`), ...Object.values(HISTORICAL_DATA_TASKS).map((t) => `vend-dev-${t.name}`)].sort(),
     );
@@ -75,6 +76,7 @@ describe('api stack with the real route manifest', () => {
           'COGNITO_ISSUER',
           'COGNITO_JWKS_URL',
           'COGNITO_USER_POOL_ID',
+          'CONTENT_BUCKET',
           'EXPORTS_BUCKET',
           'FIRMWARE_BUCKET',
           'IOT_ENDPOINT',
@@ -84,6 +86,7 @@ describe('api stack with the real route manifest', () => {
           'TENANT',
           ...(starters.has(f.FunctionName) ? ['HISTORICAL_DATA_STATE_MACHINE_ARN'] : []),
           ...(linkKeyReaders.has(f.FunctionName) ? ['NOTIFICATION_LINK_KEY'] : []),
+          ...(sealers.has(f.FunctionName) ? ['STORAGE_SECRETS_KEY_ID'] : []),
         ].sort(),
       );
       expect(f.Environment.Variables).toMatchObject({ STAGE: 'dev', TENANT: 'nebular', IOT_ENDPOINT: 'example-ats.iot.eu-west-1.amazonaws.com' });
@@ -177,11 +180,14 @@ describe('grants of every real route group', () => {
     'service-manager': ['table:readWrite'],
     'sap-codes': ['table:readWrite'],
     'webpayment-services': ['table:readWrite'],
-    'blog-posts': ['table:readWrite'],
+    'blog-posts': ['table:readWrite', ...BUCKET_READ_WRITE_ACTIONS, ...BUCKET_LEVEL_ACTIONS],
     cash: ['table:read'],
     sensors: ['table:readWrite'],
     'vp-configurations': ['table:readWrite', 'iot:Publish'],
     'screen-configurations': ['table:readWrite', 'iot:Publish'],
+    cogeskey: ['table:readWrite', ...BUCKET_READ_WRITE_ACTIONS, ...BUCKET_LEVEL_ACTIONS],
+    'storage-config': ['table:readWrite', 'kms:Encrypt', 'kms:Decrypt'],
+    'devices-whitelist': ['table:readWrite'],
   };
 
   it.each(manifest.map((g) => g.name))('%s', (name) => {
@@ -211,6 +217,14 @@ describe('grants of every real route group', () => {
     const withKey = functionsOf(api).filter((f) => f.Environment?.Variables?.NOTIFICATION_LINK_KEY !== undefined);
     expect(withKey.map((f) => f.FunctionName)).toEqual(manifest.filter((g) => g.access.linkKey).map((g) => `vend-dev-api-${g.name}`));
     expect(JSON.stringify(withKey[0]!.Environment.Variables.NOTIFICATION_LINK_KEY)).toMatch(/resolve:secretsmanager:/);
+  });
+
+  it('only a group with sealSecrets access finds the storage secrets key, and may use that key only', () => {
+    const sealers = functionsOf(api).filter((f) => f.Environment?.Variables?.STORAGE_SECRETS_KEY_ID !== undefined);
+    expect(sealers.map((f) => f.FunctionName)).toEqual(manifest.filter((g) => g.access.sealSecrets).map((g) => `vend-dev-api-${g.name}`));
+    const kms = roleOf(api, 'vend-dev-api-storage-config').filter((s) => [s.Action].flat().some((a: string) => a.startsWith('kms:')));
+    expect(kms).toHaveLength(1);
+    expect(JSON.stringify(kms[0]!.Resource)).toBe(JSON.stringify(sealers[0]!.Environment.Variables.STORAGE_SECRETS_KEY_ID));
   });
 });
 

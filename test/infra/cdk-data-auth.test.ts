@@ -79,7 +79,7 @@ describe('data stack', () => {
     for (const bucket of Object.values(prod.findResources('AWS::S3::Bucket'))) expect(bucket.DeletionPolicy).toBe('Retain');
     for (const bucket of Object.values(dev.findResources('AWS::S3::Bucket'))) expect(bucket.DeletionPolicy).toBe('Delete');
     // autoDeleteObjects only where buckets are destroyed
-    expect(Object.keys(dev.findResources('Custom::S3AutoDeleteObjects'))).toHaveLength(4);
+    expect(Object.keys(dev.findResources('Custom::S3AutoDeleteObjects'))).toHaveLength(5);
     expect(Object.keys(prod.findResources('Custom::S3AutoDeleteObjects'))).toHaveLength(0);
   });
 
@@ -88,19 +88,20 @@ describe('data stack', () => {
     const byName = Object.fromEntries(
       Object.entries(buckets).map(([id, b]) => [JSON.stringify(b.Properties.BucketName).match(/vend-dev-([a-z]+)-/)![1], { id, ...b.Properties }]),
     ) as Record<string, any>;
-    expect(Object.keys(byName).sort()).toEqual(['cashdb', 'exports', 'firmware', 'logs']);
+    expect(Object.keys(byName).sort()).toEqual(['cashdb', 'content', 'exports', 'firmware', 'logs']);
     for (const b of Object.values(byName)) {
       expect(b.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
       expect(b.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
     }
-    for (const purpose of ['firmware', 'cashdb', 'exports']) {
+    for (const purpose of ['firmware', 'cashdb', 'exports', 'content']) {
       expect(byName[purpose].LoggingConfiguration.DestinationBucketName).toEqual({ Ref: byName.logs.id });
     }
     expect(byName.firmware.VersioningConfiguration).toEqual({ Status: 'Enabled' });
     expect(byName.cashdb.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect(byName.content.VersioningConfiguration).toEqual({ Status: 'Enabled' });
     // every bucket policy denies non-TLS requests
     const policies = Object.values(dev.findResources('AWS::S3::BucketPolicy'));
-    expect(policies).toHaveLength(4);
+    expect(policies).toHaveLength(5);
     for (const policy of policies) {
       expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
         expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
@@ -129,7 +130,7 @@ describe('data stack', () => {
     expect(buckets.exports!.LifecycleConfiguration.Rules).toContainEqual(
       expect.objectContaining({ Prefix: 'historical-data/', ExpirationInDays: LINK_VALIDITY_DAYS + 1, Status: 'Enabled' }),
     );
-    for (const purpose of ['firmware', 'cashdb']) {
+    for (const purpose of ['firmware', 'cashdb', 'content']) {
       expect(buckets[purpose]!.LifecycleConfiguration.Rules, purpose).toContainEqual(
         expect.objectContaining({ Prefix: 'incoming/', ExpirationInDays: 1, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' }),
       );
@@ -158,7 +159,19 @@ describe('data stack', () => {
         CorsRules: [{ AllowedOrigins: [origin], AllowedMethods: ['GET'], ExposedHeaders: ['Content-Disposition'], MaxAge: 3000 }],
       });
       expect(buckets.logs!.CorsConfiguration).toBeUndefined();
+      // The content bucket (portal logos, post images): uploaded by the console and read back by it.
+      expect(buckets.content!.CorsConfiguration).toEqual({
+        CorsRules: [
+          { AllowedOrigins: [origin], AllowedMethods: ['PUT'], AllowedHeaders: ['content-type'], ExposedHeaders: ['ETag'], MaxAge: 3000 },
+          { AllowedOrigins: [origin], AllowedMethods: ['GET'], ExposedHeaders: ['Content-Disposition'], MaxAge: 3000 },
+        ],
+      });
     }
+  });
+
+  it('has a rotated KMS key for the storage configs’ passwords', () => {
+    dev.hasResourceProperties('AWS::KMS::Key', { Description: Match.stringLikeRegexp('storage configs'), EnableKeyRotation: true });
+    dev.hasResourceProperties('AWS::KMS::Alias', { AliasName: Match.stringLikeRegexp('storage-secrets') });
   });
 });
 

@@ -79,6 +79,16 @@ export const MENU: readonly MenuEntry[] = [
   entry({ id: 'manage-notifications', route: '/manage/notifications', messageId: 'notifications.menu', icon: 'mail', group: 'manage' }),
   entry({ id: 'manage-data-retrieval-requests', route: '/manage/data-retrieval-requests', messageId: 'dataRequests.menu', icon: 'download', group: 'manage' }),
   entry({ id: 'manage-audit-log', route: '/manage/audit-log', messageId: 'auditLog.menu', icon: 'history', group: 'manage' }),
+  entry({ id: 'manage-cogeskey-portal', route: '/manage/cogeskey-portal', messageId: 'cogeskey.menu', icon: 'store', group: 'manage' }),
+  entry({ id: 'cogeskey-preview', route: '/cogeskey/preview', messageId: 'cogeskey.preview.menu', icon: 'devices', group: 'manage' }),
+  entry({ id: 'manage-storageconfig', route: '/manage/storageconfig', messageId: 'storageConfig.menu', icon: 'download', group: 'manage' }),
+  entry({
+    id: 'manage-screen-configuration-whitelist',
+    route: '/manage/screen-configuration-whitelist',
+    messageId: 'devicesWhitelist.menu',
+    icon: 'checklist',
+    group: 'manage',
+  }),
   // Admin (super admin)
   entry({ id: 'admin-merchants', route: '/admin/merchants', messageId: 'merchants.menu', icon: 'store', group: 'admin' }),
   entry({ id: 'admin-users', route: '/admin/users', messageId: 'users.menu.admin', icon: 'people', group: 'admin' }),

@@ -17,6 +17,11 @@ function screen(load: () => Promise<{ default: ComponentType }>): ReactNode {
   );
 }
 
+const PortalEditPage = screen(() => import('../features/cogeskey/PortalEditPage').then((m) => ({ default: m.PortalEditPage })));
+const PortalPreviewPage = screen(() => import('../features/cogeskey/PortalPreviewPage').then((m) => ({ default: m.PortalPreviewPage })));
+const StorageConfigPage = screen(() => import('../features/storage-config/StorageConfigPage').then((m) => ({ default: m.StorageConfigPage })));
+const WhitelistPage = screen(() => import('../features/devices-whitelist/WhitelistPage').then((m) => ({ default: m.WhitelistPage })));
+const WhitelistCreatePage = screen(() => import('../features/devices-whitelist/WhitelistCreatePage').then((m) => ({ default: m.WhitelistCreatePage })));
 const LoginPage = screen(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
 const UnauthorizedPage = screen(() => import('../features/auth/UnauthorizedPage').then((m) => ({ default: m.UnauthorizedPage })));
 const ServiceManagerPage = screen(() => import('../features/licences/ServiceManagerPage').then((m) => ({ default: m.ServiceManagerPage })));
@@ -285,6 +290,12 @@ const consoleRoutes: RouteObject[] = [
   guarded('/manage/audit-log', AuditLogPage),
   guarded('/manage/data-retrieval-requests', DataRequestListPage),
   guarded('/manage/data-retrieval-requests-create', DataRequestCreatePage),
+  guarded('/manage/cogeskey-portal', PortalEditPage),
+  guarded('/manage/storageconfig', StorageConfigPage),
+  guarded('/manage/screen-configuration-whitelist', WhitelistPage),
+  guarded('/manage/screen-configuration-whitelist/create', WhitelistCreatePage),
+  // The customer portal as its customers see it (super admin, merchant admin)
+  guarded('/cogeskey/preview', PortalPreviewPage),
   // Transactions (all roles); web payment orders behind WEBPAYMENTS (menu; the API refuses the others)
   guarded('/transactions/data', TransactionsPage),
   guarded('/transactions/stats', TransactionStatsPage),

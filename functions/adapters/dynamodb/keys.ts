@@ -521,3 +521,9 @@ export const screenConfigurationByName = (merchantId: string, nameKey: string, i
 });
 export const merchantScreenConfigurationsPk = (merchantId: string) => `MERCHANT#${merchantId}#SCREENCONFIGS`;
 export const screenConfigurationNameGuard = (merchantId: string, nameKey: string) => ({ pk: `SCREENCONFIGNAME#${merchantId}#${nameKey}`, sk: 'GUARD' });
+
+// Customer portal (CogesKey), storage config, devices whitelist (ACCESS-PATTERNS CK1, SG1, DW1)
+export const cogesKeyPortal = (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: 'COGESKEY_PORTAL' });
+export const storageConfig = (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: 'STORAGE_CONFIG' });
+export const devicesWhitelistPk = (merchantId: string) => `MERCHANT#${merchantId}#WHITELIST`;
+export const devicesWhitelistEntry = (merchantId: string, serial: string) => ({ pk: devicesWhitelistPk(merchantId), sk: serial });

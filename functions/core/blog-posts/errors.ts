@@ -17,3 +17,9 @@ export class BlogPostChangedConcurrentlyException extends ConflictError {
     super('BlogPostChangedConcurrentlyException', 'The blog post was changed meanwhile: reload and try again');
   }
 }
+
+export class BlogPostImageNotFoundException extends NotFoundError {
+  constructor() {
+    super('BlogPostImageNotFoundException', 'The blog post has no image');
+  }
+}

@@ -5,6 +5,7 @@ import { Loaded } from '../../components/states';
 import { useBlogPost } from './api/get-blog-post';
 import { updateBlogPost } from './api/save-blog-post';
 import { BlogPostForm } from './components/BlogPostForm';
+import { BlogPostImage } from './components/BlogPostImage';
 import { blogPostErrorMessageId } from './messages';
 
 const PREVIEW_TITLES = { It: 'blogPosts.previewIt', En: 'blogPosts.previewEn' } as const;
@@ -33,6 +34,7 @@ export function BlogPostDetailPage() {
               successMessageId="blogPosts.updated"
               send={(input) => updateBlogPost(p.id, input)}
             />
+            <BlogPostImage post={p} />
             {(['It', 'En'] as const).map((lang) => (
               <section key={lang} className="card" aria-labelledby={`blog-preview-${lang}`}>
                 <h2 id={`blog-preview-${lang}`}>

@@ -7,6 +7,11 @@ const CODE_MESSAGES: Partial<Record<string, string>> = {
   BlogPostNotFoundException: 'blogPosts.error.notFound',
   DuplicateBlogPostSlugException: 'blogPosts.error.duplicateSlug',
   BlogPostChangedConcurrentlyException: 'blogPosts.error.changed',
+  UnsupportedFileTypeException: 'errors.UnsupportedFileTypeException',
+  ImageTooLargeException: 'blogPosts.image.error.tooLarge',
+  FileTooLargeException: 'blogPosts.image.error.tooLarge',
+  UploadNotFoundException: 'blogPosts.image.error.upload',
+  UploadFailed: 'blogPosts.image.error.upload',
 };
 
 export function blogPostErrorMessageId(error: unknown): string {
