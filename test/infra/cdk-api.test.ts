@@ -177,6 +177,7 @@ describe('grants of every real route group', () => {
     'payment-service': ['table:readWrite'],
     audit: ['table:read'],
     dashboard: ['table:read'],
+    kpis: ['table:read'],
     'service-manager': ['table:readWrite'],
     'sap-codes': ['table:readWrite'],
     'webpayment-services': ['table:readWrite'],
