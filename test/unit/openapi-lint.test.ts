@@ -74,7 +74,8 @@ describe('OpenAPI document, as a client team reads it', () => {
       .join('\n');
     const declared = new Set(routes.flatMap((r) => Object.values(r.errors ?? {}).flat()));
     expect(declared.size).toBeGreaterThan(10);
-    for (const code of declared) expect(source, code).toMatch(new RegExp(`super\\(\\s*'${code}'|'${code}', '`));
+    // Most errors name their code first; ForbiddenError takes (message, code).
+    for (const code of declared) expect(source, code).toMatch(new RegExp(`super\\(\\s*'${code}'|'${code}', '|, '${code}'\\)`));
   });
 
   it('documents the headers: correlation id everywhere, Idempotency-Key on command sends, content-disposition on downloads', () => {

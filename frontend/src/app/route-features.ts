@@ -117,6 +117,17 @@ export const FEATURE_SCREEN_ROUTES: Partial<Record<ProtectedRoute, readonly ApiR
     'cashDatabaseRules.resume',
     'cashDatabaseRules.cancel',
   ],
+  '/devices/vp/configurations': ['vpConfigurations.list'],
+  '/devices/vp/configurations/create': ['vpConfigurations.create'],
+  '/devices/vp/configurations/:id': [
+    'vpConfigurations.get',
+    'vpConfigurations.update',
+    'vpConfigurations.versions',
+    'vpConfigurations.version',
+    'vpConfigurations.send',
+    'vpConfigurations.download',
+    'vpConfigurations.pos',
+  ],
   '/service-manager': [
     'serviceManager.list',
     'serviceManager.get',
