@@ -129,6 +129,7 @@ export const AUDIT_TRAIL_ACTIONS = [
   'blogPosts.create',
   'blogPosts.update',
   'sensors.putThreshold',
+  'reports.createFile',
 ] as const;
 export type AuditTrailAction = (typeof AUDIT_TRAIL_ACTIONS)[number];
 

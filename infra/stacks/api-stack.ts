@@ -14,6 +14,7 @@ import { notify } from '../constructs/alarms';
 import { AppFunction } from '../constructs/app-function';
 import { grantAccess } from '../constructs/grants';
 import { HistoricalDataWorkflow } from '../constructs/historical-data-workflow';
+import { ReportWorkflow } from '../constructs/report-workflow';
 import { acknowledge } from '../constructs/nag';
 import { linkKeyEnvironment } from '../constructs/runtime-environment';
 import type { StageConfig } from '../constructs/stage';
@@ -103,6 +104,15 @@ export class ApiStack extends Stack {
       bundle: props.bundle,
     });
     const stateMachine = this.historicalData.stateMachine;
+    // The report state machine exists where a group starts reports.
+    const report = groups.some((g) => g.access.startReports)
+      ? new ReportWorkflow(this, 'Report', {
+          stage,
+          environment: props.environment,
+          targets: { table: props.table, buckets: stageBuckets(this, stage) },
+          bundle: props.bundle,
+        }).stateMachine
+      : undefined;
 
     const functions = new Map<string, AppFunction>();
     const seenRoutes = new Map<string, string>();
@@ -119,13 +129,20 @@ export class ApiStack extends Stack {
         environment: {
           ...props.environment,
           ...(group.access.startWorkflows ? { HISTORICAL_DATA_STATE_MACHINE_ARN: stateMachine.stateMachineArn } : {}),
+          ...(group.access.startReports && report ? { REPORT_STATE_MACHINE_ARN: report.stateMachineArn } : {}),
           ...(group.access.linkKey ? linkKeyEnvironment(props.linkKey) : {}),
         },
         bundle: props.bundle,
         description: `/api/v1 route group ${group.name}`,
       });
       functions.set(group.name, fn);
-      grantAccess(fn.role, group.access, { table: props.table, userPool: props.userPool, buckets: stageBuckets(this, stage), historicalData: stateMachine });
+      grantAccess(fn.role, group.access, {
+        table: props.table,
+        userPool: props.userPool,
+        buckets: stageBuckets(this, stage),
+        historicalData: stateMachine,
+        report,
+      });
 
       const integration = new HttpLambdaIntegration(`Integration-${group.name}`, fn.fn, {
         payloadFormatVersion: apigw.PayloadFormatVersion.VERSION_2_0,

@@ -1,0 +1,21 @@
+import { DynamoMerchantRepository } from '../../adapters/dynamodb/merchant-repository';
+import { DynamoReportFileRepository } from '../../adapters/dynamodb/report-file-repository';
+import { DynamoReportSource } from '../../adapters/dynamodb/report-source';
+import type { FunctionAccess } from '../../runtime/access';
+import { groupDeps } from '../../runtime/base-deps';
+import { bucketSignedFiles } from '../../runtime/bucket-access';
+import { workflowStarter } from '../../runtime/workflows';
+
+/** Reads counters and transactions, stores report files, signs their download links, starts the report workflow. */
+export const access = { table: 'readWrite', buckets: { exports: 'read' }, startReports: true } as const satisfies FunctionAccess;
+
+/** The reports group: merchants (name, time zone, currency), the report source, report files, download links, the workflow starter. */
+export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
+  merchants: new DynamoMerchantRepository(doc, tableName),
+  source: new DynamoReportSource(doc, tableName),
+  reportFiles: new DynamoReportFileRepository(doc, tableName),
+  files: bucketSignedFiles(access, 'exports'),
+  workflows: workflowStarter(),
+}));
+
+export type ReportsGroupDeps = ReturnType<typeof deps>;
