@@ -63,6 +63,37 @@ export type ReportColumnKind = (typeof REPORT_COLUMN_KINDS)[number];
 export const ReportColumn = z.object({ id: z.string(), kind: z.enum(REPORT_COLUMN_KINDS) });
 export type ReportColumn = z.infer<typeof ReportColumn>;
 
+/** Every column a report has (core/reports/figures.ts picks each type's): the console's column titles are `reports.column.{id}`. */
+export const REPORT_COLUMN_IDS = [
+  'product',
+  'productCode',
+  'priceTable',
+  'sold',
+  'value',
+  'free',
+  'failed',
+  'posName',
+  'serial',
+  'vends',
+  'cash',
+  'cashless',
+  'media',
+  'cashlessShare',
+  'averageTicket',
+  'daysWithoutSales',
+  'recharges',
+  'code',
+  'raised',
+  'repaired',
+  'downtime',
+  'meanTimeToRepair',
+  'downShare',
+  'createdAt',
+  'type',
+  'mediaType',
+  'category',
+] as const;
+
 const cell = z.union([z.string(), z.number(), z.null()]);
 export const ReportRow = z.record(z.string(), cell);
 export type ReportRow = z.infer<typeof ReportRow>;

@@ -1,7 +1,7 @@
 /**
  * The rows and totals of each report type, from what the report source read (pure: unit-tested on known counters).
  */
-import type { ReportColumn, ReportRow } from '#schemas/report';
+import type { REPORT_COLUMN_IDS, ReportColumn, ReportRow } from '#schemas/report';
 import type { Transaction } from '#schemas/transaction';
 import type { StoredAlarm } from '../alarms/model';
 import { addDays } from '../shared/zoned-time';
@@ -9,7 +9,7 @@ import { addFigures, daysOf, emptyFigures, type Figures } from '../transactions/
 import { figuresIn, type ProductCounter } from './product-counters';
 import type { MachineDays, ReportMachine } from './ports';
 
-const col = (id: string, kind: ReportColumn['kind']): ReportColumn => ({ id, kind });
+const col = (id: (typeof REPORT_COLUMN_IDS)[number], kind: ReportColumn['kind']): ReportColumn => ({ id, kind });
 
 export const REPORT_COLUMNS = {
   products: [
