@@ -104,15 +104,12 @@ export class ApiStack extends Stack {
       bundle: props.bundle,
     });
     const stateMachine = this.historicalData.stateMachine;
-    // The report state machine exists where a group starts reports.
-    const report = groups.some((g) => g.access.startReports)
-      ? new ReportWorkflow(this, 'Report', {
-          stage,
-          environment: props.environment,
-          targets: { table: props.table, buckets: stageBuckets(this, stage) },
-          bundle: props.bundle,
-        }).stateMachine
-      : undefined;
+    const report = new ReportWorkflow(this, 'Report', {
+      stage,
+      environment: props.environment,
+      targets: { table: props.table, buckets: stageBuckets(this, stage) },
+      bundle: props.bundle,
+    }).stateMachine;
 
     const functions = new Map<string, AppFunction>();
     const seenRoutes = new Map<string, string>();
@@ -129,7 +126,7 @@ export class ApiStack extends Stack {
         environment: {
           ...props.environment,
           ...(group.access.startWorkflows ? { HISTORICAL_DATA_STATE_MACHINE_ARN: stateMachine.stateMachineArn } : {}),
-          ...(group.access.startReports && report ? { REPORT_STATE_MACHINE_ARN: report.stateMachineArn } : {}),
+          ...(group.access.startReports ? { REPORT_STATE_MACHINE_ARN: report.stateMachineArn } : {}),
           ...(group.access.linkKey ? linkKeyEnvironment(props.linkKey) : {}),
         },
         bundle: props.bundle,

@@ -94,6 +94,7 @@ import { machineMonthCost } from './cost-model';
 import { benchMachineCost, COST_BUDGET_PER_MACHINE_MONTH, pingSecondsOf, printMachineCost, REFERENCE_LOAD, WRITES_PER_PING_BUDGET } from './machine-cost';
 import { dynamoCallsPer, interleave, localSuperAdminAuthorization, type Series } from './measure';
 import { benchDashboard, DASHBOARD_BUDGET, printDashboard } from './dashboard';
+import { benchReports, printReports, REPORTS_BUDGET } from './reports';
 
 const BUDGET = 1.5;
 /** (a) stretch goal: shown beside the budget, not failed on. */
@@ -1097,6 +1098,28 @@ async function main() {
       broke('o', error);
       out.dashboardError = error instanceof Error ? (error.stack ?? error.message) : String(error);
       console.error('\nDASHBOARD BENCH ERROR:', error);
+    }
+
+  if (wanted('p'))
+    try {
+      console.log(
+        '\n(p) Reports: a products report of 365 days of a 20,000-machine merchant against the raw reads of its counters; a 10,000-row PDF beside the same rows as CSV…\n',
+      );
+      const r = await benchReports();
+      printReports(r);
+      out.reports = { budgets: REPORTS_BUDGET, ...r };
+      if (r.verdict === 'FAIL')
+        fail(
+          'p',
+          'products report calls and p95 (handler / raw counter reads), PDF peak RSS',
+          `${r.products.calls.total} calls, ${r.products.p95Ratio}×, ${r.pdf.peakRssMb} MB`,
+          `≤ ${REPORTS_BUDGET.calls} calls, ≤ ${REPORTS_BUDGET.p95Ratio}×, ≤ ${REPORTS_BUDGET.pdfPeakRssMb} MB`,
+          r.products.p95Ratio > REPORTS_BUDGET.p95Ratio ? overRatio(r.products.p95Ratio, REPORTS_BUDGET.p95Ratio) : 'see the figures',
+        );
+    } catch (error) {
+      broke('p', error);
+      out.reportsError = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      console.error('\nREPORTS BENCH ERROR:', error);
     }
 
   if (wanted('h'))
