@@ -2,7 +2,7 @@
  * Bench (p): reports (issue 31 budgets).
  * - A products report of 365 days of a 20,000-machine merchant: its figures are counters (ACCESS-PATTERNS R1), so what
  *   it reads depends on products, price tables, groups and shards, not on machines or sales: a year of counter items
- *   is seeded (BENCH_REPORT_PRODUCTS products, 2 price tables, 4 groups, every shard). Prints the DynamoDB calls of one
+ *   is seeded (BENCH_REPORT_PRODUCTS products, 2 price tables, 2 groups, every shard; BENCH_REPORT_REQUESTS requests). Prints the DynamoDB calls of one
  *   report (no transaction read) and its p95 against the raw Queries of the same counter items.
  * - A 10,000-row PDF (BENCH_REPORT_ROWS) in a process of its own: peak RSS, rows per second beside the same rows as CSV.
  */
@@ -11,16 +11,16 @@ import { loadavg } from 'node:os';
 import { promisify } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { groupHandler, invoker } from './invoke';
+import { apiEvent, groupHandler, type GroupHandler } from './invoke';
 import { benchMerchant, interleave, localSuperAdminAuthorization } from './measure';
 
 const MACHINES = 20_000;
-const PRODUCTS = Number(process.env.BENCH_REPORT_PRODUCTS ?? 40);
+const PRODUCTS = Number(process.env.BENCH_REPORT_PRODUCTS ?? 20);
 const PRICE_TABLES = 2;
-const GROUPS = 4;
+const GROUPS = 2;
 const SHARDS = 8;
 const PDF_ROWS = Number(process.env.BENCH_REPORT_ROWS ?? 10_000);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
+const REQUESTS = Number(process.env.BENCH_REPORT_REQUESTS ?? 20);
 export const REPORTS_BUDGET = { calls: 30, p95Ratio: 1.5, pdfPeakRssMb: 256 };
 
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.max(0, Math.ceil((p / 100) * xs.length) - 1))]!;
@@ -125,7 +125,16 @@ export async function benchReports(): Promise<ReportsFigures> {
 
     // p95 of the handler against the raw Queries of the same counter items (one per month, pages followed), side by side.
     const handler = await groupHandler('reports', info);
-    const invoke = invoker(handler, 'GET', '/report/products', { merchantId, from, to }, authorization);
+    // The route has a path parameter: API Gateway names the route's template in routeKey and passes the parameter.
+    const event = {
+      ...apiEvent('GET', '/report/products', { merchantId, from, to }, authorization),
+      routeKey: 'GET /api/v1/report/{type}',
+      pathParameters: { type: 'products' },
+    };
+    const invoke = async () => {
+      const res = await (handler as GroupHandler)(event as never, {} as never);
+      if (res.statusCode !== 200) throw new Error(`GET /report/products answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
+    };
     const rawReads = () =>
       Promise.all(
         months.map(async (month) => {
