@@ -154,6 +154,7 @@ export const AUDIT_TRAIL_ACTIONS = [
   'screenConfigurations.create',
   'screenConfigurations.update',
   'screenConfigurations.send',
+  'reports.createFile',
 ] as const;
 export type AuditTrailAction = (typeof AUDIT_TRAIL_ACTIONS)[number];
 

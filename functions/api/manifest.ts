@@ -60,6 +60,8 @@ import { routes as prices } from './prices/routes';
 import { access as productsAccess } from './products/deps';
 import { routes as products } from './products/routes';
 import { access as remoteCommandsAccess } from './remote-commands/deps';
+import { access as reportsAccess } from './reports/deps';
+import { routes as reports } from './reports/routes';
 import { routes as remoteCommands } from './remote-commands/routes';
 import { access as serviceManagerAccess } from './service-manager/deps';
 import { routes as serviceManager } from './service-manager/routes';
@@ -199,6 +201,12 @@ export const groups: RouteGroup[] = [
     description: 'Historical data requests (a merchant’s data of a date range as a CSV file) and scheduled exports',
     routes: historicalData,
     access: historicalDataAccess,
+  },
+  {
+    name: 'reports',
+    description: 'Reports (products, machines, alarms downtime, transactions) of a range of days, and their PDF and CSV files made by the report workflow',
+    routes: reports,
+    access: reportsAccess,
   },
   {
     name: 'customers',

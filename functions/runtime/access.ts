@@ -24,6 +24,8 @@ export interface FunctionAccess {
   publishMediaLists?: true;
   /** Starts historical-data workflow executions (env HISTORICAL_DATA_STATE_MACHINE_ARN). */
   startWorkflows?: true;
+  /** Starts report workflow executions (env REPORT_STATE_MACHINE_ARN). */
+  startReports?: true;
   /** Reads the stage's unsubscribe link key (env NOTIFICATION_LINK_KEY, from the stage's secret). */
   linkKey?: true;
   /** Seals and opens secrets at rest with the stage's KMS key (env STORAGE_SECRETS_KEY_ID; locally STORAGE_SECRETS_LOCAL_KEY). */

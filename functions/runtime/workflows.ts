@@ -3,16 +3,16 @@
  * LOCAL_WORKFLOWS (it registers itself in this process: infra/local/workflows.ts).
  */
 import { SfnWorkflowStarter } from '../adapters/sfn/workflow-starter';
-import type { WorkflowStarter } from '../core/shared/workflows';
+import type { AnyWorkflowStarter } from '../core/shared/workflows';
 
-let local: WorkflowStarter | undefined;
+let local: AnyWorkflowStarter | undefined;
 
 /** The local stack's runner (it runs executions in the stack process, as the other local triggers). */
-export function registerLocalWorkflows(starter: WorkflowStarter | undefined): void {
+export function registerLocalWorkflows(starter: AnyWorkflowStarter | undefined): void {
   local = starter;
 }
 
-export function workflowStarter(env: NodeJS.ProcessEnv = process.env): WorkflowStarter {
+export function workflowStarter(env: NodeJS.ProcessEnv = process.env): AnyWorkflowStarter {
   if (env.LOCAL_WORKFLOWS) {
     return {
       async start(workflow, input, executionName) {
@@ -21,7 +21,9 @@ export function workflowStarter(env: NodeJS.ProcessEnv = process.env): WorkflowS
       },
     };
   }
+  // Each function is told the ARNs of the state machines it may start (FunctionAccess startWorkflows, startReports).
   const historicalData = env.HISTORICAL_DATA_STATE_MACHINE_ARN;
-  if (!historicalData) throw new Error('missing environment variable HISTORICAL_DATA_STATE_MACHINE_ARN');
-  return new SfnWorkflowStarter({ historicalData }, { region: env.AWS_REGION ?? 'eu-west-1' });
+  const report = env.REPORT_STATE_MACHINE_ARN;
+  if (!historicalData && !report) throw new Error('missing environment variable HISTORICAL_DATA_STATE_MACHINE_ARN (or REPORT_STATE_MACHINE_ARN)');
+  return new SfnWorkflowStarter({ historicalData: historicalData ?? '', report: report ?? '' }, { region: env.AWS_REGION ?? 'eu-west-1' });
 }

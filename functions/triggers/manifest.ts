@@ -16,6 +16,8 @@ import { access as connectionSweepAccess } from './connection-sweep/deps';
 import { access as dataSubscriptionSweepAccess } from './data-subscription-sweep/deps';
 import { access as historicalExportFailureAccess } from './historical-export-failure/deps';
 import { access as historicalExportAccess } from './historical-export/deps';
+import { access as reportFileAccess } from './report-file/deps';
+import { access as reportFileFailureAccess } from './report-file-failure/deps';
 import { access as iotAlarmsAccess } from './iot-alarms/deps';
 import { access as iotAuditAccess } from './iot-audit/deps';
 import { access as iotCashAcceptanceAccess } from './iot-cash-acceptance/deps';
@@ -201,6 +203,18 @@ export const triggers: readonly TriggerDeclaration[] = [
     description: 'Historical data workflow: marks a request whose export failed as Error and removes any partial file',
     source: { kind: 'workflowTask', workflow: 'historicalData', state: 'RecordFailure' },
     access: historicalExportFailureAccess,
+  },
+  {
+    name: 'report-file',
+    description: 'Report workflow: streams one report as PDF or CSV to the exports bucket and marks it Completed',
+    source: { kind: 'workflowTask', workflow: 'report', state: 'ReportFile' },
+    access: reportFileAccess,
+  },
+  {
+    name: 'report-file-failure',
+    description: 'Report workflow: marks a report file whose making failed as Error and removes any partial file',
+    source: { kind: 'workflowTask', workflow: 'report', state: 'RecordReportFailure' },
+    access: reportFileFailureAccess,
   },
 ];
 

@@ -44,6 +44,8 @@ export interface AppFunctionProps {
   memorySize?: number;
   timeout?: Duration;
   description?: string;
+  /** Folders (relative to the repository root) copied beside the bundle under their own name: files a module reads at run time (the PDF's fonts). */
+  assets?: string[];
 }
 
 /**
@@ -117,6 +119,15 @@ export class AppFunction extends Construct {
           externalModules: [],
           // Never fall back to Docker: the local esbuild is a dev dependency.
           forceDockerBundling: false,
+          ...(props.assets?.length
+            ? {
+                commandHooks: {
+                  beforeBundling: () => [],
+                  beforeInstall: () => [],
+                  afterBundling: (inputDir: string, outputDir: string) => props.assets!.map((a) => `cp -r "${join(inputDir, a)}" "${outputDir}/"`),
+                },
+              }
+            : {}),
         },
       });
     }

@@ -50,6 +50,8 @@ export interface AccessTargets {
   buckets?: Partial<Record<BucketId, s3.IBucket>>;
   /** Needed only when a function starts workflows. */
   historicalData?: sfn.IStateMachine;
+  /** Needed only when a function starts reports. */
+  report?: sfn.IStateMachine;
   /** Needed only when a function sends e-mail: the SES configuration set it sends through. */
   configurationSet?: string;
   /** Needed only when a function seals secrets: the stage's KMS key. */
@@ -152,6 +154,14 @@ export function grantAccess(role: iam.IRole, access: FunctionAccess, targets: Ac
       role,
       'Starts executions of the historical-data state machine only.',
       new iam.PolicyStatement({ actions: ['states:StartExecution'], resources: [targets.historicalData.stateMachineArn] }),
+    );
+  }
+  if (access.startReports) {
+    if (!targets.report) throw new Error('startReports access needs the report state machine');
+    grantWithReason(
+      role,
+      'Starts executions of the report state machine only.',
+      new iam.PolicyStatement({ actions: ['states:StartExecution'], resources: [targets.report.stateMachineArn] }),
     );
   }
 }

@@ -21,3 +21,12 @@ export const HISTORICAL_DATA_TASKS = Object.fromEntries(
     .filter((t) => t.source.workflow === 'historicalData')
     .map((t) => [t.source.state, { name: t.name, entry: triggerEntry(t.name), description: t.description, access: t.access }]),
 ) as Record<HistoricalDataState, WorkflowTask>;
+
+type ReportState = 'ReportFile' | 'RecordReportFailure';
+
+/** The report state machine's Task states by state name, from the triggers manifest (as HISTORICAL_DATA_TASKS). */
+export const REPORT_TASKS = Object.fromEntries(
+  triggersOf('workflowTask')
+    .filter((t) => t.source.workflow === 'report')
+    .map((t) => [t.source.state, { name: t.name, entry: triggerEntry(t.name), description: t.description, access: t.access }]),
+) as Record<ReportState, WorkflowTask>;

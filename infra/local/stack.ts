@@ -17,6 +17,7 @@ import { localIotRules, startSchedules } from './iot-rules';
 import { notificationFeedback, startNotificationStream } from './notification-stream';
 import { S3RVER_CREDENTIALS, startS3 } from './emulators/s3';
 import { historicalDataAsl } from '../constructs/historical-data-workflow';
+import { reportAsl } from '../constructs/report-workflow';
 import { startLocalWorkflows, type LocalWorkflows } from './workflows';
 import { createTable } from './emulators/table';
 import { seedDemoCashDatabases } from './demo-cash-databases';
@@ -181,7 +182,7 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     process.env.CONSOLE_URL = api.url;
 
     // Workflows: the ASL of the CDK state machines, run here, their Task states invoking the same handlers.
-    const workflows = startLocalWorkflows({ historicalDataAsl: historicalDataAsl(), register: true });
+    const workflows = startLocalWorkflows({ historicalDataAsl: historicalDataAsl(), reportAsl: reportAsl(), register: true });
     stops.push(workflows.stop);
     // The scheduled triggers of the manifest, each on its timer.
     const schedules = startSchedules();

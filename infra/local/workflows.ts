@@ -8,10 +8,10 @@ import { isAbsolute, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { StateMachine, type RunOptions, type StateMachineDefinition } from 'aws-local-stepfunctions';
-import type { HistoricalExportInput, WorkflowName, WorkflowStarter } from '../../functions/core/shared/workflows';
+import type { AnyWorkflowStarter, HistoricalExportInput, ReportFileInput, WorkflowName } from '../../functions/core/shared/workflows';
 import { logger } from '../../functions/runtime/logger';
 import { registerLocalWorkflows } from '../../functions/runtime/workflows';
-import { HISTORICAL_DATA_TASKS, type WorkflowTask } from '../constructs/historical-data-tasks';
+import { HISTORICAL_DATA_TASKS, REPORT_TASKS, type WorkflowTask } from '../constructs/historical-data-tasks';
 import { invokeLocally } from './invoke';
 
 // aws-local-stepfunctions 3 calls Promise.withResolvers, which Node 22 has and Node 20 lacks.
@@ -41,11 +41,13 @@ export interface LocalWorkflowOptions {
    * possibly in another process: the bench's exporting process gets it from its parent, without aws-cdk-lib.
    */
   historicalDataAsl: Record<string, unknown>;
+  /** The report ASL as reportAsl() synthesises it (infra/constructs/report-workflow.ts); without it reports are not started. */
+  reportAsl?: Record<string, unknown>;
   /** Task handlers by state name in place of their entries' (tests inject failures this way; the stack never does). */
   taskHandlers?: Partial<Record<keyof typeof HISTORICAL_DATA_TASKS, TaskHandler>>;
 }
 
-export interface LocalWorkflows extends WorkflowStarter {
+export interface LocalWorkflows extends AnyWorkflowStarter {
   /** How the execution of that name ended, once it has (rejects for a name never started). */
   outcome(executionName: string): Promise<ExecutionOutcome>;
   /** Resolves when no execution is running, including those started while waiting. */
@@ -73,23 +75,28 @@ function entryHandlers(tasks: Record<string, WorkflowTask>): Record<string, Task
 
 /** Runs the workflows in this process; `register` makes it the starter the functions' composition picks (LOCAL_WORKFLOWS). */
 export function startLocalWorkflows(opts: LocalWorkflowOptions & { register?: boolean }): LocalWorkflows {
-  const machines: Record<WorkflowName, { machine: StateMachine; handlers: Record<string, TaskHandler> }> = {
+  const machines: Partial<Record<WorkflowName, { machine: StateMachine; handlers: Record<string, TaskHandler> }>> = {
     historicalData: {
       // The placeholder ARNs are valid ARNs, but never called: every Task state has its local handler.
       machine: new StateMachine(opts.historicalDataAsl as unknown as StateMachineDefinition),
       handlers: { ...entryHandlers(HISTORICAL_DATA_TASKS), ...opts.taskHandlers },
     },
+    ...(opts.reportAsl
+      ? { report: { machine: new StateMachine(opts.reportAsl as unknown as StateMachineDefinition), handlers: entryHandlers(REPORT_TASKS) } }
+      : {}),
   };
   const executions = new Map<string, Promise<ExecutionOutcome>>();
   const running = new Map<string, { abort: () => void; settled: Promise<unknown> }>();
   let stopped = false;
 
   const workflows: LocalWorkflows = {
-    async start(workflow: WorkflowName, input: HistoricalExportInput, executionName: string) {
+    async start(workflow: WorkflowName, input: HistoricalExportInput | ReportFileInput, executionName: string) {
       if (stopped) throw new Error('the local workflows are stopped');
       // Step Functions keeps execution names: a second start of the same name starts nothing.
       if (executions.has(executionName)) return;
-      const { machine, handlers } = machines[workflow];
+      const found = machines[workflow];
+      if (!found) throw new Error(`the local ${workflow} workflow is not running`);
+      const { machine, handlers } = found;
       const execution = machine.run({ ...input }, { overrides: { taskResourceLocalHandlers: handlers as LocalHandlers }, noThrowOnAbort: true });
       const outcome: Promise<ExecutionOutcome> = execution.result.then(
         (output): ExecutionOutcome => (output === null && stopped ? { status: 'ABORTED' } : { status: 'SUCCEEDED', output }),

@@ -15,6 +15,7 @@ import { notify } from '../constructs/alarms';
 import { AppFunction } from '../constructs/app-function';
 import { grantAccess } from '../constructs/grants';
 import { HistoricalDataWorkflow } from '../constructs/historical-data-workflow';
+import { ReportWorkflow } from '../constructs/report-workflow';
 import { acknowledge } from '../constructs/nag';
 import { linkKeyEnvironment, secretsKeyEnvironment } from '../constructs/runtime-environment';
 import type { StageConfig } from '../constructs/stage';
@@ -106,6 +107,12 @@ export class ApiStack extends Stack {
       bundle: props.bundle,
     });
     const stateMachine = this.historicalData.stateMachine;
+    const report = new ReportWorkflow(this, 'Report', {
+      stage,
+      environment: props.environment,
+      targets: { table: props.table, buckets: stageBuckets(this, stage) },
+      bundle: props.bundle,
+    }).stateMachine;
 
     const functions = new Map<string, AppFunction>();
     const seenRoutes = new Map<string, string>();
@@ -122,6 +129,7 @@ export class ApiStack extends Stack {
         environment: {
           ...props.environment,
           ...(group.access.startWorkflows ? { HISTORICAL_DATA_STATE_MACHINE_ARN: stateMachine.stateMachineArn } : {}),
+          ...(group.access.startReports ? { REPORT_STATE_MACHINE_ARN: report.stateMachineArn } : {}),
           ...(group.access.linkKey ? linkKeyEnvironment(props.linkKey) : {}),
           ...(group.access.sealSecrets ? secretsKeyEnvironment(props.secretsKey) : {}),
         },
@@ -135,6 +143,7 @@ export class ApiStack extends Stack {
         buckets: stageBuckets(this, stage),
         historicalData: stateMachine,
         secretsKey: props.secretsKey,
+        report,
       });
 
       const integration = new HttpLambdaIntegration(`Integration-${group.name}`, fn.fn, {

@@ -188,6 +188,7 @@ export class DataStack extends Stack {
       lifecycleRules: [
         { expiration: Duration.days(30) },
         { prefix: KEY_PREFIXES.historicalData, expiration: Duration.days(LINK_VALIDITY_DAYS + 1) },
+        { prefix: KEY_PREFIXES.reports, expiration: Duration.days(2) },
         ABORT_INCOMPLETE_UPLOADS,
       ],
     });

@@ -28,6 +28,8 @@ import { cashDatabaseBody, createCashDatabase, uploadCashDatabaseFile } from './
 import { licenseBody, licenseWaitingForClient } from './support/licences';
 import { DEMO_SAP_CODES } from '../../infra/local/demo-catalogue';
 import { pngImage } from '../../infra/local/demo-images';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { productSalesStats } from '../../functions/adapters/dynamodb/keys';
 
 /**
  * Every route × the four roles × {valid token and each bad token} × {own merchant, foreign merchant},
@@ -60,6 +62,15 @@ const users: Record<Scope, Record<string, any>> = { own: {}, foreign: {} };
 const groupIds: Record<Scope, string> = { own: '', foreign: '' };
 const deletableUsers = new Map<string, string>();
 const deletableGroups = new Map<string, string>();
+/** Report files by `{scope} {role}`: each role's own (a file is its asker's), and the super admin's of the foreign merchant. */
+const reportFiles = new Map<string, string>();
+/** A month the matrix gives both merchants product counters for (Acme's in the group admin's group). */
+const REPORT_RANGE = { from: '2026-01-01', to: '2026-01-31' };
+const reportFileOf = (scope: Scope, role: Role) => ({
+  params: { fileId: reportFiles.get(`${scope} ${role}`) ?? reportFiles.get(`own ${role}`)! },
+  query: { merchantId: merchantOf(scope) },
+  scoped: true,
+});
 const DELETERS: Role[] = ['NEBULARSUPERADMIN', 'NEBULARMERCHANTADMIN'];
 /** Machines made in beforeAll: an Acme one in acme-north (the demo group admin's group) and a Bravo one, plus one to delete per scope and deleter. */
 const machines: Record<Scope, { serial: string; name: string }> = { own: { serial: '', name: '' }, foreign: { serial: '', name: '' } };
@@ -696,6 +707,15 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'screenConfigurations.get': screenOf,
   'screenConfigurations.update': (scope) => ({ ...screenOf(scope), body: screenBody(screenConfigs[scope].name) }),
   'screenConfigurations.send': (scope) => ({ ...screenOf(scope), body: { serials: [scope === 'own' ? machines.own.serial : screenMachine] } }),
+  'reports.get': (scope) => ({ params: { type: 'products' }, query: { merchantId: merchantOf(scope), ...REPORT_RANGE }, scoped: true }),
+  'reports.createFile': (scope) => ({
+    params: { type: 'products' },
+    query: { merchantId: merchantOf(scope), ...REPORT_RANGE },
+    body: { format: 'csv' },
+    scoped: true,
+  }),
+  'reports.getFile': reportFileOf,
+  'reports.downloadFile': reportFileOf,
 };
 
 const routes = groups.flatMap((g) => g.routes);
@@ -868,7 +888,34 @@ beforeAll(async () => {
         postsWithImage.set(scope, post.body.id);
       }),
     );
-  const besides = Promise.all([firmwareFixtures(), webPaymentFixtures(), cashDatabaseFixtures(), configurationFixtures(), contentFixtures()]);
+  const reportFile = async (token: string, merchantId: string) => {
+    const made = await api(`/report/products/files?merchantId=${merchantId}&from=${REPORT_RANGE.from}&to=${REPORT_RANGE.to}`, {
+      method: 'POST',
+      token,
+      body: { format: 'csv' },
+    });
+    expect(made.status, made.text).toBe(202);
+    await waitFor(
+      async () => (await api(`/report-files/${made.body.id}?merchantId=${merchantId}`, { token })).body.status === 'Completed' || undefined,
+      'a report file',
+    );
+    return made.body.id as string;
+  };
+  const reportFixtures = async () => {
+    const { doc } = stackDeps();
+    for (const [merchantId, groupId] of [
+      [OWN, 'acme-north'],
+      [FOREIGN, null],
+    ] as const) {
+      const key = productSalesStats(merchantId, '2026-01', 'MATRIX', 1, groupId, 0);
+      await doc.send(
+        new PutCommand({ TableName: stack.tableName, Item: { ...key, merchantId, productCode: 'MATRIX', priceTable: 1, groupId, n05: 2, v05: 300 } }),
+      );
+    }
+    await Promise.all(ROLES.map(async (role) => reportFiles.set(`own ${role}`, await reportFile(await tokenFor(role), OWN))));
+    reportFiles.set('foreign NEBULARSUPERADMIN', await reportFile(superAdmin, FOREIGN));
+  };
+  const besides = Promise.all([firmwareFixtures(), webPaymentFixtures(), cashDatabaseFixtures(), configurationFixtures(), contentFixtures(), reportFixtures()]);
   for (const scope of ['own', 'foreign'] as const) {
     const profileName = uniqueName();
     profiles[scope] = { id: await profile(merchantOf(scope), profileName), name: profileName };

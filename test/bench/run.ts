@@ -95,6 +95,7 @@ import { benchMachineCost, COST_BUDGET_PER_MACHINE_MONTH, pingSecondsOf, printMa
 import { dynamoCallsPer, interleave, localSuperAdminAuthorization, type Series } from './measure';
 import { benchDashboard, DASHBOARD_BUDGET, printDashboard } from './dashboard';
 import { benchKpis, KPIS_BUDGET, printKpis } from './kpis';
+import { benchReports, printReports, REPORTS_BUDGET } from './reports';
 
 const BUDGET = 1.5;
 /** (a) stretch goal: shown beside the budget, not failed on. */
@@ -1118,6 +1119,28 @@ async function main() {
       broke('p', error);
       out.kpisError = error instanceof Error ? (error.stack ?? error.message) : String(error);
       console.error('\nKPIS BENCH ERROR:', error);
+    }
+
+  if (wanted('q'))
+    try {
+      console.log(
+        '\n(q) Reports: a products report of 365 days of a 20,000-machine merchant against the raw reads of its counters; a 10,000-row PDF beside the same rows as CSV…\n',
+      );
+      const r = await benchReports();
+      printReports(r);
+      out.reports = { budgets: REPORTS_BUDGET, ...r };
+      if (r.verdict === 'FAIL')
+        fail(
+          'q',
+          'products report calls and p95 (handler / raw counter reads), PDF peak RSS',
+          `${r.products.calls.total} calls, ${r.products.p95Ratio}×, ${r.pdf.peakRssMb} MB`,
+          `≤ ${REPORTS_BUDGET.calls} calls, ≤ ${REPORTS_BUDGET.p95Ratio}×, ≤ ${REPORTS_BUDGET.pdfPeakRssMb} MB`,
+          r.products.p95Ratio > REPORTS_BUDGET.p95Ratio ? overRatio(r.products.p95Ratio, REPORTS_BUDGET.p95Ratio) : 'see the figures',
+        );
+    } catch (error) {
+      broke('q', error);
+      out.reportsError = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      console.error('\nREPORTS BENCH ERROR:', error);
     }
 
   if (wanted('h'))

@@ -15,6 +15,7 @@ import {
   TABLE_READ_WRITE_ACTIONS,
 } from '../../infra/constructs/grants';
 import { HISTORICAL_DATA_TASKS } from '../../infra/constructs/historical-data-workflow';
+import { REPORT_TASKS } from '../../infra/constructs/report-workflow';
 import { createConsoleStacks, type ConsoleAppProps } from '../../infra/stacks/console-app';
 
 type Resources = Record<string, { Properties: Record<string, any> }>;
@@ -61,8 +62,13 @@ describe('api stack with the real route manifest', () => {
     const starters = new Set(manifest.filter((g) => g.access.startWorkflows).map((g) => `vend-dev-api-${g.name}`));
     const linkKeyReaders = new Set(manifest.filter((g) => g.access.linkKey).map((g) => `vend-dev-api-${g.name}`));
     const sealers = new Set(manifest.filter((g) => g.access.sealSecrets).map((g) => `vend-dev-api-${g.name}`));
+    const reportStarters = new Set(manifest.filter((g) => g.access.startReports).map((g) => `vend-dev-api-${g.name}`));
     expect(functions.map((f) => f.FunctionName).sort()).toEqual(
-      [...manifest.map((g) => `vend-dev-api-${g.name}`), ...Object.values(HISTORICAL_DATA_TASKS).map((t) => `vend-dev-${t.name}`)].sort(),
+      [
+        ...manifest.map((g) => `vend-dev-api-${g.name}`),
+        ...Object.values(HISTORICAL_DATA_TASKS).map((t) => `vend-dev-${t.name}`),
+        ...Object.values(REPORT_TASKS).map((t) => `vend-dev-${t.name}`),
+      ].sort(),
     );
     for (const f of functions) {
       expect(f.Runtime).toBe('nodejs22.x');
@@ -87,6 +93,7 @@ describe('api stack with the real route manifest', () => {
           ...(starters.has(f.FunctionName) ? ['HISTORICAL_DATA_STATE_MACHINE_ARN'] : []),
           ...(linkKeyReaders.has(f.FunctionName) ? ['NOTIFICATION_LINK_KEY'] : []),
           ...(sealers.has(f.FunctionName) ? ['STORAGE_SECRETS_KEY_ID'] : []),
+          ...(reportStarters.has(f.FunctionName) ? ['REPORT_STATE_MACHINE_ARN'] : []),
         ].sort(),
       );
       expect(f.Environment.Variables).toMatchObject({ STAGE: 'dev', TENANT: 'nebular', IOT_ENDPOINT: 'example-ats.iot.eu-west-1.amazonaws.com' });
@@ -189,6 +196,7 @@ describe('grants of every real route group', () => {
     cogeskey: ['table:readWrite', ...BUCKET_READ_WRITE_ACTIONS, ...BUCKET_LEVEL_ACTIONS],
     'storage-config': ['table:readWrite', 'kms:Encrypt', 'kms:Decrypt'],
     'devices-whitelist': ['table:readWrite'],
+    reports: ['table:readWrite', ...BUCKET_READ_ACTIONS, ...BUCKET_LEVEL_ACTIONS, 'states:StartExecution'],
   };
 
   it.each(manifest.map((g) => g.name))('%s', (name) => {

@@ -136,6 +136,9 @@ describe('data stack', () => {
       );
     }
     expect(JSON.stringify(buckets.exports!.LifecycleConfiguration)).not.toContain('incoming/');
+    expect(buckets.exports!.LifecycleConfiguration.Rules).toContainEqual(
+      expect.objectContaining({ Prefix: 'reports/', ExpirationInDays: 2, Status: 'Enabled' }),
+    );
   });
 
   it('lets the console PUT to the upload buckets and GET from the exports and cash databases buckets from the browser (its origin when given), nothing else', () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { triggerEntry, triggers, triggersOf } from '../../functions/triggers/manifest';
-import { HISTORICAL_DATA_TASKS } from '../../infra/constructs/historical-data-tasks';
+import { HISTORICAL_DATA_TASKS, REPORT_TASKS } from '../../infra/constructs/historical-data-tasks';
 import { localIntervalEnv, localIotRules } from '../../infra/local/iot-rules';
 import { createConsoleStacks } from '../../infra/stacks/console-app';
 
@@ -99,9 +99,12 @@ describe('triggers manifest (functions/triggers/manifest.ts)', () => {
     for (const t of triggersOf('emailFeedback')) {
       iot.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda', Endpoint: { 'Fn::GetAtt': [idOf(t.name), 'Arn'] } });
     }
-    const [stateMachine] = Object.values(api.findResources('AWS::StepFunctions::StateMachine') as Resources);
-    const definition = JSON.stringify(stateMachine!.Properties.DefinitionString);
-    for (const t of triggersOf('workflowTask')) expect(definition).toContain(idOf(t.name));
+    const stateMachines = Object.values(api.findResources('AWS::StepFunctions::StateMachine') as Resources);
+    const machineNames = { historicalData: 'vend-dev-historical-data', report: 'vend-dev-report' } as const;
+    for (const t of triggersOf('workflowTask')) {
+      const stateMachine = stateMachines.find((m) => m.Properties.StateMachineName === machineNames[t.source.workflow]);
+      expect(JSON.stringify(stateMachine!.Properties.DefinitionString)).toContain(idOf(t.name));
+    }
   }, 120_000);
 
   it('drives the local stack: the rule router’s rules, the schedules’ timers and the workflow Tasks', async () => {
@@ -120,6 +123,8 @@ describe('triggers manifest (functions/triggers/manifest.ts)', () => {
       'AUDIT_INTENT_SWEEP_INTERVAL_MS',
       'LICENCE_SWEEP_INTERVAL_MS',
     ]);
-    expect(Object.values(HISTORICAL_DATA_TASKS).map((task) => task.entry)).toEqual(triggersOf('workflowTask').map((t) => triggerEntry(t.name)));
+    expect([...Object.values(HISTORICAL_DATA_TASKS), ...Object.values(REPORT_TASKS)].map((task) => task.entry)).toEqual(
+      triggersOf('workflowTask').map((t) => triggerEntry(t.name)),
+    );
   });
 });

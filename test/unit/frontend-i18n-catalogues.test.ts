@@ -21,6 +21,7 @@ import { CASH_MEDIA, MOVEMENT_KINDS, REJECTION_REASONS, SENSOR_NAMES, SUBMODULES
 import { LANGUAGES } from '#schemas/collections';
 import { FEATURE_FLAGS } from '#schemas/features';
 import { CASH_DATABASE_PERIPHERALS } from '#schemas/cash-database';
+import { REPORT_COLUMN_IDS } from '#schemas/report';
 import { FIRMWARE_LEVELS } from '#schemas/firmware';
 import { ROLLOUT_STATUSES } from '#schemas/rollout';
 import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES, NOTIFICATIONS_OFF_REASONS } from '#schemas/notification-constants';
@@ -43,6 +44,7 @@ const DYNAMIC_IDS: Record<string, readonly string[]> = {
   'alarms.criticity.': ALARM_CRITICITIES.map(String), // alarm criticities (troubleshooting, alarm settings)
   'alarms.category.': ALARM_CATEGORIES, // alarm categories (troubleshooting)
   'troubleshooting.source.': ALARM_SOURCES,
+  'reports.column.': REPORT_COLUMN_IDS, // report columns (reports)
   'troubleshooting.group.': ALARM_GROUPS,
   'troubleshooting.mcbf.': MCBF_VALUES.map((v) => v || 'empty'),
   'troubleshooting.field.': ['level1', 'level2'], // the two troubleshooting levels

@@ -54,6 +54,7 @@ export const MENU: readonly MenuEntry[] = [
   // Transactions (all roles); web payment orders need the merchant's WEBPAYMENTS
   entry({ id: 'transactions-data', route: '/transactions/data', messageId: 'transactions.menu.data', icon: 'receipt', group: 'transactions' }),
   entry({ id: 'transactions-stats', route: '/transactions/stats', messageId: 'transactions.menu.stats', icon: 'barChart', group: 'transactions' }),
+  entry({ id: 'transactions-reports', route: '/transactions/reports', messageId: 'reports.menu', icon: 'checklist', group: 'transactions' }),
   entry({
     id: 'transactions-webpayment-orders',
     route: '/transactions/webpayment-orders',

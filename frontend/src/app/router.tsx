@@ -151,6 +151,8 @@ const CustomerTransactionsTab = screen(() =>
 );
 const CustomerMediasTab = screen(() => import('../features/customers-medias/tabs/CustomerMediasTab').then((m) => ({ default: m.CustomerMediasTab })));
 const TransactionsPage = screen(() => import('../features/transactions/TransactionsPage').then((m) => ({ default: m.TransactionsPage })));
+const ReportsPage = screen(() => import('../features/reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
+const ReportResultPage = screen(() => import('../features/reports/ReportResultPage').then((m) => ({ default: m.ReportResultPage })));
 const TransactionStatsPage = screen(() => import('../features/transactions/TransactionStatsPage').then((m) => ({ default: m.TransactionStatsPage })));
 const WebPaymentOrdersPage = screen(() => import('../features/webpayment-orders/WebPaymentOrdersPage').then((m) => ({ default: m.WebPaymentOrdersPage })));
 const WebPaymentOrderDetailPage = screen(() =>
@@ -299,6 +301,8 @@ const consoleRoutes: RouteObject[] = [
   // Transactions (all roles); web payment orders behind WEBPAYMENTS (menu; the API refuses the others)
   guarded('/transactions/data', TransactionsPage),
   guarded('/transactions/stats', TransactionStatsPage),
+  guarded('/transactions/reports', ReportsPage),
+  guarded('/transactions/reports/result', ReportResultPage),
   guarded('/transactions/webpayment-orders', WebPaymentOrdersPage),
   guarded('/transactions/webpayment-order-details', WebPaymentOrderDetailPage),
   // Service manager (super admin, merchant admin, merchant user; NEBULAR_CASH)

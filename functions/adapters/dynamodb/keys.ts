@@ -161,6 +161,17 @@ export const salesStatsDays = (from: string, to: string, prefix: 'DAY' | 'HOUR' 
 /** A machine's transaction statistics of a (local) month: one item per machine, a day's figures per attribute. */
 export const machineSalesStatsPk = (merchantId: string, month: string) => `TXSTATS#${merchantId}#POS#${month}`;
 export const machineSalesStats = (merchantId: string, month: string, serial: string) => ({ pk: machineSalesStatsPk(merchantId, month), sk: serial });
+/**
+ * The products report's counters of a (local) month (R1): an item per product, price table, group that sold and shard
+ * (the sales statistics' shard), a day's figures per attribute.
+ */
+export const productSalesStatsPk = (merchantId: string, month: string) => `TXSTATS#${merchantId}#PRODUCTS#${month}`;
+export const productSalesStats = (merchantId: string, month: string, productCode: string, priceTable: number, groupId: string | null, shard: number) => ({
+  pk: productSalesStatsPk(merchantId, month),
+  sk: `${productCode}#${priceTable}#${groupId ?? '-'}#${shard}`,
+});
+/** A report file a user asked for (R4): its status, progress and object key; removed by TTL a day after. */
+export const reportFile = (merchantId: string, id: string) => ({ pk: `MERCHANT#${merchantId}#REPORTFILES`, sk: id });
 /** The types, media types and source types a merchant's transactions used (number sets). */
 export const salesUsed = (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: 'TXUSED' });
 /** Guard of a sales message's statistics: its transactions were counted. */

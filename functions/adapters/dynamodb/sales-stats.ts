@@ -3,7 +3,8 @@
  * one TransactWriteItems per machine and batch holds a guard item per message (`attribute_not_exists`) with the
  * counter ADDs of those messages, so a redelivery, a batch retried half-way or a duplicated publish finds its
  * guard and counts nothing again. A message whose guard is there is left out and the rest tried again. The same
- * transaction moves the machine's sales per weekday and hour (T11, sales-hours.ts), the anomaly rules' baseline.
+ * transaction moves the machine's sales per weekday and hour (T11, sales-hours.ts), the anomaly rules' baseline,
+ * and the products report's counters (R1, product-sales.ts).
  * The merchant's and group's day counters are sharded (SALES_STATS_SHARDS): a machine writes its serial's shard, so
  * concurrent batches of one merchant's machines rarely touch one item; a transaction that still conflicts is tried
  * again in the next shard (it wrote nothing, and its guards keep the count exact whichever shard takes it).
@@ -13,6 +14,7 @@ import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { CountedSales, Device, SalesStats } from '../../core/ingestion/ports';
 import { canonicalTime } from '../../core/ingestion/rules';
 import * as keys from './keys';
+import { productSalesUpdates } from './product-sales';
 import { salesHoursUpdates } from './sales-hours';
 import { SALES_STATS_SHARDS, statsCounterUpdates, statsShardOf, usedUpdate, usedValuesOf } from './transaction-records';
 import { isTransactionCancelled, type TransactItem } from './transactions';
@@ -95,8 +97,9 @@ export class DynamoSalesStats implements SalesStats {
       shard,
     );
     const hours = salesHoursUpdates(this.tableName, device, timeZone, transactions);
+    const products = productSalesUpdates(this.tableName, device, timeZone, transactions, shard);
     const used = this.newUsed(device.merchantId, usedValuesOf(transactions));
-    return [...guards, ...counters, ...hours, ...(used ? [used] : [])];
+    return [...guards, ...counters, ...hours, ...products, ...(used ? [used] : [])];
   }
 
   private newUsed(merchantId: string, values: ReturnType<typeof usedValuesOf>): TransactItem | undefined {

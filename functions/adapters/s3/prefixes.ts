@@ -4,4 +4,6 @@ export const KEY_PREFIXES = {
   incoming: 'incoming/',
   /** Historical data exports (`historical-data/{merchantId}/{requestId}/{attempt}.csv`): expire a day after the link. */
   historicalData: 'historical-data/',
+  /** Report files (`reports/{merchantId}/{id}.{pdf|csv}`, core/reports/file.ts): their item goes after a day, the object after two. */
+  reports: 'reports/',
 } as const;

@@ -1,8 +1,8 @@
 import { ExecutionAlreadyExists, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
-import type { WorkflowName, WorkflowStarter } from '../../core/shared/workflows';
+import type { AnyWorkflowStarter, WorkflowName } from '../../core/shared/workflows';
 
 /** Step Functions StartExecution on each workflow's state machine (their ARNs from the environment CDK sets). */
-export class SfnWorkflowStarter implements WorkflowStarter {
+export class SfnWorkflowStarter implements AnyWorkflowStarter {
   private readonly client: SFNClient;
 
   constructor(
@@ -13,6 +13,7 @@ export class SfnWorkflowStarter implements WorkflowStarter {
   }
 
   async start(workflow: WorkflowName, input: object, executionName: string): Promise<void> {
+    if (!this.stateMachines[workflow]) throw new Error(`no state machine ARN for the ${workflow} workflow in this function's environment`);
     try {
       await this.client.send(new StartExecutionCommand({ stateMachineArn: this.stateMachines[workflow], name: executionName, input: JSON.stringify(input) }));
     } catch (error) {
