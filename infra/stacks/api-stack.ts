@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -57,7 +57,10 @@ const GROUP_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 
 /**
  * The HTTP API: one Lambda per route group, one route per manifest entry, Cognito JWT authorizer; and the
- * workflows its routes start (the historical-data state machine).
+ * workflows its routes start (the historical-data and report state machines). Each group's routes, integration and
+ * invoke permission live in a nested stack of their own (`Routes-<group>`): a CloudFormation stack holds at most 500
+ * resources, and 280 routes with their groups' functions passed it. One nested stack per group keeps a route in the
+ * same stack when other groups come and go (moving a route between stacks would create it before the old one is gone).
  */
 export class ApiStack extends Stack {
   readonly httpApi: apigw.HttpApi;
@@ -151,6 +154,7 @@ export class ApiStack extends Stack {
         // One invoke permission per function (not per route) keeps the function policy small.
         scopePermissionToRoute: false,
       });
+      const routesStack = new NestedStack(this, `Routes-${group.name}`, { description: `/api/v1 routes of group ${group.name}` });
       for (const route of group.routes) {
         const path = `${API_PREFIX}${route.path}`;
         const key = `${route.method} ${path}`;
@@ -158,13 +162,13 @@ export class ApiStack extends Stack {
         if (owner) throw new Error(`Route ${key} is declared by groups ${owner} and ${group.name}.`);
         seenRoutes.set(key, group.name);
         const isPublic = route.roles === 'public';
-        const [created] = this.httpApi.addRoutes({
-          path,
-          methods: [apigw.HttpMethod[route.method]],
+        const created = new apigw.HttpRoute(routesStack, `${route.method}${path}`, {
+          httpApi: this.httpApi,
+          routeKey: apigw.HttpRouteKey.with(path, apigw.HttpMethod[route.method]),
           integration,
           authorizer: isPublic ? noAuth : authorizer,
         });
-        if (isPublic && created) {
+        if (isPublic) {
           acknowledge(
             created,
             'AwsSolutions-APIG4',
