@@ -12,6 +12,7 @@ import { newestFirstPaging, page, rangeInOrder } from './paging';
 import { SELECTION_PATTERN } from './planogram-constants';
 import { SERIAL_PATTERN, Serial } from './pos-entity';
 import { commaList } from './query';
+import { COMMAND_STATUS, COMMAND_STATUSES } from './remote-command-constants';
 
 /** Spec §4 types 1–19, by number; the names are the message ids' suffixes in the console. */
 export const REMOTE_COMMAND_TYPES = {
@@ -38,10 +39,7 @@ export const REMOTE_COMMAND_TYPES = {
 export type RemoteCommandType = keyof typeof REMOTE_COMMAND_TYPES;
 export const COMMAND_TYPE_NUMBERS = Object.keys(REMOTE_COMMAND_TYPES).map(Number) as RemoteCommandType[];
 
-/** Spec §4 statuses. 0 and 1 are pending; the others are final. */
-export const COMMAND_STATUS = { scheduled: 0, running: 1, received: 2, notExecuted: 3, receivedWithWarnings: 4, receivedWithErrors: 5 } as const;
-export const COMMAND_STATUSES = Object.values(COMMAND_STATUS);
-export const PENDING_STATUSES: readonly number[] = [COMMAND_STATUS.scheduled, COMMAND_STATUS.running];
+export { COMMAND_STATUS, COMMAND_STATUSES, PENDING_STATUSES } from './remote-command-constants';
 
 /** Spec §4 results: the device's (schemas/iot.ts) and the cloud's own for commands that never ran. */
 export const COMMAND_RESULT = { ...COMMAND_RESULTS, retriesExceeded: -1, expired: -2, cancelledByUser: -3 } as const;

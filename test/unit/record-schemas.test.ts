@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { clientRecord } from '../../functions/adapters/dynamodb/client-repository';
-import { customerRecord } from '../../functions/adapters/dynamodb/customer-repository';
+import { customerRecord } from '../../functions/adapters/dynamodb/customer-records';
 import * as keys from '../../functions/adapters/dynamodb/keys';
 import { mediaRecord } from '../../functions/adapters/dynamodb/media-records';
 import { customConfigRecord } from '../../functions/adapters/dynamodb/pos-config-repository';
@@ -20,7 +20,8 @@ import { alarmEventOf } from '../../functions/adapters/dynamodb/notification-out
 import { onlineEntryRecord, sweepStateRecord } from '../../functions/adapters/dynamodb/online-index';
 import { sensorSampleRecord } from '../../functions/adapters/dynamodb/pos-history-repository';
 import { copiedTelemetry, telemetryOf, telemetryRecord } from '../../functions/adapters/dynamodb/reported-copy';
-import { salesUsedRecord, statsDayRecord, statsMonthRecord } from '../../functions/adapters/dynamodb/transaction-records';
+import { statsDayRecord, statsMonthRecord } from '../../functions/adapters/dynamodb/sales-figures';
+import { salesUsedRecord } from '../../functions/adapters/dynamodb/transaction-repository';
 
 const saved = { ...process.env };
 let out: string[] = [];

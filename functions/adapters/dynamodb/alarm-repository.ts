@@ -5,88 +5,34 @@
  * machines' ok/warning/critical counters, guarded by the counts read and the registry's merchant and group; a raise and a
  * repair also put the alarm notification outbox item (notification-outbox.ts).
  */
-import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import type { AlarmCounts } from '#schemas/alarm';
-import { Alarm, type MasterAlarm } from '#schemas/alarm-entity';
-import type { Total } from '#schemas/paging';
+import type { MasterAlarm } from '#schemas/alarm-entity';
 import { COUNT_READ_LIMIT } from '#schemas/paging-constants';
 import { activeDelta, applyDelta, countsOf, dayOf, isOpen, statsContribution, statusMove, sumCounts, type StoredAlarm } from '../../core/alarms/model';
-import type { AlarmClosing, AlarmDevice, AlarmRepeat, AlarmRepository, AlarmSelection, AlarmSlice } from '../../core/alarms/ports';
+import type { AlarmClosing, AlarmDevice, AlarmRepeat, AlarmRepository } from '../../core/alarms/ports';
 import { machineStatus, statusCounter, withHiddenMirror, type ActiveAlarmCounts } from '../../core/devices/model';
 import { ANOMALY_ALARM_CODES } from '#schemas/anomaly-constants';
 import { kpiAddsAt, mergeKpiDays, spreadHours, type KpiDays } from '../../core/kpis/counters';
-import { batchGetItems } from './batch-items';
+import { alarmOf, DynamoAlarmReader, OPEN_END } from './alarm-records';
 import { kpiCounterUpdates, machineSaleRate } from './kpi-counters';
 import { outboxPut } from './notification-outbox';
 import { counterRecord, counterUpdate } from './counters';
 import { registryCheck } from './registrations';
 import * as keys from './keys';
-import { posNameProjection } from './pos-name';
 import { masterAlarmRecord } from './master-alarm-repository';
 import { posCopyUpdate, reportedCopy, telemetryRecord } from './reported-copy';
-import { andFilters, groupIs, MOVING_READ_LIMIT, movingFilter, movingInto, regroupMarks } from './machine-regroups';
-import { countQuery, queryPage, readRange, type ItemFilter, type PageQuery, type PartitionSource } from './paging';
+import { groupIs, MOVING_READ_LIMIT, regroupMarks } from './machine-regroups';
+import { readRange } from './paging';
 import { recordSchema } from './records';
 import { failedConditionIndex, isConditionFailure } from './transactions';
 
-type Item = Record<string, unknown>;
 type Key = { pk: string; sk: string };
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
-/** Sorts after every ISO instant: the open end of a date range. */
-const OPEN_END = '~';
-
-/** The record schema of an alarm (in its machine's partition). */
-export const alarmRecord = recordSchema<StoredAlarm>(
-  'alarm',
-  z.extend(
-    z.pick(Alarm, {
-      serial: true,
-      code: true,
-      status: true,
-      category: true,
-      criticity: true,
-      message: true,
-      detail: true,
-      remainingCycles: true,
-      createdAt: true,
-      lastSeenAt: true,
-      occurrences: true,
-      repairedAt: true,
-      repairedBy: true,
-    }),
-    { merchantId: z.string(), groupId: z.nullable(z.string()), messageId: z.string(), lastMessageId: z.string() },
-  ),
-);
-
-export const alarmOf = (item: Item): StoredAlarm => alarmRecord.read(item);
-
 /** The record schema of an open alarm's guard (one per machine and code): the sort key of the alarm it holds. */
 const openAlarmGuardRecord = recordSchema('openAlarm', z.object({ alarmSk: z.string() }));
-
-/**
- * The FilterExpression of the status, category, criticity and group-scope filters (placeholders #a…/:a…); reading
- * the groups' own partitions needs no group filter.
- */
-function filterOf(sel: AlarmSelection, groupPartitions = false): ItemFilter | undefined {
-  const parts: string[] = [];
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const oneOf = (attribute: string, list: readonly unknown[]) => {
-    const i = parts.length;
-    names[`#a${i}`] = attribute;
-    list.forEach((v, j) => (values[`:a${i}_${j}`] = v));
-    parts.push(list.length === 1 ? `#a${i} = :a${i}_0` : `#a${i} IN (${list.map((_, j) => `:a${i}_${j}`).join(', ')})`);
-  };
-  if (sel.status === 'repaired') oneOf('status', ['repaired', 'repairedManually']);
-  else if (sel.status !== 'all') oneOf('status', [sel.status]);
-  if (sel.category) oneOf('category', [sel.category]);
-  if (sel.criticity !== undefined) oneOf('criticity', [sel.criticity]);
-  if (sel.codes?.length) oneOf('code', sel.codes);
-  if (sel.groupIds && !groupPartitions) oneOf('groupId', sel.groupIds);
-  return parts.length ? { expression: parts.join(' AND '), names, values } : undefined;
-}
 
 /** Counter attributes plus deltas. */
 function addCounts(item: Record<string, number> | undefined, deltas: Record<string, number> | undefined): Record<string, number> | undefined {
@@ -96,23 +42,9 @@ function addCounts(item: Record<string, number> | undefined, deltas: Record<stri
   return out;
 }
 
-export class DynamoAlarmRepository implements AlarmRepository {
-  constructor(
-    private readonly doc: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
-
-  // ------------------------------------------------------------------ writes
-
+export class DynamoAlarmRepository extends DynamoAlarmReader implements AlarmRepository {
   private alarmKey(a: Pick<StoredAlarm, 'merchantId' | 'serial' | 'createdAt' | 'messageId'>): Key {
     return keys.posAlarm(a.merchantId, a.serial, a.createdAt, a.messageId);
-  }
-
-  private async getItem(key: Key, projection?: string): Promise<Item | undefined> {
-    const res = await this.doc.send(
-      new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true, ...(projection ? { ProjectionExpression: projection } : {}) }),
-    );
-    return res.Item;
   }
 
   async openAlarm(device: AlarmDevice, code: string): Promise<StoredAlarm | undefined> {
@@ -301,69 +233,6 @@ export class DynamoAlarmRepository implements AlarmRepository {
   async masterAlarms(codes: readonly string[]): Promise<Map<string, MasterAlarm>> {
     const items = await this.batchGet(codes.map((c) => keys.masterAlarm(c)));
     return new Map(items.map((i) => masterAlarmRecord.read(i)).map((m) => [m.code, m]));
-  }
-
-  // ------------------------------------------------------------------ reads
-
-  async get(merchantId: string, serial: string, createdAt: string, messageId: string): Promise<StoredAlarm | undefined> {
-    const item = await this.getItem(keys.posAlarm(merchantId, serial, createdAt, messageId));
-    return item ? alarmOf(item) : undefined;
-  }
-
-  /**
-   * One machine's partition (A1), the merchant's alarms index (A2) or, for a group scope, the groups' partitions of
-   * the group index (A2g, merged), narrowed to the date range. A group scope reads by the machines' groups now:
-   * moving machines' alarms are left out of the group partitions, and those of the machines moving into the scope
-   * come from their own partitions (A1), merged by the index sort key every alarm carries (`gsi1sk`).
-   */
-  private async range(sel: AlarmSelection): Promise<Omit<PageQuery, 'forward' | 'offset' | 'limit'>> {
-    const groupPartitions = !sel.serial && !!sel.groupIds;
-    const filter = filterOf(sel, groupPartitions);
-    const base = { tableName: this.tableName, ...(filter ? { filter } : {}) };
-    const prefix = keys.historyPrefix.alarm;
-    const ownRange = { from: `${prefix}${sel.from ?? ''}`, to: `${prefix}${sel.to ?? OPEN_END}` };
-    if (sel.serial) return { ...base, partition: keys.posPk(sel.merchantId, sel.serial), between: ownRange };
-    // Index sort keys start with the creation time; '0' sorts before every one (a key value cannot be empty).
-    const between = { from: sel.from ?? '0', to: sel.to ?? OPEN_END };
-    if (!groupPartitions) return { ...base, index: 'gsi1' as const, partition: keys.merchantAlarmsPk(sel.merchantId), between };
-    const moving = await regroupMarks(this.doc, this.tableName, MOVING_READ_LIMIT, sel.merchantId);
-    const groups: PartitionSource[] = sel.groupIds!.map((g) => ({
-      index: 'gsi2',
-      partition: keys.groupAlarmsPk(sel.merchantId, g),
-      between,
-      filter: andFilters(filter, movingFilter(moving)),
-    }));
-    const own: PartitionSource[] = movingInto(moving, sel.groupIds!).map((m) => ({
-      partition: keys.posPk(sel.merchantId, m.serial),
-      between: ownRange,
-      filter,
-    }));
-    return { tableName: this.tableName, partition: [...groups, ...own], orderBy: 'gsi1sk', partitionsMayChange: true };
-  }
-
-  async list(sel: AlarmSelection, s: AlarmSlice): Promise<{ items: StoredAlarm[]; cursor?: string }> {
-    const page = await queryPage(this.doc, { ...(await this.range(sel)), forward: s.ordType === 'asc', offset: s.offset, limit: s.limit, cursor: s.cursor });
-    return { items: page.items.map(alarmOf), ...(page.cursor ? { cursor: page.cursor } : {}) };
-  }
-
-  async count(sel: AlarmSelection): Promise<Total> {
-    return countQuery(this.doc, await this.range(sel));
-  }
-
-  async all(sel: AlarmSelection, max: number): Promise<StoredAlarm[]> {
-    return (await queryPage(this.doc, { ...(await this.range(sel)), forward: false, offset: 0, limit: max + 1 })).items.map(alarmOf);
-  }
-
-  private batchGet(keyList: readonly Key[], projection?: { expression: string; names: Record<string, string> }): Promise<Item[]> {
-    return batchGetItems(this.doc, this.tableName, keyList, projection);
-  }
-
-  async posNames(merchantId: string, serials: readonly string[]): Promise<Map<string, string>> {
-    const items = await this.batchGet(
-      serials.map((s) => keys.pos(merchantId, s)),
-      { expression: 'pk, sk, serial, #n', names: { '#n': 'name' } },
-    );
-    return new Map(items.map((i) => posNameProjection.read(i)).map((p) => [p.serial, p.name]));
   }
 
   async stats(merchantId: string, groupIds: readonly string[] | undefined, days: readonly string[]): Promise<{ counts: AlarmCounts; days: AlarmCounts[] }> {

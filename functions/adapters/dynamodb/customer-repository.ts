@@ -2,62 +2,17 @@
  * Customers (ACCESS-PATTERNS C1–C4): one item per customer, listed by registration on gsi1; the association with a
  * media is one transaction over the media's item (`customerId`) and the customer's (`mediaIds`, `medias`).
  */
-import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { Customer } from '#schemas/customer';
 import type { Total } from '#schemas/paging';
 import type { CustomerRecord } from '../../core/customers/model';
 import type { AssociationOutcome, CustomerRepository, CustomerSelection, CustomerSlice, DissociationOutcome } from '../../core/customers/ports';
-import { counterUpdate, forgetCounter, readCounter } from './counters';
+import { DynamoCustomerRecords, recordOf } from './customer-records';
+import { readCounter } from './counters';
 import * as keys from './keys';
 import { countQuery, queryPage, readRange, type ItemFilter, type PageQuery } from './paging';
 import { recordSchema } from './records';
-import { failedConditionIndex, isConditionFailure, transactOrConflict } from './transactions';
-import { setParts } from './update-expression';
-
-type Item = Record<string, unknown>;
-
-/** The record's own attributes: what a save writes (the media ids and count are the association's). */
-const OWN_FIELDS = ['id', 'merchantId', 'userId', 'name', 'email', 'registeredAt', 'consents', 'paymentInfo', 'version', 'updatedAt'] as const;
-
-const searchKeyOf = (r: CustomerRecord) => [r.userId, r.name ?? '', r.email ?? ''].join('\n').toLowerCase();
-
-function ownAttributes(r: CustomerRecord): Item {
-  return { ...Object.fromEntries(OWN_FIELDS.map((f) => [f, r[f]])), searchKey: searchKeyOf(r) };
-}
-
-/**
- * The record schema of a customer item (C1): its own attributes, and its medias' ids from the association's string
- * set (absent when it has none: DynamoDB keeps no empty set), sorted.
- */
-export const customerRecord = recordSchema<CustomerRecord>(
-  'customer',
-  z.extend(
-    z.pick(Customer, {
-      id: true,
-      merchantId: true,
-      userId: true,
-      name: true,
-      email: true,
-      registeredAt: true,
-      consents: true,
-      paymentInfo: true,
-      updatedAt: true,
-    }),
-    {
-      mediaIds: z._default(
-        z.pipe(
-          z.set(z.string()),
-          z.transform((ids) => [...ids].sort()),
-        ),
-        [],
-      ),
-      version: z.number(),
-    },
-  ),
-);
-
-const recordOf = (item: Item): CustomerRecord => customerRecord.read(item);
+import { failedConditionIndex } from './transactions';
 
 /** Whose a media is: its `customerId` (projected from the media item, M1; absent while it has no customer). */
 const mediaCustomer = recordSchema('media', z.object({ customerId: z.optional(z.string()) }));
@@ -90,17 +45,7 @@ function readOf(merchantId: string, sel: CustomerSelection): Pick<PageQuery, 'in
 
 const unfiltered = (sel: CustomerSelection) => !sel.search && !sel.consent && sel.hasMedias === undefined && !sel.from && !sel.to;
 
-export class DynamoCustomerRepository implements CustomerRepository {
-  constructor(
-    private readonly doc: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
-
-  async get(merchantId: string, id: string): Promise<CustomerRecord | undefined> {
-    const res = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.customer(merchantId, id), ConsistentRead: true }));
-    return res.Item ? recordOf(res.Item) : undefined;
-  }
-
+export class DynamoCustomerRepository extends DynamoCustomerRecords implements CustomerRepository {
   async listSlice(merchantId: string, sel: CustomerSelection & CustomerSlice): Promise<{ items: CustomerRecord[]; cursor?: string }> {
     const page = await queryPage(this.doc, {
       tableName: this.tableName,
@@ -121,42 +66,6 @@ export class DynamoCustomerRepository implements CustomerRepository {
   async listAll(merchantId: string, sel: CustomerSelection, ordType: 'asc' | 'desc', max: number): Promise<CustomerRecord[]> {
     const { partition, ...read } = readOf(merchantId, sel);
     return (await readRange(this.doc, { tableName: this.tableName, ...read, partition: partition as string, forward: ordType === 'asc', max })).map(recordOf);
-  }
-
-  async save(next: CustomerRecord, readVersion: number | undefined): Promise<boolean> {
-    if (readVersion === undefined) {
-      const counter = keys.customersCounterName(next.merchantId);
-      const item = {
-        ...keys.customer(next.merchantId, next.id),
-        ...keys.customerByRegistration(next.merchantId, next.registeredAt, next.id),
-        entity: 'customer',
-        ...ownAttributes(next),
-        medias: 0,
-      };
-      const outcome = await transactOrConflict(this.doc, [
-        { Put: { TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-        counterUpdate(this.tableName, counter, { count: 1 })!,
-      ]);
-      forgetCounter(counter);
-      return outcome === 'ok';
-    }
-    const set = setParts(ownAttributes(next), 's');
-    try {
-      await this.doc.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: keys.customer(next.merchantId, next.id),
-          UpdateExpression: `SET ${set.parts.join(', ')}`,
-          ConditionExpression: 'version = :read',
-          ExpressionAttributeNames: set.names,
-          ExpressionAttributeValues: { ...set.values, ':read': readVersion },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
   }
 
   async associate(merchantId: string, customerId: string, mediaId: string, maxMedias: number): Promise<AssociationOutcome> {

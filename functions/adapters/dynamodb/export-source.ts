@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ExportPos, ExportSource } from '../../core/historical-data/ports';
-import { alarmOf } from './alarm-repository';
+import { alarmOf } from './alarm-records';
 import * as keys from './keys';
 import { posNameProjection } from './pos-name';
 import { queryPages, type ItemFilter } from './paging';

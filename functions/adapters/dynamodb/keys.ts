@@ -158,6 +158,11 @@ export const salesStatsDay = (pk: string, day: string, shard?: number) => ({ pk,
 export const salesStatsHour = (pk: string, day: string, shard: number) => ({ pk, sk: `HOUR#${day}#${shard}` });
 /** The sort key range of days `from`…`to` (every shard of both ends), of a statistics partition. */
 export const salesStatsDays = (from: string, to: string, prefix: 'DAY' | 'HOUR' = 'DAY') => ({ from: `${prefix}#${from}`, to: `${prefix}#${to}#~` });
+/**
+ * The counter attributes of a statistics item: `{category}N` / `{category}V` on day items, `{category}N{hh}` /
+ * `{category}V{hh}` (local hour) on hour items, `{category}N{dd}` / `{category}V{dd}` on a machine's month item.
+ */
+export const salesStatsAttributes = (category: string, suffix = '') => ({ count: `${category}N${suffix}`, value: `${category}V${suffix}` });
 /** A machine's transaction statistics of a (local) month: one item per machine, a day's figures per attribute. */
 export const machineSalesStatsPk = (merchantId: string, month: string) => `TXSTATS#${merchantId}#POS#${month}`;
 export const machineSalesStats = (merchantId: string, month: string, serial: string) => ({ pk: machineSalesStatsPk(merchantId, month), sk: serial });

@@ -11,7 +11,8 @@ import { emptyFigures, addFigures, type Figures } from '../../core/transactions/
 import { batchGetItems } from './batch-items';
 import { counterRecord, counterUpdate } from './counters';
 import * as keys from './keys';
-import { statsAttributes, statsMonthRecord, statsShardOf } from './transaction-records';
+import { statsMonthRecord } from './sales-figures';
+import { statsShardOf } from './transaction-records';
 import type { TransactItem } from './transactions';
 
 type Item = Record<string, unknown>;
@@ -139,7 +140,7 @@ export class DynamoKpiReads implements KpiReads {
           const dd = String(d).padStart(2, '0');
           const day: Figures = emptyFigures();
           for (const c of Object.keys(day) as Array<keyof Figures>) {
-            const names = statsAttributes(c, dd);
+            const names = keys.salesStatsAttributes(c, dd);
             day[c] = { count: figures[names.count] ?? 0, value: figures[names.value] ?? 0 };
           }
           if (Object.values(day).some((f) => f.count || f.value)) sales.set(`${month}-${dd}`, addFigures(sales.get(`${month}-${dd}`) ?? emptyFigures(), day));
@@ -173,7 +174,7 @@ export async function machineSaleRate(
     const { figures } = statsMonthRecord.read(item);
     for (let d = 1; d <= 31; d++) {
       const dd = String(d).padStart(2, '0');
-      const value = SOLD_CATEGORIES.reduce((sum, c) => sum + (figures[statsAttributes(c, dd).value] ?? 0), 0);
+      const value = SOLD_CATEGORIES.reduce((sum, c) => sum + (figures[keys.salesStatsAttributes(c, dd).value] ?? 0), 0);
       if (value) byDay.set(`${month}-${dd}`, value);
     }
   }

@@ -12,8 +12,7 @@
  */
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { AlarmCategory } from '#schemas/alarm-code';
-import { ALARM_STATUSES } from '#schemas/alarm-constants';
+import { ALARM_CATEGORIES, ALARM_STATUSES } from '#schemas/alarm-constants';
 import { dayOf, statsContribution } from '../../core/alarms/model';
 import type { PosRef, PosRegroups, MovingPos } from '../../core/devices/ports';
 import { counterUpdate } from './counters';
@@ -59,7 +58,7 @@ const markOf = (i: Item): RegroupMark => {
 };
 
 /** What a step reads of an alarm: its group, what its statistics count and its group index key (A4, A2). */
-export const alarmCountedShape = { status: z.enum(ALARM_STATUSES), category: AlarmCategory, criticity: z.number() };
+export const alarmCountedShape = { status: z.enum(ALARM_STATUSES), category: z.enum(ALARM_CATEGORIES), criticity: z.number() };
 const movedAlarmRecord = recordSchema('alarm', z.object({ groupId, ...alarmCountedShape, createdAt: z.string(), messageId: z.string() }));
 /** What a step reads of a command: its group and its id (its group index key). */
 const movedCommandRecord = recordSchema('command', z.object({ groupId, id: z.string() }));

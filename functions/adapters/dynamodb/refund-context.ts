@@ -1,7 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { Merchant } from '#schemas/merchant-entity';
-import { MerchantSettings } from '#schemas/merchant-settings-entity';
 import type { RefundContext, RefundContextReader } from '../../core/medias/ports';
 import { batchGetItems } from './batch-items';
 import * as keys from './keys';
@@ -9,7 +8,8 @@ import { recordSchema } from './records';
 
 /** What a refund reads of each item, parsed (ACCESS-PATTERNS: Record schemas). */
 const merchantMoney = recordSchema('merchant', z.pick(Merchant, { currency: true, timezone: true }));
-const refundSettings = recordSchema('merchantSettings', z.pick(MerchantSettings, { maximumRefund: true }));
+// The settings item's maximumRefund as MerchantSettings (merchant-settings-entity.ts) declares it, without bundling the whole settings schema.
+const refundSettings = recordSchema('merchantSettings', z.object({ maximumRefund: z.number() }));
 
 /** What a refund reads of its merchant: currency and time zone (merchant item) and the maximum refund (settings; 0 until saved). One BatchGetItem. */
 export class DynamoRefundContext implements RefundContextReader {

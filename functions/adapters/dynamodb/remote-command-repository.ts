@@ -1,7 +1,6 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { PENDING_STATUSES, RemoteCommand } from '#schemas/remote-command';
-import { commandIdBound } from '../../core/remote-commands/delivery';
 import type {
   CommandFilter,
   CommandSlice,
@@ -11,11 +10,11 @@ import type {
   RemoteCommandRepository,
   StoredCommand,
 } from '../../core/remote-commands/ports';
-import { batchGetItems } from './batch-items';
-import { counterUpdate, forgetCounter, readCounter } from './counters';
+import { counterUpdate, forgetCounter } from './counters';
 import * as keys from './keys';
-import { andFilters, groupIs, MOVING_READ_LIMIT, movingFilter, movingInto, regroupMarks } from './machine-regroups';
-import { countQuery, queryPage, type ItemFilter, type PageQuery, type PartitionSource } from './paging';
+import { groupIs } from './machine-regroups';
+import { queryPage, type PageQuery } from './paging';
+import { DynamoRemoteCommandCounts } from './remote-command-counts';
 import { recordSchema } from './records';
 import { failedConditionIndex, isConditionFailure } from './transactions';
 
@@ -37,29 +36,6 @@ function commandItem(c: StoredCommand): Item {
   };
 }
 
-/** FilterExpression of the list filters; no key attribute is involved. Reading the groups' own partitions needs no group filter. */
-function itemFilter(f: CommandFilter, groupPartitions = false): ItemFilter | undefined {
-  const parts: string[] = [];
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  if (f.type !== undefined) {
-    parts.push('#ct = :ct');
-    Object.assign(names, { '#ct': 'type' });
-    Object.assign(values, { ':ct': f.type });
-  }
-  if (f.status !== undefined) {
-    parts.push('#cs = :cs');
-    Object.assign(names, { '#cs': 'status' });
-    Object.assign(values, { ':cs': f.status });
-  }
-  if (f.groupIds && !groupPartitions) {
-    parts.push(`#cg IN (${f.groupIds.map((_, i) => `:cg${i}`).join(', ')})`);
-    names['#cg'] = 'groupId';
-    f.groupIds.forEach((g, i) => (values[`:cg${i}`] = g));
-  }
-  return parts.length ? { expression: parts.join(' AND '), names, values } : undefined;
-}
-
 /** Version condition of a transition: exactly the state read, or any pending state. */
 function versionCondition(expected: CommandVersion | 'pending') {
   if (expected === 'pending') {
@@ -69,12 +45,7 @@ function versionCondition(expected: CommandVersion | 'pending') {
 }
 
 /** Remote commands (ACCESS-PATTERNS 30–35). */
-export class DynamoRemoteCommandRepository implements RemoteCommandRepository {
-  constructor(
-    private readonly doc: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
-
+export class DynamoRemoteCommandRepository extends DynamoRemoteCommandCounts implements RemoteCommandRepository {
   async create(c: StoredCommand, idempotency?: IdempotencyRecord): Promise<CreateOutcome> {
     const table = this.tableName;
     const counters = [
@@ -210,37 +181,6 @@ export class DynamoRemoteCommandRepository implements RemoteCommandRepository {
     }
   }
 
-  /**
-   * The merchant's commands on gsi1 or, for a group scope, its groups' on gsi3 (merged), by id = creation order,
-   * narrowed to [from, to) by id bounds. A group scope reads by the machines' groups now: moving machines' commands
-   * are left out of the group partitions, and those of the machines moving into the scope come from their own
-   * partitions (30), merged by the id every command carries (`gsi1sk`).
-   */
-  private async merchantRange(merchantId: string, f: CommandFilter): Promise<Omit<PageQuery, 'forward' | 'offset' | 'limit'>> {
-    const filter = itemFilter(f, !!f.groupIds);
-    const ids = f.from || f.to ? { from: f.from ? commandIdBound(f.from) : '0', to: f.to ? commandIdBound(f.to) : '~' } : undefined;
-    const base = { tableName: this.tableName, ...(ids ? { between: ids } : {}), ...(filter ? { filter } : {}) };
-    if (!f.groupIds) return { ...base, index: 'gsi1', partition: keys.merchantCommandsPk(merchantId) };
-    const moving = await regroupMarks(this.doc, this.tableName, MOVING_READ_LIMIT, merchantId);
-    const groups: PartitionSource[] = f.groupIds.map((g) => ({
-      ...base,
-      index: 'gsi3',
-      partition: keys.groupCommandsPk(merchantId, g),
-      filter: andFilters(filter, movingFilter(moving)),
-    }));
-    const own: PartitionSource[] = movingInto(moving, f.groupIds).map((m) => ({
-      partition: keys.posPk(merchantId, m.serial),
-      ...(ids ? { between: { from: `${keys.posCommandPrefix}${ids.from}`, to: `${keys.posCommandPrefix}${ids.to}` } } : { beginsWith: keys.posCommandPrefix }),
-      ...(filter ? { filter } : {}),
-    }));
-    return { tableName: this.tableName, partition: [...groups, ...own], orderBy: 'gsi1sk', partitionsMayChange: true };
-  }
-
-  private posRange(merchantId: string, serial: string, f: CommandFilter): Omit<PageQuery, 'forward' | 'offset' | 'limit'> {
-    const filter = itemFilter(f);
-    return { tableName: this.tableName, partition: keys.posPk(merchantId, serial), beginsWith: keys.posCommandPrefix, ...(filter ? { filter } : {}) };
-  }
-
   private async page(range: Omit<PageQuery, 'forward' | 'offset' | 'limit'>, s: CommandSlice) {
     const page = await queryPage(this.doc, { ...range, forward: s.ordType === 'asc', offset: s.offset, limit: s.limit, cursor: s.cursor });
     return { items: page.items.map(fromItem), ...(page.cursor ? { cursor: page.cursor } : {}) };
@@ -250,35 +190,12 @@ export class DynamoRemoteCommandRepository implements RemoteCommandRepository {
     return this.page(await this.merchantRange(merchantId, f), s);
   }
 
-  async countMerchant(merchantId: string, f: CommandFilter) {
-    const range = await this.merchantRange(merchantId, f);
-    if (!f.groupIds && !range.filter && !range.between)
-      return { count: await readCounter(this.doc, this.tableName, keys.merchantCommandsCounterName(merchantId)) };
-    return countQuery(this.doc, range);
-  }
-
   async listAllMerchant(merchantId: string, f: CommandFilter, max: number) {
     return (await this.page(await this.merchantRange(merchantId, f), { offset: 0, limit: max + 1, ordType: 'desc' })).items;
   }
 
   listPos(merchantId: string, serial: string, f: CommandFilter, s: CommandSlice) {
     return this.page(this.posRange(merchantId, serial, f), s);
-  }
-
-  async countPos(merchantId: string, serial: string, f: CommandFilter) {
-    const range = this.posRange(merchantId, serial, f);
-    if (!range.filter) return { count: await readCounter(this.doc, this.tableName, keys.posCommandsCounterName(merchantId, serial)) };
-    return countQuery(this.doc, range);
-  }
-
-  async pendingCounts(merchantId: string, serials: readonly string[]) {
-    const items = await batchGetItems(
-      this.doc,
-      this.tableName,
-      serials.map((s) => keys.counter(keys.posCommandsCounterName(merchantId, s))),
-    );
-    const pending = new Map(items.map((i) => [String(i.pk), Number(i.pending ?? 0)]));
-    return Object.fromEntries(serials.map((s) => [s, pending.get(keys.counter(keys.posCommandsCounterName(merchantId, s)).pk) ?? 0]));
   }
 
   async due(at: string, limit: number) {

@@ -7,7 +7,7 @@ import { DynamoExportSource } from './export-source';
 import * as keys from './keys';
 import { queryPages } from './paging';
 import { readProductCounters } from './product-sales';
-import { statsAttributes, statsMonthRecord } from './transaction-records';
+import { statsMonthRecord } from './sales-figures';
 import { DynamoTransactionRepository } from './transaction-repository';
 
 /**
@@ -63,7 +63,7 @@ export class DynamoReportSource implements ReportSource {
           const f = emptyFigures();
           let any = false;
           for (const c of STAT_CATEGORIES) {
-            const names = statsAttributes(c, dd);
+            const names = keys.salesStatsAttributes(c, dd);
             const count = figures[names.count] ?? 0;
             if (count) any = true;
             f[c] = { count, value: figures[names.value] ?? 0 };

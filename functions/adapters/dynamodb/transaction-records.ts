@@ -10,7 +10,7 @@ import { EXTERNAL_SERVICES, transactionCategory } from '#schemas/transaction-con
 import type { Transaction } from '#schemas/transaction';
 import { statsIncrements, type CountedTransaction, type StatsIncrement } from '../../core/transactions/stats';
 import * as keys from './keys';
-import { keyedMap, recordSchema } from './records';
+import { recordSchema } from './records';
 import type { TransactItem } from './transactions';
 
 type Item = Record<string, unknown>;
@@ -60,49 +60,6 @@ export function cloudTransactionPut(tableName: string, t: CloudTransaction): Tra
 const DAY_OF_MONTH = (day: string) => day.slice(8, 10);
 
 /**
- * Counter attributes: `{category}N` / `{category}V` on day items, `{category}N{hh}` / `{category}V{hh}` (local hour) on
- * hour items, `{category}N{dd}` / `{category}V{dd}` on a machine's month item.
- */
-export const statsAttributes = (category: string, dd = '') => ({ count: `${category}N${dd}`, value: `${category}V${dd}` });
-
-const isFigure = (v: unknown): v is number => typeof v === 'number';
-
-/**
- * A statistics item's schema: its text attributes as `text` says, and every other attribute a counter (`figures`, a
- * number; `keyedMap` checks them with a predicate, as a month item holds up to 31 days of them for each category).
- */
-function statsItem<S extends z.core.$ZodLooseShape>(text: S) {
-  const names = new Set(Object.keys(text));
-  const split = (item: unknown): unknown => {
-    const out: Item = {};
-    const figures: Item = {};
-    for (const [k, v] of Object.entries(item as Item)) (names.has(k) ? out : figures)[k] = v;
-    return { ...out, figures };
-  };
-  return z.pipe(z.transform(split), z.object({ ...text, figures: keyedMap(isFigure) }));
-}
-
-/** The record schema of a merchant's or group's statistics day (T5, T6): `{category}N` / `{category}V`. */
-export const statsDayRecord = recordSchema('salesStatsDay', statsItem({ merchantId: z.string(), day: z.string(), groupId: z.optional(z.string()) }));
-
-/** The record schema of a merchant's or group's statistics hours of a day (T5b): `{category}N{hh}` / `{category}V{hh}`. */
-export const statsHourRecord = recordSchema('salesStatsHour', statsItem({ merchantId: z.string(), day: z.string(), groupId: z.optional(z.string()) }));
-
-/** The record schema of a machine's statistics month (T7): `{category}N{dd}` / `{category}V{dd}`, its name and group when it last sold. */
-export const statsMonthRecord = recordSchema(
-  'salesStatsMonth',
-  statsItem({ merchantId: z.string(), serial: z.string(), posName: z.string(), groupId: z._default(z.nullable(z.string()), null) }),
-);
-
-const numberSet = z.custom<ReadonlySet<number>>((v) => v instanceof Set && [...v].every((n) => typeof n === 'number'));
-
-/** The record schema of a merchant's "used" item (T9): number sets, each absent until a value is added. */
-export const salesUsedRecord = recordSchema(
-  'salesUsed',
-  z.object({ merchantId: z.string(), types: z.optional(numberSet), mediaTypes: z.optional(numberSet), sourceTypes: z.optional(numberSet) }),
-);
-
-/**
  * Shards of each merchant's and group's statistics day (and hour) item. Every sale of a merchant moves its day: one
  * item would serialise the transactions of all its machines (DynamoDB cancels concurrent transactions on one item),
  * so a machine writes to its own shard (its serial's hash) and a read sums the shards. A machine's month item (T7)
@@ -146,7 +103,7 @@ export function statsCounterUpdates(
     for (const { key, suffix } of itemsOf(merchantId, inc, shard)) {
       const id = `${key.pk}|${key.sk}`;
       const entry = items.get(id) ?? { key, adds: new Map<string, number>(), sets: { merchantId } as Item };
-      const names = statsAttributes(inc.category, suffix);
+      const names = keys.salesStatsAttributes(inc.category, suffix);
       entry.adds.set(names.count, (entry.adds.get(names.count) ?? 0) + inc.count);
       entry.adds.set(names.value, (entry.adds.get(names.value) ?? 0) + inc.value);
       if (inc.scope === 'machine') Object.assign(entry.sets, { serial: inc.serial, posName: inc.posName ?? inc.serial, groupId: inc.groupId });

@@ -2,18 +2,27 @@
  * A merchant's transactions (ACCESS-PATTERNS T1–T7): pages over month partitions of the merchant's (gsi1) or its
  * groups' (gsi2) index, or over machines' own partitions (I3), merged by `paging.ts`; the statistics counters.
  */
-import { QueryCommand, GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { STAT_CATEGORIES } from '#schemas/transaction-constants';
 import type { TransactionsUsed } from '#schemas/transaction';
 import type { HistorySlice } from '../../core/devices/history-ports';
 import type { PosFigures, TransactionRepository, TransactionSelection } from '../../core/transactions/ports';
-import { addFigures, emptyFigures, type Figures } from '../../core/transactions/stats';
+import { addFigures, emptyFigures } from '../../core/transactions/stats';
 import * as keys from './keys';
 import { openCountedCursor, sealCountedCursor, selectionKey } from './counted-cursor';
 import { countQuery, queryPage, type ItemFilter, type PartitionSource } from './paging';
-import { salesUsedRecord, statsAttributes, statsDayRecord, statsHourRecord, statsMonthRecord, toTransaction } from './transaction-records';
+import { recordSchema } from './records';
+import { DynamoSalesFigures, figuresOf, statsMonthRecord } from './sales-figures';
+import { toTransaction } from './transaction-records';
 
-type Item = Record<string, unknown>;
+const numberSet = z.custom<ReadonlySet<number>>((v) => v instanceof Set && [...v].every((n) => typeof n === 'number'));
+
+/** The record schema of a merchant's "used" item (T9): number sets, each absent until a value is added. */
+export const salesUsedRecord = recordSchema(
+  'salesUsed',
+  z.object({ merchantId: z.string(), types: z.optional(numberSet), mediaTypes: z.optional(numberSet), sourceTypes: z.optional(numberSet) }),
+);
 
 /** Items a page of /all and /csv reads at once. */
 const READ_PAGE_ITEMS = 1_000;
@@ -94,30 +103,11 @@ function sourcesOf(sel: TransactionSelection, months = monthsOf(sel.from, sel.to
   );
 }
 
-/** Figures of a counter item: `{category}N{suffix}` / `{category}V{suffix}`. */
-/** The figures of a parsed statistics item (of day `suffix` of a month item); a category without sales is 0. */
-function figuresOf(figures: Readonly<Record<string, number>>, suffix = ''): Figures {
-  const f = emptyFigures();
-  for (const c of STAT_CATEGORIES) {
-    const names = statsAttributes(c, suffix);
-    f[c] = { count: figures[names.count] ?? 0, value: figures[names.value] ?? 0 };
-  }
-  return f;
-}
-
-const yearsOf = (fromDay: string, toDay: string) =>
-  Array.from({ length: Number(toDay.slice(0, 4)) - Number(fromDay.slice(0, 4)) + 1 }, (_, i) => String(Number(fromDay.slice(0, 4)) + i));
-
 function localMonthsOf(fromDay: string, toDay: string): string[] {
   return monthsOf(`${fromDay}T00:00:00.000Z`, new Date(Date.parse(`${toDay}T00:00:00.000Z`) + 1).toISOString());
 }
 
-export class DynamoTransactionRepository implements TransactionRepository {
-  constructor(
-    private readonly doc: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
-
+export class DynamoTransactionRepository extends DynamoSalesFigures implements TransactionRepository {
   /** A page and the selection's total: counted beside page 1's Query, then carried in the cursors (one Query a page). */
   async page(sel: TransactionSelection, s: HistorySlice) {
     const partition = sourcesOf(sel);
@@ -161,50 +151,6 @@ export class DynamoTransactionRepository implements TransactionRepository {
     const used = res.Item && salesUsedRecord.read(res.Item);
     const sorted = (v: ReadonlySet<number> | undefined) => [...(v ?? [])].sort((a, b) => a - b);
     return { types: sorted(used?.types), mediaTypes: sorted(used?.mediaTypes), sourceTypes: sorted(used?.sourceTypes) };
-  }
-
-  /** All items of a partition (a year of days, a month of machines): one Query unless past 1 MB. */
-  private async partitionItems(pk: string, sk?: { from: string; to: string }, filter?: ItemFilter): Promise<Item[]> {
-    const out: Item[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const res = await this.doc.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: sk ? '#pk = :pk AND #sk BETWEEN :from AND :to' : '#pk = :pk',
-          ExpressionAttributeNames: { '#pk': 'pk', ...(sk ? { '#sk': 'sk' } : {}), ...filter?.names },
-          ExpressionAttributeValues: { ':pk': pk, ...(sk ? { ':from': sk.from, ':to': sk.to } : {}), ...filter?.values },
-          ...(filter ? { FilterExpression: filter.expression } : {}),
-          ExclusiveStartKey: start,
-        }),
-      );
-      out.push(...((res.Items ?? []) as Item[]));
-      start = res.LastEvaluatedKey;
-    } while (start);
-    return out;
-  }
-
-  async dayFigures(merchantId: string, groupIds: readonly string[] | undefined, fromDay: string, toDay: string): Promise<Map<string, Figures>> {
-    const years = yearsOf(fromDay, toDay);
-    const pks = groupIds
-      ? groupIds.flatMap((g) => years.map((y) => keys.groupSalesStatsPk(merchantId, g, y)))
-      : years.map((y) => keys.merchantSalesStatsPk(merchantId, y));
-    const items = (await Promise.all(pks.map((pk) => this.partitionItems(pk, keys.salesStatsDays(fromDay, toDay))))).flat();
-    // Each day's shards (and its unsharded item of before the shards) summed.
-    const days = new Map<string, Figures>();
-    for (const { day, figures } of items.map((i) => statsDayRecord.read(i))) days.set(day, addFigures(days.get(day) ?? emptyFigures(), figuresOf(figures)));
-    return days;
-  }
-
-  async hourFigures(merchantId: string, groupIds: readonly string[] | undefined, day: string): Promise<Figures[]> {
-    const year = day.slice(0, 4);
-    const pks = groupIds ? groupIds.map((g) => keys.groupSalesStatsPk(merchantId, g, year)) : [keys.merchantSalesStatsPk(merchantId, year)];
-    const items = (await Promise.all(pks.map((pk) => this.partitionItems(pk, keys.salesStatsDays(day, day, 'HOUR'))))).flat();
-    const hours = Array.from({ length: 24 }, () => emptyFigures());
-    for (const { figures } of items.map((i) => statsHourRecord.read(i))) {
-      hours.forEach((h, i) => addFigures(h, figuresOf(figures, String(i).padStart(2, '0'))));
-    }
-    return hours;
   }
 
   async machineFigures(merchantId: string, groupIds: readonly string[] | undefined, fromDay: string, toDay: string): Promise<PosFigures[]> {

@@ -1,6 +1,6 @@
 import { DynamoPosReader } from '../../adapters/dynamodb/machine-reads';
 import { DynamoMediaRepository } from '../../adapters/dynamodb/media-repository';
-import { DynamoSapCodeRepository } from '../../adapters/dynamodb/sap-code-repository';
+import { DynamoSapCodeReader } from '../../adapters/dynamodb/sap-code-records';
 import { DynamoRefundContext } from '../../adapters/dynamodb/refund-context';
 import type { FunctionAccess } from '../../runtime/access';
 import { groupDeps } from '../../runtime/base-deps';
@@ -12,7 +12,7 @@ export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
   medias: new DynamoMediaRepository(doc, tableName),
   refundContext: new DynamoRefundContext(doc, tableName),
   pos: new DynamoPosReader(doc, tableName),
-  sapCodes: new DynamoSapCodeRepository(doc, tableName),
+  sapCodes: new DynamoSapCodeReader(doc, tableName),
 }));
 
 export type MediaGroupDeps = ReturnType<typeof deps>;

@@ -1,5 +1,5 @@
-import { DynamoCustomerRepository } from '../../adapters/dynamodb/customer-repository';
-import { DynamoMediaRepository } from '../../adapters/dynamodb/media-repository';
+import { DynamoCustomerRecords } from '../../adapters/dynamodb/customer-records';
+import { DynamoMediaRecords } from '../../adapters/dynamodb/media-records';
 import { DynamoPaymentServiceMerchants } from '../../adapters/dynamodb/merchant-features';
 import { DynamoWebPaymentConfigRepository } from '../../adapters/dynamodb/webpayment-service-repository';
 import { DynamoWebPaymentOrderRepository } from '../../adapters/dynamodb/webpayment-order-repository';
@@ -15,8 +15,8 @@ export const access = { table: 'readWrite' } as const satisfies FunctionAccess;
 export const deps = groupDeps(access, ({ doc, config: { tableName } }) => ({
   merchants: new DynamoPaymentServiceMerchants(doc, tableName),
   orders: new DynamoWebPaymentOrderRepository(doc, tableName),
-  customers: new DynamoCustomerRepository(doc, tableName),
-  medias: new DynamoMediaRepository(doc, tableName),
+  customers: new DynamoCustomerRecords(doc, tableName),
+  medias: new DynamoMediaRecords(doc, tableName),
   webPaymentConfigs: new DynamoWebPaymentConfigRepository(doc, tableName),
 }));
 

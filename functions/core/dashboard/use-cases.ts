@@ -2,7 +2,7 @@
  * The dashboard of a merchant, or of a group admin's groups (issue 30 item 1), from counters only: a bounded number
  * of reads whatever the fleet (ACCESS-PATTERNS "Dashboard").
  */
-import { COMMAND_STATUS } from '#schemas/remote-command';
+import { COMMAND_STATUS } from '#schemas/remote-command-constants';
 import type { Dashboard, DashboardQuery } from '#schemas/dashboard';
 import type { AlarmRepository } from '../alarms/ports';
 import { toAlarms } from '../alarms/use-cases';

@@ -3,10 +3,10 @@
  * merchants, the data exported) and the exports bucket.
  */
 import { createDocumentClient } from '../../adapters/dynamodb/client';
-import { DynamoAlarmRepository } from '../../adapters/dynamodb/alarm-repository';
+import { DynamoAlarmReader } from '../../adapters/dynamodb/alarm-records';
 import { DynamoExportSource } from '../../adapters/dynamodb/export-source';
 import { DynamoDataRequestRepository } from '../../adapters/dynamodb/historical-data-repository';
-import { DynamoMerchantRepository } from '../../adapters/dynamodb/merchant-repository';
+import { DynamoMerchantReader } from '../../adapters/dynamodb/merchant-records';
 import type { ExportDeps } from '../../core/historical-data/export';
 import { tableConfig } from '../../runtime/config';
 import { bucketFiles } from '../../runtime/files';
@@ -20,10 +20,10 @@ export function buildHistoricalExportDeps(env: NodeJS.ProcessEnv = process.env):
   const { region, tableName, dynamodbEndpoint } = tableConfig(env);
   const doc = createDocumentClient({ region, endpoint: dynamodbEndpoint });
   return {
-    merchants: new DynamoMerchantRepository(doc, tableName),
+    merchants: new DynamoMerchantReader(doc, tableName),
     dataRequests: new DynamoDataRequestRepository(doc, tableName),
     exportSource: new DynamoExportSource(doc, tableName),
-    alarms: new DynamoAlarmRepository(doc, tableName),
+    alarms: new DynamoAlarmReader(doc, tableName),
     exportFiles: bucketFiles(access, 'exports'),
     now: () => new Date().toISOString(),
     log: (level, message, fields) => logger[level](message, fields),

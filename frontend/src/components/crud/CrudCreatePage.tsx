@@ -8,8 +8,9 @@ import { useMayCall } from '../use-may-call';
 import { ForMerchantScope, type MerchantScope } from './ForMerchantScope';
 
 /**
- * The create screen of an item of the app bar's merchant (see MerchantScope): a way back to the list and the
- * form (`children`); who may not call the create route is sent to the list.
+ * The create screen of an item of the app bar's merchant (see MerchantScope; `children` get its id) or of the
+ * platform's (`platform`: the form alone): a way back to the list and the form; who may not call the create route is
+ * sent to the list.
  */
 export function CrudCreatePage({
   route,
@@ -17,15 +18,13 @@ export function CrudCreatePage({
   testId,
   listPath,
   backMessageId,
-  children,
   ...scope
-}: MerchantScope & {
+}: ((MerchantScope & { children: (merchantId: string) => ReactNode }) | { scope: 'platform'; children: ReactNode }) & {
   route: ApiRouteId;
   titleId: string;
   testId: string;
   listPath: string;
   backMessageId: string;
-  children: (merchantId: string) => ReactNode;
 }) {
   const { identity } = useSession();
   const mayCreate = useMayCall(route);
@@ -41,7 +40,7 @@ export function CrudCreatePage({
       }
       testId={testId}
     >
-      <ForMerchantScope {...scope}>{children}</ForMerchantScope>
+      {scope.scope === 'platform' ? scope.children : <ForMerchantScope {...scope} />}
     </Page>
   );
 }

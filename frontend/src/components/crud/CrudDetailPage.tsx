@@ -43,7 +43,8 @@ export function CrudDetailPage<T extends object>({
   /** The title while the item loads (or fails to). */
   titleId: string;
   testId: string;
-  listPath: string;
+  /** The list's address, or the loaded item's list (then the way back shows once it is loaded). */
+  listPath: string | ((item: T) => string);
   backMessageId: string;
   errorMessageId: (error: unknown) => string;
   children: (item: T, canEdit: boolean) => ReactNode;
@@ -52,10 +53,11 @@ export function CrudDetailPage<T extends object>({
   const running = useOneAtATime();
   const canEdit = mayCall(updateRoute, role);
   const item = result.data;
+  const list = typeof listPath === 'string' ? listPath : item && listPath(item);
   let deleteButton: ReactNode = null;
-  if (remove && item && mayCall(remove.route, role)) {
+  if (remove && item && list && mayCall(remove.route, role)) {
     const { route: _, errorMessageId: deleteErrorMessageId, ...button } = remove;
-    deleteButton = <DeleteButton {...button} afterPath={listPath} errorMessageId={deleteErrorMessageId ?? errorMessageId} actions={running} />;
+    deleteButton = <DeleteButton {...button} afterPath={list} errorMessageId={deleteErrorMessageId ?? errorMessageId} actions={running} />;
   }
   // Title<T> makes `title` given unless T has a name.
   const name = item && (title ? (title as (item: T) => ReactNode)(item) : (item as { name?: string }).name);
@@ -65,9 +67,11 @@ export function CrudDetailPage<T extends object>({
       title={name ?? <FormattedMessage id={titleId} />}
       actions={
         <>
-          <Link to={listPath} className="button button--secondary">
-            <FormattedMessage id={backMessageId} />
-          </Link>
+          {list && (
+            <Link to={list} className="button button--secondary">
+              <FormattedMessage id={backMessageId} />
+            </Link>
+          )}
           {item && actions?.(item, running)}
           {deleteButton}
         </>

@@ -11,24 +11,29 @@ import { ForMerchantScope, type MerchantScope } from './ForMerchantScope';
 export type CreateAction = { route: ApiRouteId; messageId: string; testId: string } & ({ to: string } | { expanded: boolean; onToggle: () => void });
 
 /**
- * The list screen of items of the app bar's merchant (see MerchantScope): its title, its actions once it has
- * its merchant(s) (the create action only for who may call its route), and its body; a list of items that
- * belong to one merchant asks for one when "all distributors" is picked.
+ * Whose items a list shows: the app bar's merchant's (see MerchantScope; `children` get the merchant's id), or the
+ * platform's (`platform`: a super admin's catalogue, or a merchant's items whose merchant is in the address), which
+ * do not depend on the app bar's pick.
+ */
+type ListScope = (MerchantScope & { children: (merchantId: string) => ReactNode }) | { scope: 'platform'; children: ReactNode };
+
+/**
+ * The list screen of items: its title, its actions once it has its merchant(s) (the create action only for who may
+ * call its route), and its body; a list of items that belong to one merchant of the app bar asks for one when "all
+ * distributors" is picked.
  */
 export function CrudListPage({
   titleId,
   testId,
   create,
   actions,
-  children,
   ...scope
-}: MerchantScope & {
+}: ListScope & {
   titleId: string;
   testId: string;
   create?: CreateAction;
   /** Further actions before the create action. */
   actions?: ReactNode;
-  children: (merchantId: string) => ReactNode;
 }) {
   const { merchantId } = useCurrentMerchant();
   const role = useSession().identity?.role;
@@ -48,7 +53,7 @@ export function CrudListPage({
       }
       testId={testId}
     >
-      <ForMerchantScope {...scope}>{children}</ForMerchantScope>
+      {scope.scope === 'platform' ? scope.children : <ForMerchantScope {...scope} />}
     </Page>
   );
 }

@@ -1,7 +1,6 @@
-import { FormattedMessage } from 'react-intl';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { BlogPostInput } from '#schemas/blog-post';
-import { Page } from '../../components/Page';
+import { CrudCreatePage } from '../../components/crud/CrudCreatePage';
 import { createBlogPost } from './api/save-blog-post';
 import { BlogPostForm, NEW_BLOG_POST } from './components/BlogPostForm';
 import { blogPostPath } from './messages';
@@ -14,16 +13,15 @@ export function BlogPostCreatePage() {
     navigate(blogPostPath(post.id));
   }
   return (
-    <Page
-      title={<FormattedMessage id="blogPosts.create.title" />}
-      actions={
-        <Link to="/admin/blogposts" className="button button--secondary">
-          <FormattedMessage id="blogPosts.backToList" />
-        </Link>
-      }
+    <CrudCreatePage
+      scope="platform"
+      route="blogPosts.create"
+      titleId="blogPosts.create.title"
       testId="blog-post-create-page"
+      listPath="/admin/blogposts"
+      backMessageId="blogPosts.backToList"
     >
       <BlogPostForm initial={NEW_BLOG_POST} submitLabelId="blogPosts.create.submit" successMessageId="blogPosts.created" send={send} />
-    </Page>
+    </CrudCreatePage>
   );
 }

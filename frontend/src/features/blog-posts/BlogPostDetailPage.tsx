@@ -1,7 +1,6 @@
 import { FormattedMessage } from 'react-intl';
-import { Link, useParams } from 'react-router-dom';
-import { Page } from '../../components/Page';
-import { Loaded } from '../../components/states';
+import { useParams } from 'react-router-dom';
+import { CrudDetailPage } from '../../components/crud/CrudDetailPage';
 import { useBlogPost } from './api/get-blog-post';
 import { updateBlogPost } from './api/save-blog-post';
 import { BlogPostForm } from './components/BlogPostForm';
@@ -15,38 +14,37 @@ export function BlogPostDetailPage() {
   const id = useParams().id ?? '';
   const post = useBlogPost(id);
   return (
-    <Page
-      title={post.data?.title ?? <FormattedMessage id="blogPosts.detail.title" />}
-      actions={
-        <Link to="/admin/blogposts" className="button button--secondary">
-          <FormattedMessage id="blogPosts.backToList" />
-        </Link>
-      }
+    <CrudDetailPage
+      result={post}
+      title={(p) => p.title}
+      updateRoute="blogPosts.update"
+      titleId="blogPosts.detail.title"
       testId="blog-post-detail-page"
+      listPath="/admin/blogposts"
+      backMessageId="blogPosts.backToList"
+      errorMessageId={blogPostErrorMessageId}
     >
-      <Loaded result={post} errorMessageId={blogPostErrorMessageId}>
-        {(p) => (
-          <>
-            <BlogPostForm
-              key={p.updatedAt}
-              initial={{ ...p, visibility: String(p.visibility), publishedOn: p.publishedOn ?? '' }}
-              submitLabelId="blogPosts.save"
-              successMessageId="blogPosts.updated"
-              send={(input) => updateBlogPost(p.id, input)}
-            />
-            <BlogPostImage post={p} />
-            {(['It', 'En'] as const).map((lang) => (
-              <section key={lang} className="card" aria-labelledby={`blog-preview-${lang}`}>
-                <h2 id={`blog-preview-${lang}`}>
-                  <FormattedMessage id={PREVIEW_TITLES[lang]} />
-                </h2>
-                {/* Sanitised by the API's renderer (functions/core/blog-posts/markdown.ts): only its own tags. */}
-                <div className="blog-preview" data-testid={`blog-preview-${lang}`} dangerouslySetInnerHTML={{ __html: p[`html${lang}`] }} />
-              </section>
-            ))}
-          </>
-        )}
-      </Loaded>
-    </Page>
+      {(p) => (
+        <>
+          <BlogPostForm
+            key={p.updatedAt}
+            initial={{ ...p, visibility: String(p.visibility), publishedOn: p.publishedOn ?? '' }}
+            submitLabelId="blogPosts.save"
+            successMessageId="blogPosts.updated"
+            send={(input) => updateBlogPost(p.id, input)}
+          />
+          <BlogPostImage post={p} />
+          {(['It', 'En'] as const).map((lang) => (
+            <section key={lang} className="card" aria-labelledby={`blog-preview-${lang}`}>
+              <h2 id={`blog-preview-${lang}`}>
+                <FormattedMessage id={PREVIEW_TITLES[lang]} />
+              </h2>
+              {/* Sanitised by the API's renderer (functions/core/blog-posts/markdown.ts): only its own tags. */}
+              <div className="blog-preview" data-testid={`blog-preview-${lang}`} dangerouslySetInnerHTML={{ __html: p[`html${lang}`] }} />
+            </section>
+          ))}
+        </>
+      )}
+    </CrudDetailPage>
   );
 }

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { DataTable } from '../../components/data-table/DataTable';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
-import { Page } from '../../components/Page';
+import { CrudListPage } from '../../components/crud/CrudListPage';
 import { useFormat } from '../../lib/format';
 import { useBlogPostPage } from './api/get-blog-post-page';
 import { blogPostErrorMessageId, blogPostPath } from './messages';
@@ -44,16 +44,13 @@ export function BlogPostListPage() {
   const table = useDataTable({ tableId: 'admin-blog-posts', columns, defaultSort: DEFAULT_SORT });
   const page = useBlogPostPage(table.query);
   return (
-    <Page
-      title={<FormattedMessage id="blogPosts.list.title" />}
-      actions={
-        <Link to="/admin/blogposts/create" className="button button--primary" data-testid="blog-post-create">
-          <FormattedMessage id="blogPosts.create.action" />
-        </Link>
-      }
+    <CrudListPage
+      scope="platform"
+      titleId="blogPosts.list.title"
       testId="blog-post-list-page"
+      create={{ route: 'blogPosts.create', to: '/admin/blogposts/create', messageId: 'blogPosts.create.action', testId: 'blog-post-create' }}
     >
       <DataTable table={table} result={page} rowKey={(p) => p.id} emptyMessageId="blogPosts.list.empty" errorMessageId={blogPostErrorMessageId} />
-    </Page>
+    </CrudListPage>
   );
 }

@@ -2,11 +2,16 @@ import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { OPOS_RESULT_CODES, SUBMODULE_SENSORS, SUBMODULES } from '#schemas/cash-messages';
+import type { DeviceErrorItem } from '#schemas/cash-stats';
 import { presetRange } from '../../components/date-range/presets';
 import { rangeInstants } from '../../components/date-range/instants';
+import { DataTable } from '../../components/data-table/DataTable';
+import { SearchFilter } from '../../components/data-table/SearchFilter';
+import { SelectFilter } from '../../components/data-table/SelectFilter';
+import { useDataTable, type Column } from '../../components/data-table/use-data-table';
 import { EmptyState, Loaded } from '../../components/states';
 import { useFormat } from '../../lib/format';
-import { useDeviceErrors, type DeviceErrorFilter } from './api/get-device-errors';
+import { useDeviceErrors } from './api/get-device-errors';
 import { useSensorChart } from './api/get-sensor-chart';
 import { CashFigureSections } from './components/CashFigureSections';
 import { SensorChart } from './components/SensorChart';
@@ -63,111 +68,47 @@ function SubmoduleCharts({ serial, from, to }: { serial: string; from: string; t
   );
 }
 
+const DEFAULT_SORT = { ord: 'at', ordType: 'desc' } as const;
+
 function DeviceErrors({ serial }: { serial: string }) {
   const format = useFormat();
   const intl = useIntl();
-  const [filter, setFilter] = useState<DeviceErrorFilter>({ page: 1 });
-  const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
-  const errors = useDeviceErrors(serial, filter);
-  const codes = useMemo(() => OPOS_RESULT_CODES.filter((c) => c !== 0), []);
-  const refilter = (next: Partial<DeviceErrorFilter>) => {
-    setCursors([undefined]);
-    setFilter((f) => ({ ...f, ...next, page: 1, cursor: undefined }));
-  };
+  const columns = useMemo<Column<DeviceErrorItem>[]>(
+    () => [
+      { id: 'at', messageId: 'cashData.errors.at', ord: 'at', value: (e) => format.dateTime(e.at) },
+      { id: 'device', messageId: 'cashData.errors.device', value: (e) => e.device },
+      { id: 'code', messageId: 'cashData.errors.code', value: (e) => String(e.resultCode) },
+      { id: 'extended', messageId: 'cashData.errors.extended', value: (e) => String(e.extendedCode) },
+      { id: 'message', messageId: 'cashData.errors.message', value: (e) => e.message ?? '' },
+    ],
+    [format],
+  );
+  const codes = useMemo(() => OPOS_RESULT_CODES.filter((c) => c !== 0).map((c) => ({ value: String(c), label: String(c) })), []);
+  const table = useDataTable({ tableId: 'device-opos-errors', columns, defaultSort: DEFAULT_SORT });
+  const errors = useDeviceErrors(serial, table.query);
   return (
-    <section className="card" data-testid="device-errors">
-      <header className="device-chart__header">
-        <h2>
-          <FormattedMessage id="cashData.errors.title" />
-        </h2>
-        <div className="cash-data__form">
-          <label>
-            <FormattedMessage id="cashData.errors.device" />
-            <input value={filter.device ?? ''} onChange={(e) => refilter({ device: e.target.value || undefined })} data-testid="errors-device" />
-          </label>
-          <label>
-            <FormattedMessage id="cashData.errors.code" />
-            <select
-              value={filter.code ?? ''}
-              onChange={(e) => refilter({ code: e.target.value === '' ? undefined : Number(e.target.value) })}
-              data-testid="errors-code"
-            >
-              <option value="">{intl.formatMessage({ id: 'cashData.errors.allCodes' })}</option>
-              {codes.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-      </header>
-      <Loaded result={errors}>
-        {(page) =>
-          page.items.length === 0 ? (
-            <EmptyState messageId="cashData.errors.empty" />
-          ) : (
-            <>
-              <table className="cash-data__table" data-testid="errors-table">
-                <thead>
-                  <tr>
-                    <th>
-                      <FormattedMessage id="cashData.errors.at" />
-                    </th>
-                    <th>
-                      <FormattedMessage id="cashData.errors.device" />
-                    </th>
-                    <th>
-                      <FormattedMessage id="cashData.errors.code" />
-                    </th>
-                    <th>
-                      <FormattedMessage id="cashData.errors.extended" />
-                    </th>
-                    <th>
-                      <FormattedMessage id="cashData.errors.message" />
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.items.map((e) => (
-                    <tr key={`${e.at}-${e.device}-${e.resultCode}`}>
-                      <td>{format.dateTime(e.at)}</td>
-                      <td>{e.device}</td>
-                      <td>{e.resultCode}</td>
-                      <td>{e.extendedCode}</td>
-                      <td>{e.message ?? ''}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              <div className="cash-data__form">
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  disabled={filter.page === 1}
-                  onClick={() => setFilter((f) => ({ ...f, page: f.page - 1, cursor: cursors[f.page - 2] }))}
-                >
-                  <FormattedMessage id="cashData.errors.previous" />
-                </button>
-                <span>
-                  <FormattedMessage id="cashData.errors.page" values={{ page: filter.page, pages: Math.max(1, Math.ceil(page.total / page.size)) }} />
-                </span>
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  disabled={filter.page * page.size >= page.total}
-                  onClick={() => {
-                    setCursors((c) => [...c.slice(0, filter.page), page.cursor]);
-                    setFilter((f) => ({ ...f, page: f.page + 1, cursor: page.cursor }));
-                  }}
-                >
-                  <FormattedMessage id="cashData.errors.next" />
-                </button>
-              </div>
-            </>
-          )
+    <section data-testid="device-errors">
+      <h2>
+        <FormattedMessage id="cashData.errors.title" />
+      </h2>
+      <DataTable
+        table={table}
+        result={errors}
+        rowKey={(e) => `${e.at}-${e.device}-${e.resultCode}`}
+        emptyMessageId="cashData.errors.empty"
+        filters={
+          <>
+            <SearchFilter table={table} field="device" messageId="cashData.errors.device" />
+            <SelectFilter
+              table={table}
+              field="code"
+              messageId="cashData.errors.code"
+              allLabel={intl.formatMessage({ id: 'cashData.errors.allCodes' })}
+              options={codes}
+            />
+          </>
         }
-      </Loaded>
+      />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { CASH_DEVICE_TYPES } from '#schemas/collections';
 import { SENSOR_NAMES, submoduleOf } from '#schemas/cash-messages';
 import { Page } from '../../components/Page';
+import { HeaderRow } from '../../components/HeaderRow';
 import { EmptyState, Loaded, errorMessageId } from '../../components/states';
 import { useToast } from '../../components/toasts';
 import { ApiError } from '../../lib/api';
@@ -111,25 +112,15 @@ export function SensorThresholdsPage() {
               <EmptyState messageId="cashData.thresholds.empty" />
             ) : (
               <table className="cash-data__table" data-testid="thresholds-table">
-                <thead>
-                  <tr>
-                    <th>
-                      <FormattedMessage id="cashData.thresholds.model" />
-                    </th>
-                    <th>
-                      <FormattedMessage id="cashData.thresholds.sensor" />
-                    </th>
-                    <th>
-                      <FormattedMessage id="cashData.thresholds.warning" />
-                    </th>
-                    <th>
-                      <FormattedMessage id="cashData.thresholds.critical" />
-                    </th>
-                    <th>
-                      <FormattedMessage id="cashData.thresholds.direction" />
-                    </th>
-                  </tr>
-                </thead>
+                <HeaderRow
+                  cells={[
+                    'cashData.thresholds.model',
+                    'cashData.thresholds.sensor',
+                    'cashData.thresholds.warning',
+                    'cashData.thresholds.critical',
+                    'cashData.thresholds.direction',
+                  ]}
+                />
                 <tbody>
                   {data.items.map((t) => (
                     <tr key={`${t.model}#${t.name}`} data-testid={`threshold-${t.model}-${t.name}`} onClick={() => pick(t.model, t.name)}>

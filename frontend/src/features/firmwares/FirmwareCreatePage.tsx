@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router-dom';
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { DEVICE_TYPES } from '#schemas/collections';
 import { FIRMWARE_LEVELS, FIRMWARE_MAX_BYTES, FirmwareCreate } from '#schemas/firmware';
@@ -9,7 +9,7 @@ import { FileUploadField } from '../../components/form/FileUploadField';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { useDraft } from '../../components/form/use-draft';
 import { useFormSubmit } from '../../components/form/use-form-submit';
-import { Page } from '../../components/Page';
+import { CrudCreatePage } from '../../components/crud/CrudCreatePage';
 import type { FieldErrors } from '../../lib/form-errors';
 import { RELEASE_FILE_ACCEPT, releaseFileType, uploadReleaseFile } from '../../lib/release-upload';
 import { createFirmware } from './api/save-firmware';
@@ -70,14 +70,13 @@ export function FirmwareCreatePage() {
   }
 
   return (
-    <Page
-      title={<FormattedMessage id="firmwares.create.title" />}
-      actions={
-        <Link to="/admin/firmwares" className="button button--secondary">
-          <FormattedMessage id="firmwares.backToList" />
-        </Link>
-      }
+    <CrudCreatePage
+      scope="platform"
+      route="firmwares.create"
+      titleId="firmwares.create.title"
       testId="firmware-create-page"
+      listPath="/admin/firmwares"
+      backMessageId="firmwares.backToList"
     >
       <form className="card form" onSubmit={onSubmit} noValidate data-testid="firmware-form">
         <div className="form-grid">
@@ -106,6 +105,6 @@ export function FirmwareCreatePage() {
           <SubmitButton labelId="firmwares.create.submit" busy={saving} testId="firmware-submit" />
         </div>
       </form>
-    </Page>
+    </CrudCreatePage>
   );
 }

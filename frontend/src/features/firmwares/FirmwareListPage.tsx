@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { Firmware } from '#schemas/firmware';
 import { DataTable } from '../../components/data-table/DataTable';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
-import { Page } from '../../components/Page';
+import { CrudListPage } from '../../components/crud/CrudListPage';
 import { formatBytes, formatCalendarDay } from '../../lib/format';
 import { useFirmwarePage } from './api/get-firmware-page';
 import { firmwareErrorMessageId, firmwarePath } from './messages';
@@ -38,16 +38,13 @@ export function FirmwareListPage() {
   const table = useDataTable({ tableId: 'admin-firmwares', columns, defaultSort: DEFAULT_SORT });
   const page = useFirmwarePage(table.query);
   return (
-    <Page
-      title={<FormattedMessage id="firmwares.list.title" />}
-      actions={
-        <Link to="/admin/firmwares/create" className="button button--primary" data-testid="firmware-create">
-          <FormattedMessage id="firmwares.create.action" />
-        </Link>
-      }
+    <CrudListPage
+      scope="platform"
+      titleId="firmwares.list.title"
       testId="firmware-list-page"
+      create={{ route: 'firmwares.create', to: '/admin/firmwares/create', messageId: 'firmwares.create.action', testId: 'firmware-create' }}
     >
       <DataTable table={table} result={page} rowKey={(f) => f.id} emptyMessageId="firmwares.list.empty" errorMessageId={firmwareErrorMessageId} />
-    </Page>
+    </CrudListPage>
   );
 }

@@ -1,7 +1,5 @@
-import { FormattedMessage } from 'react-intl';
-import { Link, useParams } from 'react-router-dom';
-import { Page } from '../../components/Page';
-import { Loaded } from '../../components/states';
+import { useParams } from 'react-router-dom';
+import { CrudDetailPage } from '../../components/crud/CrudDetailPage';
 import { useSapCode } from './api/get-sap-code';
 import { updateSapCode } from './api/save-sap-code';
 import { SapCodeForm } from './components/SapCodeForm';
@@ -12,28 +10,25 @@ export function SapCodeDetailPage() {
   const id = useParams().sapcodeid ?? '';
   const sapCode = useSapCode(id);
   return (
-    <Page
-      title={sapCode.data?.code ?? <FormattedMessage id="sapCodes.detail.title" />}
-      actions={
-        sapCode.data && (
-          <Link to={merchantSapCodesPath(sapCode.data.merchantId)} className="button button--secondary">
-            <FormattedMessage id="sapCodes.backToList" />
-          </Link>
-        )
-      }
+    <CrudDetailPage
+      result={sapCode}
+      title={(s) => s.code}
+      updateRoute="sapCodes.update"
+      titleId="sapCodes.detail.title"
       testId="sap-code-detail-page"
+      listPath={(s) => merchantSapCodesPath(s.merchantId)}
+      backMessageId="sapCodes.backToList"
+      errorMessageId={sapCodeErrorMessageId}
     >
-      <Loaded result={sapCode} errorMessageId={sapCodeErrorMessageId}>
-        {(s) => (
-          <SapCodeForm
-            key={s.updatedAt}
-            initial={{ code: s.code, description: s.description }}
-            submitLabelId="sapCodes.save"
-            successMessageId="sapCodes.updated"
-            send={(input) => updateSapCode(s.id, input)}
-          />
-        )}
-      </Loaded>
-    </Page>
+      {(s) => (
+        <SapCodeForm
+          key={s.updatedAt}
+          initial={{ code: s.code, description: s.description }}
+          submitLabelId="sapCodes.save"
+          successMessageId="sapCodes.updated"
+          send={(input) => updateSapCode(s.id, input)}
+        />
+      )}
+    </CrudDetailPage>
   );
 }

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { SapCode } from '#schemas/sap-code';
 import { DataTable } from '../../components/data-table/DataTable';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
-import { Page } from '../../components/Page';
+import { CrudListPage } from '../../components/crud/CrudListPage';
 import { useSapCodePage } from './api/get-sap-code-page';
 import { sapCodeErrorMessageId, sapCodePath } from './messages';
 
@@ -33,21 +33,23 @@ export function SapCodeListPage() {
   const table = useDataTable({ tableId: 'admin-sap-codes', columns, defaultSort: DEFAULT_SORT });
   const page = useSapCodePage(merchantId, table.query);
   return (
-    <Page
-      title={<FormattedMessage id="sapCodes.list.title" />}
-      actions={
-        <>
-          <Link to={`/admin/merchants/${encodeURIComponent(merchantId)}`} className="button button--secondary">
-            <FormattedMessage id="sapCodes.backToMerchant" />
-          </Link>
-          <Link to={`/admin/sapcodes/create?${new URLSearchParams({ merchantId })}`} className="button button--primary" data-testid="sap-code-create">
-            <FormattedMessage id="sapCodes.create.action" />
-          </Link>
-        </>
-      }
+    <CrudListPage
+      scope="platform"
+      titleId="sapCodes.list.title"
       testId="sap-code-list-page"
+      actions={
+        <Link to={`/admin/merchants/${encodeURIComponent(merchantId)}`} className="button button--secondary">
+          <FormattedMessage id="sapCodes.backToMerchant" />
+        </Link>
+      }
+      create={{
+        route: 'sapCodes.create',
+        to: `/admin/sapcodes/create?${new URLSearchParams({ merchantId })}`,
+        messageId: 'sapCodes.create.action',
+        testId: 'sap-code-create',
+      }}
     >
       <DataTable table={table} result={page} rowKey={(s) => s.id} emptyMessageId="sapCodes.list.empty" errorMessageId={sapCodeErrorMessageId} />
-    </Page>
+    </CrudListPage>
   );
 }

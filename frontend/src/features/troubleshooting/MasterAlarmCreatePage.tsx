@@ -1,7 +1,6 @@
-import { FormattedMessage } from 'react-intl';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { MasterAlarmCreate } from '#schemas/alarm';
-import { Page } from '../../components/Page';
+import { CrudCreatePage } from '../../components/crud/CrudCreatePage';
 import { createMasterAlarm } from './api/save-master-alarm';
 import { MasterAlarmForm, NEW_MASTER_ALARM } from './components/MasterAlarmForm';
 import { masterAlarmPath } from './messages';
@@ -14,14 +13,13 @@ export function MasterAlarmCreatePage() {
     navigate(masterAlarmPath(alarm.code));
   }
   return (
-    <Page
-      title={<FormattedMessage id="troubleshooting.create.title" />}
-      actions={
-        <Link to="/admin/troubleshooting-alarm" className="button button--secondary">
-          <FormattedMessage id="troubleshooting.backToList" />
-        </Link>
-      }
+    <CrudCreatePage
+      scope="platform"
+      route="masterAlarms.create"
+      titleId="troubleshooting.create.title"
       testId="master-alarm-create-page"
+      listPath="/admin/troubleshooting-alarm"
+      backMessageId="troubleshooting.backToList"
     >
       <MasterAlarmForm
         initial={NEW_MASTER_ALARM}
@@ -30,6 +28,6 @@ export function MasterAlarmCreatePage() {
         successMessageId="troubleshooting.created"
         send={send}
       />
-    </Page>
+    </CrudCreatePage>
   );
 }

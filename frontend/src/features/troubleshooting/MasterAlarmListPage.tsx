@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { MasterAlarm } from '#schemas/alarm';
 import { DataTable } from '../../components/data-table/DataTable';
 import { SearchFilter } from '../../components/data-table/SearchFilter';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
-import { Page } from '../../components/Page';
+import { CrudListPage } from '../../components/crud/CrudListPage';
 import { useMasterAlarmPage } from './api/get-master-alarm-page';
 import { masterAlarmErrorMessageId, masterAlarmPath } from './messages';
 
@@ -41,14 +41,16 @@ export function MasterAlarmListPage() {
   const table = useDataTable({ tableId: 'admin-troubleshooting-alarms', columns, defaultSort: DEFAULT_SORT });
   const page = useMasterAlarmPage(table.query);
   return (
-    <Page
-      title={<FormattedMessage id="troubleshooting.list.title" />}
-      actions={
-        <Link to="/admin/troubleshooting-alarm/create" className="button button--primary" data-testid="master-alarm-create">
-          <FormattedMessage id="troubleshooting.create.action" />
-        </Link>
-      }
+    <CrudListPage
+      scope="platform"
+      titleId="troubleshooting.list.title"
       testId="master-alarm-list-page"
+      create={{
+        route: 'masterAlarms.create',
+        to: '/admin/troubleshooting-alarm/create',
+        messageId: 'troubleshooting.create.action',
+        testId: 'master-alarm-create',
+      }}
     >
       <DataTable
         table={table}
@@ -58,6 +60,6 @@ export function MasterAlarmListPage() {
         errorMessageId={masterAlarmErrorMessageId}
         filters={<SearchFilter table={table} field="search" messageId="troubleshooting.filter.code" />}
       />
-    </Page>
+    </CrudListPage>
   );
 }

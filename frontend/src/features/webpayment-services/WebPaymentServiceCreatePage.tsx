@@ -1,7 +1,6 @@
-import { FormattedMessage } from 'react-intl';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { WebPaymentServiceCreate } from '#schemas/webpayment-service';
-import { Page } from '../../components/Page';
+import { CrudCreatePage } from '../../components/crud/CrudCreatePage';
 import { createWebPaymentService } from './api/save-webpayment-service';
 import { NEW_WEBPAYMENT_SERVICE, WebPaymentServiceForm } from './components/WebPaymentServiceForm';
 import { webPaymentServicePath } from './messages';
@@ -14,14 +13,13 @@ export function WebPaymentServiceCreatePage() {
     navigate(webPaymentServicePath(service.id));
   }
   return (
-    <Page
-      title={<FormattedMessage id="webpaymentServices.create.title" />}
-      actions={
-        <Link to="/admin/webpayment-services" className="button button--secondary">
-          <FormattedMessage id="webpaymentServices.backToList" />
-        </Link>
-      }
+    <CrudCreatePage
+      scope="platform"
+      route="webpaymentServices.create"
+      titleId="webpaymentServices.create.title"
       testId="webpayment-service-create-page"
+      listPath="/admin/webpayment-services"
+      backMessageId="webpaymentServices.backToList"
     >
       <WebPaymentServiceForm
         initial={NEW_WEBPAYMENT_SERVICE}
@@ -30,6 +28,6 @@ export function WebPaymentServiceCreatePage() {
         successMessageId="webpaymentServices.created"
         send={send}
       />
-    </Page>
+    </CrudCreatePage>
   );
 }

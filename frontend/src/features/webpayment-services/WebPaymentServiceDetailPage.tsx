@@ -1,7 +1,5 @@
-import { FormattedMessage } from 'react-intl';
-import { Link, useParams } from 'react-router-dom';
-import { Page } from '../../components/Page';
-import { Loaded } from '../../components/states';
+import { useParams } from 'react-router-dom';
+import { CrudDetailPage } from '../../components/crud/CrudDetailPage';
 import { useWebPaymentService } from './api/get-webpayment-service';
 import { updateWebPaymentService } from './api/save-webpayment-service';
 import { WebPaymentConfigPanel } from './components/WebPaymentConfigPanel';
@@ -13,30 +11,28 @@ export function WebPaymentServiceDetailPage() {
   const id = useParams().id ?? '';
   const service = useWebPaymentService(id);
   return (
-    <Page
-      title={service.data?.name ?? <FormattedMessage id="webpaymentServices.detail.title" />}
-      actions={
-        <Link to="/admin/webpayment-services" className="button button--secondary">
-          <FormattedMessage id="webpaymentServices.backToList" />
-        </Link>
-      }
+    <CrudDetailPage
+      result={service}
+      updateRoute="webpaymentServices.update"
+      titleId="webpaymentServices.detail.title"
       testId="webpayment-service-detail-page"
+      listPath="/admin/webpayment-services"
+      backMessageId="webpaymentServices.backToList"
+      errorMessageId={webPaymentServiceErrorMessageId}
     >
-      <Loaded result={service} errorMessageId={webPaymentServiceErrorMessageId}>
-        {(s) => (
-          <>
-            <WebPaymentServiceForm
-              key={s.updatedAt}
-              initial={{ name: s.name, description: s.description, url: s.url, type: String(s.type) }}
-              creating={false}
-              submitLabelId="webpaymentServices.save"
-              successMessageId="webpaymentServices.updated"
-              send={({ type: _type, ...input }) => updateWebPaymentService(s.id, input)}
-            />
-            <WebPaymentConfigPanel service={s} />
-          </>
-        )}
-      </Loaded>
-    </Page>
+      {(s) => (
+        <>
+          <WebPaymentServiceForm
+            key={s.updatedAt}
+            initial={{ name: s.name, description: s.description, url: s.url, type: String(s.type) }}
+            creating={false}
+            submitLabelId="webpaymentServices.save"
+            successMessageId="webpaymentServices.updated"
+            send={({ type: _type, ...input }) => updateWebPaymentService(s.id, input)}
+          />
+          <WebPaymentConfigPanel service={s} />
+        </>
+      )}
+    </CrudDetailPage>
   );
 }

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { WebPaymentService } from '#schemas/webpayment-service';
 import { DataTable } from '../../components/data-table/DataTable';
 import { useDataTable, type Column } from '../../components/data-table/use-data-table';
-import { Page } from '../../components/Page';
+import { CrudListPage } from '../../components/crud/CrudListPage';
 import { useWebPaymentServicePage } from './api/get-webpayment-service-page';
 import { webPaymentServiceErrorMessageId, webPaymentServicePath } from './messages';
 
@@ -35,14 +35,16 @@ export function WebPaymentServiceListPage() {
   const table = useDataTable({ tableId: 'admin-webpayment-services', columns, defaultSort: DEFAULT_SORT });
   const page = useWebPaymentServicePage(table.query);
   return (
-    <Page
-      title={<FormattedMessage id="webpaymentServices.list.title" />}
-      actions={
-        <Link to="/admin/webpayment-services/create" className="button button--primary" data-testid="webpayment-service-create">
-          <FormattedMessage id="webpaymentServices.create.action" />
-        </Link>
-      }
+    <CrudListPage
+      scope="platform"
+      titleId="webpaymentServices.list.title"
       testId="webpayment-service-list-page"
+      create={{
+        route: 'webpaymentServices.create',
+        to: '/admin/webpayment-services/create',
+        messageId: 'webpaymentServices.create.action',
+        testId: 'webpayment-service-create',
+      }}
     >
       <DataTable
         table={table}
@@ -51,6 +53,6 @@ export function WebPaymentServiceListPage() {
         emptyMessageId="webpaymentServices.list.empty"
         errorMessageId={webPaymentServiceErrorMessageId}
       />
-    </Page>
+    </CrudListPage>
   );
 }

@@ -1,28 +1,11 @@
 import useSWR from 'swr';
 import { DeviceErrorPage } from '#schemas/cash-stats';
+import type { PageQuery } from '../../../components/data-table/table-state';
 import { apiGet } from '../../../lib/api';
 
-export interface DeviceErrorFilter {
-  page: number;
-  cursor?: string;
-  device?: string;
-  code?: number;
-}
-
-/** GET /pos/{serial}/opos-errors: a page of the machine's device errors, newest first, by device and code. */
-export function useDeviceErrors(serial: string, f: DeviceErrorFilter) {
-  return useSWR(
-    [`/pos/${encodeURIComponent(serial)}/opos-errors`, f] as const,
-    ([path, q]) =>
-      apiGet(path, DeviceErrorPage, {
-        query: {
-          page: q.page,
-          size: 20,
-          ...(q.cursor ? { cursor: q.cursor } : {}),
-          ...(q.device ? { device: q.device } : {}),
-          ...(q.code !== undefined ? { code: q.code } : {}),
-        },
-      }),
-    { keepPreviousData: true },
-  );
+/** GET /pos/{serial}/opos-errors?page&size&ord=at&ordType&cursor&device&code: a page of the machine's device errors, newest first. */
+export function useDeviceErrors(serial: string, query: PageQuery) {
+  return useSWR([`/pos/${encodeURIComponent(serial)}/opos-errors`, query] as const, ([path, q]) => apiGet(path, DeviceErrorPage, { query: q }), {
+    keepPreviousData: true,
+  });
 }

@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AcceptanceStats, MovementStats } from '#schemas/cash-stats';
+import { HeaderRow } from '../../../components/HeaderRow';
 import { EmptyState } from '../../../components/states';
 import { useFormat } from '../../../lib/format';
 
@@ -41,22 +42,7 @@ export function AcceptanceFiguresView({ stats }: { stats: AcceptanceStats }) {
         </tbody>
       </table>
       <table className="cash-data__table" data-testid="acceptance-denominations">
-        <thead>
-          <tr>
-            <th>
-              <FormattedMessage id="cashData.acceptance.denomination" />
-            </th>
-            <th>
-              <FormattedMessage id="cashData.acceptance.accepted" />
-            </th>
-            <th>
-              <FormattedMessage id="cashData.acceptance.rejected" />
-            </th>
-            <th>
-              <FormattedMessage id="cashData.acceptance.rate" />
-            </th>
-          </tr>
-        </thead>
+        <HeaderRow cells={['cashData.acceptance.denomination', 'cashData.acceptance.accepted', 'cashData.acceptance.rejected', 'cashData.acceptance.rate']} />
         <tbody>
           {stats.byDenomination.map((d) => (
             <tr key={`${d.medium}-${d.denomination}`}>
@@ -72,16 +58,7 @@ export function AcceptanceFiguresView({ stats }: { stats: AcceptanceStats }) {
         </tbody>
       </table>
       <table className="cash-data__table" data-testid="acceptance-reasons">
-        <thead>
-          <tr>
-            <th>
-              <FormattedMessage id="cashData.acceptance.reason" />
-            </th>
-            <th>
-              <FormattedMessage id="cashData.acceptance.rejected" />
-            </th>
-          </tr>
-        </thead>
+        <HeaderRow cells={['cashData.acceptance.reason', 'cashData.acceptance.rejected']} />
         <tbody>
           {stats.byReason.map((r) => (
             <tr key={`${r.medium}-${r.reason}`}>
@@ -104,19 +81,7 @@ export function MovementFiguresView({ stats }: { stats: MovementStats }) {
   return (
     <div className="cash-data__grid">
       <table className="cash-data__table" data-testid="movement-totals">
-        <thead>
-          <tr>
-            <th>
-              <FormattedMessage id="cashData.movements.kind" />
-            </th>
-            <th>
-              <FormattedMessage id="cashData.movements.count" />
-            </th>
-            <th>
-              <FormattedMessage id="cashData.movements.amount" />
-            </th>
-          </tr>
-        </thead>
+        <HeaderRow cells={['cashData.movements.kind', 'cashData.movements.count', 'cashData.movements.amount']} />
         <tbody>
           {stats.totals.map((t) => (
             <tr key={t.kind} data-testid={`movement-${t.kind}`}>
