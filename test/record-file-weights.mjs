@@ -1,5 +1,5 @@
 // Rewrites test/file-weights.json from the last `npm test` run's reports (.local/test-results*.json): seconds per file,
-// rounded, for the weighted shards (test/weighted-sequencer.ts). Files of the last run replace their old figures.
+// rounded, for the weighted shards (test/vitest.config.ts). Files of the last run replace their old figures.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
