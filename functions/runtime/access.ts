@@ -23,6 +23,8 @@ export interface FunctionAccess {
   publishMediaLists?: true;
   /** Starts historical-data workflow executions (env HISTORICAL_DATA_STATE_MACHINE_ARN). */
   startWorkflows?: true;
+  /** Starts rollout workflow executions (env ROLLOUT_STATE_MACHINE_ARN): the rules' create routes. */
+  startRollouts?: true;
   /** Reads the stage's unsubscribe link key (env NOTIFICATION_LINK_KEY, from the stage's secret). */
   linkKey?: true;
   /** Sends e-mail with SES v2 through the stage's configuration set (env SES_CONFIGURATION_SET). */

@@ -3,7 +3,7 @@
  * LOCAL_WORKFLOWS (it registers itself in this process: infra/local/workflows.ts).
  */
 import { SfnWorkflowStarter } from '../adapters/sfn/workflow-starter';
-import type { WorkflowStarter } from '../core/shared/workflows';
+import type { WorkflowName, WorkflowStarter } from '../core/shared/workflows';
 
 let local: WorkflowStarter | undefined;
 
@@ -12,7 +12,11 @@ export function registerLocalWorkflows(starter: WorkflowStarter | undefined): vo
   local = starter;
 }
 
-export function workflowStarter(env: NodeJS.ProcessEnv = process.env): WorkflowStarter {
+/** The state machine ARN of each workflow, from the environment CDK sets for the functions that start it. */
+const ARN_ENV: Record<WorkflowName, string> = { historicalData: 'HISTORICAL_DATA_STATE_MACHINE_ARN', rollout: 'ROLLOUT_STATE_MACHINE_ARN' };
+
+/** The starter of `workflows` (their ARNs must be in the environment outside the local stack). */
+export function workflowStarter(env: NodeJS.ProcessEnv = process.env, workflows: readonly WorkflowName[] = ['historicalData']): WorkflowStarter {
   if (env.LOCAL_WORKFLOWS) {
     return {
       async start(workflow, input, executionName) {
@@ -21,7 +25,11 @@ export function workflowStarter(env: NodeJS.ProcessEnv = process.env): WorkflowS
       },
     };
   }
-  const historicalData = env.HISTORICAL_DATA_STATE_MACHINE_ARN;
-  if (!historicalData) throw new Error('missing environment variable HISTORICAL_DATA_STATE_MACHINE_ARN');
-  return new SfnWorkflowStarter({ historicalData }, { region: env.AWS_REGION ?? 'eu-west-1' });
+  const arns: Partial<Record<WorkflowName, string>> = {};
+  for (const w of workflows) {
+    const arn = env[ARN_ENV[w]];
+    if (!arn) throw new Error(`missing environment variable ${ARN_ENV[w]}`);
+    arns[w] = arn;
+  }
+  return new SfnWorkflowStarter(arns, { region: env.AWS_REGION ?? 'eu-west-1' });
 }

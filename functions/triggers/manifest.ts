@@ -23,6 +23,7 @@ import { access as iotCashMovementsAccess } from './iot-cash-movements/deps';
 import { access as iotCommandsAckAccess } from './iot-commands-ack/deps';
 import { access as iotConfigAccess } from './iot-config/deps';
 import { access as iotDeviceErrorsAccess } from './iot-device-errors/deps';
+import { access as iotFirmwareAccess } from './iot-firmware/deps';
 import { access as iotLicenseInfosAccess } from './iot-licenseinfos/deps';
 import { access as iotSalesAccess } from './iot-sales/deps';
 import { access as iotSensorsAccess } from './iot-sensors/deps';
@@ -33,6 +34,7 @@ import { access as machineRegroupSweepAccess } from './machine-regroup-sweep/dep
 import { access as notificationDigestSweepAccess } from './notification-digest-sweep/deps';
 import { access as notificationFeedbackAccess } from './notification-feedback/deps';
 import { access as notificationSenderAccess } from './notification-sender/deps';
+import { access as rolloutStepAccess } from './rollout-step/deps';
 
 export interface IotRuleBatch {
   /** Records per invocation (event source mapping BatchSize). */
@@ -120,6 +122,12 @@ export const triggers: readonly TriggerDeclaration[] = [
     access: iotLicenseInfosAccess,
   },
   {
+    name: 'iot-firmware',
+    description: 'Moves machines’ states in firmware and cash database rollouts with their progress reports',
+    source: { kind: 'iotRule', rule: 'firmware', topicFilter: 'vend/+/firmware' },
+    access: iotFirmwareAccess,
+  },
+  {
     name: 'connection-sweep',
     description: 'Takes machines offline when no ping arrived within CONNECTION_OFFLINE_AFTER_SECONDS',
     source: { kind: 'schedule', everyMinutes: 1, localEveryMs: 30_000 },
@@ -201,6 +209,12 @@ export const triggers: readonly TriggerDeclaration[] = [
     description: 'Historical data workflow: marks a request whose export failed as Error and removes any partial file',
     source: { kind: 'workflowTask', workflow: 'historicalData', state: 'RecordFailure' },
     access: historicalExportFailureAccess,
+  },
+  {
+    name: 'rollout-step',
+    description: 'Rollout workflow: plans a rule’s machines in waves, sends each wave’s commands, watches versions and timeouts, aborts past the threshold',
+    source: { kind: 'workflowTask', workflow: 'rollout', state: 'Step' },
+    access: rolloutStepAccess,
   },
 ];
 

@@ -49,6 +49,8 @@ export interface AccessTargets {
   buckets?: Partial<Record<BucketId, s3.IBucket>>;
   /** Needed only when a function starts workflows. */
   historicalData?: sfn.IStateMachine;
+  /** Needed only when a function starts rollouts. */
+  rollout?: sfn.IStateMachine;
   /** Needed only when a function sends e-mail: the SES configuration set it sends through. */
   configurationSet?: string;
 }
@@ -141,6 +143,14 @@ export function grantAccess(role: iam.IRole, access: FunctionAccess, targets: Ac
       role,
       'Starts executions of the historical-data state machine only.',
       new iam.PolicyStatement({ actions: ['states:StartExecution'], resources: [targets.historicalData.stateMachineArn] }),
+    );
+  }
+  if (access.startRollouts) {
+    if (!targets.rollout) throw new Error('startRollouts access needs the rollout state machine');
+    grantWithReason(
+      role,
+      'Starts executions of the rollout state machine only (one per rule).',
+      new iam.PolicyStatement({ actions: ['states:StartExecution'], resources: [targets.rollout.stateMachineArn] }),
     );
   }
 }

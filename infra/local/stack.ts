@@ -17,6 +17,7 @@ import { localIotRules, startSchedules } from './iot-rules';
 import { notificationFeedback, startNotificationStream } from './notification-stream';
 import { S3RVER_CREDENTIALS, startS3 } from './emulators/s3';
 import { historicalDataAsl } from '../constructs/historical-data-workflow';
+import { rolloutAsl } from '../constructs/rollout-workflow';
 import { startLocalWorkflows, type LocalWorkflows } from './workflows';
 import { createTable } from './emulators/table';
 import { seedDemoDataRequests } from './demo-data-requests';
@@ -138,6 +139,8 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       COGNITO_ENDPOINT: cognito.endpoint,
       // The functions start workflows on the runner below (functions/runtime/workflows.ts).
       LOCAL_WORKFLOWS: '1',
+      // A rollout's step every second while a wave runs (30 s in AWS): waves go out within seconds of the one before.
+      ROLLOUT_POLL_SECONDS: process.env.ROLLOUT_POLL_SECONDS ?? '1',
       // Embedded metric format lines are for CloudWatch; locally only on request (METRICS_DISABLED=false).
       METRICS_DISABLED: process.env.METRICS_DISABLED ?? 'true',
       // Alarm notification e-mails: the local SES (served by the local Cognito) puts them in the same outbox as invitations.
@@ -171,7 +174,7 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     process.env.CONSOLE_URL = api.url;
 
     // Workflows: the ASL of the CDK state machines, run here, their Task states invoking the same handlers.
-    const workflows = startLocalWorkflows({ historicalDataAsl: historicalDataAsl(), register: true });
+    const workflows = startLocalWorkflows({ historicalDataAsl: historicalDataAsl(), rolloutAsl: rolloutAsl(), register: true });
     stops.push(workflows.stop);
     // The scheduled triggers of the manifest, each on its timer.
     const schedules = startSchedules();

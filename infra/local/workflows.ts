@@ -1,6 +1,6 @@
 /**
- * The local counterpart of the CDK workflows: the historical-data ASL exactly as CDK synthesises it
- * (historicalDataAsl, which the caller passes in: this module does not load aws-cdk-lib), run by
+ * The local counterpart of the CDK workflows: the historical-data and rollout ASL exactly as CDK synthesises them
+ * (historicalDataAsl, rolloutAsl, which the caller passes in: this module does not load aws-cdk-lib), run by
  * aws-local-stepfunctions in the stack process, each Task state invoking its Lambda entry's `handler` (the same
  * module CDK bundles) as the other local triggers do.
  */
@@ -8,10 +8,11 @@ import { isAbsolute, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { StateMachine, type RunOptions, type StateMachineDefinition } from 'aws-local-stepfunctions';
-import type { HistoricalExportInput, WorkflowName, WorkflowStarter } from '../../functions/core/shared/workflows';
+import type { WorkflowName, WorkflowStarter } from '../../functions/core/shared/workflows';
 import { logger } from '../../functions/runtime/logger';
 import { registerLocalWorkflows } from '../../functions/runtime/workflows';
 import { HISTORICAL_DATA_TASKS, type WorkflowTask } from '../constructs/historical-data-tasks';
+import { ROLLOUT_TASKS } from '../constructs/rollout-tasks';
 import { invokeLocally } from './invoke';
 
 // aws-local-stepfunctions 3 calls Promise.withResolvers, which Node 22 has and Node 20 lacks.
@@ -41,6 +42,8 @@ export interface LocalWorkflowOptions {
    * possibly in another process: the bench's exporting process gets it from its parent, without aws-cdk-lib.
    */
   historicalDataAsl: Record<string, unknown>;
+  /** The rollout ASL as rolloutAsl() synthesises it (infra/constructs/rollout-workflow.ts); without it no rollout runs. */
+  rolloutAsl?: Record<string, unknown>;
   /** Task handlers by state name in place of their entries' (tests inject failures this way; the stack never does). */
   taskHandlers?: Partial<Record<keyof typeof HISTORICAL_DATA_TASKS, TaskHandler>>;
 }
@@ -73,23 +76,28 @@ function entryHandlers(tasks: Record<string, WorkflowTask>): Record<string, Task
 
 /** Runs the workflows in this process; `register` makes it the starter the functions' composition picks (LOCAL_WORKFLOWS). */
 export function startLocalWorkflows(opts: LocalWorkflowOptions & { register?: boolean }): LocalWorkflows {
-  const machines: Record<WorkflowName, { machine: StateMachine; handlers: Record<string, TaskHandler> }> = {
+  const machines: Partial<Record<WorkflowName, { machine: StateMachine; handlers: Record<string, TaskHandler> }>> = {
     historicalData: {
       // The placeholder ARNs are valid ARNs, but never called: every Task state has its local handler.
       machine: new StateMachine(opts.historicalDataAsl as unknown as StateMachineDefinition),
       handlers: { ...entryHandlers(HISTORICAL_DATA_TASKS), ...opts.taskHandlers },
     },
   };
+  if (opts.rolloutAsl)
+    machines.rollout = { machine: new StateMachine(opts.rolloutAsl as unknown as StateMachineDefinition), handlers: entryHandlers(ROLLOUT_TASKS) };
   const executions = new Map<string, Promise<ExecutionOutcome>>();
   const running = new Map<string, { abort: () => void; settled: Promise<unknown> }>();
   let stopped = false;
 
   const workflows: LocalWorkflows = {
-    async start(workflow: WorkflowName, input: HistoricalExportInput, executionName: string) {
+    async start(workflow, input, executionName) {
       if (stopped) throw new Error('the local workflows are stopped');
-      // Step Functions keeps execution names: a second start of the same name starts nothing.
-      if (executions.has(executionName)) return;
-      const { machine, handlers } = machines[workflow];
+      // Step Functions keeps execution names (per state machine): a second start of the same name starts nothing.
+      const key = workflow === 'historicalData' ? executionName : `${workflow}:${executionName}`;
+      if (executions.has(key)) return;
+      const found = machines[workflow];
+      if (!found) throw new Error(`the local ${workflow} workflow is not running`);
+      const { machine, handlers } = found;
       const execution = machine.run({ ...input }, { overrides: { taskResourceLocalHandlers: handlers as LocalHandlers }, noThrowOnAbort: true });
       const outcome: Promise<ExecutionOutcome> = execution.result.then(
         (output): ExecutionOutcome => (output === null && stopped ? { status: 'ABORTED' } : { status: 'SUCCEEDED', output }),
@@ -99,9 +107,9 @@ export function startLocalWorkflows(opts: LocalWorkflowOptions & { register?: bo
           return { status: 'FAILED', error: failure.name, cause: failure.message };
         },
       );
-      executions.set(executionName, outcome);
-      const settled = outcome.finally(() => running.delete(executionName));
-      running.set(executionName, { abort: execution.abort, settled });
+      executions.set(key, outcome);
+      const settled = outcome.finally(() => running.delete(key));
+      running.set(key, { abort: execution.abort, settled });
     },
     outcome(executionName) {
       return executions.get(executionName) ?? Promise.reject(new Error(`no execution named ${executionName}`));

@@ -14,6 +14,7 @@ import { notify } from '../constructs/alarms';
 import { AppFunction } from '../constructs/app-function';
 import { grantAccess } from '../constructs/grants';
 import { HistoricalDataWorkflow } from '../constructs/historical-data-workflow';
+import { RolloutWorkflow } from '../constructs/rollout-workflow';
 import { acknowledge } from '../constructs/nag';
 import { linkKeyEnvironment } from '../constructs/runtime-environment';
 import type { StageConfig } from '../constructs/stage';
@@ -65,6 +66,8 @@ export class ApiStack extends Stack {
   readonly serverErrorRateAlarm: cloudwatch.Alarm;
   /** The historical-data state machine the groups with `startWorkflows` start. */
   readonly historicalData: HistoricalDataWorkflow;
+  /** The rollout state machine the groups with `startRollouts` start. */
+  readonly rollout: RolloutWorkflow;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -103,6 +106,13 @@ export class ApiStack extends Stack {
       bundle: props.bundle,
     });
     const stateMachine = this.historicalData.stateMachine;
+    this.rollout = new RolloutWorkflow(this, 'Rollout', {
+      stage,
+      environment: props.environment,
+      targets: { table: props.table, buckets: stageBuckets(this, stage) },
+      bundle: props.bundle,
+    });
+    const rollout = this.rollout.stateMachine;
 
     const functions = new Map<string, AppFunction>();
     const seenRoutes = new Map<string, string>();
@@ -119,13 +129,20 @@ export class ApiStack extends Stack {
         environment: {
           ...props.environment,
           ...(group.access.startWorkflows ? { HISTORICAL_DATA_STATE_MACHINE_ARN: stateMachine.stateMachineArn } : {}),
+          ...(group.access.startRollouts ? { ROLLOUT_STATE_MACHINE_ARN: rollout.stateMachineArn } : {}),
           ...(group.access.linkKey ? linkKeyEnvironment(props.linkKey) : {}),
         },
         bundle: props.bundle,
         description: `/api/v1 route group ${group.name}`,
       });
       functions.set(group.name, fn);
-      grantAccess(fn.role, group.access, { table: props.table, userPool: props.userPool, buckets: stageBuckets(this, stage), historicalData: stateMachine });
+      grantAccess(fn.role, group.access, {
+        table: props.table,
+        userPool: props.userPool,
+        buckets: stageBuckets(this, stage),
+        historicalData: stateMachine,
+        rollout,
+      });
 
       const integration = new HttpLambdaIntegration(`Integration-${group.name}`, fn.fn, {
         payloadFormatVersion: apigw.PayloadFormatVersion.VERSION_2_0,

@@ -401,6 +401,7 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'firmwareRules.pause': (scope, role) => firmwareRuleOf(scope, `pause ${role}`),
   'firmwareRules.resume': (scope, role) => firmwareRuleOf(scope, `resume ${role}`),
   'firmwareRules.cancel': (scope, role) => firmwareRuleOf(scope, `cancel ${role}`),
+  'firmwareRules.machines': (scope) => ({ ...firmwareRuleOf(scope, 'read'), query: { wave: '0' } }),
   'masterAlarms.list': () => ({ query: { size: '5', search: 'MX' } }),
   'masterAlarms.create': () => ({ body: masterAlarmBody(uniqueCode()) }),
   'masterAlarms.get': () => ({ params: { code: MASTER_CODE } }),

@@ -105,6 +105,7 @@ export const FEATURE_SCREEN_ROUTES: Partial<Record<ProtectedRoute, readonly ApiR
     'firmwareRules.pause',
     'firmwareRules.resume',
     'firmwareRules.cancel',
+    'firmwareRules.machines',
   ],
   '/service-manager': [
     'serviceManager.list',

@@ -5,13 +5,25 @@ export interface HistoricalExportInput {
   attempt: number;
 }
 
-/** The workflows there are (one state machine each). */
-export type WorkflowName = 'historicalData';
+/** What the rollout workflow gets: the rule whose rollout it drives (core/rollouts/rollout-run.ts). */
+export interface RolloutInput {
+  kind: string;
+  merchantId: string;
+  ruleId: string;
+}
+
+/** The workflows there are (one state machine each) and the input of each. */
+export interface WorkflowInputs {
+  historicalData: HistoricalExportInput;
+  rollout: RolloutInput;
+}
+export type WorkflowName = keyof WorkflowInputs;
 
 /**
  * Starts a workflow: a Step Functions execution in AWS, the local runner in the embedded stack.
- * `executionName` is unique per attempt (`${requestId}-${attempt}`): a second start of the same name is a no-op.
+ * `executionName` is unique per run (an export's `${requestId}-${attempt}`, a rollout's rule id): a second start of
+ * the same name is a no-op.
  */
 export interface WorkflowStarter {
-  start(workflow: 'historicalData', input: HistoricalExportInput, executionName: string): Promise<void>;
+  start<W extends WorkflowName>(workflow: W, input: WorkflowInputs[W], executionName: string): Promise<void>;
 }
