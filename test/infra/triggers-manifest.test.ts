@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { triggerEntry, triggers, triggersOf } from '../../functions/triggers/manifest';
 import { HISTORICAL_DATA_TASKS } from '../../infra/constructs/historical-data-tasks';
+import { ROLLOUT_TASKS } from '../../infra/constructs/rollout-tasks';
 import { localIntervalEnv, localIotRules } from '../../infra/local/iot-rules';
 import { createConsoleStacks } from '../../infra/stacks/console-app';
 
@@ -99,8 +100,10 @@ describe('triggers manifest (functions/triggers/manifest.ts)', () => {
     for (const t of triggersOf('emailFeedback')) {
       iot.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda', Endpoint: { 'Fn::GetAtt': [idOf(t.name), 'Arn'] } });
     }
-    const [stateMachine] = Object.values(api.findResources('AWS::StepFunctions::StateMachine') as Resources);
-    const definition = JSON.stringify(stateMachine!.Properties.DefinitionString);
+    // The historical-data and rollout state machines.
+    const definition = JSON.stringify(
+      Object.values(api.findResources('AWS::StepFunctions::StateMachine') as Resources).map((m) => m.Properties.DefinitionString),
+    );
     for (const t of triggersOf('workflowTask')) expect(definition).toContain(idOf(t.name));
   }, 120_000);
 
@@ -120,6 +123,8 @@ describe('triggers manifest (functions/triggers/manifest.ts)', () => {
       'AUDIT_INTENT_SWEEP_INTERVAL_MS',
       'LICENCE_SWEEP_INTERVAL_MS',
     ]);
-    expect(Object.values(HISTORICAL_DATA_TASKS).map((task) => task.entry)).toEqual(triggersOf('workflowTask').map((t) => triggerEntry(t.name)));
+    expect([...Object.values(HISTORICAL_DATA_TASKS), ...Object.values(ROLLOUT_TASKS)].map((task) => task.entry)).toEqual(
+      triggersOf('workflowTask').map((t) => triggerEntry(t.name)),
+    );
   });
 });

@@ -12,6 +12,7 @@ import { formatDateTime } from '../../lib/format';
 import { useCurrentMerchant } from '../../lib/resources/use-current-merchant';
 import { useRulePage } from './api/get-rule-page';
 import { changeRule } from './api/save-rule';
+import { RolloutProgress } from './components/RolloutProgress';
 import { RuleForm } from './components/RuleForm';
 import { ruleErrorMessageId } from './messages';
 
@@ -58,6 +59,8 @@ function Rules({ merchantId }: { merchantId: string }) {
   const intl = useIntl();
   const mayChange = useMayCall('firmwareRules.create');
   const [creating, setCreating] = useState(false);
+  // The rule whose waves and machines are shown under the list.
+  const [watched, setWatched] = useState<string | undefined>(undefined);
   const columns = useMemo<Column<FirmwareRule>[]>(() => {
     const message = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
     const targetOf = (r: FirmwareRule) =>
@@ -93,7 +96,16 @@ function Rules({ merchantId }: { merchantId: string }) {
         value: (r) => message(`firmwareRules.status.${r.status}`),
         render: (r) => <span data-rule-status={r.status}>{message(`firmwareRules.status.${r.status}`)}</span>,
       },
-      { id: 'progress', messageId: 'firmwareRules.field.progress', value: progress },
+      {
+        id: 'progress',
+        messageId: 'firmwareRules.field.progress',
+        value: progress,
+        render: (r) => (
+          <button type="button" className="button button--secondary" onClick={() => setWatched(r.id)} data-testid="rule-progress">
+            {progress(r)}
+          </button>
+        ),
+      },
       ...(mayChange
         ? [
             {
@@ -119,6 +131,7 @@ function Rules({ merchantId }: { merchantId: string }) {
       )}
       {creating && <RuleForm merchantId={merchantId} onCreated={() => setCreating(false)} />}
       <DataTable table={table} result={page} rowKey={(r) => r.id} emptyMessageId="firmwareRules.empty" errorMessageId={ruleErrorMessageId} />
+      {watched && <RolloutProgress key={watched} merchantId={merchantId} ruleId={watched} onClose={() => setWatched(undefined)} />}
     </>
   );
 }
