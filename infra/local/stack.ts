@@ -24,6 +24,7 @@ import { seedDemoDataRequests } from './demo-data-requests';
 import { seedDemoHistory, type DemoHistoryOutcome } from './demo-history';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoMedias } from './demo-medias';
+import { seedDemoRollouts } from './demo-rollouts';
 import { seedDemoData } from './seed';
 import type { StackInfo } from './stack-info';
 import type { SupervisedEmulator } from './supervisor';
@@ -187,6 +188,8 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     const users = await seedDemoData(deps, cognito, previousPasswords(stackFile));
     const history = opts.demoHistory ? await seedDemoHistory(deps, ingestionDeps()) : undefined;
     if (opts.demoHistory) await seedDemoDataRequests(deps, workflows, users);
+    // Firmware rollouts: one finished, one aborted, one running (resumed at each start).
+    if (opts.demoHistory) await seedDemoRollouts(deps, workflows);
     // Acme's keys and what its admin did with them, with the week they belong to (not again on a kept .local/).
     if (history && !history.skipped) {
       await seedDemoMedias(deps, ingestionDeps(), users);

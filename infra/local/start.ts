@@ -43,6 +43,7 @@ const stack = await startStack({
 // planogram machines sell from their lines.
 const { DEMO_MACHINES, DEMO_MERCHANTS, DEMO_PLANOGRAMS, SILENT_SERIALS, SIMULATED_SERIALS } = await import('./demo-data');
 const { simulatedPlanograms } = await import('./simulated-stock');
+const { DEMO_FAILING_FIRMWARE } = await import('./demo-rollouts');
 const simulated = SIMULATED_SERIALS.slice(0, Number(process.env.SIMULATED_DEVICES ?? 20));
 const running = simulated.length && process.env.SIMULATED_DEVICES !== '0' ? await machinePrices(simulated) : new Map();
 const fleet =
@@ -55,6 +56,7 @@ const fleet =
         initialPrices: (serial) => running.get(serial) ?? [],
         merchantOf: (serial) => DEMO_MACHINES.find((m) => m.serial === serial)?.merchantId,
         silent: SILENT_SERIALS,
+        failFirmware: DEMO_FAILING_FIRMWARE,
         currencyOf: (serial) => DEMO_MERCHANTS.find((d) => d.id === DEMO_MACHINES.find((m) => m.serial === serial)?.merchantId)?.input.currency,
       });
 

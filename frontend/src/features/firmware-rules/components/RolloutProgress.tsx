@@ -32,7 +32,7 @@ function WaveCounts({ wave }: { wave: RolloutWave }) {
 function WaveMachines({ merchantId, rule, wave }: { merchantId: string; rule: FirmwareRule; wave: number }) {
   const intl = useIntl();
   const [page, setPage] = useState(1);
-  const result = useRuleMachines(merchantId, rule.id, wave, page, isLive(rule));
+  const result = useRuleMachines(merchantId, rule.id, rule.updatedAt, wave, page, isLive(rule));
   return (
     <Loaded result={result} errorMessageId={ruleErrorMessageId}>
       {(machines) =>
