@@ -53,6 +53,10 @@
  *     the ingestion handlers; the AWS cost per machine-month itemised from the counts (us-east-1 list prices, dated) —
  *     budget ≤ $0.05; item writes per steady-state ping — budget ≤ 1.0.
  *
+ * (p) Rollouts (test/bench/rollouts.ts): the DynamoDB calls of the request that starts a rollout to 100 and to
+ *     BENCH_ROLLOUT_MACHINES (10,000) machines — budget: the same (independent of the fleet size); the workflow's steps
+ *     per machine printed: planning, sending a wave (its commands only), watching a wave, a machine's report.
+ *
  * (k) Transactions (test/bench/transactions.ts): BENCH_TRANSACTIONS (1,000,000) transactions of one merchant seeded as
  *     ingestion stores them: GET /transactions page 2 with page 1's cursor, a date range and one machine vs the raw
  *     Query of the same page, and the same page merchant-wide vs the raw Queries of the same rows (month partitions in
@@ -94,6 +98,7 @@ import { machineMonthCost } from './cost-model';
 import { benchMachineCost, COST_BUDGET_PER_MACHINE_MONTH, pingSecondsOf, printMachineCost, REFERENCE_LOAD, WRITES_PER_PING_BUDGET } from './machine-cost';
 import { dynamoCallsPer, interleave, localSuperAdminAuthorization, type Series } from './measure';
 import { benchDashboard, DASHBOARD_BUDGET, printDashboard } from './dashboard';
+import { benchRollouts, printRollouts, ROLLOUT_BUDGET } from './rollouts';
 
 const BUDGET = 1.5;
 /** (a) stretch goal: shown beside the budget, not failed on. */
@@ -1229,6 +1234,28 @@ async function main() {
       broke('n', error);
       out.anomalySweepError = error instanceof Error ? (error.stack ?? error.message) : String(error);
       console.error('\nANOMALY SWEEP BENCH ERROR:', error);
+    }
+
+  if (wanted('p'))
+    try {
+      console.log(
+        `\n(p) Rollouts: the DynamoDB calls of the request that starts one (100 machines beside ${process.env.BENCH_ROLLOUT_MACHINES ?? 10_000}), then each step's per machine…`,
+      );
+      const rollouts = await benchRollouts();
+      printRollouts(rollouts, table);
+      out.rollouts = { budgets: ROLLOUT_BUDGET, ...rollouts };
+      if (rollouts.request.verdict === 'FAIL')
+        fail(
+          'p',
+          'DynamoDB calls of the request starting a rollout, large fleet vs 100 machines',
+          `${rollouts.request.large}`,
+          `= ${rollouts.request.small}`,
+          'grows with the fleet',
+        );
+    } catch (error) {
+      broke('p', error);
+      out.rolloutsError = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      console.error('\nROLLOUTS BENCH ERROR:', error);
     }
 
   out.failures = failures;
