@@ -140,8 +140,10 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       COGNITO_ENDPOINT: cognito.endpoint,
       // The functions start workflows on the runner below (functions/runtime/workflows.ts).
       LOCAL_WORKFLOWS: '1',
-      // A rollout's step every second while a wave runs (30 s in AWS): waves go out within seconds of the one before.
+      // A rollout's step every second while a wave runs (30 s in AWS): waves go out within seconds of the one before;
+      // every 5 s while a pause or a window holds the next one (5 min in AWS).
       ROLLOUT_POLL_SECONDS: process.env.ROLLOUT_POLL_SECONDS ?? '1',
+      ROLLOUT_HOLD_SECONDS: process.env.ROLLOUT_HOLD_SECONDS ?? '5',
       // Embedded metric format lines are for CloudWatch; locally only on request (METRICS_DISABLED=false).
       METRICS_DISABLED: process.env.METRICS_DISABLED ?? 'true',
       // Alarm notification e-mails: the local SES (served by the local Cognito) puts them in the same outbox as invitations.

@@ -34,7 +34,7 @@ export async function benchRollouts(): Promise<RolloutFigures> {
   const [
     { startStackProcess, depsForStack, dynamoOps, resetDynamoOps, stackEnvironment },
     { newPosRecord },
-    { posItem },
+    { posItem, registryItem },
     { DynamoFirmwareRepository },
     { registerLocalWorkflows },
     { groupHandler },
@@ -69,12 +69,23 @@ export async function benchRollouts(): Promise<RolloutFigures> {
     const total = (ops: Array<[string, number]>) => ops.reduce((n, [, v]) => n + v, 0);
 
     // Two merchants with FIRMWARE_UPDATE: 100 machines and MACHINES machines (POS items straight through BatchWriteItem).
-    const fleets = { small: { id: 'bench-rollout-small', machines: SMALL }, large: { id: 'bench-rollout-large', machines: MACHINES } };
+    const fleets = {
+      small: { id: 'bench-rollout-small', machines: SMALL, first: 90_000_001 },
+      large: { id: 'bench-rollout-large', machines: MACHINES, first: 1 },
+    };
     for (const f of Object.values(fleets)) {
       await deps.merchants.create({ ...benchMerchant(f.id, f.id, now), features: ['FIRMWARE_UPDATE'] });
-      const items = Array.from({ length: f.machines }, (_, i) =>
-        posItem(newPosRecord({ serial: `CENG-${String(i + 1).padStart(8, '0')}`, merchantId: f.id, name: `Machine ${i + 1}`, now, warrantyEnd: '2028-01-01' })),
-      );
+      // Each machine's POS item and its registry item (the machine's reports resolve it there).
+      const items = Array.from({ length: f.machines }, (_, i) => {
+        const record = newPosRecord({
+          serial: `CENG-${String(f.first + i).padStart(8, '0')}`,
+          merchantId: f.id,
+          name: `Machine ${i + 1}`,
+          now,
+          warrantyEnd: '2028-01-01',
+        });
+        return [posItem(record), registryItem(record)];
+      }).flat();
       for (let i = 0; i < items.length; i += 25 * 8)
         await Promise.all(
           Array.from({ length: 8 }, async (_, k) => {

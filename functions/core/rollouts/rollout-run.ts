@@ -74,8 +74,10 @@ export interface RolloutKindDeps<R extends StoredRule = StoredRule> {
 }
 
 export interface RolloutSettings {
-  /** Seconds between two steps while a wave runs or a hold lasts. */
+  /** Seconds between two steps while a wave runs. */
   pollSeconds: number;
+  /** Seconds between two steps while the next wave is held (pause, maintenance window, rate) and none runs: a resume is seen within it. */
+  holdSeconds: number;
   /** The longest single wait (before the rule date). */
   maxWaitSeconds: number;
   /** How long a download link lives (at most an hour). */
@@ -287,7 +289,7 @@ export async function stepRollout(deps: RolloutRunDeps, input: RolloutStepInput)
   let status = rule.status;
   if (!progress) {
     if (FINAL_ROLLOUT_STATUSES.includes(status)) return out(true);
-    if (status === 'paused') return out(false);
+    if (status === 'paused') return out(false, deps.settings.holdSeconds);
     if (now < rule.startAt)
       return out(false, Math.max(1, Math.min(deps.settings.maxWaitSeconds, Math.ceil((Date.parse(rule.startAt) - Date.parse(now)) / 1000))));
     if (!release) {
@@ -305,6 +307,7 @@ export async function stepRollout(deps: RolloutRunDeps, input: RolloutStepInput)
   let current = progress.current;
   const ended = FINAL_ROLLOUT_STATUSES.includes(status);
   let underWay = false;
+  let held = false;
 
   // The wave being watched.
   if (current >= 0 && !waves[current]!.finishedAt) {
@@ -328,6 +331,7 @@ export async function stepRollout(deps: RolloutRunDeps, input: RolloutStepInput)
     else {
       const timeZone = await deps.timeZoneOf(rule.merchantId);
       const hold = holdOf({ ...rule, status, previousWaveSentAt: current >= 0 ? waves[current]!.sentAt : undefined }, timeZone, now);
+      held = !!hold;
       if (!hold && release) {
         current += 1;
         waves[current]!.sentAt = now;
@@ -349,7 +353,7 @@ export async function stepRollout(deps: RolloutRunDeps, input: RolloutStepInput)
   if (changed && !(await save(deps, kindDeps, rule, { status, progress: next, counts }))) return out(false, 1);
   const done = FINAL_ROLLOUT_STATUSES.includes(status) && !underWay;
   if (status !== rule.status) deps.log?.('info', 'rollout status', { ...input, from: rule.status, to: status });
-  return out(done, pollSeconds, status);
+  return out(done, held && !underWay ? deps.settings.holdSeconds : pollSeconds, status);
 }
 
 /** Writes the rule's progress if it is still as read (a pause or cancel meanwhile wins: the next step sees it). */

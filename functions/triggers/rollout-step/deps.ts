@@ -27,9 +27,10 @@ const seconds = (env: NodeJS.ProcessEnv, name: string, fallback: number) => {
   return Number.isInteger(n) && n > 0 ? n : fallback;
 };
 
-/** Timing (env ROLLOUT_*): a step every 30 s while a wave runs, links of an hour. */
+/** Timing (env ROLLOUT_*): a step every 30 s while a wave runs, every 5 minutes while the next wave is held, links of an hour. */
 export const rolloutSettings = (env: NodeJS.ProcessEnv = process.env): RolloutSettings => ({
   pollSeconds: seconds(env, 'ROLLOUT_POLL_SECONDS', 30),
+  holdSeconds: seconds(env, 'ROLLOUT_HOLD_SECONDS', 300),
   maxWaitSeconds: seconds(env, 'ROLLOUT_MAX_WAIT_SECONDS', 3_600),
   linkSeconds: Math.min(MACHINE_LINK_MAX_SECONDS, seconds(env, 'ROLLOUT_LINK_SECONDS', MACHINE_LINK_MAX_SECONDS)),
 });
