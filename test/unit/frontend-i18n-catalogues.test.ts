@@ -20,7 +20,7 @@ import { CASH_MEDIA, MOVEMENT_KINDS, REJECTION_REASONS, SENSOR_NAMES, SUBMODULES
 import { LANGUAGES } from '#schemas/collections';
 import { FEATURE_FLAGS } from '#schemas/features';
 import { FIRMWARE_LEVELS } from '#schemas/firmware';
-import { ROLLOUT_STATUSES } from '#schemas/rollout';
+import { MACHINE_ROLLOUT_STATES, ROLLOUT_STATUSES } from '#schemas/rollout';
 import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES, NOTIFICATIONS_OFF_REASONS } from '#schemas/notification-constants';
 import { CUSTOM_PARAMETER_TYPES, PRODUCT_TYPES } from '#schemas/product';
 import { ROLES } from '#schemas/roles';
@@ -52,6 +52,7 @@ const DYNAMIC_IDS: Record<string, readonly string[]> = {
   'firmwares.level.': FIRMWARE_LEVELS, // firmware levels (catalogue)
   'firmwares.field.': ['major', 'minor', 'patch', 'build'], // the version parts (firmware create)
   'firmwareRules.status.': ROLLOUT_STATUSES, // rule statuses (firmware rules)
+  'firmwareRules.state.': MACHINE_ROLLOUT_STATES, // a machine's state in a rollout
   'firmwareRules.target.': ['deviceType', 'group', 'machines'], // rule target kinds
   'firmwareRules.waves.': ['count', 'rate'], // wave kinds
   'firmwareRules.action.': ['pause', 'resume', 'cancel'], // rule actions
