@@ -226,7 +226,7 @@ export function printRollouts(f: RolloutFigures, table: (headers: string[], rows
           '',
         ],
         [
-          `step: send wave 1 (${f.waveSize} machines, ${f.sending.commands} commands)`,
+          `step: send wave 1 (${f.waveSize} machines, a command each: ${f.sending.commands} command transactions with retries)`,
           f.sending.calls,
           f.sending.perMachine.toFixed(3),
           f.sending.seconds.toFixed(1),
