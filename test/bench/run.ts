@@ -57,6 +57,10 @@
  *     BENCH_ROLLOUT_MACHINES (10,000) machines — budget: the same (independent of the fleet size); the workflow's steps
  *     per machine printed: planning, sending a wave (its commands only), watching a wave, a machine's report.
  *
+ * (q) A 64 MB firmware through the presigned path (test/bench/release-upload.ts): verified by a process of its own as the
+ *     create call does — its peak RSS printed beside an idle one's (budget: less than the file more), the SHA-256 of the
+ *     object at ≥ 0.5× the rate of hashing the same bytes from a local file.
+ *
  * (k) Transactions (test/bench/transactions.ts): BENCH_TRANSACTIONS (1,000,000) transactions of one merchant seeded as
  *     ingestion stores them: GET /transactions page 2 with page 1's cursor, a date range and one machine vs the raw
  *     Query of the same page, and the same page merchant-wide vs the raw Queries of the same rows (month partitions in
@@ -99,6 +103,7 @@ import { benchMachineCost, COST_BUDGET_PER_MACHINE_MONTH, pingSecondsOf, printMa
 import { dynamoCallsPer, interleave, localSuperAdminAuthorization, type Series } from './measure';
 import { benchDashboard, DASHBOARD_BUDGET, printDashboard } from './dashboard';
 import { benchRollouts, printRollouts, ROLLOUT_BUDGET } from './rollouts';
+import { benchReleaseUpload, RELEASE_UPLOAD_BUDGET } from './release-upload';
 
 const BUDGET = 1.5;
 /** (a) stretch goal: shown beside the budget, not failed on. */
@@ -1256,6 +1261,53 @@ async function main() {
       broke('p', error);
       out.rolloutsError = error instanceof Error ? (error.stack ?? error.message) : String(error);
       console.error('\nROLLOUTS BENCH ERROR:', error);
+    }
+
+  if (wanted('q'))
+    try {
+      console.log(
+        `\n(q) A ${RELEASE_UPLOAD_BUDGET.fileMB} MB firmware through the presigned path: the verifying process's peak RSS, its SHA-256 rate beside a local file's…`,
+      );
+      const r = await benchReleaseUpload();
+      console.log(
+        table(
+          ['what', 'seconds', 'MB/s', 'peak RSS MB', 'verdict'],
+          [
+            [
+              'verify the upload (size, type, SHA-256, copy)',
+              r.verify.acceptSeconds.toFixed(2),
+              (r.fileMB / r.verify.acceptSeconds).toFixed(1),
+              r.verify.peakRssMB.toFixed(0),
+              r.verdict.rss,
+            ],
+            ['SHA-256 of the object (streamed GET)', r.verify.digestSeconds.toFixed(2), (r.fileMB / r.verify.digestSeconds).toFixed(1), '', r.verdict.rate],
+            ['SHA-256 of the same bytes from a local file', r.localHashSeconds.toFixed(2), (r.fileMB / r.localHashSeconds).toFixed(1), '', ''],
+            ['the same process verifying nothing', '', '', r.idlePeakRssMB.toFixed(0), ''],
+          ],
+        ),
+      );
+      console.log(`  rate ratio ${r.rateRatio.toFixed(2)}× (budget ≥ ${RELEASE_UPLOAD_BUDGET.digestRateRatio}×), same SHA-256: ${r.sameHash}`);
+      out.releaseUpload = { budgets: RELEASE_UPLOAD_BUDGET, ...r };
+      if (r.verdict.rss === 'FAIL')
+        fail(
+          'q',
+          'peak RSS of the verifying process above an idle one',
+          `${(r.verify.peakRssMB - r.idlePeakRssMB).toFixed(0)} MB`,
+          `< ${r.fileMB} MB`,
+          'holds the file',
+        );
+      if (r.verdict.rate === 'FAIL')
+        fail(
+          'q',
+          'SHA-256 rate of the object / of a local file',
+          `${r.rateRatio.toFixed(2)}×`,
+          `≥ ${RELEASE_UPLOAD_BUDGET.digestRateRatio}×`,
+          overRatio(RELEASE_UPLOAD_BUDGET.digestRateRatio, r.rateRatio),
+        );
+    } catch (error) {
+      broke('q', error);
+      out.releaseUploadError = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      console.error('\nRELEASE UPLOAD BENCH ERROR:', error);
     }
 
   out.failures = failures;
