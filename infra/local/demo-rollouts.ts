@@ -2,8 +2,9 @@
  * Acme's firmware rollouts on `npm start`: one finished last week (the version its machines run now), one aborted on
  * Thursday (a beta whose first wave failed: the later waves were cancelled), and one running, live: a new CENG firmware
  * going out to the simulated CENG machines two an hour (the first wave a minute after the start; CENG-00000008 is
- * told to fail it). The first two are history, written as the rollout left them; the third is started as the console
- * starts one, and every start of the stack resumes it where it is (the local workflows do not outlive the process).
+ * told to fail it). The first two are history, written as the rollout left them (the stack's seed); the third is
+ * started as the console starts one, by `npm start` once its simulated machines are connected, and every start resumes
+ * it where it is (the local workflows do not outlive the process).
  */
 import { createHash } from 'node:crypto';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
@@ -145,11 +146,16 @@ async function pastRollout(
   );
 }
 
-/** Seeds the two past rollouts once, makes the running one on a first start, and (re)starts its workflow. */
-export async function seedDemoRollouts(deps: LocalRepositories, workflows: WorkflowStarter): Promise<void> {
-  const now = Date.now();
+/** The demo's firmwares, made once. */
+const demoFirmwares = (deps: LocalRepositories, now: number) => {
   const repo = new DynamoFirmwareRepository(deps.doc, deps.config.tableName);
-  const [current, beta, next] = await Promise.all(FIRMWARES.map((f, i) => putFirmware(repo, f, iso(now - (9 - i * 3) * DAY))));
+  return Promise.all(FIRMWARES.map((f, i) => putFirmware(repo, f, iso(now - (9 - i * 3) * DAY))));
+};
+
+/** Seeds the two past rollouts once (history: no command goes out). */
+export async function seedDemoRollouts(deps: LocalRepositories): Promise<void> {
+  const now = Date.now();
+  const [current, beta] = await demoFirmwares(deps, now);
   const ceng = serialsOf('CENG');
   const cuni = serialsOf('CUNI');
   await pastRollout(
@@ -176,7 +182,15 @@ export async function seedDemoRollouts(deps: LocalRepositories, workflows: Workf
     ],
     now - 4 * DAY,
   );
+}
 
+/**
+ * The running rollout, made on a first start and (re)started at each: only when the simulator plays the machines
+ * (start.ts), since its commands go out to them.
+ */
+export async function startDemoRollout(deps: LocalRepositories, workflows: WorkflowStarter): Promise<void> {
+  const now = Date.now();
+  const [, , next] = await demoFirmwares(deps, now);
   const rules = firmwareRuleRepository(deps.doc, deps.config.tableName);
   let running = await rules.get(MERCHANT, RULES.running);
   if (!running) {

@@ -190,8 +190,8 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     const users = await seedDemoData(deps, cognito, previousPasswords(stackFile));
     const history = opts.demoHistory ? await seedDemoHistory(deps, ingestionDeps()) : undefined;
     if (opts.demoHistory) await seedDemoDataRequests(deps, workflows, users);
-    // Firmware rollouts: one finished, one aborted, one running (resumed at each start).
-    if (opts.demoHistory) await seedDemoRollouts(deps, workflows);
+    // Firmware rollouts: one finished, one aborted (npm start runs a third with its simulated machines).
+    if (opts.demoHistory) await seedDemoRollouts(deps);
     // Acme's keys and what its admin did with them, with the week they belong to (not again on a kept .local/).
     if (history && !history.skipped) {
       await seedDemoMedias(deps, ingestionDeps(), users);

@@ -60,6 +60,14 @@ const fleet =
         currencyOf: (serial) => DEMO_MERCHANTS.find((d) => d.id === DEMO_MACHINES.find((m) => m.serial === serial)?.merchantId)?.input.currency,
       });
 
+// A firmware rollout running on the simulated CENG machines (demo-rollouts.ts), resumed where it was at each start.
+if (fleet) {
+  const [{ startDemoRollout }, { workflowStarter }] = await Promise.all([import('./demo-rollouts'), import('../../functions/runtime/workflows')]);
+  const deps = depsForStack(stack.info);
+  // The stack's runner, registered in this process (LOCAL_WORKFLOWS).
+  await startDemoRollout(deps, workflowStarter(process.env, ['rollout'])).finally(() => deps.doc.destroy());
+}
+
 // The payment service calls back with a few web payment orders an hour for Acme's customers (off with the simulator).
 const payments =
   process.env.SIMULATED_DEVICES === '0'
