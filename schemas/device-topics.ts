@@ -23,6 +23,8 @@ export const DEVICE_TO_CLOUD_TOPICS = [
   'device-errors',
   // The licence report of the cash-handling connector (schemas/licence-report.ts).
   'licenseinfos',
+  // A machine's progress through a firmware or cash database it was sent (schemas/firmware-report.ts).
+  'firmware',
 ] as const;
 export type DeviceToCloudTopic = (typeof DEVICE_TO_CLOUD_TOPICS)[number];
 export const CLOUD_TO_DEVICE_TOPICS = ['commands', 'medias'] as const;

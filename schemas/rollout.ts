@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { GroupId } from './group';
 import { MerchantId } from './merchant';
-import { pageQuery } from './paging';
+import { page, pageQuery } from './paging';
 import { Serial } from './pos';
 
 export const ROLLOUT_STATUSES = ['scheduled', 'running', 'paused', 'completed', 'aborted', 'cancelled'] as const;
@@ -81,6 +81,19 @@ export const rolloutPlanShape = {
 /** Machines per state. */
 export const RolloutCounts = z.record(z.enum(MACHINE_ROLLOUT_STATES), z.number());
 
+/** A wave of a running rollout: its machines, when its commands went out and when all of them had finished. */
+export const RolloutWave = z.object({
+  size: z.number(),
+  sentAt: z.optional(z.string()),
+  finishedAt: z.optional(z.string()),
+  counts: z.partialRecord(z.enum(MACHINE_ROLLOUT_STATES), z.number()),
+});
+export type RolloutWave = z.infer<typeof RolloutWave>;
+
+/** Where a rollout is: its waves (planned when it starts) and the wave being watched (-1 before the first goes out). */
+export const RolloutProgress = z.object({ waves: z.array(RolloutWave), current: z.number() });
+export type RolloutProgress = z.infer<typeof RolloutProgress>;
+
 export const rolloutRuleShape = {
   id: z.string(),
   merchantId: z.string(),
@@ -94,6 +107,8 @@ export const rolloutRuleShape = {
   maintenanceWindow: z.nullable(MaintenanceWindow),
   /** Machines per state, over every wave (empty until the rollout has planned its machines). */
   counts: z.partialRecord(z.enum(MACHINE_ROLLOUT_STATES), z.number()),
+  /** Absent until the rollout has planned its machines (at its start date). */
+  progress: z.optional(RolloutProgress),
   createdAt: z.string(),
   createdBy: z.string(),
   updatedAt: z.string(),
@@ -102,3 +117,22 @@ export const rolloutRuleShape = {
 export const RuleId = z.string().check(z.regex(/^[0-9a-z]{9}-[0-9a-f]{12}$/, 'invalid rule id'));
 export const RuleParams = z.strictObject({ id: MerchantId, ruleId: RuleId });
 export const ruleListQuery = () => pageQuery(['createdAt'] as const, { status: z.optional(RolloutStatus) });
+
+/** One machine of a rollout: its wave, its state and why it failed, when its command went out. */
+export const RolloutMachine = z.object({
+  serial: z.string(),
+  posName: z.string(),
+  wave: z.number(),
+  state: z.enum(MACHINE_ROLLOUT_STATES),
+  reason: z.optional(z.string()),
+  sentAt: z.optional(z.string()),
+  commandId: z.optional(z.string()),
+  updatedAt: z.string(),
+});
+export type RolloutMachine = z.infer<typeof RolloutMachine>;
+export const RolloutMachinePage = page(RolloutMachine);
+/** GET …/{ruleId}/machines: one wave's machines (serial order). */
+export const RolloutMachineQuery = pageQuery(['serial'] as const, {
+  wave: z.coerce.number().check(z.int('wave: a whole number'), z.gte(0, 'wave from 0'), z.lte(100_000, 'wave up to 100000')),
+});
+export type RolloutMachineQuery = z.infer<typeof RolloutMachineQuery>;

@@ -26,6 +26,8 @@ export interface FunctionAccess {
   startWorkflows?: true;
   /** Starts report workflow executions (env REPORT_STATE_MACHINE_ARN). */
   startReports?: true;
+  /** Starts rollout workflow executions (env ROLLOUT_STATE_MACHINE_ARN): the rules' create routes. */
+  startRollouts?: true;
   /** Reads the stage's unsubscribe link key (env NOTIFICATION_LINK_KEY, from the stage's secret). */
   linkKey?: true;
   /** Seals and opens secrets at rest with the stage's KMS key (env STORAGE_SECRETS_KEY_ID; locally STORAGE_SECRETS_LOCAL_KEY). */

@@ -3,16 +3,24 @@
  * LOCAL_WORKFLOWS (it registers itself in this process: infra/local/workflows.ts).
  */
 import { SfnWorkflowStarter } from '../adapters/sfn/workflow-starter';
-import type { AnyWorkflowStarter } from '../core/shared/workflows';
+import type { WorkflowName, WorkflowStarter } from '../core/shared/workflows';
 
-let local: AnyWorkflowStarter | undefined;
+let local: WorkflowStarter | undefined;
 
 /** The local stack's runner (it runs executions in the stack process, as the other local triggers). */
-export function registerLocalWorkflows(starter: AnyWorkflowStarter | undefined): void {
+export function registerLocalWorkflows(starter: WorkflowStarter | undefined): void {
   local = starter;
 }
 
-export function workflowStarter(env: NodeJS.ProcessEnv = process.env): AnyWorkflowStarter {
+/** The state machine ARN of each workflow, from the environment CDK sets for the functions that start it. */
+const ARN_ENV: Record<WorkflowName, string> = {
+  historicalData: 'HISTORICAL_DATA_STATE_MACHINE_ARN',
+  report: 'REPORT_STATE_MACHINE_ARN',
+  rollout: 'ROLLOUT_STATE_MACHINE_ARN',
+};
+
+/** The starter of `workflows` (their ARNs must be in the environment outside the local stack). */
+export function workflowStarter(env: NodeJS.ProcessEnv = process.env, workflows: readonly WorkflowName[] = ['historicalData']): WorkflowStarter {
   if (env.LOCAL_WORKFLOWS) {
     return {
       async start(workflow, input, executionName) {
@@ -21,9 +29,11 @@ export function workflowStarter(env: NodeJS.ProcessEnv = process.env): AnyWorkfl
       },
     };
   }
-  // Each function is told the ARNs of the state machines it may start (FunctionAccess startWorkflows, startReports).
-  const historicalData = env.HISTORICAL_DATA_STATE_MACHINE_ARN;
-  const report = env.REPORT_STATE_MACHINE_ARN;
-  if (!historicalData && !report) throw new Error('missing environment variable HISTORICAL_DATA_STATE_MACHINE_ARN (or REPORT_STATE_MACHINE_ARN)');
-  return new SfnWorkflowStarter({ historicalData: historicalData ?? '', report: report ?? '' }, { region: env.AWS_REGION ?? 'eu-west-1' });
+  const arns: Partial<Record<WorkflowName, string>> = {};
+  for (const w of workflows) {
+    const arn = env[ARN_ENV[w]];
+    if (!arn) throw new Error(`missing environment variable ${ARN_ENV[w]}`);
+    arns[w] = arn;
+  }
+  return new SfnWorkflowStarter(arns, { region: env.AWS_REGION ?? 'eu-west-1' });
 }

@@ -25,6 +25,7 @@ import { access as iotCashMovementsAccess } from './iot-cash-movements/deps';
 import { access as iotCommandsAckAccess } from './iot-commands-ack/deps';
 import { access as iotConfigAccess } from './iot-config/deps';
 import { access as iotDeviceErrorsAccess } from './iot-device-errors/deps';
+import { access as iotFirmwareAccess } from './iot-firmware/deps';
 import { access as iotLicenseInfosAccess } from './iot-licenseinfos/deps';
 import { access as iotSalesAccess } from './iot-sales/deps';
 import { access as iotSensorsAccess } from './iot-sensors/deps';
@@ -35,6 +36,7 @@ import { access as machineRegroupSweepAccess } from './machine-regroup-sweep/dep
 import { access as notificationDigestSweepAccess } from './notification-digest-sweep/deps';
 import { access as notificationFeedbackAccess } from './notification-feedback/deps';
 import { access as notificationSenderAccess } from './notification-sender/deps';
+import { access as rolloutStepAccess } from './rollout-step/deps';
 
 export interface IotRuleBatch {
   /** Records per invocation (event source mapping BatchSize). */
@@ -120,6 +122,12 @@ export const triggers: readonly TriggerDeclaration[] = [
     description: 'Activates a confirmed licence with its machine’s licence report',
     source: { kind: 'iotRule', rule: 'licenseinfos', topicFilter: 'vend/+/licenseinfos' },
     access: iotLicenseInfosAccess,
+  },
+  {
+    name: 'iot-firmware',
+    description: 'Moves machines’ states in firmware and cash database rollouts with their progress reports',
+    source: { kind: 'iotRule', rule: 'firmware', topicFilter: 'vend/+/firmware' },
+    access: iotFirmwareAccess,
   },
   {
     name: 'connection-sweep',
@@ -215,6 +223,12 @@ export const triggers: readonly TriggerDeclaration[] = [
     description: 'Report workflow: marks a report file whose making failed as Error and removes any partial file',
     source: { kind: 'workflowTask', workflow: 'report', state: 'RecordReportFailure' },
     access: reportFileFailureAccess,
+  },
+  {
+    name: 'rollout-step',
+    description: 'Rollout workflow: plans a rule’s machines in waves, sends each wave’s commands, watches versions and timeouts, aborts past the threshold',
+    source: { kind: 'workflowTask', workflow: 'rollout', state: 'Step' },
+    access: rolloutStepAccess,
   },
 ];
 

@@ -52,6 +52,8 @@ export interface AccessTargets {
   historicalData?: sfn.IStateMachine;
   /** Needed only when a function starts reports. */
   report?: sfn.IStateMachine;
+  /** Needed only when a function starts rollouts. */
+  rollout?: sfn.IStateMachine;
   /** Needed only when a function sends e-mail: the SES configuration set it sends through. */
   configurationSet?: string;
   /** Needed only when a function seals secrets: the stage's KMS key. */
@@ -162,6 +164,14 @@ export function grantAccess(role: iam.IRole, access: FunctionAccess, targets: Ac
       role,
       'Starts executions of the report state machine only.',
       new iam.PolicyStatement({ actions: ['states:StartExecution'], resources: [targets.report.stateMachineArn] }),
+    );
+  }
+  if (access.startRollouts) {
+    if (!targets.rollout) throw new Error('startRollouts access needs the rollout state machine');
+    grantWithReason(
+      role,
+      'Starts executions of the rollout state machine only (one per rule).',
+      new iam.PolicyStatement({ actions: ['states:StartExecution'], resources: [targets.rollout.stateMachineArn] }),
     );
   }
 }

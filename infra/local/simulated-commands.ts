@@ -76,6 +76,19 @@ export function commandExecutor(build: Builders) {
     const readAt = iso();
     return send(d, 'audit', build.auditMessage(d.serial, { readAt, origin, ...(d.book ? { dex: d.book.text(d.serial, readAt) } : {}) }));
   };
+  /** The firmware reports of a rollout's command (none for a command without `rolloutId`). */
+  const reporter =
+    (d: CommandTarget, rolloutId: unknown) =>
+    async (state: string, extra: { reason?: string; version?: string } = {}): Promise<void> => {
+      if (typeof rolloutId !== 'string') return;
+      await send(d, 'firmware', {
+        messageId: build.newMessageId('fw'),
+        serial: d.serial,
+        sentAt: iso(),
+        type: 'firmware',
+        payload: { rolloutId, state, ...extra },
+      });
+    };
   const reportConfig = (d: CommandTarget, s: State) => send(d, 'config', build.configMessage(d.serial, { ...s.config }));
   /** The telemetry board restarts: the connection drops and comes back (the client reconnects), then it pings its firmware. */
   const restart = async (d: CommandTarget, s: State) => {
@@ -146,18 +159,38 @@ export function commandExecutor(build: Builders) {
         await reportConfig(d, s);
         return ok(values['vp.id'] ? `VP configuration ${values['vp.id']} version ${values['vp.version']} applied` : undefined);
       }
-      case 14: {
+      case 14:
+      case 17: {
         const version = String(params.version);
-        if (version === s.firmware) return { result: COMMAND_RESULTS.unspecifiedWarning, message: `firmware ${version} already installed` };
         const delivery = deliveryOf(params);
+        // A rollout's command names it: the machine reports each state on `vend/{serial}/firmware`.
+        const report = reporter(d, params.rolloutId);
+        if (type === 14 && version === s.firmware) {
+          await report('updated', { version });
+          return { result: COMMAND_RESULTS.unspecifiedWarning, message: `firmware ${version} already installed` };
+        }
         if (delivery) {
           // Through the link: downloaded, checked, then installed by a restart that reports the new version.
+          await report('downloading');
           const refused = await fetchFirmware(d.serial, delivery, d.failFirmware);
-          if (refused) return { result: COMMAND_RESULTS.unspecifiedError, message: refused };
+          if (refused) {
+            await report('failed', { reason: refused });
+            return { result: COMMAND_RESULTS.unspecifiedError, message: refused };
+          }
+          await report('downloaded');
+          await report('verified');
+          await report('updating');
+          if (type === 17) {
+            // A peripheral is flashed by the board, which does not restart: its version is the peripheral's.
+            await report('updated', { version });
+            return ok(`${String(params.peripheral)} firmware ${version} installed`);
+          }
           s.firmware = d.firmwareVersion = version;
           await restart(d, s);
+          await report('updated', { version });
           return ok(`firmware ${version} installed`);
         }
+        if (type === 17) return ok(`${String(params.peripheral)} firmware ${version} installed`);
         s.firmware = d.firmwareVersion = version;
         await send(d, 'telemetry', build.telemetryMessage(d.serial, { firmwareVersion: version }));
         return ok(`firmware ${version} installed`);

@@ -412,6 +412,8 @@ export interface FleetOptions {
   saleProbability?: number;
   /** Serials that ping but never sell (the demo's silent machine: its no-sales anomaly stays open). */
   silent?: ReadonlySet<string>;
+  /** Serials told to fail the firmware updates they are sent (simulated-firmware.ts): a rollout shows failures. */
+  failFirmware?: ReadonlySet<string>;
   /** Chance of an audit after each telemetry (default 0.01). */
   auditProbability?: number;
   /** Chance of a configuration change (reported at once) after each telemetry (default 0.005). */
@@ -463,6 +465,7 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
     return payments.get(merchantId) ?? payments.set(merchantId, new SimulatedPayments(merchantId)).get(merchantId)!;
   };
   for (const d of devices) {
+    if (o.failFirmware?.has(d.serial)) d.failFirmware = true;
     const book = new DexBook();
     d.book = book;
     const lines = o.planograms?.get(d.serial);

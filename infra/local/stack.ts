@@ -18,6 +18,7 @@ import { notificationFeedback, startNotificationStream } from './notification-st
 import { S3RVER_CREDENTIALS, startS3 } from './emulators/s3';
 import { historicalDataAsl } from '../constructs/historical-data-workflow';
 import { reportAsl } from '../constructs/report-workflow';
+import { rolloutAsl } from '../constructs/rollout-workflow';
 import { startLocalWorkflows, type LocalWorkflows } from './workflows';
 import { createTable } from './emulators/table';
 import { seedDemoCashDatabases } from './demo-cash-databases';
@@ -25,6 +26,7 @@ import { seedDemoDataRequests } from './demo-data-requests';
 import { seedDemoHistory, type DemoHistoryOutcome } from './demo-history';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoMedias } from './demo-medias';
+import { seedDemoRollouts } from './demo-rollouts';
 import { seedDemoData } from './seed';
 import type { StackInfo } from './stack-info';
 import type { SupervisedEmulator } from './supervisor';
@@ -148,6 +150,10 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       COGNITO_ENDPOINT: cognito.endpoint,
       // The functions start workflows on the runner below (functions/runtime/workflows.ts).
       LOCAL_WORKFLOWS: '1',
+      // A rollout's step every second while a wave runs (30 s in AWS): waves go out within seconds of the one before;
+      // every 5 s while a pause or a window holds the next one (5 min in AWS).
+      ROLLOUT_POLL_SECONDS: process.env.ROLLOUT_POLL_SECONDS ?? '1',
+      ROLLOUT_HOLD_SECONDS: process.env.ROLLOUT_HOLD_SECONDS ?? '5',
       // Embedded metric format lines are for CloudWatch; locally only on request (METRICS_DISABLED=false).
       METRICS_DISABLED: process.env.METRICS_DISABLED ?? 'true',
       // Alarm notification e-mails: the local SES (served by the local Cognito) puts them in the same outbox as invitations.
@@ -182,7 +188,7 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     process.env.CONSOLE_URL = api.url;
 
     // Workflows: the ASL of the CDK state machines, run here, their Task states invoking the same handlers.
-    const workflows = startLocalWorkflows({ historicalDataAsl: historicalDataAsl(), reportAsl: reportAsl(), register: true });
+    const workflows = startLocalWorkflows({ historicalDataAsl: historicalDataAsl(), reportAsl: reportAsl(), rolloutAsl: rolloutAsl(), register: true });
     stops.push(workflows.stop);
     // The scheduled triggers of the manifest, each on its timer.
     const schedules = startSchedules();
@@ -196,6 +202,8 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     const history = opts.demoHistory ? await seedDemoHistory(deps, ingestionDeps()) : undefined;
     if (opts.demoHistory) await seedDemoDataRequests(deps, workflows, users);
     if (opts.demoHistory) await seedDemoCashDatabases(deps);
+    // Firmware rollouts: one finished, one aborted (npm start runs a third with its simulated machines).
+    if (opts.demoHistory) await seedDemoRollouts(deps);
     // Acme's keys and what its admin did with them, with the week they belong to (not again on a kept .local/).
     if (history && !history.skipped) {
       await seedDemoMedias(deps, ingestionDeps(), users);

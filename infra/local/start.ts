@@ -43,6 +43,7 @@ const stack = await startStack({
 // planogram machines sell from their lines.
 const { DEMO_MACHINES, DEMO_MERCHANTS, DEMO_PLANOGRAMS, SILENT_SERIALS, SIMULATED_SERIALS } = await import('./demo-data');
 const { simulatedPlanograms } = await import('./simulated-stock');
+const { DEMO_FAILING_FIRMWARE } = await import('./demo-rollouts');
 const simulated = SIMULATED_SERIALS.slice(0, Number(process.env.SIMULATED_DEVICES ?? 20));
 const running = simulated.length && process.env.SIMULATED_DEVICES !== '0' ? await machinePrices(simulated) : new Map();
 const fleet =
@@ -56,8 +57,17 @@ const fleet =
         merchantOf: (serial) => DEMO_MACHINES.find((m) => m.serial === serial)?.merchantId,
         silent: SILENT_SERIALS,
         initialConfig: (await import('./demo-configurations')).demoMachineConfig,
+        failFirmware: DEMO_FAILING_FIRMWARE,
         currencyOf: (serial) => DEMO_MERCHANTS.find((d) => d.id === DEMO_MACHINES.find((m) => m.serial === serial)?.merchantId)?.input.currency,
       });
+
+// A firmware rollout running on the simulated CENG machines (demo-rollouts.ts), resumed where it was at each start.
+if (fleet) {
+  const [{ startDemoRollout }, { workflowStarter }] = await Promise.all([import('./demo-rollouts'), import('../../functions/runtime/workflows')]);
+  const deps = depsForStack(stack.info);
+  // The stack's runner, registered in this process (LOCAL_WORKFLOWS).
+  await startDemoRollout(deps, workflowStarter(process.env, ['rollout'])).finally(() => deps.doc.destroy());
+}
 
 // The payment service calls back with a few web payment orders an hour for Acme's customers (off with the simulator).
 const payments =

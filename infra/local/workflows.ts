@@ -1,6 +1,6 @@
 /**
- * The local counterpart of the CDK workflows: the historical-data ASL exactly as CDK synthesises it
- * (historicalDataAsl, which the caller passes in: this module does not load aws-cdk-lib), run by
+ * The local counterpart of the CDK workflows: the historical-data, report and rollout ASL exactly as CDK synthesises
+ * them (historicalDataAsl, reportAsl, rolloutAsl, which the caller passes in: this module does not load aws-cdk-lib), run by
  * aws-local-stepfunctions in the stack process, each Task state invoking its Lambda entry's `handler` (the same
  * module CDK bundles) as the other local triggers do.
  */
@@ -8,10 +8,11 @@ import { isAbsolute, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { StateMachine, type RunOptions, type StateMachineDefinition } from 'aws-local-stepfunctions';
-import type { AnyWorkflowStarter, HistoricalExportInput, ReportFileInput, WorkflowName } from '../../functions/core/shared/workflows';
+import type { WorkflowName, WorkflowStarter } from '../../functions/core/shared/workflows';
 import { logger } from '../../functions/runtime/logger';
 import { registerLocalWorkflows } from '../../functions/runtime/workflows';
 import { HISTORICAL_DATA_TASKS, REPORT_TASKS, type WorkflowTask } from '../constructs/historical-data-tasks';
+import { ROLLOUT_TASKS } from '../constructs/rollout-tasks';
 import { invokeLocally } from './invoke';
 
 // aws-local-stepfunctions 3 calls Promise.withResolvers, which Node 22 has and Node 20 lacks.
@@ -43,11 +44,13 @@ export interface LocalWorkflowOptions {
   historicalDataAsl: Record<string, unknown>;
   /** The report ASL as reportAsl() synthesises it (infra/constructs/report-workflow.ts); without it reports are not started. */
   reportAsl?: Record<string, unknown>;
+  /** The rollout ASL as rolloutAsl() synthesises it (infra/constructs/rollout-workflow.ts); without it no rollout runs. */
+  rolloutAsl?: Record<string, unknown>;
   /** Task handlers by state name in place of their entries' (tests inject failures this way; the stack never does). */
   taskHandlers?: Partial<Record<keyof typeof HISTORICAL_DATA_TASKS, TaskHandler>>;
 }
 
-export interface LocalWorkflows extends AnyWorkflowStarter {
+export interface LocalWorkflows extends WorkflowStarter {
   /** How the execution of that name ended, once it has (rejects for a name never started). */
   outcome(executionName: string): Promise<ExecutionOutcome>;
   /** Resolves when no execution is running, including those started while waiting. */
@@ -85,15 +88,19 @@ export function startLocalWorkflows(opts: LocalWorkflowOptions & { register?: bo
       ? { report: { machine: new StateMachine(opts.reportAsl as unknown as StateMachineDefinition), handlers: entryHandlers(REPORT_TASKS) } }
       : {}),
   };
+  if (opts.rolloutAsl)
+    machines.rollout = { machine: new StateMachine(opts.rolloutAsl as unknown as StateMachineDefinition), handlers: entryHandlers(ROLLOUT_TASKS) };
   const executions = new Map<string, Promise<ExecutionOutcome>>();
   const running = new Map<string, { abort: () => void; settled: Promise<unknown> }>();
   let stopped = false;
 
   const workflows: LocalWorkflows = {
-    async start(workflow: WorkflowName, input: HistoricalExportInput | ReportFileInput, executionName: string) {
+    async start(workflow, input, executionName) {
       if (stopped) throw new Error('the local workflows are stopped');
-      // Step Functions keeps execution names: a second start of the same name starts nothing.
-      if (executions.has(executionName)) return;
+      // Step Functions keeps execution names (per state machine): a second start of the same name starts nothing.
+      // A rollout is named after its rule; the other workflows' names are unique across them (outcome() takes them).
+      const key = workflow === 'rollout' ? `${workflow}:${executionName}` : executionName;
+      if (executions.has(key)) return;
       const found = machines[workflow];
       if (!found) throw new Error(`the local ${workflow} workflow is not running`);
       const { machine, handlers } = found;
@@ -106,9 +113,9 @@ export function startLocalWorkflows(opts: LocalWorkflowOptions & { register?: bo
           return { status: 'FAILED', error: failure.name, cause: failure.message };
         },
       );
-      executions.set(executionName, outcome);
-      const settled = outcome.finally(() => running.delete(executionName));
-      running.set(executionName, { abort: execution.abort, settled });
+      executions.set(key, outcome);
+      const settled = outcome.finally(() => running.delete(key));
+      running.set(key, { abort: execution.abort, settled });
     },
     outcome(executionName) {
       return executions.get(executionName) ?? Promise.reject(new Error(`no execution named ${executionName}`));

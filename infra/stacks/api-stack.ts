@@ -16,6 +16,7 @@ import { AppFunction } from '../constructs/app-function';
 import { grantAccess } from '../constructs/grants';
 import { HistoricalDataWorkflow } from '../constructs/historical-data-workflow';
 import { ReportWorkflow } from '../constructs/report-workflow';
+import { RolloutWorkflow } from '../constructs/rollout-workflow';
 import { acknowledge } from '../constructs/nag';
 import { linkKeyEnvironment, secretsKeyEnvironment } from '../constructs/runtime-environment';
 import type { StageConfig } from '../constructs/stage';
@@ -72,6 +73,8 @@ export class ApiStack extends Stack {
   readonly serverErrorRateAlarm: cloudwatch.Alarm;
   /** The historical-data state machine the groups with `startWorkflows` start. */
   readonly historicalData: HistoricalDataWorkflow;
+  /** The rollout state machine the groups with `startRollouts` start. */
+  readonly rollout: RolloutWorkflow;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -116,6 +119,13 @@ export class ApiStack extends Stack {
       targets: { table: props.table, buckets: stageBuckets(this, stage) },
       bundle: props.bundle,
     }).stateMachine;
+    this.rollout = new RolloutWorkflow(this, 'Rollout', {
+      stage,
+      environment: props.environment,
+      targets: { table: props.table, buckets: stageBuckets(this, stage) },
+      bundle: props.bundle,
+    });
+    const rollout = this.rollout.stateMachine;
 
     const functions = new Map<string, AppFunction>();
     const seenRoutes = new Map<string, string>();
@@ -133,6 +143,7 @@ export class ApiStack extends Stack {
           ...props.environment,
           ...(group.access.startWorkflows ? { HISTORICAL_DATA_STATE_MACHINE_ARN: stateMachine.stateMachineArn } : {}),
           ...(group.access.startReports ? { REPORT_STATE_MACHINE_ARN: report.stateMachineArn } : {}),
+          ...(group.access.startRollouts ? { ROLLOUT_STATE_MACHINE_ARN: rollout.stateMachineArn } : {}),
           ...(group.access.linkKey ? linkKeyEnvironment(props.linkKey) : {}),
           ...(group.access.sealSecrets ? secretsKeyEnvironment(props.secretsKey) : {}),
         },
@@ -147,6 +158,7 @@ export class ApiStack extends Stack {
         historicalData: stateMachine,
         secretsKey: props.secretsKey,
         report,
+        rollout,
       });
 
       const integration = new HttpLambdaIntegration(`Integration-${group.name}`, fn.fn, {

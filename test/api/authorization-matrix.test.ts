@@ -493,6 +493,7 @@ const samples: Record<string, (scope: Scope, role: Role) => Sample> = {
   'cashDatabaseRules.pause': (scope, role) => cashDatabaseRuleOf(scope, `pause ${role}`),
   'cashDatabaseRules.resume': (scope, role) => cashDatabaseRuleOf(scope, `resume ${role}`),
   'cashDatabaseRules.cancel': (scope, role) => cashDatabaseRuleOf(scope, `cancel ${role}`),
+  'firmwareRules.machines': (scope) => ({ ...firmwareRuleOf(scope, 'read'), query: { wave: '0' } }),
   'masterAlarms.list': () => ({ query: { size: '5', search: 'MX' } }),
   'masterAlarms.create': () => ({ body: masterAlarmBody(uniqueCode()) }),
   'masterAlarms.get': () => ({ params: { code: MASTER_CODE } }),

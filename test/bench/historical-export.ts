@@ -203,7 +203,7 @@ export async function benchHistoricalExport(): Promise<HistoricalExportFigures> 
     const request = await makeRequest(
       {
         dataRequests: new DynamoDataRequestRepository(raw, info.tableName),
-        workflows: { start: async (_workflow, started) => void (input = started) },
+        workflows: { start: async (_workflow, started) => void (input = started as HistoricalExportInput) },
         now: () => new Date().toISOString(),
       },
       merchant,

@@ -53,6 +53,14 @@
  *     the ingestion handlers; the AWS cost per machine-month itemised from the counts (us-east-1 list prices, dated) —
  *     budget ≤ $0.05; item writes per steady-state ping — budget ≤ 1.0.
  *
+ * (r) Rollouts (test/bench/rollouts.ts): the DynamoDB calls of the request that starts a rollout to 100 and to
+ *     BENCH_ROLLOUT_MACHINES (10,000) machines — budget: the same (independent of the fleet size); the workflow's steps
+ *     per machine printed: planning, sending a wave (its commands only), watching a wave, a machine's report.
+ *
+ * (s) A 64 MB firmware through the presigned path (test/bench/release-upload.ts): verified by a process of its own as the
+ *     create call does — its peak RSS printed beside an idle one's (budget: less than the file more), the SHA-256 of the
+ *     object at ≥ 0.5× the rate of hashing the same bytes from a local file.
+ *
  * (k) Transactions (test/bench/transactions.ts): BENCH_TRANSACTIONS (1,000,000) transactions of one merchant seeded as
  *     ingestion stores them: GET /transactions page 2 with page 1's cursor, a date range and one machine vs the raw
  *     Query of the same page, and the same page merchant-wide vs the raw Queries of the same rows (month partitions in
@@ -96,6 +104,8 @@ import { dynamoCallsPer, interleave, localSuperAdminAuthorization, type Series }
 import { benchDashboard, DASHBOARD_BUDGET, printDashboard } from './dashboard';
 import { benchKpis, KPIS_BUDGET, printKpis } from './kpis';
 import { benchReports, printReports, REPORTS_BUDGET } from './reports';
+import { benchRollouts, printRollouts, ROLLOUT_BUDGET } from './rollouts';
+import { benchReleaseUpload, RELEASE_UPLOAD_BUDGET } from './release-upload';
 
 const BUDGET = 1.5;
 /** (a) stretch goal: shown beside the budget, not failed on. */
@@ -1273,6 +1283,75 @@ async function main() {
       broke('n', error);
       out.anomalySweepError = error instanceof Error ? (error.stack ?? error.message) : String(error);
       console.error('\nANOMALY SWEEP BENCH ERROR:', error);
+    }
+
+  if (wanted('r'))
+    try {
+      console.log(
+        `\n(r) Rollouts: the DynamoDB calls of the request that starts one (100 machines beside ${process.env.BENCH_ROLLOUT_MACHINES ?? 10_000}), then each step's per machine…`,
+      );
+      const rollouts = await benchRollouts();
+      printRollouts(rollouts, table);
+      out.rollouts = { budgets: ROLLOUT_BUDGET, ...rollouts };
+      if (rollouts.request.verdict === 'FAIL')
+        fail(
+          'r',
+          'DynamoDB calls of the request starting a rollout, large fleet vs 100 machines',
+          `${rollouts.request.large}`,
+          `= ${rollouts.request.small}`,
+          'grows with the fleet',
+        );
+    } catch (error) {
+      broke('r', error);
+      out.rolloutsError = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      console.error('\nROLLOUTS BENCH ERROR:', error);
+    }
+
+  if (wanted('s'))
+    try {
+      console.log(
+        `\n(s) A ${RELEASE_UPLOAD_BUDGET.fileMB} MB firmware through the presigned path: the verifying process's peak RSS, its SHA-256 rate beside a local file's…`,
+      );
+      const r = await benchReleaseUpload();
+      console.log(
+        table(
+          ['what', 'seconds', 'MB/s', 'peak RSS MB', 'verdict'],
+          [
+            [
+              'verify the upload (size, type, SHA-256, copy)',
+              r.verify.acceptSeconds.toFixed(2),
+              (r.fileMB / r.verify.acceptSeconds).toFixed(1),
+              r.verify.peakRssMB.toFixed(0),
+              r.verdict.rss,
+            ],
+            ['SHA-256 of the object (streamed GET)', r.verify.digestSeconds.toFixed(2), (r.fileMB / r.verify.digestSeconds).toFixed(1), '', r.verdict.rate],
+            ['SHA-256 of the same bytes from a local file', r.localHashSeconds.toFixed(2), (r.fileMB / r.localHashSeconds).toFixed(1), '', ''],
+            ['the same process verifying nothing', '', '', r.idlePeakRssMB.toFixed(0), ''],
+          ],
+        ),
+      );
+      console.log(`  rate ratio ${r.rateRatio.toFixed(2)}× (budget ≥ ${RELEASE_UPLOAD_BUDGET.digestRateRatio}×), same SHA-256: ${r.sameHash}`);
+      out.releaseUpload = { budgets: RELEASE_UPLOAD_BUDGET, ...r };
+      if (r.verdict.rss === 'FAIL')
+        fail(
+          's',
+          'peak RSS of the verifying process above an idle one',
+          `${(r.verify.peakRssMB - r.idlePeakRssMB).toFixed(0)} MB`,
+          `< ${r.fileMB} MB`,
+          'holds the file',
+        );
+      if (r.verdict.rate === 'FAIL')
+        fail(
+          's',
+          'SHA-256 rate of the object / of a local file',
+          `${r.rateRatio.toFixed(2)}×`,
+          `≥ ${RELEASE_UPLOAD_BUDGET.digestRateRatio}×`,
+          overRatio(RELEASE_UPLOAD_BUDGET.digestRateRatio, r.rateRatio),
+        );
+    } catch (error) {
+      broke('s', error);
+      out.releaseUploadError = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      console.error('\nRELEASE UPLOAD BENCH ERROR:', error);
     }
 
   out.failures = failures;

@@ -15,10 +15,14 @@ import {
   uiMessages,
 } from './browser';
 import { menuLink } from './menu';
+import { connectDevice, type SimulatedDevice } from '../../infra/local/simulator';
 
 const stack = getStack();
 let browser: Browser;
 let firmware: { id: string; version: string };
+let adminToken = '';
+/** Two CUNI machines of Acme played by the simulator: the rule the merchant admin watches rolls out to them. */
+const machines: SimulatedDevice[] = [];
 
 beforeAll(async () => {
   browser = await connectBrowser();
@@ -44,8 +48,15 @@ beforeAll(async () => {
     uploadId: link.uploadId,
     fileName: 'cuni.zip',
   });
+  adminToken = token;
+  for (const n of [1, 2]) {
+    const serial = `CUNI-${String(70_000_000 + (Date.now() % 9_000_000) * 2 + n)}`;
+    await api(token, 'POST', '/pos/join', { serial, pin: '11223344', name: `Rollout watch ${n}` });
+    machines.push(await connectDevice((stack as typeof stack & { mqtt: string }).mqtt, serial));
+  }
 });
 afterAll(async () => {
+  await Promise.all(machines.map((d) => d.client.endAsync()));
   await browser?.close();
 });
 
@@ -66,12 +77,15 @@ describe('firmware rules', () => {
     await page.getByTestId('rule-submit').click();
     await page.getByTestId('error-waves').waitFor();
     await page.getByTestId('field-waves').fill('2');
+    // A week ahead: the rule stays scheduled until then (a rule dated today starts rolling out at once).
+    await page.getByTestId('field-startAt').fill(new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10));
     await page.getByTestId('field-failureThresholdPercent').fill('25');
     await page.getByTestId('field-useWindow').check();
     await page.getByTestId('rule-submit').click();
     await toast(page, messages['firmwareRules.created']!).waitFor();
     await expectAccessible(page, 'firmware rules');
 
+    // Newest first: the rule just made is the firmware's first row.
     const row = page.getByTestId('table-firmware-rules').locator('tbody tr').filter({ hasText: firmware.version }).first();
     await expect.poll(() => row.locator('[data-rule-status]').getAttribute('data-rule-status')).toBe('scheduled');
     await row.getByTestId('rule-pause').click();
@@ -80,6 +94,36 @@ describe('firmware rules', () => {
     await row.getByTestId('rule-resume').click();
     await toast(page, messages['rollouts.resumed']!).waitFor();
     await expect.poll(() => row.locator('[data-rule-status]').getAttribute('data-rule-status')).toBe('scheduled');
+  });
+
+  it('a merchant admin watches a rule roll out, wave by wave and machine by machine, until its machines run the firmware', async () => {
+    await api(adminToken, 'POST', '/merchants/acme-vending/firmware-rules', {
+      firmwareId: firmware.id,
+      target: { kind: 'machines', serials: machines.map((d) => d.serial) },
+      startAt: new Date().toISOString(),
+      waves: { kind: 'count', count: 2 },
+      minMachines: 1,
+      failureThresholdPercent: 50,
+      machineTimeoutSeconds: 120,
+    });
+    const page = await newPage(browser);
+    await signInToDashboard(page, stack.web, demoUser(stack, 'merchant.admin@demo.local'));
+    await openInApp(page, '/devices/firmware-rules');
+    // Newest first: the rule just made is the firmware's first row.
+    const row = page.getByTestId('table-firmware-rules').locator('tbody tr').filter({ hasText: firmware.version }).first();
+    await row.getByTestId('rule-progress').first().click();
+    const progress = page.getByTestId('rollout-progress');
+    await progress.waitFor();
+    // Live: the waves go out one after the other and the screen follows without a reload.
+    await progress.locator('[data-rule-status="completed"]').waitFor({ timeout: 30_000 });
+    expect(await progress.locator('[data-wave-finished="true"]').count()).toBe(2);
+    await progress.getByTestId('rollout-wave-1').click();
+    const second = progress.getByTestId('rollout-machines').locator(`tr[data-serial="${machines[1]!.serial}"] [data-machine-state]`);
+    await expect.poll(() => second.getAttribute('data-machine-state')).toBe('updated');
+    // The list follows too (every 5 s while a rule runs), then stops refreshing.
+    await expect.poll(() => row.locator('[data-rule-status]').getAttribute('data-rule-status'), { timeout: 10_000 }).toBe('completed');
+    await networkQuiet(page);
+    await expectAccessible(page, 'firmware rollout progress');
   });
 
   it('a merchant user sees the rules without the actions', async () => {

@@ -16,6 +16,7 @@ import {
 } from '../../infra/constructs/grants';
 import { HISTORICAL_DATA_TASKS } from '../../infra/constructs/historical-data-workflow';
 import { REPORT_TASKS } from '../../infra/constructs/report-workflow';
+import { ROLLOUT_TASKS } from '../../infra/constructs/rollout-workflow';
 import { createConsoleStacks, type ConsoleAppProps } from '../../infra/stacks/console-app';
 
 type Resources = Record<string, { Properties: Record<string, any> }>;
@@ -90,6 +91,7 @@ describe('api stack with the real route manifest', () => {
   it('has one nodejs22.x arm64 function per route group and per workflow task, with the runtime environment', () => {
     const functions = functionsOf(api);
     const starters = new Set(manifest.filter((g) => g.access.startWorkflows).map((g) => `vend-dev-api-${g.name}`));
+    const rolloutStarters = new Set(manifest.filter((g) => g.access.startRollouts).map((g) => `vend-dev-api-${g.name}`));
     const linkKeyReaders = new Set(manifest.filter((g) => g.access.linkKey).map((g) => `vend-dev-api-${g.name}`));
     const sealers = new Set(manifest.filter((g) => g.access.sealSecrets).map((g) => `vend-dev-api-${g.name}`));
     const reportStarters = new Set(manifest.filter((g) => g.access.startReports).map((g) => `vend-dev-api-${g.name}`));
@@ -98,6 +100,7 @@ describe('api stack with the real route manifest', () => {
         ...manifest.map((g) => `vend-dev-api-${g.name}`),
         ...Object.values(HISTORICAL_DATA_TASKS).map((t) => `vend-dev-${t.name}`),
         ...Object.values(REPORT_TASKS).map((t) => `vend-dev-${t.name}`),
+        ...Object.values(ROLLOUT_TASKS).map((t) => `vend-dev-${t.name}`),
       ].sort(),
     );
     for (const f of functions) {
@@ -121,6 +124,7 @@ describe('api stack with the real route manifest', () => {
           'TABLE_NAME',
           'TENANT',
           ...(starters.has(f.FunctionName) ? ['HISTORICAL_DATA_STATE_MACHINE_ARN'] : []),
+          ...(rolloutStarters.has(f.FunctionName) ? ['ROLLOUT_STATE_MACHINE_ARN'] : []),
           ...(linkKeyReaders.has(f.FunctionName) ? ['NOTIFICATION_LINK_KEY'] : []),
           ...(sealers.has(f.FunctionName) ? ['STORAGE_SECRETS_KEY_ID'] : []),
           ...(reportStarters.has(f.FunctionName) ? ['REPORT_STATE_MACHINE_ARN'] : []),
@@ -205,7 +209,7 @@ describe('grants of every real route group', () => {
     transactions: ['table:read'],
     'historical-data': ['table:readWrite', ...BUCKET_READ_WRITE_ACTIONS, ...BUCKET_LEVEL_ACTIONS, 'states:StartExecution'],
     firmwares: ['table:readWrite', ...BUCKET_READ_WRITE_ACTIONS, ...BUCKET_LEVEL_ACTIONS],
-    'firmware-rules': ['table:readWrite'],
+    'firmware-rules': ['table:readWrite', 'states:StartExecution'],
     'cash-databases': ['table:readWrite', ...BUCKET_READ_WRITE_ACTIONS, ...BUCKET_LEVEL_ACTIONS],
     'cash-database-rules': ['table:readWrite'],
     customers: ['table:readWrite'],

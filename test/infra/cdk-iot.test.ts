@@ -40,7 +40,7 @@ function iot(extra: { iotEndpoint?: string; consoleOrigin?: string; notification
 describe('iot stack', () => {
   const t = iot();
 
-  it('declares the eleven device → cloud topics by default, each with its trigger file; ingestion rules are batched', () => {
+  it('declares the twelve device → cloud topics by default, each with its trigger file; ingestion rules are batched', () => {
     expect(DEFAULT_IOT_RULES.map((r) => [r.topicFilter, r.entry, !!r.batch])).toEqual([
       ['vend/+/telemetry', 'functions/triggers/iot-telemetry/handler.ts', true],
       ['vend/+/sales', 'functions/triggers/iot-sales/handler.ts', true],
@@ -53,6 +53,7 @@ describe('iot stack', () => {
       ['vend/+/cash-movements', 'functions/triggers/iot-cash-movements/handler.ts', true],
       ['vend/+/device-errors', 'functions/triggers/iot-device-errors/handler.ts', true],
       ['vend/+/licenseinfos', 'functions/triggers/iot-licenseinfos/handler.ts', false],
+      ['vend/+/firmware', 'functions/triggers/iot-firmware/handler.ts', false],
     ]);
   });
 
@@ -298,9 +299,12 @@ describe('iot stack', () => {
         'cash-movements',
         'device-errors',
         'licenseinfos',
+        'firmware',
       ].flatMap((topic) => [
         `vend/${thing}/${topic}`,
-        ...(topic === 'commands/ack' || topic === 'licenseinfos' ? [] : [`$aws/rules/vend_dev_${topic.replace(/-/g, '_')}/vend/${thing}/${topic}`]),
+        ...(topic === 'commands/ack' || topic === 'licenseinfos' || topic === 'firmware'
+          ? []
+          : [`$aws/rules/vend_dev_${topic.replace(/-/g, '_')}/vend/${thing}/${topic}`]),
       ]),
     );
     // Commands, and the merchant's media list (blocked media, cloud credit).

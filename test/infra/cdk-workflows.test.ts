@@ -3,6 +3,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { groups as manifest } from '../../functions/api/manifest';
 import { EXPORT_RETRY, HISTORICAL_DATA_TASKS, historicalDataAsl, localTaskArn } from '../../infra/constructs/historical-data-workflow';
+import { ROLLOUT_TASKS, rolloutAsl, STEP_RETRY } from '../../infra/constructs/rollout-workflow';
 import { createConsoleStacks } from '../../infra/stacks/console-app';
 
 type Resources = Record<string, { Properties: Record<string, any> }>;
@@ -16,14 +17,16 @@ const stacks = createConsoleStacks(app, {
   webAssetPath: '/nonexistent/dist',
 });
 const api = Template.fromJSON(app.synth().getStackByName(stacks.api.stackName).template);
-const [[, stateMachine]] = Object.entries(api.findResources('AWS::StepFunctions::StateMachine') as Resources) as [[string, Resources[string]]];
+const stateMachines = Object.values(api.findResources('AWS::StepFunctions::StateMachine') as Resources);
+const stateMachine = stateMachines.find((m) => m.Properties.StateMachineName === 'vend-dev-historical-data')!;
+const rolloutMachine = stateMachines.find((m) => m.Properties.StateMachineName === 'vend-dev-rollout')!;
 const functionIds = Object.fromEntries(
   Object.entries(api.findResources('AWS::Lambda::Function') as Resources).map(([id, f]) => [f.Properties.FunctionName as string, id]),
 );
 
 /** The synthesised DefinitionString with each function ARN written `<logicalId>`. */
-function definition(): Record<string, any> {
-  const [, parts] = stateMachine.Properties.DefinitionString['Fn::Join'] as [string, unknown[]];
+function definition(machine = stateMachine): Record<string, any> {
+  const [, parts] = machine.Properties.DefinitionString['Fn::Join'] as [string, unknown[]];
   const text = parts.map((p) => (typeof p === 'string' ? p : `<${(p as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0]}>`)).join('');
   return JSON.parse(text) as Record<string, any>;
 }
@@ -89,5 +92,36 @@ describe('historical-data state machine', () => {
     const fns = Object.values(api.findResources('AWS::Lambda::Function') as Resources).map((f) => f.Properties);
     expect(fns.find((f) => f.FunctionName === 'vend-dev-historical-export')).toMatchObject({ Timeout: 900, MemorySize: 1024 });
     expect(fns.find((f) => f.FunctionName === 'vend-dev-historical-export-failure')).toMatchObject({ Timeout: 29 });
+  });
+});
+
+describe('rollout state machine', () => {
+  const asl = definition(rolloutMachine);
+  const stepId = functionIds['vend-dev-rollout-step']!;
+
+  it('steps, and waits the time each step gives until one says it is done', () => {
+    expect(rolloutMachine.Properties).toMatchObject({ StateMachineType: 'STANDARD', TracingConfiguration: { Enabled: true } });
+    expect(asl.StartAt).toBe('Step');
+    expect(asl.States.Step).toMatchObject({ Type: 'Task', Resource: `<${stepId}>`, Next: 'Finished' });
+    expect(asl.States.Step.Retry).toContainEqual(
+      expect.objectContaining({ ErrorEquals: ['States.TaskFailed'], IntervalSeconds: STEP_RETRY.intervalSeconds, MaxAttempts: STEP_RETRY.maxRetries }),
+    );
+    expect(asl.States.Finished).toMatchObject({
+      Type: 'Choice',
+      Choices: [{ Variable: '$.done', BooleanEquals: true, Next: 'Done' }],
+      Default: 'WaitForNextStep',
+    });
+    expect(asl.States.WaitForNextStep).toEqual({ Type: 'Wait', SecondsPath: '$.waitSeconds', Next: 'Step' });
+  });
+
+  it('is the definition the local runner executes', () => {
+    expect(JSON.parse(JSON.stringify(rolloutAsl()).replace(localTaskArn(ROLLOUT_TASKS.Step), `<${stepId}>`))).toEqual(asl);
+  });
+
+  it('is started only by the groups that create rules, which are told its ARN', () => {
+    const starters = manifest.filter((g) => g.access.startRollouts).map((g) => g.name);
+    expect(starters).toEqual(['firmware-rules']);
+    const fn = Object.values(api.findResources('AWS::Lambda::Function') as Resources).find((f) => f.Properties.FunctionName === 'vend-dev-api-firmware-rules')!;
+    expect(fn.Properties.Environment.Variables.ROLLOUT_STATE_MACHINE_ARN).toBeDefined();
   });
 });

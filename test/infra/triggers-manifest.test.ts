@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { triggerEntry, triggers, triggersOf } from '../../functions/triggers/manifest';
 import { HISTORICAL_DATA_TASKS, REPORT_TASKS } from '../../infra/constructs/historical-data-tasks';
+import { ROLLOUT_TASKS } from '../../infra/constructs/rollout-tasks';
 import { localIntervalEnv, localIotRules } from '../../infra/local/iot-rules';
 import { createConsoleStacks } from '../../infra/stacks/console-app';
 
@@ -100,7 +101,7 @@ describe('triggers manifest (functions/triggers/manifest.ts)', () => {
       iot.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda', Endpoint: { 'Fn::GetAtt': [idOf(t.name), 'Arn'] } });
     }
     const stateMachines = Object.values(api.findResources('AWS::StepFunctions::StateMachine') as Resources);
-    const machineNames = { historicalData: 'vend-dev-historical-data', report: 'vend-dev-report' } as const;
+    const machineNames = { historicalData: 'vend-dev-historical-data', report: 'vend-dev-report', rollout: 'vend-dev-rollout' } as const;
     for (const t of triggersOf('workflowTask')) {
       const stateMachine = stateMachines.find((m) => m.Properties.StateMachineName === machineNames[t.source.workflow]);
       expect(JSON.stringify(stateMachine!.Properties.DefinitionString)).toContain(idOf(t.name));
@@ -123,7 +124,7 @@ describe('triggers manifest (functions/triggers/manifest.ts)', () => {
       'AUDIT_INTENT_SWEEP_INTERVAL_MS',
       'LICENCE_SWEEP_INTERVAL_MS',
     ]);
-    expect([...Object.values(HISTORICAL_DATA_TASKS), ...Object.values(REPORT_TASKS)].map((task) => task.entry)).toEqual(
+    expect([...Object.values(HISTORICAL_DATA_TASKS), ...Object.values(REPORT_TASKS), ...Object.values(ROLLOUT_TASKS)].map((task) => task.entry)).toEqual(
       triggersOf('workflowTask').map((t) => triggerEntry(t.name)),
     );
   });

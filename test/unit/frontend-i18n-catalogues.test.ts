@@ -23,7 +23,7 @@ import { FEATURE_FLAGS } from '#schemas/features';
 import { CASH_DATABASE_PERIPHERALS } from '#schemas/cash-database';
 import { REPORT_COLUMN_IDS } from '#schemas/report';
 import { FIRMWARE_LEVELS } from '#schemas/firmware';
-import { ROLLOUT_STATUSES } from '#schemas/rollout';
+import { MACHINE_ROLLOUT_STATES, ROLLOUT_STATUSES } from '#schemas/rollout';
 import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES, NOTIFICATIONS_OFF_REASONS } from '#schemas/notification-constants';
 import { CUSTOM_PARAMETER_TYPES, PRODUCT_TYPES } from '#schemas/product';
 import { ROLES } from '#schemas/roles';
@@ -60,6 +60,7 @@ const DYNAMIC_IDS: Record<string, readonly string[]> = {
   'rollouts.action.': ['pause', 'resume', 'cancel'], // rule actions
   'rollouts.': ['paused', 'resumed', 'cancelled'], // the actions' success toasts
   'cashDatabases.peripheral.': ['machine', ...CASH_DATABASE_PERIPHERALS], // what a cash database is for
+  'firmwareRules.state.': MACHINE_ROLLOUT_STATES, // a machine's state in a firmware rollout
   'webpaymentServices.type.': WEB_SERVICE_TYPE_NUMBERS.map(String), // web payment service types (admin)
   'blogPosts.visibility.': BLOG_VISIBILITIES.map(String), // blog post visibility (admin)
   'cashData.dirtiness.': DIRTINESS, // sensor dirtiness states (cash data)

@@ -27,6 +27,7 @@ describe('example IoT messages (events/iot)', () => {
       'commands-ack.json',
       'config.json',
       'device-errors.json',
+      'firmware.json',
       'licenseinfos.json',
       'sales-media.json',
       'sales.json',

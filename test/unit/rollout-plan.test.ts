@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { FirmwareStateMessage } from '#schemas/firmware-report';
+import { parseRolloutId, rolloutIdOf } from '../../functions/core/rollouts/release-kinds';
 import { holdOf, inWindow, planWaves, reportedState, shouldAbort, timeIn, watchedState, waveFinished } from '../../functions/core/rollouts/rollout-plan';
 
 const serials = Array.from({ length: 30 }, (_, i) => `CENG-${String(i).padStart(8, '0')}`);
@@ -82,5 +86,18 @@ describe('the abort threshold', () => {
     // Skipped (already on that version) and still running machines do not count.
     expect(shouldAbort({ updated: 4, failed: 1, skipped: 10, updating: 3 }, 5, 10)).toBe(true);
     expect(shouldAbort({}, 0, 0)).toBe(false);
+  });
+});
+
+describe('a machine’s report (vend/{serial}/firmware)', () => {
+  const example = JSON.parse(readFileSync(new URL('../../events/iot/firmware.json', import.meta.url), 'utf8')) as Record<string, any>;
+  it('events/iot/firmware.json validates and names its rollout', () => {
+    expect(z.safeParse(FirmwareStateMessage, example).success).toBe(true);
+    expect(parseRolloutId(example.payload.rolloutId)).toEqual({ kind: 'firmware', ruleId: 'mijx2k9a0-0123456789ab', wave: 0 });
+    expect(parseRolloutId(rolloutIdOf('firmware', 'mijx2k9a0-0123456789ab', 12))).toMatchObject({ wave: 12 });
+  });
+  it('names a known kind of release only', () => {
+    expect(parseRolloutId('toaster:mijx2k9a0-0123456789ab:0')).toBeUndefined();
+    expect(z.safeParse(FirmwareStateMessage, { ...example, payload: { ...example.payload, rolloutId: 'x' } }).success).toBe(false);
   });
 });

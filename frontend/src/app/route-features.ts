@@ -105,6 +105,7 @@ export const FEATURE_SCREEN_ROUTES: Partial<Record<ProtectedRoute, readonly ApiR
     'firmwareRules.pause',
     'firmwareRules.resume',
     'firmwareRules.cancel',
+    'firmwareRules.machines',
   ],
   '/manage/cash-database': ['cashDatabases.list'],
   '/manage/cash-database/create': ['cashDatabases.upload', 'cashDatabases.create'],

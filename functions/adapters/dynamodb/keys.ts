@@ -410,6 +410,13 @@ export const rolloutRule = (kind: string, merchantId: string, id: string) => ({ 
 export const rolloutRulesPk = (kind: string, merchantId: string) => `MERCHANT#${merchantId}#${kind}S`;
 /** Counter item name (counter) of a merchant's rules of a kind: `count` and one attribute per status. */
 export const rolloutRulesCounterName = (kind: string, merchantId: string) => `MERCHANT#${merchantId}#${kind}S`;
+/** A rollout's machines (ACCESS-PATTERNS R3): one partition per rule, sorted by wave then serial. */
+export const rolloutMachinesPk = (kind: string, merchantId: string, ruleId: string) => `MERCHANT#${merchantId}#ROLLOUT#${kind}#${ruleId}`;
+export const rolloutWavePrefix = (wave: number) => `W#${String(wave).padStart(6, '0')}#`;
+export const rolloutMachine = (kind: string, merchantId: string, ruleId: string, wave: number, serial: string) => ({
+  pk: rolloutMachinesPk(kind, merchantId, ruleId),
+  sk: `${rolloutWavePrefix(wave)}${serial}`,
+});
 
 // The audit trail (functions/core/audit; ACCESS-PATTERNS AT1–AT3): append-only. Every function role is denied
 // UpdateItem, DeleteItem and BatchWriteItem on partitions starting with AUDIT_TRAIL_PK_PREFIX (infra/constructs/grants.ts).

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { escapeUri } from '@smithy/core/protocols';
-import type { ReleaseFileStore } from '../../core/rollouts/release-files';
+import { MACHINE_LINK_MAX_SECONDS, type ReleaseFileStore } from '../../core/rollouts/release-files';
 import { SNIFF_BYTES } from './file-store';
 import { signedFiles } from './signed-files';
 import { s3Failure, type S3Signer } from './signer';
@@ -16,6 +16,8 @@ export function releaseFiles(signer: S3Signer, bucket: string): ReleaseFileStore
     verifyUpload: files.verifyUpload,
     remove: files.remove,
     downloadUrl: (key, opts) => files.downloadUrl(key, opts),
+    // The one link past the file store's 300 s ceiling (signed-files.ts): a machine's, for the time its update may take.
+    machineLink: (key, seconds) => signer.presign({ operation: 'GetObject', key, expiresIn: Math.max(1, Math.min(seconds, MACHINE_LINK_MAX_SECONDS)) }),
 
     async digest(key) {
       const response = await signer.send({ operation: 'GetObject', key });

@@ -1,21 +1,22 @@
 import { ExecutionAlreadyExists, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
-import type { AnyWorkflowStarter, WorkflowName } from '../../core/shared/workflows';
+import type { WorkflowName, WorkflowStarter } from '../../core/shared/workflows';
 
 /** Step Functions StartExecution on each workflow's state machine (their ARNs from the environment CDK sets). */
-export class SfnWorkflowStarter implements AnyWorkflowStarter {
+export class SfnWorkflowStarter implements WorkflowStarter {
   private readonly client: SFNClient;
 
   constructor(
-    private readonly stateMachines: Record<WorkflowName, string>,
+    private readonly stateMachines: Partial<Record<WorkflowName, string>>,
     opts: { region: string },
   ) {
     this.client = new SFNClient({ region: opts.region });
   }
 
   async start(workflow: WorkflowName, input: object, executionName: string): Promise<void> {
-    if (!this.stateMachines[workflow]) throw new Error(`no state machine ARN for the ${workflow} workflow in this function's environment`);
+    const stateMachineArn = this.stateMachines[workflow];
+    if (!stateMachineArn) throw new Error(`this function may not start the ${workflow} workflow`);
     try {
-      await this.client.send(new StartExecutionCommand({ stateMachineArn: this.stateMachines[workflow], name: executionName, input: JSON.stringify(input) }));
+      await this.client.send(new StartExecutionCommand({ stateMachineArn, name: executionName, input: JSON.stringify(input) }));
     } catch (error) {
       // The same name again: this attempt is already running or ran (a double start is harmless).
       if (error instanceof ExecutionAlreadyExists) return;

@@ -1,8 +1,8 @@
 import { FirmwareRule, FirmwareRuleCreate, FirmwareRuleListQuery, FirmwareRulePage } from '#schemas/firmware-rule';
 import { MerchantIdParams } from '#schemas/merchant';
 import { ADMINS, ALL_ROLES } from '#schemas/roles';
-import { RuleParams } from '#schemas/rollout';
-import { changeFirmwareRule, createFirmwareRule, getFirmwareRule, listFirmwareRules } from '../../core/firmware/rules';
+import { RolloutMachinePage, RolloutMachineQuery, RuleParams } from '#schemas/rollout';
+import { changeFirmwareRule, createFirmwareRule, getFirmwareRule, listFirmwareRuleMachines, listFirmwareRules } from '../../core/firmware/rules';
 import type { RuleAction } from '../../core/rollouts/rules';
 import { routeFor } from '../../http/manifest';
 import type { FirmwareRulesGroupDeps } from './deps';
@@ -63,6 +63,18 @@ export const routes = [
     response: FirmwareRule,
     errors: { 404: RULE_404 },
     handler: ({ deps, principal, params }) => getFirmwareRule(deps, principal, params.id, params.ruleId),
+  }),
+  route({
+    id: 'firmwareRules.machines',
+    method: 'GET',
+    path: '/merchants/{id}/firmware-rules/{ruleId}/machines',
+    roles: ALL_ROLES,
+    feature: 'FIRMWARE_UPDATE',
+    summary: 'One wave’s machines of a rule’s rollout (wave from 0), in serial order: each one’s state, the reason of a failure, when its command went out',
+    request: { params: RuleParams, query: RolloutMachineQuery },
+    response: RolloutMachinePage,
+    errors: { 404: RULE_404 },
+    handler: ({ deps, principal, params, query }) => listFirmwareRuleMachines(deps, principal, params.id, params.ruleId, query),
   }),
   change('pause', 'Pause a scheduled or running rule: no further wave is sent until it is resumed'),
   change('resume', 'Resume a paused rule where it was'),

@@ -1,7 +1,7 @@
 import { DynamoMerchantRepository } from '../../adapters/dynamodb/merchant-repository';
 import { DynamoReportFileRepository } from '../../adapters/dynamodb/report-file-repository';
 import { DynamoReportSource } from '../../adapters/dynamodb/report-source';
-import type { ReportFileInput } from '../../core/shared/workflows';
+import type { WorkflowStarter } from '../../core/shared/workflows';
 import type { FunctionAccess } from '../../runtime/access';
 import { groupDeps } from '../../runtime/base-deps';
 import { bucketSignedFiles } from '../../runtime/bucket-access';
@@ -14,13 +14,13 @@ export const access = { table: 'readWrite', buckets: { exports: 'read' }, startR
 /** The reports group: merchants (name, time zone, currency), the report source, report files, download links, the workflow starter. */
 export const deps = groupDeps(access, ({ doc, config: { tableName } }) => {
   // Only a file's creation starts the workflow: the tables are read without it.
-  const starter = lazy(() => workflowStarter());
+  const starter = lazy(() => workflowStarter(process.env, ['report']));
   return {
     merchants: new DynamoMerchantRepository(doc, tableName),
     source: new DynamoReportSource(doc, tableName),
     reportFiles: new DynamoReportFileRepository(doc, tableName),
     files: bucketSignedFiles(access, 'exports'),
-    workflows: { start: (workflow: 'report', input: ReportFileInput, executionName: string) => starter().start(workflow, input, executionName) },
+    workflows: { start: (workflow, input, executionName) => starter().start(workflow, input, executionName) } satisfies WorkflowStarter,
   };
 });
 

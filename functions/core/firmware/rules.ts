@@ -5,7 +5,19 @@
 import type { FirmwareRule, FirmwareRuleCreate, FirmwareRuleListQuery } from '#schemas/firmware-rule';
 import type { Page } from '#schemas/paging';
 import type { Principal } from '../shared/principal';
-import { changeRule, createRule, getRule, listRules, type RuleAction, type RuleDeps, type RuleKind, type StoredRule } from '../rollouts/rules';
+import {
+  changeRule,
+  createRule,
+  getRule,
+  listRolloutMachines,
+  listRules,
+  type RolloutMachinePages,
+  type RuleAction,
+  type RuleDeps,
+  type RuleKind,
+  type StoredRule,
+} from '../rollouts/rules';
+import type { RolloutMachineQuery } from '#schemas/rollout';
 import type { FirmwareRepository } from './ports';
 
 export interface StoredFirmwareRule extends StoredRule, Omit<FirmwareRule, keyof StoredRule> {}
@@ -16,6 +28,7 @@ export interface FirmwareRuleDeps extends RuleDeps<StoredFirmwareRule> {
 
 const kindOf = (deps: FirmwareRuleDeps): RuleKind<StoredFirmwareRule> => ({
   entity: 'firmwareRule',
+  releaseKind: 'firmware',
   releaseField: 'firmwareId',
   releaseNotFoundCode: 'FirmwareNotFoundException',
   release: (id) => deps.firmwares.get(id),
@@ -49,3 +62,11 @@ export const getFirmwareRule = async (deps: FirmwareRuleDeps, principal: Princip
 
 export const changeFirmwareRule = async (deps: FirmwareRuleDeps, principal: Principal, merchantId: string, id: string, action: RuleAction) =>
   view(await changeRule(deps, kindOf(deps), principal, merchantId, id, action));
+
+export const listFirmwareRuleMachines = (
+  deps: FirmwareRuleDeps & { rolloutMachines: RolloutMachinePages },
+  principal: Principal,
+  merchantId: string,
+  id: string,
+  q: RolloutMachineQuery,
+) => listRolloutMachines(deps, kindOf(deps), principal, merchantId, id, q);

@@ -20,7 +20,7 @@ import { MerchantNotFoundException } from '../merchants/errors';
 import type { MerchantRepository } from '../merchants/ports';
 import type { Principal } from '../shared/principal';
 import { timeOrderedId } from '../shared/time-ordered-id';
-import type { ReportStarter } from '../shared/workflows';
+import type { WorkflowStarter } from '../shared/workflows';
 import { addDays, dayStart } from '../shared/zoned-time';
 import { ReportFileNotFoundException, ReportFileNotReadyException, ReportNoDataException, ReportParameterException } from './errors';
 import { REPORT_COLUMNS, downtimeRows, monthsOfDays, posRows, productRows, transactionRow, transactionTotals } from './figures';
@@ -34,7 +34,7 @@ export interface ReportDeps {
 
 export interface ReportFileDeps extends ReportDeps {
   reportFiles: ReportFileRepository;
-  workflows: ReportStarter;
+  workflows: WorkflowStarter;
   files: { downloadUrl(key: string, opts: { fileName: string; maxSeconds?: number }): Promise<string> };
 }
 

@@ -25,7 +25,14 @@ export interface ReleaseFileStore {
   copy(from: string, to: string, etag: string): Promise<boolean>;
   remove(key: string): Promise<void>;
   downloadUrl(key: string, opts: { fileName: string; maxSeconds?: number }): Promise<string>;
+  /**
+   * The link a machine downloads the release through, minted when its command is sent: valid `seconds`, at most
+   * MACHINE_LINK_MAX_SECONDS (an hour: a machine may queue the download behind a vend; a console download gets minutes).
+   */
+  machineLink(key: string, seconds: number): Promise<string>;
 }
+
+export const MACHINE_LINK_MAX_SECONDS = 3_600;
 
 /** What a kind of release accepts: its folder in `incoming/` and its largest file. */
 export interface ReleaseFilePolicy {

@@ -5,7 +5,7 @@
  * release catalogue and its codes; the rest is here.
  */
 import type { Page } from '#schemas/paging';
-import { FINAL_ROLLOUT_STATUSES, type RolloutStatus, type RolloutTarget } from '#schemas/rollout';
+import { FINAL_ROLLOUT_STATUSES, type RolloutMachine, type RolloutProgress, type RolloutStatus, type RolloutTarget } from '#schemas/rollout';
 import type { Merchant } from '#schemas/merchant';
 import { recordChange } from '../audit/change-recorder';
 import { getMerchant } from '../merchants/use-cases';
@@ -14,6 +14,8 @@ import type { PosReader } from '../devices/ports';
 import { pageOf } from '../shared/page';
 import type { Principal } from '../shared/principal';
 import { timeOrderedId } from '../shared/time-ordered-id';
+import type { WorkflowStarter } from '../shared/workflows';
+import type { ReleaseKind } from './release-kinds';
 import { InvalidRuleTargetException, RuleNotFoundException, RuleReleaseNotFoundException, RuleStatusConflictException } from './errors';
 
 /** What a rule rolls out: a release of one device type. */
@@ -36,6 +38,8 @@ export interface StoredRule {
   machineTimeoutSeconds: number;
   maintenanceWindow: { from: string; to: string } | null;
   counts: Partial<Record<string, number>>;
+  /** The waves and the one being watched, once the rollout has planned its machines (rollout-run.ts). */
+  progress?: RolloutProgress;
   createdAt: string;
   createdBy: string;
   updatedAt: string;
@@ -62,9 +66,14 @@ export interface RuleRepository<R extends StoredRule> {
   transition(previous: R, next: R, releaseId: string): Promise<boolean>;
 }
 
-/** A kind of rule: its release catalogue, the field naming the release and the code when it is missing. */
+/**
+ * A kind of rule: its release catalogue, the field naming the release and the code when it is missing, and the kind of
+ * release its rollout delivers (release-kinds.ts: the commands and the bucket). A kind without one (cash databases, for
+ * now) keeps its rules, which no engine rolls out yet.
+ */
 export interface RuleKind<R extends StoredRule> {
   entity: string;
+  releaseKind?: ReleaseKind;
   releaseField: string;
   releaseNotFoundCode: string;
   release(id: string): Promise<Release | undefined>;
@@ -76,6 +85,8 @@ export interface RuleDeps<R extends StoredRule> {
   groups: { get(merchantId: string, id: string): Promise<unknown> };
   pos: Pick<PosReader, 'registration'>;
   rules: RuleRepository<R>;
+  /** Starts the rule's rollout workflow (core/rollouts/rollout-run.ts drives it), for a kind the engine delivers. */
+  workflows?: WorkflowStarter;
   now: () => string;
 }
 
@@ -97,7 +108,8 @@ async function checkTarget(deps: Pick<RuleDeps<StoredRule>, 'groups' | 'pos'>, m
 
 /**
  * A new rule of `kind` in status scheduled: its release must exist (else the kind's code, 400 naming the field), its
- * target must fit the release's device type. Bounded: the target's machines are planned by the rollout, not here.
+ * target must fit the release's device type; its rollout workflow starts. Bounded: the target's machines are planned by the
+ * rollout, not here.
  */
 export async function createRule<R extends StoredRule, B extends { target: RolloutTarget }>(
   deps: RuleDeps<R>,
@@ -127,6 +139,8 @@ export async function createRule<R extends StoredRule, B extends { target: Rollo
   const rule = build(base, release, merchant);
   if ((await deps.rules.create(rule, release.id)) === 'releaseMissing') throw new RuleReleaseNotFoundException(kind.releaseNotFoundCode, kind.releaseField);
   recordChange(kind.entity, rule.id, undefined, rule);
+  // Bounded: one execution named by the rule (a repeat starts nothing); it plans the machines at the rule date.
+  if (kind.releaseKind && deps.workflows) await deps.workflows.start('rollout', { kind: kind.releaseKind, merchantId, ruleId: rule.id }, rule.id);
   return rule;
 }
 
@@ -186,4 +200,52 @@ export async function changeRule<R extends StoredRule>(
     return next;
   }
   throw new Error(`rule ${id} kept changing during ${MAX_ATTEMPTS} attempts`);
+}
+
+/** A page of a rollout's machines (adapters/dynamodb/rollout-machines.ts). */
+export interface RolloutMachinePages {
+  page(
+    kind: ReleaseKind,
+    merchantId: string,
+    ruleId: string,
+    wave: number,
+    slice: { offset: number; limit: number; ordType: 'asc' | 'desc'; cursor?: string },
+  ): Promise<{ items: RolloutMachine[]; cursor?: string }>;
+}
+
+/** One wave's machines of a rule, in serial order: each one's state, why it failed, when its command went out. */
+export async function listRolloutMachines<R extends StoredRule>(
+  deps: RuleDeps<R> & { rolloutMachines: RolloutMachinePages },
+  kind: RuleKind<R>,
+  principal: Principal,
+  merchantId: string,
+  id: string,
+  q: { wave: number; page: number; size: number; ordType: 'asc' | 'desc'; cursor?: string },
+): Promise<Page<RolloutMachine>> {
+  const rule = await requireRule(deps, principal, merchantId, id);
+  const total = rule.progress?.waves[q.wave]?.size ?? 0;
+  if (total === 0 || !kind.releaseKind) return pageOf(q, { items: [] }, 0);
+  const slice = await deps.rolloutMachines.page(kind.releaseKind, merchantId, id, q.wave, {
+    offset: (q.page - 1) * q.size,
+    limit: q.size,
+    ordType: q.ordType,
+    cursor: q.cursor,
+  });
+  return pageOf(
+    q,
+    {
+      items: slice.items.map(({ serial, posName, wave, state, reason, sentAt, commandId, updatedAt }) => ({
+        serial,
+        posName,
+        wave,
+        state,
+        reason,
+        sentAt,
+        commandId,
+        updatedAt,
+      })),
+      ...(slice.cursor ? { cursor: slice.cursor } : {}),
+    },
+    total,
+  );
 }

@@ -11,23 +11,26 @@ export interface ReportFileInput {
   fileId: string;
 }
 
-/** The workflows there are (one state machine each). */
-export type WorkflowName = 'historicalData' | 'report';
+/** What the rollout workflow gets: the rule whose rollout it drives (core/rollouts/rollout-run.ts). */
+export interface RolloutInput {
+  kind: string;
+  merchantId: string;
+  ruleId: string;
+}
+
+/** The workflows there are (one state machine each) and the input of each. */
+export interface WorkflowInputs {
+  historicalData: HistoricalExportInput;
+  report: ReportFileInput;
+  rollout: RolloutInput;
+}
+export type WorkflowName = keyof WorkflowInputs;
 
 /**
  * Starts a workflow: a Step Functions execution in AWS, the local runner in the embedded stack.
- * `executionName` is unique per attempt (`${requestId}-${attempt}`): a second start of the same name is a no-op.
+ * `executionName` is unique per run (an export's `${requestId}-${attempt}`, a report file's `report-{fileId}`, a
+ * rollout's rule id): a second start of the same name is a no-op.
  */
 export interface WorkflowStarter {
-  start(workflow: 'historicalData', input: HistoricalExportInput, executionName: string): Promise<void>;
-}
-
-/** Starts a report file's workflow (execution name `report-{fileId}`). */
-export interface ReportStarter {
-  start(workflow: 'report', input: ReportFileInput, executionName: string): Promise<void>;
-}
-
-/** What the composition gives: a starter of every workflow, which serves as either. */
-export interface AnyWorkflowStarter {
-  start(workflow: WorkflowName, input: HistoricalExportInput | ReportFileInput, executionName: string): Promise<void>;
+  start<W extends WorkflowName>(workflow: W, input: WorkflowInputs[W], executionName: string): Promise<void>;
 }

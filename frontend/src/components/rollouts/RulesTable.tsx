@@ -42,6 +42,9 @@ export function RulesTable<S extends z.ZodMiniType, R extends RuleRow>({ kind, m
   const intl = useIntl();
   const mayChange = useMayCall(kind.createRoute);
   const [creating, setCreating] = useState(false);
+  // The rule whose waves and machines are shown under the list.
+  const [watched, setWatched] = useState<string | undefined>(undefined);
+  const { Progress } = kind;
   const columns = useMemo<Column<R>[]>(() => {
     const message = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
     const targetOf = (r: R) =>
@@ -77,7 +80,18 @@ export function RulesTable<S extends z.ZodMiniType, R extends RuleRow>({ kind, m
         value: (r) => message(`rollouts.status.${r.status}`),
         render: (r) => <span data-rule-status={r.status}>{message(`rollouts.status.${r.status}`)}</span>,
       },
-      { id: 'progress', messageId: 'rollouts.field.progress', value: progress },
+      {
+        id: 'progress',
+        messageId: 'rollouts.field.progress',
+        value: progress,
+        ...(Progress && {
+          render: (r: R) => (
+            <button type="button" className="button button--secondary" onClick={() => setWatched(r.id)} data-testid="rule-progress">
+              {progress(r)}
+            </button>
+          ),
+        }),
+      },
       ...(mayChange
         ? [
             {
@@ -89,7 +103,7 @@ export function RulesTable<S extends z.ZodMiniType, R extends RuleRow>({ kind, m
           ]
         : []),
     ];
-  }, [intl, kind, mayChange, merchantId]);
+  }, [intl, kind, mayChange, merchantId, Progress]);
   const table = useDataTable({ tableId: kind.tableId, columns, defaultSort: DEFAULT_SORT });
   const page = kind.usePage(merchantId, table.query);
   return (
@@ -103,6 +117,7 @@ export function RulesTable<S extends z.ZodMiniType, R extends RuleRow>({ kind, m
       )}
       {creating && <RuleForm kind={kind} merchantId={merchantId} onCreated={() => setCreating(false)} />}
       <DataTable table={table} result={page} rowKey={(r) => r.id} emptyMessageId={kind.messages.empty} errorMessageId={kind.errorMessageId} />
+      {Progress && watched && <Progress key={watched} merchantId={merchantId} ruleId={watched} onClose={() => setWatched(undefined)} />}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type * as z from 'zod/mini';
 import type { ApiRouteId } from '#schemas/api-roles';
 import type { PageResult } from '../data-table/DataTable';
@@ -38,6 +39,8 @@ export interface RuleKindView<S extends z.ZodMiniType = z.ZodMiniType, R extends
   releaseLabel(rule: R): string;
   formMessages: FormMessages;
   errorMessageId: (error: unknown) => string;
+  /** A rule's waves and machines, opened from its progress cell, for a kind whose API lists them. */
+  Progress?: ComponentType<{ merchantId: string; ruleId: string; onClose: () => void }>;
   messages: {
     /** The release's field and column. */
     release: string;

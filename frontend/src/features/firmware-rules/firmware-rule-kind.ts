@@ -4,6 +4,7 @@ import type { RuleKindView } from '../../components/rollouts/rule-kind';
 import { useRuleFirmwares } from './api/get-rule-firmwares';
 import { useRulePage } from './api/get-rule-page';
 import { changeRule, createRule } from './api/save-rule';
+import { RolloutProgress } from './components/RolloutProgress';
 import { RULE_FORM_MESSAGES, ruleErrorMessageId } from './messages';
 
 /** The firmwares a rule can roll out, as the form's options. */
@@ -31,6 +32,7 @@ export const FIRMWARE_RULES: RuleKindView<typeof FirmwareRuleCreate, FirmwareRul
   releaseLabel: (r) => `${r.deviceType} ${r.version}`,
   formMessages: RULE_FORM_MESSAGES,
   errorMessageId: ruleErrorMessageId,
+  Progress: RolloutProgress,
   messages: {
     release: 'firmwareRules.field.firmware',
     chooseRelease: 'firmwareRules.chooseFirmware',
