@@ -171,15 +171,15 @@ export function RolloutProgress({ merchantId, ruleId, onClose }: { merchantId: s
               id="firmwareRules.progress.title"
               values={{
                 firmware: `${result.data.deviceType} ${result.data.version}`,
-                status: <FormattedMessage id={`firmwareRules.status.${result.data.status}`} />,
+                status: <FormattedMessage id={`rollouts.status.${result.data.status}`} />,
               }}
             />
           ) : (
-            <FormattedMessage id="firmwareRules.field.progress" />
+            <FormattedMessage id="rollouts.field.progress" />
           )}
         </h2>
         <button type="button" className="button" onClick={onClose} data-testid="rollout-progress-close">
-          <FormattedMessage id="firmwareRules.create.close" />
+          <FormattedMessage id="rollouts.create.close" />
         </button>
       </div>
       <Loaded result={result} errorMessageId={ruleErrorMessageId}>
