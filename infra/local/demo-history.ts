@@ -121,14 +121,16 @@ const ruleEvent = (kind: IngestedKind, message: { serial: string }, receivedAt: 
 });
 
 /**
- * Cash sales of the last hour before the anchor (after the last whole sales window), in the opening hours: a live
- * machine has sold minutes ago, as its own history expects (the anomaly sweep would otherwise read hours of silence).
+ * Cash sales of the last opening hour before the anchor (after the last whole sales window; seeded at night, the hour
+ * before the latest closing at 21 UTC): a live machine has sold minutes before, as its own history expects (the
+ * anomaly sweep would otherwise read hours of silence, more or fewer by the hour the demo was seeded).
  * Their own random stream, so the rest of the week is the same as without them.
  */
 function lastHourSales(m: DemoMachine, anchor: number, busy: number, currency: 'COP' | 'EUR', stock: SimulatedStock | undefined, book: DexBook): object[] {
   const random = randomOf(`${m.serial}#last-hour`);
   const hour = new Date(anchor).getUTCHours();
-  if (hour < 6 || hour >= 21) return [];
+  const closing = Math.floor(anchor / DAY) * DAY + 21 * HOUR - (hour < 21 ? DAY : 0);
+  const end = hour >= 6 && hour < 21 ? anchor : closing;
   const count = Math.max(1, Math.round((busy * 7) / 3));
   const transactions: SaleTransaction[] = [];
   for (let i = count - 1; i >= 0; i--) {
@@ -143,12 +145,12 @@ function lastHourSales(m: DemoMachine, anchor: number, busy: number, currency: '
       currency,
       type: 2,
       mediaType: 252,
-      createdAt: iso(anchor - 2 * MINUTE - i * (HOUR / count)),
+      createdAt: iso(end - 2 * MINUTE - i * (HOUR / count)),
     });
     book.record(t);
     transactions.push(t);
   }
-  const sentAt = anchor - MINUTE;
+  const sentAt = end - MINUTE;
   return transactions.length
     ? [ruleEvent('sales', salesMessage(m.serial, transactions, { messageId: messageIdOf('sh', m.serial, sentAt), sentAt: iso(sentAt) }), sentAt + 500)]
     : [];
