@@ -24,7 +24,11 @@ export function enableLocalInvocations() {
   return store;
 }
 
-/** Invocations of the triggers (rules, sweeps, streams, workflow tasks; not the API's routes) running now, and when the last ended. */
+/**
+ * Invocations of the triggers (rules, sweeps, streams, workflow tasks; not the API's routes) running now, and when the
+ * last ended: what the idle probe waits for. Not a background poller's (the rollout workflow's steps, which run every
+ * few seconds for as long as a rollout lasts: a stack with a rollout under way would never be idle).
+ */
 const triggers = { running: 0, lastEndedAt: 0 };
 export const triggerInvocations = (): Readonly<typeof triggers> => triggers;
 
@@ -33,10 +37,11 @@ export async function invokeLocally<E, R>(
   handler: (event: E, context: Context) => Promise<R>,
   event: E,
   requestId: string = randomUUID(),
+  opts: { background?: boolean } = {},
 ): Promise<R> {
   const scope = await enableLocalInvocations();
   const context = { awsRequestId: requestId, functionName } as Context;
-  const trigger = !functionName.startsWith('vend-local-api-');
+  const trigger = !functionName.startsWith('vend-local-api-') && !opts.background;
   if (trigger) triggers.running++;
   try {
     return await scope.run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: requestId }, () => handler(event, context));

@@ -59,8 +59,12 @@ export interface LocalWorkflows extends WorkflowStarter {
   stop(): Promise<void>;
 }
 
-/** The Task state → handler map: each Task's Lambda entry, imported on its first run and invoked with a Lambda-like context. */
-function entryHandlers(tasks: Record<string, WorkflowTask>): Record<string, TaskHandler> {
+/**
+ * The Task state → handler map: each Task's Lambda entry, imported on its first run and invoked with a Lambda-like context.
+ * `background`: the tasks of a workflow that polls for as long as its subject lasts (a rollout watches its machines
+ * for hours), which the idle probe does not wait for (invoke.ts).
+ */
+function entryHandlers(tasks: Record<string, WorkflowTask>, background = false): Record<string, TaskHandler> {
   return Object.fromEntries(
     Object.entries(tasks).map(([state, task]) => {
       let handler: Promise<(event: unknown, context: Context) => Promise<unknown>> | undefined;
@@ -69,7 +73,7 @@ function entryHandlers(tasks: Record<string, WorkflowTask>): Record<string, Task
         state,
         async (input: unknown) => {
           handler ??= import(pathToFileURL(path).href).then((m: { handler: (event: unknown, context: Context) => Promise<unknown> }) => m.handler);
-          return invokeLocally(`vend-local-${task.name}`, await handler, input);
+          return invokeLocally(`vend-local-${task.name}`, await handler, input, undefined, { background });
         },
       ];
     }),
@@ -89,7 +93,7 @@ export function startLocalWorkflows(opts: LocalWorkflowOptions & { register?: bo
       : {}),
   };
   if (opts.rolloutAsl)
-    machines.rollout = { machine: new StateMachine(opts.rolloutAsl as unknown as StateMachineDefinition), handlers: entryHandlers(ROLLOUT_TASKS) };
+    machines.rollout = { machine: new StateMachine(opts.rolloutAsl as unknown as StateMachineDefinition), handlers: entryHandlers(ROLLOUT_TASKS, true) };
   const executions = new Map<string, Promise<ExecutionOutcome>>();
   const running = new Map<string, { abort: () => void; settled: Promise<unknown> }>();
   let stopped = false;

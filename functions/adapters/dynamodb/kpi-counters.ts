@@ -34,7 +34,7 @@ export interface KpiScope {
  * UTC month: the machine's month (KP1) unless `merchantOnly`, the merchant's and the group's month in the machine's
  * shard (KP2).
  */
-export function kpiCounterUpdates(tableName: string, scope: KpiScope, adds: KpiDays, o: { machine?: boolean } = {}): TransactItem[] {
+export function kpiCounterUpdates(tableName: string, scope: KpiScope, adds: KpiDays, o: { machine?: boolean; merchant?: boolean } = {}): TransactItem[] {
   const byMonth = new Map<string, Record<string, number>>();
   for (const [day, figures] of adds) {
     const month = day.slice(0, 7);
@@ -50,7 +50,7 @@ export function kpiCounterUpdates(tableName: string, scope: KpiScope, adds: KpiD
   for (const [month, deltas] of [...byMonth].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const targets = [
       ...(scope.serial && o.machine !== false ? [keys.posKpiMonth(scope.merchantId, scope.serial, month)] : []),
-      keys.kpiStatsMonth(keys.kpiStatsPk(scope.merchantId), month, shard),
+      ...(o.merchant !== false ? [keys.kpiStatsMonth(keys.kpiStatsPk(scope.merchantId), month, shard)] : []),
       ...(scope.groupId ? [keys.kpiStatsMonth(keys.kpiStatsPk(scope.merchantId, scope.groupId), month, shard)] : []),
     ];
     for (const key of targets) {

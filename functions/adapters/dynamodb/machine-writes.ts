@@ -175,6 +175,11 @@ export class DynamoPosRecords extends DynamoPosReader implements PosRecords {
         );
       // Its alarms and commands follow in steps (machine-regroups.ts); until then a mark lists it as moving.
       add(regroupMarkPut(T, { merchantId: m, serial: cur.serial, from: cur.groupId, to: next.groupId }), () => new MachineStillBeingMovedException());
+      // Machine-days of a group are counted back from its machines now: a move leaves one group and joins the other.
+      const move = { machine: false, merchant: false };
+      for (const item of kpiCounterUpdates(T, { merchantId: m, serial: cur.serial, groupId: cur.groupId }, kpiAddsAt(Date.now(), { left: 1 }), move)) add(item);
+      for (const item of kpiCounterUpdates(T, { merchantId: m, serial: cur.serial, groupId: next.groupId }, kpiAddsAt(Date.now(), { joined: 1 }), move))
+        add(item);
     }
     if (reclient) {
       if (next.clientId) add(this.machineCount(keys.client(m, next.clientId), 1), () => new InvalidPosClientException());
