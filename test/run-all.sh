@@ -18,9 +18,9 @@ echo "== build the console"
 node_modules/.bin/vite build --config frontend/vite.config.ts --logLevel warn
 
 echo "== tests"
-# In one vitest run the projects' groups run one after another: unit and infra share numCpus - 1 workers (one here),
-# then every project without file parallelism (api, e2e: their files one after another on a stack of their own)
-# goes into one sequential group. So without arguments api and e2e run in vitest processes of their own beside
+# In one vitest run the projects' groups run one after another: unit and infra share vitest's workers (numCpus - 1 by
+# default, one here: two given, as the run's last minutes were this process alone on one core), then every project
+# without file parallelism (api, e2e: their files one after another on a stack of their own) goes into one sequential group. So without arguments api and e2e run in vitest processes of their own beside
 # unit and infra (their reports follow). The browser tests mostly wait (for Chromium, the stack, the network): they
 # run in two halves (vitest --shard, by file), each with a stack and a Chromium of its own. The API tests too: in one
 # process they were the longest part (about 11 minutes of 2 cores' wall time at 50 files), in two halves each with a
@@ -40,7 +40,7 @@ if [ $# -eq 0 ]; then
     "${vitest[@]}" --outputFile.json=.local/test-results-e2e-$shard.json --project e2e --shard=$shard/$E2E_SHARDS >.local/test-e2e-$shard.log 2>&1 &
     beside[e2e-$shard]=$!
   done
-  "${vitest[@]}" --outputFile.json=.local/test-results.json --project unit --project infra || status=$?
+  "${vitest[@]}" --outputFile.json=.local/test-results.json --project unit --project infra --maxWorkers=2 || status=$?
   for part in $(seq -f 'api-%g' 1 $API_SHARDS) $(seq -f 'e2e-%g' 1 $E2E_SHARDS); do
     echo "== $part tests, run beside the above"
     wait "${beside[$part]}" || status=$?

@@ -33,6 +33,16 @@ class WeightedSequencer extends BaseSequencer {
     }
     return mine;
   }
+
+  /** The longest files first (recorded weights; vitest's own order needs a cache a clean clone lacks), so two workers end together. */
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const weights = readWeights();
+    const weightOf = (spec: TestSpecification) => weights[relative(this.ctx.config.root, spec.moduleId)] ?? 0;
+    const sorted = await super.sort(files);
+    const projectOrder = new Map<string, number>();
+    for (const spec of sorted) if (!projectOrder.has(spec.project.name)) projectOrder.set(spec.project.name, projectOrder.size);
+    return [...sorted].sort((a, b) => projectOrder.get(a.project.name)! - projectOrder.get(b.project.name)! || weightOf(b) - weightOf(a));
+  }
 }
 
 function readWeights(): Record<string, number> {
@@ -59,6 +69,9 @@ export default defineConfig({
           globalSetup: ['test/api/global-setup.ts'],
           // One shared stack: files run one after another so list assertions see a stable table.
           fileParallelism: false,
+          // The files share nothing but the stack (no mocks, no stubbed environment): one worker imports the support
+          // modules and the manifest once for all of them (isolated, each file took seconds of CPU to import them again).
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
