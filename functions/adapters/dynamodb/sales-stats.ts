@@ -41,6 +41,13 @@ export class DynamoSalesStats implements SalesStats {
     let shard = statsShardOf(device.serial);
     for (let attempt = 0; pending.length; attempt++) {
       const chunk = this.chunkOf(device, posName, timeZone, pending, expiresAt, shard);
+      if (chunk.items.length > MAX_ITEMS) {
+        await this.countInParts(device, posName, timeZone, chunk.messages[0]!, expiresAt, shard);
+        this.remember(device.merchantId, chunk.messages);
+        pending = pending.slice(1);
+        attempt = -1;
+        continue;
+      }
       try {
         await this.doc.send(new TransactWriteCommand({ TransactItems: chunk.items }));
         this.remember(device.merchantId, chunk.messages);
@@ -77,6 +84,41 @@ export class DynamoSalesStats implements SalesStats {
     return { messages: taken, items };
   }
 
+  /**
+   * One message whose counters alone pass a transaction (sales over many days, many products): its counters in
+   * parts of one transaction each, each with a guard of its own (`{messageId}#{part}`), so a redelivery counts only
+   * the parts not counted yet. The parts are cut the same way at every delivery (the counter items' order does not
+   * depend on the shard); the used types, a set ADD that is idempotent, go apart.
+   */
+  private async countInParts(device: Device, posName: string | null, timeZone: string, message: CountedSales, expiresAt: number, firstShard: number) {
+    let shard = firstShard;
+    const partsOf = (s: number) => {
+      const counters = this.countersOf(device, posName, timeZone, message.transactions, s);
+      return Array.from({ length: Math.ceil(counters.length / (MAX_ITEMS - 1)) }, (_, i) => counters.slice(i * (MAX_ITEMS - 1), (i + 1) * (MAX_ITEMS - 1)));
+    };
+    const count = partsOf(shard).length;
+    for (let part = 0; part < count; part++)
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await this.doc.send(new TransactWriteCommand({ TransactItems: [this.guardOf(`${message.messageId}#${part}`, expiresAt), ...partsOf(shard)[part]!] }));
+          break;
+        } catch (error) {
+          if (!isTransactionCancelled(error) || attempt + 1 >= MAX_ATTEMPTS) throw error;
+          // Its guard is there: an earlier delivery counted this part.
+          if ((error as TransactionCanceledException).CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') break;
+          this.conflicts++;
+          shard = (shard + 1) % SALES_STATS_SHARDS;
+          await sleep(20 * 2 ** attempt + Math.random() * 20);
+        }
+      }
+    const used = this.newUsed(device.merchantId, usedValuesOf(message.transactions));
+    if (used) await this.doc.send(new TransactWriteCommand({ TransactItems: [used] }));
+  }
+
+  private guardOf(id: string, expiresAt: number): TransactItem {
+    return { Put: { TableName: this.tableName, Item: { ...keys.salesStatsGuard(id), expiresAt }, ConditionExpression: 'attribute_not_exists(pk)' } };
+  }
+
   private itemsOf(
     device: Device,
     posName: string | null,
@@ -86,9 +128,13 @@ export class DynamoSalesStats implements SalesStats {
     shard: number,
   ): TransactItem[] {
     const transactions = messages.flatMap((m) => m.transactions);
-    const guards: TransactItem[] = messages.map((m) => ({
-      Put: { TableName: this.tableName, Item: { ...keys.salesStatsGuard(m.messageId), expiresAt }, ConditionExpression: 'attribute_not_exists(pk)' },
-    }));
+    const guards = messages.map((m) => this.guardOf(m.messageId, expiresAt));
+    const used = this.newUsed(device.merchantId, usedValuesOf(transactions));
+    return [...guards, ...this.countersOf(device, posName, timeZone, transactions, shard), ...(used ? [used] : [])];
+  }
+
+  /** The counter updates of these sales: statistics days and hours, the machine's sales per weekday and hour, the products'. */
+  private countersOf(device: Device, posName: string | null, timeZone: string, transactions: CountedSales['transactions'], shard: number): TransactItem[] {
     const counters = statsCounterUpdates(
       this.tableName,
       device.merchantId,
@@ -98,8 +144,7 @@ export class DynamoSalesStats implements SalesStats {
     );
     const hours = salesHoursUpdates(this.tableName, device, timeZone, transactions);
     const products = productSalesUpdates(this.tableName, device, timeZone, transactions, shard);
-    const used = this.newUsed(device.merchantId, usedValuesOf(transactions));
-    return [...guards, ...counters, ...hours, ...products, ...(used ? [used] : [])];
+    return [...counters, ...hours, ...products];
   }
 
   private newUsed(merchantId: string, values: ReturnType<typeof usedValuesOf>): TransactItem | undefined {
