@@ -77,6 +77,28 @@ describe('sharded day counters', () => {
     expect((await repository.hourFigures(merchantId, [groupId!], '2025-05-06'))[17]!.media.count).toBe(12);
   });
 
+  it('a message whose counters pass one transaction (200 sales over 50 days, 40 products) is counted once, also when delivered again', async () => {
+    const { merchantId, serials } = await newMerchantWithMachines(superAdmin, 1, 'Backlog');
+    const start = Date.parse('2025-03-01T10:00:00.000Z');
+    const sales = Array.from({ length: 200 }, (_, i) =>
+      saleTransaction({
+        type: 2,
+        value: 100,
+        line: 1 + (i % 40),
+        productCode: `B${i % 40}`,
+        priceTable: 1,
+        createdAt: new Date(start + i * 6 * 3_600_000).toISOString(),
+      }),
+    );
+    const message = salesMessage(serials[0]!, sales);
+    const ingest = () => ingestBatch('sales', [{ ...message, topic: `vend/${serials[0]}/sales`, receivedAt: Date.now() }], deps);
+    expect((await ingest()).failed).toEqual([]);
+    expect((await ingest()).failed).toEqual([]);
+    const stats = await api(`/transactions/stats?merchantId=${merchantId}&from=2025-03-01&to=2025-04-30`, { token: superAdmin });
+    expect(stats.status, stats.text).toBe(200);
+    expect(stats.body.totals.cash).toEqual({ count: 200, value: 20_000 });
+  });
+
   it('a day counted before the shards (one unsharded item) still counts, summed with its shards', async () => {
     const { merchantId, serials } = await newMerchantWithMachines(superAdmin, 1);
     await doc.send(
