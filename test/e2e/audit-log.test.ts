@@ -94,6 +94,9 @@ describe('audit log', () => {
     const page = await newPage(browser);
     await signInToDashboard(page, stack.web, demoUser(stack, ADMIN));
     await page.goto(web(`/devices/${machine}`));
+    // Once its details have loaded: the page's header grows while the machine and its tab load, and a click during
+    // that layout shift can land beside the button (the log never opened in one clean run under load).
+    await page.getByTestId('device-details').waitFor();
     await page.getByTestId('device-audit-log').click();
     await page.waitForURL(/\/manage\/audit-log$/);
     await expect.poll(() => page.locator('input[data-filter="serial"]').inputValue()).toBe(machine);
