@@ -80,7 +80,8 @@ describe('super admin catalogues', () => {
     await page.getByTestId('webpayment-service-submit').click();
     await toast(page, messages['webpaymentServices.created']!).waitFor();
     await page.waitForURL(/\/admin\/webpayment-services\/[0-9a-f-]{36}$/);
-    expect(await page.getByTestId('field-type').inputValue()).toBe(messages['webpaymentServices.type.3']);
+    // The detail page loads the service it opened with (its type shown by name once loaded).
+    await expect.poll(() => page.getByTestId('field-type').inputValue()).toBe(messages['webpaymentServices.type.3']);
 
     await page.getByTestId('field-name').fill(`${name} 2`);
     await page.getByTestId('webpayment-service-submit').click();
