@@ -29,6 +29,9 @@ vitest=(node_modules/.bin/vitest run --config test/vitest.config.ts --reporter=d
 E2E_SHARDS=2
 API_SHARDS=2
 status=0
+# Each part that ended with an error, named on the last line: vitest also fails a run whose tests all passed when an
+# error escaped them (an unhandled rejection, a worker that did not stop), which the counts alone do not show.
+failed=()
 rm -f .local/test-results*.json
 if [ $# -eq 0 ]; then
   declare -A beside=()
@@ -40,18 +43,32 @@ if [ $# -eq 0 ]; then
     "${vitest[@]}" --outputFile.json=.local/test-results-e2e-$shard.json --project e2e --shard=$shard/$E2E_SHARDS >.local/test-e2e-$shard.log 2>&1 &
     beside[e2e-$shard]=$!
   done
-  "${vitest[@]}" --outputFile.json=.local/test-results.json --project unit --project infra --maxWorkers=2 || status=$?
+  code=0
+  "${vitest[@]}" --outputFile.json=.local/test-results.json --project unit --project infra --project isolated --maxWorkers=2 2>&1 | tee .local/test-unit.log || code=${PIPESTATUS[0]}
+  if [ $code -ne 0 ]; then
+    status=$code
+    failed+=("unit and infra (exit $code)")
+  fi
   for part in $(seq -f 'api-%g' 1 $API_SHARDS) $(seq -f 'e2e-%g' 1 $E2E_SHARDS); do
     echo "== $part tests, run beside the above"
-    wait "${beside[$part]}" || status=$?
+    code=0
+    wait "${beside[$part]}" || code=$?
     cat .local/test-$part.log
+    if [ $code -ne 0 ]; then
+      status=$code
+      failed+=("$part (exit $code)")
+    fi
   done
 else
   "${vitest[@]}" --outputFile.json=.local/test-results.json "$@" || status=$?
 fi
 echo "== typecheck and format"
 cat .local/checks.log
-wait $checks || { echo "typecheck or format check failed (above)"; status=1; }
+wait $checks || {
+  echo "typecheck or format check failed (above)"
+  status=1
+  failed+=("typecheck or format")
+}
 node -e '
   const fs = require("fs");
   const runs = fs.readdirSync(".local").filter((f) => /^test-results(-[\w-]+)?\.json$/.test(f)).map((f) => JSON.parse(fs.readFileSync(`.local/${f}`, "utf8")));
@@ -59,4 +76,9 @@ node -e '
   const skipped = sum("numPendingTests") + sum("numTodoTests");
   console.log(`${sum("numPassedTests")} passed, ${sum("numFailedTests")} failed` + (skipped ? `, ${skipped} skipped` : ""));
 ' || true
+if [ ${#failed[@]} -ne 0 ]; then
+  # What vitest reported beside the tests' own results (the part's log above has the rest).
+  grep -h -A12 -E "Unhandled (Error|Rejection)|Errors? occurred|Timeout (calling|terminating)" .local/test-*.log | head -60 || true
+  echo "failed: ${failed[*]}"
+fi
 exit $status

@@ -53,14 +53,34 @@ function readWeights(): Record<string, number> {
   }
 }
 
+/** Unit and infra files that change what other files would see: module mocks, stubbed globals or environment, spied streams. */
+const ISOLATED = [
+  'test/unit/cognito-signed-client.test.ts',
+  'test/unit/error-mapping.test.ts',
+  'test/unit/frontend-api.test.ts',
+  'test/unit/frontend-change-password.test.ts',
+  'test/unit/iot-signed-publisher.test.ts',
+  'test/unit/operations-logs.test.ts',
+  'test/unit/record-schemas.test.ts',
+  'test/unit/s3-signer.test.ts',
+  'test/infra/s3-files.test.ts',
+];
+
 export default defineConfig({
   root,
   test: {
     // `--shard` halves split by recorded durations (test/file-weights.json), not by file count.
     sequence: { sequencer: WeightedSequencer },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
-      { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
+      // Unit and infra files share their worker's modules (isolate: false): each isolated file evaluated aws-cdk-lib, the
+      // manifest and the SDK clients again, most of the unit and infra half's CPU. The files that stub modules, globals or
+      // the environment, or replace a logger's stream, run isolated (project `isolated`): nothing they change can leak.
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], exclude: ISOLATED, isolate: false } },
+      {
+        extends: true,
+        test: { name: 'infra', include: ['test/infra/**/*.test.ts'], exclude: ISOLATED, isolate: false, testTimeout: 120_000, hookTimeout: 120_000 },
+      },
+      { extends: true, test: { name: 'isolated', include: ISOLATED, testTimeout: 120_000, hookTimeout: 120_000 } },
       {
         extends: true,
         test: {

@@ -80,7 +80,7 @@ export async function merchantKpis(deps: KpiDeps, principal: Principal, q: Merch
     days: n,
     ...kpisFrom({
       sales: sumFigures(sales, from, to),
-      machineDays: machineDaysBack(machines.total, counters, from, utcToday),
+      machineDays: machineDaysBack(machines.total, counters, from, to, utcToday),
       counters: sumKpiDays(counters, from, utcToday),
       acceptance,
     }),
