@@ -82,13 +82,7 @@ export function sumKpiDays(days: ReadonlyMap<string, Partial<KpiFigures>>, from:
  * machines are today's less those joined after it plus those deleted after it. `to` is the merchant's own day, which
  * may be a day after the UTC one (east of UTC, late in the evening) or before it (west): every day of from–to counts.
  */
-export function machineDaysBack(
-  machinesNow: number,
-  days: ReadonlyMap<string, Partial<KpiFigures>>,
-  from: string,
-  to: string,
-  today: string,
-): number {
+export function machineDaysBack(machinesNow: number, days: ReadonlyMap<string, Partial<KpiFigures>>, from: string, to: string, today: string): number {
   const moves = new Map<string, number>();
   for (const [day, f] of days) moves.set(day, (f.joined ?? 0) - (f.left ?? 0));
   let count = machinesNow;
