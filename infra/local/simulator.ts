@@ -332,6 +332,9 @@ export function connectMqtt(mqttUrl: string, clientId: string, extra: IClientOpt
     };
     client.once('connect', () => {
       client.off('error', onError);
+      // Once connected, a socket error (the broker dropped the connection: another one with this client id, a publish
+      // it refused) is a lost connection, as for a machine: mqtt.js reconnects. Unheard, the error would be thrown.
+      client.on('error', () => undefined);
       resolve(client);
     });
     client.once('error', onError);

@@ -12,7 +12,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PINS } from '../../infra/local/demo-data';
 import type { StackInfo } from '../../infra/local/stack-info';
 import { connectDevice, saleTransaction, salesMessage } from '../../infra/local/simulator';
-import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, downloadedFile, newPage, signInToDashboard, waitUntil } from './browser';
+import {
+  ACME_USERS,
+  api,
+  demoUser,
+  expectAccessible,
+  getStack,
+  idToken,
+  connectBrowser,
+  downloadedFile,
+  newPage,
+  signInToDashboard,
+  waitUntil,
+} from './browser';
 import { menuLink } from './menu';
 
 const stack = getStack();
@@ -122,7 +134,7 @@ describe('audit log', () => {
 
   it('a selection past the direct CSV’s cap (5 rows on this stack) is prepared through historical data, its progress shown, then downloaded', async () => {
     for (let i = 0; i < 6; i++) await api(token, 'POST', `/pos/${machine}/notes`, { note: `audit export ${i}` });
-    const page = await newPage(browser);
+    const page = await newPage(browser, ACME_USERS);
     await signInToDashboard(page, stack.web, demoUser(stack, ADMIN));
     await page.goto(web('/manage/audit-log'));
     await rowsOf(page).first().waitFor();

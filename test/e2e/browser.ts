@@ -70,6 +70,13 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
   return page;
 }
 
+/**
+ * The time zone of Acme's demo users (its merchant's own). A screen's days ("today", a default range) are the browser's;
+ * the API reads them as the merchant's days: a test that picks days and expects Acme's entries or sales on them runs
+ * there, or between 23:00 and midnight UTC "today" is yesterday in Rome.
+ */
+export const ACME_USERS = { timezoneId: 'Europe/Rome' } as const;
+
 /** Where a download was saved (the shared browser runs in another process: its own copy is out of reach). */
 export async function downloadedFile(download: Download): Promise<string> {
   const path = join(await mkdtemp(join(tmpdir(), 'e2e-download-')), download.suggestedFilename());

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDevice, saleTransaction, salesMessage } from '../../infra/local/simulator';
 import { pdfPages } from '../support/pdf-text';
 import {
+  ACME_USERS,
   api,
   connectBrowser,
   demoUser,
@@ -58,7 +59,7 @@ afterAll(async () => {
 
 describe('reports', () => {
   it('a merchant admin builds a products report, sees the result and downloads its PDF', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser, ACME_USERS);
     await signInToDashboard(page, stack.web, demoUser(stack, 'NEBULARMERCHANTADMIN'));
     const messages = await uiMessages(page);
 

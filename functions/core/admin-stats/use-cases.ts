@@ -61,7 +61,14 @@ export async function mediaStats(deps: AdminStatsDeps): Promise<AdminMediaStats>
 export async function transactionStats(deps: AdminStatsDeps): Promise<AdminTransactionStats> {
   const merchants = await deps.merchants.listAll();
   const now = deps.now();
-  const to = dayIn('UTC', now);
+  // Up to the newest merchant's today: east of UTC a merchant's day starts before the UTC one does.
+  const to = merchants.reduce(
+    (latest, m) => {
+      const today = dayIn(m.timezone, now);
+      return today > latest ? today : latest;
+    },
+    dayIn('UTC', now),
+  );
   const from = addDays(to, 1 - ADMIN_STATS_DAYS);
   const byDay = new Map<string, Figures>(daysOf(from, to).map((d) => [d, emptyFigures()]));
   const byCurrency = new Map<string, { count: number; value: number }>();

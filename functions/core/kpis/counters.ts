@@ -78,17 +78,16 @@ export function sumKpiDays(days: ReadonlyMap<string, Partial<KpiFigures>>, from:
 }
 
 /**
- * Machine-days of the days from–to, counted back from the machines there now (`today`, the counters' UTC day): a day's
- * machines are today's less those joined after it plus those deleted after it. `to` is the merchant's own day, which
- * may be a day after the UTC one (east of UTC, late in the evening) or before it (west): every day of from–to counts.
+ * Machine-days of the days from–to, counted back from the machines there now: a day's machines are today's less those
+ * joined after it plus those deleted after it.
  */
-export function machineDaysBack(machinesNow: number, days: ReadonlyMap<string, Partial<KpiFigures>>, from: string, to: string, today: string): number {
+export function machineDaysBack(machinesNow: number, days: ReadonlyMap<string, Partial<KpiFigures>>, from: string, today: string): number {
   const moves = new Map<string, number>();
   for (const [day, f] of days) moves.set(day, (f.joined ?? 0) - (f.left ?? 0));
   let count = machinesNow;
   let sum = 0;
-  for (let day = to > today ? to : today; day >= from; day = utcDay(Date.parse(`${day}T00:00:00Z`) - DAY)) {
-    if (day <= to) sum += Math.max(0, count);
+  for (let day = today; day >= from; day = utcDay(Date.parse(`${day}T00:00:00Z`) - DAY)) {
+    sum += Math.max(0, count);
     count -= moves.get(day) ?? 0;
   }
   return sum;
@@ -109,6 +108,9 @@ export function saleRatePerHour(valueByDay: ReadonlyMap<string, number>, nowMs: 
       if (!start || day < start) start = day;
     }
   if (!start) return null;
-  const hours = (nowMs - Date.parse(`${start}T00:00:00Z`)) / HOUR;
+  // The days are the merchant's: east of UTC, just after its midnight, its first day may be the UTC tomorrow. Counted from
+  // the UTC day's start then (a lower rate than from its own midnight minutes ago, never a rate divided by minutes).
+  const today = utcDay(nowMs);
+  const hours = (nowMs - Date.parse(`${start > today ? today : start}T00:00:00Z`)) / HOUR;
   return hours > 0 ? value / hours : null;
 }

@@ -47,17 +47,20 @@ async function interval(deps: KpiDeps, merchantId: string, days: number | undefi
   const nowMs = deps.nowMs();
   const n = days ?? KPI_INTERVAL_DAYS.default;
   const to = dayIn(merchant.timezone, new Date(nowMs).toISOString());
-  return { merchant, nowMs, n, to, from: addDays(to, -(n - 1)), utcToday: utcDay(nowMs) };
+  // Sales are read by the merchant's days; the KPI counters are kept by UTC day, so their n days end on the UTC day (at
+  // most a day apart: a machine that joined at 00:30 in Rome on the 8th joined on the 7th in UTC, and counts from there).
+  const utcToday = utcDay(nowMs);
+  return { merchant, nowMs, n, to, from: addDays(to, -(n - 1)), utcFrom: addDays(utcToday, -(n - 1)), utcToday };
 }
 
 export async function merchantKpis(deps: KpiDeps, principal: Principal, q: MerchantKpisQuery): Promise<Kpis> {
   const groups = listGroups(principal, q.merchantId, q.groupId ? [q.groupId] : undefined);
-  const { merchant, n, from, to, utcToday } = await interval(deps, q.merchantId, q.days);
+  const { merchant, n, from, to, utcFrom, utcToday } = await interval(deps, q.merchantId, q.days);
   const nothing = groups !== undefined && groups.length === 0;
   const cash = !groups && merchant.features.includes(CASH_FEATURE);
   const [sales, counters, machines, cashDays] = await Promise.all([
     nothing ? new Map<string, Figures>() : deps.transactions.dayFigures(q.merchantId, groups, from, to),
-    nothing ? new Map() : deps.kpis.scopeDays(q.merchantId, groups, from, utcToday),
+    nothing ? new Map() : deps.kpis.scopeDays(q.merchantId, groups, utcFrom, utcToday),
     nothing ? { total: 0 } : deps.posLists.counts(q.merchantId, groups),
     cash ? deps.cash.dayCounts(q.merchantId, undefined, from, to) : undefined,
   ]);
@@ -80,8 +83,8 @@ export async function merchantKpis(deps: KpiDeps, principal: Principal, q: Merch
     days: n,
     ...kpisFrom({
       sales: sumFigures(sales, from, to),
-      machineDays: machineDaysBack(machines.total, counters, from, to, utcToday),
-      counters: sumKpiDays(counters, from, utcToday),
+      machineDays: machineDaysBack(machines.total, counters, utcFrom, utcToday),
+      counters: sumKpiDays(counters, utcFrom, utcToday),
       acceptance,
     }),
   };
@@ -90,20 +93,20 @@ export async function merchantKpis(deps: KpiDeps, principal: Principal, q: Merch
 export async function posKpis(deps: KpiDeps, principal: Principal, serial: string, q: PosKpisQuery): Promise<Kpis> {
   const stored = await requireVisiblePos(deps, principal, serial);
   const { record, telemetry } = stored;
-  const { merchant, nowMs, n, from, to, utcToday } = await interval(deps, record.merchantId, q.days);
-  const rateFrom = addDays(to, -RATE_WINDOW_DAYS);
+  const { merchant, nowMs, n, from, to, utcFrom, utcToday } = await interval(deps, record.merchantId, q.days);
+  const rateFrom = addDays(utcToday, -RATE_WINDOW_DAYS);
   const cash = merchant.features.includes(CASH_FEATURE);
   const [read, acceptanceDays] = await Promise.all([
-    deps.kpis.machineDays(record.merchantId, serial, from, utcToday, rateFrom),
+    deps.kpis.machineDays(record.merchantId, serial, utcFrom, utcToday, rateFrom),
     cash ? deps.cash.acceptanceDays(record.merchantId, serial, from, to) : [],
   ]);
-  const counters = sumKpiDays(read.counters, from, utcToday);
+  const counters = sumKpiDays(read.counters, utcFrom, utcToday);
   // Offline now: the hours since it was last seen count already (the counters take them when it comes back).
-  const lastSeen = telemetry.connection === 0 && telemetry.lastPingAt ? Math.max(Date.parse(telemetry.lastPingAt), Date.parse(`${from}T00:00:00Z`)) : NaN;
+  const lastSeen = telemetry.connection === 0 && telemetry.lastPingAt ? Math.max(Date.parse(telemetry.lastPingAt), Date.parse(`${utcFrom}T00:00:00Z`)) : NaN;
   if (Number.isFinite(lastSeen) && lastSeen < nowMs) {
     const value = new Map([...read.sales].map(([day, f]) => [day, soldValue(f)]));
     const open = spreadHours('offlineHours', lastSeen, nowMs, saleRatePerHour(value, nowMs));
-    const openSum = sumKpiDays(open, from, utcToday);
+    const openSum = sumKpiDays(open, utcFrom, utcToday);
     counters.offlineHours += openSum.offlineHours;
     counters.lostValue += openSum.lostValue;
   }
@@ -126,7 +129,7 @@ export async function posKpis(deps: KpiDeps, principal: Principal, serial: strin
     days: n,
     ...kpisFrom({
       sales: sumFigures(read.sales, from, to),
-      machineDays: machineDays([record.createdAt.slice(0, 10)], from, to),
+      machineDays: machineDays([record.createdAt.slice(0, 10)], utcFrom, utcToday),
       counters,
       acceptance,
     }),
