@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { localIntervalEnv } from '../../infra/local/iot-rules';
 import { startStackProcess } from '../../infra/local/stack-process';
 import type { StackInfo } from '../../infra/local/stack-info';
 import { launchBrowserServer, signInOnce, type SavedSession } from './chromium';
@@ -29,10 +30,16 @@ export default async function setup(project: TestProject) {
   // (300 s) and list copy interval (an hour) by default: 1 s each lets the browser tests see a ping move in the list
   // within seconds. (This stack only: the API tests' stack, started from the same process, keeps the defaults.)
   // A direct audit CSV holds at most 5 rows here, so that a selection past it (exported through historical data) is cheap to make.
-  const [stack, browser] = await Promise.all([
-    startStackProcess({ webRoot, env: { ONLINE_BUCKET_SECONDS: '1', LIST_COPY_SECONDS: '1', AUDIT_TRAIL_CSV_MAX_ROWS: '5' } }),
-    launchBrowserServer(),
-  ]);
+  // The sweeps no browser test waits for do not run (each run reads the demo fleet: about 2 % of a core, the run long).
+  const off = String(24 * 3_600_000);
+  const quiet = ['machine-purge-sweep', 'machine-regroup-sweep', 'anomaly-sweep', 'audit-intent-sweep', 'data-subscription-sweep'];
+  const env = {
+    ONLINE_BUCKET_SECONDS: '1',
+    LIST_COPY_SECONDS: '1',
+    AUDIT_TRAIL_CSV_MAX_ROWS: '5',
+    ...Object.fromEntries(quiet.map((name) => [localIntervalEnv(name), off])),
+  };
+  const [stack, browser] = await Promise.all([startStackProcess({ webRoot, env }), launchBrowserServer()]);
   const stop = async () => {
     await browser.close();
     await stack.stop();

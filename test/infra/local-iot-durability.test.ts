@@ -118,9 +118,9 @@ describe('the local rule router loses nothing acknowledged', () => {
       try {
         const device = await connectMqtt(first.info.mqtt, 'crash-test', { reconnectPeriod: 0 });
         devices.push(device);
-        for (const serial of SERIALS) acknowledged.push(...(await publishSales(device, serial, 100, 'crash')));
+        for (const serial of SERIALS) acknowledged.push(...(await publishSales(device, serial, 50, 'crash')));
         await sleep(300);
-        expect(await storedSales(first.info)).toEqual([]); // all 400 acknowledged, none delivered yet
+        expect(await storedSales(first.info)).toEqual([]); // all 200 acknowledged, none delivered yet
       } finally {
         await first.crash();
       }
@@ -129,16 +129,16 @@ describe('the local rule router loses nothing acknowledged', () => {
       // 2. The next start on the same data dir delivers them; machines reconnecting while it starts publish at once.
       const port = await freePort();
       const second = startStackProcess({ env: { STACK_DATA_DIR: dataDir, STACK_MQTT_PORT: String(port), IOT_STOP_DRAIN_MS: '0' } });
-      const startup = await Promise.all(SERIALS.map((serial) => publishOnceOpen(port, serial, 100)));
+      const startup = await Promise.all(SERIALS.map((serial) => publishOnceOpen(port, serial, 50)));
       const { info, stop } = await second;
       for (const s of startup) acknowledged.push(...s.ids);
       expect(Math.max(...startup.map((s) => s.ms))).toBeLessThan(5_000);
       let stored = await waitForStored(info, acknowledged.length);
       expect(stored.length).toBe(acknowledged.length);
 
-      // 3. A stop right after 600 more acknowledged sales, with no time to drain: the journal keeps them.
+      // 3. A stop right after 300 more acknowledged sales, with no time to drain: the journal keeps them.
       const device = devices.at(-1)!;
-      acknowledged.push(...(await publishSales(device, SERIALS[3]!, 600, 'stop')));
+      acknowledged.push(...(await publishSales(device, SERIALS[3]!, 300, 'stop')));
       await stop();
 
       const third = await startStackProcess({ env: { STACK_DATA_DIR: dataDir } });
