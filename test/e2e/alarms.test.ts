@@ -3,7 +3,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmMessage } from '#schemas/iot';
-import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, toast, uiMessages, signInAt } from './browser';
 import { menuLink } from './menu';
 
 const stack = getStack();
@@ -134,8 +134,7 @@ describe('alarms', () => {
     const [[northAlarm], [southAlarm]] = [await alarmsOf(north, 1), await alarmsOf(south, 1)];
 
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, demoUser(stack, 'group.admin@demo.local'));
-    await page.goto(web('/alarms'));
+    await signInAt(page, stack.web, demoUser(stack, 'group.admin@demo.local'), web('/alarms'));
     const table = page.getByTestId('table-alarms');
     await table.locator('select[data-filter="status"]').selectOption('active');
     await table.locator(`tbody tr[data-row-id="${northAlarm!.id}"]`).waitFor();

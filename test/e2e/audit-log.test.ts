@@ -24,6 +24,7 @@ import {
   newPage,
   signInToDashboard,
   waitUntil,
+  signInAt,
 } from './browser';
 import { menuLink } from './menu';
 
@@ -104,8 +105,7 @@ describe('audit log', () => {
 
   it('the machine’s screen opens the log filtered to the machine: its joining, by the merchant admin', async () => {
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, demoUser(stack, ADMIN));
-    await page.goto(web(`/devices/${machine}`));
+    await signInAt(page, stack.web, demoUser(stack, ADMIN), web(`/devices/${machine}`));
     // Once its details have loaded: the page's header grows while the machine and its tab load, and a click during
     // that layout shift can land beside the button (the log never opened in one clean run under load).
     await page.getByTestId('device-details').waitFor();
@@ -135,8 +135,7 @@ describe('audit log', () => {
   it('a selection past the direct CSV’s cap (5 rows on this stack) is prepared through historical data, its progress shown, then downloaded', async () => {
     for (let i = 0; i < 6; i++) await api(token, 'POST', `/pos/${machine}/notes`, { note: `audit export ${i}` });
     const page = await newPage(browser, ACME_USERS);
-    await signInToDashboard(page, stack.web, demoUser(stack, ADMIN));
-    await page.goto(web('/manage/audit-log'));
+    await signInAt(page, stack.web, demoUser(stack, ADMIN), web('/manage/audit-log'));
     await rowsOf(page).first().waitFor();
     await page.getByTestId('table-export').click();
     const large = page.getByTestId('audit-log-large-export');

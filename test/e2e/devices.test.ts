@@ -5,7 +5,20 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PointOfSale } from '#schemas/pos';
 import type { TelemetryMessage } from '#schemas/iot';
-import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, toast, uiMessages, downloadedFile } from './browser';
+import {
+  api,
+  demoUser,
+  expectAccessible,
+  getStack,
+  idToken,
+  connectBrowser,
+  newPage,
+  signInToDashboard,
+  toast,
+  uiMessages,
+  downloadedFile,
+  signInAt,
+} from './browser';
 import { menuLink } from './menu';
 
 const stack = getStack();
@@ -170,8 +183,7 @@ describe('devices', () => {
   it('a group admin sees only the devices of its group', async () => {
     const groupAdmin = demoUser(stack, 'NEBULARGROUPADMIN');
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, groupAdmin);
-    await page.goto(web('/devices'));
+    await signInAt(page, stack.web, groupAdmin, web('/devices'));
     await page.waitForURL(/\/devices\/list$/);
     const table = page.getByTestId('table-devices');
     const rows = table.locator('tbody tr');

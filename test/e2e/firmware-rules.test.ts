@@ -13,6 +13,7 @@ import {
   signInToDashboard,
   toast,
   uiMessages,
+  signInAt,
 } from './browser';
 import { menuLink } from './menu';
 import { connectDevice, type SimulatedDevice } from '../../infra/local/simulator';
@@ -128,8 +129,7 @@ describe('firmware rules', () => {
 
   it('a merchant user sees the rules without the actions', async () => {
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, demoUser(stack, 'NEBULARMERCHANTUSER'));
-    await page.goto(new URL('/devices/firmware-rules', stack.web).toString());
+    await signInAt(page, stack.web, demoUser(stack, 'NEBULARMERCHANTUSER'), new URL('/devices/firmware-rules', stack.web).toString());
     await page.getByTestId('table-firmware-rules').locator('tbody tr, [data-testid="empty-state"]').first().waitFor();
     expect(await page.getByTestId('rule-create').count()).toBe(0);
     expect(await page.getByTestId('rule-pause').count()).toBe(0);

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TelemetryMessage } from '#schemas/iot';
 import type { PointOfSale } from '#schemas/pos';
-import { api, demoUser, getStack, idToken, connectBrowser, newPage, signInToDashboard } from './browser';
+import { api, demoUser, getStack, idToken, connectBrowser, newPage, signInToDashboard, signInAt } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -65,8 +65,7 @@ describe("numbers and names in the user's language", () => {
 
   it("in Italian, the client form's country picker names countries in Italian, in Italian alphabetical order", async () => {
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, italianUser());
-    await page.goto(web('/manage/clients/create'));
+    await signInAt(page, stack.web, italianUser(), web('/manage/clients/create'));
     const picker = page.getByTestId('field-country');
     await expect.poll(() => picker.locator('option[value="DE"]').textContent()).toBe('Germania');
     expect(await picker.locator('option:checked').textContent()).toBe('Italia');
@@ -78,8 +77,7 @@ describe("numbers and names in the user's language", () => {
 
   it('in Italian, the profile names languages in Italian, each with its own name beside', async () => {
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, italianUser());
-    await page.goto(web('/settings/profile'));
+    await signInAt(page, stack.web, italianUser(), web('/settings/profile'));
     const picker = page.getByTestId('profile-language');
     await expect.poll(() => picker.locator('option[value="de"]').textContent()).toBe('Tedesco (Deutsch)');
     expect(await picker.locator('option:checked').textContent()).toBe('Italiano');

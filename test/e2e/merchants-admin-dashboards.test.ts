@@ -22,6 +22,7 @@ import {
   signInToDashboard,
   uiMessages,
   waitUntil,
+  signInAt,
 } from './browser';
 
 const stack = getStack();
@@ -116,8 +117,7 @@ describe('the distributors and platform dashboards', () => {
 
   it('on a phone (390 px): the platform blocks stack in one column; a merchant admin sees its own distributor only, nothing wider than the screen', async () => {
     const phone = await newPage(browser, { viewport: PHONE, isMobile: true, hasTouch: true });
-    await signInToDashboard(phone, stack.web, demoUser(stack, SUPER_ADMIN));
-    await phone.goto(`${stack.web}/admin-dashboard`);
+    await signInAt(phone, stack.web, demoUser(stack, SUPER_ADMIN), `${stack.web}/admin-dashboard`);
     await phone.getByTestId('admin-chart-transactions').waitFor();
     await networkQuiet(phone);
     // The blocks fit the content area (the super admin's app bar is itself wider than 390 px, a shell matter: see the report).
@@ -129,8 +129,7 @@ describe('the distributors and platform dashboards', () => {
     await phone.close();
 
     const page = await newPage(browser, { viewport: PHONE, isMobile: true, hasTouch: true });
-    await signInToDashboard(page, stack.web, demoUser(stack, 'merchant.admin@demo.local'));
-    await page.goto(`${stack.web}/merchants-dashboard`);
+    await signInAt(page, stack.web, demoUser(stack, 'merchant.admin@demo.local'), `${stack.web}/merchants-dashboard`);
     const table = page.getByTestId('table-merchants-dashboard');
     await expect
       .poll(() => table.locator('tbody tr[data-row-id]').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-row-id'))))

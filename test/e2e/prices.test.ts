@@ -6,7 +6,7 @@ import { DEMO_PINS } from '../../infra/local/demo-data';
 import { SimulatedPrices } from '../../infra/local/simulated-prices';
 import { auditMessage, connectDevice, DexBook, type SimulatedDevice } from '../../infra/local/simulator';
 import type { PosPrices } from '#schemas/prices';
-import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, toast, uiMessages, signInAt } from './browser';
 import { menuLink } from './menu';
 
 const stack = getStack();
@@ -208,8 +208,7 @@ describe('device prices tab', () => {
 
   it('a merchant user reads the prices without a way to change them', async () => {
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, demoUser(stack, 'merchant.user@demo.local'));
-    await page.goto(web(`/devices/${serial}/prices`));
+    await signInAt(page, stack.web, demoUser(stack, 'merchant.user@demo.local'), web(`/devices/${serial}/prices`));
     await page.getByTestId('prices-editor').waitFor();
     expect(await cell(page, 'C1', 1).textContent()).toContain('1.50');
     expect(await page.locator('[data-testid="prices-grid"] input').count()).toBe(0);
@@ -219,8 +218,7 @@ describe('device prices tab', () => {
 
     // On a phone the grid scrolls inside its card, and the page stays as wide as the screen.
     const phone = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    await signInToDashboard(phone, stack.web, demoUser(stack, 'merchant.user@demo.local'));
-    await phone.goto(web(`/devices/${serial}/prices`));
+    await signInAt(phone, stack.web, demoUser(stack, 'merchant.user@demo.local'), web(`/devices/${serial}/prices`));
     await phone.getByTestId('prices-grid').waitFor();
     await phone.waitForLoadState('networkidle');
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDevice, type SimulatedDevice } from '../../infra/local/simulator';
-import { api, getStack, idToken, connectBrowser, newPage, signInToDashboard, uiMessages } from './browser';
+import { api, getStack, idToken, connectBrowser, newPage, signInToDashboard, uiMessages, signInAt } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -84,8 +84,7 @@ describe('remote commands', () => {
     const token = await idToken(admin.email, admin.password);
     await api(token, 'POST', '/remote-commands/send', { serial, type: 10, params: {}, scheduledAt: new Date(Date.now() + 3_600_000).toISOString() });
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, admin);
-    await page.goto(web('/devices/list'));
+    await signInAt(page, stack.web, admin, web('/devices/list'));
     await page.getByTestId('table-devices').locator('input[data-filter="search"]').fill(serial.slice(-8));
     const machine = page.getByTestId('table-devices').locator(`tbody tr[data-row-id="${serial}"]`);
     await expect.poll(() => machine.locator('td[data-column="pendingCommands"]').textContent(), { timeout: 15_000 }).toBe('1');

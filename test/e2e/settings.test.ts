@@ -6,7 +6,7 @@ import en from '../../frontend/src/i18n/en.json';
 import { createCognitoUser } from '../../infra/local/emulators/cognito';
 import type { StackInfo } from '../../infra/local/stack-info';
 import { stackDeps } from '../api/support/stack';
-import { api, expectAccessible, connectBrowser, newPage, signIn, signInToDashboard } from './browser';
+import { api, expectAccessible, connectBrowser, newPage, signIn, signInToDashboard, signInAt } from './browser';
 import { menuLink } from './menu';
 
 const stack: StackInfo = inject('stack');
@@ -164,8 +164,7 @@ describe('profile', () => {
 
   it('keeps the language and tells the user when saving fails', async () => {
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, user);
-    await page.goto(web('/settings/profile'));
+    await signInAt(page, stack.web, user, web('/settings/profile'));
     await expect.poll(() => page.getByTestId('profile-language').inputValue()).toBe('en');
 
     await page.route('**/api/v1/users/me', (route) =>
@@ -278,8 +277,7 @@ const liveRegion = (element: Locator) =>
 describe('password errors for assistive technologies', () => {
   it('on the change-password page: each field is invalid and described by its problem, which is announced', async () => {
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, user);
-    await page.goto(web('/settings/password'));
+    await signInAt(page, stack.web, user, web('/settings/password'));
     const current = page.getByTestId('current-password');
     const fresh = page.getByTestId('new-password');
     const confirmation = page.getByTestId('new-password-confirm');

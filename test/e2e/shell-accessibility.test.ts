@@ -3,7 +3,7 @@ import mqtt from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmMessage } from '#schemas/iot';
-import { api, CATALOGUES, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, uiMessages } from './browser';
+import { api, CATALOGUES, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, uiMessages, signInAt } from './browser';
 import { menuGroup, menuLink } from './menu';
 
 const stack = getStack();
@@ -340,8 +340,7 @@ describe('console shell accessibility', () => {
 
   it("at 390 px the drawer shows the current screen's group open, and its groups open by keyboard and stay open", async () => {
     const page = await newPage(browser, { viewport: PHONE });
-    await signInToDashboard(page, stack.web, merchantAdmin());
-    await page.goto(web('/manage/products'));
+    await signInAt(page, stack.web, merchantAdmin(), web('/manage/products'));
     await page.getByTestId('product-list-page').waitFor();
     const toggle = page.getByTestId('menu-toggle');
     await toggle.click();
@@ -377,8 +376,7 @@ describe('console shell accessibility', () => {
       .poll(async () => (await api<{ items: unknown[] }>(adminToken, 'GET', `/pos/${serial}/alarms`)).items.length, { timeout: 20_000, interval: 250 })
       .toBe(1);
     const page = await newPage(browser, { viewport: PHONE });
-    await signInToDashboard(page, stack.web, merchantAdmin());
-    await page.goto(web(`/devices/${serial}/pos-alarms`));
+    await signInAt(page, stack.web, merchantAdmin(), web(`/devices/${serial}/pos-alarms`));
     const title = page.getByTestId('device-detail-page').locator('h1');
     await expect.poll(() => title.textContent()).toContain('Distributore');
     expect(await linesOf(page, '[data-testid="device-detail-page"] h1', serial)).toEqual([1]);
