@@ -108,13 +108,22 @@ export async function processed(doc: DynamoDBDocumentClient, message: { messageI
 
 /** Simulated devices on the stack's broker, connected on demand; `closeAll` in afterAll. */
 export function simulatedDevices() {
-  const devices: SimulatedDevice[] = [];
+  const devices = new Map<string, Promise<SimulatedDevice>>();
   return {
+    /**
+     * The machine's one connection (its serial is its MQTT client id): asked again, the same one while it is open. Two
+     * connections with one client id take each other over, as AWS IoT does, and each reconnects a second later.
+     */
     connect: async (serial: string) => {
-      const d = await connectDevice(stack.mqtt, serial);
-      devices.push(d);
-      return d;
+      const open = devices.get(serial);
+      if (open) {
+        const d = await open;
+        if (!d.client.disconnecting && !d.client.disconnected) return d;
+      }
+      const connecting = connectDevice(stack.mqtt, serial);
+      devices.set(serial, connecting);
+      return connecting;
     },
-    closeAll: () => Promise.all(devices.map((d) => d.client.endAsync())),
+    closeAll: () => Promise.all([...devices.values()].map(async (d) => (await d).client.endAsync())),
   };
 }
