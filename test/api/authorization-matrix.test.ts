@@ -920,7 +920,8 @@ beforeAll(async () => {
     reportFiles.set('foreign NEBULARSUPERADMIN', await reportFile(superAdmin, FOREIGN));
   };
   const besides = Promise.all([firmwareFixtures(), webPaymentFixtures(), cashDatabaseFixtures(), configurationFixtures(), contentFixtures(), reportFixtures()]);
-  for (const scope of ['own', 'foreign'] as const) {
+  // Each scope's fixtures are of its own merchant: both are made side by side.
+  const scopeFixtures = async (scope: Scope) => {
     const profileName = uniqueName();
     profiles[scope] = { id: await profile(merchantOf(scope), profileName), name: profileName };
     for (const role of PROFILE_WRITERS) deletableProfiles.set(`${scope} ${role}`, await profile(merchantOf(scope)));
@@ -1102,7 +1103,8 @@ beforeAll(async () => {
       deletableUsers.set(`${scope} ${role}`, (await createUser(superAdmin, { merchantIds: [merchantOf(scope)] })).id);
       deletableGroups.set(`${scope} ${role}`, await group(merchantOf(scope)));
     }
-  }
+  };
+  await Promise.all([scopeFixtures('own'), scopeFixtures('foreign')]);
   licensed.own = await joinMachine('own');
   licensed.foreign = machines.foreign.serial;
   const assign = async (serial: string) => {
@@ -1118,7 +1120,8 @@ beforeAll(async () => {
     }),
   );
   readableConfirmation = await licenseWaitingForClient(OWN);
-  confirmationTokens.push(...(await Promise.all(Array.from({ length: ROLES.length * 2 * (BAD_TOKEN_KINDS.length + 1) }, () => licenseWaitingForClient(OWN)))));
+  // The public confirmation route takes one token per call: one per role and scope, and one per bad token kind.
+  confirmationTokens.push(...(await Promise.all(Array.from({ length: ROLES.length * 2 + BAD_TOKEN_KINDS.length }, () => licenseWaitingForClient(OWN)))));
   // An alarm its setting names the own user for: the e-mail's unsubscribe link.
   const device = await connectDevice(stack.mqtt, machines.own.serial);
   await device.publish('alarms', alarmMessage(machines.own.serial, { code: 'E-COIN-JAM' }));
