@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDevice, telemetryMessage } from '../../infra/local/simulator';
-import { demoUser, getStack, connectBrowser, newPage, signInToDashboard, uiMessages } from './browser';
+import { demoUser, getStack, connectBrowser, newPage, uiMessages, signInAt } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -20,9 +20,8 @@ afterAll(async () => {
 describe('what assistive technologies read', () => {
   it('names each date filter of the devices list by its visible label', async () => {
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, demoUser(stack, 'merchant.admin@demo.local'));
+    await signInAt(page, stack.web, demoUser(stack, 'merchant.admin@demo.local'), web('/devices/list'));
     const messages = await uiMessages(page);
-    await page.goto(web('/devices/list'));
     await page.getByTestId('filter-warranty').waitFor();
     for (const [prefix, labelId] of [
       ['lastUpdate', 'devices.filter.lastUpdate'],
@@ -57,10 +56,8 @@ describe('what assistive technologies read', () => {
       await device.client.endAsync();
     }
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, demoUser(stack, 'merchant.admin@demo.local'));
+    await signInAt(page, stack.web, demoUser(stack, 'merchant.admin@demo.local'), web(`/devices/${SERIAL}/signal`));
     const messages = await uiMessages(page);
-
-    await page.goto(web(`/devices/${SERIAL}/signal`));
     const strip = page.getByTestId('sensors-strip');
     await expect.poll(() => strip.innerText(), { timeout: 20_000 }).toContain('65%');
     // A description list: term and value of each sensor; in copied text, one item after the other.

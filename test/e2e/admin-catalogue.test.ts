@@ -4,7 +4,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectBrowser, demoUser, expectAccessible, getStack, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { connectBrowser, demoUser, expectAccessible, getStack, newPage, toast, uiMessages, signInAt } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -21,9 +21,8 @@ afterAll(async () => {
 describe('super admin catalogues', () => {
   it('SAP codes: the distributor’s list from its screen, a new code, a duplicate refused, an edit', async () => {
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, demoUser(stack, 'superadmin@demo.local'));
+    await signInAt(page, stack.web, demoUser(stack, 'superadmin@demo.local'), web('/admin/merchants/acme-vending'));
     const messages = await uiMessages(page);
-    await page.goto(web('/admin/merchants/acme-vending'));
     await page.getByTestId('merchant-sap-codes-link').click();
     await page.waitForURL(/\/admin\/merchants\/acme-vending\/sapcodes$/);
     const table = page.getByTestId('table-admin-sap-codes');
@@ -61,9 +60,8 @@ describe('super admin catalogues', () => {
 
   it('web payment services: the demo’s services, a new one (a bad URL refused first), an edit, Acme’s configuration of it', async () => {
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, demoUser(stack, 'superadmin@demo.local'));
+    await signInAt(page, stack.web, demoUser(stack, 'superadmin@demo.local'), web('/admin/webpayment-services'));
     const messages = await uiMessages(page);
-    await page.goto(web('/admin/webpayment-services'));
     const table = page.getByTestId('table-admin-webpayment-services');
     await table.locator('tbody tr', { hasText: 'Satispay' }).first().waitFor();
     await expectAccessible(page, 'web payment services');
@@ -109,9 +107,8 @@ describe('super admin catalogues', () => {
   });
   it('blog posts: the demo’s posts, a new one needing both languages, its preview without script or javascript: link', async () => {
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, demoUser(stack, 'superadmin@demo.local'));
+    await signInAt(page, stack.web, demoUser(stack, 'superadmin@demo.local'), web('/admin/blogposts'));
     const messages = await uiMessages(page);
-    await page.goto(web('/admin/blogposts'));
     const table = page.getByTestId('table-admin-blog-posts');
     await table.locator('tbody tr', { hasText: 'pay-with-your-phone' }).waitFor();
     await expectAccessible(page, 'blog posts');

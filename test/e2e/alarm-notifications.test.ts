@@ -7,7 +7,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmMessage } from '#schemas/iot';
-import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signIn, signInToDashboard, toast, uiMessages } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signIn, signInToDashboard, toast, uiMessages, signInAt } from './browser';
 import { menuLink } from './menu';
 
 const stack = getStack();
@@ -105,9 +105,8 @@ describe('alarm notifications', () => {
 
   it('a user turns alarm notifications off in the profile, with the reason shown', async () => {
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, demoUser(stack, 'group.admin@demo.local'));
+    await signInAt(page, stack.web, demoUser(stack, 'group.admin@demo.local'), new URL('/settings/profile', stack.web).toString());
     const messages = await uiMessages(page);
-    await page.goto(new URL('/settings/profile', stack.web).toString());
     const box = page.getByTestId('field-receiveNotifications');
     expect(await box.isChecked()).toBe(true);
     await box.uncheck();

@@ -8,7 +8,20 @@ import type { StackInfo } from '../../infra/local/stack-info';
 import { depsForStack } from '../../infra/local/stack-process';
 import { connectDevice, saleTransaction, salesMessage, type SimulatedDevice } from '../../infra/local/simulator';
 import type { HistoricalDataRequest } from '#schemas/historical-data';
-import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, toast, uiMessages, downloadedFile } from './browser';
+import {
+  api,
+  demoUser,
+  expectAccessible,
+  getStack,
+  idToken,
+  connectBrowser,
+  newPage,
+  signInToDashboard,
+  toast,
+  uiMessages,
+  downloadedFile,
+  signInAt,
+} from './browser';
 import { menuLink } from './menu';
 
 const stack = getStack();
@@ -180,9 +193,8 @@ describe('historical data requests', () => {
 
   it('a merchant admin subscribes a weekly export and deletes it', async () => {
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, demoUser(stack, 'merchant.admin@demo.local'));
+    await signInAt(page, stack.web, demoUser(stack, 'merchant.admin@demo.local'), web('/manage/data-retrieval-requests'));
     const messages = await uiMessages(page);
-    await page.goto(web('/manage/data-retrieval-requests'));
     const section = page.getByTestId('data-subscriptions');
     const weeklyAlarms = section
       .locator('tbody tr')

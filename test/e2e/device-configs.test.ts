@@ -3,7 +3,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConfigMessage } from '#schemas/iot';
-import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, toast, uiMessages, signInAt } from './browser';
 import { menuLink } from './menu';
 
 const stack = getStack();
@@ -60,9 +60,8 @@ describe('device configurations', () => {
       .toBe(2);
 
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, merchantAdmin());
+    await signInAt(page, stack.web, merchantAdmin(), web(`/devices/${serial}/details`));
     const messages = await uiMessages(page);
-    await page.goto(web(`/devices/${serial}/details`));
     await page.locator('[data-testid="device-tabs"] [data-tab="configs"]').click();
     await page.waitForURL(new RegExp(`/devices/${serial}/configs$`));
 

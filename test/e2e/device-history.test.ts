@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../frontend/src/lib/format';
 import { auditMessage, connectDevice, DexBook, saleTransaction, salesMessage, type SimulatedDevice } from '../../infra/local/simulator';
-import { api, getStack, idToken, connectBrowser, newPage, signInToDashboard, uiMessages, downloadedFile } from './browser';
+import { api, getStack, idToken, connectBrowser, newPage, signInToDashboard, uiMessages, downloadedFile, signInAt } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -121,9 +121,8 @@ describe('device history', () => {
       .toEqual(expect.objectContaining({ readAt: cutAt, integrity: 'cut' }));
 
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, merchantAdmin());
+    await signInAt(page, stack.web, merchantAdmin(), web(`/devices/${SERIAL}/audits`));
     const messages = await uiMessages(page);
-    await page.goto(web(`/devices/${SERIAL}/audits`));
     const rows = page.getByTestId('table-device-audits').locator('tbody tr');
     await rows.first().getByTestId('audit-not-whole').waitFor();
     expect(await rows.first().getByTestId('audit-not-whole').textContent()).toBe(messages['labels.auditIntegrity.cut']);

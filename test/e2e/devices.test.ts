@@ -246,9 +246,8 @@ describe('devices', () => {
         console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
       });
     });
-    await signInToDashboard(page, stack.web, merchantAdmin());
+    await signInAt(page, stack.web, merchantAdmin(), web(`/devices/${DEVICE}`));
     const messages = await uiMessages(page);
-    await page.goto(web(`/devices/${DEVICE}`));
     await page.getByTestId('device-panel-qr').click();
     const image = page.getByRole('img', { name: messages['devices.qr.alt']!.replace('{serial}', DEVICE) });
     await image.waitFor();

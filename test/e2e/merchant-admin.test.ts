@@ -1,7 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, toast, uiMessages, downloadedFile } from './browser';
+import {
+  api,
+  demoUser,
+  expectAccessible,
+  getStack,
+  idToken,
+  connectBrowser,
+  newPage,
+  signInToDashboard,
+  toast,
+  uiMessages,
+  downloadedFile,
+  signInAt,
+} from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -144,9 +157,8 @@ describe('merchant administration', () => {
   it('tells the super admin when a merchant name is taken', async () => {
     const admin = demoUser(stack, 'NEBULARSUPERADMIN');
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, admin);
+    await signInAt(page, stack.web, admin, web('/admin/merchants/create'));
     const messages = await uiMessages(page);
-    await page.goto(web('/admin/merchants/create'));
     await page.getByTestId('field-name').fill(`e2e bulk ${run} 01`);
     await page.getByTestId('field-contactEmail').fill('dup@example.com');
     await page.getByTestId('field-country').selectOption('IT');

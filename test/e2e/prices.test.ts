@@ -50,9 +50,8 @@ afterAll(async () => {
 describe('device prices tab', () => {
   it('a merchant admin enters prices (told per cell what is wrong), cannot send or leave before saving, saves, sends, and sees sync once the machine acknowledges', async () => {
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, merchantAdmin());
+    await signInAt(page, stack.web, merchantAdmin(), web(`/devices/${serial}/prices`));
     const messages = await uiMessages(page);
-    await page.goto(web(`/devices/${serial}/prices`));
     await page.getByTestId('prices-editor').waitFor();
     expect(await syncState(page)).toBe('none');
     expect(await page.getByTestId('prices-last-sync').textContent()).toBe(messages['prices.neverSynced']);
@@ -113,9 +112,8 @@ describe('device prices tab', () => {
 
   it('when someone else saves meanwhile, saving says so and offers to reload their prices', async () => {
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, merchantAdmin());
+    await signInAt(page, stack.web, merchantAdmin(), web(`/devices/${serial}/prices`));
     const messages = await uiMessages(page);
-    await page.goto(web(`/devices/${serial}/prices`));
     await cell(page, 'C2', 1).fill('3');
 
     const current = await api<PosPrices>(token, 'GET', `/pos/${serial}/prices`);
@@ -132,9 +130,8 @@ describe('device prices tab', () => {
 
   it('cancel, after a confirmation, goes back to the prices the machine last synced', async () => {
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, merchantAdmin());
+    await signInAt(page, stack.web, merchantAdmin(), web(`/devices/${serial}/prices`));
     const messages = await uiMessages(page);
-    await page.goto(web(`/devices/${serial}/prices`));
     await expect.poll(() => syncState(page)).toBe('pending');
     await page.getByTestId('prices-cancel').click();
     await dialog(page).waitFor();
@@ -166,9 +163,8 @@ describe('device prices tab', () => {
     }
 
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, merchantAdmin());
+    await signInAt(page, stack.web, merchantAdmin(), web(`/devices/${machine}/prices`));
     const messages = await uiMessages(page);
-    await page.goto(web(`/devices/${machine}/prices`));
     await page.getByTestId('prices-origin').waitFor();
     expect(await page.getByTestId('prices-origin').textContent()).toBe(messages['prices.origin.erpApi']);
     expect(await cell(page, 'C1', 1).inputValue()).toMatch(/^1[.,]20$/);
@@ -195,9 +191,8 @@ describe('device prices tab', () => {
     await expect.poll(async () => (await api<PosPrices>(token, 'GET', `/pos/${machine}/prices`)).origin, { timeout: 20_000 }).toBe('device');
 
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, merchantAdmin());
+    await signInAt(page, stack.web, merchantAdmin(), web(`/devices/${machine}/prices`));
     const messages = await uiMessages(page);
-    await page.goto(web(`/devices/${machine}/prices`));
     await page.getByTestId('prices-origin').waitFor();
     expect(await page.getByTestId('prices-origin').textContent()).toBe(messages['prices.origin.device']);
     expect(await syncState(page)).toBe('sync');

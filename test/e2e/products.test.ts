@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, toast, uiMessages } from './browser';
+import { api, demoUser, expectAccessible, getStack, idToken, connectBrowser, newPage, signInToDashboard, toast, uiMessages, signInAt } from './browser';
 import { menuLink } from './menu';
 
 const stack = getStack();
@@ -116,9 +116,8 @@ describe('products', () => {
     });
 
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, admin);
+    await signInAt(page, stack.web, admin, web(`/manage/products/${product.id}?merchantId=acme-vending`));
     const messages = await uiMessages(page);
-    await page.goto(web(`/manage/products/${product.id}?merchantId=acme-vending`));
     await page.getByTestId('product-association').filter({ hasText: planogramName }).waitFor();
 
     await page.getByTestId('product-delete').click();

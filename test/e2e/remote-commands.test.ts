@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDevice, type SimulatedDevice } from '../../infra/local/simulator';
-import { api, getStack, idToken, connectBrowser, newPage, signInToDashboard, uiMessages, signInAt } from './browser';
+import { api, getStack, idToken, connectBrowser, newPage, uiMessages, signInAt } from './browser';
 
 const stack = getStack();
 const web = (path: string) => new URL(path, stack.web).toString();
@@ -35,9 +35,8 @@ afterAll(async () => {
 describe('remote commands', () => {
   it('the merchant admin walks the wizard (device, command, when, summary) and sees the command reach received with success', async () => {
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, merchantAdmin());
+    await signInAt(page, stack.web, merchantAdmin(), web('/devices/remote-commands'));
     const messages = await uiMessages(page);
-    await page.goto(web('/devices/remote-commands'));
     await page.getByTestId('command-new').click();
 
     const wizard = page.getByTestId('command-wizard');

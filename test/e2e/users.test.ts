@@ -16,6 +16,7 @@ import {
   toast,
   uiMessages,
   downloadedFile,
+  signInAt,
 } from './browser';
 import { menuLink } from './menu';
 
@@ -139,9 +140,8 @@ describe('user administration', () => {
     });
 
     const page = await newPage(browser);
-    await signInToDashboard(page, stack.web, admin);
+    await signInAt(page, stack.web, admin, web('/admin/users'));
     const messages = await uiMessages(page);
-    await page.goto(web('/admin/users'));
     const table = page.getByTestId('table-admin-users');
     await table.locator('tbody tr').first().waitFor();
 
