@@ -3,19 +3,14 @@
  * → done; what is left after the retries → RecordReportFailure → Fail. Defined once here; the local stack runs the
  * same synthesised ASL (reportAsl).
  */
-import { App, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import * as iam from 'aws-cdk-lib/aws-iam';
-import * as lambda from 'aws-cdk-lib/aws-lambda';
-import * as logs from 'aws-cdk-lib/aws-logs';
+import { Duration } from 'aws-cdk-lib';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
 import { REPORT_TASKS } from './historical-data-tasks';
-import { EXPORT_RETRY, EXPORT_TIMEOUT, localTaskArn } from './historical-data-workflow';
-import { AppFunction } from './app-function';
-import { grantAccess, type AccessTargets } from './grants';
-import { acknowledge, documentWildcardFindings } from './nag';
-import type { StageConfig } from './stage';
+import { EXPORT_RETRY, EXPORT_TIMEOUT } from './historical-data-workflow';
+import { localAsl, taskFunction, workflowStateMachine, type WorkflowProps } from './workflow';
 
 export { REPORT_TASKS } from './historical-data-tasks';
 
@@ -46,68 +41,27 @@ export function reportDefinition(scope: Construct, fns: Record<keyof typeof REPO
 }
 
 /** The report ASL as CDK synthesises it, with placeholder function ARNs (the local runner maps each Task to its handler). */
-export function reportAsl(): Record<string, unknown> {
-  const stack = new Stack(new App(), 'LocalReportWorkflow');
-  const fns = {
-    ReportFile: lambda.Function.fromFunctionArn(stack, 'ReportFileFunction', localTaskArn(REPORT_TASKS.ReportFile)),
-    RecordReportFailure: lambda.Function.fromFunctionArn(stack, 'RecordReportFailureFunction', localTaskArn(REPORT_TASKS.RecordReportFailure)),
-  };
-  const definition = reportDefinition(stack, fns);
-  return stack.resolve(new sfn.StateGraph(definition.startState, 'report').toGraphJson()) as Record<string, unknown>;
-}
-
-export interface ReportWorkflowProps {
-  stage: StageConfig;
-  environment: Record<string, string>;
-  targets: AccessTargets;
-  bundle?: boolean;
-}
+export const reportAsl = () => localAsl('report', REPORT_TASKS, reportDefinition);
 
 /** `vend-<stage>-report` (Standard): one report file made, or its failure recorded; full execution logging and tracing. */
 export class ReportWorkflow extends Construct {
   readonly stateMachine: sfn.StateMachine;
 
-  constructor(scope: Construct, id: string, props: ReportWorkflowProps) {
+  constructor(scope: Construct, id: string, props: WorkflowProps) {
     super(scope, id);
-    const { stage } = props;
-    const fn = (stateName: keyof typeof REPORT_TASKS, opts: { memorySize?: number; timeout?: Duration; assets?: string[] }) => {
-      const task = REPORT_TASKS[stateName];
-      const made = new AppFunction(this, `${stateName}Function`, {
-        stage,
-        name: task.name,
-        entry: task.entry,
-        environment: props.environment,
-        bundle: props.bundle,
-        description: task.description,
-        ...opts,
-      });
-      grantAccess(made.role, task.access, props.targets);
-      return made;
-    };
     // The PDF's font files travel beside the bundle (the PDF writer reads ./fonts/ next to its module).
-    const reportFile = fn('ReportFile', { memorySize: 1024, timeout: EXPORT_TIMEOUT, assets: ['functions/adapters/pdf/fonts'] });
-    const recordFailure = fn('RecordReportFailure', {});
-    const name = stage.physicalName('report');
-    const executionLogs = new logs.LogGroup(this, 'ExecutionLogs', {
-      logGroupName: `/aws/vendedlogs/states/${name}`,
-      retention: stage.isProd ? logs.RetentionDays.SIX_MONTHS : logs.RetentionDays.ONE_MONTH,
-      removalPolicy: stage.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    const reportFile = taskFunction(this, 'ReportFile', REPORT_TASKS.ReportFile, props, {
+      memorySize: 1024,
+      timeout: EXPORT_TIMEOUT,
+      assets: ['functions/adapters/pdf/fonts'],
     });
-    this.stateMachine = new sfn.StateMachine(this, 'StateMachine', {
-      stateMachineName: name,
-      stateMachineType: sfn.StateMachineType.STANDARD,
-      definitionBody: sfn.DefinitionBody.fromChainable(reportDefinition(this, { ReportFile: reportFile.fn, RecordReportFailure: recordFailure.fn })),
-      logs: { destination: executionLogs, level: sfn.LogLevel.ALL, includeExecutionData: true },
-      tracingEnabled: true,
-    });
-    const policy = this.stateMachine.role.node.tryFindChild('DefaultPolicy');
-    if (policy instanceof iam.Policy) {
-      acknowledge(
-        this.stateMachine,
-        'AwsSolutions-IAM5',
-        'Built by aws-cdk-lib for the state machine: invoke its two Task functions (any version of each), deliver execution logs and X-Ray traces (neither has resource-level permissions).',
-        documentWildcardFindings(Stack.of(this), policy.document),
-      );
-    }
+    const recordFailure = taskFunction(this, 'RecordReportFailure', REPORT_TASKS.RecordReportFailure, props);
+    this.stateMachine = workflowStateMachine(
+      this,
+      props.stage,
+      props.stage.physicalName('report'),
+      reportDefinition(this, { ReportFile: reportFile.fn, RecordReportFailure: recordFailure.fn }),
+      'its two Task functions (any version of each)',
+    );
   }
 }

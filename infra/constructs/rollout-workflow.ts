@@ -1,16 +1,11 @@
-import { App, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import * as iam from 'aws-cdk-lib/aws-iam';
-import * as lambda from 'aws-cdk-lib/aws-lambda';
-import * as logs from 'aws-cdk-lib/aws-logs';
+import { Duration } from 'aws-cdk-lib';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
-import { AppFunction } from './app-function';
-import { grantAccess, type AccessTargets } from './grants';
-import { localTaskArn } from './historical-data-workflow';
-import { acknowledge, documentWildcardFindings } from './nag';
 import { ROLLOUT_TASKS } from './rollout-tasks';
 import type { StageConfig } from './stage';
+import { localAsl, taskFunction, workflowStateMachine, type WorkflowProps } from './workflow';
 
 export { ROLLOUT_TASKS } from './rollout-tasks';
 
@@ -46,19 +41,7 @@ export function rolloutDefinition(scope: Construct, fns: Record<keyof typeof ROL
 export const rolloutStateMachineName = (stage: StageConfig) => stage.physicalName('rollout');
 
 /** The rollout ASL as CDK synthesises it, with placeholder function ARNs: what the local runner executes. */
-export function rolloutAsl(): Record<string, unknown> {
-  const stack = new Stack(new App(), 'LocalRolloutWorkflow');
-  const fns = { Step: lambda.Function.fromFunctionArn(stack, 'StepFunction', localTaskArn(ROLLOUT_TASKS.Step)) };
-  const definition = rolloutDefinition(stack, fns);
-  return stack.resolve(new sfn.StateGraph(definition.startState, 'rollout').toGraphJson()) as Record<string, unknown>;
-}
-
-export interface RolloutWorkflowProps {
-  stage: StageConfig;
-  environment: Record<string, string>;
-  targets: AccessTargets;
-  bundle?: boolean;
-}
+export const rolloutAsl = () => localAsl('rollout', ROLLOUT_TASKS, rolloutDefinition);
 
 /**
  * The rollout state machine (`vend-<stage>-rollout`, Standard): one execution per rule, named by the rule's id, started
@@ -66,47 +49,17 @@ export interface RolloutWorkflowProps {
  */
 export class RolloutWorkflow extends Construct {
   readonly stateMachine: sfn.StateMachine;
-  readonly functions: Record<keyof typeof ROLLOUT_TASKS, AppFunction>;
 
-  constructor(scope: Construct, id: string, props: RolloutWorkflowProps) {
+  constructor(scope: Construct, id: string, props: WorkflowProps) {
     super(scope, id);
-    const { stage } = props;
-    const task = ROLLOUT_TASKS.Step;
-    const step = new AppFunction(this, 'StepFunction', {
-      stage,
-      name: task.name,
-      entry: task.entry,
-      environment: props.environment,
-      bundle: props.bundle,
-      description: task.description,
-      // Planning ten thousand machines and signing a wave's commands.
-      memorySize: 512,
-      timeout: STEP_TIMEOUT,
-    });
-    grantAccess(step.role, task.access, props.targets);
-    this.functions = { Step: step };
-
-    const name = rolloutStateMachineName(stage);
-    const executionLogs = new logs.LogGroup(this, 'ExecutionLogs', {
-      logGroupName: `/aws/vendedlogs/states/${name}`,
-      retention: stage.isProd ? logs.RetentionDays.SIX_MONTHS : logs.RetentionDays.ONE_MONTH,
-      removalPolicy: stage.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-    });
-    this.stateMachine = new sfn.StateMachine(this, 'StateMachine', {
-      stateMachineName: name,
-      stateMachineType: sfn.StateMachineType.STANDARD,
-      definitionBody: sfn.DefinitionBody.fromChainable(rolloutDefinition(this, { Step: step.fn })),
-      logs: { destination: executionLogs, level: sfn.LogLevel.ALL, includeExecutionData: true },
-      tracingEnabled: true,
-    });
-    const policy = this.stateMachine.role.node.tryFindChild('DefaultPolicy');
-    if (policy instanceof iam.Policy) {
-      acknowledge(
-        this.stateMachine,
-        'AwsSolutions-IAM5',
-        'Built by aws-cdk-lib for the state machine: invoke its Step function (any version), deliver execution logs and X-Ray traces (neither has resource-level permissions).',
-        documentWildcardFindings(Stack.of(this), policy.document),
-      );
-    }
+    // Planning ten thousand machines and signing a wave's commands.
+    const step = taskFunction(this, 'Step', ROLLOUT_TASKS.Step, props, { memorySize: 512, timeout: STEP_TIMEOUT });
+    this.stateMachine = workflowStateMachine(
+      this,
+      props.stage,
+      rolloutStateMachineName(props.stage),
+      rolloutDefinition(this, { Step: step.fn }),
+      'its Step function (any version)',
+    );
   }
 }
